@@ -1,0 +1,424 @@
+/* nnx.h — the one public header of libnnx, a neural-network exchange and inference engine.
+ * The graph-builder API follows the W3C WebNN API (context, builder, operands, tensors,
+ * dispatch) translated to C: blocking calls returning nnx_status, opaque handles, options
+ * structs that are valid when zero-initialized. See docs/ARCHITECTURE.md for the design. */
+#ifndef NNX_H
+#define NNX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(NNX_SHARED_BUILD)
+#define NNX_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define NNX_API __attribute__((visibility("default")))
+#else
+#define NNX_API
+#endif
+
+#define NNX_VERSION_MAJOR 0
+#define NNX_VERSION_MINOR 1
+#define NNX_VERSION_PATCH 0
+/* "MAJOR.MINOR.PATCH" of the library actually linked. */
+NNX_API const char *nnx_version(void);
+
+/* ---------------------------------------------------------------------------------------
+ * Ownership rules (they hold for every call in this header):
+ *  1. Every X_create has an X_destroy; X_destroy(NULL) is a no-op.
+ *  2. A context owns everything created from it. nnx_context_destroy destroys its builders,
+ *     graphs and tensors; their handles are invalid afterwards.
+ *  3. Operands belong to their builder and die with it. An operand passed to another
+ *     builder is an error (NNX_ERROR_INVALID_ARGUMENT), never undefined behaviour.
+ *  4. A graph is independent of the builder that made it: the builder may be destroyed
+ *     right after nnx_builder_build.
+ *  5. Every array, string and data buffer the caller passes is copied (or fully consumed)
+ *     before the call returns; the caller may free it at once.
+ *  6. A string returned by the library lives until the next mutating call on the object
+ *     that returned it, or until that object is destroyed.
+ *  7. Objects are not thread-safe: use one context (and everything made from it) from one
+ *     thread at a time. Different contexts are independent. There is no global state.
+ * The library never prints, exits or aborts on bad input; it reports through nnx_status,
+ * the failing object's message, and the optional log callback.
+ * ------------------------------------------------------------------------------------- */
+
+/* Status codes. Values are explicit and append-only. The WebNN exception each one stands
+ * for is given in brackets. */
+typedef enum nnx_status {
+    NNX_OK = 0,
+    NNX_ERROR_INVALID_ARGUMENT = 1, /* [TypeError] bad argument, type, shape or name */
+    NNX_ERROR_INVALID_STATE = 2,    /* [InvalidStateError] e.g. builder already built */
+    NNX_ERROR_OUT_OF_MEMORY = 3,    /* an allocation failed; nothing leaked */
+    NNX_ERROR_NOT_SUPPORTED = 4,    /* [NotSupportedError] valid, but not implemented here */
+    NNX_ERROR_OPERATION = 5,        /* [OperationError] compiling a graph failed */
+    NNX_ERROR_UNKNOWN = 6,          /* [UnknownError] */
+    NNX_ERROR_IO = 7,               /* reading or writing a file failed */
+    NNX_ERROR_PARSE = 8,            /* a document is malformed (message has file:line:col) */
+    NNX_ERROR_INVALID_MODEL = 9     /* a document parses but breaks a rule of its format */
+} nnx_status;
+
+/* A constant name for a status ("NNX_ERROR_INVALID_ARGUMENT"); "NNX_UNKNOWN_STATUS" for a
+ * value that is not one of the above. */
+NNX_API const char *nnx_status_string(nnx_status status);
+
+/* Element data types. Storage (bytes per element in memory) is in parentheses; int4 and
+ * int48 are stored unpacked, sign-extended, so every element is byte-addressable. */
+typedef enum nnx_dtype {
+    NNX_DTYPE_UNDEFINED = 0,
+    NNX_FLOAT32 = 1,  /* (4) IEEE binary32 */
+    NNX_FLOAT16 = 2,  /* (2) IEEE binary16, passed as raw uint16_t bits */
+    NNX_BFLOAT16 = 3, /* (2) upper half of binary32, raw uint16_t bits */
+    NNX_FLOAT64 = 4,  /* (8) IEEE binary64 */
+    NNX_FP8E4M3 = 5,  /* (1) OCP OFP8 E4M3: no infinities */
+    NNX_FP8E5M2 = 6,  /* (1) OCP OFP8 E5M2 */
+    NNX_INT4 = 7,     /* (1) values -8..7 */
+    NNX_INT8 = 8,     /* (1) */
+    NNX_INT16 = 9,    /* (2) */
+    NNX_INT32 = 10,   /* (4) */
+    NNX_INT48 = 11,   /* (8) values fit 48 bits (TOSA accumulator) */
+    NNX_INT64 = 12,   /* (8) */
+    NNX_UINT8 = 13,   /* (1) */
+    NNX_UINT16 = 14,  /* (2) */
+    NNX_UINT32 = 15,  /* (4) */
+    NNX_UINT64 = 16,  /* (8) */
+    NNX_BOOL = 17     /* (1) 0 or 1 */
+} nnx_dtype;
+
+/* Lower-case name ("float32", "int4", …) or NULL for an invalid value. */
+NNX_API const char *nnx_dtype_name(nnx_dtype dtype);
+/* Bytes per element in memory, 0 for an invalid value. */
+NNX_API size_t nnx_dtype_size(nnx_dtype dtype);
+
+/* The largest rank nnx supports (WebNN leaves it to the implementation, issue #456). */
+#define NNX_MAX_RANK 8
+
+/* An operand's (or tensor's) type: a data type and a shape. rank 0 is a scalar. */
+typedef struct nnx_operand_desc {
+    nnx_dtype dtype;
+    uint32_t rank;
+    uint32_t shape[NNX_MAX_RANK];
+} nnx_operand_desc;
+
+/* A number given to an operation (WebNN MLNumber): it is cast to the operand's data type
+ * with WebNN's rules (clamp to range, round half to even, NaN -> 0 for integers).
+ * kind NNX_NUMBER_ABSENT (the zero value) means "not given", so zeroed options keep their
+ * defaults. Build values with nnx_f64(), nnx_i64(), nnx_u64(). */
+typedef enum nnx_number_kind {
+    NNX_NUMBER_ABSENT = 0,
+    NNX_NUMBER_FLOAT64 = 1,
+    NNX_NUMBER_INT64 = 2,
+    NNX_NUMBER_UINT64 = 3
+} nnx_number_kind;
+
+typedef struct nnx_number {
+    nnx_number_kind kind;
+    union {
+        double f64;
+        int64_t i64;
+        uint64_t u64;
+    } value;
+} nnx_number;
+
+static inline nnx_number nnx_f64(double v) { nnx_number n = {NNX_NUMBER_FLOAT64, {0}}; n.value.f64 = v; return n; }
+static inline nnx_number nnx_i64(int64_t v) { nnx_number n = {NNX_NUMBER_INT64, {0}}; n.value.i64 = v; return n; }
+static inline nnx_number nnx_u64(uint64_t v) { nnx_number n = {NNX_NUMBER_UINT64, {0}}; n.value.u64 = v; return n; }
+
+/* ---------------------------------------------------------------- context */
+
+typedef struct nnx_context nnx_context;
+typedef struct nnx_builder nnx_builder;
+typedef struct nnx_operand nnx_operand;
+typedef struct nnx_graph nnx_graph;
+typedef struct nnx_tensor nnx_tensor;
+
+/* Allocator hook. Give all three functions or none (NULL members = libc). alloc and
+ * realloc return NULL on failure; the library then reports NNX_ERROR_OUT_OF_MEMORY and
+ * releases what it had taken. The library aligns large buffers itself. */
+typedef struct nnx_allocator {
+    void *(*alloc)(void *user, size_t size);
+    void *(*realloc)(void *user, void *ptr, size_t size);
+    void (*free)(void *user, void *ptr);
+    void *user;
+} nnx_allocator;
+
+typedef enum nnx_log_level {
+    NNX_LOG_DEBUG = 0,
+    NNX_LOG_INFO = 1,
+    NNX_LOG_WARNING = 2,
+    NNX_LOG_ERROR = 3
+} nnx_log_level;
+
+/* Called synchronously from the thread that made the library call. */
+typedef void (*nnx_log_fn)(void *user, nnx_log_level level, const char *message);
+
+typedef enum nnx_power_preference {
+    NNX_POWER_DEFAULT = 0,
+    NNX_POWER_HIGH_PERFORMANCE = 1,
+    NNX_POWER_LOW_POWER = 2
+} nnx_power_preference;
+
+typedef struct nnx_context_options {
+    uint32_t threads;                  /* worker threads; 0 = one per core, 1 = none */
+    nnx_allocator allocator;           /* zeroed = libc malloc/realloc/free */
+    nnx_log_fn log;                    /* NULL = no logging */
+    void *log_user;
+    nnx_power_preference power_preference; /* a hint (WebNN); this CPU backend ignores it */
+} nnx_context_options;
+
+/* options may be NULL (all defaults). On failure *out is NULL. */
+NNX_API nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **out);
+NNX_API void nnx_context_destroy(nnx_context *context);
+/* The message of the last failed context-level call (tensor create/read/write, dispatch),
+ * "" if none failed yet. */
+NNX_API const char *nnx_context_error(const nnx_context *context);
+
+/* ---------------------------------------------------------------- tensors */
+
+typedef struct nnx_tensor_desc {
+    nnx_operand_desc desc;
+    bool readable; /* nnx_tensor_read allowed */
+    bool writable; /* nnx_tensor_write allowed */
+} nnx_tensor_desc;
+
+/* A zero-filled tensor. */
+NNX_API nnx_status nnx_tensor_create(nnx_context *context, const nnx_tensor_desc *desc, nnx_tensor **out);
+/* A constant tensor (WebNN createConstantTensor): data (size bytes, exactly the descriptor's
+ * byte length) is copied; the tensor is neither readable nor writable and can only be
+ * consumed by nnx_builder_constant_tensor, never bound at dispatch. */
+NNX_API nnx_status nnx_tensor_create_constant(nnx_context *context, const nnx_operand_desc *desc,
+                                              const void *data, size_t size, nnx_tensor **out);
+/* Copies size bytes (exactly the tensor's byte length) into / out of a tensor. */
+NNX_API nnx_status nnx_tensor_write(nnx_tensor *tensor, const void *data, size_t size);
+NNX_API nnx_status nnx_tensor_read(nnx_tensor *tensor, void *out, size_t size);
+NNX_API void nnx_tensor_get_desc(const nnx_tensor *tensor, nnx_tensor_desc *out);
+NNX_API void nnx_tensor_destroy(nnx_tensor *tensor);
+
+/* ---------------------------------------------------------------- builder */
+
+/* A builder makes at most one graph. */
+NNX_API nnx_status nnx_builder_create(nnx_context *context, nnx_builder **out);
+NNX_API void nnx_builder_destroy(nnx_builder *builder);
+
+/* Sticky error. Builder calls never return NULL: after the first error every later call
+ * returns a poisoned operand and the first error is kept, to be reported by build. The
+ * message names the operation and its label: "conv2d 'stem': input channels 3 != …". */
+NNX_API nnx_status nnx_builder_status(const nnx_builder *builder);
+NNX_API const char *nnx_builder_error(const nnx_builder *builder); /* "" if no error */
+
+/* The type of an operand (a poisoned operand reports NNX_DTYPE_UNDEFINED, rank 0). */
+NNX_API void nnx_operand_get_desc(const nnx_operand *operand, nnx_operand_desc *out);
+
+/* Every operation takes options whose first member is the label used in messages. */
+typedef struct nnx_operator_options {
+    const char *label;
+} nnx_operator_options;
+
+/* A named graph input; names are non-empty and unique within the builder. */
+NNX_API nnx_operand *nnx_builder_input(nnx_builder *b, const char *name, const nnx_operand_desc *desc);
+/* A constant from bytes; size must equal the descriptor's byte length. Copied. */
+NNX_API nnx_operand *nnx_builder_constant(nnx_builder *b, const nnx_operand_desc *desc,
+                                          const void *data, size_t size);
+/* A scalar constant: value cast to dtype with WebNN's cast rules. */
+NNX_API nnx_operand *nnx_builder_constant_scalar(nnx_builder *b, nnx_dtype dtype, nnx_number value);
+/* A constant from a constant tensor of the same context. Its bytes are captured now, so
+ * the tensor may be destroyed afterwards. */
+NNX_API nnx_operand *nnx_builder_constant_tensor(nnx_builder *b, nnx_tensor *tensor);
+
+/* Element-wise binary operations with bidirectional (numpy) broadcasting. div on integers
+ * truncates toward zero; see docs/ARCHITECTURE.md for division by zero and overflow. */
+NNX_API nnx_operand *nnx_builder_add(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sub(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_mul(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_div(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_max(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_min(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_pow(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+
+/* Element-wise unary operations. */
+NNX_API nnx_operand *nnx_builder_abs(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_neg(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_ceil(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_floor(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_exp(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_log(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sqrt(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_relu(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sigmoid(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_tanh(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+
+typedef struct nnx_clamp_options {
+    const char *label;
+    nnx_number min_value; /* absent: no lower bound */
+    nnx_number max_value; /* absent: no upper bound */
+} nnx_clamp_options;
+NNX_API nnx_operand *nnx_builder_clamp(nnx_builder *b, nnx_operand *x, const nnx_clamp_options *o);
+
+/* Element-wise cast to dtype (WebNN cast table; float -> int truncates and saturates). */
+NNX_API nnx_operand *nnx_builder_cast(nnx_builder *b, nnx_operand *x, nnx_dtype dtype, const nnx_operator_options *o);
+
+/* Matrix product of the last two axes; the leading (batch) axes broadcast. Ranks >= 2. */
+NNX_API nnx_operand *nnx_builder_matmul(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+
+typedef struct nnx_gemm_options {
+    const char *label;
+    nnx_operand *c;     /* NULL: none; else broadcastable to [M, N] */
+    nnx_number alpha;   /* absent: 1 */
+    nnx_number beta;    /* absent: 1 */
+    bool a_transpose;
+    bool b_transpose;
+} nnx_gemm_options;
+/* alpha * A' * B' + beta * C for rank-2 A and B. */
+NNX_API nnx_operand *nnx_builder_gemm(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_gemm_options *o);
+
+/* Layouts: the zero value is WebNN's default. */
+typedef enum nnx_input_layout {
+    NNX_LAYOUT_DEFAULT = 0, /* nchw */
+    NNX_LAYOUT_NCHW = 1,
+    NNX_LAYOUT_NHWC = 2
+} nnx_input_layout;
+
+typedef enum nnx_filter_layout {
+    NNX_FILTER_DEFAULT = 0, /* oihw */
+    NNX_FILTER_OIHW = 1,
+    NNX_FILTER_HWIO = 2,
+    NNX_FILTER_OHWI = 3,
+    NNX_FILTER_IHWO = 4
+} nnx_filter_layout;
+
+/* List options are (pointer, count) pairs: pointer NULL means "absent" (the default);
+ * a non-NULL pointer with count 0 is a given, empty list. */
+typedef struct nnx_conv2d_options {
+    const char *label;
+    const uint32_t *padding;   /* [beginH, endH, beginW, endW]; absent: zeros */
+    uint32_t padding_count;
+    const uint32_t *strides;   /* [H, W]; absent: ones */
+    uint32_t strides_count;
+    const uint32_t *dilations; /* [H, W]; absent: ones */
+    uint32_t dilations_count;
+    uint32_t groups;           /* 0 means the default, 1 */
+    nnx_input_layout input_layout;
+    nnx_filter_layout filter_layout;
+    nnx_operand *bias;         /* NULL: none; else [outputChannels] */
+} nnx_conv2d_options;
+NNX_API nnx_operand *nnx_builder_conv2d(nnx_builder *b, nnx_operand *input, nnx_operand *filter,
+                                        const nnx_conv2d_options *o);
+
+typedef enum nnx_rounding {
+    NNX_ROUNDING_DEFAULT = 0, /* floor */
+    NNX_ROUNDING_FLOOR = 1,
+    NNX_ROUNDING_CEIL = 2
+} nnx_rounding;
+
+typedef struct nnx_pool2d_options {
+    const char *label;
+    const uint32_t *window_dimensions; /* [H, W]; absent: the whole input plane */
+    uint32_t window_dimensions_count;
+    const uint32_t *padding;
+    uint32_t padding_count;
+    const uint32_t *strides;
+    uint32_t strides_count;
+    const uint32_t *dilations;
+    uint32_t dilations_count;
+    nnx_input_layout layout;
+    nnx_rounding output_shape_rounding;
+    const uint32_t *output_sizes;      /* [H, W]; absent: computed with the rounding */
+    uint32_t output_sizes_count;
+} nnx_pool2d_options;
+/* averagePool2d divides by the number of in-bounds elements (padding is not counted). */
+NNX_API nnx_operand *nnx_builder_average_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o);
+NNX_API nnx_operand *nnx_builder_max_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o);
+
+NNX_API nnx_operand *nnx_builder_softmax(nnx_builder *b, nnx_operand *x, uint32_t axis, const nnx_operator_options *o);
+
+/* Same elements, new shape (rank 0 = scalar); element counts must match. */
+NNX_API nnx_operand *nnx_builder_reshape(nnx_builder *b, nnx_operand *x, const uint32_t *new_shape,
+                                         uint32_t rank, const nnx_operator_options *o);
+
+typedef struct nnx_transpose_options {
+    const char *label;
+    const uint32_t *permutation; /* absent: reversed axes */
+    uint32_t permutation_count;
+} nnx_transpose_options;
+NNX_API nnx_operand *nnx_builder_transpose(nnx_builder *b, nnx_operand *x, const nnx_transpose_options *o);
+
+/* Joins 1..8192 operands along axis. */
+NNX_API nnx_operand *nnx_builder_concat(nnx_builder *b, nnx_operand *const *inputs, uint32_t count,
+                                        uint32_t axis, const nnx_operator_options *o);
+
+typedef struct nnx_slice_options {
+    const char *label;
+    const uint32_t *strides; /* absent: ones */
+    uint32_t strides_count;
+} nnx_slice_options;
+NNX_API nnx_operand *nnx_builder_slice(nnx_builder *b, nnx_operand *x, const uint32_t *starts, uint32_t starts_count,
+                                       const uint32_t *sizes, uint32_t sizes_count, const nnx_slice_options *o);
+
+typedef struct nnx_split_options {
+    const char *label;
+    uint32_t axis;
+} nnx_split_options;
+/* Splits x along axis into `count` equal parts; writes count operands to outputs (which
+ * must have room for them) and returns count. On error every slot gets a poisoned operand. */
+NNX_API uint32_t nnx_builder_split(nnx_builder *b, nnx_operand *x, uint32_t count, const nnx_split_options *o,
+                                   nnx_operand **outputs);
+/* Splits x along axis into parts of the given sizes (count parts, summing to the axis). */
+NNX_API uint32_t nnx_builder_split_sizes(nnx_builder *b, nnx_operand *x, const uint32_t *sizes, uint32_t count,
+                                         const nnx_split_options *o, nnx_operand **outputs);
+
+typedef struct nnx_reduce_options {
+    const char *label;
+    const uint32_t *axes; /* absent: all axes; given and empty: no axis is reduced */
+    uint32_t axes_count;
+    bool keep_dimensions;
+} nnx_reduce_options;
+NNX_API nnx_operand *nnx_builder_reduce_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_mean(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_max(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_min(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+
+/* ---------------------------------------------------------------- graph */
+
+typedef struct nnx_named_operand {
+    const char *name;
+    nnx_operand *operand;
+} nnx_named_operand;
+
+/* Compiles the operands reachable from outputs into a graph. Names must be non-empty and
+ * unique; an output may not be a graph input or a constant. The builder can build once:
+ * later calls return NNX_ERROR_INVALID_STATE. On failure *out is NULL and
+ * nnx_builder_error tells why. */
+NNX_API nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, size_t count,
+                                     nnx_graph **out);
+
+/* Inputs are the graph inputs reachable from the outputs, in the order they were declared;
+ * outputs are in the order given to build. Index out of range: NULL / zeroed desc. */
+NNX_API size_t nnx_graph_input_count(const nnx_graph *graph);
+NNX_API const char *nnx_graph_input_name(const nnx_graph *graph, size_t index);
+NNX_API void nnx_graph_input_desc(const nnx_graph *graph, size_t index, nnx_operand_desc *out);
+NNX_API size_t nnx_graph_output_count(const nnx_graph *graph);
+NNX_API const char *nnx_graph_output_name(const nnx_graph *graph, size_t index);
+NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_operand_desc *out);
+NNX_API void nnx_graph_destroy(nnx_graph *graph);
+
+/* ---------------------------------------------------------------- dispatch */
+
+typedef struct nnx_named_tensor {
+    const char *name;
+    nnx_tensor *tensor;
+} nnx_named_tensor;
+
+/* Runs graph synchronously: reads the input tensors, writes the output tensors. The named
+ * sets must match the graph's inputs and outputs exactly, with equal descriptors; no
+ * tensor may appear twice or be a constant tensor; everything must belong to context. */
+NNX_API nnx_status nnx_context_dispatch(nnx_context *context, nnx_graph *graph,
+                                        const nnx_named_tensor *inputs, size_t input_count,
+                                        const nnx_named_tensor *outputs, size_t output_count);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* NNX_H */

@@ -1,0 +1,117 @@
+/* build.c — nnx_builder_build (WebNN build steps 1-7): validate the named outputs, move the
+ * builder's IR into a new graph, record the reachable inputs, compile the plan. */
+#include "api/builder.h"
+
+#include <string.h>
+
+static nnx_status check_outputs(nnx_builder *b, const nnx_named_operand *outputs, size_t count)
+{
+    if (!outputs || count == 0)
+        return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: no outputs given");
+    if (count > UINT32_MAX / 2)
+        return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: too many outputs");
+    for (size_t i = 0; i < count; i++) {
+        const char *name = outputs[i].name;
+        const nnx_operand *op = outputs[i].operand;
+        if (!name || !name[0])
+            return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output %zu has an empty name", i);
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(outputs[j].name, name) == 0)
+                return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output name '%s' is given twice", name);
+        if (!op || op->builder != b || op->value == NNX_NONE)
+            return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "build: output '%s' is not an operand of this builder", name);
+        if (b->ir.values[op->value].kind != NNX_VALUE_NODE)
+            return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "build: output '%s' is a graph input or a constant (use identity)", name);
+    }
+    return NNX_OK;
+}
+
+/* Inputs reachable from the outputs, in declaration order; unreachable constants freed. */
+static nnx_status collect(nnx_graph *g, const nnx_alloc *a)
+{
+    nnx_ir *ir = &g->ir;
+    bool *node_live = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *node_live);
+    bool *value_live = nnx_mem_calloc(a, ir->n_values + 1, sizeof *value_live);
+    nnx_status st = NNX_ERROR_OUT_OF_MEMORY;
+    if (!node_live || !value_live)
+        goto done;
+    nnx_ir_mark_live(ir, g->output_values, g->n_outputs, node_live, value_live);
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < ir->n_values; v++)
+        n += ir->values[v].kind == NNX_VALUE_INPUT && value_live[v];
+    g->input_values = nnx_mem_calloc(a, n + 1, sizeof *g->input_values);
+    g->input_names = nnx_mem_calloc(a, n + 1, sizeof *g->input_names);
+    if (!g->input_values || !g->input_names)
+        goto done;
+    for (uint32_t v = 0; v < ir->n_values; v++) {
+        nnx_value *val = &ir->values[v];
+        if (val->kind == NNX_VALUE_INPUT && value_live[v]) {
+            g->input_values[g->n_inputs] = v;
+            g->input_names[g->n_inputs++] = val->name;
+        } else if (val->kind == NNX_VALUE_CONSTANT && !value_live[v]) {
+            nnx_mem_free_aligned(a, val->data);
+            val->data = NULL;
+        }
+    }
+    st = NNX_OK;
+done:
+    nnx_mem_free(a, node_live);
+    nnx_mem_free(a, value_live);
+    return st;
+}
+
+static nnx_status set_outputs(nnx_graph *g, const nnx_named_operand *outputs, size_t count, const nnx_alloc *a)
+{
+    g->output_values = nnx_mem_calloc(a, count, sizeof *g->output_values);
+    g->output_names = nnx_mem_calloc(a, count, sizeof *g->output_names);
+    if (!g->output_values || !g->output_names)
+        return NNX_ERROR_OUT_OF_MEMORY;
+    g->n_outputs = (uint32_t)count;
+    for (size_t i = 0; i < count; i++) {
+        g->output_values[i] = outputs[i].operand->value;
+        if (!(g->output_names[i] = nnx_mem_strdup(a, outputs[i].name)))
+            return NNX_ERROR_OUT_OF_MEMORY;
+    }
+    return NNX_OK;
+}
+
+nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, size_t count, nnx_graph **out)
+{
+    if (!b || !out)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (b->built)
+        return nnx_error_reset(&b->err, NNX_ERROR_INVALID_STATE, "build: the builder has already built its graph");
+    if (b->err.status != NNX_OK)
+        return b->err.status;
+    nnx_status st = check_outputs(b, outputs, count);
+    if (st != NNX_OK)
+        return st;
+    b->built = true; /* WebNN sets [[hasBuilt]] before compiling, even if compiling fails */
+
+    nnx_context *ctx = b->ctx;
+    nnx_graph *g = nnx_mem_calloc(&ctx->alloc, 1, sizeof *g);
+    if (!g)
+        return nnx_error_set(&b->err, NNX_ERROR_OUT_OF_MEMORY, "build: out of memory");
+    g->ctx = ctx;
+    g->ir = b->ir; /* the builder can never add to its IR again: move it */
+    nnx_ir_init(&b->ir, &ctx->alloc);
+    st = set_outputs(g, outputs, count, &ctx->alloc);
+    if (st == NNX_OK)
+        st = collect(g, &ctx->alloc);
+    if (st != NNX_OK) {
+        nnx_graph_free(g);
+        return nnx_error_set(&b->err, st, "build: out of memory");
+    }
+    nnx_error why = {0};
+    st = nnx_plan_compile(&g->plan, &g->ir, g->output_values, g->n_outputs, &why);
+    if (st != NNX_OK) {
+        nnx_graph_free(g);
+        return nnx_error_set(&b->err, st, "build: %s", why.message);
+    }
+    nnx_link_push(&ctx->graphs, &g->link);
+    *out = g;
+    return NNX_OK;
+}

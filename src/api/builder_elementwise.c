@@ -1,0 +1,115 @@
+/* builder_elementwise.c — WebNN element-wise binary and unary methods, clamp and cast:
+ * each checks its data types (webnn-nnvm.md §2.1), then adds the core node. */
+#include "api/builder.h"
+
+#include <math.h>
+
+#define LABEL(o) ((o) ? (o)->label : NULL)
+
+static nnx_operand *binary(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, nnx_operand *y,
+                           const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, name, LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b"))
+        return &b->poison;
+    if (x->desc.dtype != y->desc.dtype)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
+                             nnx_dtype_name(x->desc.dtype), nnx_dtype_name(y->desc.dtype));
+    const nnx_operand *in[2] = {x, y};
+    return nnx_call_node(&c, op, in, 2, NULL, 1, NULL);
+}
+
+#define BINARY(fn, OP, name) \
+    nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o) \
+    { return binary(b, NNX_OP_##OP, name, x, y, o); }
+BINARY(add, ADD, "add")
+BINARY(sub, SUB, "sub")
+BINARY(mul, MUL, "mul")
+BINARY(div, DIV, "div")
+BINARY(max, MAX, "max")
+BINARY(min, MIN, "min")
+BINARY(pow, POW, "pow")
+
+static nnx_operand *unary(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, nnx_operand *x,
+                          const char *label, const nnx_attrs *attrs)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, name, label))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", allowed))
+        return &b->poison;
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, op, in, 1, attrs, 1, NULL);
+}
+
+#define UNARY(fn, OP, name, allowed) \
+    nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o) \
+    { return unary(b, NNX_OP_##OP, name, allowed, x, LABEL(o), NULL); }
+UNARY(abs, ABS, "abs", NNX_SET_SIGNED)
+UNARY(neg, NEG, "neg", NNX_SET_SIGNED)
+UNARY(ceil, CEIL, "ceil", NNX_SET_FLOAT)
+UNARY(floor, FLOOR, "floor", NNX_SET_FLOAT)
+UNARY(exp, EXP, "exp", NNX_SET_FLOAT)
+UNARY(log, LOG, "log", NNX_SET_FLOAT)
+UNARY(sqrt, SQRT, "sqrt", NNX_SET_FLOAT)
+UNARY(relu, RELU, "relu", NNX_SET_SIGNED)
+UNARY(sigmoid, SIGMOID, "sigmoid", NNX_SET_FLOAT)
+UNARY(tanh, TANH, "tanh", NNX_SET_FLOAT)
+
+/* The lowest (or highest) value of dt in its scalar representation. */
+static nnx_scalar type_bound(nnx_dtype dt, bool upper)
+{
+    nnx_scalar s;
+    switch (nnx_dtype_kind_of(dt)) {
+    case NNX_KIND_FLOAT: s.f = upper ? INFINITY : -INFINITY; break;
+    case NNX_KIND_SINT: s.i = upper ? (int64_t)nnx_dtype_int_max(dt) : nnx_dtype_int_min(dt); break;
+    default: s.u = upper ? nnx_dtype_int_max(dt) : 0; break;
+    }
+    return s;
+}
+
+/* An absent or NaN bound is no bound (WebNN's inverted defaults are a spec bug, §6.1). */
+static nnx_scalar clamp_bound(nnx_number n, nnx_dtype dt, bool upper)
+{
+    if (n.kind == NNX_NUMBER_ABSENT || (n.kind == NNX_NUMBER_FLOAT64 && isnan(n.value.f64)))
+        return type_bound(dt, upper);
+    return nnx_number_cast(n, dt);
+}
+
+static bool scalar_greater(nnx_dtype dt, nnx_scalar a, nnx_scalar b)
+{
+    switch (nnx_dtype_kind_of(dt)) {
+    case NNX_KIND_FLOAT: return a.f > b.f;
+    case NNX_KIND_SINT: return a.i > b.i;
+    default: return a.u > b.u;
+    }
+}
+
+nnx_operand *nnx_builder_clamp(nnx_builder *b, nnx_operand *x, const nnx_clamp_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "clamp", LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, x, "input"))
+        return &b->poison;
+    nnx_clamp_options opts = o ? *o : (nnx_clamp_options){0};
+    nnx_dtype dt = x->desc.dtype;
+    nnx_attrs attrs = {.clamp = {clamp_bound(opts.min_value, dt, false), clamp_bound(opts.max_value, dt, true)}};
+    if (scalar_greater(dt, attrs.clamp.lo, attrs.clamp.hi))
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "minValue is greater than maxValue");
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_CLAMP, in, 1, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_cast(nnx_builder *b, nnx_operand *x, nnx_dtype dtype, const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "cast", LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_dtype_valid(dtype))
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "data type %d is not a data type", (int)dtype);
+    nnx_attrs attrs = {.cast = {dtype}};
+    return unary(b, NNX_OP_CAST, "cast", NNX_SET_ANY, x, LABEL(o), &attrs);
+}

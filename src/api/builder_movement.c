@@ -1,0 +1,164 @@
+/* builder_movement.c — WebNN reshape, transpose, concat, slice and split: list lengths and
+ * the WebNN limits (tensor counts up to 8192), then the core node. */
+#include "api/builder.h"
+
+#include <string.h>
+
+#define LABEL(o) ((o) ? (o)->label : NULL)
+#define POISON(b) ((b) ? &(b)->poison : NULL)
+#define NNX_MAX_TENSOR_COUNT 8192 /* WebNN "valid tensor count" */
+
+static bool one_input(nnx_op_call *c, nnx_builder *b, const char *name, const char *label, nnx_operand *x)
+{
+    return nnx_call_begin(c, b, name, label) && nnx_call_operand(c, x, "input");
+}
+
+nnx_operand *nnx_builder_reshape(nnx_builder *b, nnx_operand *x, const uint32_t *shape, uint32_t rank,
+                                 const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "reshape", LABEL(o), x))
+        return POISON(b);
+    if (rank > NNX_MAX_RANK)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", rank, NNX_MAX_RANK);
+    if (rank && !shape)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape is NULL");
+    nnx_attrs attrs = {.reshape = {.rank = rank}};
+    if (rank)
+        memcpy(attrs.reshape.shape, shape, rank * sizeof *shape);
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_RESHAPE, in, 1, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_transpose(nnx_builder *b, nnx_operand *x, const nnx_transpose_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "transpose", LABEL(o), x))
+        return POISON(b);
+    uint32_t rank = x->desc.rank;
+    nnx_attrs attrs = {0};
+    if (o && o->permutation) {
+        if (!nnx_call_list_length(&c, o->permutation, o->permutation_count, rank, "permutation"))
+            return &b->poison;
+        memcpy(attrs.transpose.perm, o->permutation, rank * sizeof(uint32_t));
+    } else {
+        for (uint32_t i = 0; i < rank; i++)
+            attrs.transpose.perm[i] = rank - 1 - i;
+    }
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_TRANSPOSE, in, 1, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_concat(nnx_builder *b, nnx_operand *const *inputs, uint32_t count, uint32_t axis,
+                                const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "concat", LABEL(o)))
+        return POISON(b);
+    if (count == 0 || count > NNX_MAX_TENSOR_COUNT || !inputs)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "%u inputs given, it takes 1 to %d", count,
+                             NNX_MAX_TENSOR_COUNT);
+    for (uint32_t i = 0; i < count; i++)
+        if (!nnx_call_operand(&c, inputs[i], "an input"))
+            return &b->poison;
+    nnx_attrs attrs = {.axis = {axis}};
+    return nnx_call_node(&c, NNX_OP_CONCAT, (const nnx_operand *const *)inputs, count, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_slice(nnx_builder *b, nnx_operand *x, const uint32_t *starts, uint32_t starts_count,
+                               const uint32_t *sizes, uint32_t sizes_count, const nnx_slice_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "slice", LABEL(o), x))
+        return POISON(b);
+    uint32_t rank = x->desc.rank;
+    if (!starts || !sizes)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "starts or sizes is NULL");
+    const uint32_t *strides = o ? o->strides : NULL;
+    if (!nnx_call_list_length(&c, starts, starts_count, rank, "starts") ||
+        !nnx_call_list_length(&c, sizes, sizes_count, rank, "sizes") ||
+        !nnx_call_list_length(&c, strides, o ? o->strides_count : 0, rank, "strides"))
+        return &b->poison;
+    nnx_attrs attrs = {0};
+    for (uint32_t d = 0; d < rank; d++) {
+        attrs.slice.starts[d] = starts[d];
+        attrs.slice.sizes[d] = sizes[d];
+        attrs.slice.strides[d] = strides ? strides[d] : 1;
+    }
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_SLICE, in, 1, &attrs, 1, NULL);
+}
+
+static uint32_t split_fail(nnx_builder *b, uint32_t count, nnx_operand **outputs)
+{
+    for (uint32_t i = 0; outputs && b && i < count && i < NNX_MAX_TENSOR_COUNT; i++)
+        outputs[i] = &b->poison;
+    return count;
+}
+
+static uint32_t split(nnx_op_call *c, nnx_operand *x, uint32_t *sizes, uint32_t count, uint32_t axis,
+                      nnx_operand **outputs)
+{
+    nnx_attrs attrs = {.split = {.axis = axis, .sizes = sizes}};
+    const nnx_operand *in[1] = {x};
+    if (nnx_call_node(c, NNX_OP_SPLIT, in, 1, &attrs, count, outputs) == &c->b->poison)
+        return split_fail(c->b, count, outputs);
+    return count;
+}
+
+/* Shared prologue of both split forms; NULL sizes buffer (allocated) on failure. */
+static uint32_t *split_begin(nnx_op_call *c, nnx_builder *b, nnx_operand *x, uint32_t count,
+                             const nnx_split_options *o, nnx_operand **outputs)
+{
+    if (!one_input(c, b, "split", LABEL(o), x))
+        return NULL;
+    if (!outputs) {
+        nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "outputs is NULL");
+        return NULL;
+    }
+    if (count == 0 || count > NNX_MAX_TENSOR_COUNT) {
+        nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%u splits requested, it takes 1 to %d", count, NNX_MAX_TENSOR_COUNT);
+        return NULL;
+    }
+    uint32_t axis = o ? o->axis : 0;
+    if (axis >= x->desc.rank) {
+        nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, x->desc.rank);
+        return NULL;
+    }
+    uint32_t *sizes = nnx_arena_array(&b->ir.arena, count, sizeof *sizes);
+    if (!sizes)
+        nnx_call_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    return sizes;
+}
+
+uint32_t nnx_builder_split(nnx_builder *b, nnx_operand *x, uint32_t count, const nnx_split_options *o,
+                           nnx_operand **outputs)
+{
+    nnx_op_call c;
+    uint32_t *sizes = split_begin(&c, b, x, count, o, outputs);
+    if (!sizes)
+        return split_fail(b, count, outputs);
+    uint32_t axis = o ? o->axis : 0, dim = x->desc.shape[axis];
+    if (dim % count != 0) {
+        nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u of size %u does not split into %u equal parts", axis, dim, count);
+        return split_fail(b, count, outputs);
+    }
+    for (uint32_t i = 0; i < count; i++)
+        sizes[i] = dim / count;
+    return split(&c, x, sizes, count, axis, outputs);
+}
+
+uint32_t nnx_builder_split_sizes(nnx_builder *b, nnx_operand *x, const uint32_t *sizes_in, uint32_t count,
+                                 const nnx_split_options *o, nnx_operand **outputs)
+{
+    nnx_op_call c;
+    if (!sizes_in && b && nnx_call_begin(&c, b, "split", LABEL(o))) {
+        nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "sizes is NULL");
+        return split_fail(b, count, outputs);
+    }
+    uint32_t *sizes = split_begin(&c, b, x, count, o, outputs);
+    if (!sizes)
+        return split_fail(b, count, outputs);
+    memcpy(sizes, sizes_in, count * sizeof *sizes);
+    return split(&c, x, sizes, count, o ? o->axis : 0, outputs);
+}

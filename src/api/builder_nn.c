@@ -1,0 +1,183 @@
+/* builder_nn.c — WebNN matmul, gemm, conv2d, pooling, softmax and reductions: option
+ * defaults and list lengths, data types, then the core node (whose inference checks the
+ * shapes). Spec: webnn-nnvm.md §2.2. */
+#include "api/builder.h"
+
+#include <string.h>
+
+#define LABEL(o) ((o) ? (o)->label : NULL)
+#define POISON(b) ((b) ? &(b)->poison : NULL)
+
+nnx_operand *nnx_builder_matmul(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "matmul", LABEL(o)))
+        return POISON(b);
+    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b") ||
+        !nnx_call_dtype(&c, x, "input a", NNX_SET_FLOAT))
+        return &b->poison;
+    const nnx_operand *in[2] = {x, y};
+    return nnx_call_node(&c, NNX_OP_MATMUL, in, 2, NULL, 1, NULL);
+}
+
+nnx_operand *nnx_builder_gemm(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_gemm_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "gemm", LABEL(o)))
+        return POISON(b);
+    nnx_gemm_options opts = o ? *o : (nnx_gemm_options){0};
+    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b") ||
+        (opts.c && !nnx_call_operand(&c, opts.c, "option c")) || !nnx_call_dtype(&c, x, "input a", NNX_SET_FLOAT))
+        return &b->poison;
+    nnx_dtype dt = x->desc.dtype;
+    nnx_attrs attrs = {.gemm = {
+        .alpha = nnx_number_cast(opts.alpha.kind ? opts.alpha : nnx_f64(1.0), dt).f,
+        .beta = nnx_number_cast(opts.beta.kind ? opts.beta : nnx_f64(1.0), dt).f,
+        .trans_a = opts.a_transpose,
+        .trans_b = opts.b_transpose,
+    }};
+    const nnx_operand *in[3] = {x, y, opts.c};
+    return nnx_call_node(&c, NNX_OP_GEMM, in, 3, &attrs, 1, NULL);
+}
+
+/* Copies an optional list option into dst, or the default when it is absent. */
+static bool list_option(nnx_op_call *c, const char *what, const uint32_t *list, uint32_t count, uint32_t n,
+                        uint32_t fallback, bool nonzero, uint32_t *dst)
+{
+    if (!nnx_call_list_length(c, list, count, n, what))
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        dst[i] = list ? list[i] : fallback;
+        if (nonzero && dst[i] == 0) {
+            nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s[%u] is 0", what, i);
+            return false;
+        }
+    }
+    return true;
+}
+
+nnx_operand *nnx_builder_conv2d(nnx_builder *b, nnx_operand *x, nnx_operand *w, const nnx_conv2d_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "conv2d", LABEL(o)))
+        return POISON(b);
+    nnx_conv2d_options opts = o ? *o : (nnx_conv2d_options){0};
+    if (!nnx_call_operand(&c, x, "input") || !nnx_call_operand(&c, w, "filter") ||
+        (opts.bias && !nnx_call_operand(&c, opts.bias, "bias")) || !nnx_call_dtype(&c, x, "input", NNX_SET_FLOAT))
+        return &b->poison;
+    if ((unsigned)opts.input_layout > NNX_LAYOUT_NHWC)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input layout %d is not a layout", (int)opts.input_layout);
+    if ((unsigned)opts.filter_layout > NNX_FILTER_IHWO)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "filter layout %d is not a layout", (int)opts.filter_layout);
+    nnx_attrs attrs = {.conv = {
+        .groups = opts.groups ? opts.groups : 1,
+        .input_layout = opts.input_layout ? opts.input_layout : NNX_LAYOUT_NCHW,
+        .filter_layout = opts.filter_layout ? opts.filter_layout : NNX_FILTER_OIHW,
+    }};
+    if (!list_option(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, attrs.conv.pads) ||
+        !list_option(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, attrs.conv.strides) ||
+        !list_option(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, attrs.conv.dilations))
+        return &b->poison;
+    const nnx_operand *in[3] = {x, w, opts.bias};
+    return nnx_call_node(&c, NNX_OP_CONV, in, 3, &attrs, 1, NULL);
+}
+
+static nnx_operand *pool(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, nnx_operand *x,
+                         const nnx_pool2d_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, name, LABEL(o)))
+        return POISON(b);
+    nnx_pool2d_options opts = o ? *o : (nnx_pool2d_options){0};
+    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", allowed))
+        return &b->poison;
+    if (x->desc.rank != 4)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, it must be 4", x->desc.rank);
+    if ((unsigned)opts.layout > NNX_LAYOUT_NHWC || (unsigned)opts.output_shape_rounding > NNX_ROUNDING_CEIL)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "layout or rounding is not a valid value");
+    nnx_input_layout layout = opts.layout ? opts.layout : NNX_LAYOUT_NCHW;
+    uint32_t h = layout == NNX_LAYOUT_NCHW ? 2 : 1;
+    nnx_attrs attrs = {.pool = {
+        .layout = layout,
+        .rounding = opts.output_shape_rounding ? opts.output_shape_rounding : NNX_ROUNDING_FLOOR,
+        .has_output_sizes = opts.output_sizes != NULL,
+    }};
+    nnx_attr_pool *p = &attrs.pool;
+    if (!list_option(&c, "windowDimensions", opts.window_dimensions, opts.window_dimensions_count, 2, 0, true, p->window) ||
+        !list_option(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, p->pads) ||
+        !list_option(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, p->strides) ||
+        !list_option(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, p->dilations) ||
+        !list_option(&c, "outputSizes", opts.output_sizes, opts.output_sizes_count, 2, 0, true, p->output_sizes))
+        return &b->poison;
+    if (!opts.window_dimensions) { /* global pooling */
+        p->window[0] = x->desc.shape[h];
+        p->window[1] = x->desc.shape[h + 1];
+    }
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, op, in, 1, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_average_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o)
+{
+    return pool(b, NNX_OP_AVG_POOL, "averagePool2d", NNX_SET_FLOAT, x, o);
+}
+
+nnx_operand *nnx_builder_max_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o)
+{
+    return pool(b, NNX_OP_MAX_POOL, "maxPool2d", NNX_SET_ANY, x, o);
+}
+
+nnx_operand *nnx_builder_softmax(nnx_builder *b, nnx_operand *x, uint32_t axis, const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "softmax", LABEL(o)))
+        return POISON(b);
+    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", NNX_SET_FLOAT))
+        return &b->poison;
+    nnx_attrs attrs = {.axis = {axis}};
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_SOFTMAX, in, 1, &attrs, 1, NULL);
+}
+
+/* WebNN "calculate reduction output sizes" axis rules: in range, no duplicates. */
+static nnx_operand *reduce(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, nnx_operand *x,
+                           const nnx_reduce_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, name, LABEL(o)))
+        return POISON(b);
+    nnx_reduce_options opts = o ? *o : (nnx_reduce_options){0};
+    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", allowed))
+        return &b->poison;
+    uint32_t rank = x->desc.rank, mask = 0;
+    if (!opts.axes)
+        mask = rank ? (uint32_t)((1ull << rank) - 1) : 0;
+    for (uint32_t i = 0; opts.axes && i < opts.axes_count; i++) {
+        uint32_t a = opts.axes[i];
+        if (a >= rank)
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", a, rank);
+        if (mask & (1u << a))
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is given twice", a);
+        mask |= 1u << a;
+    }
+    nnx_attrs attrs = {.reduce = {mask, opts.keep_dimensions}};
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, op, in, 1, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_reduce_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
+{
+    return reduce(b, NNX_OP_REDUCE_SUM, "reduceSum", NNX_SET_NUMERIC, x, o);
+}
+nnx_operand *nnx_builder_reduce_mean(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
+{
+    return reduce(b, NNX_OP_REDUCE_MEAN, "reduceMean", NNX_SET_FLOAT, x, o);
+}
+nnx_operand *nnx_builder_reduce_max(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
+{
+    return reduce(b, NNX_OP_REDUCE_MAX, "reduceMax", NNX_SET_ANY, x, o);
+}
+nnx_operand *nnx_builder_reduce_min(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
+{
+    return reduce(b, NNX_OP_REDUCE_MIN, "reduceMin", NNX_SET_ANY, x, o);
+}

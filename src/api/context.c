@@ -1,0 +1,87 @@
+/* context.c — context lifetime, ownership lists, the context-level error and logging. */
+#include "api/objects.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stddef.h>
+
+#define CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+const char *nnx_version(void) { return "0.1.0"; }
+
+void nnx_link_init(nnx_link *head) { head->prev = head->next = head; }
+
+void nnx_link_push(nnx_link *head, nnx_link *item)
+{
+    item->prev = head->prev;
+    item->next = head;
+    head->prev->next = item;
+    head->prev = item;
+}
+
+void nnx_link_remove(nnx_link *item)
+{
+    if (!item->next)
+        return;
+    item->prev->next = item->next;
+    item->next->prev = item->prev;
+    item->prev = item->next = NULL;
+}
+
+nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **out)
+{
+    if (!out)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    nnx_context_options opts = {0};
+    if (options)
+        opts = *options;
+    nnx_alloc alloc;
+    if (!nnx_alloc_init(&alloc, &opts.allocator))
+        return NNX_ERROR_INVALID_ARGUMENT; /* a partial allocator hook */
+    nnx_context *ctx = nnx_mem_calloc(&alloc, 1, sizeof *ctx);
+    if (!ctx)
+        return NNX_ERROR_OUT_OF_MEMORY;
+    ctx->alloc = alloc;
+    ctx->threads = opts.threads;
+    ctx->log = opts.log;
+    ctx->log_user = opts.log_user;
+    nnx_link_init(&ctx->builders);
+    nnx_link_init(&ctx->graphs);
+    nnx_link_init(&ctx->tensors);
+    *out = ctx;
+    return NNX_OK;
+}
+
+void nnx_context_destroy(nnx_context *ctx)
+{
+    if (!ctx)
+        return;
+    while (ctx->builders.next != &ctx->builders)
+        nnx_builder_destroy(CONTAINER(ctx->builders.next, nnx_builder, link));
+    while (ctx->graphs.next != &ctx->graphs)
+        nnx_graph_destroy(CONTAINER(ctx->graphs.next, nnx_graph, link));
+    while (ctx->tensors.next != &ctx->tensors)
+        nnx_tensor_destroy(CONTAINER(ctx->tensors.next, nnx_tensor, link));
+    nnx_alloc alloc = ctx->alloc;
+    nnx_mem_free(&alloc, ctx);
+}
+
+const char *nnx_context_error(const nnx_context *ctx) { return ctx ? ctx->err.message : ""; }
+
+nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ctx->err.status = st;
+    vsnprintf(ctx->err.message, sizeof ctx->err.message, fmt, ap);
+    va_end(ap);
+    nnx_context_log(ctx, NNX_LOG_ERROR, ctx->err.message);
+    return st;
+}
+
+void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *message)
+{
+    if (ctx->log)
+        ctx->log(ctx->log_user, level, message);
+}

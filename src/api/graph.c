@@ -1,0 +1,141 @@
+/* graph.c — compiled graph queries, destruction and dispatch (WebNN MLContext.dispatch:
+ * the tensors' validation steps, then a synchronous run of the plan). */
+#include "api/objects.h"
+#include "ir/dtypes.h"
+
+#include <string.h>
+
+void nnx_graph_free(nnx_graph *g)
+{
+    const nnx_alloc *a = &g->ctx->alloc;
+    nnx_plan_free(&g->plan);
+    if (g->output_names)
+        for (uint32_t i = 0; i < g->n_outputs; i++)
+            nnx_mem_free(a, g->output_names[i]);
+    nnx_mem_free(a, g->output_names);
+    nnx_mem_free(a, g->output_values);
+    nnx_mem_free(a, g->input_names);
+    nnx_mem_free(a, g->input_values);
+    nnx_ir_free(&g->ir);
+    nnx_mem_free(a, g);
+}
+
+void nnx_graph_destroy(nnx_graph *g)
+{
+    if (!g)
+        return;
+    nnx_link_remove(&g->link);
+    nnx_graph_free(g);
+}
+
+size_t nnx_graph_input_count(const nnx_graph *g) { return g ? g->n_inputs : 0; }
+size_t nnx_graph_output_count(const nnx_graph *g) { return g ? g->n_outputs : 0; }
+
+const char *nnx_graph_input_name(const nnx_graph *g, size_t i) { return g && i < g->n_inputs ? g->input_names[i] : NULL; }
+const char *nnx_graph_output_name(const nnx_graph *g, size_t i) { return g && i < g->n_outputs ? g->output_names[i] : NULL; }
+
+static void value_desc(const nnx_graph *g, const uint32_t *values, size_t n, size_t i, nnx_operand_desc *out)
+{
+    if (!out)
+        return;
+    if (!g || i >= n)
+        memset(out, 0, sizeof *out);
+    else
+        *out = g->ir.values[values[i]].desc;
+}
+
+void nnx_graph_input_desc(const nnx_graph *g, size_t i, nnx_operand_desc *out)
+{
+    value_desc(g, g ? g->input_values : NULL, g ? g->n_inputs : 0, i, out);
+}
+
+void nnx_graph_output_desc(const nnx_graph *g, size_t i, nnx_operand_desc *out)
+{
+    value_desc(g, g ? g->output_values : NULL, g ? g->n_outputs : 0, i, out);
+}
+
+/* WebNN "validate tensors with descriptors": same count, every name known and bound once,
+ * tensors of this context, not constant, with equal descriptors. Returns for each entry of
+ * names[] the position in bound[] of its tensor through slot[]. */
+static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_named_tensor *bound, size_t n_bound,
+                                const char *const *names, const uint32_t *values, uint32_t n, const nnx_ir *ir,
+                                size_t *slot)
+{
+    if (n_bound != n)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %zu %s tensors given, the graph has %u",
+                                n_bound, what, n);
+    if (n && !bound)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the %s list is NULL", what);
+    for (uint32_t i = 0; i < n; i++)
+        slot[i] = SIZE_MAX;
+    for (size_t k = 0; k < n_bound; k++) {
+        const nnx_named_tensor *nt = &bound[k];
+        uint32_t i = 0;
+        while (i < n && !(nt->name && strcmp(names[i], nt->name) == 0))
+            i++;
+        if (i == n)
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph has no %s named '%s'", what,
+                                    nt->name ? nt->name : "(null)");
+        if (slot[i] != SIZE_MAX)
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is bound twice", what, names[i]);
+        slot[i] = k;
+        const nnx_tensor *t = nt->tensor;
+        if (!t || t->ctx != ctx)
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is not a tensor of this context",
+                                    what, names[i]);
+        if (t->constant)
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is a constant tensor", what,
+                                    names[i]);
+        if (!nnx_desc_equal(&t->desc.desc, &ir->values[values[i]].desc)) {
+            char want[96], got[96];
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is %s, the graph expects %s", what,
+                                    names[i], nnx_desc_format(&t->desc.desc, got, sizeof got),
+                                    nnx_desc_format(&ir->values[values[i]].desc, want, sizeof want));
+        }
+    }
+    return NNX_OK;
+}
+
+static bool any_tensor_twice(const nnx_named_tensor *in, size_t n_in, const nnx_named_tensor *out, size_t n_out)
+{
+    size_t n = n_in + n_out;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            const nnx_tensor *a = i < n_in ? in[i].tensor : out[i - n_in].tensor;
+            const nnx_tensor *b = j < n_in ? in[j].tensor : out[j - n_in].tensor;
+            if (a && a == b)
+                return true;
+        }
+    return false;
+}
+
+nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
+                                const nnx_named_tensor *outputs, size_t n_out)
+{
+    if (!ctx)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (!g || g->ctx != ctx)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph is not a graph of this context");
+    if ((n_in && !inputs) || (n_out && !outputs))
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor list is NULL");
+    if (any_tensor_twice(inputs, n_in, outputs, n_out))
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor is bound more than once");
+    size_t in_slot[g->n_inputs + 1], out_slot[g->n_outputs + 1];
+    nnx_status st = match_tensors(ctx, "input", inputs, n_in, g->input_names, g->input_values, g->n_inputs, &g->ir, in_slot);
+    if (st == NNX_OK)
+        st = match_tensors(ctx, "output", outputs, n_out, (const char *const *)g->output_names, g->output_values,
+                           g->n_outputs, &g->ir, out_slot);
+    if (st != NNX_OK)
+        return st;
+    for (uint32_t i = 0; i < g->n_inputs; i++)
+        g->plan.buffers[g->input_values[i]] = inputs[in_slot[i]].tensor->data;
+    nnx_error why = {0};
+    st = nnx_plan_run(&g->plan, &why);
+    if (st != NNX_OK)
+        return nnx_context_fail(ctx, st, "dispatch: %s", why.message);
+    for (uint32_t i = 0; i < g->n_outputs; i++) {
+        nnx_tensor *t = outputs[out_slot[i]].tensor;
+        memcpy(t->data, g->plan.buffers[g->output_values[i]], t->bytes);
+    }
+    return NNX_OK;
+}

@@ -1,0 +1,72 @@
+/* objects.h — the public handles' structs and the context's ownership lists. A context
+ * links every builder, graph and tensor made from it so that destroying it frees them. */
+#ifndef NNX_API_OBJECTS_H
+#define NNX_API_OBJECTS_H
+
+#include "base/error.h"
+#include "ir/graph.h"
+#include "runtime/plan.h"
+
+typedef struct nnx_link {
+    struct nnx_link *prev, *next;
+} nnx_link;
+
+struct nnx_context {
+    nnx_alloc alloc;
+    uint32_t threads;
+    nnx_log_fn log;
+    void *log_user;
+    nnx_error err;
+    nnx_link builders, graphs, tensors; /* list heads */
+};
+
+struct nnx_tensor {
+    nnx_link link;
+    nnx_context *ctx;
+    nnx_tensor_desc desc;
+    bool constant;
+    size_t bytes;
+    void *data;
+};
+
+struct nnx_operand {
+    nnx_builder *builder;
+    uint32_t value; /* NNX_NONE for the poisoned operand */
+    nnx_operand_desc desc;
+};
+
+struct nnx_builder {
+    nnx_link link;
+    nnx_context *ctx;
+    nnx_ir ir;
+    nnx_arena arena; /* operands */
+    nnx_error err;
+    bool built;
+    nnx_operand poison;
+};
+
+struct nnx_graph {
+    nnx_link link;
+    nnx_context *ctx;
+    nnx_ir ir;
+    nnx_plan plan;
+    uint32_t n_inputs, n_outputs;
+    uint32_t *input_values, *output_values;
+    const char **input_names;
+    char **output_names;
+};
+
+void nnx_link_init(nnx_link *head);
+void nnx_link_push(nnx_link *head, nnx_link *item);
+void nnx_link_remove(nnx_link *item);
+
+/* Records err as the context's last error (replacing the previous one). */
+nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *message);
+
+/* Frees a graph or builder without touching the context's list (used by context destroy). */
+void nnx_graph_free(nnx_graph *g);
+void nnx_builder_free(nnx_builder *b);
+void nnx_tensor_free(nnx_tensor *t);
+
+#endif

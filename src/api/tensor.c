@@ -1,0 +1,113 @@
+/* tensor.c — tensors (WebNN MLTensor): zero-filled or constant, read and written by copy.
+ * Descriptors go through the same dimension checks as builder operands. */
+#include "api/objects.h"
+#include "api/validate.h"
+#include "ir/dtypes.h"
+
+#include <string.h>
+
+static nnx_status make_tensor(nnx_context *ctx, const nnx_tensor_desc *desc, bool constant, nnx_tensor **out)
+{
+    nnx_error why = {0};
+    if (nnx_check_desc(&desc->desc, &why) != NNX_OK)
+        return nnx_context_fail(ctx, why.status, "tensor: %s", why.message);
+    size_t bytes;
+    nnx_desc_bytes(&desc->desc, &bytes); /* checked above */
+    nnx_tensor *t = nnx_mem_calloc(&ctx->alloc, 1, sizeof *t);
+    void *data = nnx_mem_alloc_aligned(&ctx->alloc, bytes);
+    if (!t || !data) {
+        nnx_mem_free(&ctx->alloc, t);
+        nnx_mem_free_aligned(&ctx->alloc, data);
+        return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "tensor: out of memory allocating %zu bytes", bytes);
+    }
+    t->ctx = ctx;
+    t->desc = *desc;
+    t->constant = constant;
+    t->bytes = bytes;
+    t->data = data;
+    nnx_link_push(&ctx->tensors, &t->link);
+    *out = t;
+    return NNX_OK;
+}
+
+nnx_status nnx_tensor_create(nnx_context *ctx, const nnx_tensor_desc *desc, nnx_tensor **out)
+{
+    if (!ctx || !out)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!desc)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "tensor: descriptor is NULL");
+    return make_tensor(ctx, desc, false, out);
+}
+
+nnx_status nnx_tensor_create_constant(nnx_context *ctx, const nnx_operand_desc *desc, const void *data, size_t size,
+                                      nnx_tensor **out)
+{
+    if (!ctx || !out)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!desc)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "constant tensor: descriptor is NULL");
+    nnx_tensor_desc td = {.desc = *desc};
+    nnx_error why = {0};
+    if (nnx_check_buffer(desc, data, size, &why) != NNX_OK)
+        return nnx_context_fail(ctx, why.status, "constant tensor: %s", why.message);
+    nnx_tensor *t;
+    nnx_status st = make_tensor(ctx, &td, true, &t);
+    if (st != NNX_OK)
+        return st;
+    memcpy(t->data, data, size);
+    *out = t;
+    return NNX_OK;
+}
+
+nnx_status nnx_tensor_write(nnx_tensor *t, const void *data, size_t size)
+{
+    if (!t)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (!t->desc.writable)
+        return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "write tensor: the tensor is not writable");
+    if (!data || size != t->bytes)
+        return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                "write tensor: %zu bytes given, the tensor holds %zu", data ? size : 0, t->bytes);
+    memcpy(t->data, data, size);
+    return NNX_OK;
+}
+
+nnx_status nnx_tensor_read(nnx_tensor *t, void *out, size_t size)
+{
+    if (!t)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (!t->desc.readable)
+        return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "read tensor: the tensor is not readable");
+    if (!out || size != t->bytes)
+        return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                "read tensor: buffer of %zu bytes, the tensor holds %zu", out ? size : 0, t->bytes);
+    memcpy(out, t->data, size);
+    return NNX_OK;
+}
+
+void nnx_tensor_get_desc(const nnx_tensor *t, nnx_tensor_desc *out)
+{
+    if (!out)
+        return;
+    if (!t) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    *out = t->desc;
+}
+
+void nnx_tensor_free(nnx_tensor *t)
+{
+    nnx_mem_free_aligned(&t->ctx->alloc, t->data);
+    nnx_mem_free(&t->ctx->alloc, t);
+}
+
+void nnx_tensor_destroy(nnx_tensor *t)
+{
+    if (!t)
+        return;
+    nnx_link_remove(&t->link);
+    nnx_tensor_free(t);
+}

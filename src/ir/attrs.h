@@ -1,0 +1,59 @@
+/* attrs.h — the typed attribute structs of core operations (the `attrs` column of ops.def).
+ * A node holds one of them in a union; list-valued attributes that can be long point into
+ * the owning graph's arena. */
+#ifndef NNX_IR_ATTRS_H
+#define NNX_IR_ATTRS_H
+
+#include "nnx.h"
+
+/* A scalar in the representation of its operand's dtype kind (float, signed, unsigned). */
+typedef union nnx_scalar {
+    double f;
+    int64_t i;
+    uint64_t u;
+} nnx_scalar;
+
+typedef struct nnx_attr_none { char unused; } nnx_attr_none;
+typedef struct nnx_attr_clamp { nnx_scalar lo, hi; } nnx_attr_clamp;
+typedef struct nnx_attr_cast { nnx_dtype to; } nnx_attr_cast;
+typedef struct nnx_attr_gemm { double alpha, beta; bool trans_a, trans_b; } nnx_attr_gemm;
+
+/* Layout codes shared by conv and pool: nnx_input_layout / nnx_filter_layout values with
+ * DEFAULT already resolved. pads are [beginH, endH, beginW, endW]. */
+typedef struct nnx_attr_conv {
+    uint32_t pads[4], strides[2], dilations[2], groups;
+    nnx_input_layout input_layout;
+    nnx_filter_layout filter_layout;
+} nnx_attr_conv;
+
+typedef struct nnx_attr_pool {
+    uint32_t window[2], pads[4], strides[2], dilations[2];
+    nnx_input_layout layout;
+    nnx_rounding rounding;
+    bool has_output_sizes;
+    uint32_t output_sizes[2];
+} nnx_attr_pool;
+
+typedef struct nnx_attr_axis { uint32_t axis; } nnx_attr_axis;
+typedef struct nnx_attr_reshape { uint32_t rank, shape[NNX_MAX_RANK]; } nnx_attr_reshape;
+typedef struct nnx_attr_transpose { uint32_t perm[NNX_MAX_RANK]; } nnx_attr_transpose;
+typedef struct nnx_attr_slice { uint32_t starts[NNX_MAX_RANK], sizes[NNX_MAX_RANK], strides[NNX_MAX_RANK]; } nnx_attr_slice;
+typedef struct nnx_attr_split { uint32_t axis; const uint32_t *sizes; /* one per output */ } nnx_attr_split;
+typedef struct nnx_attr_reduce { uint32_t axes_mask; bool keep_dims; } nnx_attr_reduce;
+
+typedef union nnx_attrs {
+    nnx_attr_none none;
+    nnx_attr_clamp clamp;
+    nnx_attr_cast cast;
+    nnx_attr_gemm gemm;
+    nnx_attr_conv conv;
+    nnx_attr_pool pool;
+    nnx_attr_axis axis;
+    nnx_attr_reshape reshape;
+    nnx_attr_transpose transpose;
+    nnx_attr_slice slice;
+    nnx_attr_split split;
+    nnx_attr_reduce reduce;
+} nnx_attrs;
+
+#endif

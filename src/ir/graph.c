@@ -1,0 +1,164 @@
+/* graph.c — building the core IR. Nodes are appended after the values they read exist, so
+ * node order is always a topological order; passes that reorder must keep that true. */
+#include "ir/graph.h"
+#include "ir/dtypes.h"
+
+#include <string.h>
+
+void nnx_ir_init(nnx_ir *ir, const nnx_alloc *alloc)
+{
+    memset(ir, 0, sizeof *ir);
+    ir->alloc = alloc;
+    nnx_arena_init(&ir->arena, alloc);
+}
+
+void nnx_ir_free(nnx_ir *ir)
+{
+    if (!ir->alloc)
+        return;
+    for (uint32_t i = 0; i < ir->n_values; i++)
+        nnx_mem_free_aligned(ir->alloc, ir->values[i].data);
+    nnx_mem_free(ir->alloc, ir->values);
+    nnx_mem_free(ir->alloc, ir->nodes);
+    nnx_arena_free(&ir->arena);
+    memset(ir, 0, sizeof *ir);
+}
+
+static nnx_status oom(nnx_error *err) { return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory"); }
+
+static nnx_status new_value(nnx_ir *ir, const nnx_operand_desc *desc, nnx_value_kind kind, uint32_t *id, nnx_error *err)
+{
+    if (ir->n_values == NNX_NONE - 1)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "too many values");
+    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->values, &ir->cap_values, ir->n_values + 1, sizeof(nnx_value)))
+        return oom(err);
+    nnx_value *v = &ir->values[ir->n_values];
+    memset(v, 0, sizeof *v);
+    v->desc = *desc;
+    v->kind = kind;
+    v->producer = NNX_NONE;
+    *id = ir->n_values++;
+    return NNX_OK;
+}
+
+nnx_status nnx_ir_add_input(nnx_ir *ir, const char *name, const nnx_operand_desc *desc, uint32_t *id, nnx_error *err)
+{
+    char *copy = nnx_arena_strdup(&ir->arena, name);
+    if (!copy)
+        return oom(err);
+    nnx_status st = new_value(ir, desc, NNX_VALUE_INPUT, id, err);
+    if (st == NNX_OK)
+        ir->values[*id].name = copy;
+    return st;
+}
+
+nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const void *data, size_t size,
+                               uint32_t *id, nnx_error *err)
+{
+    size_t bytes;
+    if (!nnx_desc_bytes(desc, &bytes) || bytes != size)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "constant data is %zu bytes, the descriptor needs %zu",
+                             size, bytes);
+    void *copy = nnx_mem_alloc_aligned(ir->alloc, size);
+    if (!copy)
+        return oom(err);
+    memcpy(copy, data, size);
+    nnx_status st = new_value(ir, desc, NNX_VALUE_CONSTANT, id, err);
+    if (st != NNX_OK) {
+        nnx_mem_free_aligned(ir->alloc, copy);
+        return st;
+    }
+    ir->values[*id].data = copy;
+    return NNX_OK;
+}
+
+/* Prefixes the op name and label to an inference message. */
+static nnx_status infer_failed(nnx_error *err, const char *op, const char *label, nnx_status st, const char *why)
+{
+    if (label[0])
+        return nnx_error_set(err, st, "%s '%s': %s", op, label, why);
+    return nnx_error_set(err, st, "%s: %s", op, why);
+}
+
+static nnx_status check_arity(const nnx_op_info *info, uint32_t n_in, nnx_error *err)
+{
+    if (n_in < info->in_min || n_in > info->in_max)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: %u inputs given, it takes %u to %u", info->name,
+                             n_in, info->in_min, info->in_max);
+    return NNX_OK;
+}
+
+nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
+                           uint32_t n_out, const char *label, uint32_t *first_out, nnx_error *err)
+{
+    const nnx_op_info *info = &nnx_op_table[op];
+    if (info->n_out)
+        n_out = info->n_out;
+    nnx_status st = check_arity(info, n_in, err);
+    if (st != NNX_OK)
+        return st;
+    if (n_out == 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: a node needs at least one output", info->name);
+    for (uint32_t i = 0; i < n_in; i++)
+        if (in[i] != NNX_NONE && in[i] >= ir->n_values)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: input %u is not a value of this graph",
+                                 info->name, i);
+    if (!label)
+        label = "";
+
+    nnx_node node = {.op = op, .n_in = n_in, .n_out = n_out};
+    if (attrs)
+        node.attrs = *attrs;
+    node.in = nnx_arena_memdup(&ir->arena, in, (size_t)n_in * sizeof *in);
+    node.out = nnx_arena_array(&ir->arena, n_out, sizeof *node.out);
+    node.label = nnx_arena_strdup(&ir->arena, label);
+    const nnx_operand_desc **in_desc = nnx_arena_array(&ir->arena, n_in ? n_in : 1, sizeof *in_desc);
+    nnx_operand_desc *out_desc = nnx_arena_array(&ir->arena, n_out, sizeof *out_desc);
+    if ((n_in && !node.in) || !node.out || !node.label || !in_desc || !out_desc)
+        return oom(err);
+    for (uint32_t i = 0; i < n_in; i++)
+        in_desc[i] = in[i] == NNX_NONE ? NULL : &ir->values[in[i]].desc;
+
+    nnx_error why = {0};
+    st = info->infer(&node, in_desc, out_desc, &why);
+    if (st != NNX_OK)
+        return infer_failed(err, info->name, label, st, why.message);
+
+    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->nodes, &ir->cap_nodes, ir->n_nodes + 1, sizeof(nnx_node)))
+        return oom(err);
+    uint32_t first = ir->n_values;
+    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->values, &ir->cap_values, ir->n_values + n_out, sizeof(nnx_value)))
+        return oom(err);
+    for (uint32_t i = 0; i < n_out; i++) {
+        uint32_t id;
+        new_value(ir, &out_desc[i], NNX_VALUE_NODE, &id, err); /* cannot fail: reserved */
+        ir->values[id].producer = ir->n_nodes;
+        node.out[i] = id;
+    }
+    ir->nodes[ir->n_nodes++] = node;
+    if (first_out)
+        *first_out = first;
+    return NNX_OK;
+}
+
+void nnx_ir_mark_live(const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, bool *node_live, bool *value_live)
+{
+    memset(node_live, 0, ir->n_nodes * sizeof *node_live);
+    memset(value_live, 0, ir->n_values * sizeof *value_live);
+    for (uint32_t i = 0; i < n_outputs; i++)
+        value_live[outputs[i]] = true;
+    for (uint32_t n = ir->n_nodes; n-- > 0;) {
+        const nnx_node *node = &ir->nodes[n];
+        bool live = false;
+        for (uint32_t o = 0; o < node->n_out; o++)
+            live |= value_live[node->out[o]];
+        if (!live)
+            continue;
+        node_live[n] = true;
+        for (uint32_t o = 0; o < node->n_out; o++)
+            value_live[node->out[o]] = true; /* all outputs of a live node get buffers */
+        for (uint32_t i = 0; i < node->n_in; i++)
+            if (node->in[i] != NNX_NONE)
+                value_live[node->in[i]] = true;
+    }
+}

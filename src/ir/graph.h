@@ -1,0 +1,52 @@
+/* graph.h — the core graph IR: values (by uint32 id) and nodes (op + value ids + typed
+ * attributes). Adding a node runs the op's shape inference, so every value in a graph
+ * always has a valid descriptor. Front ends (WebNN builder, NNEF, …) only build this. */
+#ifndef NNX_IR_GRAPH_H
+#define NNX_IR_GRAPH_H
+
+#include "base/arena.h"
+#include "ir/ops.h"
+
+typedef enum nnx_value_kind {
+    NNX_VALUE_INPUT = 1,    /* a named graph input, bound at run time */
+    NNX_VALUE_CONSTANT = 2, /* bytes owned by the graph */
+    NNX_VALUE_NODE = 3      /* produced by a node */
+} nnx_value_kind;
+
+typedef struct nnx_value {
+    nnx_operand_desc desc;
+    nnx_value_kind kind;
+    uint32_t producer; /* node index for NNX_VALUE_NODE, else NNX_NONE */
+    const char *name;  /* inputs: the input name (arena); others NULL */
+    void *data;        /* constants: aligned bytes (nnx_mem_alloc_aligned) */
+} nnx_value;
+
+typedef struct nnx_ir {
+    const nnx_alloc *alloc;
+    nnx_arena arena;
+    nnx_value *values;
+    uint32_t n_values, cap_values;
+    nnx_node *nodes;
+    uint32_t n_nodes, cap_nodes;
+} nnx_ir;
+
+void nnx_ir_init(nnx_ir *ir, const nnx_alloc *alloc);
+void nnx_ir_free(nnx_ir *ir);
+
+/* Each returns NNX_OK and the new value's id, or an error recorded in err. */
+nnx_status nnx_ir_add_input(nnx_ir *ir, const char *name, const nnx_operand_desc *desc, uint32_t *id, nnx_error *err);
+/* Copies size bytes (must equal the descriptor's byte length). */
+nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const void *data, size_t size,
+                               uint32_t *id, nnx_error *err);
+/* Adds a node: checks arity, runs inference, creates n_out output values whose ids are
+ * first_out, first_out+1, …. n_out is ignored for ops with a fixed output count.
+ * Error messages read "<op name> '<label>': <reason>" (or "<op name>: " without label). */
+nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
+                           uint32_t n_out, const char *label, uint32_t *first_out, nnx_error *err);
+
+/* Marks every node and value that outputs depend on. node_live/value_live are caller
+ * arrays of n_nodes / n_values bools. Needs no allocation (nodes are stored after their
+ * inputs' producers, so one backward sweep suffices). */
+void nnx_ir_mark_live(const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, bool *node_live, bool *value_live);
+
+#endif

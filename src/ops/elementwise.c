@@ -1,0 +1,264 @@
+/* elementwise.c — element-wise binary and unary operations, clamp and cast: shape
+ * inference and reference kernels. Floats are computed in double and rounded once to the
+ * output type; integers are computed in 64 bits and wrap to the output width (WebNN leaves
+ * integer overflow unspecified; the choices are listed in docs/ARCHITECTURE.md). */
+#include "ir/ops.h"
+#include "ops/elem.h"
+#include "ops/shape.h"
+
+#include <math.h>
+
+/* ---------------------------------------------------------------- inference */
+
+nnx_status nnx_infer_binary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    const nnx_operand_desc *a = in[0], *b = in[1];
+    if (a->dtype != b->dtype)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)", nnx_dtype_name(a->dtype),
+                             nnx_dtype_name(b->dtype));
+    out->dtype = a->dtype;
+    if (!nnx_broadcast_shapes(a->shape, a->rank, b->shape, b->rank, out->shape, &out->rank)) {
+        char sa[96], sb[96];
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "shapes %s and %s do not broadcast",
+                             nnx_desc_format(a, sa, sizeof sa), nnx_desc_format(b, sb, sizeof sb));
+    }
+    return NNX_OK;
+}
+
+nnx_status nnx_infer_unary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    *out = *in[0];
+    return NNX_OK;
+}
+
+nnx_status nnx_infer_cast(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    if (!nnx_dtype_valid(node->attrs.cast.to))
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "target data type %d is not a data type",
+                             (int)node->attrs.cast.to);
+    *out = *in[0];
+    out->dtype = node->attrs.cast.to;
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- scalar semantics */
+
+static double binary_f(nnx_op op, double a, double b)
+{
+    switch (op) {
+    case NNX_OP_ADD: return a + b;
+    case NNX_OP_SUB: return a - b;
+    case NNX_OP_MUL: return a * b;
+    case NNX_OP_DIV: return a / b;
+    case NNX_OP_MAX: return isnan(a) || isnan(b) ? NAN : (a > b ? a : b);
+    case NNX_OP_MIN: return isnan(a) || isnan(b) ? NAN : (a < b ? a : b);
+    case NNX_OP_POW: return pow(a, b);
+    default: return NAN;
+    }
+}
+
+/* base^exp with wraparound; a negative exponent gives the truncated reciprocal. */
+static uint64_t ipow(int64_t base, int64_t exp, bool is_signed)
+{
+    if (exp < 0 && is_signed) {
+        if (base == 1) return 1;
+        if (base == -1) return (exp & 1) ? (uint64_t)-1 : 1;
+        return 0; /* |1/base^n| < 1 truncates to 0; 0^negative is defined as 0 here */
+    }
+    uint64_t result = 1, b = (uint64_t)base, e = (uint64_t)exp;
+    while (e) {
+        if (e & 1) result *= b;
+        b *= b;
+        e >>= 1;
+    }
+    return result;
+}
+
+static int64_t binary_i(nnx_op op, int64_t a, int64_t b)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case NNX_OP_ADD: return (int64_t)(ua + ub);
+    case NNX_OP_SUB: return (int64_t)(ua - ub);
+    case NNX_OP_MUL: return (int64_t)(ua * ub);
+    case NNX_OP_DIV:
+        if (b == 0) return 0;                       /* documented choice */
+        if (a == INT64_MIN && b == -1) return a;    /* wraps */
+        return a / b;                               /* C truncates toward zero, as WebNN says */
+    case NNX_OP_MAX: return a > b ? a : b;
+    case NNX_OP_MIN: return a < b ? a : b;
+    case NNX_OP_POW: return (int64_t)ipow(a, b, true);
+    default: return 0;
+    }
+}
+
+static uint64_t binary_u(nnx_op op, uint64_t a, uint64_t b)
+{
+    switch (op) {
+    case NNX_OP_ADD: return a + b;
+    case NNX_OP_SUB: return a - b;
+    case NNX_OP_MUL: return a * b;
+    case NNX_OP_DIV: return b ? a / b : 0;
+    case NNX_OP_MAX: return a > b ? a : b;
+    case NNX_OP_MIN: return a < b ? a : b;
+    case NNX_OP_POW: return ipow((int64_t)a, (int64_t)b, false);
+    default: return 0;
+    }
+}
+
+nnx_status nnx_ref_binary(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    const nnx_operand_desc *od = &out->desc;
+    uint64_t sa[NNX_MAX_RANK], sb[NNX_MAX_RANK];
+    nnx_broadcast_strides(in[0].desc.shape, in[0].desc.rank, od->rank, sa);
+    nnx_broadcast_strides(in[1].desc.shape, in[1].desc.rank, od->rank, sb);
+    nnx_dtype dt = od->dtype;
+    nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
+    uint32_t idx[NNX_MAX_RANK] = {0};
+    size_t o = 0;
+    do {
+        size_t ia = 0, ib = 0;
+        for (uint32_t d = 0; d < od->rank; d++) {
+            ia += idx[d] * sa[d];
+            ib += idx[d] * sb[d];
+        }
+        if (kind == NNX_KIND_FLOAT)
+            nnx_store_f(dt, out->data, o, binary_f(node->op, nnx_load_f(dt, in[0].data, ia), nnx_load_f(dt, in[1].data, ib)));
+        else if (kind == NNX_KIND_SINT)
+            nnx_store_i(dt, out->data, o, binary_i(node->op, nnx_load_i(dt, in[0].data, ia), nnx_load_i(dt, in[1].data, ib)));
+        else
+            nnx_store_i(dt, out->data, o,
+                        (int64_t)binary_u(node->op, nnx_load_u(dt, in[0].data, ia), nnx_load_u(dt, in[1].data, ib)));
+        o++;
+    } while (nnx_index_next(idx, od->shape, od->rank));
+    return NNX_OK;
+}
+
+static double unary_f(nnx_op op, double x)
+{
+    switch (op) {
+    case NNX_OP_ABS: return fabs(x);
+    case NNX_OP_NEG: return -x;
+    case NNX_OP_CEIL: return ceil(x);
+    case NNX_OP_FLOOR: return floor(x);
+    case NNX_OP_EXP: return exp(x);
+    case NNX_OP_LOG: return log(x);
+    case NNX_OP_SQRT: return sqrt(x);
+    case NNX_OP_RELU: return x > 0 ? x : (isnan(x) ? x : 0.0);
+    case NNX_OP_SIGMOID: return 1.0 / (1.0 + exp(-x));
+    case NNX_OP_TANH: return tanh(x);
+    default: return NAN;
+    }
+}
+
+/* Integer unary operations; only those defined on integers reach here (the front ends
+ * check data types). Negating the minimum wraps to itself. */
+static int64_t unary_i(nnx_op op, int64_t x)
+{
+    switch (op) {
+    case NNX_OP_ABS: return x < 0 ? (int64_t)(0 - (uint64_t)x) : x;
+    case NNX_OP_NEG: return (int64_t)(0 - (uint64_t)x);
+    case NNX_OP_RELU: return x > 0 ? x : 0;
+    default: return x; /* ceil, floor of an integer are the integer */
+    }
+}
+
+nnx_status nnx_ref_unary(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    nnx_dtype dt = out->desc.dtype;
+    uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
+    nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
+    for (size_t i = 0; i < n; i++) {
+        if (kind == NNX_KIND_FLOAT)
+            nnx_store_f(dt, out->data, i, unary_f(node->op, nnx_load_f(dt, in[0].data, i)));
+        else if (kind == NNX_KIND_SINT)
+            nnx_store_i(dt, out->data, i, unary_i(node->op, nnx_load_i(dt, in[0].data, i)));
+        else /* unsigned: abs, ceil, floor, relu are the identity; neg wraps */
+            nnx_store_i(dt, out->data, i, node->op == NNX_OP_NEG ? (int64_t)(0 - nnx_load_u(dt, in[0].data, i))
+                                                                 : (int64_t)nnx_load_u(dt, in[0].data, i));
+    }
+    return NNX_OK;
+}
+
+/* Bounds are in the input's representation (attrs.h); a NaN input stays NaN. */
+nnx_status nnx_ref_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    nnx_dtype dt = out->desc.dtype;
+    nnx_scalar lo = node->attrs.clamp.lo, hi = node->attrs.clamp.hi;
+    uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
+    for (size_t i = 0; i < n; i++) {
+        switch (nnx_dtype_kind_of(dt)) {
+        case NNX_KIND_FLOAT: {
+            double x = nnx_load_f(dt, in[0].data, i);
+            nnx_store_f(dt, out->data, i, x < lo.f ? lo.f : x > hi.f ? hi.f : x);
+            break;
+        }
+        case NNX_KIND_SINT: {
+            int64_t x = nnx_load_i(dt, in[0].data, i);
+            nnx_store_i(dt, out->data, i, x < lo.i ? lo.i : x > hi.i ? hi.i : x);
+            break;
+        }
+        default: {
+            uint64_t x = nnx_load_u(dt, in[0].data, i);
+            nnx_store_i(dt, out->data, i, (int64_t)(x < lo.u ? lo.u : x > hi.u ? hi.u : x));
+            break;
+        }
+        }
+    }
+    return NNX_OK;
+}
+
+/* Float to integer: truncate, saturate to the target range, NaN -> 0 (WebNN leaves out of
+ * range implementation-defined; saturation is what the cast data expects). */
+static int64_t float_to_int(double x, nnx_dtype to)
+{
+    if (isnan(x))
+        return 0;
+    x = trunc(x);
+    if (nnx_dtype_kind_of(to) == NNX_KIND_SINT) {
+        double lo = (double)nnx_dtype_int_min(to), hi = (double)nnx_dtype_int_max(to);
+        if (x <= lo) return nnx_dtype_int_min(to);
+        if (x >= hi) return (int64_t)nnx_dtype_int_max(to);
+        return (int64_t)x;
+    }
+    if (x <= 0) return 0;
+    if (x >= (double)nnx_dtype_int_max(to)) return (int64_t)nnx_dtype_int_max(to);
+    return (int64_t)(uint64_t)x;
+}
+
+static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, size_t i)
+{
+    nnx_dtype_kind fk = nnx_dtype_kind_of(from), tk = nnx_dtype_kind_of(to);
+    if (to == NNX_BOOL) { /* any non-zero value is true */
+        bool t = fk == NNX_KIND_FLOAT ? nnx_load_f(from, src, i) != 0 : nnx_load_i(from, src, i) != 0;
+        nnx_store_i(to, dst, i, t);
+        return;
+    }
+    if (fk == NNX_KIND_FLOAT) {
+        double x = nnx_load_f(from, src, i);
+        if (tk == NNX_KIND_FLOAT)
+            nnx_store_f(to, dst, i, x);
+        else
+            nnx_store_i(to, dst, i, float_to_int(x, to));
+        return;
+    }
+    if (tk != NNX_KIND_FLOAT) { /* int -> int: keep the low bits (two's complement) */
+        nnx_store_i(to, dst, i, nnx_load_i(from, src, i));
+        return;
+    }
+    if (to == NNX_FLOAT32) { /* C's integer -> float conversion rounds once, to nearest */
+        float f = fk == NNX_KIND_SINT ? (float)nnx_load_i(from, src, i) : (float)nnx_load_u(from, src, i);
+        memcpy((unsigned char *)dst + i * 4, &f, 4);
+        return;
+    }
+    double x = fk == NNX_KIND_SINT ? (double)nnx_load_i(from, src, i) : (double)nnx_load_u(from, src, i);
+    nnx_store_f(to, dst, i, x);
+}
+
+nnx_status nnx_ref_cast(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
+    for (size_t i = 0; i < n; i++)
+        cast_one(in[0].desc.dtype, in[0].data, out->desc.dtype, out->data, i);
+    return NNX_OK;
+}

@@ -1,0 +1,193 @@
+/* movement.c — data movement: reshape, transpose, concat, slice, split. Inference checks
+ * the WebNN shape rules; kernels copy bytes, so they work for every dtype. */
+#include "ir/ops.h"
+#include "ops/elem.h"
+#include "ops/shape.h"
+
+static nnx_status invalid(nnx_error *err, const char *what) { return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s", what); }
+
+/* ---------------------------------------------------------------- reshape */
+
+nnx_status nnx_infer_reshape(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    const nnx_attr_reshape *a = &node->attrs.reshape;
+    if (a->rank > NNX_MAX_RANK)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", a->rank, NNX_MAX_RANK);
+    out->dtype = in[0]->dtype;
+    out->rank = a->rank;
+    for (uint32_t i = 0; i < a->rank; i++) {
+        if (a->shape[i] == 0)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape dimension %u is 0", i);
+        out->shape[i] = a->shape[i];
+    }
+    uint64_t n_in, n_out;
+    if (!nnx_desc_elements(in[0], &n_in) || !nnx_desc_elements(out, &n_out) || n_in != n_out)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has %llu elements, the input has %llu",
+                             (unsigned long long)n_out, (unsigned long long)n_in);
+    return NNX_OK;
+}
+
+nnx_status nnx_ref_reshape(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    size_t bytes;
+    if (nnx_desc_bytes(&out->desc, &bytes) && bytes)
+        memcpy(out->data, in[0].data, bytes);
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- transpose */
+
+nnx_status nnx_infer_transpose(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    const uint32_t *perm = node->attrs.transpose.perm;
+    bool seen[NNX_MAX_RANK] = {false};
+    *out = *in[0];
+    for (uint32_t i = 0; i < in[0]->rank; i++) {
+        if (perm[i] >= in[0]->rank)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "permutation value %u is out of range for rank %u",
+                                 perm[i], in[0]->rank);
+        if (seen[perm[i]])
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "permutation repeats axis %u", perm[i]);
+        seen[perm[i]] = true;
+        out->shape[i] = in[0]->shape[perm[i]];
+    }
+    return NNX_OK;
+}
+
+nnx_status nnx_ref_transpose(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    const uint32_t *perm = node->attrs.transpose.perm;
+    uint32_t rank = out->desc.rank;
+    uint64_t in_strides[NNX_MAX_RANK], s[NNX_MAX_RANK];
+    nnx_strides(in[0].desc.shape, rank, in_strides);
+    for (uint32_t i = 0; i < rank; i++)
+        s[i] = in_strides[perm[i]];
+    size_t esize = nnx_dtype_size(out->desc.dtype), o = 0;
+    uint32_t idx[NNX_MAX_RANK] = {0};
+    do {
+        size_t src = 0;
+        for (uint32_t d = 0; d < rank; d++)
+            src += idx[d] * s[d];
+        nnx_copy_elem(esize, out->data, o++, in[0].data, src);
+    } while (nnx_index_next(idx, out->desc.shape, rank));
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- concat / split */
+
+nnx_status nnx_infer_concat(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    uint32_t axis = node->attrs.axis.axis;
+    const nnx_operand_desc *first = in[0];
+    if (axis >= first->rank)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, first->rank);
+    *out = *first;
+    uint64_t total = 0;
+    for (uint32_t k = 0; k < node->n_in; k++) {
+        const nnx_operand_desc *d = in[k];
+        if (d->dtype != first->dtype || d->rank != first->rank)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u has a different data type or rank than input 0", k);
+        for (uint32_t i = 0; i < d->rank; i++)
+            if (i != axis && d->shape[i] != first->shape[i])
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                     "input %u has size %u on axis %u, input 0 has %u", k, d->shape[i], i, first->shape[i]);
+        total += d->shape[axis];
+        if (total > INT32_MAX)
+            return invalid(err, "the concatenated axis is larger than 2^31-1");
+    }
+    out->shape[axis] = (uint32_t)total;
+    return NNX_OK;
+}
+
+/* Bytes of one row below axis, and how many rows above it. */
+static void around_axis(const nnx_operand_desc *d, uint32_t axis, size_t *outer, size_t *inner_bytes)
+{
+    *outer = (size_t)nnx_shape_elements(d->shape, axis);
+    *inner_bytes = (size_t)nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1) * nnx_dtype_size(d->dtype);
+}
+
+nnx_status nnx_ref_concat(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    uint32_t axis = node->attrs.axis.axis;
+    size_t outer, inner;
+    around_axis(&out->desc, axis, &outer, &inner);
+    size_t out_row = out->desc.shape[axis] * inner, offset = 0;
+    for (uint32_t k = 0; k < node->n_in; k++) {
+        size_t row = in[k].desc.shape[axis] * inner;
+        for (size_t o = 0; o < outer; o++)
+            memcpy((unsigned char *)out->data + o * out_row + offset, (const unsigned char *)in[k].data + o * row, row);
+        offset += row;
+    }
+    return NNX_OK;
+}
+
+nnx_status nnx_infer_split(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    const nnx_attr_split *a = &node->attrs.split;
+    if (a->axis >= in[0]->rank)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", a->axis, in[0]->rank);
+    uint64_t total = 0;
+    for (uint32_t k = 0; k < node->n_out; k++) {
+        if (a->sizes[k] == 0)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "split %u has size 0", k);
+        total += a->sizes[k];
+        out[k] = *in[0];
+        out[k].shape[a->axis] = a->sizes[k];
+    }
+    if (total != in[0]->shape[a->axis])
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "split sizes sum to %llu, axis %u has size %u",
+                             (unsigned long long)total, a->axis, in[0]->shape[a->axis]);
+    return NNX_OK;
+}
+
+nnx_status nnx_ref_split(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    uint32_t axis = node->attrs.split.axis;
+    size_t outer, inner;
+    around_axis(&in[0].desc, axis, &outer, &inner);
+    size_t in_row = in[0].desc.shape[axis] * inner, offset = 0;
+    for (uint32_t k = 0; k < node->n_out; k++) {
+        size_t row = out[k].desc.shape[axis] * inner;
+        for (size_t o = 0; o < outer; o++)
+            memcpy((unsigned char *)out[k].data + o * row, (const unsigned char *)in[0].data + o * in_row + offset, row);
+        offset += row;
+    }
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- slice */
+
+nnx_status nnx_infer_slice(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+{
+    const nnx_attr_slice *a = &node->attrs.slice;
+    *out = *in[0];
+    for (uint32_t d = 0; d < in[0]->rank; d++) {
+        uint32_t dim = in[0]->shape[d];
+        if (a->sizes[d] == 0)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "size on axis %u is 0", d);
+        if (a->strides[d] == 0)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "stride on axis %u is 0", d);
+        if (a->starts[d] >= dim || (uint64_t)a->starts[d] + a->sizes[d] > dim)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "start %u + size %u exceeds axis %u of size %u",
+                                 a->starts[d], a->sizes[d], d, dim);
+        out->shape[d] = (a->sizes[d] + a->strides[d] - 1) / a->strides[d];
+    }
+    return NNX_OK;
+}
+
+nnx_status nnx_ref_slice(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    const nnx_attr_slice *a = &node->attrs.slice;
+    uint32_t rank = out->desc.rank;
+    uint64_t s[NNX_MAX_RANK];
+    nnx_strides(in[0].desc.shape, rank, s);
+    size_t esize = nnx_dtype_size(out->desc.dtype), o = 0;
+    uint32_t idx[NNX_MAX_RANK] = {0};
+    do {
+        size_t src = 0;
+        for (uint32_t d = 0; d < rank; d++)
+            src += ((size_t)a->starts[d] + (size_t)idx[d] * a->strides[d]) * s[d];
+        nnx_copy_elem(esize, out->data, o++, in[0].data, src);
+    } while (nnx_index_next(idx, out->desc.shape, rank));
+    return NNX_OK;
+}

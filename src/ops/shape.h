@@ -1,0 +1,21 @@
+/* shape.h — shape algorithms shared by inference and kernels: broadcasting (WebNN §9
+ * bidirectional/unidirectional), row-major strides, multi-index iteration. */
+#ifndef NNX_OPS_SHAPE_H
+#define NNX_OPS_SHAPE_H
+
+#include "nnx.h"
+
+/* Bidirectional broadcast of a and b into out (rank max(ra, rb)); false if incompatible. */
+bool nnx_broadcast_shapes(const uint32_t *a, uint32_t ra, const uint32_t *b, uint32_t rb, uint32_t *out, uint32_t *rout);
+/* Whether `from` broadcasts unidirectionally to `to`. */
+bool nnx_broadcast_to(const uint32_t *from, uint32_t rf, const uint32_t *to, uint32_t rt);
+/* Row-major element strides of shape. */
+void nnx_strides(const uint32_t *shape, uint32_t rank, uint64_t *strides);
+/* Strides of an operand of rank r broadcast to rank rout (stride 0 where its dim is 1 or
+ * missing). */
+void nnx_broadcast_strides(const uint32_t *shape, uint32_t r, uint32_t rout, uint64_t *strides);
+/* Advances a row-major multi-index; returns false after the last element. */
+bool nnx_index_next(uint32_t *idx, const uint32_t *shape, uint32_t rank);
+uint64_t nnx_shape_elements(const uint32_t *shape, uint32_t rank);
+
+#endif
