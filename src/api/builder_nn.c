@@ -48,7 +48,7 @@ static bool list_option(nnx_op_call *c, const char *what, const uint32_t *list, 
         return false;
     for (uint32_t i = 0; i < n; i++) {
         dst[i] = list ? list[i] : fallback;
-        if (nonzero && dst[i] == 0) {
+        if (list && nonzero && dst[i] == 0) {
             nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s[%u] is 0", what, i);
             return false;
         }

@@ -20,7 +20,7 @@ nnx_status nnx_infer_reshape(const nnx_node *node, const nnx_operand_desc *const
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape dimension %u is 0", i);
         out->shape[i] = a->shape[i];
     }
-    uint64_t n_in, n_out;
+    uint64_t n_in = 0, n_out = 0;
     if (!nnx_desc_elements(in[0], &n_in) || !nnx_desc_elements(out, &n_out) || n_in != n_out)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has %llu elements, the input has %llu",
                              (unsigned long long)n_out, (unsigned long long)n_in);
