@@ -84,11 +84,15 @@ nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, s
     *out = NULL;
     if (b->built)
         return nnx_error_reset(&b->err, NNX_ERROR_INVALID_STATE, "build: the builder has already built its graph");
-    if (b->err.status != NNX_OK)
+    if (b->err.status != NNX_OK) {
+        nnx_context_log(b->ctx, NNX_LOG_ERROR, b->err.message);
         return b->err.status;
+    }
     nnx_status st = check_outputs(b, outputs, count);
-    if (st != NNX_OK)
+    if (st != NNX_OK) {
+        nnx_context_log(b->ctx, NNX_LOG_ERROR, b->err.message);
         return st;
+    }
     b->built = true; /* WebNN sets [[hasBuilt]] before compiling, even if compiling fails */
 
     nnx_context *ctx = b->ctx;
