@@ -1,0 +1,71 @@
+# install.cmake — what `cmake --install` puts under the prefix: include/nnx.h, libnnx.so and
+# libnnx.a (exported as nnx::nnx and nnx::nnx_static), bin/nnx, a pkg-config file and a
+# CMake package (find_package(nnx)). Included at the end of the top-level CMakeLists.txt.
+include(CMakePackageConfigHelpers)
+
+set(NNX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/nnx)
+set(NNX_GENERATED_DIR ${PROJECT_BINARY_DIR}/install-files)
+
+install(FILES ${PROJECT_SOURCE_DIR}/include/nnx.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+# Both libraries are packaged from nnx_obj's object files ($<TARGET_OBJECTS:>), not linked
+# to nnx_obj, so the export needs no nnx_obj. Their include directories come from their
+# own INSTALL_INTERFACE; nnx_static carries m and Threads::Threads as link dependencies.
+install(TARGETS nnx nnx_static EXPORT nnxTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS nnx-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+install(EXPORT nnxTargets NAMESPACE nnx:: FILE nnxTargets.cmake DESTINATION ${NNX_CMAKE_DIR})
+
+# The package config is generated from a template written here (it is short, and keeping
+# it beside the rules that install it keeps the two in step). Threads must be found again
+# by the user's project because nnx::nnx_static names Threads::Threads.
+file(WRITE ${NNX_GENERATED_DIR}/nnxConfig.cmake.in [=[
+# nnxConfig.cmake — find_package(nnx) for an installed nnx. Defines the imported targets
+# nnx::nnx (shared library) and nnx::nnx_static (static library); both bring include/.
+@PACKAGE_INIT@
+
+include(CMakeFindDependencyMacro)
+find_dependency(Threads)
+
+include("${CMAKE_CURRENT_LIST_DIR}/nnxTargets.cmake")
+check_required_components(nnx)
+]=])
+configure_package_config_file(${NNX_GENERATED_DIR}/nnxConfig.cmake.in
+  ${NNX_GENERATED_DIR}/nnxConfig.cmake
+  INSTALL_DESTINATION ${NNX_CMAKE_DIR})
+
+# Before 1.0 a minor release may break the API, so only the same minor version matches.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(NNX_COMPATIBILITY SameMinorVersion)
+else()
+  set(NNX_COMPATIBILITY SameMajorVersion)
+endif()
+write_basic_package_version_file(${NNX_GENERATED_DIR}/nnxConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY ${NNX_COMPATIBILITY})
+
+install(FILES ${NNX_GENERATED_DIR}/nnxConfig.cmake ${NNX_GENERATED_DIR}/nnxConfigVersion.cmake
+  DESTINATION ${NNX_CMAKE_DIR})
+
+# nnx.pc names absolute directories, and the prefix is only known at install time
+# (`cmake --install build --prefix DIR` overrides CMAKE_INSTALL_PREFIX), so the file is
+# written by an install step, just before the rule that installs it.
+foreach(kind LIBDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${kind}}")
+    set(NNX_PC_${kind} "${CMAKE_INSTALL_${kind}}")
+  else()
+    set(NNX_PC_${kind} "\${prefix}/${CMAKE_INSTALL_${kind}}")
+  endif()
+endforeach()
+install(CODE "
+  set(NNX_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+  set(NNX_PC_LIBDIR [[${NNX_PC_LIBDIR}]])
+  set(NNX_PC_INCLUDEDIR [[${NNX_PC_INCLUDEDIR}]])
+  set(PROJECT_VERSION [[${PROJECT_VERSION}]])
+  file(READ [[${CMAKE_CURRENT_LIST_DIR}/nnx.pc.in]] nnx_pc_template)
+  string(CONFIGURE \"\${nnx_pc_template}\" nnx_pc @ONLY)
+  file(WRITE [[${NNX_GENERATED_DIR}/nnx.pc]] \"\${nnx_pc}\")
+")
+install(FILES ${NNX_GENERATED_DIR}/nnx.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# run-tests.sh — the README's second command and what CI runs (.ci/run execs it).
+# Installs what is missing, then builds and runs every test twice: a normal gcc build in
+# build/ and a clang ASan+UBSan build in build-asan/ (clang also builds the fuzz targets).
+# Stops at the first failing step with a non-zero exit; prints a summary either way.
+# Test data: $NNX_TESTDATA if set, else ../shared/testdata beside the repository.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+jobs=2 # the machines (developers' and CI's) have two cores
+
+# Absolute, so that it means the same in every build directory and test working directory.
+testdata=$(realpath -m "${NNX_TESTDATA:-$repo/../shared/testdata}")
+export NNX_TESTDATA="$testdata"
+
+# A sanitizer report must fail the test that triggered it, with a usable stack.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+
+summary=()
+current=""
+start_all=$SECONDS
+# Test counts over every ctest run, for the closing "ctest: N passed, N failed" line.
+total_passed=0 total_failed=0 total_skipped=0
+
+print_summary() {
+  local rc=$?
+  echo
+  echo "================ nnx test summary ================"
+  local line
+  for line in "${summary[@]}"; do echo "  $line"; done
+  if [[ $rc -ne 0 ]]; then
+    echo "  FAILED  ${current:-setup} (exit $rc)"
+    echo "result: FAILED after $((SECONDS - start_all)) s"
+  else
+    echo "result: all passed in $((SECONDS - start_all)) s"
+  fi
+  echo "test data: $testdata$([[ -d $testdata ]] || echo ' (not found)')"
+  echo "ctest: $total_passed passed, $total_failed failed, $total_skipped skipped"
+}
+trap print_summary EXIT
+
+# step NAME CMD...: runs one step, records it in the summary, stops the script on failure.
+step() {
+  local name=$1; shift
+  local t0=$SECONDS
+  current=$name
+  echo
+  echo "==== $name"
+  "$@"
+  summary+=("ok      $name ($((SECONDS - t0)) s)")
+  current=""
+}
+
+# configure DIR COMPILER [ARGS...]: the generator and compiler are set only on the first
+# configure, because changing them on an existing cache makes CMake refuse or wipe it.
+configure() {
+  local dir=$1 cc=$2; shift 2
+  if [[ -f "$dir/CMakeCache.txt" ]]; then
+    cmake -S "$repo" -B "$dir" "-DNNX_TESTDATA_DIR=$testdata" "$@"
+  else
+    cmake -S "$repo" -B "$dir" -G Ninja "-DCMAKE_C_COMPILER=$cc" \
+      "-DNNX_TESTDATA_DIR=$testdata" "$@"
+  fi
+}
+
+# run_ctest DIR: runs the tests of one build and adds its counts to the totals.
+run_ctest() {
+  local log=$1/ctest-output.log rc=0
+  # --no-tests=error: an empty test list is a broken build, not a success.
+  ctest --test-dir "$1" --output-on-failure --no-tests=error -j"$jobs" 2>&1 | tee "$log" || rc=$?
+  # ctest's own line "N% tests passed, F tests failed out of T" counts skipped tests
+  # (exit code 77 here) as passed; they are listed as "***Skipped" and set apart.
+  local counts failed total skipped
+  counts=$(sed -nE 's/^[0-9]+% tests passed, ([0-9]+) tests? failed out of ([0-9]+)$/\1 \2/p' "$log" | tail -n 1)
+  if [[ -n "$counts" ]]; then
+    read -r failed total <<<"$counts"
+    skipped=$(grep -cE 'Test +#[0-9]+: .*\*\*\*Skipped' "$log" || true)
+    total_failed=$((total_failed + failed))
+    total_skipped=$((total_skipped + skipped))
+    total_passed=$((total_passed + total - failed - skipped))
+  fi
+  return $rc
+}
+
+step "setup (Debian packages)" bash "$repo/scripts/setup-debian.sh"
+
+step "configure build/ (gcc)" configure "$repo/build" gcc -DNNX_SANITIZE=
+step "build build/" cmake --build "$repo/build" -j"$jobs"
+step "ctest build/" run_ctest "$repo/build"
+
+step "configure build-asan/ (clang, address+undefined)" \
+  configure "$repo/build-asan" clang -DNNX_SANITIZE=address,undefined
+step "build build-asan/" cmake --build "$repo/build-asan" -j"$jobs"
+step "ctest build-asan/" run_ctest "$repo/build-asan"

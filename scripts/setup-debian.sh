@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# setup-debian.sh — installs the Debian 12 packages nnx needs to build, test and fuzz.
+# Idempotent: asks dpkg first and only runs apt-get (update + install) for what is missing,
+# so it is silent and fast on a machine that already has everything. Runs as root, or
+# through sudo when it is available; never prompts (CI has no standard input).
+set -euo pipefail
+
+# The whole toolchain: compilers (gcc via build-essential, clang for the fuzzers and the
+# sanitizer build, with its libFuzzer/sanitizer runtime), build tools, test and format
+# libraries, and numpy for the scripts that make reference data.
+packages=(
+  build-essential cmake ninja-build pkg-config
+  clang libclang-rt-14-dev
+  libcmocka-dev libcjson-dev libarchive-dev zlib1g-dev
+  python3-numpy
+)
+
+# A package counts as present only when dpkg says it is fully installed
+# ("install ok installed"); half-configured or removed-but-configured ones are reinstalled.
+missing=()
+for pkg in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  if [[ "$status" != "install ok installed" ]]; then
+    missing+=("$pkg")
+  fi
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+if [[ $(id -u) -eq 0 ]]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  # -n: fail instead of asking for a password nobody can type in CI.
+  as_root=(sudo -n)
+else
+  echo "setup-debian.sh: missing packages: ${missing[*]}" >&2
+  echo "setup-debian.sh: not root and no sudo; install them as root and retry" >&2
+  exit 1
+fi
+
+echo "setup-debian.sh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup-debian.sh: done"
