@@ -19,28 +19,7 @@ static const char kHelp[] =
 
 int cmd_check(int argc, char **argv)
 {
-    static const cli_option options[] = {{"help", 'h', false}};
-    cli_parser p;
-    cli_init(&p, "nnx check", kUsage, argc, argv);
-
     const char *path = NULL;
-    const char *value;
-    int opt;
-    while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
-        switch (opt) {
-        case 0:
-            printf("%s%s", kUsage, kHelp);
-            return NNX_EXIT_OK;
-        case CLI_POSITIONAL:
-            if (path)
-                return cli_usage_error(&p, "unexpected argument '%s'", value);
-            path = value;
-            break;
-        default:
-            return NNX_EXIT_USAGE;
-        }
-    }
-    if (!path)
-        return cli_usage_error(&p, "missing PATH");
-    return cli_not_supported("check");
+    int rc = cli_parse_path_command("nnx check", kUsage, kHelp, argc, argv, &path);
+    return rc >= 0 ? rc : cli_not_supported("check");
 }

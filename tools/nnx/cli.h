@@ -54,6 +54,12 @@ int cli_usage_error(const cli_parser *p, const char *format, ...)
 /* Parses a decimal integer in [min, max]; false (and *out untouched) otherwise. */
 bool cli_parse_long(const char *text, long min, long max, long *out);
 
+/* Parses the arguments of a command that takes --help and exactly one PATH. Returns -1
+ * with *path set when the command should go on, else the exit code to return (help was
+ * printed, or a usage error reported). */
+int cli_parse_path_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                           const char **path);
+
 /* The placeholder answer of the model commands until a model format lands: prints why
  * on stderr and returns NNX_EXIT_UNSUPPORTED. */
 int cli_not_supported(const char *command);

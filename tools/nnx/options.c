@@ -137,3 +137,31 @@ int cli_not_supported(const char *command)
             command);
     return NNX_EXIT_UNSUPPORTED;
 }
+
+int cli_parse_path_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                           const char **path)
+{
+    static const cli_option options[] = {{"help", 'h', false}};
+    cli_parser p;
+    cli_init(&p, prog, usage, argc, argv);
+    const char *value;
+    int opt;
+    *path = NULL;
+    while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
+        switch (opt) {
+        case 0:
+            printf("%s%s", usage, help);
+            return NNX_EXIT_OK;
+        case CLI_POSITIONAL:
+            if (*path)
+                return cli_usage_error(&p, "unexpected argument '%s'", value);
+            *path = value;
+            break;
+        default:
+            return NNX_EXIT_USAGE;
+        }
+    }
+    if (!*path)
+        return cli_usage_error(&p, "missing PATH");
+    return -1;
+}
