@@ -158,19 +158,13 @@ nnx_operand *nnx_call_node(nnx_op_call *c, nnx_op op, const nnx_operand *const *
     uint32_t first;
     nnx_error why = {0};
     nnx_status st = nnx_ir_add_node(&b->ir, op, idv, n_in, attrs, n_out, c->label, &first, &why);
-    if (st != NNX_OK) {
-        /* nnx_ir_add_node prefixed "<core name> '<label>': "; report under the WebNN name. */
-        const char *reason = why.message, *name = nnx_op_table[op].name;
-        size_t n = strlen(name);
-        if (strncmp(reason, name, n) == 0) {
-            reason += n;
-            size_t l = strlen(c->label);
-            if (l && strncmp(reason, " '", 2) == 0 && strncmp(reason + 2, c->label, l) == 0)
-                reason += l + 3;
-            if (strncmp(reason, ": ", 2) == 0)
-                reason += 2;
-        }
-        return nnx_call_fail(c, st, "%s", reason);
+    if (st != NNX_OK)
+        return nnx_call_fail(c, st, "%s", why.message);
+    /* WebNN: every output dimension and element count must be a valid dimension. */
+    for (uint32_t k = 0; k < (nnx_op_table[op].n_out ? nnx_op_table[op].n_out : n_out); k++) {
+        nnx_error bad = {0};
+        if (nnx_check_desc(&b->ir.values[first + k].desc, &bad) != NNX_OK)
+            return nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output %u: %s", k, bad.message);
     }
     if (nnx_op_table[op].n_out)
         n_out = nnx_op_table[op].n_out;

@@ -91,7 +91,7 @@ nnx_operand *nnx_builder_slice(nnx_builder *b, nnx_operand *x, const uint32_t *s
 
 static uint32_t split_fail(nnx_builder *b, uint32_t count, nnx_operand **outputs)
 {
-    for (uint32_t i = 0; outputs && b && i < count && i < NNX_MAX_TENSOR_COUNT; i++)
+    for (uint32_t i = 0; outputs && b && i < count; i++)
         outputs[i] = &b->poison;
     return count;
 }

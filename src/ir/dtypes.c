@@ -26,7 +26,7 @@ enum { dtype_rows = 0
 };
 _Static_assert(dtype_rows + 1 == NNX_DTYPE_COUNT, "dtypes.def and nnx.h disagree");
 
-bool nnx_dtype_valid(nnx_dtype dt) { return dt > NNX_DTYPE_UNDEFINED && (int)dt < NNX_DTYPE_COUNT; }
+bool nnx_dtype_valid(nnx_dtype dt) { return (unsigned)dt > NNX_DTYPE_UNDEFINED && (unsigned)dt < NNX_DTYPE_COUNT; }
 const char *nnx_dtype_name(nnx_dtype dt) { return nnx_dtype_valid(dt) ? table[dt].name : NULL; }
 size_t nnx_dtype_size(nnx_dtype dt) { return nnx_dtype_valid(dt) ? table[dt].bytes : 0; }
 nnx_dtype_kind nnx_dtype_kind_of(nnx_dtype dt) { return nnx_dtype_valid(dt) ? table[dt].kind : NNX_KIND_NONE; }

@@ -72,19 +72,11 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
     return NNX_OK;
 }
 
-/* Prefixes the op name and label to an inference message. */
-static nnx_status infer_failed(nnx_error *err, const char *op, const char *label, nnx_status st, const char *why)
-{
-    if (label[0])
-        return nnx_error_set(err, st, "%s '%s': %s", op, label, why);
-    return nnx_error_set(err, st, "%s: %s", op, why);
-}
-
 static nnx_status check_arity(const nnx_op_info *info, uint32_t n_in, nnx_error *err)
 {
     if (n_in < info->in_min || n_in > info->in_max)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: %u inputs given, it takes %u to %u", info->name,
-                             n_in, info->in_min, info->in_max);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%u inputs given, %s takes %u to %u", n_in,
+                             info->name, info->in_min, info->in_max);
     return NNX_OK;
 }
 
@@ -98,11 +90,10 @@ nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n
     if (st != NNX_OK)
         return st;
     if (n_out == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: a node needs at least one output", info->name);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "a node needs at least one output");
     for (uint32_t i = 0; i < n_in; i++)
         if (in[i] != NNX_NONE && in[i] >= ir->n_values)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: input %u is not a value of this graph",
-                                 info->name, i);
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u is not a value of this graph", i);
     if (!label)
         label = "";
 
@@ -119,10 +110,14 @@ nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n
     for (uint32_t i = 0; i < n_in; i++)
         in_desc[i] = in[i] == NNX_NONE ? NULL : &ir->values[in[i]].desc;
 
-    nnx_error why = {0};
-    st = info->infer(&node, in_desc, out_desc, &why);
+    st = info->infer(&node, in_desc, out_desc, err);
     if (st != NNX_OK)
-        return infer_failed(err, info->name, label, st, why.message);
+        return st;
+    for (uint32_t o = 0; o < n_out; o++) {
+        size_t bytes;
+        if (!nnx_desc_bytes(&out_desc[o], &bytes))
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output %u is too large to address", o);
+    }
 
     if (!nnx_mem_reserve(ir->alloc, (void **)&ir->nodes, &ir->cap_nodes, ir->n_nodes + 1, sizeof(nnx_node)))
         return oom(err);

@@ -40,7 +40,8 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
                                uint32_t *id, nnx_error *err);
 /* Adds a node: checks arity, runs inference, creates n_out output values whose ids are
  * first_out, first_out+1, …. n_out is ignored for ops with a fixed output count.
- * Error messages read "<op name> '<label>': <reason>" (or "<op name>: " without label). */
+ * An error message is the reason alone: each front end prefixes it with its own name of
+ * the operation and its location (WebNN op and label, NNEF file:line:col, …). */
 nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
                            uint32_t n_out, const char *label, uint32_t *first_out, nnx_error *err);
 
