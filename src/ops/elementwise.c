@@ -43,6 +43,25 @@ nnx_status nnx_infer_cast(const nnx_node *node, const nnx_operand_desc *const *i
 
 /* ---------------------------------------------------------------- scalar semantics */
 
+/* IEEE 754-2019 maximum/minimum: NaN propagates and +0 is greater than -0. */
+static double ieee_max(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return NAN;
+    if (a == b)
+        return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+
+static double ieee_min(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return NAN;
+    if (a == b)
+        return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+
 static double binary_f(nnx_op op, double a, double b)
 {
     switch (op) {
@@ -50,8 +69,8 @@ static double binary_f(nnx_op op, double a, double b)
     case NNX_OP_SUB: return a - b;
     case NNX_OP_MUL: return a * b;
     case NNX_OP_DIV: return a / b;
-    case NNX_OP_MAX: return isnan(a) || isnan(b) ? NAN : (a > b ? a : b);
-    case NNX_OP_MIN: return isnan(a) || isnan(b) ? NAN : (a < b ? a : b);
+    case NNX_OP_MAX: return ieee_max(a, b);
+    case NNX_OP_MIN: return ieee_min(a, b);
     case NNX_OP_POW: return pow(a, b);
     default: return NAN;
     }
@@ -180,7 +199,8 @@ nnx_status nnx_ref_unary(const nnx_node *node, const nnx_view *in, nnx_view *out
     return NNX_OK;
 }
 
-/* Bounds are in the input's representation (attrs.h); a NaN input stays NaN. */
+/* Bounds are in the input's representation (attrs.h); a NaN input stays NaN; -0 is below
+ * +0, so clamp(-0, 0, 6) is +0 as min(max(x, 0), 6) says. */
 nnx_status nnx_ref_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_dtype dt = out->desc.dtype;
@@ -189,8 +209,8 @@ nnx_status nnx_ref_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out
     for (size_t i = 0; i < n; i++) {
         switch (nnx_dtype_kind_of(dt)) {
         case NNX_KIND_FLOAT: {
-            double x = nnx_load_f(dt, in[0].data, i);
-            nnx_store_f(dt, out->data, i, x < lo.f ? lo.f : x > hi.f ? hi.f : x);
+            double x = nnx_load_f(dt, in[0].data, i); /* WebNN: min(max(x, lo), hi) */
+            nnx_store_f(dt, out->data, i, isnan(x) ? x : ieee_min(ieee_max(x, lo.f), hi.f));
             break;
         }
         case NNX_KIND_SINT: {
