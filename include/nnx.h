@@ -418,6 +418,65 @@ NNX_API nnx_status nnx_context_dispatch(nnx_context *context, nnx_graph *graph,
                                         const nnx_named_tensor *inputs, size_t input_count,
                                         const nnx_named_tensor *outputs, size_t output_count);
 
+/* ---------------------------------------------------------------- models (files) */
+
+/* A model read from a file: today an NNEF 1.0.2 document (a folder, a lone graph.nnef, a
+ * .tar or a .tgz), checked like a compiler checks a program: syntax, semantics, fragment
+ * expansion, shapes, tensor files. Errors are reported through nnx_context_error as
+ * "PATH:LINE:COL: error: MESSAGE" (or "PATH: error: MESSAGE" when no position applies). */
+typedef struct nnx_model nnx_model;
+
+typedef enum nnx_model_flags {
+    NNX_MODEL_DEFAULT = 0,
+    NNX_MODEL_LENIENT_EXTENSIONS = 1u << 0, /* compositional syntax without KHR_enable_* */
+    NNX_MODEL_EXPAND_ALL = 1u << 1,         /* expand every compound, even those nnx runs natively */
+    NNX_MODEL_SKIP_TENSOR_DATA = 1u << 2    /* do not open .dat files (structure only) */
+} nnx_model_flags;
+
+/* A replacement shape for a graph input (NNEF external), applied before shapes propagate. */
+typedef struct nnx_input_shape {
+    const char *name;
+    uint32_t rank;
+    uint32_t shape[NNX_MAX_RANK];
+} nnx_input_shape;
+
+typedef struct nnx_model_options {
+    uint32_t flags;                    /* nnx_model_flags */
+    const nnx_input_shape *input_shapes;
+    uint32_t input_shape_count;
+} nnx_model_options;
+
+/* Reads and checks the model at path. options may be NULL. Missing .dat files are allowed
+ * (the structure is still fully checked); a .dat file that is present must match. */
+NNX_API nnx_status nnx_model_load(nnx_context *context, const char *path, const nnx_model_options *options,
+                                  nnx_model **out);
+NNX_API void nnx_model_destroy(nnx_model *model);
+
+/* Graph inputs and outputs. A tensor's dtype: NNEF scalar -> float32, integer -> int32,
+ * logical -> bool. The desc has rank 0 when its shape is unknown (after custom operations). */
+NNX_API size_t nnx_model_input_count(const nnx_model *model);
+NNX_API const char *nnx_model_input_name(const nnx_model *model, size_t index);
+NNX_API void nnx_model_input_desc(const nnx_model *model, size_t index, nnx_operand_desc *out);
+NNX_API size_t nnx_model_output_count(const nnx_model *model);
+NNX_API const char *nnx_model_output_name(const nnx_model *model, size_t index);
+NNX_API void nnx_model_output_desc(const nnx_model *model, size_t index, nnx_operand_desc *out);
+
+/* Operations in execution order (after expansion) and their names ("conv", …). */
+NNX_API size_t nnx_model_op_count(const nnx_model *model);
+NNX_API const char *nnx_model_op_name(const nnx_model *model, size_t index);
+/* Variables (weights): how many elements in all, and how many bytes their data takes in
+ * memory (element count × element size of their dtype). */
+NNX_API void nnx_model_parameters(const nnx_model *model, uint64_t *count, uint64_t *bytes);
+
+/* Writes the model as a flat NNEF document with its tensor files: a .tgz/.tar.gz archive
+ * when path ends so, else a folder (created if needed). Tensor data is written bit for bit
+ * as it was read. */
+NNX_API nnx_status nnx_model_save(nnx_model *model, const char *path);
+
+/* The graph as Graphviz dot text; the string lives until the model is destroyed or the
+ * next call. NULL on allocation failure (see nnx_context_error). */
+NNX_API const char *nnx_model_dot(nnx_model *model);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,6 +49,7 @@ nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **
     nnx_link_init(&ctx->builders);
     nnx_link_init(&ctx->graphs);
     nnx_link_init(&ctx->tensors);
+    nnx_link_init(&ctx->models);
     *out = ctx;
     return NNX_OK;
 }
@@ -63,6 +64,11 @@ void nnx_context_destroy(nnx_context *ctx)
         nnx_graph_destroy(CONTAINER(ctx->graphs.next, nnx_graph, link));
     while (ctx->tensors.next != &ctx->tensors)
         nnx_tensor_destroy(CONTAINER(ctx->tensors.next, nnx_tensor, link));
+    while (ctx->models.next != &ctx->models) {
+        nnx_link *l = ctx->models.next;
+        nnx_link_remove(l);
+        nnx_model_free((nnx_model *)(void *)l); /* the link is the model's first member */
+    }
     nnx_alloc alloc = ctx->alloc;
     nnx_mem_free(&alloc, ctx);
 }

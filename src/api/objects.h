@@ -17,7 +17,7 @@ struct nnx_context {
     nnx_log_fn log;
     void *log_user;
     nnx_error err;
-    nnx_link builders, graphs, tensors; /* list heads */
+    nnx_link builders, graphs, tensors, models; /* list heads */
 };
 
 struct nnx_tensor {
@@ -68,5 +68,6 @@ void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *me
 void nnx_graph_free(nnx_graph *g);
 void nnx_builder_free(nnx_builder *b);
 void nnx_tensor_free(nnx_tensor *t);
+void nnx_model_free(nnx_model *m);
 
 #endif

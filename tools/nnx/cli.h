@@ -6,6 +6,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+
+#include "nnx.h"
 
 /* Exit codes: documented in `nnx --help` and docs/CLI.md; scripts rely on them. */
 enum {
@@ -54,15 +57,23 @@ int cli_usage_error(const cli_parser *p, const char *format, ...)
 /* Parses a decimal integer in [min, max]; false (and *out untouched) otherwise. */
 bool cli_parse_long(const char *text, long min, long max, long *out);
 
-/* Parses the arguments of a command that takes --help and exactly one PATH. Returns -1
- * with *path set when the command should go on, else the exit code to return (help was
- * printed, or a usage error reported). */
-int cli_parse_path_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
-                           const char **path);
+/* Parses the arguments of a command that takes --help, --lenient and exactly one PATH.
+ * Returns -1 with *path and *flags (nnx_model_flags) set when the command should go on,
+ * else the exit code to return (help was printed, or a usage error reported). */
+int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                            const char **path, uint32_t *flags);
 
-/* The placeholder answer of the model commands until a model format lands: prints why
- * on stderr and returns NNX_EXIT_UNSUPPORTED. */
+/* The answer of a command whose work is not implemented yet: prints why on stderr and
+ * returns NNX_EXIT_UNSUPPORTED. */
 int cli_not_supported(const char *command);
+
+/* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
+int cli_exit_code(nnx_status st);
+/* Creates a context and loads path; on failure prints the library's message on stderr and
+ * returns the exit code (nothing left to free), else NNX_EXIT_OK. */
+int cli_load_model(const char *path, uint32_t flags, nnx_context **ctx, nnx_model **model);
+const char *cli_dtype_name(nnx_dtype dt);
+void cli_print_shape(FILE *out, const nnx_operand_desc *d); /* "[1,3,224,224]" */
 
 /* Subcommands (one file each). argv[0] is the subcommand's name; each handles --help. */
 int cmd_check(int argc, char **argv);

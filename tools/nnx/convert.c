@@ -1,6 +1,6 @@
-/* convert.c — `nnx convert IN OUT`: read a model in one format and write it in another,
- * each format chosen by the file name. No model format is readable yet, so a well-formed
- * request answers "not supported". */
+/* convert.c — `nnx convert IN OUT`: read a model and write it as NNEF: a flat graph.nnef
+ * with its tensor files, as a folder, or as a .tgz when OUT ends in .tgz or .tar.gz. The
+ * tensor files are copied bit for bit. */
 #include "cli.h"
 
 #include <stdio.h>
@@ -9,17 +9,22 @@ static const char kUsage[] = "Usage: nnx convert [OPTIONS] IN OUT\n";
 
 static const char kHelp[] =
     "\n"
-    "Read the model IN and write it to OUT. The formats are chosen from the file names\n"
-    "(extension or directory layout). OUT is replaced if it exists.\n"
+    "Read the model IN (any format nnx reads) and write it to OUT as NNEF: a flat\n"
+    "graph.nnef (compound operations expanded, every argument written out), graph.quant\n"
+    "if the model has quantization info, and the variables' .dat files. OUT is a .tgz\n"
+    "archive when its name ends in .tgz or .tar.gz, else a folder (created if needed);\n"
+    "files already in OUT are replaced.\n"
     "\n"
     "Options:\n"
-    "  -h, --help  show this help and exit\n"
+    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n"
+    "  -h, --help     show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
 int cmd_convert(int argc, char **argv)
 {
-    static const cli_option options[] = {{"help", 'h', false}};
+    static const cli_option options[] = {{"help", 'h', false}, {"lenient", 'l', false}};
+    uint32_t flags = 0;
     cli_parser p;
     cli_init(&p, "nnx convert", kUsage, argc, argv);
 
@@ -32,6 +37,9 @@ int cmd_convert(int argc, char **argv)
         case 0:
             printf("%s%s", kUsage, kHelp);
             return NNX_EXIT_OK;
+        case 1:
+            flags |= NNX_MODEL_LENIENT_EXTENSIONS;
+            break;
         case CLI_POSITIONAL:
             if (path_count == 2)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
@@ -43,6 +51,14 @@ int cmd_convert(int argc, char **argv)
     }
     if (path_count < 2)
         return cli_usage_error(&p, path_count == 0 ? "missing IN and OUT" : "missing OUT");
-    (void)paths; /* read and written once a format lands */
-    return cli_not_supported("convert");
+    nnx_context *ctx;
+    nnx_model *model;
+    int rc = cli_load_model(paths[0], flags, &ctx, &model);
+    if (rc != NNX_EXIT_OK)
+        return rc;
+    nnx_status st = nnx_model_save(model, paths[1]);
+    if (st != NNX_OK)
+        fprintf(stderr, "%s\n", nnx_context_error(ctx));
+    nnx_context_destroy(ctx);
+    return cli_exit_code(st);
 }

@@ -1,25 +1,93 @@
 /* info.c — `nnx info PATH`: describe a model: its inputs and outputs (name, data type,
- * shape) and a histogram of the operations it uses. No model format is readable yet, so
- * a well-formed request answers "not supported". */
+ * shape), a histogram of the operations it uses, and its parameter count and bytes. */
 #include "cli.h"
 
-#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const char kUsage[] = "Usage: nnx info [OPTIONS] PATH\n";
 
 static const char kHelp[] =
     "\n"
     "Print what the model at PATH takes and gives: each input and output with its\n"
-    "data type and shape, then how many times each operation occurs.\n"
+    "data type and shape, how many times each operation occurs (after compound\n"
+    "operations are expanded), and how many parameters (weights) it has.\n"
     "\n"
     "Options:\n"
-    "  -h, --help  show this help and exit\n"
+    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n"
+    "  -h, --help     show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
+typedef struct op_count {
+    const char *name;
+    size_t count;
+} op_count;
+
+static int by_count(const void *a, const void *b)
+{
+    const op_count *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+
+static void print_tensors(const char *title, size_t n, const char *(*name)(const nnx_model *, size_t),
+                          void (*desc)(const nnx_model *, size_t, nnx_operand_desc *), const nnx_model *m)
+{
+    printf("%s:\n", title);
+    for (size_t i = 0; i < n; i++) {
+        nnx_operand_desc d;
+        desc(m, i, &d);
+        printf("  %-24s %-8s ", name(m, i), cli_dtype_name(d.dtype));
+        cli_print_shape(stdout, &d);
+        putchar('\n');
+    }
+}
+
+static int print_histogram(const nnx_model *m)
+{
+    size_t n = nnx_model_op_count(m), distinct = 0;
+    op_count *counts = calloc(n ? n : 1, sizeof *counts);
+    if (!counts) {
+        fprintf(stderr, "nnx info: out of memory\n");
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *name = nnx_model_op_name(m, i);
+        size_t k = 0;
+        while (k < distinct && strcmp(counts[k].name, name) != 0)
+            k++;
+        if (k == distinct)
+            counts[distinct++] = (op_count){name, 0};
+        counts[k].count++;
+    }
+    qsort(counts, distinct, sizeof *counts, by_count);
+    printf("operations: %zu\n", n);
+    for (size_t k = 0; k < distinct; k++)
+        printf("  %-24s %zu\n", counts[k].name, counts[k].count);
+    free(counts);
+    return NNX_EXIT_OK;
+}
+
 int cmd_info(int argc, char **argv)
 {
+    uint32_t flags = 0;
     const char *path = NULL;
-    int rc = cli_parse_path_command("nnx info", kUsage, kHelp, argc, argv, &path);
-    return rc >= 0 ? rc : cli_not_supported("info");
+    int rc = cli_parse_model_command("nnx info", kUsage, kHelp, argc, argv, &path, &flags);
+    if (rc >= 0)
+        return rc;
+    nnx_context *ctx;
+    nnx_model *m;
+    if ((rc = cli_load_model(path, flags, &ctx, &m)) != NNX_EXIT_OK)
+        return rc;
+    printf("model: %s\n", path);
+    print_tensors("inputs", nnx_model_input_count(m), nnx_model_input_name, nnx_model_input_desc, m);
+    print_tensors("outputs", nnx_model_output_count(m), nnx_model_output_name, nnx_model_output_desc, m);
+    rc = print_histogram(m);
+    uint64_t count, bytes;
+    nnx_model_parameters(m, &count, &bytes);
+    printf("parameters: %llu (%llu bytes)\n", (unsigned long long)count, (unsigned long long)bytes);
+    nnx_context_destroy(ctx);
+    return rc;
 }

@@ -133,15 +133,14 @@ bool cli_parse_long(const char *text, long min, long max, long *out)
 
 int cli_not_supported(const char *command)
 {
-    fprintf(stderr, "nnx %s: no model format is supported yet (NNEF arrives with issue 3)\n",
-            command);
+    fprintf(stderr, "nnx %s: not supported yet (running models arrives with issue 4)\n", command);
     return NNX_EXIT_UNSUPPORTED;
 }
 
-int cli_parse_path_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
-                           const char **path)
+int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                            const char **path, uint32_t *flags)
 {
-    static const cli_option options[] = {{"help", 'h', false}};
+    static const cli_option options[] = {{"help", 'h', false}, {"lenient", 'l', false}};
     cli_parser p;
     cli_init(&p, prog, usage, argc, argv);
     const char *value;
@@ -152,6 +151,9 @@ int cli_parse_path_command(const char *prog, const char *usage, const char *help
         case 0:
             printf("%s%s", usage, help);
             return NNX_EXIT_OK;
+        case 1:
+            *flags |= NNX_MODEL_LENIENT_EXTENSIONS;
+            break;
         case CLI_POSITIONAL:
             if (*path)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);

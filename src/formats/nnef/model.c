@@ -1,0 +1,177 @@
+/* model.c — loading an NNEF model: the stages of NNEF 1.0.2 chapter 6 in order (parse,
+ * semantic checks, expansion, argument validity and shapes, tensor data), then graph.quant.
+ * A missing tensor file is allowed (structure-only check, notes §2.7); a present one must
+ * match its variable (stage 4: shapes compared after dropping trailing 1s, notes §7 #41). */
+#include "formats/nnef/model.h"
+#include "formats/nnef/flatten.h"
+#include "formats/nnef/parser.h"
+#include "formats/nnef/sema.h"
+#include "formats/nnef/shapes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void nnx_nnef_model_free(nnx_nnef_model *m)
+{
+    if (!m)
+        return;
+    const nnx_alloc *a = m->alloc;
+    nnx_mem_free(a, m->bindings);
+    nnx_nnef_flat_free(&m->flat);
+    nnx_nnef_registry_free(&m->reg);
+    nnx_nnef_quant_free(m->quant);
+    nnx_nnef_document_free(m->doc);
+    nnx_nnef_container_close(m->container);
+    nnx_mem_free(a, m->graph_path);
+    nnx_mem_free(a, m);
+}
+
+static nnx_status oom(nnx_error *err, const char *path)
+{
+    return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+}
+
+/* "PATH" for a lone graph file, else "PATH/graph.nnef": what diagnostics call the document. */
+static nnx_status graph_path(nnx_nnef_model *m, const char *path, nnx_error *err)
+{
+    bool lone = nnx_nnef_container_kind_of(m->container) == NNX_NNEF_CONTAINER_GRAPH_FILE;
+    size_t n = strlen(path) + sizeof "/graph.nnef";
+    if (!(m->graph_path = nnx_mem_alloc(m->alloc, n)))
+        return oom(err, path);
+    snprintf(m->graph_path, n, lone ? "%s" : "%s/graph.nnef", path);
+    return NNX_OK;
+}
+
+static nnx_status parse_document(nnx_nnef_model *m, const nnx_nnef_load_options *o, nnx_error *err)
+{
+    const void *text;
+    size_t size;
+    nnx_status st = nnx_nnef_container_get(m->container, "graph.nnef", &text, &size, err);
+    if (st != NNX_OK)
+        return st;
+    nnx_nnef_parse_options po = {.flags = o->lenient_extensions ? NNX_NNEF_PARSE_LENIENT_EXTENSIONS : 0};
+    return nnx_nnef_parse_ex(text, size, m->graph_path, &po, m->alloc, &m->doc, err);
+}
+
+static nnx_status apply_input_shapes(nnx_nnef_model *m, const nnx_nnef_load_options *o, nnx_error *err)
+{
+    for (uint32_t i = 0; i < o->input_shape_count; i++) {
+        const nnx_input_shape *s = &o->input_shapes[i];
+        nnx_status st = nnx_nnef_set_input_shape(&m->flat, s->name ? s->name : "", s->shape, s->rank, err);
+        if (st != NNX_OK)
+            return st;
+    }
+    return NNX_OK;
+}
+
+static uint32_t trimmed_rank(const uint32_t *shape, uint32_t rank)
+{
+    while (rank > 0 && shape[rank - 1] == 1)
+        rank--;
+    return rank;
+}
+
+static bool same_trimmed(const uint32_t *a, uint32_t ra, const uint32_t *b, uint32_t rb)
+{
+    ra = trimmed_rank(a, ra);
+    rb = trimmed_rank(b, rb);
+    return ra == rb && memcmp(a, b, ra * sizeof *a) == 0;
+}
+
+static void format_shape(const uint32_t *s, uint32_t rank, char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "[");
+    for (uint32_t i = 0; i < rank && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, i ? ",%u" : "%u", s[i]);
+    if (n < size)
+        snprintf(buf + n, size - n, "]");
+}
+
+/* The variable's op: where stage-4 errors point. */
+static nnx_nnef_pos variable_pos(const nnx_nnef_model *m, uint32_t tensor)
+{
+    return m->flat.ops[m->flat.tensors[tensor].producer].pos;
+}
+
+static nnx_status bind_variable(nnx_nnef_model *m, uint32_t t, nnx_error *err)
+{
+    const nnx_nnef_flat_tensor *tensor = &m->flat.tensors[t];
+    nnx_nnef_binding *b = &m->bindings[t];
+    nnx_status st = nnx_nnef_container_find_variable(m->container, tensor->label, &b->relpath, err);
+    if (st != NNX_OK || !b->relpath)
+        return st; /* absent: allowed for a structure-only check */
+    if ((st = nnx_nnef_container_get(m->container, b->relpath, &b->bytes, &b->size, err)) != NNX_OK)
+        return st;
+    if ((st = nnx_nnef_tensor_parse(b->bytes, b->size, b->relpath, &b->info, err)) != NNX_OK)
+        return st;
+    b->present = true;
+    if (!tensor->has_shape || same_trimmed(b->info.shape, b->info.rank, tensor->shape, tensor->rank))
+        return NNX_OK;
+    char file_shape[112], graph_shape[112];
+    format_shape(b->info.shape, b->info.rank, file_shape, sizeof file_shape);
+    format_shape(tensor->shape, tensor->rank, graph_shape, sizeof graph_shape);
+    return nnx_nnef_error_at(err, NNX_ERROR_INVALID_MODEL, m->graph_path, variable_pos(m, t),
+                             "variable '%s': tensor file '%s' has shape %s, the graph declares %s", tensor->label,
+                             b->relpath, file_shape, graph_shape);
+}
+
+static nnx_status bind_tensor_data(nnx_nnef_model *m, nnx_error *err)
+{
+    for (uint32_t t = 0; t < m->flat.n_tensors; t++) {
+        if (!m->flat.tensors[t].label)
+            continue;
+        nnx_status st = bind_variable(m, t, err);
+        if (st != NNX_OK)
+            return st;
+    }
+    return NNX_OK;
+}
+
+static nnx_status load(nnx_nnef_model *m, const char *path, const nnx_nnef_load_options *o, nnx_error *err)
+{
+    nnx_status st = nnx_nnef_container_open(path, NULL, m->alloc, &m->container, err);
+    if (st == NNX_OK)
+        st = graph_path(m, path, err);
+    if (st == NNX_OK)
+        st = parse_document(m, o, err);
+    if (st == NNX_OK)
+        st = nnx_nnef_registry_init(&m->reg, m->doc, m->alloc, err);
+    if (st == NNX_OK)
+        st = nnx_nnef_check(m->doc, &m->reg, err);
+    if (st != NNX_OK)
+        return st;
+    nnx_nnef_flat_init(&m->flat, m->alloc, m->graph_path);
+    nnx_nnef_flatten_options fo = {.expand_all = o->expand_all};
+    st = nnx_nnef_flatten(m->doc, &m->reg, &fo, &m->flat, err);
+    if (st == NNX_OK)
+        st = apply_input_shapes(m, o, err);
+    if (st == NNX_OK)
+        st = nnx_nnef_infer_shapes(&m->flat, err);
+    if (st == NNX_OK && !(m->bindings = nnx_mem_calloc(m->alloc, m->flat.n_tensors + 1, sizeof *m->bindings)))
+        st = oom(err, path);
+    if (st == NNX_OK && !o->skip_tensor_data)
+        st = bind_tensor_data(m, err);
+    if (st == NNX_OK)
+        st = nnx_nnef_bind_quant(m, err);
+    return st;
+}
+
+nnx_status nnx_nnef_model_load(const char *path, const nnx_nnef_load_options *options, const nnx_alloc *alloc,
+                               nnx_nnef_model **out, nnx_error *err)
+{
+    *out = NULL;
+    nnx_nnef_load_options o = {0};
+    if (options)
+        o = *options;
+    nnx_nnef_model *m = nnx_mem_calloc(alloc, 1, sizeof *m);
+    if (!m)
+        return oom(err, path);
+    m->alloc = alloc;
+    nnx_status st = load(m, path, &o, err);
+    if (st != NNX_OK) {
+        nnx_nnef_model_free(m);
+        return st;
+    }
+    *out = m;
+    return NNX_OK;
+}

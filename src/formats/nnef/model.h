@@ -1,0 +1,47 @@
+/* model.h — an NNEF model loaded end to end (NNEF 1.0.2 chapter 6): container, document,
+ * semantic checks, flat graph with propagated shapes, tensor files bound to variables, and
+ * graph.quant bound to tensors. The public nnx_model (src/api/model.c) wraps one. */
+#ifndef NNX_FORMATS_NNEF_MODEL_H
+#define NNX_FORMATS_NNEF_MODEL_H
+
+#include "formats/nnef/container.h"
+#include "formats/nnef/flat.h"
+#include "formats/nnef/registry.h"
+#include "formats/nnef/tensor_file.h"
+
+/* The data of one variable's tensor file, if the container has it. */
+typedef struct nnx_nnef_binding {
+    bool present;
+    const char *relpath;       /* container-relative, owned by the container */
+    const void *bytes;         /* the whole file (header included), owned by the container */
+    size_t size;
+    nnx_nnef_tensor_info info;
+} nnx_nnef_binding;
+
+typedef struct nnx_nnef_model {
+    const nnx_alloc *alloc;
+    nnx_nnef_container *container;
+    nnx_nnef_document *doc;    /* the flat graph's strings point into it and the registry */
+    nnx_nnef_registry reg;
+    nnx_nnef_flat flat;
+    nnx_nnef_binding *bindings; /* per tensor of flat (only variables can be present) */
+    nnx_nnef_quant *quant;     /* parsed graph.quant, or NULL */
+    char *graph_path;          /* "PATH/graph.nnef" as used in messages */
+} nnx_nnef_model;
+
+typedef struct nnx_nnef_load_options {
+    bool lenient_extensions;
+    bool expand_all;
+    bool skip_tensor_data;
+    const nnx_input_shape *input_shapes;
+    uint32_t input_shape_count;
+} nnx_nnef_load_options;
+
+nnx_status nnx_nnef_model_load(const char *path, const nnx_nnef_load_options *options, const nnx_alloc *alloc,
+                               nnx_nnef_model **out, nnx_error *err);
+void nnx_nnef_model_free(nnx_nnef_model *m);
+
+/* Binds graph.quant entries to the flat graph's tensors (quant.c). */
+nnx_status nnx_nnef_bind_quant(nnx_nnef_model *m, nnx_error *err);
+
+#endif

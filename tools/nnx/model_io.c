@@ -1,0 +1,47 @@
+/* model_io.c — loading a model for a subcommand: create the context, load, and turn a
+ * failure into the documented exit code with the library's message on stderr (already in
+ * the form PATH:LINE:COL: error: MESSAGE). */
+#include "cli.h"
+
+#include <stdio.h>
+
+int cli_exit_code(nnx_status st)
+{
+    switch (st) {
+    case NNX_OK: return NNX_EXIT_OK;
+    case NNX_ERROR_NOT_SUPPORTED: return NNX_EXIT_UNSUPPORTED;
+    default: return NNX_EXIT_INVALID_MODEL;
+    }
+}
+
+int cli_load_model(const char *path, uint32_t flags, nnx_context **ctx, nnx_model **model)
+{
+    *model = NULL;
+    nnx_status st = nnx_context_create(&(nnx_context_options){.threads = 1}, ctx);
+    if (st != NNX_OK) {
+        fprintf(stderr, "nnx: cannot create a context: %s\n", nnx_status_string(st));
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    st = nnx_model_load(*ctx, path, &(nnx_model_options){.flags = flags}, model);
+    if (st != NNX_OK) {
+        fprintf(stderr, "%s\n", nnx_context_error(*ctx));
+        nnx_context_destroy(*ctx);
+        *ctx = NULL;
+        return cli_exit_code(st);
+    }
+    return NNX_EXIT_OK;
+}
+
+const char *cli_dtype_name(nnx_dtype dt)
+{
+    const char *name = nnx_dtype_name(dt);
+    return name ? name : "?";
+}
+
+void cli_print_shape(FILE *out, const nnx_operand_desc *d)
+{
+    fputc('[', out);
+    for (uint32_t i = 0; i < d->rank; i++)
+        fprintf(out, i ? ",%u" : "%u", d->shape[i]);
+    fputc(']', out);
+}
