@@ -7,6 +7,8 @@
 
 #include "base/alloc.h"
 
+#include <string.h>
+
 typedef struct nnx_strbuf {
     const nnx_alloc *alloc; /* NULL: libc */
     char *data;             /* NULL until something is appended; then NUL-terminated */
@@ -23,5 +25,19 @@ static inline bool nnx_strbuf_failed(const nnx_strbuf *b) { return b->failed; }
 /* Hands the text to the caller (free it with nnx_mem_free and the buffer's allocator) and
  * empties the buffer; NULL if an append had failed (the text is then freed). */
 char *nnx_strbuf_take(nnx_strbuf *b, size_t *length);
+
+/* For short messages built in a fixed buffer: appends s to buf[*n, size), keeping it
+ * NUL-terminated, and stops silently when the buffer is full. */
+static inline void nnx_str_put(char *buf, size_t size, size_t *n, const char *s)
+{
+    size_t len = strlen(s);
+    if (*n + 1 >= size)
+        return;
+    if (len > size - 1 - *n)
+        len = size - 1 - *n;
+    memcpy(buf + *n, s, len);
+    *n += len;
+    buf[*n] = '\0';
+}
 
 #endif

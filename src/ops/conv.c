@@ -8,25 +8,10 @@
 #include "ops/elem.h"
 #include "ops/shape.h"
 
-/* Logical axes. An input (and the output, which shares its layout) is N, C, H, W; a filter
- * is O (output channels), I (input channels per group), H, W. */
-enum { AX_N = 0, AX_C = 1, AX_H = 2, AX_W = 3 };
+/* Logical axes of a filter: O (output channels), I (input channels per group), H, W. An
+ * input and the output (same layout) use NNX_AX_N, C, H, W of ops/shape.h. */
 enum { AX_O = 0, AX_I = 1, AX_KH = 2, AX_KW = 3 };
 
-/* pos[logical axis] = physical axis, for an input layout (DEFAULT is nchw, as in WebNN).
- * False for an unknown layout value. */
-static bool input_axes(nnx_input_layout layout, uint32_t pos[4])
-{
-    static const uint32_t nchw[4] = {0, 1, 2, 3}, nhwc[4] = {0, 3, 1, 2};
-    const uint32_t *p;
-    switch (layout) {
-    case NNX_LAYOUT_DEFAULT: case NNX_LAYOUT_NCHW: p = nchw; break;
-    case NNX_LAYOUT_NHWC: p = nhwc; break;
-    default: return false;
-    }
-    memcpy(pos, p, sizeof nchw);
-    return true;
-}
 
 /* The same for a filter layout (DEFAULT is oihw). WebNN conv2d step "switch on
  * options.filterLayout". */
@@ -105,7 +90,7 @@ static nnx_status check_attrs(const nnx_attr_conv *a, nnx_error *err)
                              a->dilations[1]);
     if (a->groups == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "groups is 0, must be at least 1");
-    if (!input_axes(a->input_layout, pos))
+    if (!nnx_input_layout_axes(a->input_layout, pos))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "unknown input layout %d", (int)a->input_layout);
     if (!filter_axes(a->filter_layout, pos))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "unknown filter layout %d", (int)a->filter_layout);
@@ -143,30 +128,30 @@ nnx_status nnx_infer_conv(const nnx_node *node, const nnx_operand_desc *const *i
     if (st != NNX_OK)
         return st;
     uint32_t xp[4], fp[4];
-    input_axes(a->input_layout, xp);
+    nnx_input_layout_axes(a->input_layout, xp);
     filter_axes(a->filter_layout, fp);
     uint32_t out_c = f->shape[fp[AX_O]];
-    st = check_channels(x->shape[xp[AX_C]], f->shape[fp[AX_I]], out_c, a->groups, b, err);
+    st = check_channels(x->shape[xp[NNX_AX_C]], f->shape[fp[AX_I]], out_c, a->groups, b, err);
     if (st != NNX_OK)
         return st;
     uint32_t oh, ow;
-    st = conv_out_size("height", x->shape[xp[AX_H]], f->shape[fp[AX_KH]], a->pads[0], a->pads[1], a->strides[0],
+    st = conv_out_size("height", x->shape[xp[NNX_AX_H]], f->shape[fp[AX_KH]], a->pads[0], a->pads[1], a->strides[0],
                        a->dilations[0], &oh, err);
     if (st == NNX_OK)
-        st = conv_out_size("width", x->shape[xp[AX_W]], f->shape[fp[AX_KW]], a->pads[2], a->pads[3], a->strides[1],
+        st = conv_out_size("width", x->shape[xp[NNX_AX_W]], f->shape[fp[AX_KW]], a->pads[2], a->pads[3], a->strides[1],
                            a->dilations[1], &ow, err);
     if (st != NNX_OK)
         return st;
-    if (x->shape[xp[AX_N]] == 0 || out_c == 0)
+    if (x->shape[xp[NNX_AX_N]] == 0 || out_c == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output shape has a 0 dimension (batches %u, "
-                             "output channels %u)", x->shape[xp[AX_N]], out_c);
+                             "output channels %u)", x->shape[xp[NNX_AX_N]], out_c);
     /* The output has the input's layout: [N, O, oh, ow] or [N, oh, ow, O]. */
     out->dtype = x->dtype;
     out->rank = 4;
-    out->shape[xp[AX_N]] = x->shape[xp[AX_N]];
-    out->shape[xp[AX_C]] = out_c;
-    out->shape[xp[AX_H]] = oh;
-    out->shape[xp[AX_W]] = ow;
+    out->shape[xp[NNX_AX_N]] = x->shape[xp[NNX_AX_N]];
+    out->shape[xp[NNX_AX_C]] = out_c;
+    out->shape[xp[NNX_AX_H]] = oh;
+    out->shape[xp[NNX_AX_W]] = ow;
     return NNX_OK;
 }
 
@@ -191,12 +176,12 @@ static void logical(const nnx_operand_desc *d, const uint32_t pos[4], uint32_t s
 static void conv_geometry(const nnx_attr_conv *a, const nnx_view *in, const nnx_view *out, conv_geom *g)
 {
     uint32_t xp[4], fp[4];
-    input_axes(a->input_layout, xp);
+    nnx_input_layout_axes(a->input_layout, xp);
     filter_axes(a->filter_layout, fp);
     logical(&in[0].desc, xp, g->x, g->xs);
     logical(&in[1].desc, fp, g->f, g->fs);
     logical(&out->desc, xp, g->y, g->ys);
-    g->out_per_group = g->y[AX_C] / a->groups;
+    g->out_per_group = g->y[NNX_AX_C] / a->groups;
 }
 
 /* One output element y[n, o, oh, ow] (logical indices): the bias plus the sum over the
@@ -213,13 +198,13 @@ static double conv_point(const nnx_attr_conv *a, const conv_geom *g, const nnx_v
         uint64_t c = (uint64_t)group * g->f[AX_I] + i; /* input channel */
         for (uint32_t kh = 0; kh < g->f[AX_KH]; kh++) {
             int64_t ih = (int64_t)oh * a->strides[0] - a->pads[0] + (int64_t)kh * a->dilations[0];
-            if (ih < 0 || ih >= g->x[AX_H])
+            if (ih < 0 || ih >= g->x[NNX_AX_H])
                 continue;
             for (uint32_t kw = 0; kw < g->f[AX_KW]; kw++) {
                 int64_t iw = (int64_t)ow * a->strides[1] - a->pads[2] + (int64_t)kw * a->dilations[1];
-                if (iw < 0 || iw >= g->x[AX_W])
+                if (iw < 0 || iw >= g->x[NNX_AX_W])
                     continue;
-                size_t xi = n * g->xs[AX_N] + c * g->xs[AX_C] + (uint64_t)ih * g->xs[AX_H] + (uint64_t)iw * g->xs[AX_W];
+                size_t xi = n * g->xs[NNX_AX_N] + c * g->xs[NNX_AX_C] + (uint64_t)ih * g->xs[NNX_AX_H] + (uint64_t)iw * g->xs[NNX_AX_W];
                 size_t fi = o * g->fs[AX_O] + i * g->fs[AX_I] + kh * g->fs[AX_KH] + kw * g->fs[AX_KW];
                 acc += nnx_load_f(dt, in[0].data, xi) * nnx_load_f(dt, in[1].data, fi);
             }
@@ -235,14 +220,14 @@ nnx_status nnx_ref_conv(const nnx_node *node, const nnx_view *in, nnx_view *out)
     nnx_dtype dt = out->desc.dtype;
     conv_geom g;
     conv_geometry(a, in, out, &g);
-    for (uint32_t n = 0; n < g.y[AX_N]; n++)
-        for (uint32_t o = 0; o < g.y[AX_C]; o++)
-            for (uint32_t oh = 0; oh < g.y[AX_H]; oh++)
-                for (uint32_t ow = 0; ow < g.y[AX_W]; ow++) {
+    for (uint32_t n = 0; n < g.y[NNX_AX_N]; n++)
+        for (uint32_t o = 0; o < g.y[NNX_AX_C]; o++)
+            for (uint32_t oh = 0; oh < g.y[NNX_AX_H]; oh++)
+                for (uint32_t ow = 0; ow < g.y[NNX_AX_W]; ow++) {
                     double v = conv_point(a, &g, in, n, o, oh, ow);
                     if (bias)
                         v += nnx_load_f(dt, bias, o);
-                    size_t yi = n * g.ys[AX_N] + o * g.ys[AX_C] + oh * g.ys[AX_H] + ow * g.ys[AX_W];
+                    size_t yi = n * g.ys[NNX_AX_N] + o * g.ys[NNX_AX_C] + oh * g.ys[NNX_AX_H] + ow * g.ys[NNX_AX_W];
                     nnx_store_f(dt, out->data, yi, v);
                 }
     return NNX_OK;

@@ -10,23 +10,6 @@
 
 #include <math.h>
 
-/* Logical axes of the input and the output (same layout): N, C, H, W. */
-enum { AX_N = 0, AX_C = 1, AX_H = 2, AX_W = 3 };
-
-/* pos[logical axis] = physical axis (DEFAULT is nchw, as in WebNN); false if unknown. */
-static bool layout_axes(nnx_input_layout layout, uint32_t pos[4])
-{
-    static const uint32_t nchw[4] = {0, 1, 2, 3}, nhwc[4] = {0, 3, 1, 2};
-    const uint32_t *p;
-    switch (layout) {
-    case NNX_LAYOUT_DEFAULT: case NNX_LAYOUT_NCHW: p = nchw; break;
-    case NNX_LAYOUT_NHWC: p = nhwc; break;
-    default: return false;
-    }
-    memcpy(pos, p, sizeof nchw);
-    return true;
-}
-
 /* One spatial axis: WebNN "calculate conv output size" with the window as the filter,
  *   calculated = (in - ((window - 1) * dilation + 1) + pb + pe) / stride + 1,
  * as its floor and its ceiling, each 0 when not positive. Exact: the numerator is negated
@@ -84,7 +67,7 @@ static nnx_status check_input(nnx_op op, const nnx_attr_pool *a, const nnx_opera
     if (a->dilations[0] == 0 || a->dilations[1] == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "dilations [%u, %u] contain 0", a->dilations[0],
                              a->dilations[1]);
-    if (!layout_axes(a->layout, pos))
+    if (!nnx_input_layout_axes(a->layout, pos))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "unknown layout %d", (int)a->layout);
     if (a->rounding != NNX_ROUNDING_DEFAULT && a->rounding != NNX_ROUNDING_FLOOR && a->rounding != NNX_ROUNDING_CEIL)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "unknown output shape rounding %d", (int)a->rounding);
@@ -124,10 +107,10 @@ nnx_status nnx_infer_pool(const nnx_node *node, const nnx_operand_desc *const *i
     if (st != NNX_OK)
         return st;
     uint32_t pos[4];
-    layout_axes(a->layout, pos);
+    nnx_input_layout_axes(a->layout, pos);
     pool_extent e[2];
     for (int i = 0; i < 2; i++) {
-        e[i] = (pool_extent){x->shape[pos[AX_H + i]], a->window[i], a->pads[2 * i], a->pads[2 * i + 1],
+        e[i] = (pool_extent){x->shape[pos[NNX_AX_H + i]], a->window[i], a->pads[2 * i], a->pads[2 * i + 1],
                              a->strides[i], a->dilations[i], 0, 0};
         pool_sizes(&e[i]);
     }
@@ -139,12 +122,12 @@ nnx_status nnx_infer_pool(const nnx_node *node, const nnx_operand_desc *const *i
         st = check_size("width", &e[1], size[1], err);
     if (st != NNX_OK)
         return st;
-    if (x->shape[pos[AX_N]] == 0 || x->shape[pos[AX_C]] == 0)
+    if (x->shape[pos[NNX_AX_N]] == 0 || x->shape[pos[NNX_AX_C]] == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output shape has a 0 dimension (batches %u, channels %u)",
-                             x->shape[pos[AX_N]], x->shape[pos[AX_C]]);
+                             x->shape[pos[NNX_AX_N]], x->shape[pos[NNX_AX_C]]);
     *out = *x; /* same type, layout, batches and channels */
-    out->shape[pos[AX_H]] = (uint32_t)size[0];
-    out->shape[pos[AX_W]] = (uint32_t)size[1];
+    out->shape[pos[NNX_AX_H]] = (uint32_t)size[0];
+    out->shape[pos[NNX_AX_W]] = (uint32_t)size[1];
     return NNX_OK;
 }
 
@@ -216,13 +199,13 @@ static void pool_window(const pool_ctx *p, uint32_t n, uint32_t c, uint32_t oh, 
     const nnx_attr_pool *a = p->a;
     for (uint32_t kh = 0; kh < a->window[0]; kh++) {
         int64_t ih = (int64_t)oh * a->strides[0] - a->pads[0] + (int64_t)kh * a->dilations[0];
-        if (ih < 0 || ih >= p->xsize[AX_H])
+        if (ih < 0 || ih >= p->xsize[NNX_AX_H])
             continue;
         for (uint32_t kw = 0; kw < a->window[1]; kw++) {
             int64_t iw = (int64_t)ow * a->strides[1] - a->pads[2] + (int64_t)kw * a->dilations[1];
-            if (iw < 0 || iw >= p->xsize[AX_W])
+            if (iw < 0 || iw >= p->xsize[NNX_AX_W])
                 continue;
-            acc_take(p, n * p->xs[AX_N] + c * p->xs[AX_C] + (uint64_t)ih * p->xs[AX_H] + (uint64_t)iw * p->xs[AX_W],
+            acc_take(p, n * p->xs[NNX_AX_N] + c * p->xs[NNX_AX_C] + (uint64_t)ih * p->xs[NNX_AX_H] + (uint64_t)iw * p->xs[NNX_AX_W],
                      acc);
         }
     }
@@ -251,7 +234,7 @@ static void pool_context(const nnx_node *node, const nnx_view *x, const nnx_view
 {
     uint32_t pos[4];
     uint64_t xs[4], ys[4];
-    layout_axes(node->attrs.pool.layout, pos);
+    nnx_input_layout_axes(node->attrs.pool.layout, pos);
     nnx_strides(x->desc.shape, 4, xs);
     nnx_strides(y->desc.shape, 4, ys);
     p->a = &node->attrs.pool;
@@ -271,15 +254,15 @@ nnx_status nnx_ref_pool(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     pool_ctx p;
     pool_context(node, &in[0], out, &p);
-    for (uint32_t n = 0; n < p.ysize[AX_N]; n++)
-        for (uint32_t c = 0; c < p.ysize[AX_C]; c++)
-            for (uint32_t oh = 0; oh < p.ysize[AX_H]; oh++)
-                for (uint32_t ow = 0; ow < p.ysize[AX_W]; ow++) {
+    for (uint32_t n = 0; n < p.ysize[NNX_AX_N]; n++)
+        for (uint32_t c = 0; c < p.ysize[NNX_AX_C]; c++)
+            for (uint32_t oh = 0; oh < p.ysize[NNX_AX_H]; oh++)
+                for (uint32_t ow = 0; ow < p.ysize[NNX_AX_W]; ow++) {
                     pool_acc acc;
                     acc_init(&p, &acc);
                     pool_window(&p, n, c, oh, ow, &acc);
                     acc_store(&p, &acc, out->data,
-                              n * p.ys[AX_N] + c * p.ys[AX_C] + oh * p.ys[AX_H] + ow * p.ys[AX_W]);
+                              n * p.ys[NNX_AX_N] + c * p.ys[NNX_AX_C] + oh * p.ys[NNX_AX_H] + ow * p.ys[NNX_AX_W]);
                 }
     return NNX_OK;
 }

@@ -1,6 +1,8 @@
 /* shape.c — broadcasting, strides and multi-index iteration. */
 #include "ops/shape.h"
 
+#include <string.h>
+
 bool nnx_broadcast_shapes(const uint32_t *a, uint32_t ra, const uint32_t *b, uint32_t rb, uint32_t *out, uint32_t *rout)
 {
     uint32_t r = ra > rb ? ra : rb;
@@ -66,4 +68,17 @@ uint64_t nnx_shape_elements(const uint32_t *shape, uint32_t rank)
     for (uint32_t i = 0; i < rank; i++)
         n *= shape[i];
     return n;
+}
+
+bool nnx_input_layout_axes(nnx_input_layout layout, uint32_t pos[4])
+{
+    static const uint32_t nchw[4] = {0, 1, 2, 3}, nhwc[4] = {0, 3, 1, 2};
+    const uint32_t *p;
+    switch (layout) {
+    case NNX_LAYOUT_DEFAULT: case NNX_LAYOUT_NCHW: p = nchw; break;
+    case NNX_LAYOUT_NHWC: p = nhwc; break;
+    default: return false;
+    }
+    memcpy(pos, p, sizeof nchw);
+    return true;
 }

@@ -18,4 +18,9 @@ void nnx_broadcast_strides(const uint32_t *shape, uint32_t r, uint32_t rout, uin
 bool nnx_index_next(uint32_t *idx, const uint32_t *shape, uint32_t rank);
 uint64_t nnx_shape_elements(const uint32_t *shape, uint32_t rank);
 
+/* Logical axes of a 4-D activation: N, C, H, W. pos[logical axis] = physical axis for an
+ * input layout (DEFAULT is nchw, as in WebNN); false for an unknown layout value. */
+enum { NNX_AX_N = 0, NNX_AX_C = 1, NNX_AX_H = 2, NNX_AX_W = 3 };
+bool nnx_input_layout_axes(nnx_input_layout layout, uint32_t pos[4]);
+
 #endif

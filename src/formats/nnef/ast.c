@@ -1,6 +1,7 @@
 /* ast.c — small helpers over the NNEF syntax tree: operator spellings and their Table 1
  * fragment names (NNEF 1.0.2 §3.3.3), type formatting for diagnostics, and a generic
  * child visitor so later passes can walk expressions without repeating the node layout. */
+#include "base/strbuf.h"
 #include "formats/nnef/ast.h"
 
 #include <stdio.h>
@@ -88,48 +89,35 @@ const char *nnx_nnef_expr_kind_name(nnx_nnef_expr_kind kind)
     return "expression";
 }
 
-/* Appends to buf[*n, size), keeping it NUL-terminated; stops silently when full. */
-static void put(char *buf, size_t size, size_t *n, const char *s)
-{
-    size_t len = strlen(s);
-    if (*n + 1 >= size)
-        return;
-    if (len > size - 1 - *n)
-        len = size - 1 - *n;
-    memcpy(buf + *n, s, len);
-    *n += len;
-    buf[*n] = '\0';
-}
-
 /* Recursion is bounded by the type's height, which the parser limits. */
 static void format_type(const nnx_nnef_type *t, char *buf, size_t size, size_t *n)
 {
     switch (t->kind) {
-    case NNX_NNEF_TYPE_INTEGER: put(buf, size, n, "integer"); break;
-    case NNX_NNEF_TYPE_SCALAR: put(buf, size, n, "scalar"); break;
-    case NNX_NNEF_TYPE_LOGICAL: put(buf, size, n, "logical"); break;
-    case NNX_NNEF_TYPE_STRING: put(buf, size, n, "string"); break;
-    case NNX_NNEF_TYPE_GENERIC: put(buf, size, n, "?"); break;
+    case NNX_NNEF_TYPE_INTEGER: nnx_str_put(buf, size, n, "integer"); break;
+    case NNX_NNEF_TYPE_SCALAR: nnx_str_put(buf, size, n, "scalar"); break;
+    case NNX_NNEF_TYPE_LOGICAL: nnx_str_put(buf, size, n, "logical"); break;
+    case NNX_NNEF_TYPE_STRING: nnx_str_put(buf, size, n, "string"); break;
+    case NNX_NNEF_TYPE_GENERIC: nnx_str_put(buf, size, n, "?"); break;
     case NNX_NNEF_TYPE_TENSOR:
-        put(buf, size, n, "tensor<");
+        nnx_str_put(buf, size, n, "tensor<");
         if (t->item)
             format_type(t->item, buf, size, n);
-        put(buf, size, n, ">");
+        nnx_str_put(buf, size, n, ">");
         break;
     case NNX_NNEF_TYPE_ARRAY:
         format_type(t->item, buf, size, n);
-        put(buf, size, n, "[]");
+        nnx_str_put(buf, size, n, "[]");
         break;
     case NNX_NNEF_TYPE_TUPLE:
-        put(buf, size, n, "(");
+        nnx_str_put(buf, size, n, "(");
         for (uint32_t i = 0; i < t->count; i++) {
             if (i)
-                put(buf, size, n, ",");
+                nnx_str_put(buf, size, n, ",");
             format_type(t->items[i], buf, size, n);
         }
-        put(buf, size, n, ")");
+        nnx_str_put(buf, size, n, ")");
         break;
-    case NNX_NNEF_TYPE_NONE: put(buf, size, n, "<none>"); break;
+    case NNX_NNEF_TYPE_NONE: nnx_str_put(buf, size, n, "<none>"); break;
     }
 }
 

@@ -2,6 +2,7 @@
  * and [], arena-built arrays and tuples, the five implicit casts of NNEF 1.0.2 §3.3.1,
  * generic deduction and substitution, and spelling for diagnostics. Every recursion
  * follows a type's items, so it is bounded by the type's height. */
+#include "base/strbuf.h"
 #include "formats/nnef/types.h"
 
 #include <string.h>
@@ -280,42 +281,29 @@ const char *nnx_nnef_ty_kind_name(nnx_nnef_ty_kind kind)
     }
 }
 
-/* Appends s to buf[*n, size), keeping it terminated; silently stops when full. */
-static void put(char *buf, size_t size, size_t *n, const char *s)
-{
-    size_t len = strlen(s);
-    if (*n + 1 >= size)
-        return;
-    if (len > size - 1 - *n)
-        len = size - 1 - *n;
-    memcpy(buf + *n, s, len);
-    *n += len;
-    buf[*n] = '\0';
-}
-
 static void format(const nnx_nnef_ty *t, char *buf, size_t size, size_t *n)
 {
     switch (t->kind) {
     case NNX_NNEF_TY_TENSOR:
-        put(buf, size, n, "tensor<");
-        put(buf, size, n, t->item ? nnx_nnef_ty_kind_name(t->item->kind) : "");
-        put(buf, size, n, ">");
+        nnx_str_put(buf, size, n, "tensor<");
+        nnx_str_put(buf, size, n, t->item ? nnx_nnef_ty_kind_name(t->item->kind) : "");
+        nnx_str_put(buf, size, n, ">");
         return;
     case NNX_NNEF_TY_ARRAY:
         format(t->item, buf, size, n);
-        put(buf, size, n, "[]");
+        nnx_str_put(buf, size, n, "[]");
         return;
     case NNX_NNEF_TY_TUPLE:
-        put(buf, size, n, "(");
+        nnx_str_put(buf, size, n, "(");
         for (uint32_t i = 0; i < t->count; i++) {
             if (i)
-                put(buf, size, n, ",");
+                nnx_str_put(buf, size, n, ",");
             format(t->items[i], buf, size, n);
         }
-        put(buf, size, n, ")");
+        nnx_str_put(buf, size, n, ")");
         return;
-    case NNX_NNEF_TY_EMPTY_ARRAY: put(buf, size, n, "[]"); return;
-    default: put(buf, size, n, nnx_nnef_ty_kind_name(t->kind)); return;
+    case NNX_NNEF_TY_EMPTY_ARRAY: nnx_str_put(buf, size, n, "[]"); return;
+    default: nnx_str_put(buf, size, n, nnx_nnef_ty_kind_name(t->kind)); return;
     }
 }
 
