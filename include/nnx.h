@@ -473,6 +473,13 @@ NNX_API void nnx_model_parameters(const nnx_model *model, uint64_t *count, uint6
  * as it was read. */
 NNX_API nnx_status nnx_model_save(nnx_model *model, const char *path);
 
+/* Compiles the model into a runnable graph of the model's context: its inputs and outputs
+ * have the model's names and descriptors, variables become constants (their tensor files
+ * must be present), and it is dispatched like any graph (nnx_context_dispatch). Operations
+ * nnx cannot run yet give NNX_ERROR_NOT_SUPPORTED naming the operation and its position.
+ * The graph is independent of the model afterwards. */
+NNX_API nnx_status nnx_model_build(nnx_model *model, nnx_graph **out);
+
 /* The graph as Graphviz dot text; the string lives until the model is destroyed or the
  * next call. NULL on allocation failure (see nnx_context_error). */
 NNX_API const char *nnx_model_dot(nnx_model *model);

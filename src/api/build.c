@@ -1,5 +1,6 @@
 /* build.c — nnx_builder_build (WebNN build steps 1-7): validate the named outputs, move the
- * builder's IR into a new graph, record the reachable inputs, compile the plan. */
+ * builder's IR into a new graph, record the reachable inputs, compile the plan. The graph
+ * construction is shared with nnx_model_build (nnx_graph_create). */
 #include "api/builder.h"
 
 #include <string.h>
@@ -62,18 +63,49 @@ done:
     return st;
 }
 
-static nnx_status set_outputs(nnx_graph *g, const nnx_named_operand *outputs, size_t count, const nnx_alloc *a)
+static nnx_status set_outputs(nnx_graph *g, const uint32_t *values, const char *const *names, uint32_t count,
+                              const nnx_alloc *a)
 {
     g->output_values = nnx_mem_calloc(a, count, sizeof *g->output_values);
     g->output_names = nnx_mem_calloc(a, count, sizeof *g->output_names);
     if (!g->output_values || !g->output_names)
         return NNX_ERROR_OUT_OF_MEMORY;
-    g->n_outputs = (uint32_t)count;
-    for (size_t i = 0; i < count; i++) {
-        g->output_values[i] = outputs[i].operand->value;
-        if (!(g->output_names[i] = nnx_mem_strdup(a, outputs[i].name)))
+    g->n_outputs = count;
+    for (uint32_t i = 0; i < count; i++) {
+        g->output_values[i] = values[i];
+        if (!(g->output_names[i] = nnx_mem_strdup(a, names[i])))
             return NNX_ERROR_OUT_OF_MEMORY;
     }
+    return NNX_OK;
+}
+
+nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
+                            uint32_t count, nnx_graph **out, nnx_error *err)
+{
+    *out = NULL;
+    nnx_graph *g = nnx_mem_calloc(&ctx->alloc, 1, sizeof *g);
+    if (!g) {
+        nnx_ir_free(ir);
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    g->ctx = ctx;
+    g->ir = *ir;
+    nnx_ir_init(ir, &ctx->alloc);
+    nnx_status st = set_outputs(g, outputs, names, count, &ctx->alloc);
+    if (st == NNX_OK)
+        st = collect(g, &ctx->alloc);
+    if (st != NNX_OK) {
+        nnx_graph_free(g);
+        return nnx_error_set(err, st, "out of memory");
+    }
+    nnx_error why = {0};
+    st = nnx_plan_compile(&g->plan, &g->ir, g->output_values, g->n_outputs, &why);
+    if (st != NNX_OK) {
+        nnx_graph_free(g);
+        return nnx_error_set(err, st, "%s", why.message);
+    }
+    nnx_link_push(&ctx->graphs, &g->link);
+    *out = g;
     return NNX_OK;
 }
 
@@ -95,27 +127,21 @@ nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, s
     }
     b->built = true; /* WebNN sets [[hasBuilt]] before compiling, even if compiling fails */
 
-    nnx_context *ctx = b->ctx;
-    nnx_graph *g = nnx_mem_calloc(&ctx->alloc, 1, sizeof *g);
-    if (!g)
-        return nnx_error_set(&b->err, NNX_ERROR_OUT_OF_MEMORY, "build: out of memory");
-    g->ctx = ctx;
-    g->ir = b->ir; /* the builder can never add to its IR again: move it */
-    nnx_ir_init(&b->ir, &ctx->alloc);
-    st = set_outputs(g, outputs, count, &ctx->alloc);
-    if (st == NNX_OK)
-        st = collect(g, &ctx->alloc);
-    if (st != NNX_OK) {
-        nnx_graph_free(g);
-        return nnx_error_set(&b->err, st, "build: out of memory");
-    }
+    const nnx_alloc *a = &b->ctx->alloc;
+    uint32_t n = (uint32_t)count, *values = nnx_mem_calloc(a, n, sizeof *values);
+    const char **names = nnx_mem_calloc(a, n, sizeof *names);
     nnx_error why = {0};
-    st = nnx_plan_compile(&g->plan, &g->ir, g->output_values, g->n_outputs, &why);
-    if (st != NNX_OK) {
-        nnx_graph_free(g);
-        return nnx_error_set(&b->err, st, "build: %s", why.message);
+    if (!values || !names) {
+        st = nnx_error_set(&why, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+        nnx_ir_free(&b->ir);
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            values[i] = outputs[i].operand->value;
+            names[i] = outputs[i].name;
+        }
+        st = nnx_graph_create(b->ctx, &b->ir, values, names, n, out, &why); /* moves the IR */
     }
-    nnx_link_push(&ctx->graphs, &g->link);
-    *out = g;
-    return NNX_OK;
+    nnx_mem_free(a, values);
+    nnx_mem_free(a, names);
+    return st == NNX_OK ? NNX_OK : nnx_error_set(&b->err, st, "build: %s", why.message);
 }

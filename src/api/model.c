@@ -5,6 +5,7 @@
 #include "base/strbuf.h"
 #include "formats/nnef/model.h"
 #include "formats/nnef/dot.h"
+#include "formats/nnef/lower.h"
 #include "formats/nnef/writer.h"
 #include "ir/dtypes.h"
 
@@ -219,4 +220,28 @@ nnx_status nnx_model_save(nnx_model *m, const char *path)
     nnx_error err = {0};
     nnx_status st = save(m->nnef, path, &m->ctx->alloc, &err);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
+}
+
+nnx_status nnx_model_build(nnx_model *m, nnx_graph **out)
+{
+    if (!m || !out)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    nnx_context *ctx = m->ctx;
+    const nnx_nnef_flat *g = &m->nnef->flat;
+    nnx_ir ir;
+    nnx_ir_init(&ir, &ctx->alloc);
+    uint32_t *outputs = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *outputs);
+    const char **names = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *names);
+    nnx_error err = {0};
+    nnx_status st = outputs && names ? nnx_nnef_lower(m->nnef, &ir, outputs, &err)
+                                     : nnx_error_set(&err, NNX_ERROR_OUT_OF_MEMORY, "build: out of memory");
+    for (uint32_t i = 0; st == NNX_OK && i < g->n_outputs; i++)
+        names[i] = g->tensors[g->outputs[i]].name;
+    if (st == NNX_OK)
+        st = nnx_graph_create(ctx, &ir, outputs, names, g->n_outputs, out, &err); /* moves ir */
+    nnx_ir_free(&ir);
+    nnx_mem_free(&ctx->alloc, outputs);
+    nnx_mem_free(&ctx->alloc, names);
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(ctx, st, "%s", err.message);
 }

@@ -64,6 +64,11 @@ void nnx_link_remove(nnx_link *item);
 nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *message);
 
+/* A compiled graph of ctx over ir (moved into the graph, ir left empty; freed on failure)
+ * with the named outputs; inputs are the graph inputs the outputs reach. */
+nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
+                            uint32_t count, nnx_graph **out, nnx_error *err);
+
 /* Frees a graph or builder without touching the context's list (used by context destroy). */
 void nnx_graph_free(nnx_graph *g);
 void nnx_builder_free(nnx_builder *b);

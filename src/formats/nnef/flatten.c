@@ -13,8 +13,8 @@
 
 #define MAX_RESULTS 8
 
-static const char *const native_compounds[] = {"clamp", "max", "mean_reduce", "min", "relu", "sigmoid",
-                                               "softmax", "sqrt", "tanh"};
+static const char *const native_compounds[] = {"avg_pool", "clamp", "max", "max_pool", "mean_reduce", "min",
+                                               "relu", "sigmoid", "softmax", "sqrt", "tanh"};
 
 bool nnx_nnef_is_native_compound(const char *name)
 {

@@ -619,7 +619,7 @@ static const struct rule {
     /* native compounds (§4.2.4, §4.4, §4.9.1) */
     {"relu", rule_unary}, {"sigmoid", rule_unary}, {"tanh", rule_unary}, {"sqrt", rule_unary},
     {"min", rule_binary}, {"max", rule_binary}, {"clamp", rule_clamp}, {"softmax", rule_softmax},
-    {"mean_reduce", rule_reduce},
+    {"mean_reduce", rule_reduce}, {"max_pool", nnx_nnef_sh_box}, {"avg_pool", nnx_nnef_sh_box},
 };
 /* clang-format on */
 

@@ -14,7 +14,8 @@
  * nnx_nnef_infer_shapes walks g->ops in order (a valid execution order, flat.h) and for each
  * op checks its argument validity rules and sets rank, shape and has_shape of every result
  * tensor. It covers the 61 primitives of NNEF 1.0.2 and the native compounds relu, sigmoid,
- * tanh, softmax, sqrt, min, max, clamp and mean_reduce. Errors are NNX_ERROR_INVALID_MODEL
+ * tanh, softmax, sqrt, min, max, clamp, mean_reduce, max_pool and avg_pool (box's window
+ * rules). Errors are NNX_ERROR_INVALID_MODEL
  * with "FILE:LINE:COL: error: OP: reason" at the op's source position. On error, tensors of
  * the ops before the failing one have their new shapes, later ones keep whatever they had.
  * Calling it again (e.g. after nnx_nnef_set_input_shape) recomputes every shape.

@@ -1,0 +1,656 @@
+/* lower.c — NNEF flat graph to core IR (see lower.h). One handler per NNEF operation; each
+ * reads the op's evaluated arguments and adds core nodes with the same meaning:
+ *  - binary operands of lower rank get trailing 1s (NNEF broadcasts trailing singletons,
+ *    the core numpy-style leading ones, so equal ranks make both agree);
+ *  - a literal in a tensor position becomes a rank-0 constant;
+ *  - conv, max_pool and avg_pool map to the core's 2-D NCHW operations when their
+ *    arguments fit them (zero padding / 'ignore' border, windows only over H and W);
+ *  - shapes come from NNEF shape propagation and are checked against core inference.
+ * Everything else is NNX_ERROR_NOT_SUPPORTED ("nnx cannot run 'op' yet: reason"). */
+#include "formats/nnef/lower.h"
+#include "formats/nnef/shapes.h"
+#include "ir/dtypes.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct lowerer {
+    const nnx_nnef_model *m;
+    const nnx_nnef_flat *g;
+    nnx_ir *ir;
+    nnx_error *err;
+    uint32_t *value_of; /* per flat tensor: its core value, NNX_NONE until lowered */
+    const nnx_nnef_flat_op *op;
+} lowerer;
+
+static nnx_status unsupported(lowerer *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static nnx_status unsupported(lowerer *L, const char *fmt, ...)
+{
+    char why[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    return nnx_nnef_error_at(L->err, NNX_ERROR_NOT_SUPPORTED, L->g->filename, L->op->pos, "nnx cannot run '%s' yet: %s",
+                             L->op->name, why);
+}
+
+static nnx_dtype core_dtype(nnx_nnef_type_kind k)
+{
+    switch (k) {
+    case NNX_NNEF_TYPE_SCALAR: return NNX_FLOAT32;
+    case NNX_NNEF_TYPE_INTEGER: return NNX_INT32;
+    case NNX_NNEF_TYPE_LOGICAL: return NNX_BOOL;
+    default: return NNX_DTYPE_UNDEFINED;
+    }
+}
+
+static nnx_operand_desc tensor_desc(const nnx_nnef_flat_tensor *t)
+{
+    nnx_operand_desc d = {.dtype = core_dtype(t->dtype), .rank = t->rank};
+    memcpy(d.shape, t->shape, t->rank * sizeof *d.shape);
+    return d;
+}
+
+/* ---------------------------------------------------------------- arguments */
+
+static const nnx_nnef_value *arg(lowerer *L, const char *name) { return nnx_nnef_flat_arg(L->op, name); }
+
+static int64_t int_arg(lowerer *L, const char *name)
+{
+    const nnx_nnef_value *v = arg(L, name);
+    return v && v->kind == NNX_NNEF_VALUE_INTEGER ? v->u.integer : 0;
+}
+
+/* An integer[] argument into out (at most max items); its length, or -1 if not one. */
+static int32_t ints_arg(lowerer *L, const char *name, int64_t *out, uint32_t max)
+{
+    const nnx_nnef_value *v = arg(L, name);
+    if (!v || v->kind != NNX_NNEF_VALUE_ARRAY || v->count > max)
+        return -1;
+    for (uint32_t i = 0; i < v->count; i++) {
+        if (v->u.items[i].kind != NNX_NNEF_VALUE_INTEGER)
+            return -1;
+        out[i] = v->u.items[i].u.integer;
+    }
+    return (int32_t)v->count;
+}
+
+static const char *string_arg(lowerer *L, const char *name)
+{
+    const nnx_nnef_value *v = arg(L, name);
+    return v && v->kind == NNX_NNEF_VALUE_STRING ? v->u.string : "";
+}
+
+/* The flat tensor of result `name` (single-tensor results). */
+static const nnx_nnef_flat_tensor *result_tensor(lowerer *L, const char *name, uint32_t *index)
+{
+    const nnx_nnef_value *v = nnx_nnef_flat_result(L->op, name);
+    *index = 0;
+    if (!v || v->kind != NNX_NNEF_VALUE_TENSOR)
+        return NULL;
+    *index = v->u.tensor;
+    return &L->g->tensors[v->u.tensor];
+}
+
+/* ---------------------------------------------------------------- core values */
+
+static nnx_status constant(lowerer *L, const nnx_operand_desc *d, const void *data, size_t size, uint32_t *id)
+{
+    nnx_status st = nnx_ir_add_constant(L->ir, d, data, size, id, L->err);
+    return st;
+}
+
+/* A tensor argument as a core value: a lowered tensor, or a literal as a rank-0 constant
+ * of dtype dt. */
+static nnx_status operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t *id)
+{
+    nnx_operand_desc d = {.dtype = dt, .rank = 0};
+    switch (v ? v->kind : NNX_NNEF_VALUE_NONE) {
+    case NNX_NNEF_VALUE_TENSOR:
+        *id = L->value_of[v->u.tensor];
+        return *id == NNX_NONE ? unsupported(L, "an input tensor was not lowered") : NNX_OK;
+    case NNX_NNEF_VALUE_SCALAR: {
+        float f = (float)v->u.scalar;
+        if (dt != NNX_FLOAT32)
+            return unsupported(L, "a scalar literal where a %s tensor is expected", nnx_dtype_name(dt));
+        return constant(L, &d, &f, sizeof f, id);
+    }
+    case NNX_NNEF_VALUE_INTEGER: {
+        int32_t i = (int32_t)v->u.integer;
+        if (dt != NNX_INT32 || v->u.integer != i)
+            return unsupported(L, "an integer literal where a %s tensor is expected", nnx_dtype_name(dt));
+        return constant(L, &d, &i, sizeof i, id);
+    }
+    case NNX_NNEF_VALUE_LOGICAL: {
+        uint8_t b = v->u.logical;
+        if (dt != NNX_BOOL)
+            return unsupported(L, "a logical literal where a %s tensor is expected", nnx_dtype_name(dt));
+        return constant(L, &d, &b, 1, id);
+    }
+    default: return unsupported(L, "an argument that is not a tensor");
+    }
+}
+
+static nnx_status node(lowerer *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
+                       uint32_t n_out, uint32_t *first)
+{
+    nnx_error why = {0};
+    nnx_status st = nnx_ir_add_node(L->ir, op, in, n_in, attrs, n_out, L->op->name, first, &why);
+    if (st == NNX_ERROR_OUT_OF_MEMORY)
+        return nnx_error_set(L->err, st, "%s: error: out of memory", L->g->filename);
+    return st == NNX_OK ? NNX_OK : unsupported(L, "%s (%s)", why.message, nnx_op_table[op].name);
+}
+
+/* value reshaped to the given shape (a no-op node if it already has it). */
+static nnx_status reshape_to(lowerer *L, uint32_t value, const uint32_t *shape, uint32_t rank, uint32_t *out)
+{
+    nnx_attrs a = {.reshape = {.rank = rank}};
+    memcpy(a.reshape.shape, shape, rank * sizeof *shape);
+    return node(L, NNX_OP_RESHAPE, &value, 1, &a, 1, out);
+}
+
+/* NNEF broadcasting: a lower-rank tensor gets trailing 1s up to rank. */
+static nnx_status broadcast_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t rank, uint32_t *id)
+{
+    nnx_status st = operand(L, v, dt, id);
+    if (st != NNX_OK || v->kind != NNX_NNEF_VALUE_TENSOR)
+        return st;
+    const nnx_nnef_flat_tensor *t = &L->g->tensors[v->u.tensor];
+    if (t->rank >= rank)
+        return NNX_OK;
+    uint32_t shape[NNX_MAX_RANK];
+    for (uint32_t i = 0; i < rank; i++)
+        shape[i] = i < t->rank ? t->shape[i] : 1;
+    return reshape_to(L, *id, shape, rank, id);
+}
+
+/* Records the core value of result `name`, checking it has the shape NNEF computed. */
+static nnx_status bind(lowerer *L, const char *name, uint32_t value)
+{
+    uint32_t t;
+    const nnx_nnef_flat_tensor *tensor = result_tensor(L, name, &t);
+    if (!tensor)
+        return unsupported(L, "result '%s' is not a tensor", name);
+    nnx_operand_desc want = tensor_desc(tensor);
+    if (!nnx_desc_equal(&want, &L->ir->values[value].desc)) {
+        char a[96], b[96];
+        return unsupported(L, "the core computes %s, NNEF %s", nnx_desc_format(&L->ir->values[value].desc, a, sizeof a),
+                           nnx_desc_format(&want, b, sizeof b));
+    }
+    L->value_of[t] = value;
+    return NNX_OK;
+}
+
+/* The dtype of the op's first result: what literals in its tensor positions become. */
+static nnx_dtype result_dtype(lowerer *L)
+{
+    const nnx_nnef_value *v = &L->op->results[0].value;
+    return v->kind == NNX_NNEF_VALUE_TENSOR ? core_dtype(L->g->tensors[v->u.tensor].dtype) : NNX_FLOAT32;
+}
+
+static uint32_t result_rank(lowerer *L)
+{
+    const nnx_nnef_value *v = &L->op->results[0].value;
+    return v->kind == NNX_NNEF_VALUE_TENSOR ? L->g->tensors[v->u.tensor].rank : 0;
+}
+
+/* ---------------------------------------------------------------- tensor-introducing */
+
+static nnx_status lower_external(lowerer *L)
+{
+    uint32_t t, id;
+    const nnx_nnef_flat_tensor *tensor = result_tensor(L, "output", &t);
+    nnx_operand_desc d = tensor_desc(tensor);
+    nnx_status st = nnx_ir_add_input(L->ir, tensor->name, &d, &id, L->err);
+    if (st == NNX_OK)
+        L->value_of[t] = id;
+    return st;
+}
+
+static nnx_status lower_variable(lowerer *L)
+{
+    uint32_t t;
+    const nnx_nnef_flat_tensor *tensor = result_tensor(L, "output", &t);
+    const nnx_nnef_binding *b = &L->m->bindings[t];
+    if (!b->present)
+        return nnx_nnef_error_at(L->err, NNX_ERROR_INVALID_MODEL, L->g->filename, L->op->pos,
+                                 "variable '%s' has no tensor file: it is needed to run the graph", tensor->label);
+    nnx_operand_desc d = tensor_desc(tensor);
+    size_t bytes;
+    if (!nnx_desc_bytes(&d, &bytes))
+        return unsupported(L, "the variable is too large");
+    void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes);
+    if (!data)
+        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
+    nnx_status st = nnx_nnef_tensor_decode(&b->info, b->bytes, d.dtype, data, bytes, L->err);
+    uint32_t id;
+    if (st == NNX_OK && (st = constant(L, &d, data, bytes, &id)) == NNX_OK)
+        L->value_of[t] = id;
+    nnx_mem_free_aligned(L->ir->alloc, data);
+    return st;
+}
+
+/* One item of a constant's value list, stored as dtype. */
+static bool store_item(const nnx_nnef_value *v, nnx_dtype dt, unsigned char *dst)
+{
+    switch (dt) {
+    case NNX_FLOAT32: {
+        float f = v->kind == NNX_NNEF_VALUE_SCALAR ? (float)v->u.scalar : (float)v->u.integer;
+        memcpy(dst, &f, 4);
+        return v->kind == NNX_NNEF_VALUE_SCALAR || v->kind == NNX_NNEF_VALUE_INTEGER;
+    }
+    case NNX_INT32: {
+        int32_t i = (int32_t)v->u.integer;
+        memcpy(dst, &i, 4);
+        return v->kind == NNX_NNEF_VALUE_INTEGER;
+    }
+    default:
+        *dst = v->u.logical;
+        return v->kind == NNX_NNEF_VALUE_LOGICAL;
+    }
+}
+
+static nnx_status lower_constant(lowerer *L)
+{
+    uint32_t t;
+    const nnx_nnef_flat_tensor *tensor = result_tensor(L, "output", &t);
+    const nnx_nnef_value *value = arg(L, "value");
+    nnx_operand_desc d = tensor_desc(tensor);
+    uint64_t n;
+    size_t bytes, esize = nnx_dtype_size(d.dtype);
+    if (!nnx_desc_elements(&d, &n) || !nnx_desc_bytes(&d, &bytes) || !value || value->kind != NNX_NNEF_VALUE_ARRAY ||
+        (value->count != 1 && value->count != n))
+        return unsupported(L, "a constant whose value list does not fit its shape");
+    unsigned char *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes ? bytes : 1);
+    if (!data)
+        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
+    bool ok = true;
+    for (uint64_t i = 0; i < n && ok; i++)
+        ok = store_item(&value->u.items[value->count == 1 ? 0 : i], d.dtype, data + i * esize);
+    uint32_t id;
+    nnx_status st = ok ? constant(L, &d, data, bytes, &id) : unsupported(L, "a constant item of another type");
+    if (st == NNX_OK)
+        L->value_of[t] = id;
+    nnx_mem_free_aligned(L->ir->alloc, data);
+    return st;
+}
+
+/* ---------------------------------------------------------------- element-wise */
+
+typedef struct op_map {
+    const char *name;
+    nnx_op op;
+} op_map;
+
+static const op_map unary_ops[] = {
+    {"neg", NNX_OP_NEG}, {"exp", NNX_OP_EXP}, {"log", NNX_OP_LOG}, {"abs", NNX_OP_ABS}, {"floor", NNX_OP_FLOOR},
+    {"ceil", NNX_OP_CEIL}, {"relu", NNX_OP_RELU}, {"sigmoid", NNX_OP_SIGMOID}, {"tanh", NNX_OP_TANH},
+    {"sqrt", NNX_OP_SQRT},
+};
+static const op_map binary_ops[] = {
+    {"add", NNX_OP_ADD}, {"sub", NNX_OP_SUB}, {"mul", NNX_OP_MUL}, {"div", NNX_OP_DIV},
+    {"pow", NNX_OP_POW}, {"min", NNX_OP_MIN}, {"max", NNX_OP_MAX},
+};
+
+static nnx_op find_op(const op_map *map, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(map[i].name, name) == 0)
+            return map[i].op;
+    return NNX_OP_COUNT;
+}
+
+static nnx_status lower_unary(lowerer *L, nnx_op op)
+{
+    uint32_t x, y;
+    nnx_status st = operand(L, &L->op->args[0].value, result_dtype(L), &x);
+    if (st == NNX_OK)
+        st = node(L, op, &x, 1, NULL, 1, &y);
+    return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
+}
+
+static nnx_status lower_binary(lowerer *L, nnx_op op)
+{
+    uint32_t in[2], y, rank = result_rank(L);
+    nnx_dtype dt = result_dtype(L);
+    nnx_status st = broadcast_operand(L, &L->op->args[0].value, dt, rank, &in[0]);
+    if (st == NNX_OK)
+        st = broadcast_operand(L, &L->op->args[1].value, dt, rank, &in[1]);
+    if (st == NNX_OK)
+        st = node(L, op, in, 2, NULL, 1, &y);
+    return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
+}
+
+/* clamp(x, a, b) = max(min(x, b), a) (Appendix A), with NNEF broadcasting. */
+static nnx_status lower_clamp(lowerer *L)
+{
+    uint32_t x, a, b, t, y, rank = result_rank(L);
+    nnx_dtype dt = result_dtype(L);
+    nnx_status st = broadcast_operand(L, arg(L, "x"), dt, rank, &x);
+    if (st == NNX_OK)
+        st = broadcast_operand(L, arg(L, "a"), dt, rank, &a);
+    if (st == NNX_OK)
+        st = broadcast_operand(L, arg(L, "b"), dt, rank, &b);
+    uint32_t in1[2] = {x, b};
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_MIN, in1, 2, NULL, 1, &t);
+    uint32_t in2[2] = {t, a};
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_MAX, in2, 2, NULL, 1, &y);
+    return st == NNX_OK ? bind(L, "y", y) : st;
+}
+
+/* ---------------------------------------------------------------- sliding windows */
+
+/* padding of the spatial dims (from index first), explicit or automatic (§4.3), as
+ * [beginH, endH, beginW, endW]; false when a value does not fit the core (negative). */
+static bool window_pads(lowerer *L, const uint32_t *in, const uint32_t *out, const int64_t *size, const int64_t *stride,
+                        const int64_t *dilation, uint32_t first, uint32_t pads[4])
+{
+    const nnx_nnef_value *p = arg(L, "padding");
+    for (uint32_t k = 0; k < 2; k++) {
+        int64_t b, e;
+        if (p && p->count) {
+            const nnx_nnef_value *pair = &p->u.items[first + k];
+            b = pair->u.items[0].u.integer;
+            e = pair->u.items[1].u.integer;
+        } else if (!nnx_nnef_auto_padding(in[2 + k], out[2 + k], size[k], stride[k], dilation[k], &b, &e)) {
+            return false;
+        }
+        if (b < 0 || e < 0 || b > UINT32_MAX || e > UINT32_MAX)
+            return false;
+        pads[2 * k] = (uint32_t)b;
+        pads[2 * k + 1] = (uint32_t)e;
+    }
+    return true;
+}
+
+/* stride / dilation of the spatial dims: the last two items, or 1s for []. */
+static bool window_steps(lowerer *L, const char *name, uint32_t expect, int64_t out[2])
+{
+    int64_t v[NNX_MAX_RANK];
+    int32_t n = ints_arg(L, name, v, NNX_MAX_RANK);
+    out[0] = out[1] = 1;
+    if (n == 0)
+        return true;
+    if (n != (int32_t)expect)
+        return false;
+    for (uint32_t i = 0; i + 2 < expect; i++)
+        if (v[i] != 1)
+            return false;
+    out[0] = v[expect - 2];
+    out[1] = v[expect - 1];
+    return out[0] > 0 && out[1] > 0 && out[0] <= UINT32_MAX && out[1] <= UINT32_MAX;
+}
+
+static nnx_status lower_conv(lowerer *L)
+{
+    const nnx_nnef_value *xv = arg(L, "input"), *fv = arg(L, "filter"), *bv = arg(L, "bias");
+    if (xv->kind != NNX_NNEF_VALUE_TENSOR || fv->kind != NNX_NNEF_VALUE_TENSOR)
+        return unsupported(L, "input and filter must be tensors");
+    const nnx_nnef_flat_tensor *x = &L->g->tensors[xv->u.tensor], *f = &L->g->tensors[fv->u.tensor];
+    uint32_t t;
+    const nnx_nnef_flat_tensor *y = result_tensor(L, "output", &t);
+    if (x->rank != 4)
+        return unsupported(L, "only 2-D convolution (rank-4 input) runs so far");
+    if (strcmp(string_arg(L, "border"), "constant") != 0)
+        return unsupported(L, "border '%s' (only 'constant' runs so far)", string_arg(L, "border"));
+    int64_t stride[2], dilation[2], size[2] = {f->shape[2], f->shape[3]};
+    nnx_attrs a = {.conv = {.input_layout = NNX_LAYOUT_NCHW, .filter_layout = NNX_FILTER_OIHW}};
+    if (!window_steps(L, "stride", 2, stride) || !window_steps(L, "dilation", 2, dilation))
+        return unsupported(L, "this stride or dilation");
+    /* spatial-only arrays: window_steps wants rank-2 arrays; conv's have one item per spatial dim */
+    if (!window_pads(L, x->shape, y->shape, size, stride, dilation, 0, a.conv.pads))
+        return unsupported(L, "negative padding");
+    int64_t groups = int_arg(L, "groups");
+    a.conv.groups = groups == 0 ? x->shape[1] : (uint32_t)groups;
+    for (int k = 0; k < 2; k++) {
+        a.conv.strides[k] = (uint32_t)stride[k];
+        a.conv.dilations[k] = (uint32_t)dilation[k];
+    }
+    uint32_t in[3] = {L->value_of[xv->u.tensor], L->value_of[fv->u.tensor], NNX_NONE}, out;
+    nnx_status st = NNX_OK;
+    bool zero_bias = (bv->kind == NNX_NNEF_VALUE_SCALAR && bv->u.scalar == 0.0) ||
+                     (bv->kind == NNX_NNEF_VALUE_INTEGER && bv->u.integer == 0);
+    if (!zero_bias && bv->kind != NNX_NNEF_VALUE_TENSOR)
+        return unsupported(L, "a non-zero literal bias");
+    if (bv->kind == NNX_NNEF_VALUE_TENSOR) { /* [1, C] (or [C]) -> [C] */
+        uint32_t c = y->shape[1];
+        st = operand(L, bv, NNX_FLOAT32, &in[2]);
+        if (st == NNX_OK)
+            st = reshape_to(L, in[2], &c, 1, &in[2]);
+    }
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_CONV, in, 3, &a, 1, &out);
+    return st == NNX_OK ? bind(L, "output", out) : st;
+}
+
+/* max_pool / avg_pool over H and W of an NCHW tensor, border 'ignore' (or no padding). */
+static nnx_status lower_pool(lowerer *L, nnx_op op)
+{
+    const nnx_nnef_value *xv = arg(L, "input");
+    uint32_t t;
+    const nnx_nnef_flat_tensor *y = result_tensor(L, "output", &t);
+    if (xv->kind != NNX_NNEF_VALUE_TENSOR || L->g->tensors[xv->u.tensor].rank != 4)
+        return unsupported(L, "only pooling of rank-4 tensors runs so far");
+    const nnx_nnef_flat_tensor *x = &L->g->tensors[xv->u.tensor];
+    int64_t size[NNX_MAX_RANK], stride[2], dilation[2];
+    if (ints_arg(L, "size", size, NNX_MAX_RANK) != 4 || size[0] != 1 || size[1] != 1)
+        return unsupported(L, "a window over the batch or channel dimension");
+    if (!window_steps(L, "stride", 4, stride) || !window_steps(L, "dilation", 4, dilation))
+        return unsupported(L, "a stride or dilation over the batch or channel dimension");
+    nnx_attrs a = {.pool = {.layout = NNX_LAYOUT_NCHW, .rounding = NNX_ROUNDING_FLOOR,
+                            .window = {(uint32_t)size[2], (uint32_t)size[3]}}};
+    const nnx_nnef_value *p = arg(L, "padding");
+    if (p && p->count && (p->u.items[0].u.items[0].u.integer || p->u.items[0].u.items[1].u.integer ||
+                          p->u.items[1].u.items[0].u.integer || p->u.items[1].u.items[1].u.integer))
+        return unsupported(L, "padding of the batch or channel dimension");
+    if (!window_pads(L, x->shape, y->shape, size + 2, stride, dilation, 2, a.pool.pads))
+        return unsupported(L, "negative padding");
+    bool padded = a.pool.pads[0] || a.pool.pads[1] || a.pool.pads[2] || a.pool.pads[3];
+    if (padded && strcmp(string_arg(L, "border"), "ignore") != 0)
+        return unsupported(L, "border '%s' with padding (only 'ignore' runs so far)", string_arg(L, "border"));
+    for (int k = 0; k < 2; k++) {
+        a.pool.strides[k] = (uint32_t)stride[k];
+        a.pool.dilations[k] = (uint32_t)dilation[k];
+    }
+    uint32_t in = L->value_of[xv->u.tensor], out;
+    nnx_status st = node(L, op, &in, 1, &a, 1, &out);
+    return st == NNX_OK ? bind(L, "output", out) : st;
+}
+
+/* ---------------------------------------------------------------- shape operations */
+
+/* reshape, squeeze, unsqueeze, copy: the same elements in the shape NNEF computed. */
+static nnx_status lower_reshape(lowerer *L)
+{
+    uint32_t t, x, y;
+    const nnx_nnef_flat_tensor *out = result_tensor(L, L->op->results[0].name, &t);
+    nnx_status st = operand(L, &L->op->args[0].value, core_dtype(out->dtype), &x);
+    if (st == NNX_OK)
+        st = reshape_to(L, x, out->shape, out->rank, &y);
+    return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
+}
+
+static nnx_status lower_transpose(lowerer *L)
+{
+    uint32_t t, x, y;
+    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
+    int64_t axes[NNX_MAX_RANK];
+    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    nnx_attrs a = {0};
+    for (uint32_t i = 0; i < out->rank; i++)
+        a.transpose.perm[i] = (int32_t)i < n ? (uint32_t)axes[i] : i;
+    nnx_status st = operand(L, arg(L, "input"), core_dtype(out->dtype), &x);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_TRANSPOSE, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "output", y) : st;
+}
+
+static nnx_status lower_concat(lowerer *L)
+{
+    const nnx_nnef_value *values = arg(L, "values");
+    uint32_t n = values->count, ins[64], y;
+    if (n > 64)
+        return unsupported(L, "more than 64 inputs");
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < n && st == NNX_OK; i++)
+        st = operand(L, &values->u.items[i], result_dtype(L), &ins[i]);
+    nnx_attrs a = {.axis = {(uint32_t)int_arg(L, "axis")}};
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_CONCAT, ins, n, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "value", y) : st;
+}
+
+static nnx_status lower_split(lowerer *L)
+{
+    const nnx_nnef_value *outs = nnx_nnef_flat_result(L->op, "values");
+    uint32_t n = outs->count, x, first, axis = (uint32_t)int_arg(L, "axis");
+    uint32_t *sizes = nnx_arena_array(&L->ir->arena, n ? n : 1, sizeof *sizes);
+    if (!sizes)
+        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
+    for (uint32_t i = 0; i < n; i++)
+        sizes[i] = L->g->tensors[outs->u.items[i].u.tensor].shape[axis];
+    nnx_attrs a = {.split = {.axis = axis, .sizes = sizes}};
+    nnx_status st = operand(L, arg(L, "value"), core_dtype(L->g->tensors[outs->u.items[0].u.tensor].dtype), &x);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_SPLIT, &x, 1, &a, n, &first);
+    for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
+        uint32_t t = outs->u.items[i].u.tensor;
+        L->value_of[t] = first + i;
+    }
+    return st;
+}
+
+/* slice: begin in (-x, x], negative counts from the end; sizes are the output extents. */
+static nnx_status lower_slice(lowerer *L)
+{
+    uint32_t t, x, y;
+    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
+    const nnx_nnef_value *in = arg(L, "input");
+    const nnx_nnef_flat_tensor *src = &L->g->tensors[in->u.tensor];
+    int64_t axes[NNX_MAX_RANK], begin[NNX_MAX_RANK];
+    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    if (n < 0 || ints_arg(L, "begin", begin, NNX_MAX_RANK) != n)
+        return unsupported(L, "malformed slice arguments");
+    nnx_attrs a = {0};
+    for (uint32_t d = 0; d < out->rank; d++) {
+        a.slice.sizes[d] = out->shape[d];
+        a.slice.strides[d] = 1;
+    }
+    for (int32_t i = 0; i < n; i++) {
+        int64_t b = begin[i] < 0 ? begin[i] + src->shape[axes[i]] : begin[i];
+        a.slice.starts[axes[i]] = (uint32_t)b;
+    }
+    nnx_status st = operand(L, in, core_dtype(out->dtype), &x);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_SLICE, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "output", y) : st;
+}
+
+/* ---------------------------------------------------------------- reductions, matmul, softmax */
+
+static nnx_status lower_reduce(lowerer *L, nnx_op op)
+{
+    int64_t axes[NNX_MAX_RANK];
+    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    nnx_attrs a = {.reduce = {.keep_dims = true}};
+    for (int32_t i = 0; i < n; i++)
+        a.reduce.axes_mask |= 1u << axes[i];
+    if (op == NNX_OP_REDUCE_SUM && arg(L, "normalize") && arg(L, "normalize")->u.logical)
+        op = NNX_OP_REDUCE_MEAN;
+    uint32_t x, y;
+    nnx_status st = operand(L, arg(L, "input"), result_dtype(L), &x);
+    if (st == NNX_OK)
+        st = node(L, op, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "output", y) : st;
+}
+
+static nnx_status lower_matmul(lowerer *L)
+{
+    uint32_t in[2], y;
+    bool ta = arg(L, "transposeA")->u.logical, tb = arg(L, "transposeB")->u.logical;
+    nnx_status st = operand(L, arg(L, "A"), NNX_FLOAT32, &in[0]);
+    if (st == NNX_OK)
+        st = operand(L, arg(L, "B"), NNX_FLOAT32, &in[1]);
+    if (st != NNX_OK)
+        return st;
+    if (result_rank(L) == 2) {
+        nnx_attrs a = {.gemm = {.alpha = 1.0, .beta = 1.0, .trans_a = ta, .trans_b = tb}};
+        st = node(L, NNX_OP_GEMM, in, 2, &a, 1, &y);
+    } else if (!ta && !tb) {
+        st = node(L, NNX_OP_MATMUL, in, 2, NULL, 1, &y);
+    } else {
+        return unsupported(L, "transposed operands of rank > 2");
+    }
+    return st == NNX_OK ? bind(L, "C", y) : st;
+}
+
+static nnx_status lower_softmax(lowerer *L)
+{
+    int64_t axes[NNX_MAX_RANK];
+    if (ints_arg(L, "axes", axes, NNX_MAX_RANK) != 1)
+        return unsupported(L, "softmax over other than one axis");
+    nnx_attrs a = {.axis = {(uint32_t)axes[0]}};
+    uint32_t x, y;
+    nnx_status st = operand(L, arg(L, "x"), NNX_FLOAT32, &x);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_SOFTMAX, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "y", y) : st;
+}
+
+/* ---------------------------------------------------------------- driver */
+
+static nnx_status lower_op(lowerer *L)
+{
+    const char *name = L->op->name;
+    nnx_op op;
+    if (strcmp(name, "external") == 0) return lower_external(L);
+    if (strcmp(name, "variable") == 0) return lower_variable(L);
+    if (strcmp(name, "constant") == 0) return lower_constant(L);
+    if ((op = find_op(unary_ops, sizeof unary_ops / sizeof *unary_ops, name)) != NNX_OP_COUNT) return lower_unary(L, op);
+    if ((op = find_op(binary_ops, sizeof binary_ops / sizeof *binary_ops, name)) != NNX_OP_COUNT) return lower_binary(L, op);
+    if (strcmp(name, "clamp") == 0) return lower_clamp(L);
+    if (strcmp(name, "conv") == 0) return lower_conv(L);
+    if (strcmp(name, "max_pool") == 0) return lower_pool(L, NNX_OP_MAX_POOL);
+    if (strcmp(name, "avg_pool") == 0) return lower_pool(L, NNX_OP_AVG_POOL);
+    if (strcmp(name, "reshape") == 0 || strcmp(name, "squeeze") == 0 || strcmp(name, "unsqueeze") == 0 ||
+        strcmp(name, "copy") == 0)
+        return lower_reshape(L);
+    if (strcmp(name, "transpose") == 0) return lower_transpose(L);
+    if (strcmp(name, "concat") == 0) return lower_concat(L);
+    if (strcmp(name, "split") == 0) return lower_split(L);
+    if (strcmp(name, "slice") == 0) return lower_slice(L);
+    if (strcmp(name, "sum_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_SUM);
+    if (strcmp(name, "mean_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MEAN);
+    if (strcmp(name, "max_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MAX);
+    if (strcmp(name, "min_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MIN);
+    if (strcmp(name, "matmul") == 0) return lower_matmul(L);
+    if (strcmp(name, "softmax") == 0) return lower_softmax(L);
+    return unsupported(L, "it has no core operation");
+}
+
+nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs, nnx_error *err)
+{
+    const nnx_nnef_flat *g = &m->flat;
+    if (g->has_custom_ops)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: the graph uses custom operations, which nnx cannot run", g->filename);
+    lowerer L = {.m = m, .g = g, .ir = ir, .err = err};
+    L.value_of = nnx_mem_alloc(ir->alloc, (g->n_tensors + 1) * sizeof *L.value_of);
+    if (!L.value_of)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", g->filename);
+    for (uint32_t t = 0; t < g->n_tensors; t++)
+        L.value_of[t] = NNX_NONE;
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < g->n_ops && st == NNX_OK; i++) {
+        L.op = &g->ops[i];
+        st = lower_op(&L);
+    }
+    for (uint32_t i = 0; i < g->n_outputs && st == NNX_OK; i++)
+        outputs[i] = L.value_of[g->outputs[i]];
+    nnx_mem_free(ir->alloc, L.value_of);
+    return st;
+}
