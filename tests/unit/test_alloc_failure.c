@@ -11,41 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting_alloc.h"
 #include "nnx.h"
-
-typedef struct counting_alloc {
-    long calls, fail_at, live;
-} counting_alloc;
-
-static void *ca_alloc(void *user, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    if (p)
-        c->live++;
-    return p;
-}
-
-static void *ca_realloc(void *user, void *ptr, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = realloc(ptr, size);
-    if (p && !ptr)
-        c->live++;
-    return p;
-}
-
-static void ca_free(void *user, void *ptr)
-{
-    counting_alloc *c = user;
-    if (ptr)
-        c->live--;
-    free(ptr);
-}
 
 /* Builds conv2d -> relu -> split -> concat -> reshape -> reduceMean + add, then dispatches.
  * Returns the first non-OK status. */
@@ -99,7 +66,7 @@ static void test_every_allocation_fails_once(void **state)
     (void)state;
     float expected = 0;
     counting_alloc probe = {0};
-    nnx_context_options opts = {.threads = 1, .allocator = {ca_alloc, ca_realloc, ca_free, &probe}};
+    nnx_context_options opts = {.threads = 1, .allocator = counting_alloc_hook(&probe)};
     nnx_context *ctx;
     assert_int_equal(nnx_context_create(&opts, &ctx), NNX_OK);
     assert_int_equal(scenario(ctx, &expected), NNX_OK);
@@ -136,7 +103,7 @@ static void test_every_allocation_fails_once(void **state)
 static void test_partial_allocator_is_rejected(void **state)
 {
     (void)state;
-    nnx_context_options opts = {.allocator = {.alloc = ca_alloc}};
+    nnx_context_options opts = {.allocator = {.alloc = counting_alloc_alloc}};
     nnx_context *ctx = (nnx_context *)&opts;
     assert_int_equal(nnx_context_create(&opts, &ctx), NNX_ERROR_INVALID_ARGUMENT);
     assert_null(ctx);

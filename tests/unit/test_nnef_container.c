@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "counting_alloc.h"
 #include "formats/nnef/container.h"
 
 static char tmp_root[64];
@@ -231,50 +232,6 @@ static void test_folder(void **state)
     nnx_nnef_container_close(c);
 }
 
-typedef struct counting_alloc {
-    long calls, fail_at, live;
-    size_t largest;
-} counting_alloc;
-
-static void *ca_alloc(void *user, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    c->live += p != NULL;
-    if (size > c->largest)
-        c->largest = size;
-    return p;
-}
-
-static void *ca_realloc(void *user, void *ptr, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = realloc(ptr, size);
-    c->live += p && !ptr;
-    if (size > c->largest)
-        c->largest = size;
-    return p;
-}
-
-static void ca_free(void *user, void *ptr)
-{
-    counting_alloc *c = user;
-    c->live -= ptr != NULL;
-    free(ptr);
-}
-
-static nnx_alloc counting(counting_alloc *ca)
-{
-    nnx_alloc a;
-    nnx_allocator hook = {ca_alloc, ca_realloc, ca_free, ca};
-    assert_true(nnx_alloc_init(&a, &hook));
-    return a;
-}
-
 /* A large .dat in a folder is mapped, not copied through the allocator. */
 static void test_folder_large_file_mapped(void **state)
 {
@@ -288,8 +245,8 @@ static void test_folder_large_file_mapped(void **state)
         bytes[i] = (char)(i * 7);
     snprintf(path, sizeof path, "%s/w.dat", dir);
     write_file(path, bytes, big);
-    counting_alloc ca = {0, 0, 0, 0};
-    nnx_alloc a = counting(&ca);
+    counting_alloc ca = {0};
+    nnx_alloc a = counting_alloc_wrap(&ca);
     nnx_nnef_container *c;
     nnx_error err = {0};
     assert_int_equal(nnx_nnef_container_open(dir, NULL, &a, &c, &err), NNX_OK);
@@ -413,8 +370,8 @@ static void test_vendor_files_ignored(void **state)
                     {"w.dat", "W", 0, 0, NULL, false},
                     {"README", "vendor text", 0, 0, NULL, false}};
     make_archive(tmp_path(path, sizeof path, "vendor.tgz"), true, e, 5);
-    counting_alloc ca = {0, 0, 0, 0};
-    nnx_alloc a = counting(&ca);
+    counting_alloc ca = {0};
+    nnx_alloc a = counting_alloc_wrap(&ca);
     nnx_nnef_container *c;
     nnx_error err = {0};
     assert_int_equal(nnx_nnef_container_open(path, NULL, &a, &c, &err), NNX_OK);
@@ -863,8 +820,8 @@ static void fail_every_allocation(const char *path)
 {
     long n = 1;
     for (;; n++) {
-        counting_alloc ca = {0, n, 0, 0};
-        nnx_alloc a = counting(&ca);
+        counting_alloc ca = {.fail_at = n};
+        nnx_alloc a = counting_alloc_wrap(&ca);
         nnx_status st = open_and_read(path, &a);
         assert_int_equal(ca.live, 0);
         if (st == NNX_OK)
@@ -1026,8 +983,8 @@ static void test_writer_allocation_failure(void **state)
     tmp_path(path, sizeof path, "oom_written.tgz");
     long n = 1;
     for (;; n++) {
-        counting_alloc ca = {0, n, 0, 0};
-        nnx_alloc a = counting(&ca);
+        counting_alloc ca = {.fail_at = n};
+        nnx_alloc a = counting_alloc_wrap(&ca);
         nnx_nnef_container_writer *w = NULL;
         nnx_error err = {0};
         nnx_status st = nnx_nnef_container_writer_create(&a, &w, &err);

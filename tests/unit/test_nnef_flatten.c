@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "counting_alloc.h"
 #include "formats/nnef/flatten.h"
 #include "formats/nnef/parser.h"
 
@@ -150,11 +151,11 @@ static void test_expand_all_reaches_primitives(void **state)
 static void test_stdlib_compound_expands(void **state)
 {
     (void)state;
-    /* max_pool is not native: argmax_pool then sample with the same window (Appendix A) */
+    /* expanded, max_pool is argmax_pool then sample with the same window (Appendix A) */
     static const char *const only[] = {"*", "size", NULL};
     expect_text("graph g( x ) -> ( y ) { x = external(shape = [1,1,4,4]);"
                 " y = max_pool(x, size = [1,1,2,2]); }",
-                false, only, "x = external()\nt0 = argmax_pool(input=x,size=[1,1,2,2])\n"
+                true, only, "x = external()\nt0 = argmax_pool(input=x,size=[1,1,2,2])\n"
                              "y = sample(input=x,index=t0,size=[1,1,2,2])\n");
 }
 
@@ -229,7 +230,7 @@ static void test_generated_names_avoid_graph_names(void **state)
     (void)state;
     expect_text("graph g( x ) -> ( t0, t1 ) { x = external(shape = [2]); t0 = sqr(x); t1 = rsqr(x); }", false,
                 kTensors, "x = external()\nt0 = pow(x=x,y=2.0)\nt1 = pow(x=x,y=-2.0)\n");
-    expect_text("graph g( x ) -> ( t0 ) { x = external(shape = [2]); t0 = max_pool(x, size = [1]); }", false,
+    expect_text("graph g( x ) -> ( t0 ) { x = external(shape = [2]); t0 = max_pool(x, size = [1]); }", true,
                 kTensors, "x = external()\nt1 = argmax_pool(input=x)\nt0 = sample(input=x,index=t1)\n");
 }
 
@@ -295,38 +296,33 @@ static void test_alexnet(void **state)
     result r;
     flatten_text(text, false, kTensors, &r, NULL);
     assert_int_equal(r.status, NNX_OK);
-    /* Appendix B: 8 conv layers with relu, 3 max_pools (argmax_pool + sample each), softmax */
-    size_t convs = 0, samples = 0;
+    /* Appendix B: 8 conv layers with relu, 3 max_pools (native), softmax */
+    size_t convs = 0, pools = 0;
     for (const char *p = r.text; (p = strstr(p, " = conv(")); p++)
         convs++;
-    for (const char *p = r.text; (p = strstr(p, " = sample(")); p++)
-        samples++;
+    for (const char *p = r.text; (p = strstr(p, " = max_pool(")); p++)
+        pools++;
     assert_int_equal(convs, 8);
-    assert_int_equal(samples, 3);
+    assert_int_equal(pools, 3);
     assert_non_null(strstr(r.text, "output = softmax(x=conv8)\n"));
-    assert_non_null(strstr(r.text, "pool1 = sample(input=relu1,index=t0)\n"));
+    assert_non_null(strstr(r.text, "pool1 = max_pool(input=relu1)\n"));
 }
 
 /* ---------------------------------------------------------------- allocation failure */
-
-typedef struct counting { long calls, fail_at, live; } counting;
-static void *c_alloc(void *u, size_t n) { counting *c = u; if (++c->calls == c->fail_at) return NULL; void *p = malloc(n); c->live += p != NULL; return p; }
-static void *c_realloc(void *u, void *p, size_t n) { counting *c = u; if (++c->calls == c->fail_at) return NULL; void *q = realloc(p, n); c->live += q && !p; return q; }
-static void c_free(void *u, void *p) { counting *c = u; c->live -= p != NULL; free(p); }
 
 static void test_allocation_failure(void **state)
 {
     (void)state;
     char *text = read_file(NNX_SOURCE_DIR "/tests/data/nnef/alexnet.nnef");
     assert_non_null(text);
-    counting probe = {0};
-    nnx_allocator hook = {c_alloc, c_realloc, c_free, &probe};
+    counting_alloc probe = {0};
+    nnx_allocator hook = counting_alloc_hook(&probe);
     result r;
     flatten_text(text, false, kTensors, &r, &hook);
     assert_int_equal(r.status, NNX_OK);
     long total = probe.calls;
     for (long n = 1; n <= total; n++) {
-        counting c = {.fail_at = n};
+        counting_alloc c = {.fail_at = n};
         hook.user = &c;
         flatten_text(text, false, kTensors, &r, &hook);
         if (r.status != NNX_ERROR_OUT_OF_MEMORY || c.live != 0)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting_alloc.h"
 #include "formats/nnef/lexer.h"
 #include "formats/nnef/parser.h"
 #include "formats/nnef/stdlib_text.h"
@@ -607,46 +608,13 @@ static void test_quant(void **state)
 
 /* ---- allocation failure at every N ------------------------------------------------------------ */
 
-typedef struct counting_alloc {
-    long calls, fail_at, live;
-} counting_alloc;
-
-static void *ca_alloc(void *user, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    c->live += p != NULL;
-    return p;
-}
-
-static void *ca_realloc(void *user, void *ptr, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = realloc(ptr, size);
-    c->live += p && !ptr;
-    return p;
-}
-
-static void ca_free(void *user, void *ptr)
-{
-    counting_alloc *c = user;
-    c->live -= ptr != NULL;
-    free(ptr);
-}
-
 /* Parses text with the Nth allocation failing, for N = 1, 2, ... until a parse succeeds.
  * Returns how many allocations a full parse makes. */
 static long fail_every_n(const char *text, size_t len, uint32_t flags, bool quant)
 {
     for (long n = 1;; n++) {
-        counting_alloc c = {0, n, 0};
-        nnx_allocator hook = {ca_alloc, ca_realloc, ca_free, &c};
-        nnx_alloc a;
-        assert_true(nnx_alloc_init(&a, &hook));
+        counting_alloc c = {.fail_at = n};
+        nnx_alloc a = counting_alloc_wrap(&c);
         nnx_error err = {0};
         nnx_status st;
         if (quant) {

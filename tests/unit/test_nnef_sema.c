@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting_alloc.h"
 #include "formats/nnef/parser.h"
 #include "formats/nnef/registry.h"
 #include "formats/nnef/sema.h"
@@ -609,46 +610,13 @@ static void test_lazy_and_recursive(void **state)
 
 /* ---- allocation failure ------------------------------------------------------------------------ */
 
-typedef struct counting {
-    long calls, fail_at, live;
-} counting;
-
-static void *c_alloc(void *user, size_t size)
-{
-    counting *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    c->live += p != NULL;
-    return p;
-}
-
-static void *c_realloc(void *user, void *ptr, size_t size)
-{
-    counting *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = realloc(ptr, size);
-    c->live += p && !ptr;
-    return p;
-}
-
-static void c_free(void *user, void *ptr)
-{
-    counting *c = user;
-    c->live -= ptr != NULL;
-    free(ptr);
-}
-
 /* Parses text and builds the registry without failures, then fails the Nth allocation of
  * the check for every N until the check completes: each run ends in OK or out-of-memory
  * with every block the check took given back. Returns the number of failing runs. */
 static long fail_every_allocation(const char *text)
 {
-    counting c = {0};
-    nnx_allocator hook = {c_alloc, c_realloc, c_free, &c};
-    nnx_alloc alloc;
-    assert_true(nnx_alloc_init(&alloc, &hook));
+    counting_alloc c = {0};
+    nnx_alloc alloc = counting_alloc_wrap(&c);
     nnx_nnef_document *doc;
     nnx_nnef_registry reg;
     nnx_error err = {0};

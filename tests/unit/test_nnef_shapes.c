@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting_alloc.h"
 #include "formats/nnef/shapes.h"
 #include "nnef_flat_builder.h"
 
@@ -722,37 +723,6 @@ static void test_error_position(void **state)
 
 /* ---- allocation failure ----------------------------------------------------------------- */
 
-typedef struct counting_alloc {
-    long calls, fail_at, live;
-} counting_alloc;
-
-static void *ca_alloc(void *user, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    c->live += p != NULL;
-    return p;
-}
-
-static void *ca_realloc(void *user, void *ptr, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = realloc(ptr, size);
-    c->live += p && !ptr;
-    return p;
-}
-
-static void ca_free(void *user, void *ptr)
-{
-    counting_alloc *c = user;
-    c->live -= ptr != NULL;
-    free(ptr);
-}
-
 static void build_small_net(fb *b)
 {
     uint32_t x = IN("input", 1, 3, 16, 16), f = VAR("f", 8, 3, 3, 3), bias = VAR("b", 1, 8), h = VAR("h", 1, 8, 8, 8);
@@ -765,7 +735,7 @@ static void test_alloc_failure_infer(void **state)
     (void)state;
     for (long n = 1;; n++) {
         counting_alloc ca = {0};
-        nnx_allocator hook = {ca_alloc, ca_realloc, ca_free, &ca};
+        nnx_allocator hook = counting_alloc_hook(&ca);
         fb B, *b = &B;
         fb_init(b, &hook, NULL);
         build_small_net(b);
@@ -791,7 +761,7 @@ static void test_alloc_failure_set_input_shape(void **state)
     (void)state;
     for (long n = 1;; n++) {
         counting_alloc ca = {0};
-        nnx_allocator hook = {ca_alloc, ca_realloc, ca_free, &ca};
+        nnx_allocator hook = counting_alloc_hook(&ca);
         fb B, *b = &B;
         fb_init(b, &hook, NULL);
         uint32_t x = IN("input", 1, 3);

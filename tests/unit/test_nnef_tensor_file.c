@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "counting_alloc.h"
 #include "formats/nnef/tensor_file.h"
 
 #include "../data/nnef_dat/nnef_dat_cases.h"
@@ -1031,45 +1032,13 @@ static void test_file_errors(void **state)
 
 /* ------------------------------------------------------------------ allocation failure */
 
-typedef struct counting {
-    long calls, fail_at, live;
-} counting;
-
-static void *c_alloc(void *user, size_t size)
-{
-    counting *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    c->live += p != NULL;
-    return p;
-}
-
-static void *c_realloc(void *user, void *ptr, size_t size)
-{
-    counting *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = realloc(ptr, size);
-    c->live += p && !ptr;
-    return p;
-}
-
-static void c_free(void *user, void *ptr)
-{
-    counting *c = user;
-    c->live -= ptr != NULL;
-    free(ptr);
-}
-
 /* Loads path with the Nth allocation failing, for every N until the load succeeds;
  * returns how many runs failed. */
 static long fail_every_allocation(const char *path, nnx_dtype target)
 {
     for (long n = 1;; n++) {
-        counting c = {0, n, 0};
-        nnx_alloc a;
-        assert_true(nnx_alloc_init(&a, &(nnx_allocator){c_alloc, c_realloc, c_free, &c}));
+        counting_alloc c = {.fail_at = n};
+        nnx_alloc a = counting_alloc_wrap(&c);
         nnx_nnef_tensor_info info;
         nnx_error err = {0};
         void *data = NULL;

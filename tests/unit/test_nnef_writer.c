@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting_alloc.h"
 #include "formats/nnef/container.h"
 #include "formats/nnef/lexer.h"
 #include "formats/nnef/parser.h"
@@ -43,39 +44,6 @@ static int remove_tmp(void **state)
     return nftw(tmp_root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* ------------------------------------------------------------------ counting allocator */
-
-typedef struct counting_alloc {
-    long calls, fail_at, live;
-} counting_alloc;
-
-static void *ca_alloc(void *user, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    c->live += p != NULL;
-    return p;
-}
-
-static void *ca_realloc(void *user, void *ptr, size_t size)
-{
-    counting_alloc *c = user;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = realloc(ptr, size);
-    c->live += p && !ptr;
-    return p;
-}
-
-static void ca_free(void *user, void *ptr)
-{
-    counting_alloc *c = user;
-    c->live -= ptr != NULL;
-    free(ptr);
-}
-
 /* ------------------------------------------------------------------ graph builder */
 
 typedef struct gb {
@@ -87,8 +55,7 @@ typedef struct gb {
 static void gb_init(gb *b, const char *name)
 {
     memset(b, 0, sizeof *b);
-    nnx_allocator hook = {ca_alloc, ca_realloc, ca_free, &b->ca};
-    assert_true(nnx_alloc_init(&b->alloc, &hook));
+    b->alloc = counting_alloc_wrap(&b->ca);
     nnx_nnef_flat_init(&b->g, &b->alloc, "graph.nnef");
     b->g.name = name ? nnx_arena_strdup(&b->g.arena, name) : NULL;
 }

@@ -326,7 +326,7 @@ static nnx_status lower_binary(lowerer *L, nnx_op op)
 /* clamp(x, a, b) = max(min(x, b), a) (Appendix A), with NNEF broadcasting. */
 static nnx_status lower_clamp(lowerer *L)
 {
-    uint32_t x, a, b, t, y, rank = result_rank(L);
+    uint32_t x = NNX_NONE, a = NNX_NONE, b = NNX_NONE, t = NNX_NONE, y = NNX_NONE, rank = result_rank(L);
     nnx_dtype dt = result_dtype(L);
     nnx_status st = broadcast_operand(L, arg(L, "x"), dt, rank, &x);
     if (st == NNX_OK)
