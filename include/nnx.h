@@ -404,6 +404,15 @@ NNX_API const char *nnx_graph_output_name(const nnx_graph *graph, size_t index);
 NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_operand_desc *out);
 NNX_API void nnx_graph_destroy(nnx_graph *graph);
 
+/* Writes the graph as a flat NNEF 1.0.2 document (graph.nnef) with one .dat tensor file per
+ * constant: a .tgz archive when path ends in .tgz or .tar.gz, a .tar when it ends in .tar,
+ * else a folder (created if needed). Inputs and outputs keep their names where they are NNEF
+ * identifiers (others are renamed deterministically); constants are written bit for bit.
+ * A graph NNEF cannot express (cast, strided slice, integer arithmetic, bfloat16/fp8
+ * constants, ...) gives NNX_ERROR_NOT_SUPPORTED naming the operation and the reason; see
+ * docs/ARCHITECTURE.md for the mapping. Errors are reported through nnx_context_error. */
+NNX_API nnx_status nnx_graph_save(nnx_graph *graph, const char *path);
+
 /* ---------------------------------------------------------------- dispatch */
 
 typedef struct nnx_named_tensor {

@@ -1,0 +1,38 @@
+/* graph_save.c — nnx_graph_save: a compiled graph's IR lowered to a flat NNEF graph
+ * (formats/nnef/from_ir.h) and written with its constants as a container
+ * (formats/nnef/writer.h). Errors go to the context's message (nnx_context_error). */
+#include "api/objects.h"
+#include "formats/nnef/from_ir.h"
+#include "formats/nnef/writer.h"
+
+static nnx_status save(const nnx_graph *g, const char *path, const nnx_alloc *a, nnx_error *err)
+{
+    nnx_nnef_registry reg;
+    nnx_nnef_flat flat;
+    nnx_nnef_variable_data *vars = NULL;
+    uint32_t n_vars = 0;
+    nnx_nnef_flat_init(&flat, a, "graph.nnef");
+    nnx_status st = nnx_nnef_registry_init(&reg, NULL, a, err);
+    if (st != NNX_OK) {
+        nnx_nnef_flat_free(&flat);
+        return st;
+    }
+    st = nnx_nnef_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                          (const char *const *)g->output_names, g->n_outputs, &reg, &flat, &vars, &n_vars, err);
+    if (st == NNX_OK)
+        st = nnx_nnef_save(&flat, vars, n_vars, path, NNX_NNEF_FORMAT_AUTO, a, err);
+    nnx_nnef_flat_free(&flat);
+    nnx_nnef_registry_free(&reg);
+    return st;
+}
+
+nnx_status nnx_graph_save(nnx_graph *graph, const char *path)
+{
+    if (!graph)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (!path)
+        return nnx_context_fail(graph->ctx, NNX_ERROR_INVALID_ARGUMENT, "graph save: path is NULL");
+    nnx_error err = {0};
+    nnx_status st = save(graph, path, &graph->ctx->alloc, &err);
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(graph->ctx, st, "graph save: %s", err.message);
+}
