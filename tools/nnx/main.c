@@ -19,7 +19,7 @@ static int cmd_help(int argc, char **argv);
 static const command kCommands[] = {
     {"check", "validate a model", cmd_check},
     {"info", "show a model's inputs, outputs and operator histogram", cmd_info},
-    {"run", "run a model on inputs read from .npy files", cmd_run},
+    {"run", "run a model on inputs from .npy or .dat files (or random ones)", cmd_run},
     {"convert", "convert a model from one format to another", cmd_convert},
     {"dot", "draw a model's graph (Graphviz DOT, SVG or PNG)", cmd_dot},
     {"bench", "time a model's inference", cmd_bench},

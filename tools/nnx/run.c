@@ -1,69 +1,346 @@
-/* run.c — `nnx run MODEL [--input NAME=FILE.npy]... [--output DIR]`: run a model once on
- * inputs read from NumPy .npy files and write each output as DIR/NAME.npy. The arguments
- * are validated now; running waits for a model format, so it answers "not supported". */
-#include "cli.h"
+/* run.c — `nnx run MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]
+ * [--threads N] [--random-inputs SEED] [--lenient]`: load and compile a model, give it inputs
+ * from .npy/.dat files or seeded random values, dispatch it once, summarise every output on
+ * standard output and optionally write each to DIR. File I/O is in run_io.c, the summary in
+ * summary.c. */
+#include "run.h"
 
-#include <stdio.h>
+#include "ir/dtypes.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 static const char kUsage[] =
-    "Usage: nnx run [OPTIONS] MODEL [--input NAME=FILE.npy]... [--output DIR]\n";
+    "Usage: nnx run [OPTIONS] MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]\n"
+    "               [--threads N] [--random-inputs SEED] [--lenient]\n";
 
 static const char kHelp[] =
     "\n"
-    "Run MODEL once. Every graph input must be given with --input, as a .npy file\n"
-    "whose data type and shape match the input. Each output is written to\n"
-    "DIR/NAME.npy, or summarised on standard output when --output is not given.\n"
+    "Run MODEL once. Each graph input is read from a NumPy .npy or an NNEF .dat file\n"
+    "(--input), or filled with seeded pseudo-random values (--random-inputs). A file's\n"
+    "shape must match the input's; its values are converted to the input's data type\n"
+    "only when every one converts exactly. Each output is summarised on standard output\n"
+    "(data type, shape, min, max, mean; the top 5 of a class-score vector) and, with\n"
+    "--output-dir, written to DIR/NAME.npy or DIR/NAME.dat.\n"
     "\n"
     "Options:\n"
-    "  -i, --input NAME=FILE  read graph input NAME from the .npy file FILE (repeatable)\n"
-    "  -o, --output DIR       write each output NAME to DIR/NAME.npy\n"
-    "  -h, --help             show this help and exit\n"
+    "  -i, --input NAME=FILE     read graph input NAME from FILE (.npy or .dat; repeatable)\n"
+    "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
+    "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
+    "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
+    "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
+    "                            (integers and bool: 0 or 1), the same for the same SEED\n"
+    "  -l, --lenient             accept compositional syntax without KHR_enable_* extensions\n"
+    "  -h, --help                show this help and exit\n"
     "\n"
-    "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
+    "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
+
+#define MAX_THREADS 1024
+
+enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_LENIENT };
+static const cli_option kOptions[] = {
+    [OPT_HELP] = {"help", 'h', false},
+    [OPT_INPUT] = {"input", 'i', true},
+    [OPT_OUTPUT_DIR] = {"output-dir", 'o', true},
+    [OPT_FORMAT] = {"format", 0, true},
+    [OPT_THREADS] = {"threads", 0, true},
+    [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
+    [OPT_LENIENT] = {"lenient", 'l', false},
+};
+
+/* One --input NAME=FILE: the name is not NUL-terminated (it points into argv). */
+typedef struct run_input {
+    const char *name;
+    size_t name_len;
+    const char *path;
+} run_input;
+
+typedef struct run_args {
+    const char *model;
+    run_input *inputs;
+    size_t input_count;
+    const char *output_dir;
+    const char *format_text;
+    run_format format;
+    uint32_t threads;
+    bool random;
+    uint64_t seed;
+    uint32_t flags; /* nnx_model_flags */
+} run_args;
+
+/* A decimal seed from 0 to 2^64-1, digits only. */
+static bool parse_seed(const char *text, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!*text)
+        return false;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9' || v > (UINT64_MAX - (uint64_t)(*c - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*c - '0');
+    }
+    *out = v;
+    return true;
+}
+
+static bool same_name(const run_input *in, const char *name)
+{
+    return strlen(name) == in->name_len && strncmp(in->name, name, in->name_len) == 0;
+}
+
+/* path ends in ext with at least one character before it. */
+static bool has_extension(const char *path, const char *ext)
+{
+    size_t n = strlen(path), m = strlen(ext);
+    return n > m && strcmp(path + n - m, ext) == 0;
+}
+
+/* --input NAME=FILE: both parts non-empty, FILE ending in .npy or .dat, NAME given once. */
+static int add_input(cli_parser *p, run_args *a, const char *value)
+{
+    const char *eq = strchr(value, '=');
+    const char *path = eq ? eq + 1 : "";
+    if (!eq || eq == value || !(has_extension(path, ".npy") || has_extension(path, ".dat")))
+        return cli_usage_error(p, "--input wants NAME=FILE.npy or NAME=FILE.dat, got '%s'", value);
+    run_input in = {value, (size_t)(eq - value), path};
+    for (size_t i = 0; i < a->input_count; i++)
+        if (a->inputs[i].name_len == in.name_len && strncmp(a->inputs[i].name, in.name, in.name_len) == 0)
+            return cli_usage_error(p, "--input '%.*s' given twice", (int)in.name_len, in.name);
+    a->inputs[a->input_count++] = in;
+    return -1;
+}
+
+/* One option of `nnx run`; -1 to go on, else the exit code. */
+static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
+{
+    long threads;
+    switch (opt) {
+    case OPT_HELP:
+        printf("%s%s", kUsage, kHelp);
+        return NNX_EXIT_OK;
+    case OPT_INPUT:
+        return add_input(p, a, value);
+    case OPT_OUTPUT_DIR:
+        if (a->output_dir)
+            return cli_usage_error(p, "--output-dir given twice");
+        if (!*value)
+            return cli_usage_error(p, "--output-dir wants a folder");
+        a->output_dir = value;
+        return -1;
+    case OPT_FORMAT:
+        if (strcmp(value, "npy") != 0 && strcmp(value, "dat") != 0)
+            return cli_usage_error(p, "--format wants npy or dat, got '%s'", value);
+        a->format_text = value;
+        a->format = value[0] == 'n' ? RUN_FORMAT_NPY : RUN_FORMAT_DAT;
+        return -1;
+    case OPT_THREADS:
+        if (!cli_parse_long(value, 0, MAX_THREADS, &threads))
+            return cli_usage_error(p, "--threads wants a number from 0 to %d, got '%s'", MAX_THREADS, value);
+        a->threads = (uint32_t)threads;
+        return -1;
+    case OPT_RANDOM_INPUTS:
+        if (!parse_seed(value, &a->seed))
+            return cli_usage_error(p, "--random-inputs wants a number from 0 to 18446744073709551615, got '%s'", value);
+        a->random = true;
+        return -1;
+    case OPT_LENIENT:
+        a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;
+        return -1;
+    case CLI_POSITIONAL:
+        if (a->model)
+            return cli_usage_error(p, "unexpected argument '%s'", value);
+        a->model = value;
+        return -1;
+    default:
+        return NNX_EXIT_USAGE;
+    }
+}
+
+/* -1 with *a filled when the command should go on, else the exit code. */
+static int parse_args(int argc, char **argv, run_args *a)
+{
+    cli_parser p;
+    cli_init(&p, "nnx run", kUsage, argc, argv);
+    const char *value;
+    int opt, rc;
+    while ((opt = cli_next(&p, kOptions, sizeof kOptions / sizeof kOptions[0], &value)) != CLI_END)
+        if ((rc = take_option(&p, opt, value, a)) >= 0)
+            return rc;
+    if (!a->model)
+        return cli_usage_error(&p, "missing MODEL");
+    if (a->format_text && !a->output_dir)
+        return cli_usage_error(&p, "--format needs --output-dir");
+    return -1;
+}
+
+/* ------------------------------------------------------------------ inputs */
+
+static int report_inputs(const nnx_model *m, int rc)
+{
+    run_print_inputs(m);
+    return rc;
+}
+
+static int missing_input(const char *name)
+{
+    fprintf(stderr, "nnx run: no data for input '%s' (give --input %s=FILE or --random-inputs SEED)\n", name, name);
+    return NNX_EXIT_INVALID_MODEL;
+}
+
+/* Every --input names a model input; every model input gets data (file, random or error). */
+static int gather_inputs(const run_args *a, const nnx_model *m, run_buffer *buffers)
+{
+    size_t n = nnx_model_input_count(m);
+    for (size_t k = 0; k < a->input_count; k++) {
+        size_t i = 0;
+        while (i < n && !same_name(&a->inputs[k], nnx_model_input_name(m, i)))
+            i++;
+        if (i == n) {
+            fprintf(stderr, "nnx run: the model has no input '%.*s'\n", (int)a->inputs[k].name_len, a->inputs[k].name);
+            return report_inputs(m, NNX_EXIT_INVALID_MODEL);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *name = nnx_model_input_name(m, i);
+        nnx_operand_desc want;
+        nnx_model_input_desc(m, i, &want);
+        const run_input *given = NULL;
+        for (size_t k = 0; k < a->input_count && !given; k++)
+            given = same_name(&a->inputs[k], name) ? &a->inputs[k] : NULL;
+        int rc;
+        if (given)
+            rc = run_read_input(name, given->path, &want, &buffers[i]);
+        else if (a->random)
+            rc = run_random_input(a->seed, i, &want, &buffers[i]);
+        else
+            rc = missing_input(name);
+        if (rc != NNX_EXIT_OK)
+            return rc == NNX_EXIT_UNSUPPORTED ? rc : report_inputs(m, rc);
+    }
+    return NNX_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ dispatch */
+
+static int fail(nnx_context *ctx, nnx_status st)
+{
+    fprintf(stderr, "%s\n", nnx_context_error(ctx));
+    return cli_exit_code(st);
+}
+
+/* Tensors for the graph's inputs (from the model inputs' buffers, by name). */
+static int bind_inputs(nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_buffer *buffers, nnx_named_tensor *t)
+{
+    for (size_t i = 0; i < nnx_graph_input_count(g); i++) {
+        t[i].name = nnx_graph_input_name(g, i);
+        size_t j = 0;
+        while (j < nnx_model_input_count(m) && strcmp(nnx_model_input_name(m, j), t[i].name) != 0)
+            j++;
+        if (j == nnx_model_input_count(m)) { /* nnx_model_build promises the model's names */
+            fprintf(stderr, "nnx run: the compiled graph has an input '%s' the model does not have\n", t[i].name);
+            return NNX_EXIT_INVALID_MODEL;
+        }
+        nnx_tensor_desc d = {.writable = true};
+        nnx_graph_input_desc(g, i, &d.desc);
+        nnx_status st = nnx_tensor_create(ctx, &d, &t[i].tensor);
+        if (st == NNX_OK)
+            st = nnx_tensor_write(t[i].tensor, buffers[j].data, buffers[j].size);
+        if (st != NNX_OK)
+            return fail(ctx, st);
+    }
+    return NNX_EXIT_OK;
+}
+
+/* Summarises each output and writes it to the output folder when one was given. */
+static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *t)
+{
+    int rc = NNX_EXIT_OK;
+    for (size_t i = 0; i < nnx_graph_output_count(g) && rc == NNX_EXIT_OK; i++) {
+        nnx_tensor_desc d;
+        nnx_tensor_get_desc(t[i].tensor, &d);
+        run_buffer b = {.desc = d.desc};
+        if (!nnx_desc_bytes(&d.desc, &b.size) || !(b.data = malloc(b.size ? b.size : 1))) {
+            fprintf(stderr, "nnx run: out of memory for output '%s'\n", t[i].name);
+            return NNX_EXIT_INVALID_MODEL;
+        }
+        nnx_status st = nnx_tensor_read(t[i].tensor, b.data, b.size);
+        if (st != NNX_OK) {
+            rc = fail(ctx, st);
+        } else {
+            run_print_summary(stdout, t[i].name, &b);
+            if (a->output_dir)
+                rc = run_write_output(a->output_dir, t[i].name, a->format, &b);
+        }
+        run_buffer_free(&b);
+    }
+    return rc;
+}
+
+static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_buffer *buffers)
+{
+    size_t ni = nnx_graph_input_count(g), no = nnx_graph_output_count(g);
+    nnx_named_tensor *in = calloc(ni + 1, sizeof *in), *out = calloc(no + 1, sizeof *out);
+    int rc = NNX_EXIT_INVALID_MODEL;
+    if (!in || !out)
+        fprintf(stderr, "nnx run: out of memory\n");
+    else
+        rc = bind_inputs(ctx, g, m, buffers, in);
+    for (size_t i = 0; i < no && rc == NNX_EXIT_OK; i++) {
+        nnx_tensor_desc d = {.readable = true};
+        nnx_graph_output_desc(g, i, &d.desc);
+        out[i].name = nnx_graph_output_name(g, i);
+        nnx_status st = nnx_tensor_create(ctx, &d, &out[i].tensor);
+        rc = st == NNX_OK ? NNX_EXIT_OK : fail(ctx, st);
+    }
+    if (rc == NNX_EXIT_OK) {
+        nnx_status st = nnx_context_dispatch(ctx, g, in, ni, out, no);
+        rc = st == NNX_OK ? report_outputs(a, ctx, g, out) : fail(ctx, st);
+    }
+    free(in);
+    free(out);
+    return rc;
+}
+
+/* Load, gather the inputs, compile, dispatch. */
+static int run(const run_args *a)
+{
+    nnx_context *ctx;
+    nnx_status st = nnx_context_create(&(nnx_context_options){.threads = a->threads}, &ctx);
+    if (st != NNX_OK) {
+        fprintf(stderr, "nnx run: cannot create a context: %s\n", nnx_status_string(st));
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    nnx_model *m = NULL;
+    nnx_graph *g = NULL;
+    run_buffer *buffers = NULL;
+    int rc;
+    if ((st = nnx_model_load(ctx, a->model, &(nnx_model_options){.flags = a->flags}, &m)) != NNX_OK) {
+        rc = fail(ctx, st);
+    } else if (!(buffers = calloc(nnx_model_input_count(m) + 1, sizeof *buffers))) {
+        fprintf(stderr, "nnx run: out of memory\n");
+        rc = NNX_EXIT_INVALID_MODEL;
+    } else if ((rc = gather_inputs(a, m, buffers)) == NNX_EXIT_OK) {
+        st = nnx_model_build(m, &g);
+        rc = st == NNX_OK ? dispatch(a, ctx, g, m, buffers) : fail(ctx, st);
+    }
+    for (size_t i = 0; buffers && i < nnx_model_input_count(m); i++)
+        run_buffer_free(&buffers[i]);
+    free(buffers);
+    nnx_context_destroy(ctx); /* the model, graph and tensors with it */
+    return rc;
+}
 
 int cmd_run(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT };
-    static const cli_option options[] = {
-        [OPT_HELP] = {"help", 'h', false},
-        [OPT_INPUT] = {"input", 'i', true},
-        [OPT_OUTPUT] = {"output", 'o', true},
-    };
-    cli_parser p;
-    cli_init(&p, "nnx run", kUsage, argc, argv);
-
-    const char *model = NULL;
-    const char *output_dir = NULL;
-    const char *value;
-    int opt;
-    while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
-        switch (opt) {
-        case OPT_HELP:
-            printf("%s%s", kUsage, kHelp);
-            return NNX_EXIT_OK;
-        case OPT_INPUT: {
-            /* NAME=FILE with both parts non-empty; the name is the graph input's. */
-            const char *eq = strchr(value, '=');
-            if (!eq || eq == value || eq[1] == '\0')
-                return cli_usage_error(&p, "--input wants NAME=FILE.npy, got '%s'", value);
-            break;
-        }
-        case OPT_OUTPUT:
-            if (output_dir)
-                return cli_usage_error(&p, "--output given twice");
-            output_dir = value;
-            break;
-        case CLI_POSITIONAL:
-            if (model)
-                return cli_usage_error(&p, "unexpected argument '%s'", value);
-            model = value;
-            break;
-        default:
-            return NNX_EXIT_USAGE;
-        }
+    run_args a = {0};
+    a.inputs = calloc((size_t)argc + 1, sizeof *a.inputs);
+    if (!a.inputs) {
+        fprintf(stderr, "nnx run: out of memory\n");
+        return NNX_EXIT_INVALID_MODEL;
     }
-    if (!model)
-        return cli_usage_error(&p, "missing MODEL");
-    return cli_not_supported("run");
+    int rc = parse_args(argc, argv, &a);
+    if (rc < 0)
+        rc = run(&a);
+    free(a.inputs);
+    return rc;
 }

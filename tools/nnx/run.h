@@ -1,0 +1,43 @@
+/* run.h — what `nnx run` (run.c) shares with its helpers: input files and generated inputs
+ * (run_io.c), output files (run_io.c) and the per-output summary (summary.c). Every function
+ * that can fail prints its message on stderr and returns an exit code of cli.h. */
+#ifndef NNX_CLI_RUN_H
+#define NNX_CLI_RUN_H
+
+#include "cli.h"
+
+/* A tensor's value in memory: row-major elements of desc.dtype, size bytes (malloc'ed). */
+typedef struct run_buffer {
+    nnx_operand_desc desc;
+    void *data;
+    size_t size;
+} run_buffer;
+
+void run_buffer_free(run_buffer *b);
+
+/* Prints "the model's inputs:" and one "  NAME: DTYPE[SHAPE]" line per input on stderr. */
+void run_print_inputs(const nnx_model *model);
+
+/* Reads the .npy or .dat file at path (chosen by extension) for the input called name whose
+ * type is want, into out (of type want). The file's shape must equal want's (for .dat,
+ * after dropping trailing 1s, as NNEF compares shapes); its values are converted to want's
+ * dtype only when every one converts exactly. */
+int run_read_input(const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out);
+
+/* Fills out (of type want) with reproducible pseudo-random values: floats uniform in
+ * [-1, 1) on a grid the dtype represents exactly, integers and bool 0 or 1. The stream
+ * depends only on seed and the input's index among the model's inputs. */
+int run_random_input(uint64_t seed, size_t index, const nnx_operand_desc *want, run_buffer *out);
+
+typedef enum run_format { RUN_FORMAT_NPY, RUN_FORMAT_DAT } run_format;
+
+/* Writes b as DIR/NAME.npy or DIR/NAME.dat (NNEF 1.0.2 scheme), creating DIR if needed.
+ * Types a format lacks are widened exactly: for .npy bfloat16 and fp8 to float32, int4 to
+ * int8, int48 to int64; for .dat bfloat16 and fp8 to float32. */
+int run_write_output(const char *dir, const char *name, run_format format, const run_buffer *b);
+
+/* summary.c: "NAME: float32[1,10] min=... max=... mean=..." and, for a class-score vector,
+ * "  top-5: I (V), ..." on out. */
+void run_print_summary(FILE *out, const char *name, const run_buffer *b);
+
+#endif /* NNX_CLI_RUN_H */
