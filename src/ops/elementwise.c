@@ -1,7 +1,8 @@
-/* elementwise.c — element-wise binary and unary operations, clamp and cast: shape
- * inference and reference kernels. Floats are computed in double and rounded once to the
- * output type; integers are computed in 64 bits and wrap to the output width (WebNN leaves
- * integer overflow unspecified; the choices are listed in docs/ARCHITECTURE.md). */
+/* elementwise.c — element-wise binary and unary operations (incl. NNEF rcp, sin, cos, sign,
+ * round), clamp and cast: shape inference and reference kernels. Floats are computed in
+ * double and rounded once to the output type; integers are computed in 64 bits and wrap to
+ * the output width (WebNN leaves integer overflow unspecified; the choices are listed in
+ * docs/ARCHITECTURE.md). Comparisons, logical ops and where are in logical.c. */
 #include "ir/ops.h"
 #include "ops/elem.h"
 #include "ops/shape.h"
@@ -27,6 +28,28 @@ nnx_status nnx_infer_binary(const nnx_node *node, const nnx_operand_desc *const 
 
 nnx_status nnx_infer_unary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
 {
+    *out = *in[0];
+    return NNX_OK;
+}
+
+/* rcp, sin, cos: NNEF defines them on tensor<scalar> only (nnef.md §3.1); an integer
+ * reciprocal or sine has no meaning worth inventing. */
+nnx_status nnx_infer_unary_float(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                 nnx_error *err)
+{
+    if (!nnx_dtype_is_float(in[0]->dtype))
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
+                             nnx_dtype_name(in[0]->dtype));
+    *out = *in[0];
+    return NNX_OK;
+}
+
+/* sign, round: any number type (integers exactly), not bool. */
+nnx_status nnx_infer_unary_number(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                  nnx_error *err)
+{
+    if (in[0]->dtype == NNX_BOOL)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type bool is not a number type");
     *out = *in[0];
     return NNX_OK;
 }
@@ -153,6 +176,25 @@ nnx_status nnx_ref_binary(const nnx_node *node, const nnx_view *in, nnx_view *ou
     return NNX_OK;
 }
 
+/* NNEF round (nnef.md §3.1): floor(x + 0.5), round half up. Computed as floor(x) plus the
+ * exact fraction x - floor(x) compared with 0.5, because x + 0.5 itself can round up in
+ * double (0.49999999999999994 + 0.5 == 1.0) and would give 1 where the formula gives 0.
+ * "+ 0.0" turns floor(-0) into +0, as floor(-0 + 0.5) = floor(0.5) = +0. */
+static double round_half_up(double x)
+{
+    double f = floor(x);
+    return (x - f >= 0.5 ? f + 1.0 : f) + 0.0;
+}
+
+/* NNEF sign (nnef.md §3.1): 1 if x > 0, 0 if x = 0 (both zeros give +0, as numpy), -1 if
+ * x < 0; NaN stays NaN. */
+static double sign_f(double x)
+{
+    if (isnan(x))
+        return x;
+    return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0;
+}
+
 static double unary_f(nnx_op op, double x)
 {
     switch (op) {
@@ -166,6 +208,11 @@ static double unary_f(nnx_op op, double x)
     case NNX_OP_RELU: return x > 0 ? x : (isnan(x) ? x : 0.0);
     case NNX_OP_SIGMOID: return 1.0 / (1.0 + exp(-x));
     case NNX_OP_TANH: return tanh(x);
+    case NNX_OP_RCP: return 1.0 / x; /* rounded once: exact for float32, float16 (53 >= 2p + 2) */
+    case NNX_OP_SIN: return sin(x);
+    case NNX_OP_COS: return cos(x);
+    case NNX_OP_SIGN: return sign_f(x);
+    case NNX_OP_ROUND: return round_half_up(x);
     default: return NAN;
     }
 }
@@ -178,7 +225,17 @@ static int64_t unary_i(nnx_op op, int64_t x)
     case NNX_OP_ABS: return x < 0 ? (int64_t)(0 - (uint64_t)x) : x;
     case NNX_OP_NEG: return (int64_t)(0 - (uint64_t)x);
     case NNX_OP_RELU: return x > 0 ? x : 0;
-    default: return x; /* ceil, floor of an integer are the integer */
+    case NNX_OP_SIGN: return (x > 0) - (x < 0);
+    default: return x; /* ceil, floor, round of an integer are the integer */
+    }
+}
+
+static int64_t unary_u(nnx_op op, uint64_t x)
+{
+    switch (op) {
+    case NNX_OP_NEG: return (int64_t)(0 - x);
+    case NNX_OP_SIGN: return x != 0;
+    default: return (int64_t)x;
     }
 }
 
@@ -192,9 +249,8 @@ nnx_status nnx_ref_unary(const nnx_node *node, const nnx_view *in, nnx_view *out
             nnx_store_f(dt, out->data, i, unary_f(node->op, nnx_load_f(dt, in[0].data, i)));
         else if (kind == NNX_KIND_SINT)
             nnx_store_i(dt, out->data, i, unary_i(node->op, nnx_load_i(dt, in[0].data, i)));
-        else /* unsigned: abs, ceil, floor, relu are the identity; neg wraps */
-            nnx_store_i(dt, out->data, i, node->op == NNX_OP_NEG ? (int64_t)(0 - nnx_load_u(dt, in[0].data, i))
-                                                                 : (int64_t)nnx_load_u(dt, in[0].data, i));
+        else /* unsigned: abs, ceil, floor, round, relu are the identity; neg wraps */
+            nnx_store_i(dt, out->data, i, unary_u(node->op, nnx_load_u(dt, in[0].data, i)));
     }
     return NNX_OK;
 }

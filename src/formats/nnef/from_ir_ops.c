@@ -95,6 +95,21 @@ static nnx_status lower_binary(nnx_nnef_lower *L, const char *op)
     return st == NNX_OK ? nnx_nnef_lower_op1(L, op, args, 2, NULL, out_value(L, 0), &t) : st;
 }
 
+/* select(condition, true_value, false_value): the three operands ranked up like binary ones. */
+static nnx_status lower_where(nnx_nnef_lower *L)
+{
+    uint32_t r = out_desc(L, 0)->rank, in[3], t;
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < 3 && st == NNX_OK; i++) {
+        nnx_operand_desc d = *in_desc(L, i);
+        in[i] = in_tensor(L, i);
+        st = to_rank(L, &in[i], &d, r);
+    }
+    arg args[3] = {{"condition", nnx_nnef_v_tensor(in[0])}, {"true_value", nnx_nnef_v_tensor(in[1])},
+                   {"false_value", nnx_nnef_v_tensor(in[2])}};
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, "select", args, 3, NULL, out_value(L, 0), &t) : st;
+}
+
 static nnx_status lower_unary(nnx_nnef_lower *L, const char *op)
 {
     uint32_t t;
@@ -452,6 +467,21 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_RELU: return lower_unary(L, "relu");
     case NNX_OP_SIGMOID: return lower_unary(L, "sigmoid");
     case NNX_OP_TANH: return lower_unary(L, "tanh");
+    case NNX_OP_RCP: return lower_unary(L, "rcp");
+    case NNX_OP_SIN: return lower_unary(L, "sin");
+    case NNX_OP_COS: return lower_unary(L, "cos");
+    case NNX_OP_SIGN: return lower_unary(L, "sign");
+    case NNX_OP_ROUND: return lower_unary(L, "round");
+    case NNX_OP_LOGICAL_NOT: return lower_unary(L, "not");
+    case NNX_OP_LESS: return lower_binary(L, "lt");
+    case NNX_OP_LESS_EQUAL: return lower_binary(L, "le");
+    case NNX_OP_GREATER: return lower_binary(L, "gt");
+    case NNX_OP_GREATER_EQUAL: return lower_binary(L, "ge");
+    case NNX_OP_EQUAL: return lower_binary(L, "eq");
+    case NNX_OP_NOT_EQUAL: return lower_binary(L, "ne");
+    case NNX_OP_LOGICAL_AND: return lower_binary(L, "and");
+    case NNX_OP_LOGICAL_OR: return lower_binary(L, "or");
+    case NNX_OP_WHERE: return lower_where(L);
     case NNX_OP_CLAMP: return lower_clamp(L);
     case NNX_OP_CAST:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,

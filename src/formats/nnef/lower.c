@@ -1,8 +1,11 @@
 /* lower.c — NNEF flat graph to core IR (see lower.h). One handler per NNEF operation; each
  * reads the op's evaluated arguments and adds core nodes with the same meaning:
- *  - binary operands of lower rank get trailing 1s (NNEF broadcasts trailing singletons,
- *    the core numpy-style leading ones, so equal ranks make both agree);
- *  - a literal in a tensor position becomes a rank-0 constant;
+ *  - element-wise ops map one to one (nnef.md §3.1): unary (incl. rcp, sin, cos, sign,
+ *    round, not), binary, comparisons lt/gt/le/ge/eq/ne, and/or, select -> where;
+ *  - operands of lower rank get trailing 1s (NNEF broadcasts trailing singletons, §3.0, the
+ *    core numpy-style leading ones, so equal ranks make both agree);
+ *  - a literal in a tensor position becomes a rank-0 constant of the operand's type
+ *    (comparisons compare tensor<scalar>, so their literals are float32);
  *  - conv, max_pool and avg_pool map to the core's 2-D NCHW operations when their
  *    arguments fit them (zero padding / 'ignore' border, windows only over H and W);
  *  - shapes come from NNEF shape propagation and are checked against core inference.
@@ -287,11 +290,18 @@ typedef struct op_map {
 static const op_map unary_ops[] = {
     {"neg", NNX_OP_NEG}, {"exp", NNX_OP_EXP}, {"log", NNX_OP_LOG}, {"abs", NNX_OP_ABS}, {"floor", NNX_OP_FLOOR},
     {"ceil", NNX_OP_CEIL}, {"relu", NNX_OP_RELU}, {"sigmoid", NNX_OP_SIGMOID}, {"tanh", NNX_OP_TANH},
-    {"sqrt", NNX_OP_SQRT},
+    {"sqrt", NNX_OP_SQRT}, {"rcp", NNX_OP_RCP}, {"sin", NNX_OP_SIN}, {"cos", NNX_OP_COS},
+    {"sign", NNX_OP_SIGN}, {"round", NNX_OP_ROUND}, {"not", NNX_OP_LOGICAL_NOT},
 };
 static const op_map binary_ops[] = {
     {"add", NNX_OP_ADD}, {"sub", NNX_OP_SUB}, {"mul", NNX_OP_MUL}, {"div", NNX_OP_DIV},
     {"pow", NNX_OP_POW}, {"min", NNX_OP_MIN}, {"max", NNX_OP_MAX},
+    {"and", NNX_OP_LOGICAL_AND}, {"or", NNX_OP_LOGICAL_OR},
+};
+/* T, T -> tensor<logical>, "scalar tensors only" (nnef.md §3.1 element-wise binary). */
+static const op_map compare_ops[] = {
+    {"lt", NNX_OP_LESS}, {"gt", NNX_OP_GREATER}, {"le", NNX_OP_LESS_EQUAL},
+    {"ge", NNX_OP_GREATER_EQUAL}, {"eq", NNX_OP_EQUAL}, {"ne", NNX_OP_NOT_EQUAL},
 };
 
 static nnx_op find_op(const op_map *map, size_t n, const char *name)
@@ -311,16 +321,32 @@ static nnx_status lower_unary(lowerer *L, nnx_op op)
     return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
 }
 
-static nnx_status lower_binary(lowerer *L, nnx_op op)
+/* Operands (and literals) of dtype dt, broadcast to the result's rank. */
+static nnx_status lower_binary(lowerer *L, nnx_op op, nnx_dtype dt)
 {
     uint32_t in[2], y, rank = result_rank(L);
-    nnx_dtype dt = result_dtype(L);
     nnx_status st = broadcast_operand(L, &L->op->args[0].value, dt, rank, &in[0]);
     if (st == NNX_OK)
         st = broadcast_operand(L, &L->op->args[1].value, dt, rank, &in[1]);
     if (st == NNX_OK)
         st = node(L, op, in, 2, NULL, 1, &y);
     return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
+}
+
+/* select(condition, true_value, false_value) (nnef.md §3.1 Select): three-way broadcast,
+ * each operand padded with trailing 1s to the result rank. */
+static nnx_status lower_select(lowerer *L)
+{
+    uint32_t in[3], y, rank = result_rank(L);
+    nnx_dtype dt = result_dtype(L);
+    nnx_status st = broadcast_operand(L, arg(L, "condition"), NNX_BOOL, rank, &in[0]);
+    if (st == NNX_OK)
+        st = broadcast_operand(L, arg(L, "true_value"), dt, rank, &in[1]);
+    if (st == NNX_OK)
+        st = broadcast_operand(L, arg(L, "false_value"), dt, rank, &in[2]);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_WHERE, in, 3, NULL, 1, &y);
+    return st == NNX_OK ? bind(L, "output", y) : st;
 }
 
 /* clamp(x, a, b) = max(min(x, b), a) (Appendix A), with NNEF broadcasting. */
@@ -611,7 +637,11 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "variable") == 0) return lower_variable(L);
     if (strcmp(name, "constant") == 0) return lower_constant(L);
     if ((op = find_op(unary_ops, sizeof unary_ops / sizeof *unary_ops, name)) != NNX_OP_COUNT) return lower_unary(L, op);
-    if ((op = find_op(binary_ops, sizeof binary_ops / sizeof *binary_ops, name)) != NNX_OP_COUNT) return lower_binary(L, op);
+    if ((op = find_op(binary_ops, sizeof binary_ops / sizeof *binary_ops, name)) != NNX_OP_COUNT)
+        return lower_binary(L, op, result_dtype(L));
+    if ((op = find_op(compare_ops, sizeof compare_ops / sizeof *compare_ops, name)) != NNX_OP_COUNT)
+        return lower_binary(L, op, NNX_FLOAT32);
+    if (strcmp(name, "select") == 0) return lower_select(L);
     if (strcmp(name, "clamp") == 0) return lower_clamp(L);
     if (strcmp(name, "conv") == 0) return lower_conv(L);
     if (strcmp(name, "max_pool") == 0) return lower_pool(L, NNX_OP_MAX_POOL);
