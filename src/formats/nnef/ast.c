@@ -168,3 +168,17 @@ bool nnx_nnef_expr_for_each_child(const nnx_nnef_expr *e, bool (*fn)(const nnx_n
     default: return true; /* literals and identifiers have no children */
     }
 }
+
+bool nnx_nnef_type_has_tensor(const nnx_nnef_type *t)
+{
+    if (!t)
+        return false;
+    if (t->kind == NNX_NNEF_TYPE_TENSOR)
+        return true;
+    if (t->kind == NNX_NNEF_TYPE_ARRAY)
+        return nnx_nnef_type_has_tensor(t->item);
+    for (uint32_t i = 0; t->kind == NNX_NNEF_TYPE_TUPLE && i < t->count; i++)
+        if (nnx_nnef_type_has_tensor(t->items[i]))
+            return true;
+    return false;
+}

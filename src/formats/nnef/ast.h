@@ -323,6 +323,10 @@ const char *nnx_nnef_expr_kind_name(nnx_nnef_expr_kind kind); /* "invocation", .
  * truncated to size; returns buf. */
 char *nnx_nnef_type_format(const nnx_nnef_type *type, char *buf, size_t size);
 
+/* Whether a type contains a tensor (tensor<T>, arrays and tuples of them): such a parameter
+ * is a "tensor argument" (§3.3.2), passed positionally. NULL is false. */
+bool nnx_nnef_type_has_tensor(const nnx_nnef_type *type);
+
 /* Calls fn on each direct sub-expression of e in source order (for a comprehension: each
  * iterable, the condition, the body; for an invocation: each argument value). Stops and
  * returns false as soon as fn returns false. Types and names are not visited. */

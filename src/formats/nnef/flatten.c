@@ -54,20 +54,6 @@ static nnx_status new_tensor(nnef_flattener *f, const char *name, nnx_nnef_type_
 
 /* ---------------------------------------------------------------- types of parameters */
 
-static bool type_has_tensor(const nnx_nnef_type *t)
-{
-    if (!t)
-        return false;
-    if (t->kind == NNX_NNEF_TYPE_TENSOR)
-        return true;
-    if (t->kind == NNX_NNEF_TYPE_ARRAY)
-        return type_has_tensor(t->item);
-    for (uint32_t i = 0; t->kind == NNX_NNEF_TYPE_TUPLE && i < t->count; i++)
-        if (type_has_tensor(t->items[i]))
-            return true;
-    return false;
-}
-
 /* The primitive a '?' in type t stands for, deduced from value v; NONE if t says nothing. */
 static nnx_nnef_type_kind deduce(const nnef_flattener *f, const nnx_nnef_type *t, const nnx_nnef_value *v)
 {
@@ -231,7 +217,7 @@ static nnx_status emit(nnef_flattener *f, const nnef_frame *caller, const nnx_nn
         return nnef_fail(f, pos, "'%s' has more than %d results", frag->name, MAX_RESULTS);
     uint32_t index = f->g->n_ops;
     for (uint32_t i = 0; i < frag->param_count; i++)
-        op.args[i] = (nnx_nnef_arg){frag->params[i].name, vals[i], type_has_tensor(frag->params[i].type)};
+        op.args[i] = (nnx_nnef_arg){frag->params[i].name, vals[i], nnx_nnef_type_has_tensor(frag->params[i].type)};
     for (uint32_t r = 0; r < frag->result_count; r++) {
         nnx_status st = make_result(f, caller, &frag->results[r], r, frag->result_count, generic, lvalue, pos,
                                     frag->name, index, &out[r]);

@@ -175,20 +175,6 @@ static nnx_status literal(nnx_nnef_lower *L, const char *op, const nnx_nnef_expr
 
 /* ---------------------------------------------------------------- appending ops */
 
-static bool type_has_tensor(const nnx_nnef_type *t)
-{
-    if (!t)
-        return false;
-    if (t->kind == NNX_NNEF_TYPE_TENSOR)
-        return true;
-    if (t->kind == NNX_NNEF_TYPE_ARRAY)
-        return type_has_tensor(t->item);
-    for (uint32_t i = 0; t->kind == NNX_NNEF_TYPE_TUPLE && i < t->count; i++)
-        if (type_has_tensor(t->items[i]))
-            return true;
-    return false;
-}
-
 /* Decision T: every tensor inside v has the item type that type t declares for it; '?'
  * takes the first tensor's type (*generic, unless given) and must agree with the others. */
 static nnx_status check_type(nnx_nnef_lower *L, const char *op, const char *param, const nnx_nnef_type *t,
@@ -258,7 +244,7 @@ nnx_status nnx_nnef_lower_emit(nnx_nnef_lower *L, const char *op, nnx_nnef_type_
     nnx_status st = NNX_OK;
     for (uint32_t i = 0; st == NNX_OK && i < f->param_count; i++) {
         const nnx_nnef_param *p = &f->params[i];
-        o.args[i] = (nnx_nnef_arg){nnx_arena_strdup(&L->g->arena, p->name), {0}, type_has_tensor(p->type)};
+        o.args[i] = (nnx_nnef_arg){nnx_arena_strdup(&L->g->arena, p->name), {0}, nnx_nnef_type_has_tensor(p->type)};
         if (!o.args[i].name)
             return nnx_nnef_lower_oom(L);
         st = arg_value(L, p, op, args, n_args, &used, &o.args[i].value);

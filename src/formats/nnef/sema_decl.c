@@ -63,18 +63,6 @@ nnx_status sema_signature(sema *s, const nnx_nnef_entry *entry, const sema_sig *
 
 /* ---- AST type walks (for positions) ------------------------------------------------------------- */
 
-static bool ast_has_tensor(const nnx_nnef_type *t)
-{
-    if (t->kind == NNX_NNEF_TYPE_TENSOR)
-        return true;
-    if (t->kind == NNX_NNEF_TYPE_ARRAY)
-        return ast_has_tensor(t->item);
-    for (uint32_t i = 0; t->kind == NNX_NNEF_TYPE_TUPLE && i < t->count; i++)
-        if (ast_has_tensor(t->items[i]))
-            return true;
-    return false;
-}
-
 /* The first tuple, outermost first, with both tensor and non-tensor items (§3.3.1). */
 static const nnx_nnef_type *ast_mixed_tuple(const nnx_nnef_type *t)
 {
@@ -84,7 +72,7 @@ static const nnx_nnef_type *ast_mixed_tuple(const nnx_nnef_type *t)
         return NULL;
     uint32_t with = 0;
     for (uint32_t i = 0; i < t->count; i++)
-        with += ast_has_tensor(t->items[i]);
+        with += nnx_nnef_type_has_tensor(t->items[i]);
     if (with != 0 && with != t->count)
         return t;
     for (uint32_t i = 0; i < t->count; i++) {
