@@ -474,7 +474,8 @@ NNX_API void nnx_model_output_desc(const nnx_model *model, size_t index, nnx_ope
 NNX_API size_t nnx_model_op_count(const nnx_model *model);
 NNX_API const char *nnx_model_op_name(const nnx_model *model, size_t index);
 /* Variables (weights): how many elements in all, and how many bytes their data takes in
- * memory (element count × element size of their dtype). */
+ * memory (element count × element size of their dtype). Variables sharing a label share
+ * their data and count once. */
 NNX_API void nnx_model_parameters(const nnx_model *model, uint64_t *count, uint64_t *bytes);
 
 /* Writes the model as a flat NNEF document with its tensor files: a .tgz/.tar.gz archive

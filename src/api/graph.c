@@ -96,6 +96,9 @@ static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_na
     return NNX_OK;
 }
 
+static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, const size_t *in_slot,
+                      const nnx_named_tensor *outputs, const size_t *out_slot);
+
 static bool any_tensor_twice(const nnx_named_tensor *in, size_t n_in, const nnx_named_tensor *out, size_t n_out)
 {
     size_t n = n_in + n_out;
@@ -120,13 +123,27 @@ nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor list is NULL");
     if (any_tensor_twice(inputs, n_in, outputs, n_out))
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor is bound more than once");
-    size_t in_slot[g->n_inputs + 1], out_slot[g->n_outputs + 1];
-    nnx_status st = match_tensors(ctx, "input", inputs, n_in, g->input_names, g->input_values, g->n_inputs, &g->ir, in_slot);
+    size_t *in_slot = nnx_mem_calloc(&ctx->alloc, g->n_inputs + 1, sizeof *in_slot);
+    size_t *out_slot = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *out_slot);
+    nnx_status st = in_slot && out_slot ? NNX_OK
+                                        : nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "dispatch: out of memory");
+    if (st == NNX_OK)
+        st = match_tensors(ctx, "input", inputs, n_in, g->input_names, g->input_values, g->n_inputs, &g->ir, in_slot);
     if (st == NNX_OK)
         st = match_tensors(ctx, "output", outputs, n_out, (const char *const *)g->output_names, g->output_values,
                            g->n_outputs, &g->ir, out_slot);
-    if (st != NNX_OK)
-        return st;
+    if (st == NNX_OK)
+        st = run(ctx, g, inputs, in_slot, outputs, out_slot);
+    nnx_mem_free(&ctx->alloc, in_slot);
+    nnx_mem_free(&ctx->alloc, out_slot);
+    return st;
+}
+
+/* Binds the inputs, runs the plan, copies the outputs into their tensors. */
+static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, const size_t *in_slot,
+                      const nnx_named_tensor *outputs, const size_t *out_slot)
+{
+    nnx_status st;
     for (uint32_t i = 0; i < g->n_inputs; i++)
         g->plan.buffers[g->input_values[i]] = inputs[in_slot[i]].tensor->data;
     nnx_error why = {0};

@@ -132,6 +132,11 @@ void nnx_model_parameters(const nnx_model *m, uint64_t *count, uint64_t *bytes)
         const nnx_nnef_flat_tensor *tensor = &m->nnef->flat.tensors[t];
         if (!tensor->label || !tensor->has_shape)
             continue;
+        bool shared = false; /* variables with the same label share one set of data (§4.1.3) */
+        for (uint32_t u = 0; u < t && !shared; u++)
+            shared = m->nnef->flat.tensors[u].label && strcasecmp(m->nnef->flat.tensors[u].label, tensor->label) == 0;
+        if (shared)
+            continue;
         nnx_operand_desc d;
         tensor_desc(m, t, &d);
         uint64_t elements;
