@@ -40,6 +40,24 @@ typedef struct nnx_attr_transpose { uint32_t perm[NNX_MAX_RANK]; } nnx_attr_tran
 typedef struct nnx_attr_slice { uint32_t starts[NNX_MAX_RANK], sizes[NNX_MAX_RANK], strides[NNX_MAX_RANK]; } nnx_attr_slice;
 typedef struct nnx_attr_split { uint32_t axis; const uint32_t *sizes; /* one per output */ } nnx_attr_split;
 typedef struct nnx_attr_reduce { uint32_t axes_mask; bool keep_dims; } nnx_attr_reduce;
+/* reduce_argmax / reduce_argmin: nnx_attr_reduce plus the output type (int32, int64, uint32
+ * or uint64; NNEF gives int32). Its first members are nnx_attr_reduce's, so shared reduction
+ * code reads them through `reduce` (C11 6.5.2.3p6, common initial sequence in a union). */
+typedef struct nnx_attr_arg_reduce { uint32_t axes_mask; bool keep_dims; nnx_dtype index_dtype; } nnx_attr_arg_reduce;
+
+/* Border modes of pad (nnef.md §3.0): CONSTANT fills `value`; EDGE repeats the edge
+ * (NNEF 'replicate', WebNN "edge"); REFLECT mirrors without repeating the edge (NNEF
+ * 'reflect', WebNN "reflection", numpy 'reflect'); SYMMETRIC mirrors repeating it (NNEF
+ * 'reflect-even', numpy 'symmetric'). */
+typedef enum nnx_pad_mode { NNX_PAD_CONSTANT, NNX_PAD_EDGE, NNX_PAD_REFLECT, NNX_PAD_SYMMETRIC } nnx_pad_mode;
+/* begin/end per axis, negative crops; value in the representation of the input's dtype
+ * kind (as clamp bounds; bool uses u). */
+typedef struct nnx_attr_pad {
+    int32_t begin[NNX_MAX_RANK], end[NNX_MAX_RANK];
+    nnx_pad_mode mode;
+    nnx_scalar value;
+} nnx_attr_pad;
+typedef struct nnx_attr_tile { uint32_t repeats[NNX_MAX_RANK]; } nnx_attr_tile;
 
 typedef union nnx_attrs {
     nnx_attr_none none;
@@ -54,6 +72,9 @@ typedef union nnx_attrs {
     nnx_attr_slice slice;
     nnx_attr_split split;
     nnx_attr_reduce reduce;
+    nnx_attr_arg_reduce arg_reduce;
+    nnx_attr_pad pad;
+    nnx_attr_tile tile;
 } nnx_attrs;
 
 #endif

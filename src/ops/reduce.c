@@ -1,6 +1,7 @@
-/* reduce.c — shape inference and reference kernel of REDUCE_SUM, REDUCE_MEAN, REDUCE_MAX
- * and REDUCE_MIN, WebNN reduction operations (#api-mlgraphbuilder-reduce, algorithm
- * "calculate reduction output sizes"). Axes come as a bit mask (bit i: reduce axis i), so
+/* reduce.c — shape inference and reference kernels of the reductions: REDUCE_SUM, _MEAN,
+ * _MAX, _MIN (WebNN #api-mlgraphbuilder-reduce, "calculate reduction output sizes"),
+ * _ARGMAX, _ARGMIN (index flattened row-major over the reduced axes, nnef.md §7 #26) and
+ * _ALL, _ANY (NNEF all_reduce / any_reduce). Axes come as a bit mask (bit i: reduce axis i), so
  * duplicates cannot occur; mask 0 reduces each element on its own (WebNN "axes" present
  * and empty). Floats are computed in double; integer sums are exact modulo 2^64 and wrap
  * to the output type; integer max/min compare with the type's signedness. */
@@ -16,6 +17,12 @@
 static nnx_status check_dtype(nnx_op op, nnx_dtype dt, nnx_error *err)
 {
     nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
+    if (op == NNX_OP_REDUCE_ALL || op == NNX_OP_REDUCE_ANY) {
+        if (dt != NNX_BOOL)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not allowed (bool is required)",
+                                 dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt));
+        return NNX_OK;
+    }
     bool ok = op == NNX_OP_REDUCE_MEAN ? kind == NNX_KIND_FLOAT
             : op == NNX_OP_REDUCE_SUM  ? kind == NNX_KIND_FLOAT || kind == NNX_KIND_SINT || kind == NNX_KIND_UINT
                                        : kind != NNX_KIND_NONE;
@@ -24,6 +31,22 @@ static nnx_status check_dtype(nnx_op op, nnx_dtype dt, nnx_error *err)
                              dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt),
                              op == NNX_OP_REDUCE_MEAN ? "a floating-point type is required"
                                                       : "a numeric type is required");
+    return NNX_OK;
+}
+
+/* argmax / argmin: the index type must hold every index (count - 1); an empty set has no
+ * first maximum, so it is rejected. */
+static nnx_status infer_index(nnx_dtype dt, uint64_t count, nnx_operand_desc *out, nnx_error *err)
+{
+    if (dt != NNX_INT32 && dt != NNX_INT64 && dt != NNX_UINT32 && dt != NNX_UINT64)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "index type %s is not allowed (int32, int64, uint32 "
+                             "or uint64 is required)", dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt));
+    if (count == 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "a reduced axis has size 0: there is no index to return");
+    if (dt == NNX_INT32 && count - 1 > INT32_MAX)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "indices up to %llu do not fit int32",
+                             (unsigned long long)(count - 1));
+    out->dtype = dt;
     return NNX_OK;
 }
 
@@ -43,13 +66,20 @@ nnx_status nnx_infer_reduce(const nnx_node *node, const nnx_operand_desc *const 
                                  x->rank);
     out->dtype = x->dtype;
     out->rank = 0;
+    uint64_t count = 1;
     for (uint32_t i = 0; i < x->rank; i++) {
         bool reduced = a->axes_mask & (UINT32_C(1) << i);
         if (!reduced && x->shape[i] == 0)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output dimension from input axis %u is 0", i);
+        if (reduced)
+            count *= x->shape[i]; /* at most 32 factors below 2^32 each would overflow: capped below */
+        if (count > UINT32_MAX)
+            count = (uint64_t)UINT32_MAX + 1;
         if (!reduced || a->keep_dims)
             out->shape[out->rank++] = reduced ? 1 : x->shape[i];
     }
+    if (node->op == NNX_OP_REDUCE_ARGMAX || node->op == NNX_OP_REDUCE_ARGMIN)
+        return infer_index(node->attrs.arg_reduce.index_dtype, count, out, err);
     return NNX_OK;
 }
 
@@ -173,6 +203,94 @@ nnx_status nnx_ref_reduce(const nnx_node *node, const nnx_view *in, nnx_view *ou
             acc_take(&c, x, &acc);
         }
         acc_store(&c, &acc, count, out->data, y++);
+    } while (nnx_index_next(ki, kept, d->rank));
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- argmax, argmin */
+
+/* Whether v replaces the best so far (strictly better, so ties keep the first occurrence).
+ * NaN beats every number and no later NaN beats it: the first NaN wins (numpy argmax). */
+static bool better_f(bool max, double best, double v)
+{
+    if (isnan(best))
+        return false;
+    if (isnan(v))
+        return true;
+    return max ? v > best : v < best;
+}
+
+nnx_status nnx_ref_reduce_arg(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    const nnx_operand_desc *d = &in[0].desc;
+    nnx_dtype dt = d->dtype;
+    nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
+    bool max = node->op == NNX_OP_REDUCE_ARGMAX;
+    uint32_t kept[NNX_MAX_RANK], red[NNX_MAX_RANK], ki[NNX_MAX_RANK] = {0};
+    uint64_t stride[NNX_MAX_RANK];
+    uint64_t count = split_axes(d, node->attrs.reduce.axes_mask, kept, red);
+    nnx_strides(d->shape, d->rank, stride);
+    size_t y = 0;
+    do {
+        uint32_t ri[NNX_MAX_RANK] = {0};
+        uint64_t best_n = 0;
+        double bf = 0;
+        int64_t bi = 0;
+        uint64_t bu = 0;
+        /* n counts the reduced elements in row-major order of `red`: the flattened index. */
+        for (uint64_t n = 0; n < count; n++, nnx_index_next(ri, red, d->rank)) {
+            size_t x = 0;
+            for (uint32_t i = 0; i < d->rank; i++)
+                x += (ki[i] + ri[i]) * stride[i];
+            bool take;
+            if (kind == NNX_KIND_FLOAT) {
+                double v = nnx_load_f(dt, in[0].data, x);
+                take = n == 0 || better_f(max, bf, v);
+                if (take)
+                    bf = v;
+            } else if (kind == NNX_KIND_SINT) {
+                int64_t v = nnx_load_i(dt, in[0].data, x);
+                take = n == 0 || (max ? v > bi : v < bi);
+                if (take)
+                    bi = v;
+            } else {
+                uint64_t v = nnx_load_u(dt, in[0].data, x);
+                take = n == 0 || (max ? v > bu : v < bu);
+                if (take)
+                    bu = v;
+            }
+            if (take)
+                best_n = n;
+        }
+        nnx_store_i(out->desc.dtype, out->data, y++, (int64_t)best_n); /* fits: checked by infer_index */
+    } while (nnx_index_next(ki, kept, d->rank));
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- all, any */
+
+/* Bool storage is one byte, 0 or 1; any non-zero byte counts as true. */
+nnx_status nnx_ref_reduce_logical(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    const nnx_operand_desc *d = &in[0].desc;
+    bool all = node->op == NNX_OP_REDUCE_ALL;
+    const unsigned char *xs = in[0].data;
+    unsigned char *ys = out->data;
+    uint32_t kept[NNX_MAX_RANK], red[NNX_MAX_RANK], ki[NNX_MAX_RANK] = {0};
+    uint64_t stride[NNX_MAX_RANK];
+    uint64_t count = split_axes(d, node->attrs.reduce.axes_mask, kept, red);
+    nnx_strides(d->shape, d->rank, stride);
+    size_t y = 0;
+    do {
+        uint32_t ri[NNX_MAX_RANK] = {0};
+        bool acc = all; /* identity: all of nothing is true, any of nothing false */
+        for (uint64_t n = 0; n < count && acc == all; n++, nnx_index_next(ri, red, d->rank)) {
+            size_t x = 0;
+            for (uint32_t i = 0; i < d->rank; i++)
+                x += (ki[i] + ri[i]) * stride[i];
+            acc = xs[x] != 0;
+        }
+        ys[y++] = acc;
     } while (nnx_index_next(ki, kept, d->rank));
     return NNX_OK;
 }

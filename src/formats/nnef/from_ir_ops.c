@@ -424,6 +424,7 @@ static nnx_status lower_reduce(nnx_nnef_lower *L, const char *op)
 {
     const nnx_attr_reduce *a = &L->node->attrs.reduce;
     nnx_operand_desc kd = *in_desc(L, 0);
+    kd.dtype = out_desc(L, 0)->dtype; /* argmax/argmin: the index type */
     uint32_t axes[NNX_MAX_RANK], n = 0, out = out_value(L, 0), t;
     for (uint32_t i = 0; i < kd.rank; i++)
         if (a->axes_mask & (1u << i)) {
@@ -441,7 +442,45 @@ static nnx_status lower_reduce(nnx_nnef_lower *L, const char *op)
     return nnx_nnef_lower_op1(L, "squeeze", args, 2, NULL, out, &t);
 }
 
+/* argmax_reduce / argmin_reduce return tensor<integer>, which loads as int32. */
+static nnx_status lower_arg_reduce(nnx_nnef_lower *L, const char *op)
+{
+    nnx_dtype dt = out_desc(L, 0)->dtype;
+    if (dt != NNX_INT32)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF %s returns integer (int32) indices, the graph "
+                                   "asks for %s", op, nnx_dtype_name(dt));
+    return lower_reduce(L, op);
+}
+
 /* ---------------------------------------------------------------- dispatch */
+
+/* pad(input, padding, border, value): the core's modes are NNEF's borders (attrs.h). */
+static nnx_status lower_pad(nnx_nnef_lower *L)
+{
+    static const char *const borders[] = {"constant", "replicate", "reflect", "reflect-even"};
+    const nnx_attr_pad *a = &L->node->attrs.pad;
+    uint32_t r = in_desc(L, 0)->rank, t;
+    int64_t pads[NNX_MAX_RANK][2];
+    for (uint32_t i = 0; i < r; i++) {
+        pads[i][0] = a->begin[i];
+        pads[i][1] = a->end[i];
+    }
+    double value = nnx_dtype_is_float(in_desc(L, 0)->dtype) ? a->value.f : 0.0;
+    if (!isfinite(value))
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "pad value %g has no NNEF literal", value);
+    arg args[4] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"padding", {0}},
+                   {"border", nnx_nnef_v_string(borders[a->mode])}, {"value", nnx_nnef_v_scalar(value)}};
+    nnx_status st = nnx_nnef_lower_pairs(L, (const int64_t(*)[2])pads, r, &args[1].value);
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, "pad", args, 4, NULL, out_value(L, 0), &t) : st;
+}
+
+static nnx_status lower_tile(nnx_nnef_lower *L)
+{
+    uint32_t t;
+    arg args[2] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"repeats", {0}}};
+    nnx_status st = axis_list(L, L->node->attrs.tile.repeats, in_desc(L, 0)->rank, &args[1].value);
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, "tile", args, 2, NULL, out_value(L, 0), &t) : st;
+}
 
 nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
 {
@@ -502,6 +541,12 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_REDUCE_MEAN: return lower_reduce(L, "mean_reduce");
     case NNX_OP_REDUCE_MAX: return lower_reduce(L, "max_reduce");
     case NNX_OP_REDUCE_MIN: return lower_reduce(L, "min_reduce");
+    case NNX_OP_REDUCE_ARGMAX: return lower_arg_reduce(L, "argmax_reduce");
+    case NNX_OP_REDUCE_ARGMIN: return lower_arg_reduce(L, "argmin_reduce");
+    case NNX_OP_REDUCE_ALL: return lower_reduce(L, "all_reduce");
+    case NNX_OP_REDUCE_ANY: return lower_reduce(L, "any_reduce");
+    case NNX_OP_PAD: return lower_pad(L);
+    case NNX_OP_TILE: return lower_tile(L);
     case NNX_OP_COUNT: break;
     }
     return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "no NNEF mapping for this operation");

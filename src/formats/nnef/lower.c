@@ -8,6 +8,13 @@
  *    (comparisons compare tensor<scalar>, so their literals are float32);
  *  - conv, max_pool and avg_pool map to the core's 2-D NCHW operations when their
  *    arguments fit them (zero padding / 'ignore' border, windows only over H and W);
+ *  - argmax_reduce/argmin_reduce -> reduce_argmax/argmin with int32 indices (flattened
+ *    row-major over the axes, §7 #26), all_reduce/any_reduce -> reduce_all/any;
+ *  - pad -> pad (border 'constant' with its value, 'replicate' = edge, 'reflect',
+ *    'reflect-even' = symmetric; negative padding crops; a reflection past the extent is
+ *    rejected, §7 #23); tile -> tile;
+ *  - stack = a reshape inserting the axis per input, then concat; unstack = split into
+ *    extent-1 parts, then a reshape dropping the axis from each;
  *  - shapes come from NNEF shape propagation and are checked against core inference.
  * Everything else is NNX_ERROR_NOT_SUPPORTED ("nnx cannot run 'op' yet: reason"). */
 #include "formats/nnef/lower.h"
@@ -594,6 +601,148 @@ static nnx_status lower_reduce(lowerer *L, nnx_op op)
     return st == NNX_OK ? bind(L, "output", y) : st;
 }
 
+/* argmax_reduce / argmin_reduce return tensor<integer>: int32 indices. */
+static nnx_status lower_arg_reduce(lowerer *L, nnx_op op)
+{
+    int64_t axes[NNX_MAX_RANK];
+    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    nnx_attrs a = {.arg_reduce = {.keep_dims = true, .index_dtype = NNX_INT32}};
+    for (int32_t i = 0; i < n; i++)
+        a.arg_reduce.axes_mask |= 1u << axes[i];
+    const nnx_nnef_value *in = arg(L, "input");
+    if (!in || in->kind != NNX_NNEF_VALUE_TENSOR)
+        return unsupported(L, "a literal input");
+    uint32_t x, y;
+    nnx_status st = operand(L, in, core_dtype(L->g->tensors[in->u.tensor].dtype), &x);
+    if (st == NNX_OK)
+        st = node(L, op, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "output", y) : st;
+}
+
+/* ---------------------------------------------------------------- pad, tile, stack, unstack */
+
+/* The core constant of pad's `value: scalar` for a tensor of dtype dt: an integer tensor
+ * needs an integral value, a logical one 0.0 (false) or 1.0 (true). */
+static bool pad_value(double v, nnx_dtype dt, nnx_scalar *out)
+{
+    if (dt == NNX_FLOAT32) {
+        out->f = v;
+        return true;
+    }
+    if (dt == NNX_BOOL) {
+        out->u = v != 0.0;
+        return v == 0.0 || v == 1.0;
+    }
+    out->i = (int64_t)(v >= -2147483648.0 && v <= 2147483647.0 ? v : 0);
+    return v >= -2147483648.0 && v <= 2147483647.0 && (double)out->i == v;
+}
+
+static nnx_status lower_pad(lowerer *L)
+{
+    uint32_t t, x, y;
+    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
+    nnx_dtype dt = core_dtype(out->dtype);
+    const nnx_nnef_value *p = arg(L, "padding"), *value = arg(L, "value");
+    const char *border = string_arg(L, "border");
+    nnx_attrs a = {.pad = {.mode = NNX_PAD_CONSTANT}};
+    if (strcmp(border, "replicate") == 0)
+        a.pad.mode = NNX_PAD_EDGE;
+    else if (strcmp(border, "reflect") == 0)
+        a.pad.mode = NNX_PAD_REFLECT;
+    else if (strcmp(border, "reflect-even") == 0)
+        a.pad.mode = NNX_PAD_SYMMETRIC;
+    else if (strcmp(border, "constant") != 0)
+        return unsupported(L, "border '%s'", border);
+    double v = value && value->kind == NNX_NNEF_VALUE_SCALAR ? value->u.scalar
+             : value && value->kind == NNX_NNEF_VALUE_INTEGER ? (double)value->u.integer : 0.0;
+    if (a.pad.mode == NNX_PAD_CONSTANT && !pad_value(v, dt, &a.pad.value))
+        return unsupported(L, "value %g cannot pad a %s tensor", v, nnx_dtype_name(dt));
+    /* One (begin, end) pair per dimension, or [] for none (§7 #27, checked by shapes). */
+    for (uint32_t i = 0; p && i < p->count && i < out->rank; i++) {
+        int64_t b = p->u.items[i].u.items[0].u.integer, e = p->u.items[i].u.items[1].u.integer;
+        if (b < INT32_MIN || b > INT32_MAX || e < INT32_MIN || e > INT32_MAX)
+            return unsupported(L, "padding beyond 32 bits");
+        a.pad.begin[i] = (int32_t)b;
+        a.pad.end[i] = (int32_t)e;
+    }
+    nnx_status st = operand(L, arg(L, "input"), dt, &x);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_PAD, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "output", y) : st;
+}
+
+static nnx_status lower_tile(lowerer *L)
+{
+    uint32_t t, x, y;
+    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
+    int64_t r[NNX_MAX_RANK];
+    int32_t n = ints_arg(L, "repeats", r, NNX_MAX_RANK);
+    if (n != (int32_t)out->rank)
+        return unsupported(L, "repeats of another length than the rank");
+    nnx_attrs a = {0};
+    for (int32_t i = 0; i < n; i++) {
+        if (r[i] < 1 || r[i] > UINT32_MAX)
+            return unsupported(L, "repeat count %lld", (long long)r[i]);
+        a.tile.repeats[i] = (uint32_t)r[i];
+    }
+    nnx_status st = operand(L, arg(L, "input"), core_dtype(out->dtype), &x);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_TILE, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "output", y) : st;
+}
+
+/* stack(values, axis): each input gets an extent-1 axis at `axis`, then concat. */
+static nnx_status lower_stack(lowerer *L)
+{
+    const nnx_nnef_value *values = arg(L, "values");
+    uint32_t t, ins[64], y, axis = (uint32_t)int_arg(L, "axis");
+    const nnx_nnef_flat_tensor *out = result_tensor(L, "value", &t);
+    uint32_t n = values ? values->count : 0;
+    if (n == 0 || n > 64)
+        return unsupported(L, "%u inputs (1 to 64 run)", n);
+    uint32_t shape[NNX_MAX_RANK];
+    memcpy(shape, out->shape, out->rank * sizeof *shape);
+    shape[axis] = 1;
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
+        st = operand(L, &values->u.items[i], core_dtype(out->dtype), &ins[i]);
+        if (st == NNX_OK)
+            st = reshape_to(L, ins[i], shape, out->rank, &ins[i]);
+    }
+    nnx_attrs a = {.axis = {axis}};
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_CONCAT, ins, n, &a, 1, &y);
+    return st == NNX_OK ? bind(L, "value", y) : st;
+}
+
+/* unstack(value, axis): split into extent-1 parts, then drop the axis from each. */
+static nnx_status lower_unstack(lowerer *L)
+{
+    const nnx_nnef_value *outs = nnx_nnef_flat_result(L->op, "values");
+    const nnx_nnef_value *in = arg(L, "value");
+    if (!outs || outs->count == 0 || !in || in->kind != NNX_NNEF_VALUE_TENSOR)
+        return unsupported(L, "malformed unstack arguments");
+    const nnx_nnef_flat_tensor *src = &L->g->tensors[in->u.tensor];
+    uint32_t n = outs->count, x, first, axis = (uint32_t)int_arg(L, "axis");
+    uint32_t *sizes = nnx_arena_array(&L->ir->arena, n, sizeof *sizes);
+    if (!sizes)
+        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
+    for (uint32_t i = 0; i < n; i++)
+        sizes[i] = 1;
+    nnx_attrs a = {.split = {.axis = axis, .sizes = sizes}};
+    nnx_status st = operand(L, in, core_dtype(src->dtype), &x);
+    if (st == NNX_OK)
+        st = node(L, NNX_OP_SPLIT, &x, 1, &a, n, &first);
+    for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
+        const nnx_nnef_flat_tensor *o = &L->g->tensors[outs->u.items[i].u.tensor];
+        uint32_t y;
+        st = reshape_to(L, first + i, o->shape, o->rank, &y);
+        if (st == NNX_OK)
+            L->value_of[outs->u.items[i].u.tensor] = y;
+    }
+    return st;
+}
+
 static nnx_status lower_matmul(lowerer *L)
 {
     uint32_t in[2], y;
@@ -657,6 +806,14 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "mean_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MEAN);
     if (strcmp(name, "max_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MAX);
     if (strcmp(name, "min_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MIN);
+    if (strcmp(name, "argmax_reduce") == 0) return lower_arg_reduce(L, NNX_OP_REDUCE_ARGMAX);
+    if (strcmp(name, "argmin_reduce") == 0) return lower_arg_reduce(L, NNX_OP_REDUCE_ARGMIN);
+    if (strcmp(name, "all_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_ALL);
+    if (strcmp(name, "any_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_ANY);
+    if (strcmp(name, "pad") == 0) return lower_pad(L);
+    if (strcmp(name, "tile") == 0) return lower_tile(L);
+    if (strcmp(name, "stack") == 0) return lower_stack(L);
+    if (strcmp(name, "unstack") == 0) return lower_unstack(L);
     if (strcmp(name, "matmul") == 0) return lower_matmul(L);
     if (strcmp(name, "softmax") == 0) return lower_softmax(L);
     return unsupported(L, "it has no core operation");
