@@ -18,11 +18,7 @@ static int32_t find_tensor(const nnx_nnef_flat *g, const char *name)
     return -1;
 }
 
-static nnx_status quant_fail(nnx_error *err, const char *file, nnx_nnef_pos pos, const char *fmt, const char *a,
-                             const char *b)
-{
-    return nnx_nnef_error_at(err, NNX_ERROR_INVALID_MODEL, file, pos, fmt, a, b);
-}
+#define quant_fail(err, file, pos, ...) nnx_nnef_error_at(err, NNX_ERROR_INVALID_MODEL, file, pos, __VA_ARGS__)
 
 /* The value of parameter i: the entry's named argument, else the declared default. */
 static nnx_status param_value(nnef_flattener *f, const nnx_nnef_quant_entry *e, const nnx_nnef_param *p,
@@ -62,15 +58,15 @@ static nnx_status bind_entry(nnef_flattener *f, nnx_nnef_model *m, const nnx_nne
 {
     int32_t t = find_tensor(&m->flat, e->tensor);
     if (t < 0)
-        return quant_fail(f->err, f->g->filename, e->pos, "no tensor named '%s' in the graph%s", e->tensor, "");
+        return quant_fail(f->err, f->g->filename, e->pos, "no tensor named '%s' in the graph", e->tensor);
     if (m->flat.tensors[t].quant)
-        return quant_fail(f->err, f->g->filename, e->pos, "tensor '%s' is quantized twice%s", e->tensor, "");
+        return quant_fail(f->err, f->g->filename, e->pos, "tensor '%s' is quantized twice", e->tensor);
     const nnx_nnef_entry *op = nnx_nnef_registry_find(&m->reg, e->op);
     if (!op)
-        return quant_fail(f->err, f->g->filename, e->op_pos, "unknown operation '%s'%s", e->op, "");
+        return quant_fail(f->err, f->g->filename, e->op_pos, "unknown operation '%s'", e->op);
     const nnx_nnef_fragment *frag = op->fragment;
     if (frag->param_count == 0 || frag->params[0].type->kind != NNX_NNEF_TYPE_TENSOR)
-        return quant_fail(f->err, f->g->filename, e->op_pos, "'%s' does not take a tensor to quantize%s", e->op, "");
+        return quant_fail(f->err, f->g->filename, e->op_pos, "'%s' does not take a tensor to quantize", e->op);
     nnx_status st = check_arg_names(f, e, frag);
     if (st != NNX_OK)
         return st;
