@@ -5,37 +5,7 @@
 #ifndef NNX_TEST_NNEF_RUN_ELEMENTWISE_EXPECTED_H
 #define NNX_TEST_NNEF_RUN_ELEMENTWISE_EXPECTED_H
 
-#include "nnx.h"
-
-#include <stdint.h>
-
-/* A named tensor; data holds the elements row-major in storage order (floats as their bit
- * patterns, bool as 0/1 bytes). ulps: 0 = exact (floats bit for bit, any NaN matches NaN),
- * else the allowed distance in units in the last place. */
-typedef struct nre_tensor {
-    const char *name;
-    nnx_dtype dtype;
-    uint32_t rank;
-    uint32_t shape[4];
-    const void *data;
-    uint32_t ulps;
-} nre_tensor;
-
-/* An NNEF document (graph.nnef) with its external inputs and expected outputs, by name. */
-typedef struct nre_case {
-    const char *name, *doc;
-    uint32_t n_in;
-    const nre_tensor *in;
-    uint32_t n_out;
-    const nre_tensor *out;
-} nre_case;
-
-/* A core op (ops.def name) applied to n_in inputs: tensors[0..n_in-1], expected tensors[n_in]. */
-typedef struct nre_core_case {
-    const char *name, *op;
-    uint32_t n_in;
-    const nre_tensor *tensors;
-} nre_core_case;
+/* Data only: the types come from tests/unit/nnef_run_harness.h, included first. */
 
 static const uint32_t nre_d1[] = {
     0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x3f000000u, 0xbf000000u, 0x3fc00000u,
@@ -86,10 +56,10 @@ static const uint32_t nre_d7[] = {
     0xc041703au, 0x406c7f4eu, 0xbfaad326u, 0x3dc06d24u, 0x407d363bu, 0xc052d4f6u, 0x4030aecau, 0xc081623du,
     0xbf3291beu, 0x408c8736u, 0xbe5396cfu, 0xc0470bceu, 0x40b93c46u, 0x3f49543fu, 0x40300d75u, 0x403f3ff4u,
 };
-static const nre_tensor nre_unary_in[] = {
+static const nnef_run_tensor nre_unary_in[] = {
     {"x", NNX_FLOAT32, 2, {4, 10}, nre_d1, 0},
 };
-static const nre_tensor nre_unary_out[] = {
+static const nnef_run_tensor nre_unary_out[] = {
     {"r", NNX_FLOAT32, 2, {4, 10}, nre_d2, 0},
     {"s", NNX_FLOAT32, 2, {4, 10}, nre_d3, 0},
     {"n", NNX_FLOAT32, 2, {4, 10}, nre_d4, 0},
@@ -151,10 +121,10 @@ static const uint32_t nre_d11[] = {
     0xbe088889u, 0x3d064b8au, 0xbdb21643u, 0x3d842108u, 0xbce07038u, 0x3db21643u, 0x3d47ce0cu, 0x3d520d21u,
     0xbdf0f0f1u, 0xbdd79436u, 0x3ce6c2b4u, 0xbccf6475u, 0xbdf0f0f1u, 0x3d272f05u, 0x3f2aaaabu, 0xbdf0f0f1u,
 };
-static const nre_tensor nre_unary_random_in[] = {
+static const nnef_run_tensor nre_unary_random_in[] = {
     {"x", NNX_FLOAT32, 3, {2, 4, 8}, nre_d8, 0},
 };
-static const nre_tensor nre_unary_random_out[] = {
+static const nnef_run_tensor nre_unary_random_out[] = {
     {"n", NNX_FLOAT32, 3, {2, 4, 8}, nre_d9, 0},
     {"s", NNX_FLOAT32, 3, {2, 4, 8}, nre_d10, 0},
     {"r", NNX_FLOAT32, 3, {2, 4, 8}, nre_d11, 0},
@@ -203,12 +173,12 @@ static const uint8_t nre_d21[] = {
 static const uint8_t nre_d22[] = {
     1, 1, 1, 1, 1, 1,
 };
-static const nre_tensor nre_logic_in[] = {
+static const nnef_run_tensor nre_logic_in[] = {
     {"a", NNX_BOOL, 2, {2, 3}, nre_d12, 0},
     {"b", NNX_BOOL, 2, {2, 3}, nre_d13, 0},
     {"v", NNX_BOOL, 1, {2}, nre_d14, 0},
 };
-static const nre_tensor nre_logic_out[] = {
+static const nnef_run_tensor nre_logic_out[] = {
     {"na", NNX_BOOL, 2, {2, 3}, nre_d15, 0},
     {"ab", NNX_BOOL, 2, {2, 3}, nre_d16, 0},
     {"ob", NNX_BOOL, 2, {2, 3}, nre_d17, 0},
@@ -276,11 +246,11 @@ static const uint8_t nre_d30[] = {
     1, 0, 0, 1, 1, 1, 1, 1,
     1, 1, 0, 0, 0, 1, 1, 1,
 };
-static const nre_tensor nre_compare_in[] = {
+static const nnef_run_tensor nre_compare_in[] = {
     {"x", NNX_FLOAT32, 2, {4, 6}, nre_d23, 0},
     {"y", NNX_FLOAT32, 2, {4, 6}, nre_d24, 0},
 };
-static const nre_tensor nre_compare_out[] = {
+static const nnef_run_tensor nre_compare_out[] = {
     {"z_lt", NNX_BOOL, 2, {4, 6}, nre_d25, 0},
     {"z_gt", NNX_BOOL, 2, {4, 6}, nre_d26, 0},
     {"z_le", NNX_BOOL, 2, {4, 6}, nre_d27, 0},
@@ -341,13 +311,13 @@ static const uint8_t nre_d40[] = {
     1, 0, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1,
 };
-static const nre_tensor nre_compare_broadcast_in[] = {
+static const nnef_run_tensor nre_compare_broadcast_in[] = {
     {"x", NNX_FLOAT32, 2, {2, 3}, nre_d31, 0},
     {"v", NNX_FLOAT32, 1, {2}, nre_d32, 0},
     {"p", NNX_FLOAT32, 3, {2, 3, 4}, nre_d33, 0},
     {"q", NNX_FLOAT32, 2, {1, 3}, nre_d34, 0},
 };
-static const nre_tensor nre_compare_broadcast_out[] = {
+static const nnef_run_tensor nre_compare_broadcast_out[] = {
     {"xv", NNX_BOOL, 2, {2, 3}, nre_d35, 0},
     {"vx", NNX_BOOL, 2, {2, 3}, nre_d36, 0},
     {"xe", NNX_BOOL, 2, {2, 3}, nre_d37, 0},
@@ -400,10 +370,10 @@ static const uint8_t nre_d47[] = {
     0, 0, 0, 0, 0, 1, 1, 0,
     0, 0, 0, 0, 0, 0, 0,
 };
-static const nre_tensor nre_compare_literal_in[] = {
+static const nnef_run_tensor nre_compare_literal_in[] = {
     {"x", NNX_FLOAT32, 2, {3, 5}, nre_d41, 0},
 };
-static const nre_tensor nre_compare_literal_out[] = {
+static const nnef_run_tensor nre_compare_literal_out[] = {
     {"a", NNX_BOOL, 2, {3, 5}, nre_d42, 0},
     {"b", NNX_BOOL, 2, {3, 5}, nre_d43, 0},
     {"e", NNX_BOOL, 2, {3, 5}, nre_d44, 0},
@@ -473,7 +443,7 @@ static const int32_t nre_d62[] = {
 static const uint8_t nre_d63[] = {
     1, 1, 1, 0, 1, 0,
 };
-static const nre_tensor nre_select_in[] = {
+static const nnef_run_tensor nre_select_in[] = {
     {"c", NNX_BOOL, 2, {2, 3}, nre_d48, 0},
     {"t", NNX_FLOAT32, 2, {2, 3}, nre_d49, 0},
     {"f", NNX_FLOAT32, 2, {2, 3}, nre_d50, 0},
@@ -484,7 +454,7 @@ static const nre_tensor nre_select_in[] = {
     {"la", NNX_BOOL, 2, {2, 3}, nre_d55, 0},
     {"lb", NNX_BOOL, 2, {2, 3}, nre_d56, 0},
 };
-static const nre_tensor nre_select_out[] = {
+static const nnef_run_tensor nre_select_out[] = {
     {"s", NNX_FLOAT32, 2, {2, 3}, nre_d57, 0},
     {"sb", NNX_FLOAT32, 2, {2, 3}, nre_d58, 0},
     {"sl", NNX_FLOAT32, 2, {2, 3}, nre_d59, 0},
@@ -532,11 +502,11 @@ static const uint32_t nre_d67[] = {
     0x3f800000u, 0x7fc00000u, 0x40000000u, 0x40800000u, 0x3e5b986fu, 0x40a00000u, 0x00000000u, 0xc0400000u,
     0x3f8dea7au, 0x3f730147u, 0xbf94e6dbu, 0x40c00000u,
 };
-static const nre_tensor nre_composed_in[] = {
+static const nnef_run_tensor nre_composed_in[] = {
     {"x", NNX_FLOAT32, 2, {3, 4}, nre_d64, 0},
     {"y", NNX_FLOAT32, 2, {3, 4}, nre_d65, 0},
 };
-static const nre_tensor nre_composed_out[] = {
+static const nnef_run_tensor nre_composed_out[] = {
     {"z", NNX_FLOAT32, 2, {3, 4}, nre_d66, 0},
     {"w", NNX_FLOAT32, 2, {3, 4}, nre_d67, 0},
 };
@@ -561,7 +531,7 @@ static const int8_t nre_d68[] = {
 static const int8_t nre_d69[] = {
     -1, -1, -1, 0, 1, 1, 1,
 };
-static const nre_tensor nre_core_sign_int8[] = {
+static const nnef_run_tensor nre_core_sign_int8[] = {
     {"in0", NNX_INT8, 1, {7}, nre_d68, 0},
     {"out", NNX_INT8, 1, {7}, nre_d69, 0},
 };
@@ -571,7 +541,7 @@ static const int64_t nre_d70[] = {
 static const int64_t nre_d71[] = {
     -1ll, -1ll, -1ll, 0ll, 1ll, 1ll, 1ll,
 };
-static const nre_tensor nre_core_sign_int64[] = {
+static const nnef_run_tensor nre_core_sign_int64[] = {
     {"in0", NNX_INT64, 1, {7}, nre_d70, 0},
     {"out", NNX_INT64, 1, {7}, nre_d71, 0},
 };
@@ -581,7 +551,7 @@ static const uint8_t nre_d72[] = {
 static const uint8_t nre_d73[] = {
     0, 1, 1, 1,
 };
-static const nre_tensor nre_core_sign_uint8[] = {
+static const nnef_run_tensor nre_core_sign_uint8[] = {
     {"in0", NNX_UINT8, 1, {4}, nre_d72, 0},
     {"out", NNX_UINT8, 1, {4}, nre_d73, 0},
 };
@@ -591,7 +561,7 @@ static const int32_t nre_d74[] = {
 static const int32_t nre_d75[] = {
     -7, 0, 2147483647,
 };
-static const nre_tensor nre_core_round_int32[] = {
+static const nnef_run_tensor nre_core_round_int32[] = {
     {"in0", NNX_INT32, 1, {3}, nre_d74, 0},
     {"out", NNX_INT32, 1, {3}, nre_d75, 0},
 };
@@ -601,7 +571,7 @@ static const uint64_t nre_d76[] = {
 static const uint64_t nre_d77[] = {
     0x0000000000000000ull, 0x0000000000000000ull, 0x4008000000000000ull, 0xc000000000000000ull, 0x4330000000000000ull, 0x0000000000000000ull, 0x7ff8000000000000ull, 0xfff0000000000000ull,
 };
-static const nre_tensor nre_core_round_float64[] = {
+static const nnef_run_tensor nre_core_round_float64[] = {
     {"in0", NNX_FLOAT64, 1, {8}, nre_d76, 0},
     {"out", NNX_FLOAT64, 1, {8}, nre_d77, 0},
 };
@@ -615,7 +585,7 @@ static const uint8_t nre_d80[] = {
     1, 1, 1, 1, 0, 0, 0, 1,
     0, 0, 0, 0,
 };
-static const nre_tensor nre_core_less_uint64[] = {
+static const nnef_run_tensor nre_core_less_uint64[] = {
     {"in0", NNX_UINT64, 2, {3, 1}, nre_d78, 0},
     {"in1", NNX_UINT64, 1, {4}, nre_d79, 0},
     {"out", NNX_BOOL, 2, {3, 4}, nre_d80, 0},
@@ -630,7 +600,7 @@ static const uint8_t nre_d83[] = {
     0, 0, 0, 0, 1, 1, 1, 0,
     1, 1, 1, 1,
 };
-static const nre_tensor nre_core_greater_equal_uint64[] = {
+static const nnef_run_tensor nre_core_greater_equal_uint64[] = {
     {"in0", NNX_UINT64, 2, {3, 1}, nre_d81, 0},
     {"in1", NNX_UINT64, 1, {4}, nre_d82, 0},
     {"out", NNX_BOOL, 2, {3, 4}, nre_d83, 0},
@@ -645,7 +615,7 @@ static const uint8_t nre_d86[] = {
     0, 0, 0, 0, 0, 0, 1, 0,
     0, 0, 0, 1,
 };
-static const nre_tensor nre_core_equal_uint64[] = {
+static const nnef_run_tensor nre_core_equal_uint64[] = {
     {"in0", NNX_UINT64, 2, {3, 1}, nre_d84, 0},
     {"in1", NNX_UINT64, 1, {4}, nre_d85, 0},
     {"out", NNX_BOOL, 2, {3, 4}, nre_d86, 0},
@@ -660,7 +630,7 @@ static const uint8_t nre_d89[] = {
     1, 1, 1, 0, 1, 1, 0, 0,
     1,
 };
-static const nre_tensor nre_core_less_equal_int64[] = {
+static const nnef_run_tensor nre_core_less_equal_int64[] = {
     {"in0", NNX_INT64, 2, {3, 1}, nre_d87, 0},
     {"in1", NNX_INT64, 1, {3}, nre_d88, 0},
     {"out", NNX_BOOL, 2, {3, 3}, nre_d89, 0},
@@ -675,7 +645,7 @@ static const uint8_t nre_d92[] = {
     0, 0, 0, 1, 0, 0, 1, 1,
     0,
 };
-static const nre_tensor nre_core_greater_int64[] = {
+static const nnef_run_tensor nre_core_greater_int64[] = {
     {"in0", NNX_INT64, 2, {3, 1}, nre_d90, 0},
     {"in1", NNX_INT64, 1, {3}, nre_d91, 0},
     {"out", NNX_BOOL, 2, {3, 3}, nre_d92, 0},
@@ -690,7 +660,7 @@ static const uint8_t nre_d95[] = {
     0, 1, 1, 1, 1, 1, 1, 1,
     0,
 };
-static const nre_tensor nre_core_not_equal_int64[] = {
+static const nnef_run_tensor nre_core_not_equal_int64[] = {
     {"in0", NNX_INT64, 2, {3, 1}, nre_d93, 0},
     {"in1", NNX_INT64, 1, {3}, nre_d94, 0},
     {"out", NNX_BOOL, 2, {3, 3}, nre_d95, 0},
@@ -704,7 +674,7 @@ static const uint8_t nre_d97[] = {
 static const uint8_t nre_d98[] = {
     0, 1, 0, 0,
 };
-static const nre_tensor nre_core_less_bool[] = {
+static const nnef_run_tensor nre_core_less_bool[] = {
     {"in0", NNX_BOOL, 2, {2, 1}, nre_d96, 0},
     {"in1", NNX_BOOL, 1, {2}, nre_d97, 0},
     {"out", NNX_BOOL, 2, {2, 2}, nre_d98, 0},
@@ -721,7 +691,7 @@ static const int8_t nre_d101[] = {
 static const int8_t nre_d102[] = {
     -128, 5, 127, -1, -1, -1,
 };
-static const nre_tensor nre_core_where_int8[] = {
+static const nnef_run_tensor nre_core_where_int8[] = {
     {"in0", NNX_BOOL, 2, {2, 1}, nre_d99, 0},
     {"in1", NNX_INT8, 2, {1, 3}, nre_d100, 0},
     {"in2", NNX_INT8, 2, {2, 1}, nre_d101, 0},
@@ -739,14 +709,14 @@ static const uint64_t nre_d105[] = {
 static const uint64_t nre_d106[] = {
     0x8000000000000000ull, 0x0000000000000000ull, 0x7e37e43c8800759cull, 0x8000000000000000ull, 0xbff0000000000000ull, 0x7e37e43c8800759cull,
 };
-static const nre_tensor nre_core_where_float64[] = {
+static const nnef_run_tensor nre_core_where_float64[] = {
     {"in0", NNX_BOOL, 1, {3}, nre_d103, 0},
     {"in1", NNX_FLOAT64, 1, {3}, nre_d104, 0},
     {"in2", NNX_FLOAT64, 2, {2, 1}, nre_d105, 0},
     {"out", NNX_FLOAT64, 2, {2, 3}, nre_d106, 0},
 };
 
-static const nre_case nre_cases[] = {
+static const nnef_run_case nre_cases[] = {
     {"unary", nre_unary_doc, 1, nre_unary_in, 6, nre_unary_out},
     {"unary_random", nre_unary_random_doc, 1, nre_unary_random_in, 3, nre_unary_random_out},
     {"logic", nre_logic_doc, 3, nre_logic_in, 8, nre_logic_out},
@@ -757,21 +727,21 @@ static const nre_case nre_cases[] = {
     {"composed", nre_composed_doc, 2, nre_composed_in, 2, nre_composed_out},
 };
 
-static const nre_core_case nre_core_cases[] = {
-    {"sign_int8", "sign", 1, nre_core_sign_int8},
-    {"sign_int64", "sign", 1, nre_core_sign_int64},
-    {"sign_uint8", "sign", 1, nre_core_sign_uint8},
-    {"round_int32", "round", 1, nre_core_round_int32},
-    {"round_float64", "round", 1, nre_core_round_float64},
-    {"less_uint64", "less", 2, nre_core_less_uint64},
-    {"greater_equal_uint64", "greater_equal", 2, nre_core_greater_equal_uint64},
-    {"equal_uint64", "equal", 2, nre_core_equal_uint64},
-    {"less_equal_int64", "less_equal", 2, nre_core_less_equal_int64},
-    {"greater_int64", "greater", 2, nre_core_greater_int64},
-    {"not_equal_int64", "not_equal", 2, nre_core_not_equal_int64},
-    {"less_bool", "less", 2, nre_core_less_bool},
-    {"where_int8", "where", 3, nre_core_where_int8},
-    {"where_float64", "where", 3, nre_core_where_float64},
+static const nnef_run_core_case nre_core_cases[] = {
+    {"sign_int8", "sign", 1, nre_core_sign_int8, {.none = {0}}},
+    {"sign_int64", "sign", 1, nre_core_sign_int64, {.none = {0}}},
+    {"sign_uint8", "sign", 1, nre_core_sign_uint8, {.none = {0}}},
+    {"round_int32", "round", 1, nre_core_round_int32, {.none = {0}}},
+    {"round_float64", "round", 1, nre_core_round_float64, {.none = {0}}},
+    {"less_uint64", "less", 2, nre_core_less_uint64, {.none = {0}}},
+    {"greater_equal_uint64", "greater_equal", 2, nre_core_greater_equal_uint64, {.none = {0}}},
+    {"equal_uint64", "equal", 2, nre_core_equal_uint64, {.none = {0}}},
+    {"less_equal_int64", "less_equal", 2, nre_core_less_equal_int64, {.none = {0}}},
+    {"greater_int64", "greater", 2, nre_core_greater_int64, {.none = {0}}},
+    {"not_equal_int64", "not_equal", 2, nre_core_not_equal_int64, {.none = {0}}},
+    {"less_bool", "less", 2, nre_core_less_bool, {.none = {0}}},
+    {"where_int8", "where", 3, nre_core_where_int8, {.none = {0}}},
+    {"where_float64", "where", 3, nre_core_where_float64, {.none = {0}}},
 };
 
 #endif

@@ -6,39 +6,7 @@
 #ifndef NNX_TEST_NNEF_RUN_SHAPE_OPS_EXPECTED_H
 #define NNX_TEST_NNEF_RUN_SHAPE_OPS_EXPECTED_H
 
-#include "nnx.h"
-#include "ir/attrs.h"
-
-#include <stdint.h>
-
-/* A named tensor; data holds the elements row-major in storage order (floats as their bit
- * patterns, bool as 0/1 bytes). ulps: 0 = exact (floats bit for bit, any NaN matches NaN). */
-typedef struct nrs_tensor {
-    const char *name;
-    nnx_dtype dtype;
-    uint32_t rank;
-    uint32_t shape[4];
-    const void *data;
-    uint32_t ulps;
-} nrs_tensor;
-
-/* An NNEF document (graph.nnef) with its external inputs and expected outputs, by name. */
-typedef struct nrs_case {
-    const char *name, *doc;
-    uint32_t n_in;
-    const nrs_tensor *in;
-    uint32_t n_out;
-    const nrs_tensor *out;
-} nrs_case;
-
-/* A core op (ops.def name) with attrs applied to n_in inputs: tensors[0..n_in-1], expected
- * tensors[n_in]. */
-typedef struct nrs_core_case {
-    const char *name, *op;
-    uint32_t n_in;
-    const nrs_tensor *tensors;
-    nnx_attrs attrs;
-} nrs_core_case;
+/* Data only: the types come from tests/unit/nnef_run_harness.h, included first. */
 
 static const uint32_t nrs_d1[] = {
     0xc0400000u, 0xbf800000u, 0x40000000u, 0x40000000u, 0x40000000u, 0x3f800000u, 0x7fc00000u, 0x00000000u,
@@ -66,10 +34,10 @@ static const int32_t nrs_d7[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const nrs_tensor nrs_argmax_float_in[] = {
+static const nnef_run_tensor nrs_argmax_float_in[] = {
     {"x", NNX_FLOAT32, 3, {2, 3, 4}, nrs_d1, 0},
 };
-static const nrs_tensor nrs_argmax_float_out[] = {
+static const nnef_run_tensor nrs_argmax_float_out[] = {
     {"amax12", NNX_INT32, 3, {2, 1, 1}, nrs_d2, 0},
     {"amin12", NNX_INT32, 3, {2, 1, 1}, nrs_d3, 0},
     {"amax0", NNX_INT32, 3, {1, 3, 4}, nrs_d4, 0},
@@ -124,10 +92,10 @@ static const uint8_t nrs_d16[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
     1, 0, 1, 1, 0, 0, 1, 1,
 };
-static const nrs_tensor nrs_all_any_in[] = {
+static const nnef_run_tensor nrs_all_any_in[] = {
     {"x", NNX_BOOL, 3, {3, 4, 2}, nrs_d8, 0},
 };
-static const nrs_tensor nrs_all_any_out[] = {
+static const nnef_run_tensor nrs_all_any_out[] = {
     {"all1", NNX_BOOL, 3, {3, 1, 2}, nrs_d9, 0},
     {"all12", NNX_BOOL, 3, {3, 1, 1}, nrs_d10, 0},
     {"all_all", NNX_BOOL, 3, {1, 1, 1}, nrs_d11, 0},
@@ -198,10 +166,10 @@ static const uint32_t nrs_d22[] = {
     0xc0800000u, 0xc0200000u, 0xbf800000u, 0x3f000000u, 0x40000000u, 0x40600000u, 0x40a00000u, 0x40d00000u,
     0x41000000u, 0x41180000u, 0x41300000u, 0x41480000u,
 };
-static const nrs_tensor nrs_pad_borders_in[] = {
+static const nnef_run_tensor nrs_pad_borders_in[] = {
     {"x", NNX_FLOAT32, 2, {3, 4}, nrs_d17, 0},
 };
-static const nrs_tensor nrs_pad_borders_out[] = {
+static const nnef_run_tensor nrs_pad_borders_out[] = {
     {"p0", NNX_FLOAT32, 2, {6, 6}, nrs_d18, 0},
     {"p1", NNX_FLOAT32, 2, {6, 7}, nrs_d19, 0},
     {"p2", NNX_FLOAT32, 2, {7, 8}, nrs_d20, 0},
@@ -249,10 +217,10 @@ static const uint32_t nrs_d27[] = {
     0x00000000u, 0x00000000u, 0x40000000u, 0x3f800000u, 0xc0e00000u, 0x40c00000u, 0x00000000u, 0x00000000u,
     0xc0e00000u, 0xc0400000u, 0x40400000u, 0xc1100000u,
 };
-static const nrs_tensor nrs_pad_negative_in[] = {
+static const nnef_run_tensor nrs_pad_negative_in[] = {
     {"x", NNX_FLOAT32, 2, {4, 5}, nrs_d23, 0},
 };
-static const nrs_tensor nrs_pad_negative_out[] = {
+static const nnef_run_tensor nrs_pad_negative_out[] = {
     {"n0", NNX_FLOAT32, 2, {5, 4}, nrs_d24, 0},
     {"n1", NNX_FLOAT32, 2, {3, 3}, nrs_d25, 0},
     {"n2", NNX_FLOAT32, 2, {6, 6}, nrs_d26, 0},
@@ -298,12 +266,12 @@ static const uint8_t nrs_d33[] = {
 static const uint32_t nrs_d34[] = {
     0xbf800000u, 0x3f800000u, 0x40400000u, 0xc0400000u, 0xbf800000u, 0xbf800000u,
 };
-static const nrs_tensor nrs_tile_in[] = {
+static const nnef_run_tensor nrs_tile_in[] = {
     {"xf", NNX_FLOAT32, 2, {2, 3}, nrs_d28, 0},
     {"xi", NNX_INT32, 3, {2, 1, 2}, nrs_d29, 0},
     {"xb", NNX_BOOL, 2, {1, 3}, nrs_d30, 0},
 };
-static const nrs_tensor nrs_tile_out[] = {
+static const nnef_run_tensor nrs_tile_out[] = {
     {"tf", NNX_FLOAT32, 2, {4, 9}, nrs_d31, 0},
     {"ti", NNX_INT32, 3, {2, 3, 4}, nrs_d32, 0},
     {"tb", NNX_BOOL, 2, {3, 3}, nrs_d33, 0},
@@ -350,12 +318,12 @@ static const uint32_t nrs_d40[] = {
 static const uint32_t nrs_d41[] = {
     0x40400000u, 0xbf800000u, 0x3f800000u, 0xc0400000u, 0xbf800000u, 0x40000000u,
 };
-static const nrs_tensor nrs_stack_in[] = {
+static const nnef_run_tensor nrs_stack_in[] = {
     {"a", NNX_FLOAT32, 2, {2, 3}, nrs_d35, 0},
     {"b", NNX_FLOAT32, 2, {2, 3}, nrs_d36, 0},
     {"d", NNX_FLOAT32, 2, {2, 3}, nrs_d37, 0},
 };
-static const nrs_tensor nrs_stack_out[] = {
+static const nnef_run_tensor nrs_stack_out[] = {
     {"s0", NNX_FLOAT32, 3, {3, 2, 3}, nrs_d38, 0},
     {"s1", NNX_FLOAT32, 3, {2, 3, 3}, nrs_d39, 0},
     {"s2", NNX_FLOAT32, 3, {2, 3, 3}, nrs_d40, 0},
@@ -421,11 +389,11 @@ static const int32_t nrs_d54[] = {
 static const int32_t nrs_d55[] = {
     -3, 0,
 };
-static const nrs_tensor nrs_unstack_in[] = {
+static const nnef_run_tensor nrs_unstack_in[] = {
     {"x", NNX_FLOAT32, 3, {3, 2, 4}, nrs_d42, 0},
     {"xi", NNX_INT32, 2, {2, 3}, nrs_d43, 0},
 };
-static const nrs_tensor nrs_unstack_out[] = {
+static const nnef_run_tensor nrs_unstack_out[] = {
     {"u0_0", NNX_FLOAT32, 2, {2, 4}, nrs_d44, 0},
     {"u0_1", NNX_FLOAT32, 2, {2, 4}, nrs_d45, 0},
     {"u0_2", NNX_FLOAT32, 2, {2, 4}, nrs_d46, 0},
@@ -460,7 +428,7 @@ static const int64_t nrs_d56[] = {
 static const int64_t nrs_d57[] = {
     2ll, 11ll,
 };
-static const nrs_tensor nrs_core_argmax_int64[] = {
+static const nnef_run_tensor nrs_core_argmax_int64[] = {
     {"in0", NNX_INT64, 3, {2, 3, 4}, nrs_d56, 0},
     {"out", NNX_INT64, 1, {2}, nrs_d57, 0},
 };
@@ -473,7 +441,7 @@ static const int64_t nrs_d59[] = {
     0ll, 1ll, 1ll, 1ll, 1ll, 1ll, 0ll, 0ll,
     0ll, 1ll, 0ll, 0ll,
 };
-static const nrs_tensor nrs_core_argmin_int64[] = {
+static const nnef_run_tensor nrs_core_argmin_int64[] = {
     {"in0", NNX_INT64, 3, {2, 3, 4}, nrs_d58, 0},
     {"out", NNX_INT64, 3, {1, 3, 4}, nrs_d59, 0},
 };
@@ -483,7 +451,7 @@ static const uint64_t nrs_d60[] = {
 static const int64_t nrs_d61[] = {
     1ll, 2ll,
 };
-static const nrs_tensor nrs_core_argmin_float64[] = {
+static const nnef_run_tensor nrs_core_argmin_float64[] = {
     {"in0", NNX_FLOAT64, 2, {2, 4}, nrs_d60, 0},
     {"out", NNX_INT64, 1, {2}, nrs_d61, 0},
 };
@@ -498,7 +466,7 @@ static const uint8_t nrs_d63[] = {
     200, 200, 200, 200, 200, 200, 200, 200,
     200, 200, 200, 200,
 };
-static const nrs_tensor nrs_core_pad_uint8_const[] = {
+static const nnef_run_tensor nrs_core_pad_uint8_const[] = {
     {"in0", NNX_UINT8, 2, {3, 4}, nrs_d62, 0},
     {"out", NNX_UINT8, 2, {6, 6}, nrs_d63, 0},
 };
@@ -516,7 +484,7 @@ static const uint8_t nrs_d65[] = {
     181, 145, 193, 126, 126, 193, 15, 174,
     174, 15, 193, 126,
 };
-static const nrs_tensor nrs_core_pad_uint8_sym[] = {
+static const nnef_run_tensor nrs_core_pad_uint8_sym[] = {
     {"in0", NNX_UINT8, 2, {3, 4}, nrs_d64, 0},
     {"out", NNX_UINT8, 2, {6, 10}, nrs_d65, 0},
 };
@@ -527,7 +495,7 @@ static const int8_t nrs_d67[] = {
     -5, -5, -5, -5, -104, 9, 94, -5,
     93, 78, 107, -5,
 };
-static const nrs_tensor nrs_core_pad_int8_const[] = {
+static const nnef_run_tensor nrs_core_pad_int8_const[] = {
     {"in0", NNX_INT8, 2, {2, 3}, nrs_d66, 0},
     {"out", NNX_INT8, 2, {3, 4}, nrs_d67, 0},
 };
@@ -538,7 +506,7 @@ static const int32_t nrs_d68[] = {
 static const int32_t nrs_d69[] = {
     4, 0, 0,
 };
-static const nrs_tensor nrs_core_argmax_int32[] = {
+static const nnef_run_tensor nrs_core_argmax_int32[] = {
     {"in0", NNX_INT32, 2, {3, 5}, nrs_d68, 0},
     {"out", NNX_INT32, 2, {3, 1}, nrs_d69, 0},
 };
@@ -550,7 +518,7 @@ static const uint8_t nrs_d71[] = {
     1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1,
 };
-static const nrs_tensor nrs_core_pad_bool_edge[] = {
+static const nnef_run_tensor nrs_core_pad_bool_edge[] = {
     {"in0", NNX_BOOL, 2, {2, 3}, nrs_d70, 0},
     {"out", NNX_BOOL, 2, {4, 6}, nrs_d71, 0},
 };
@@ -561,7 +529,7 @@ static const uint8_t nrs_d73[] = {
     1, 1, 1, 1, 1, 1, 1, 0,
     0, 1, 1, 1,
 };
-static const nrs_tensor nrs_core_pad_bool_const[] = {
+static const nnef_run_tensor nrs_core_pad_bool_const[] = {
     {"in0", NNX_BOOL, 2, {2, 3}, nrs_d72, 0},
     {"out", NNX_BOOL, 2, {4, 3}, nrs_d73, 0},
 };
@@ -577,12 +545,12 @@ static const uint8_t nrs_d75[] = {
     145, 181, 122, 21, 145, 181, 122, 21,
     126, 193, 15, 174, 126, 193, 15, 174,
 };
-static const nrs_tensor nrs_core_tile_uint8[] = {
+static const nnef_run_tensor nrs_core_tile_uint8[] = {
     {"in0", NNX_UINT8, 2, {3, 4}, nrs_d74, 0},
     {"out", NNX_UINT8, 2, {6, 8}, nrs_d75, 0},
 };
 
-static const nrs_case nrs_cases[] = {
+static const nnef_run_case nrs_cases[] = {
     {"argmax_float", nrs_argmax_float_doc, 1, nrs_argmax_float_in, 6, nrs_argmax_float_out},
     {"all_any", nrs_all_any_doc, 1, nrs_all_any_in, 8, nrs_all_any_out},
     {"pad_borders", nrs_pad_borders_doc, 1, nrs_pad_borders_in, 5, nrs_pad_borders_out},
@@ -592,7 +560,7 @@ static const nrs_case nrs_cases[] = {
     {"unstack", nrs_unstack_doc, 2, nrs_unstack_in, 12, nrs_unstack_out},
 };
 
-static const nrs_core_case nrs_core_cases[] = {
+static const nnef_run_core_case nrs_core_cases[] = {
     {"argmax_int64", "reduce_argmax", 1, nrs_core_argmax_int64, {.arg_reduce = {.axes_mask = 6, .keep_dims = false, .index_dtype = NNX_INT64}}},
     {"argmin_int64", "reduce_argmin", 1, nrs_core_argmin_int64, {.arg_reduce = {.axes_mask = 1, .keep_dims = true, .index_dtype = NNX_INT64}}},
     {"argmin_float64", "reduce_argmin", 1, nrs_core_argmin_float64, {.arg_reduce = {.axes_mask = 2, .keep_dims = false, .index_dtype = NNX_INT64}}},

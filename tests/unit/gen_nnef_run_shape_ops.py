@@ -9,9 +9,12 @@
 #   /usr/bin/python3 tests/unit/gen_nnef_run_shape_ops.py
 import math
 import os
-import struct
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nnef_run_gen import Case, write_header  # noqa: E402  (shared with the other gen_nnef_run_*.py)
 
 SEED = 20241122
 rng = np.random.default_rng(SEED)
@@ -20,11 +23,6 @@ OUT = os.path.join(HERE, "..", "data", "nnef_run_shape_ops_expected.h")
 COMMAND = "/usr/bin/python3 tests/unit/gen_nnef_run_shape_ops.py"
 
 NAN = math.nan
-NNEF_TYPE = {"float32": "scalar", "int32": "integer", "bool": "logical"}
-ENUM = {"float32": "NNX_FLOAT32", "float64": "NNX_FLOAT64", "int8": "NNX_INT8", "uint8": "NNX_UINT8",
-        "int32": "NNX_INT32", "int64": "NNX_INT64", "uint64": "NNX_UINT64", "bool": "NNX_BOOL"}
-CTYPE = {"float32": "uint32_t", "float64": "uint64_t", "int8": "int8_t", "uint8": "uint8_t", "int32": "int32_t",
-         "int64": "int64_t", "uint64": "uint64_t", "bool": "uint8_t"}
 NP_MODE = {"constant": "constant", "replicate": "edge", "reflect": "reflect", "reflect-even": "symmetric"}
 
 
@@ -70,27 +68,6 @@ def bool_input(shape):
 
 
 # ---------------------------------------------------------------- NNEF cases
-
-class Case:
-    def __init__(self, name, comment):
-        self.name, self.comment = name, comment
-        self.inputs, self.outputs, self.lines = [], [], []
-
-    def input(self, name, arr, dtype):
-        self.inputs.append((name, dtype, np.asarray(arr)))
-        shape = ", ".join(str(d) for d in np.asarray(arr).shape)
-        self.lines.append("%s = external<%s>(shape = [%s]);" % (name, NNEF_TYPE[dtype], shape))
-
-    def op(self, name, text, arr, dtype, ulps=0):
-        self.lines.append("%s = %s;" % (name, text))
-        self.outputs.append((name, dtype, np.asarray(arr), ulps))
-
-    def doc(self):
-        ins = ", ".join(n for n, _, _ in self.inputs)
-        outs = ", ".join(n for n, _, _, _ in self.outputs)
-        body = "".join("    %s\n" % l for l in self.lines)
-        return "version 1.0;\n\ngraph %s( %s ) -> ( %s )\n{\n%s}\n" % (self.name, ins, outs, body)
-
 
 
 def cases():
@@ -223,118 +200,16 @@ def core_cases():
 
 # ---------------------------------------------------------------- C output
 
-def dtype_name(arr, declared=None):
-    if declared:
-        return declared
-    return "bool" if arr.dtype == np.bool_ else str(arr.dtype)
-
-
-def c_items(arr, dt):
-    flat = np.asarray(arr).ravel()
-    if dt == "float32":
-        return ["0x%08xu" % struct.unpack("<I", struct.pack("<f", float(v)))[0] for v in flat.astype(np.float32)]
-    if dt == "float64":
-        return ["0x%016xull" % struct.unpack("<Q", struct.pack("<d", float(v)))[0] for v in flat]
-    if dt == "bool":
-        return [str(int(bool(v))) for v in flat]
-    if dt == "uint64":
-        return ["%dull" % int(v) for v in flat]
-    if dt == "int64":
-        return ["INT64_MIN" if int(v) == -(2 ** 63) else "%dll" % int(v) for v in flat]
-    if dt == "int32":
-        return ["INT32_MIN" if int(v) == -(2 ** 31) else str(int(v)) for v in flat]
-    return [str(int(v)) for v in flat]
-
-
-class Writer:
-    def __init__(self):
-        self.lines, self.n = [], 0
-
-    def array(self, arr, dt):
-        self.n += 1
-        name = "nrs_d%d" % self.n
-        items = c_items(arr, dt)
-        rows = [", ".join(items[i:i + 8]) for i in range(0, len(items), 8)] or ["0"]
-        self.lines.append("static const %s %s[] = {\n    %s,\n};" % (CTYPE[dt], name, ",\n    ".join(rows)))
-        return name
-
-    def tensor(self, name, arr, dt, ulps=0):
-        data = self.array(arr, dt)
-        shape = list(np.asarray(arr).shape)
-        return '{"%s", %s, %d, {%s}, %s, %d}' % (name, ENUM[dt], len(shape), ", ".join(map(str, shape)) or "0",
-                                                  data, ulps)
-
-
-def c_string(text):
-    return "\n".join('    "%s\\n"' % line.replace('"', '\\"') for line in text.rstrip("\n").split("\n"))
-
-
-
-def main():
-    w = Writer()
-    nnef_rows, core_rows = [], []
-    for c in cases():
-        ins = [w.tensor(n, a, dt) for n, dt, a in c.inputs]
-        outs = [w.tensor(n, a, dt, u) for n, dt, a, u in c.outputs]
-        w.lines.append("static const nrs_tensor nrs_%s_in[] = {\n    %s,\n};" % (c.name, ",\n    ".join(ins)))
-        w.lines.append("static const nrs_tensor nrs_%s_out[] = {\n    %s,\n};" % (c.name, ",\n    ".join(outs)))
-        w.lines.append("/* %s */\nstatic const char nrs_%s_doc[] =\n%s;" % (c.comment, c.name, c_string(c.doc())))
-        nnef_rows.append('    {"%s", nrs_%s_doc, %d, nrs_%s_in, %d, nrs_%s_out},' %
-                         (c.name, c.name, len(c.inputs), c.name, len(c.outputs), c.name))
-    for name, op, ins, expect, attrs in core_cases():
-        ts = [w.tensor("in%d" % i, a, dtype_name(a)) for i, a in enumerate(ins)]
-        out = w.tensor("out", expect, dtype_name(expect))
-        w.lines.append("static const nrs_tensor nrs_core_%s[] = {\n    %s,\n    %s,\n};" %
-                       (name, ",\n    ".join(ts), out))
-        core_rows.append('    {"%s", "%s", %d, nrs_core_%s, %s},' % (name, op, len(ins), name, attrs))
-
-    head = """/* Regenerate with: %s   (from the repository root)
+HEAD = """/* Regenerate with: %s   (from the repository root)
  * nnef_run_shape_ops_expected.h — GENERATED by tests/unit/gen_nnef_run_shape_ops.py; do not
  * edit. numpy %s, seed %d. Flat NNEF documents of argmax/argmin/all/any_reduce, pad, tile,
  * stack and unstack with inputs and numpy's outputs, and core-op cases for dtypes NNEF cannot
  * spell (tests/unit/test_nnef_run_shape_ops.c). */
-#ifndef NNX_TEST_NNEF_RUN_SHAPE_OPS_EXPECTED_H
-#define NNX_TEST_NNEF_RUN_SHAPE_OPS_EXPECTED_H
+"""
 
-#include "nnx.h"
-#include "ir/attrs.h"
 
-#include <stdint.h>
-
-/* A named tensor; data holds the elements row-major in storage order (floats as their bit
- * patterns, bool as 0/1 bytes). ulps: 0 = exact (floats bit for bit, any NaN matches NaN). */
-typedef struct nrs_tensor {
-    const char *name;
-    nnx_dtype dtype;
-    uint32_t rank;
-    uint32_t shape[4];
-    const void *data;
-    uint32_t ulps;
-} nrs_tensor;
-
-/* An NNEF document (graph.nnef) with its external inputs and expected outputs, by name. */
-typedef struct nrs_case {
-    const char *name, *doc;
-    uint32_t n_in;
-    const nrs_tensor *in;
-    uint32_t n_out;
-    const nrs_tensor *out;
-} nrs_case;
-
-/* A core op (ops.def name) with attrs applied to n_in inputs: tensors[0..n_in-1], expected
- * tensors[n_in]. */
-typedef struct nrs_core_case {
-    const char *name, *op;
-    uint32_t n_in;
-    const nrs_tensor *tensors;
-    nnx_attrs attrs;
-} nrs_core_case;
-""" % (COMMAND, np.__version__, SEED)
-    body = "\n".join(w.lines)
-    tail = ("\nstatic const nrs_case nrs_cases[] = {\n%s\n};\n\nstatic const nrs_core_case nrs_core_cases[] = {\n%s\n};\n"
-            "\n#endif\n" % ("\n".join(nnef_rows), "\n".join(core_rows)))
-    with open(OUT, "w") as f:
-        f.write(head + "\n" + body + "\n" + tail)
+def main():
+    write_header(OUT, HEAD % (COMMAND, np.__version__, SEED), "NNX_TEST_NNEF_RUN_SHAPE_OPS_EXPECTED_H", "nrs", cases(), core_cases())
 
 
 if __name__ == "__main__":
