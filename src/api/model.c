@@ -31,6 +31,7 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
         .lenient_extensions = o.flags & NNX_MODEL_LENIENT_EXTENSIONS,
         .expand_all = o.flags & NNX_MODEL_EXPAND_ALL,
         .skip_tensor_data = o.flags & NNX_MODEL_SKIP_TENSOR_DATA,
+        .zero_missing_variables = o.flags & NNX_MODEL_ZERO_MISSING_VARIABLES,
         .input_shapes = o.input_shapes,
         .input_shape_count = o.input_shapes ? o.input_shape_count : 0,
     };

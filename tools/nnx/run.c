@@ -29,7 +29,8 @@ static const char kHelp[] =
     "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
     "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
     "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
-    "                            (integers and bool: 0 or 1), the same for the same SEED\n"
+    "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
+    "                            variables that have no .dat file are then zero-filled\n"
     "  -l, --lenient             accept compositional syntax without KHR_enable_* extensions\n"
     "  -h, --help                show this help and exit\n"
     "\n"
@@ -142,6 +143,7 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         if (!parse_seed(value, &a->seed))
             return cli_usage_error(p, "--random-inputs wants a number from 0 to 18446744073709551615, got '%s'", value);
         a->random = true;
+        a->flags |= NNX_MODEL_ZERO_MISSING_VARIABLES; /* try a model's structure without weights */
         return -1;
     case OPT_LENIENT:
         a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;

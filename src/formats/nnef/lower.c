@@ -224,17 +224,17 @@ static nnx_status lower_variable(lowerer *L)
     uint32_t t;
     const nnx_nnef_flat_tensor *tensor = result_tensor(L, "output", &t);
     const nnx_nnef_binding *b = &L->m->bindings[t];
-    if (!b->present)
+    if (!b->present && !L->m->zero_missing_variables)
         return nnx_nnef_error_at(L->err, NNX_ERROR_INVALID_MODEL, L->g->filename, L->op->pos,
                                  "variable '%s' has no tensor file: it is needed to run the graph", tensor->label);
     nnx_operand_desc d = tensor_desc(tensor);
     size_t bytes;
     if (!nnx_desc_bytes(&d, &bytes))
         return unsupported(L, "the variable is too large");
-    void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes);
+    void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes); /* zero-filled */
     if (!data)
         return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
-    nnx_status st = nnx_nnef_tensor_decode(&b->info, b->bytes, d.dtype, data, bytes, L->err);
+    nnx_status st = b->present ? nnx_nnef_tensor_decode(&b->info, b->bytes, d.dtype, data, bytes, L->err) : NNX_OK;
     uint32_t id;
     if (st == NNX_OK && (st = constant(L, &d, data, bytes, &id)) == NNX_OK)
         L->value_of[t] = id;

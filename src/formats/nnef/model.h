@@ -27,12 +27,14 @@ typedef struct nnx_nnef_model {
     nnx_nnef_binding *bindings; /* per tensor of flat (only variables can be present) */
     nnx_nnef_quant *quant;     /* parsed graph.quant, or NULL */
     char *graph_path;          /* "PATH/graph.nnef" as used in messages */
+    bool zero_missing_variables; /* lowering zero-fills variables without a tensor file */
 } nnx_nnef_model;
 
 typedef struct nnx_nnef_load_options {
     bool lenient_extensions;
     bool expand_all;
     bool skip_tensor_data;
+    bool zero_missing_variables;
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
 } nnx_nnef_load_options;
