@@ -59,6 +59,22 @@ typedef struct nnx_attr_pad {
 } nnx_attr_pad;
 typedef struct nnx_attr_tile { uint32_t repeats[NNX_MAX_RANK]; } nnx_attr_tile;
 
+/* Border modes of the sliding-window ops (nnef.md §3.0 "Border modes"): IGNORE skips
+ * out-of-bounds positions, CONSTANT reads 0 there, REPLICATE / REFLECT / REFLECT_EVEN map
+ * the index as pad's EDGE / REFLECT / SYMMETRIC do. */
+typedef enum nnx_window_border {
+    NNX_WINDOW_IGNORE, NNX_WINDOW_CONSTANT, NNX_WINDOW_REPLICATE, NNX_WINDOW_REFLECT, NNX_WINDOW_REFLECT_EVEN
+} nnx_window_border;
+/* box, argmax_pool, sample: a window over every axis of the input (item i = axis i).
+ * size, stride, dilation >= 1; padding resolved (automatic padding is computed by the
+ * front end) and may be negative. normalize: box only. */
+typedef struct nnx_attr_window {
+    int32_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK];
+    int32_t pad_begin[NNX_MAX_RANK], pad_end[NNX_MAX_RANK];
+    nnx_window_border border;
+    bool normalize;
+} nnx_attr_window;
+
 typedef union nnx_attrs {
     nnx_attr_none none;
     nnx_attr_clamp clamp;
@@ -75,6 +91,7 @@ typedef union nnx_attrs {
     nnx_attr_arg_reduce arg_reduce;
     nnx_attr_pad pad;
     nnx_attr_tile tile;
+    nnx_attr_window window;
 } nnx_attrs;
 
 #endif

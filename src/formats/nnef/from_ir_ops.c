@@ -1,6 +1,7 @@
 /* from_ir_ops.c — the lowering of each core op family to NNEF operations (the table and
  * decisions B, C, G, P, S of from_ir.h): element-wise, clamp, cast, matmul and gemm, conv,
- * pooling, softmax, data movement and reductions. Each function emits the ops of L->node;
+ * pooling, NNEF sliding windows (box, argmax_pool, sample), softmax, data movement and
+ * reductions. Each function emits the ops of L->node;
  * the last one produces the tensor of the node's output value. */
 #include "formats/nnef/from_ir.h"
 
@@ -482,6 +483,52 @@ static nnx_status lower_tile(nnx_nnef_lower *L)
     return st == NNX_OK ? nnx_nnef_lower_op1(L, "tile", args, 2, NULL, out_value(L, 0), &t) : st;
 }
 
+/* box / argmax_pool / sample(input[, index], size, border, padding, stride, dilation[,
+ * normalize]): the core window attributes are NNEF's, with padding written out explicitly
+ * (never [] = automatic). NNEF spells only scalar, integer and logical tensors, so argmax_pool
+ * and sample of other types, and sample with int64 indices, are NOT_SUPPORTED. */
+static nnx_status lower_window(nnx_nnef_lower *L, const char *op)
+{
+    static const char *const borders[] = {"ignore", "constant", "replicate", "reflect", "reflect-even"};
+    const nnx_attr_window *a = &L->node->attrs.window;
+    const nnx_operand_desc *x = in_desc(L, 0);
+    uint32_t r = x->rank, t, n = 0;
+    if (x->dtype != NNX_FLOAT32)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF %s takes tensor<scalar> (float32), not %s", op,
+                                   nnx_dtype_name(x->dtype));
+    if (L->node->op == NNX_OP_SAMPLE && in_desc(L, 1)->dtype != NNX_INT32)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF sample's index is tensor<integer> (int32), not %s",
+                                   nnx_dtype_name(in_desc(L, 1)->dtype));
+    int64_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK], pads[NNX_MAX_RANK][2];
+    for (uint32_t i = 0; i < r; i++) {
+        size[i] = a->size[i];
+        stride[i] = a->stride[i];
+        dilation[i] = a->dilation[i];
+        pads[i][0] = a->pad_begin[i];
+        pads[i][1] = a->pad_end[i];
+    }
+    arg args[8];
+    args[n++] = (arg){"input", nnx_nnef_v_tensor(in_tensor(L, 0))};
+    if (L->node->op == NNX_OP_SAMPLE)
+        args[n++] = (arg){"index", nnx_nnef_v_tensor(in_tensor(L, 1))};
+    uint32_t first = n;
+    args[n++] = (arg){"size", {0}};
+    args[n++] = (arg){"border", nnx_nnef_v_string(borders[a->border])};
+    args[n++] = (arg){"padding", {0}};
+    args[n++] = (arg){"stride", {0}};
+    args[n++] = (arg){"dilation", {0}};
+    if (L->node->op == NNX_OP_BOX)
+        args[n++] = (arg){"normalize", nnx_nnef_v_logical(a->normalize)};
+    nnx_status st = nnx_nnef_lower_ints(L, size, r, &args[first].value);
+    if (st == NNX_OK)
+        st = nnx_nnef_lower_pairs(L, (const int64_t(*)[2])pads, r, &args[first + 2].value);
+    if (st == NNX_OK)
+        st = nnx_nnef_lower_ints(L, stride, r, &args[first + 3].value);
+    if (st == NNX_OK)
+        st = nnx_nnef_lower_ints(L, dilation, r, &args[first + 4].value);
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, op, args, n, NULL, out_value(L, 0), &t) : st;
+}
+
 nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
 {
     const nnx_node *n = L->node;
@@ -547,6 +594,9 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_REDUCE_ANY: return lower_reduce(L, "any_reduce");
     case NNX_OP_PAD: return lower_pad(L);
     case NNX_OP_TILE: return lower_tile(L);
+    case NNX_OP_BOX: return lower_window(L, "box");
+    case NNX_OP_ARGMAX_POOL: return lower_window(L, "argmax_pool");
+    case NNX_OP_SAMPLE: return lower_window(L, "sample");
     case NNX_OP_COUNT: break;
     }
     return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "no NNEF mapping for this operation");

@@ -6,8 +6,12 @@
  *    core numpy-style leading ones, so equal ranks make both agree);
  *  - a literal in a tensor position becomes a rank-0 constant of the operand's type
  *    (comparisons compare tensor<scalar>, so their literals are float32);
- *  - conv, max_pool and avg_pool map to the core's 2-D NCHW operations when their
- *    arguments fit them (zero padding / 'ignore' border, windows only over H and W);
+ *  - conv maps to the core's 2-D NCHW conv when its arguments fit it; max_pool and
+ *    avg_pool map to the 2-D core pools when they fit (rank 4, no padding or border
+ *    'ignore', windows only over H and W), otherwise to their chapter-4 bodies:
+ *    max_pool = argmax_pool + sample, avg_pool = box(normalize = true);
+ *  - box, argmax_pool (int32 index within the window, row-major over size), sample ->
+ *    the core window ops over every dimension, automatic padding resolved per dimension;
  *  - argmax_reduce/argmin_reduce -> reduce_argmax/argmin with int32 indices (flattened
  *    row-major over the axes, §7 #26), all_reduce/any_reduce -> reduce_all/any;
  *  - pad -> pad (border 'constant' with its value, 'replicate' = edge, 'reflect',
@@ -460,37 +464,121 @@ static nnx_status lower_conv(lowerer *L)
     return st == NNX_OK ? bind(L, "output", out) : st;
 }
 
-/* max_pool / avg_pool over H and W of an NCHW tensor, border 'ignore' (or no padding). */
+/* The window attributes of box / argmax_pool / sample / max_pool / avg_pool from x (input
+ * tensor) to y (result tensor): one item per dimension (nnef.md §3.0), [] stride / dilation
+ * = 1s, [] padding = automatic, resolved per dimension by nnx_nnef_auto_padding. */
+static nnx_status window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_nnef_flat_tensor *y,
+                               nnx_attr_window *w)
+{
+    static const char *const borders[] = {"ignore", "constant", "replicate", "reflect", "reflect-even"};
+    int64_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK];
+    uint32_t r = x->rank;
+    const char *border = string_arg(L, "border");
+    memset(w, 0, sizeof *w);
+    w->border = (nnx_window_border)5;
+    for (uint32_t i = 0; i < 5; i++)
+        if (strcmp(border, borders[i]) == 0)
+            w->border = (nnx_window_border)i;
+    if ((uint32_t)w->border == 5)
+        return unsupported(L, "border '%s'", border);
+    int32_t ns = ints_arg(L, "size", size, NNX_MAX_RANK), nt = ints_arg(L, "stride", stride, NNX_MAX_RANK),
+            nd = ints_arg(L, "dilation", dilation, NNX_MAX_RANK);
+    const nnx_nnef_value *p = arg(L, "padding");
+    uint32_t np = p && p->kind == NNX_NNEF_VALUE_ARRAY ? p->count : 0;
+    if (ns != (int32_t)r || (nt != 0 && nt != (int32_t)r) || (nd != 0 && nd != (int32_t)r) || (np != 0 && np != r) ||
+        y->rank != r)
+        return unsupported(L, "window arrays of another length than the rank %u", r);
+    for (uint32_t k = 0; k < r; k++) {
+        int64_t s = nt ? stride[k] : 1, d = nd ? dilation[k] : 1, b, e;
+        if (np) {
+            b = p->u.items[k].u.items[0].u.integer;
+            e = p->u.items[k].u.items[1].u.integer;
+        } else if (!nnx_nnef_auto_padding(x->shape[k], y->shape[k], size[k], s, d, &b, &e)) {
+            return unsupported(L, "automatic padding of dimension %u overflows", k);
+        }
+        if (size[k] < 1 || size[k] > INT32_MAX || s < 1 || s > INT32_MAX || d < 1 || d > INT32_MAX ||
+            b < INT32_MIN || b > INT32_MAX || e < INT32_MIN || e > INT32_MAX)
+            return unsupported(L, "window parameters of dimension %u beyond 32 bits", k);
+        w->size[k] = (int32_t)size[k];
+        w->stride[k] = (int32_t)s;
+        w->dilation[k] = (int32_t)d;
+        w->pad_begin[k] = (int32_t)b;
+        w->pad_end[k] = (int32_t)e;
+    }
+    return NNX_OK;
+}
+
+/* box(normalize), argmax_pool (int32 index) and sample(input, index); max_pool = argmax_pool
+ * then sample, avg_pool = box(normalize = true): their chapter-4 bodies (nnef.md §3.1
+ * compound pooling). */
+static nnx_status lower_window(lowerer *L, nnx_op op)
+{
+    const nnx_nnef_value *xv = arg(L, "input");
+    bool is_max = strcmp(L->op->name, "max_pool") == 0, is_avg = strcmp(L->op->name, "avg_pool") == 0;
+    uint32_t t;
+    const nnx_nnef_flat_tensor *y = result_tensor(L, op == NNX_OP_ARGMAX_POOL ? "index" : "output", &t);
+    if (!xv || xv->kind != NNX_NNEF_VALUE_TENSOR || !y)
+        return unsupported(L, "a literal input");
+    const nnx_nnef_flat_tensor *x = &L->g->tensors[xv->u.tensor];
+    nnx_attrs a;
+    nnx_status st = window_attrs(L, x, y, &a.window);
+    a.window.normalize = is_avg || (arg(L, "normalize") && arg(L, "normalize")->u.logical);
+    uint32_t in[2], out;
+    if (st == NNX_OK)
+        st = operand(L, xv, core_dtype(x->dtype), &in[0]);
+    if (st != NNX_OK)
+        return st;
+    if (is_max) {
+        st = node(L, NNX_OP_ARGMAX_POOL, in, 1, &a, 1, &in[1]);
+    } else if (op == NNX_OP_SAMPLE) {
+        const nnx_nnef_value *iv = arg(L, "index");
+        if (!iv || iv->kind != NNX_NNEF_VALUE_TENSOR)
+            return unsupported(L, "a literal index");
+        st = operand(L, iv, NNX_INT32, &in[1]);
+    }
+    if (st == NNX_OK)
+        st = node(L, is_max ? NNX_OP_SAMPLE : op, in, op == NNX_OP_SAMPLE || is_max ? 2 : 1, &a, 1, &out);
+    return st == NNX_OK ? bind(L, op == NNX_OP_ARGMAX_POOL ? "index" : "output", out) : st;
+}
+
+/* max_pool / avg_pool: the core's 2-D NCHW pools when they fit (rank 4, window, stride and
+ * dilation 1 over N and C, no padding of N and C, padding >= 0, and no padding or border
+ * 'ignore', whose semantics the core pools have); otherwise the chapter-4 bodies via
+ * lower_window. */
 static nnx_status lower_pool(lowerer *L, nnx_op op)
 {
     const nnx_nnef_value *xv = arg(L, "input");
     uint32_t t;
     const nnx_nnef_flat_tensor *y = result_tensor(L, "output", &t);
-    if (xv->kind != NNX_NNEF_VALUE_TENSOR || L->g->tensors[xv->u.tensor].rank != 4)
-        return unsupported(L, "only pooling of rank-4 tensors runs so far");
+    nnx_op general = op == NNX_OP_AVG_POOL ? NNX_OP_BOX : NNX_OP_SAMPLE;
+    if (!xv || xv->kind != NNX_NNEF_VALUE_TENSOR || !y || L->g->tensors[xv->u.tensor].rank != 4)
+        return lower_window(L, general);
     const nnx_nnef_flat_tensor *x = &L->g->tensors[xv->u.tensor];
-    int64_t size[NNX_MAX_RANK], stride[2], dilation[2];
-    if (ints_arg(L, "size", size, NNX_MAX_RANK) != 4 || size[0] != 1 || size[1] != 1)
-        return unsupported(L, "a window over the batch or channel dimension");
-    if (!window_steps(L, "stride", 4, stride) || !window_steps(L, "dilation", 4, dilation))
-        return unsupported(L, "a stride or dilation over the batch or channel dimension");
-    nnx_attrs a = {.pool = {.layout = NNX_LAYOUT_NCHW, .rounding = NNX_ROUNDING_FLOOR,
-                            .window = {(uint32_t)size[2], (uint32_t)size[3]}}};
-    const nnx_nnef_value *p = arg(L, "padding");
-    if (p && p->count && (p->u.items[0].u.items[0].u.integer || p->u.items[0].u.items[1].u.integer ||
-                          p->u.items[1].u.items[0].u.integer || p->u.items[1].u.items[1].u.integer))
-        return unsupported(L, "padding of the batch or channel dimension");
-    if (!window_pads(L, x->shape, y->shape, size + 2, stride, dilation, 2, a.pool.pads))
-        return unsupported(L, "negative padding");
-    bool padded = a.pool.pads[0] || a.pool.pads[1] || a.pool.pads[2] || a.pool.pads[3];
-    if (padded && strcmp(string_arg(L, "border"), "ignore") != 0)
-        return unsupported(L, "border '%s' with padding (only 'ignore' runs so far)", string_arg(L, "border"));
+    nnx_attr_window w;
+    nnx_status st = window_attrs(L, x, y, &w);
+    if (st != NNX_OK)
+        return st;
+    bool fits = true, padded = false;
+    for (uint32_t k = 0; k < 4; k++) {
+        bool spatial = k >= 2;
+        if (!spatial && (w.size[k] != 1 || w.stride[k] != 1 || w.dilation[k] != 1 || w.pad_begin[k] || w.pad_end[k]))
+            fits = false;
+        if (w.pad_begin[k] < 0 || w.pad_end[k] < 0)
+            fits = false;
+        padded = padded || w.pad_begin[k] || w.pad_end[k];
+    }
+    if (!fits || (padded && w.border != NNX_WINDOW_IGNORE))
+        return lower_window(L, general);
+    nnx_attrs a = {.pool = {.layout = NNX_LAYOUT_NCHW, .rounding = NNX_ROUNDING_FLOOR}};
     for (int k = 0; k < 2; k++) {
-        a.pool.strides[k] = (uint32_t)stride[k];
-        a.pool.dilations[k] = (uint32_t)dilation[k];
+        a.pool.window[k] = (uint32_t)w.size[2 + k];
+        a.pool.strides[k] = (uint32_t)w.stride[2 + k];
+        a.pool.dilations[k] = (uint32_t)w.dilation[2 + k];
+        a.pool.pads[2 * k] = (uint32_t)w.pad_begin[2 + k];
+        a.pool.pads[2 * k + 1] = (uint32_t)w.pad_end[2 + k];
     }
     uint32_t in = L->value_of[xv->u.tensor], out;
-    nnx_status st = node(L, op, &in, 1, &a, 1, &out);
+    st = node(L, op, &in, 1, &a, 1, &out);
     return st == NNX_OK ? bind(L, "output", out) : st;
 }
 
@@ -795,6 +883,9 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "conv") == 0) return lower_conv(L);
     if (strcmp(name, "max_pool") == 0) return lower_pool(L, NNX_OP_MAX_POOL);
     if (strcmp(name, "avg_pool") == 0) return lower_pool(L, NNX_OP_AVG_POOL);
+    if (strcmp(name, "box") == 0) return lower_window(L, NNX_OP_BOX);
+    if (strcmp(name, "argmax_pool") == 0) return lower_window(L, NNX_OP_ARGMAX_POOL);
+    if (strcmp(name, "sample") == 0) return lower_window(L, NNX_OP_SAMPLE);
     if (strcmp(name, "reshape") == 0 || strcmp(name, "squeeze") == 0 || strcmp(name, "unsqueeze") == 0 ||
         strcmp(name, "copy") == 0)
         return lower_reshape(L);
