@@ -20,8 +20,9 @@
  *  - stack = a reshape inserting the axis per input, then concat; unstack = split into
  *    extent-1 parts, then a reshape dropping the axis from each;
  *  - shapes come from NNEF shape propagation and are checked against core inference.
- * Everything else is NNX_ERROR_NOT_SUPPORTED ("nnx cannot run 'op' yet: reason"). */
-#include "formats/nnef/lower.h"
+ * Everything else is NNX_ERROR_NOT_SUPPORTED ("nnx cannot run 'op' yet: reason"). The
+ * sliding-window handlers are in lower_window.c. */
+#include "formats/nnef/lower_internal.h"
 #include "formats/nnef/shapes.h"
 #include "ir/dtypes.h"
 
@@ -29,17 +30,8 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct lowerer {
-    const nnx_nnef_model *m;
-    const nnx_nnef_flat *g;
-    nnx_ir *ir;
-    nnx_error *err;
-    uint32_t *value_of; /* per flat tensor: its core value, NNX_NONE until lowered */
-    const nnx_nnef_flat_op *op;
-} lowerer;
 
-static nnx_status unsupported(lowerer *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static nnx_status unsupported(lowerer *L, const char *fmt, ...)
+nnx_status lw_unsupported(lowerer *L, const char *fmt, ...)
 {
     char why[300];
     va_list ap;
@@ -50,7 +42,7 @@ static nnx_status unsupported(lowerer *L, const char *fmt, ...)
                              L->op->name, why);
 }
 
-static nnx_dtype core_dtype(nnx_nnef_type_kind k)
+nnx_dtype lw_core_dtype(nnx_nnef_type_kind k)
 {
     switch (k) {
     case NNX_NNEF_TYPE_SCALAR: return NNX_FLOAT32;
@@ -60,27 +52,27 @@ static nnx_dtype core_dtype(nnx_nnef_type_kind k)
     }
 }
 
-static nnx_operand_desc tensor_desc(const nnx_nnef_flat_tensor *t)
+nnx_operand_desc lw_tensor_desc(const nnx_nnef_flat_tensor *t)
 {
-    nnx_operand_desc d = {.dtype = core_dtype(t->dtype), .rank = t->rank};
+    nnx_operand_desc d = {.dtype = lw_core_dtype(t->dtype), .rank = t->rank};
     memcpy(d.shape, t->shape, t->rank * sizeof *d.shape);
     return d;
 }
 
 /* ---------------------------------------------------------------- arguments */
 
-static const nnx_nnef_value *arg(lowerer *L, const char *name) { return nnx_nnef_flat_arg(L->op, name); }
+const nnx_nnef_value *lw_arg(lowerer *L, const char *name) { return nnx_nnef_flat_arg(L->op, name); }
 
-static int64_t int_arg(lowerer *L, const char *name)
+int64_t lw_int_arg(lowerer *L, const char *name)
 {
-    const nnx_nnef_value *v = arg(L, name);
+    const nnx_nnef_value *v = lw_arg(L, name);
     return v && v->kind == NNX_NNEF_VALUE_INTEGER ? v->u.integer : 0;
 }
 
 /* An integer[] argument into out (at most max items); its length, or -1 if not one. */
-static int32_t ints_arg(lowerer *L, const char *name, int64_t *out, uint32_t max)
+int32_t lw_ints_arg(lowerer *L, const char *name, int64_t *out, uint32_t max)
 {
-    const nnx_nnef_value *v = arg(L, name);
+    const nnx_nnef_value *v = lw_arg(L, name);
     if (!v || v->kind != NNX_NNEF_VALUE_ARRAY || v->count > max)
         return -1;
     for (uint32_t i = 0; i < v->count; i++) {
@@ -91,14 +83,14 @@ static int32_t ints_arg(lowerer *L, const char *name, int64_t *out, uint32_t max
     return (int32_t)v->count;
 }
 
-static const char *string_arg(lowerer *L, const char *name)
+const char *lw_string_arg(lowerer *L, const char *name)
 {
-    const nnx_nnef_value *v = arg(L, name);
+    const nnx_nnef_value *v = lw_arg(L, name);
     return v && v->kind == NNX_NNEF_VALUE_STRING ? v->u.string : "";
 }
 
 /* The flat tensor of result `name` (single-tensor results). */
-static const nnx_nnef_flat_tensor *result_tensor(lowerer *L, const char *name, uint32_t *index)
+const nnx_nnef_flat_tensor *lw_result_tensor(lowerer *L, const char *name, uint32_t *index)
 {
     const nnx_nnef_value *v = nnx_nnef_flat_result(L->op, name);
     *index = 0;
@@ -110,7 +102,7 @@ static const nnx_nnef_flat_tensor *result_tensor(lowerer *L, const char *name, u
 
 /* ---------------------------------------------------------------- core values */
 
-static nnx_status constant(lowerer *L, const nnx_operand_desc *d, const void *data, size_t size, uint32_t *id)
+nnx_status lw_constant(lowerer *L, const nnx_operand_desc *d, const void *data, size_t size, uint32_t *id)
 {
     nnx_status st = nnx_ir_add_constant(L->ir, d, data, size, id, L->err);
     return st;
@@ -118,57 +110,57 @@ static nnx_status constant(lowerer *L, const nnx_operand_desc *d, const void *da
 
 /* A tensor argument as a core value: a lowered tensor, or a literal as a rank-0 constant
  * of dtype dt. */
-static nnx_status operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t *id)
+nnx_status lw_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t *id)
 {
     nnx_operand_desc d = {.dtype = dt, .rank = 0};
     switch (v ? v->kind : NNX_NNEF_VALUE_NONE) {
     case NNX_NNEF_VALUE_TENSOR:
         *id = L->value_of[v->u.tensor];
-        return *id == NNX_NONE ? unsupported(L, "an input tensor was not lowered") : NNX_OK;
+        return *id == NNX_NONE ? lw_unsupported(L, "an input tensor was not lowered") : NNX_OK;
     case NNX_NNEF_VALUE_SCALAR: {
         float f = (float)v->u.scalar;
         if (dt != NNX_FLOAT32)
-            return unsupported(L, "a scalar literal where a %s tensor is expected", nnx_dtype_name(dt));
-        return constant(L, &d, &f, sizeof f, id);
+            return lw_unsupported(L, "a scalar literal where a %s tensor is expected", nnx_dtype_name(dt));
+        return lw_constant(L, &d, &f, sizeof f, id);
     }
     case NNX_NNEF_VALUE_INTEGER: {
         int32_t i = (int32_t)v->u.integer;
         if (dt != NNX_INT32 || v->u.integer != i)
-            return unsupported(L, "an integer literal where a %s tensor is expected", nnx_dtype_name(dt));
-        return constant(L, &d, &i, sizeof i, id);
+            return lw_unsupported(L, "an integer literal where a %s tensor is expected", nnx_dtype_name(dt));
+        return lw_constant(L, &d, &i, sizeof i, id);
     }
     case NNX_NNEF_VALUE_LOGICAL: {
         uint8_t b = v->u.logical;
         if (dt != NNX_BOOL)
-            return unsupported(L, "a logical literal where a %s tensor is expected", nnx_dtype_name(dt));
-        return constant(L, &d, &b, 1, id);
+            return lw_unsupported(L, "a logical literal where a %s tensor is expected", nnx_dtype_name(dt));
+        return lw_constant(L, &d, &b, 1, id);
     }
-    default: return unsupported(L, "an argument that is not a tensor");
+    default: return lw_unsupported(L, "an argument that is not a tensor");
     }
 }
 
-static nnx_status node(lowerer *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
-                       uint32_t n_out, uint32_t *first)
+nnx_status lw_node(lowerer *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
+                   uint32_t n_out, uint32_t *first)
 {
     nnx_error why = {0};
     nnx_status st = nnx_ir_add_node(L->ir, op, in, n_in, attrs, n_out, L->op->name, first, &why);
     if (st == NNX_ERROR_OUT_OF_MEMORY)
         return nnx_error_set(L->err, st, "%s: error: out of memory", L->g->filename);
-    return st == NNX_OK ? NNX_OK : unsupported(L, "%s (%s)", why.message, nnx_op_table[op].name);
+    return st == NNX_OK ? NNX_OK : lw_unsupported(L, "%s (%s)", why.message, nnx_op_table[op].name);
 }
 
 /* value reshaped to the given shape (a no-op node if it already has it). */
-static nnx_status reshape_to(lowerer *L, uint32_t value, const uint32_t *shape, uint32_t rank, uint32_t *out)
+nnx_status lw_reshape_to(lowerer *L, uint32_t value, const uint32_t *shape, uint32_t rank, uint32_t *out)
 {
     nnx_attrs a = {.reshape = {.rank = rank}};
     memcpy(a.reshape.shape, shape, rank * sizeof *shape);
-    return node(L, NNX_OP_RESHAPE, &value, 1, &a, 1, out);
+    return lw_node(L, NNX_OP_RESHAPE, &value, 1, &a, 1, out);
 }
 
 /* NNEF broadcasting: a lower-rank tensor gets trailing 1s up to rank. */
-static nnx_status broadcast_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t rank, uint32_t *id)
+nnx_status lw_broadcast_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t rank, uint32_t *id)
 {
-    nnx_status st = operand(L, v, dt, id);
+    nnx_status st = lw_operand(L, v, dt, id);
     if (st != NNX_OK || v->kind != NNX_NNEF_VALUE_TENSOR)
         return st;
     const nnx_nnef_flat_tensor *t = &L->g->tensors[v->u.tensor];
@@ -177,20 +169,20 @@ static nnx_status broadcast_operand(lowerer *L, const nnx_nnef_value *v, nnx_dty
     uint32_t shape[NNX_MAX_RANK];
     for (uint32_t i = 0; i < rank; i++)
         shape[i] = i < t->rank ? t->shape[i] : 1;
-    return reshape_to(L, *id, shape, rank, id);
+    return lw_reshape_to(L, *id, shape, rank, id);
 }
 
 /* Records the core value of result `name`, checking it has the shape NNEF computed. */
-static nnx_status bind(lowerer *L, const char *name, uint32_t value)
+nnx_status lw_bind(lowerer *L, const char *name, uint32_t value)
 {
     uint32_t t;
-    const nnx_nnef_flat_tensor *tensor = result_tensor(L, name, &t);
+    const nnx_nnef_flat_tensor *tensor = lw_result_tensor(L, name, &t);
     if (!tensor)
-        return unsupported(L, "result '%s' is not a tensor", name);
-    nnx_operand_desc want = tensor_desc(tensor);
+        return lw_unsupported(L, "result '%s' is not a tensor", name);
+    nnx_operand_desc want = lw_tensor_desc(tensor);
     if (!nnx_desc_equal(&want, &L->ir->values[value].desc)) {
         char a[96], b[96];
-        return unsupported(L, "the core computes %s, NNEF %s", nnx_desc_format(&L->ir->values[value].desc, a, sizeof a),
+        return lw_unsupported(L, "the core computes %s, NNEF %s", nnx_desc_format(&L->ir->values[value].desc, a, sizeof a),
                            nnx_desc_format(&want, b, sizeof b));
     }
     L->value_of[t] = value;
@@ -198,13 +190,13 @@ static nnx_status bind(lowerer *L, const char *name, uint32_t value)
 }
 
 /* The dtype of the op's first result: what literals in its tensor positions become. */
-static nnx_dtype result_dtype(lowerer *L)
+nnx_dtype lw_result_dtype(lowerer *L)
 {
     const nnx_nnef_value *v = &L->op->results[0].value;
-    return v->kind == NNX_NNEF_VALUE_TENSOR ? core_dtype(L->g->tensors[v->u.tensor].dtype) : NNX_FLOAT32;
+    return v->kind == NNX_NNEF_VALUE_TENSOR ? lw_core_dtype(L->g->tensors[v->u.tensor].dtype) : NNX_FLOAT32;
 }
 
-static uint32_t result_rank(lowerer *L)
+uint32_t lw_result_rank(lowerer *L)
 {
     const nnx_nnef_value *v = &L->op->results[0].value;
     return v->kind == NNX_NNEF_VALUE_TENSOR ? L->g->tensors[v->u.tensor].rank : 0;
@@ -215,8 +207,8 @@ static uint32_t result_rank(lowerer *L)
 static nnx_status lower_external(lowerer *L)
 {
     uint32_t t, id;
-    const nnx_nnef_flat_tensor *tensor = result_tensor(L, "output", &t);
-    nnx_operand_desc d = tensor_desc(tensor);
+    const nnx_nnef_flat_tensor *tensor = lw_result_tensor(L, "output", &t);
+    nnx_operand_desc d = lw_tensor_desc(tensor);
     nnx_status st = nnx_ir_add_input(L->ir, tensor->name, &d, &id, L->err);
     if (st == NNX_OK)
         L->value_of[t] = id;
@@ -226,21 +218,21 @@ static nnx_status lower_external(lowerer *L)
 static nnx_status lower_variable(lowerer *L)
 {
     uint32_t t;
-    const nnx_nnef_flat_tensor *tensor = result_tensor(L, "output", &t);
+    const nnx_nnef_flat_tensor *tensor = lw_result_tensor(L, "output", &t);
     const nnx_nnef_binding *b = &L->m->bindings[t];
     if (!b->present && !L->m->zero_missing_variables)
         return nnx_nnef_error_at(L->err, NNX_ERROR_INVALID_MODEL, L->g->filename, L->op->pos,
                                  "variable '%s' has no tensor file: it is needed to run the graph", tensor->label);
-    nnx_operand_desc d = tensor_desc(tensor);
+    nnx_operand_desc d = lw_tensor_desc(tensor);
     size_t bytes;
     if (!nnx_desc_bytes(&d, &bytes))
-        return unsupported(L, "the variable is too large");
+        return lw_unsupported(L, "the variable is too large");
     void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes); /* zero-filled */
     if (!data)
         return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
     nnx_status st = b->present ? nnx_nnef_tensor_decode(&b->info, b->bytes, d.dtype, data, bytes, L->err) : NNX_OK;
     uint32_t id;
-    if (st == NNX_OK && (st = constant(L, &d, data, bytes, &id)) == NNX_OK)
+    if (st == NNX_OK && (st = lw_constant(L, &d, data, bytes, &id)) == NNX_OK)
         L->value_of[t] = id;
     nnx_mem_free_aligned(L->ir->alloc, data);
     return st;
@@ -269,14 +261,14 @@ static bool store_item(const nnx_nnef_value *v, nnx_dtype dt, unsigned char *dst
 static nnx_status lower_constant(lowerer *L)
 {
     uint32_t t;
-    const nnx_nnef_flat_tensor *tensor = result_tensor(L, "output", &t);
-    const nnx_nnef_value *value = arg(L, "value");
-    nnx_operand_desc d = tensor_desc(tensor);
+    const nnx_nnef_flat_tensor *tensor = lw_result_tensor(L, "output", &t);
+    const nnx_nnef_value *value = lw_arg(L, "value");
+    nnx_operand_desc d = lw_tensor_desc(tensor);
     uint64_t n;
     size_t bytes, esize = nnx_dtype_size(d.dtype);
     if (!nnx_desc_elements(&d, &n) || !nnx_desc_bytes(&d, &bytes) || !value || value->kind != NNX_NNEF_VALUE_ARRAY ||
         (value->count != 1 && value->count != n))
-        return unsupported(L, "a constant whose value list does not fit its shape");
+        return lw_unsupported(L, "a constant whose value list does not fit its shape");
     unsigned char *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes ? bytes : 1);
     if (!data)
         return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
@@ -284,7 +276,7 @@ static nnx_status lower_constant(lowerer *L)
     for (uint64_t i = 0; i < n && ok; i++)
         ok = store_item(&value->u.items[value->count == 1 ? 0 : i], d.dtype, data + i * esize);
     uint32_t id;
-    nnx_status st = ok ? constant(L, &d, data, bytes, &id) : unsupported(L, "a constant item of another type");
+    nnx_status st = ok ? lw_constant(L, &d, data, bytes, &id) : lw_unsupported(L, "a constant item of another type");
     if (st == NNX_OK)
         L->value_of[t] = id;
     nnx_mem_free_aligned(L->ir->alloc, data);
@@ -326,260 +318,57 @@ static nnx_op find_op(const op_map *map, size_t n, const char *name)
 static nnx_status lower_unary(lowerer *L, nnx_op op)
 {
     uint32_t x, y;
-    nnx_status st = operand(L, &L->op->args[0].value, result_dtype(L), &x);
+    nnx_status st = lw_operand(L, &L->op->args[0].value, lw_result_dtype(L), &x);
     if (st == NNX_OK)
-        st = node(L, op, &x, 1, NULL, 1, &y);
-    return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
+        st = lw_node(L, op, &x, 1, NULL, 1, &y);
+    return st == NNX_OK ? lw_bind(L, L->op->results[0].name, y) : st;
 }
 
 /* Operands (and literals) of dtype dt, broadcast to the result's rank. */
 static nnx_status lower_binary(lowerer *L, nnx_op op, nnx_dtype dt)
 {
-    uint32_t in[2], y, rank = result_rank(L);
-    nnx_status st = broadcast_operand(L, &L->op->args[0].value, dt, rank, &in[0]);
+    uint32_t in[2], y, rank = lw_result_rank(L);
+    nnx_status st = lw_broadcast_operand(L, &L->op->args[0].value, dt, rank, &in[0]);
     if (st == NNX_OK)
-        st = broadcast_operand(L, &L->op->args[1].value, dt, rank, &in[1]);
+        st = lw_broadcast_operand(L, &L->op->args[1].value, dt, rank, &in[1]);
     if (st == NNX_OK)
-        st = node(L, op, in, 2, NULL, 1, &y);
-    return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
+        st = lw_node(L, op, in, 2, NULL, 1, &y);
+    return st == NNX_OK ? lw_bind(L, L->op->results[0].name, y) : st;
 }
 
 /* select(condition, true_value, false_value) (nnef.md §3.1 Select): three-way broadcast,
  * each operand padded with trailing 1s to the result rank. */
 static nnx_status lower_select(lowerer *L)
 {
-    uint32_t in[3], y, rank = result_rank(L);
-    nnx_dtype dt = result_dtype(L);
-    nnx_status st = broadcast_operand(L, arg(L, "condition"), NNX_BOOL, rank, &in[0]);
+    uint32_t in[3], y, rank = lw_result_rank(L);
+    nnx_dtype dt = lw_result_dtype(L);
+    nnx_status st = lw_broadcast_operand(L, lw_arg(L, "condition"), NNX_BOOL, rank, &in[0]);
     if (st == NNX_OK)
-        st = broadcast_operand(L, arg(L, "true_value"), dt, rank, &in[1]);
+        st = lw_broadcast_operand(L, lw_arg(L, "true_value"), dt, rank, &in[1]);
     if (st == NNX_OK)
-        st = broadcast_operand(L, arg(L, "false_value"), dt, rank, &in[2]);
+        st = lw_broadcast_operand(L, lw_arg(L, "false_value"), dt, rank, &in[2]);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_WHERE, in, 3, NULL, 1, &y);
-    return st == NNX_OK ? bind(L, "output", y) : st;
+        st = lw_node(L, NNX_OP_WHERE, in, 3, NULL, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 
 /* clamp(x, a, b) = max(min(x, b), a) (Appendix A), with NNEF broadcasting. */
 static nnx_status lower_clamp(lowerer *L)
 {
-    uint32_t x = NNX_NONE, a = NNX_NONE, b = NNX_NONE, t = NNX_NONE, y = NNX_NONE, rank = result_rank(L);
-    nnx_dtype dt = result_dtype(L);
-    nnx_status st = broadcast_operand(L, arg(L, "x"), dt, rank, &x);
+    uint32_t x = NNX_NONE, a = NNX_NONE, b = NNX_NONE, t = NNX_NONE, y = NNX_NONE, rank = lw_result_rank(L);
+    nnx_dtype dt = lw_result_dtype(L);
+    nnx_status st = lw_broadcast_operand(L, lw_arg(L, "x"), dt, rank, &x);
     if (st == NNX_OK)
-        st = broadcast_operand(L, arg(L, "a"), dt, rank, &a);
+        st = lw_broadcast_operand(L, lw_arg(L, "a"), dt, rank, &a);
     if (st == NNX_OK)
-        st = broadcast_operand(L, arg(L, "b"), dt, rank, &b);
+        st = lw_broadcast_operand(L, lw_arg(L, "b"), dt, rank, &b);
     uint32_t in1[2] = {x, b};
     if (st == NNX_OK)
-        st = node(L, NNX_OP_MIN, in1, 2, NULL, 1, &t);
+        st = lw_node(L, NNX_OP_MIN, in1, 2, NULL, 1, &t);
     uint32_t in2[2] = {t, a};
     if (st == NNX_OK)
-        st = node(L, NNX_OP_MAX, in2, 2, NULL, 1, &y);
-    return st == NNX_OK ? bind(L, "y", y) : st;
-}
-
-/* ---------------------------------------------------------------- sliding windows */
-
-/* padding of the spatial dims (from index first), explicit or automatic (§4.3), as
- * [beginH, endH, beginW, endW]; false when a value does not fit the core (negative). */
-static bool window_pads(lowerer *L, const uint32_t *in, const uint32_t *out, const int64_t *size, const int64_t *stride,
-                        const int64_t *dilation, uint32_t first, uint32_t pads[4])
-{
-    const nnx_nnef_value *p = arg(L, "padding");
-    for (uint32_t k = 0; k < 2; k++) {
-        int64_t b, e;
-        if (p && p->count) {
-            const nnx_nnef_value *pair = &p->u.items[first + k];
-            b = pair->u.items[0].u.integer;
-            e = pair->u.items[1].u.integer;
-        } else if (!nnx_nnef_auto_padding(in[2 + k], out[2 + k], size[k], stride[k], dilation[k], &b, &e)) {
-            return false;
-        }
-        if (b < 0 || e < 0 || b > UINT32_MAX || e > UINT32_MAX)
-            return false;
-        pads[2 * k] = (uint32_t)b;
-        pads[2 * k + 1] = (uint32_t)e;
-    }
-    return true;
-}
-
-/* stride / dilation of the spatial dims: the last two items, or 1s for []. */
-static bool window_steps(lowerer *L, const char *name, uint32_t expect, int64_t out[2])
-{
-    int64_t v[NNX_MAX_RANK];
-    int32_t n = ints_arg(L, name, v, NNX_MAX_RANK);
-    out[0] = out[1] = 1;
-    if (n == 0)
-        return true;
-    if (n != (int32_t)expect)
-        return false;
-    for (uint32_t i = 0; i + 2 < expect; i++)
-        if (v[i] != 1)
-            return false;
-    out[0] = v[expect - 2];
-    out[1] = v[expect - 1];
-    return out[0] > 0 && out[1] > 0 && out[0] <= UINT32_MAX && out[1] <= UINT32_MAX;
-}
-
-static nnx_status lower_conv(lowerer *L)
-{
-    const nnx_nnef_value *xv = arg(L, "input"), *fv = arg(L, "filter"), *bv = arg(L, "bias");
-    if (xv->kind != NNX_NNEF_VALUE_TENSOR || fv->kind != NNX_NNEF_VALUE_TENSOR)
-        return unsupported(L, "input and filter must be tensors");
-    const nnx_nnef_flat_tensor *x = &L->g->tensors[xv->u.tensor], *f = &L->g->tensors[fv->u.tensor];
-    uint32_t t;
-    const nnx_nnef_flat_tensor *y = result_tensor(L, "output", &t);
-    if (x->rank != 4)
-        return unsupported(L, "only 2-D convolution (rank-4 input) runs so far");
-    if (strcmp(string_arg(L, "border"), "constant") != 0)
-        return unsupported(L, "border '%s' (only 'constant' runs so far)", string_arg(L, "border"));
-    int64_t stride[2], dilation[2], size[2] = {f->shape[2], f->shape[3]};
-    nnx_attrs a = {.conv = {.input_layout = NNX_LAYOUT_NCHW, .filter_layout = NNX_FILTER_OIHW}};
-    if (!window_steps(L, "stride", 2, stride) || !window_steps(L, "dilation", 2, dilation))
-        return unsupported(L, "this stride or dilation");
-    /* spatial-only arrays: window_steps wants rank-2 arrays; conv's have one item per spatial dim */
-    if (!window_pads(L, x->shape, y->shape, size, stride, dilation, 0, a.conv.pads))
-        return unsupported(L, "negative padding");
-    int64_t groups = int_arg(L, "groups");
-    a.conv.groups = groups == 0 ? x->shape[1] : (uint32_t)groups;
-    for (int k = 0; k < 2; k++) {
-        a.conv.strides[k] = (uint32_t)stride[k];
-        a.conv.dilations[k] = (uint32_t)dilation[k];
-    }
-    uint32_t in[3] = {L->value_of[xv->u.tensor], L->value_of[fv->u.tensor], NNX_NONE}, out;
-    nnx_status st = NNX_OK;
-    bool zero_bias = (bv->kind == NNX_NNEF_VALUE_SCALAR && bv->u.scalar == 0.0) ||
-                     (bv->kind == NNX_NNEF_VALUE_INTEGER && bv->u.integer == 0);
-    if (!zero_bias && bv->kind != NNX_NNEF_VALUE_TENSOR)
-        return unsupported(L, "a non-zero literal bias");
-    if (bv->kind == NNX_NNEF_VALUE_TENSOR) { /* [1, C] (or [C]) -> [C] */
-        uint32_t c = y->shape[1];
-        st = operand(L, bv, NNX_FLOAT32, &in[2]);
-        if (st == NNX_OK)
-            st = reshape_to(L, in[2], &c, 1, &in[2]);
-    }
-    if (st == NNX_OK)
-        st = node(L, NNX_OP_CONV, in, 3, &a, 1, &out);
-    return st == NNX_OK ? bind(L, "output", out) : st;
-}
-
-/* The window attributes of box / argmax_pool / sample / max_pool / avg_pool from x (input
- * tensor) to y (result tensor): one item per dimension (nnef.md §3.0), [] stride / dilation
- * = 1s, [] padding = automatic, resolved per dimension by nnx_nnef_auto_padding. */
-static nnx_status window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_nnef_flat_tensor *y,
-                               nnx_attr_window *w)
-{
-    static const char *const borders[] = {"ignore", "constant", "replicate", "reflect", "reflect-even"};
-    int64_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK];
-    uint32_t r = x->rank;
-    const char *border = string_arg(L, "border");
-    memset(w, 0, sizeof *w);
-    w->border = (nnx_window_border)5;
-    for (uint32_t i = 0; i < 5; i++)
-        if (strcmp(border, borders[i]) == 0)
-            w->border = (nnx_window_border)i;
-    if ((uint32_t)w->border == 5)
-        return unsupported(L, "border '%s'", border);
-    int32_t ns = ints_arg(L, "size", size, NNX_MAX_RANK), nt = ints_arg(L, "stride", stride, NNX_MAX_RANK),
-            nd = ints_arg(L, "dilation", dilation, NNX_MAX_RANK);
-    const nnx_nnef_value *p = arg(L, "padding");
-    uint32_t np = p && p->kind == NNX_NNEF_VALUE_ARRAY ? p->count : 0;
-    if (ns != (int32_t)r || (nt != 0 && nt != (int32_t)r) || (nd != 0 && nd != (int32_t)r) || (np != 0 && np != r) ||
-        y->rank != r)
-        return unsupported(L, "window arrays of another length than the rank %u", r);
-    for (uint32_t k = 0; k < r; k++) {
-        int64_t s = nt ? stride[k] : 1, d = nd ? dilation[k] : 1, b, e;
-        if (np) {
-            b = p->u.items[k].u.items[0].u.integer;
-            e = p->u.items[k].u.items[1].u.integer;
-        } else if (!nnx_nnef_auto_padding(x->shape[k], y->shape[k], size[k], s, d, &b, &e)) {
-            return unsupported(L, "automatic padding of dimension %u overflows", k);
-        }
-        if (size[k] < 1 || size[k] > INT32_MAX || s < 1 || s > INT32_MAX || d < 1 || d > INT32_MAX ||
-            b < INT32_MIN || b > INT32_MAX || e < INT32_MIN || e > INT32_MAX)
-            return unsupported(L, "window parameters of dimension %u beyond 32 bits", k);
-        w->size[k] = (int32_t)size[k];
-        w->stride[k] = (int32_t)s;
-        w->dilation[k] = (int32_t)d;
-        w->pad_begin[k] = (int32_t)b;
-        w->pad_end[k] = (int32_t)e;
-    }
-    return NNX_OK;
-}
-
-/* box(normalize), argmax_pool (int32 index) and sample(input, index); max_pool = argmax_pool
- * then sample, avg_pool = box(normalize = true): their chapter-4 bodies (nnef.md §3.1
- * compound pooling). */
-static nnx_status lower_window(lowerer *L, nnx_op op)
-{
-    const nnx_nnef_value *xv = arg(L, "input");
-    bool is_max = strcmp(L->op->name, "max_pool") == 0, is_avg = strcmp(L->op->name, "avg_pool") == 0;
-    uint32_t t;
-    const nnx_nnef_flat_tensor *y = result_tensor(L, op == NNX_OP_ARGMAX_POOL ? "index" : "output", &t);
-    if (!xv || xv->kind != NNX_NNEF_VALUE_TENSOR || !y)
-        return unsupported(L, "a literal input");
-    const nnx_nnef_flat_tensor *x = &L->g->tensors[xv->u.tensor];
-    nnx_attrs a;
-    nnx_status st = window_attrs(L, x, y, &a.window);
-    a.window.normalize = is_avg || (arg(L, "normalize") && arg(L, "normalize")->u.logical);
-    uint32_t in[2], out;
-    if (st == NNX_OK)
-        st = operand(L, xv, core_dtype(x->dtype), &in[0]);
-    if (st != NNX_OK)
-        return st;
-    if (is_max) {
-        st = node(L, NNX_OP_ARGMAX_POOL, in, 1, &a, 1, &in[1]);
-    } else if (op == NNX_OP_SAMPLE) {
-        const nnx_nnef_value *iv = arg(L, "index");
-        if (!iv || iv->kind != NNX_NNEF_VALUE_TENSOR)
-            return unsupported(L, "a literal index");
-        st = operand(L, iv, NNX_INT32, &in[1]);
-    }
-    if (st == NNX_OK)
-        st = node(L, is_max ? NNX_OP_SAMPLE : op, in, op == NNX_OP_SAMPLE || is_max ? 2 : 1, &a, 1, &out);
-    return st == NNX_OK ? bind(L, op == NNX_OP_ARGMAX_POOL ? "index" : "output", out) : st;
-}
-
-/* max_pool / avg_pool: the core's 2-D NCHW pools when they fit (rank 4, window, stride and
- * dilation 1 over N and C, no padding of N and C, padding >= 0, and no padding or border
- * 'ignore', whose semantics the core pools have); otherwise the chapter-4 bodies via
- * lower_window. */
-static nnx_status lower_pool(lowerer *L, nnx_op op)
-{
-    const nnx_nnef_value *xv = arg(L, "input");
-    uint32_t t;
-    const nnx_nnef_flat_tensor *y = result_tensor(L, "output", &t);
-    nnx_op general = op == NNX_OP_AVG_POOL ? NNX_OP_BOX : NNX_OP_SAMPLE;
-    if (!xv || xv->kind != NNX_NNEF_VALUE_TENSOR || !y || L->g->tensors[xv->u.tensor].rank != 4)
-        return lower_window(L, general);
-    const nnx_nnef_flat_tensor *x = &L->g->tensors[xv->u.tensor];
-    nnx_attr_window w;
-    nnx_status st = window_attrs(L, x, y, &w);
-    if (st != NNX_OK)
-        return st;
-    bool fits = true, padded = false;
-    for (uint32_t k = 0; k < 4; k++) {
-        bool spatial = k >= 2;
-        if (!spatial && (w.size[k] != 1 || w.stride[k] != 1 || w.dilation[k] != 1 || w.pad_begin[k] || w.pad_end[k]))
-            fits = false;
-        if (w.pad_begin[k] < 0 || w.pad_end[k] < 0)
-            fits = false;
-        padded = padded || w.pad_begin[k] || w.pad_end[k];
-    }
-    if (!fits || (padded && w.border != NNX_WINDOW_IGNORE))
-        return lower_window(L, general);
-    nnx_attrs a = {.pool = {.layout = NNX_LAYOUT_NCHW, .rounding = NNX_ROUNDING_FLOOR}};
-    for (int k = 0; k < 2; k++) {
-        a.pool.window[k] = (uint32_t)w.size[2 + k];
-        a.pool.strides[k] = (uint32_t)w.stride[2 + k];
-        a.pool.dilations[k] = (uint32_t)w.dilation[2 + k];
-        a.pool.pads[2 * k] = (uint32_t)w.pad_begin[2 + k];
-        a.pool.pads[2 * k + 1] = (uint32_t)w.pad_end[2 + k];
-    }
-    uint32_t in = L->value_of[xv->u.tensor], out;
-    st = node(L, op, &in, 1, &a, 1, &out);
-    return st == NNX_OK ? bind(L, "output", out) : st;
+        st = lw_node(L, NNX_OP_MAX, in2, 2, NULL, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "y", y) : st;
 }
 
 /* ---------------------------------------------------------------- shape operations */
@@ -588,56 +377,56 @@ static nnx_status lower_pool(lowerer *L, nnx_op op)
 static nnx_status lower_reshape(lowerer *L)
 {
     uint32_t t, x, y;
-    const nnx_nnef_flat_tensor *out = result_tensor(L, L->op->results[0].name, &t);
-    nnx_status st = operand(L, &L->op->args[0].value, core_dtype(out->dtype), &x);
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, L->op->results[0].name, &t);
+    nnx_status st = lw_operand(L, &L->op->args[0].value, lw_core_dtype(out->dtype), &x);
     if (st == NNX_OK)
-        st = reshape_to(L, x, out->shape, out->rank, &y);
-    return st == NNX_OK ? bind(L, L->op->results[0].name, y) : st;
+        st = lw_reshape_to(L, x, out->shape, out->rank, &y);
+    return st == NNX_OK ? lw_bind(L, L->op->results[0].name, y) : st;
 }
 
 static nnx_status lower_transpose(lowerer *L)
 {
     uint32_t t, x, y;
-    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, "output", &t);
     int64_t axes[NNX_MAX_RANK];
-    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    int32_t n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK);
     nnx_attrs a = {0};
     for (uint32_t i = 0; i < out->rank; i++)
         a.transpose.perm[i] = (int32_t)i < n ? (uint32_t)axes[i] : i;
-    nnx_status st = operand(L, arg(L, "input"), core_dtype(out->dtype), &x);
+    nnx_status st = lw_operand(L, lw_arg(L, "input"), lw_core_dtype(out->dtype), &x);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_TRANSPOSE, &x, 1, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "output", y) : st;
+        st = lw_node(L, NNX_OP_TRANSPOSE, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 
 static nnx_status lower_concat(lowerer *L)
 {
-    const nnx_nnef_value *values = arg(L, "values");
+    const nnx_nnef_value *values = lw_arg(L, "values");
     uint32_t n = values->count, ins[64], y;
     if (n > 64)
-        return unsupported(L, "more than 64 inputs");
+        return lw_unsupported(L, "more than 64 inputs");
     nnx_status st = NNX_OK;
     for (uint32_t i = 0; i < n && st == NNX_OK; i++)
-        st = operand(L, &values->u.items[i], result_dtype(L), &ins[i]);
-    nnx_attrs a = {.axis = {(uint32_t)int_arg(L, "axis")}};
+        st = lw_operand(L, &values->u.items[i], lw_result_dtype(L), &ins[i]);
+    nnx_attrs a = {.axis = {(uint32_t)lw_int_arg(L, "axis")}};
     if (st == NNX_OK)
-        st = node(L, NNX_OP_CONCAT, ins, n, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "value", y) : st;
+        st = lw_node(L, NNX_OP_CONCAT, ins, n, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "value", y) : st;
 }
 
 static nnx_status lower_split(lowerer *L)
 {
     const nnx_nnef_value *outs = nnx_nnef_flat_result(L->op, "values");
-    uint32_t n = outs->count, x, first, axis = (uint32_t)int_arg(L, "axis");
+    uint32_t n = outs->count, x, first, axis = (uint32_t)lw_int_arg(L, "axis");
     uint32_t *sizes = nnx_arena_array(&L->ir->arena, n ? n : 1, sizeof *sizes);
     if (!sizes)
         return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
     for (uint32_t i = 0; i < n; i++)
         sizes[i] = L->g->tensors[outs->u.items[i].u.tensor].shape[axis];
     nnx_attrs a = {.split = {.axis = axis, .sizes = sizes}};
-    nnx_status st = operand(L, arg(L, "value"), core_dtype(L->g->tensors[outs->u.items[0].u.tensor].dtype), &x);
+    nnx_status st = lw_operand(L, lw_arg(L, "value"), lw_core_dtype(L->g->tensors[outs->u.items[0].u.tensor].dtype), &x);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_SPLIT, &x, 1, &a, n, &first);
+        st = lw_node(L, NNX_OP_SPLIT, &x, 1, &a, n, &first);
     for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
         uint32_t t = outs->u.items[i].u.tensor;
         L->value_of[t] = first + i;
@@ -649,13 +438,13 @@ static nnx_status lower_split(lowerer *L)
 static nnx_status lower_slice(lowerer *L)
 {
     uint32_t t, x, y;
-    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
-    const nnx_nnef_value *in = arg(L, "input");
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, "output", &t);
+    const nnx_nnef_value *in = lw_arg(L, "input");
     const nnx_nnef_flat_tensor *src = &L->g->tensors[in->u.tensor];
     int64_t axes[NNX_MAX_RANK], begin[NNX_MAX_RANK];
-    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
-    if (n < 0 || ints_arg(L, "begin", begin, NNX_MAX_RANK) != n)
-        return unsupported(L, "malformed slice arguments");
+    int32_t n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    if (n < 0 || lw_ints_arg(L, "begin", begin, NNX_MAX_RANK) != n)
+        return lw_unsupported(L, "malformed slice arguments");
     nnx_attrs a = {0};
     for (uint32_t d = 0; d < out->rank; d++) {
         a.slice.sizes[d] = out->shape[d];
@@ -665,10 +454,10 @@ static nnx_status lower_slice(lowerer *L)
         int64_t b = begin[i] < 0 ? begin[i] + src->shape[axes[i]] : begin[i];
         a.slice.starts[axes[i]] = (uint32_t)b;
     }
-    nnx_status st = operand(L, in, core_dtype(out->dtype), &x);
+    nnx_status st = lw_operand(L, in, lw_core_dtype(out->dtype), &x);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_SLICE, &x, 1, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "output", y) : st;
+        st = lw_node(L, NNX_OP_SLICE, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 
 /* ---------------------------------------------------------------- reductions, matmul, softmax */
@@ -676,35 +465,35 @@ static nnx_status lower_slice(lowerer *L)
 static nnx_status lower_reduce(lowerer *L, nnx_op op)
 {
     int64_t axes[NNX_MAX_RANK];
-    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    int32_t n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK);
     nnx_attrs a = {.reduce = {.keep_dims = true}};
     for (int32_t i = 0; i < n; i++)
         a.reduce.axes_mask |= 1u << axes[i];
-    if (op == NNX_OP_REDUCE_SUM && arg(L, "normalize") && arg(L, "normalize")->u.logical)
+    if (op == NNX_OP_REDUCE_SUM && lw_arg(L, "normalize") && lw_arg(L, "normalize")->u.logical)
         op = NNX_OP_REDUCE_MEAN;
     uint32_t x, y;
-    nnx_status st = operand(L, arg(L, "input"), result_dtype(L), &x);
+    nnx_status st = lw_operand(L, lw_arg(L, "input"), lw_result_dtype(L), &x);
     if (st == NNX_OK)
-        st = node(L, op, &x, 1, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "output", y) : st;
+        st = lw_node(L, op, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 
 /* argmax_reduce / argmin_reduce return tensor<integer>: int32 indices. */
 static nnx_status lower_arg_reduce(lowerer *L, nnx_op op)
 {
     int64_t axes[NNX_MAX_RANK];
-    int32_t n = ints_arg(L, "axes", axes, NNX_MAX_RANK);
+    int32_t n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK);
     nnx_attrs a = {.arg_reduce = {.keep_dims = true, .index_dtype = NNX_INT32}};
     for (int32_t i = 0; i < n; i++)
         a.arg_reduce.axes_mask |= 1u << axes[i];
-    const nnx_nnef_value *in = arg(L, "input");
+    const nnx_nnef_value *in = lw_arg(L, "input");
     if (!in || in->kind != NNX_NNEF_VALUE_TENSOR)
-        return unsupported(L, "a literal input");
+        return lw_unsupported(L, "a literal input");
     uint32_t x, y;
-    nnx_status st = operand(L, in, core_dtype(L->g->tensors[in->u.tensor].dtype), &x);
+    nnx_status st = lw_operand(L, in, lw_core_dtype(L->g->tensors[in->u.tensor].dtype), &x);
     if (st == NNX_OK)
-        st = node(L, op, &x, 1, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "output", y) : st;
+        st = lw_node(L, op, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 
 /* ---------------------------------------------------------------- pad, tile, stack, unstack */
@@ -728,10 +517,10 @@ static bool pad_value(double v, nnx_dtype dt, nnx_scalar *out)
 static nnx_status lower_pad(lowerer *L)
 {
     uint32_t t, x, y;
-    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
-    nnx_dtype dt = core_dtype(out->dtype);
-    const nnx_nnef_value *p = arg(L, "padding"), *value = arg(L, "value");
-    const char *border = string_arg(L, "border");
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, "output", &t);
+    nnx_dtype dt = lw_core_dtype(out->dtype);
+    const nnx_nnef_value *p = lw_arg(L, "padding"), *value = lw_arg(L, "value");
+    const char *border = lw_string_arg(L, "border");
     nnx_attrs a = {.pad = {.mode = NNX_PAD_CONSTANT}};
     if (strcmp(border, "replicate") == 0)
         a.pad.mode = NNX_PAD_EDGE;
@@ -740,91 +529,91 @@ static nnx_status lower_pad(lowerer *L)
     else if (strcmp(border, "reflect-even") == 0)
         a.pad.mode = NNX_PAD_SYMMETRIC;
     else if (strcmp(border, "constant") != 0)
-        return unsupported(L, "border '%s'", border);
+        return lw_unsupported(L, "border '%s'", border);
     double v = value && value->kind == NNX_NNEF_VALUE_SCALAR ? value->u.scalar
              : value && value->kind == NNX_NNEF_VALUE_INTEGER ? (double)value->u.integer : 0.0;
     if (a.pad.mode == NNX_PAD_CONSTANT && !pad_value(v, dt, &a.pad.value))
-        return unsupported(L, "value %g cannot pad a %s tensor", v, nnx_dtype_name(dt));
+        return lw_unsupported(L, "value %g cannot pad a %s tensor", v, nnx_dtype_name(dt));
     /* One (begin, end) pair per dimension, or [] for none (§7 #27, checked by shapes). */
     for (uint32_t i = 0; p && i < p->count && i < out->rank; i++) {
         int64_t b = p->u.items[i].u.items[0].u.integer, e = p->u.items[i].u.items[1].u.integer;
         if (b < INT32_MIN || b > INT32_MAX || e < INT32_MIN || e > INT32_MAX)
-            return unsupported(L, "padding beyond 32 bits");
+            return lw_unsupported(L, "padding beyond 32 bits");
         a.pad.begin[i] = (int32_t)b;
         a.pad.end[i] = (int32_t)e;
     }
-    nnx_status st = operand(L, arg(L, "input"), dt, &x);
+    nnx_status st = lw_operand(L, lw_arg(L, "input"), dt, &x);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_PAD, &x, 1, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "output", y) : st;
+        st = lw_node(L, NNX_OP_PAD, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 
 static nnx_status lower_tile(lowerer *L)
 {
     uint32_t t, x, y;
-    const nnx_nnef_flat_tensor *out = result_tensor(L, "output", &t);
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, "output", &t);
     int64_t r[NNX_MAX_RANK];
-    int32_t n = ints_arg(L, "repeats", r, NNX_MAX_RANK);
+    int32_t n = lw_ints_arg(L, "repeats", r, NNX_MAX_RANK);
     if (n != (int32_t)out->rank)
-        return unsupported(L, "repeats of another length than the rank");
+        return lw_unsupported(L, "repeats of another length than the rank");
     nnx_attrs a = {0};
     for (int32_t i = 0; i < n; i++) {
         if (r[i] < 1 || r[i] > UINT32_MAX)
-            return unsupported(L, "repeat count %lld", (long long)r[i]);
+            return lw_unsupported(L, "repeat count %lld", (long long)r[i]);
         a.tile.repeats[i] = (uint32_t)r[i];
     }
-    nnx_status st = operand(L, arg(L, "input"), core_dtype(out->dtype), &x);
+    nnx_status st = lw_operand(L, lw_arg(L, "input"), lw_core_dtype(out->dtype), &x);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_TILE, &x, 1, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "output", y) : st;
+        st = lw_node(L, NNX_OP_TILE, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 
 /* stack(values, axis): each input gets an extent-1 axis at `axis`, then concat. */
 static nnx_status lower_stack(lowerer *L)
 {
-    const nnx_nnef_value *values = arg(L, "values");
-    uint32_t t, ins[64], y, axis = (uint32_t)int_arg(L, "axis");
-    const nnx_nnef_flat_tensor *out = result_tensor(L, "value", &t);
+    const nnx_nnef_value *values = lw_arg(L, "values");
+    uint32_t t, ins[64], y, axis = (uint32_t)lw_int_arg(L, "axis");
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, "value", &t);
     uint32_t n = values ? values->count : 0;
     if (n == 0 || n > 64)
-        return unsupported(L, "%u inputs (1 to 64 run)", n);
+        return lw_unsupported(L, "%u inputs (1 to 64 run)", n);
     uint32_t shape[NNX_MAX_RANK];
     memcpy(shape, out->shape, out->rank * sizeof *shape);
     shape[axis] = 1;
     nnx_status st = NNX_OK;
     for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
-        st = operand(L, &values->u.items[i], core_dtype(out->dtype), &ins[i]);
+        st = lw_operand(L, &values->u.items[i], lw_core_dtype(out->dtype), &ins[i]);
         if (st == NNX_OK)
-            st = reshape_to(L, ins[i], shape, out->rank, &ins[i]);
+            st = lw_reshape_to(L, ins[i], shape, out->rank, &ins[i]);
     }
     nnx_attrs a = {.axis = {axis}};
     if (st == NNX_OK)
-        st = node(L, NNX_OP_CONCAT, ins, n, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "value", y) : st;
+        st = lw_node(L, NNX_OP_CONCAT, ins, n, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "value", y) : st;
 }
 
 /* unstack(value, axis): split into extent-1 parts, then drop the axis from each. */
 static nnx_status lower_unstack(lowerer *L)
 {
     const nnx_nnef_value *outs = nnx_nnef_flat_result(L->op, "values");
-    const nnx_nnef_value *in = arg(L, "value");
+    const nnx_nnef_value *in = lw_arg(L, "value");
     if (!outs || outs->count == 0 || !in || in->kind != NNX_NNEF_VALUE_TENSOR)
-        return unsupported(L, "malformed unstack arguments");
+        return lw_unsupported(L, "malformed unstack arguments");
     const nnx_nnef_flat_tensor *src = &L->g->tensors[in->u.tensor];
-    uint32_t n = outs->count, x, first, axis = (uint32_t)int_arg(L, "axis");
+    uint32_t n = outs->count, x, first, axis = (uint32_t)lw_int_arg(L, "axis");
     uint32_t *sizes = nnx_arena_array(&L->ir->arena, n, sizeof *sizes);
     if (!sizes)
         return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
     for (uint32_t i = 0; i < n; i++)
         sizes[i] = 1;
     nnx_attrs a = {.split = {.axis = axis, .sizes = sizes}};
-    nnx_status st = operand(L, in, core_dtype(src->dtype), &x);
+    nnx_status st = lw_operand(L, in, lw_core_dtype(src->dtype), &x);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_SPLIT, &x, 1, &a, n, &first);
+        st = lw_node(L, NNX_OP_SPLIT, &x, 1, &a, n, &first);
     for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
         const nnx_nnef_flat_tensor *o = &L->g->tensors[outs->u.items[i].u.tensor];
         uint32_t y;
-        st = reshape_to(L, first + i, o->shape, o->rank, &y);
+        st = lw_reshape_to(L, first + i, o->shape, o->rank, &y);
         if (st == NNX_OK)
             L->value_of[outs->u.items[i].u.tensor] = y;
     }
@@ -834,34 +623,34 @@ static nnx_status lower_unstack(lowerer *L)
 static nnx_status lower_matmul(lowerer *L)
 {
     uint32_t in[2], y;
-    bool ta = arg(L, "transposeA")->u.logical, tb = arg(L, "transposeB")->u.logical;
-    nnx_status st = operand(L, arg(L, "A"), NNX_FLOAT32, &in[0]);
+    bool ta = lw_arg(L, "transposeA")->u.logical, tb = lw_arg(L, "transposeB")->u.logical;
+    nnx_status st = lw_operand(L, lw_arg(L, "A"), NNX_FLOAT32, &in[0]);
     if (st == NNX_OK)
-        st = operand(L, arg(L, "B"), NNX_FLOAT32, &in[1]);
+        st = lw_operand(L, lw_arg(L, "B"), NNX_FLOAT32, &in[1]);
     if (st != NNX_OK)
         return st;
-    if (result_rank(L) == 2) {
+    if (lw_result_rank(L) == 2) {
         nnx_attrs a = {.gemm = {.alpha = 1.0, .beta = 1.0, .trans_a = ta, .trans_b = tb}};
-        st = node(L, NNX_OP_GEMM, in, 2, &a, 1, &y);
+        st = lw_node(L, NNX_OP_GEMM, in, 2, &a, 1, &y);
     } else if (!ta && !tb) {
-        st = node(L, NNX_OP_MATMUL, in, 2, NULL, 1, &y);
+        st = lw_node(L, NNX_OP_MATMUL, in, 2, NULL, 1, &y);
     } else {
-        return unsupported(L, "transposed operands of rank > 2");
+        return lw_unsupported(L, "transposed operands of rank > 2");
     }
-    return st == NNX_OK ? bind(L, "C", y) : st;
+    return st == NNX_OK ? lw_bind(L, "C", y) : st;
 }
 
 static nnx_status lower_softmax(lowerer *L)
 {
     int64_t axes[NNX_MAX_RANK];
-    if (ints_arg(L, "axes", axes, NNX_MAX_RANK) != 1)
-        return unsupported(L, "softmax over other than one axis");
+    if (lw_ints_arg(L, "axes", axes, NNX_MAX_RANK) != 1)
+        return lw_unsupported(L, "softmax over other than one axis");
     nnx_attrs a = {.axis = {(uint32_t)axes[0]}};
     uint32_t x, y;
-    nnx_status st = operand(L, arg(L, "x"), NNX_FLOAT32, &x);
+    nnx_status st = lw_operand(L, lw_arg(L, "x"), NNX_FLOAT32, &x);
     if (st == NNX_OK)
-        st = node(L, NNX_OP_SOFTMAX, &x, 1, &a, 1, &y);
-    return st == NNX_OK ? bind(L, "y", y) : st;
+        st = lw_node(L, NNX_OP_SOFTMAX, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "y", y) : st;
 }
 
 /* ---------------------------------------------------------------- driver */
@@ -875,17 +664,17 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "constant") == 0) return lower_constant(L);
     if ((op = find_op(unary_ops, sizeof unary_ops / sizeof *unary_ops, name)) != NNX_OP_COUNT) return lower_unary(L, op);
     if ((op = find_op(binary_ops, sizeof binary_ops / sizeof *binary_ops, name)) != NNX_OP_COUNT)
-        return lower_binary(L, op, result_dtype(L));
+        return lower_binary(L, op, lw_result_dtype(L));
     if ((op = find_op(compare_ops, sizeof compare_ops / sizeof *compare_ops, name)) != NNX_OP_COUNT)
         return lower_binary(L, op, NNX_FLOAT32);
     if (strcmp(name, "select") == 0) return lower_select(L);
     if (strcmp(name, "clamp") == 0) return lower_clamp(L);
-    if (strcmp(name, "conv") == 0) return lower_conv(L);
-    if (strcmp(name, "max_pool") == 0) return lower_pool(L, NNX_OP_MAX_POOL);
-    if (strcmp(name, "avg_pool") == 0) return lower_pool(L, NNX_OP_AVG_POOL);
-    if (strcmp(name, "box") == 0) return lower_window(L, NNX_OP_BOX);
-    if (strcmp(name, "argmax_pool") == 0) return lower_window(L, NNX_OP_ARGMAX_POOL);
-    if (strcmp(name, "sample") == 0) return lower_window(L, NNX_OP_SAMPLE);
+    if (strcmp(name, "conv") == 0) return lw_lower_conv(L);
+    if (strcmp(name, "max_pool") == 0) return lw_lower_pool(L, NNX_OP_MAX_POOL);
+    if (strcmp(name, "avg_pool") == 0) return lw_lower_pool(L, NNX_OP_AVG_POOL);
+    if (strcmp(name, "box") == 0) return lw_lower_window(L, NNX_OP_BOX);
+    if (strcmp(name, "argmax_pool") == 0) return lw_lower_window(L, NNX_OP_ARGMAX_POOL);
+    if (strcmp(name, "sample") == 0) return lw_lower_window(L, NNX_OP_SAMPLE);
     if (strcmp(name, "reshape") == 0 || strcmp(name, "squeeze") == 0 || strcmp(name, "unsqueeze") == 0 ||
         strcmp(name, "copy") == 0)
         return lower_reshape(L);
@@ -907,7 +696,7 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "unstack") == 0) return lower_unstack(L);
     if (strcmp(name, "matmul") == 0) return lower_matmul(L);
     if (strcmp(name, "softmax") == 0) return lower_softmax(L);
-    return unsupported(L, "it has no core operation");
+    return lw_unsupported(L, "it has no core operation");
 }
 
 nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs, nnx_error *err)
