@@ -82,12 +82,8 @@ static nnx_status check_types(const nnx_operand_desc *x, const nnx_operand_desc 
 static nnx_status check_attrs(const nnx_attr_conv *a, nnx_error *err)
 {
     uint32_t pos[4];
-    if (a->strides[0] == 0 || a->strides[1] == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "strides [%u, %u] contain 0", a->strides[0],
-                             a->strides[1]);
-    if (a->dilations[0] == 0 || a->dilations[1] == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "dilations [%u, %u] contain 0", a->dilations[0],
-                             a->dilations[1]);
+    if (nnx_check_window_steps(a->strides, a->dilations, err) != NNX_OK)
+        return err->status;
     if (a->groups == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "groups is 0, must be at least 1");
     if (!nnx_input_layout_axes(a->input_layout, pos))

@@ -61,12 +61,8 @@ static nnx_status check_input(nnx_op op, const nnx_attr_pool *a, const nnx_opera
     if (a->window[0] == 0 || a->window[1] == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "window dimensions [%u, %u] contain 0", a->window[0],
                              a->window[1]);
-    if (a->strides[0] == 0 || a->strides[1] == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "strides [%u, %u] contain 0", a->strides[0],
-                             a->strides[1]);
-    if (a->dilations[0] == 0 || a->dilations[1] == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "dilations [%u, %u] contain 0", a->dilations[0],
-                             a->dilations[1]);
+    if (nnx_check_window_steps(a->strides, a->dilations, err) != NNX_OK)
+        return err->status;
     if (!nnx_input_layout_axes(a->layout, pos))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "unknown layout %d", (int)a->layout);
     if (a->rounding != NNX_ROUNDING_DEFAULT && a->rounding != NNX_ROUNDING_FLOOR && a->rounding != NNX_ROUNDING_CEIL)

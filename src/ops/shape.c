@@ -82,3 +82,13 @@ bool nnx_input_layout_axes(nnx_input_layout layout, uint32_t pos[4])
     memcpy(pos, p, sizeof nchw);
     return true;
 }
+
+nnx_status nnx_check_window_steps(const uint32_t strides[2], const uint32_t dilations[2], nnx_error *err)
+{
+    if (strides[0] == 0 || strides[1] == 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "strides [%u, %u] contain 0", strides[0], strides[1]);
+    if (dilations[0] == 0 || dilations[1] == 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "dilations [%u, %u] contain 0", dilations[0],
+                             dilations[1]);
+    return NNX_OK;
+}

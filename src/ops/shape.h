@@ -3,7 +3,7 @@
 #ifndef NNX_OPS_SHAPE_H
 #define NNX_OPS_SHAPE_H
 
-#include "nnx.h"
+#include "base/error.h"
 
 /* Bidirectional broadcast of a and b into out (rank max(ra, rb)); false if incompatible. */
 bool nnx_broadcast_shapes(const uint32_t *a, uint32_t ra, const uint32_t *b, uint32_t rb, uint32_t *out, uint32_t *rout);
@@ -22,5 +22,9 @@ uint64_t nnx_shape_elements(const uint32_t *shape, uint32_t rank);
  * input layout (DEFAULT is nchw, as in WebNN); false for an unknown layout value. */
 enum { NNX_AX_N = 0, NNX_AX_C = 1, NNX_AX_H = 2, NNX_AX_W = 3 };
 bool nnx_input_layout_axes(nnx_input_layout layout, uint32_t pos[4]);
+
+/* 2-D window steps (conv, pool): strides and dilations [H, W] must be nonzero; records
+ * NNX_ERROR_INVALID_ARGUMENT in err otherwise. */
+nnx_status nnx_check_window_steps(const uint32_t strides[2], const uint32_t dilations[2], nnx_error *err);
 
 #endif
