@@ -63,10 +63,6 @@ bool cli_parse_long(const char *text, long min, long max, long *out);
 int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
                             const char **path, uint32_t *flags);
 
-/* The answer of a command whose work is not implemented yet: prints why on stderr and
- * returns NNX_EXIT_UNSUPPORTED. */
-int cli_not_supported(const char *command);
-
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);
 /* Creates a context and loads path; on failure prints the library's message on stderr and

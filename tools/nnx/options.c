@@ -131,12 +131,6 @@ bool cli_parse_long(const char *text, long min, long max, long *out)
     return true;
 }
 
-int cli_not_supported(const char *command)
-{
-    fprintf(stderr, "nnx %s: not supported yet (running models arrives with issue 4)\n", command);
-    return NNX_EXIT_UNSUPPORTED;
-}
-
 int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
                             const char **path, uint32_t *flags)
 {

@@ -239,7 +239,7 @@ static int bind_inputs(nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_b
         while (j < nnx_model_input_count(m) && strcmp(nnx_model_input_name(m, j), t[i].name) != 0)
             j++;
         if (j == nnx_model_input_count(m)) { /* nnx_model_build promises the model's names */
-            fprintf(stderr, "nnx run: the compiled graph has an input '%s' the model does not have\n", t[i].name);
+            fprintf(stderr, "nnx: the compiled graph has an input '%s' the model does not have\n", t[i].name);
             return NNX_EXIT_INVALID_MODEL;
         }
         nnx_tensor_desc d = {.writable = true};
@@ -278,6 +278,20 @@ static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, con
     return rc;
 }
 
+int run_make_tensors(nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_buffer *buffers, nnx_named_tensor *in,
+                     nnx_named_tensor *out)
+{
+    int rc = bind_inputs(ctx, g, m, buffers, in);
+    for (size_t i = 0; i < nnx_graph_output_count(g) && rc == NNX_EXIT_OK; i++) {
+        nnx_tensor_desc d = {.readable = true};
+        nnx_graph_output_desc(g, i, &d.desc);
+        out[i].name = nnx_graph_output_name(g, i);
+        nnx_status st = nnx_tensor_create(ctx, &d, &out[i].tensor);
+        rc = st == NNX_OK ? NNX_EXIT_OK : fail(ctx, st);
+    }
+    return rc;
+}
+
 static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_buffer *buffers)
 {
     size_t ni = nnx_graph_input_count(g), no = nnx_graph_output_count(g);
@@ -286,14 +300,7 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
     if (!in || !out)
         fprintf(stderr, "nnx run: out of memory\n");
     else
-        rc = bind_inputs(ctx, g, m, buffers, in);
-    for (size_t i = 0; i < no && rc == NNX_EXIT_OK; i++) {
-        nnx_tensor_desc d = {.readable = true};
-        nnx_graph_output_desc(g, i, &d.desc);
-        out[i].name = nnx_graph_output_name(g, i);
-        nnx_status st = nnx_tensor_create(ctx, &d, &out[i].tensor);
-        rc = st == NNX_OK ? NNX_EXIT_OK : fail(ctx, st);
-    }
+        rc = run_make_tensors(ctx, g, m, buffers, in, out);
     if (rc == NNX_EXIT_OK) {
         nnx_status st = nnx_context_dispatch(ctx, g, in, ni, out, no);
         rc = st == NNX_OK ? report_outputs(a, ctx, g, out) : fail(ctx, st);

@@ -36,6 +36,12 @@ typedef enum run_format { RUN_FORMAT_NPY, RUN_FORMAT_DAT } run_format;
  * int8, int48 to int64; for .dat bfloat16 and fp8 to float32. */
 int run_write_output(const char *dir, const char *name, run_format format, const run_buffer *b);
 
+/* run.c: tensors for every input of the compiled graph g (filled from buffers, indexed like
+ * the model's inputs) and every output (readable), named as the graph names them; in and
+ * out have room for the graph's counts. Tensors belong to ctx. */
+int run_make_tensors(nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_buffer *buffers, nnx_named_tensor *in,
+                     nnx_named_tensor *out);
+
 /* summary.c: "NAME: float32[1,10] min=... max=... mean=..." and, for a class-score vector,
  * "  top-5: I (V), ..." on out. */
 void run_print_summary(FILE *out, const char *name, const run_buffer *b);
