@@ -33,7 +33,7 @@ typedef struct nnef_run_tensor {
     const char *name;
     nnx_dtype dtype;
     uint32_t rank;
-    uint32_t shape[4];
+    uint32_t shape[NNX_MAX_RANK];
     const void *data;
     uint32_t ulps;
 } nnef_run_tensor;
