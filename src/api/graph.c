@@ -139,7 +139,8 @@ nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_
     return st;
 }
 
-/* Binds the inputs, runs the plan, copies the outputs into their tensors. */
+/* Binds the inputs, runs the plan, copies the outputs into their tensors, then writes the
+ * variables' updates (none if the run failed). */
 static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, const size_t *in_slot,
                       const nnx_named_tensor *outputs, const size_t *out_slot)
 {
@@ -154,5 +155,6 @@ static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *in
         nnx_tensor *t = outputs[out_slot[i]].tensor;
         memcpy(t->data, g->plan.buffers[g->output_values[i]], t->bytes);
     }
+    nnx_plan_commit_updates(&g->plan); /* after the copy: an output that is a variable shows its starting value */
     return NNX_OK;
 }

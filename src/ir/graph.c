@@ -20,6 +20,7 @@ void nnx_ir_free(nnx_ir *ir)
         nnx_mem_free_aligned(ir->alloc, ir->values[i].data);
     nnx_mem_free(ir->alloc, ir->values);
     nnx_mem_free(ir->alloc, ir->nodes);
+    nnx_mem_free(ir->alloc, ir->updates);
     nnx_arena_free(&ir->arena);
     memset(ir, 0, sizeof *ir);
 }
@@ -142,6 +143,8 @@ void nnx_ir_mark_live(const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outp
     memset(value_live, 0, ir->n_values * sizeof *value_live);
     for (uint32_t i = 0; i < n_outputs; i++)
         value_live[outputs[i]] = true;
+    for (uint32_t i = 0; i < ir->n_updates; i++)
+        value_live[ir->updates[i].variable] = value_live[ir->updates[i].value] = true;
     for (uint32_t n = ir->n_nodes; n-- > 0;) {
         const nnx_node *node = &ir->nodes[n];
         bool live = false;
@@ -156,4 +159,20 @@ void nnx_ir_mark_live(const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outp
             if (node->in[i] != NNX_NONE)
                 value_live[node->in[i]] = true;
     }
+}
+
+nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_error *err)
+{
+    if (variable >= ir->n_values || value >= ir->n_values || ir->values[variable].kind != NNX_VALUE_CONSTANT)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the updated value is not a variable");
+    const nnx_operand_desc *a = &ir->values[variable].desc, *b = &ir->values[value].desc;
+    if (a->dtype != b->dtype || a->rank != b->rank || memcmp(a->shape, b->shape, a->rank * sizeof *a->shape) != 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the new value's type or shape differs from the variable's");
+    for (uint32_t i = 0; i < ir->n_updates; i++)
+        if (ir->updates[i].variable == variable)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the variable is updated twice");
+    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->updates, &ir->cap_updates, ir->n_updates + 1, sizeof *ir->updates))
+        return oom(err);
+    ir->updates[ir->n_updates++] = (nnx_ir_update){variable, value};
+    return NNX_OK;
 }

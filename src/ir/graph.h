@@ -21,6 +21,13 @@ typedef struct nnx_value {
     void *data;        /* constants: aligned bytes (nnx_mem_alloc_aligned) */
 } nnx_value;
 
+/* NNEF update (nnef.md §3.1 "Variable update"): after a whole run, the bytes of `value`
+ * replace those of the constant `variable`, which is how a variable persists across runs.
+ * Reads of `variable` during the run see the bytes it had when the run started. */
+typedef struct nnx_ir_update {
+    uint32_t variable, value;
+} nnx_ir_update;
+
 typedef struct nnx_ir {
     const nnx_alloc *alloc;
     nnx_arena arena;
@@ -28,6 +35,8 @@ typedef struct nnx_ir {
     uint32_t n_values, cap_values;
     nnx_node *nodes;
     uint32_t n_nodes, cap_nodes;
+    nnx_ir_update *updates;
+    uint32_t n_updates, cap_updates;
 } nnx_ir;
 
 void nnx_ir_init(nnx_ir *ir, const nnx_alloc *alloc);
@@ -45,7 +54,12 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
 nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
                            uint32_t n_out, const char *label, uint32_t *first_out, nnx_error *err);
 
-/* Marks every node and value that outputs depend on. node_live/value_live are caller
+/* Records an update: variable must be a constant that no earlier update names, and value
+ * must have its dtype and shape. */
+nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_error *err);
+
+/* Marks every node and value that outputs and the updates depend on (an updated variable
+ * and its new value are live). node_live/value_live are caller
  * arrays of n_nodes / n_values bools. Needs no allocation (nodes are stored after their
  * inputs' producers, so one backward sweep suffices). */
 void nnx_ir_mark_live(const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, bool *node_live, bool *value_live);

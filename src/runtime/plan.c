@@ -1,4 +1,5 @@
-/* plan.c — compile (liveness, buffers) and run (call each node's reference kernel). */
+/* plan.c — compile (liveness, buffers), run (call each node's reference kernel) and commit
+ * the variables' updates after a run. */
 #include "runtime/plan.h"
 #include "ir/dtypes.h"
 
@@ -111,4 +112,15 @@ nnx_status nnx_plan_run(nnx_plan *plan, nnx_error *err)
             return nnx_error_set(err, st, "%s '%s' failed while running", nnx_op_table[node->op].name, node->label);
     }
     return NNX_OK;
+}
+
+void nnx_plan_commit_updates(nnx_plan *plan)
+{
+    const nnx_ir *ir = plan->ir;
+    for (uint32_t i = 0; i < ir->n_updates; i++) {
+        const nnx_ir_update *u = &ir->updates[i];
+        size_t bytes;
+        if (u->value != u->variable && nnx_desc_bytes(&ir->values[u->variable].desc, &bytes))
+            memcpy(ir->values[u->variable].data, plan->buffers[u->value], bytes);
+    }
 }

@@ -18,6 +18,9 @@ typedef struct nnx_plan {
 nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err);
 /* Runs the plan; every input value's buffer must have been bound first. */
 nnx_status nnx_plan_run(nnx_plan *plan, nnx_error *err);
+/* Applies the IR's updates after a successful run whose outputs have been read: each
+ * updated variable's bytes become those of its new value. */
+void nnx_plan_commit_updates(nnx_plan *plan);
 void nnx_plan_free(nnx_plan *plan);
 
 #endif

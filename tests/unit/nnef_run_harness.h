@@ -238,7 +238,7 @@ static void run_nnef_case(const nnef_run_case *c)
     nnx_context_destroy(ctx); /* frees the graph and the tensors */
 }
 
-static void test_nnef_case(void **state) { run_nnef_case(*state); }
+__attribute__((unused)) static void test_nnef_case(void **state) { run_nnef_case(*state); }
 
 /* ---------------------------------------------------------------- core ops directly */
 
@@ -252,7 +252,7 @@ static nnx_op op_named(const char *name)
 }
 
 /* infer + reference kernel of one core op on the case's inputs. */
-static void test_core_case(void **state)
+__attribute__((unused)) static void test_core_case(void **state)
 {
     const nnef_run_core_case *c = *state;
     const nnef_run_tensor *want = &c->tensors[c->n_in];

@@ -409,6 +409,18 @@ static nnx_status lower_values(nnx_nnef_lower *L, const bool *value_live, nnx_nn
     return st;
 }
 
+/* A variable's update (the core's nnx_ir_update) as NNEF update(variable, value); its
+ * result is not needed. */
+static nnx_status lower_update(nnx_nnef_lower *L, const nnx_ir_update *u)
+{
+    nnx_nnef_lower_arg args[2] = {{"variable", nnx_nnef_v_tensor(L->tensor_of[u->variable])},
+                                  {"value", nnx_nnef_v_tensor(L->tensor_of[u->value])}};
+    uint32_t r;
+    nnx_status st = nnx_nnef_lower_tensor(L, NULL, &L->ir->values[u->value].desc, &r);
+    nnx_nnef_value result = nnx_nnef_v_tensor(r);
+    return st == NNX_OK ? nnx_nnef_lower_emit(L, "update", NNX_NNEF_TYPE_NONE, args, 2, &result, 1) : st;
+}
+
 static bool listed(const nnx_nnef_flat *g, uint32_t n, uint32_t t)
 {
     for (uint32_t i = 0; i < n; i++)
@@ -467,6 +479,8 @@ static nnx_status lower_graph(nnx_nnef_lower *L, const uint32_t *inputs, const c
         st = nnx_nnef_lower_node(L);
         L->node = NULL;
     }
+    for (uint32_t i = 0; st == NNX_OK && i < L->ir->n_updates; i++)
+        st = lower_update(L, &L->ir->updates[i]);
     return st == NNX_OK ? lower_outputs(L, outputs, output_names, n_outputs) : st;
 }
 

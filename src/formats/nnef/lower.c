@@ -29,6 +29,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 
 nnx_status lw_unsupported(lowerer *L, const char *fmt, ...)
@@ -215,10 +216,19 @@ static nnx_status lower_external(lowerer *L)
     return st;
 }
 
+/* Variables with the same label (case-insensitive, [000] §4.1.3) share one core constant,
+ * so that an update through one is seen by every other. */
 static nnx_status lower_variable(lowerer *L)
 {
     uint32_t t;
     const nnx_nnef_flat_tensor *tensor = lw_result_tensor(L, "output", &t);
+    for (uint32_t u = 0; u < L->g->n_tensors; u++) {
+        const nnx_nnef_flat_tensor *o = &L->g->tensors[u];
+        if (u != t && o->label && L->value_of[u] != NNX_NONE && strcasecmp(o->label, tensor->label) == 0) {
+            L->value_of[t] = L->value_of[u];
+            return NNX_OK;
+        }
+    }
     const nnx_nnef_binding *b = &L->m->bindings[t];
     if (!b->present && !L->m->zero_missing_variables)
         return nnx_nnef_error_at(L->err, NNX_ERROR_INVALID_MODEL, L->g->filename, L->op->pos,
@@ -653,6 +663,21 @@ static nnx_status lower_softmax(lowerer *L)
     return st == NNX_OK ? lw_bind(L, "y", y) : st;
 }
 
+/* update(variable, value): the new value is recorded for after the run (nnx_ir_add_update)
+ * and is also the result ("result gives the new value", nnef.md §3.1). */
+static nnx_status lower_update(lowerer *L)
+{
+    const nnx_nnef_value *var = lw_arg(L, "variable"), *val = lw_arg(L, "value");
+    if (!var || var->kind != NNX_NNEF_VALUE_TENSOR)
+        return lw_unsupported(L, "the updated argument is not a variable");
+    uint32_t target = L->value_of[var->u.tensor], value;
+    nnx_error why = {0};
+    nnx_status st = lw_operand(L, val, lw_core_dtype(L->g->tensors[var->u.tensor].dtype), &value);
+    if (st == NNX_OK && (st = nnx_ir_add_update(L->ir, target, value, &why)) != NNX_OK)
+        return nnx_nnef_error_at(L->err, st, L->g->filename, L->op->pos, "update: %s", why.message);
+    return st == NNX_OK ? lw_bind(L, "result", value) : st;
+}
+
 /* ---------------------------------------------------------------- driver */
 
 static nnx_status lower_op(lowerer *L)
@@ -662,6 +687,7 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "external") == 0) return lower_external(L);
     if (strcmp(name, "variable") == 0) return lower_variable(L);
     if (strcmp(name, "constant") == 0) return lower_constant(L);
+    if (strcmp(name, "update") == 0) return lower_update(L);
     if ((op = find_op(unary_ops, sizeof unary_ops / sizeof *unary_ops, name)) != NNX_OP_COUNT) return lower_unary(L, op);
     if ((op = find_op(binary_ops, sizeof binary_ops / sizeof *binary_ops, name)) != NNX_OP_COUNT)
         return lower_binary(L, op, lw_result_dtype(L));
