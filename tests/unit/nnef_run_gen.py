@@ -86,7 +86,7 @@ def c_string(text):
 
 def write_header(path, comment, guard, prefix, nnef_cases, core_cases):
     """Writes path: comment (the finished leading C comment, 'Regenerate with' first), then
-    <prefix>_cases[] from nnef_cases (Case) and <prefix>_core_cases[] from core_cases, tuples
+    <prefix>_cases[] from nnef_cases (Case) and <prefix>_core_cases[] (absent if empty) from core_cases, tuples
     (name, op, inputs, expected[, attrs]) where attrs is a C initializer of nnx_attrs
     ({.none = {0}} if absent). The header holds only data: nnef_run_harness.h goes before it."""
     p = prefix
@@ -111,7 +111,9 @@ def write_header(path, comment, guard, prefix, nnef_cases, core_cases):
     head = ("%s\n#ifndef %s\n#define %s\n\n/* Data only: the types come from tests/unit/nnef_run_harness.h, included "
             "first. */\n" % (comment.rstrip("\n"), guard, guard))
     body = "\n".join(w.lines)
-    tail = ("\nstatic const nnef_run_case %s_cases[] = {\n%s\n};\n\nstatic const nnef_run_core_case %s_core_cases[] = "
-            "{\n%s\n};\n\n#endif\n" % (p, "\n".join(nnef_rows), p, "\n".join(core_rows)))
+    tail = "\nstatic const nnef_run_case %s_cases[] = {\n%s\n};\n" % (p, "\n".join(nnef_rows))
+    if core_rows:  # (no array at all when there are none: C has no empty initializer lists)
+        tail += "\nstatic const nnef_run_core_case %s_core_cases[] = {\n%s\n};\n" % (p, "\n".join(core_rows))
+    tail += "\n#endif\n"
     with open(path, "w") as f:
         f.write(head + "\n" + body + "\n" + tail)

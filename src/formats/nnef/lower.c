@@ -642,24 +642,52 @@ static nnx_status lower_matmul(lowerer *L)
     if (lw_result_rank(L) == 2) {
         nnx_attrs a = {.gemm = {.alpha = 1.0, .beta = 1.0, .trans_a = ta, .trans_b = tb}};
         st = lw_node(L, NNX_OP_GEMM, in, 2, &a, 1, &y);
-    } else if (!ta && !tb) {
-        st = lw_node(L, NNX_OP_MATMUL, in, 2, NULL, 1, &y);
     } else {
-        return lw_unsupported(L, "transposed operands of rank > 2");
+        /* batched: transposed operands swap their last two axes first */
+        uint32_t rank = lw_result_rank(L);
+        nnx_attrs swap = {.transpose = {{0}}};
+        for (uint32_t k = 0; k < rank; k++)
+            swap.transpose.perm[k] = k;
+        swap.transpose.perm[rank - 2] = rank - 1;
+        swap.transpose.perm[rank - 1] = rank - 2;
+        if (ta)
+            st = lw_node(L, NNX_OP_TRANSPOSE, &in[0], 1, &swap, 1, &in[0]);
+        if (st == NNX_OK && tb)
+            st = lw_node(L, NNX_OP_TRANSPOSE, &in[1], 1, &swap, 1, &in[1]);
+        if (st == NNX_OK)
+            st = lw_node(L, NNX_OP_MATMUL, in, 2, NULL, 1, &y);
     }
     return st == NNX_OK ? lw_bind(L, "C", y) : st;
 }
 
+/* softmax over one axis is the core op; over any other axis set, its chapter-4 body:
+ * e = exp(x - max_reduce(x, axes)); y = e / sum_reduce(e, axes). */
 static nnx_status lower_softmax(lowerer *L)
 {
     int64_t axes[NNX_MAX_RANK];
-    if (lw_ints_arg(L, "axes", axes, NNX_MAX_RANK) != 1)
-        return lw_unsupported(L, "softmax over other than one axis");
-    nnx_attrs a = {.axis = {(uint32_t)axes[0]}};
+    int32_t n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK);
     uint32_t x, y;
     nnx_status st = lw_operand(L, lw_arg(L, "x"), NNX_FLOAT32, &x);
-    if (st == NNX_OK)
+    if (st == NNX_OK && n == 1) {
+        nnx_attrs a = {.axis = {(uint32_t)axes[0]}};
         st = lw_node(L, NNX_OP_SOFTMAX, &x, 1, &a, 1, &y);
+    } else if (st == NNX_OK) {
+        nnx_attrs r = {.reduce = {.axes_mask = 0, .keep_dims = true}};
+        for (int32_t k = 0; k < n; k++)
+            r.reduce.axes_mask |= 1u << axes[k];
+        uint32_t m, e, s, d[2];
+        st = lw_node(L, NNX_OP_REDUCE_MAX, &x, 1, &r, 1, &m);
+        d[0] = x, d[1] = m;
+        if (st == NNX_OK)
+            st = lw_node(L, NNX_OP_SUB, d, 2, NULL, 1, &d[0]);
+        if (st == NNX_OK)
+            st = lw_node(L, NNX_OP_EXP, &d[0], 1, NULL, 1, &e);
+        if (st == NNX_OK)
+            st = lw_node(L, NNX_OP_REDUCE_SUM, &e, 1, &r, 1, &s);
+        d[0] = e, d[1] = s;
+        if (st == NNX_OK)
+            st = lw_node(L, NNX_OP_DIV, d, 2, NULL, 1, &y);
+    }
     return st == NNX_OK ? lw_bind(L, "y", y) : st;
 }
 
@@ -701,6 +729,11 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "box") == 0) return lw_lower_window(L, NNX_OP_BOX);
     if (strcmp(name, "argmax_pool") == 0) return lw_lower_window(L, NNX_OP_ARGMAX_POOL);
     if (strcmp(name, "sample") == 0) return lw_lower_window(L, NNX_OP_SAMPLE);
+    if (strcmp(name, "debox") == 0) return lw_lower_reverse_window(L, NNX_OP_DEBOX);
+    if (strcmp(name, "desample") == 0) return lw_lower_reverse_window(L, NNX_OP_DESAMPLE);
+    if (strcmp(name, "multilinear_upsample") == 0) return lw_lower_upsample(L);
+    if (strcmp(name, "nearest_downsample") == 0) return lw_lower_downsample(L, false);
+    if (strcmp(name, "area_downsample") == 0) return lw_lower_downsample(L, true);
     if (strcmp(name, "reshape") == 0 || strcmp(name, "squeeze") == 0 || strcmp(name, "unsqueeze") == 0 ||
         strcmp(name, "copy") == 0)
         return lower_reshape(L);
