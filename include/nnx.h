@@ -440,8 +440,12 @@ typedef enum nnx_model_flags {
     NNX_MODEL_LENIENT_EXTENSIONS = 1u << 0, /* compositional syntax without KHR_enable_* */
     NNX_MODEL_EXPAND_ALL = 1u << 1,         /* expand every compound, even those nnx runs natively */
     NNX_MODEL_SKIP_TENSOR_DATA = 1u << 2,   /* do not open .dat files (structure only) */
-    NNX_MODEL_ZERO_MISSING_VARIABLES = 1u << 3 /* nnx_model_build zero-fills variables that have
-                                                  no tensor file (to try a model's structure) */
+    NNX_MODEL_ZERO_MISSING_VARIABLES = 1u << 3, /* nnx_model_build zero-fills variables that have
+                                                   no tensor file (to try a model's structure) */
+    NNX_MODEL_APPLY_QUANTIZATION = 1u << 4 /* nnx_model_build passes each tensor graph.quant names
+                                              through its quantization op (pseudo-quantization,
+                                              right where the tensor is produced); without it
+                                              graph.quant is checked but not applied */
 } nnx_model_flags;
 
 /* A replacement shape for a graph input (NNEF external), applied before shapes propagate. */

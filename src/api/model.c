@@ -32,6 +32,7 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
         .expand_all = o.flags & NNX_MODEL_EXPAND_ALL,
         .skip_tensor_data = o.flags & NNX_MODEL_SKIP_TENSOR_DATA,
         .zero_missing_variables = o.flags & NNX_MODEL_ZERO_MISSING_VARIABLES,
+        .apply_quantization = o.flags & NNX_MODEL_APPLY_QUANTIZATION,
         .input_shapes = o.input_shapes,
         .input_shape_count = o.input_shapes ? o.input_shape_count : 0,
     };

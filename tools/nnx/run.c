@@ -1,5 +1,5 @@
 /* run.c — `nnx run MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]
- * [--threads N] [--random-inputs SEED] [--lenient]`: load and compile a model, give it inputs
+ * [--threads N] [--random-inputs SEED] [--quantize] [--lenient]`: load and compile a model, give it inputs
  * from .npy/.dat files or seeded random values, dispatch it once, summarise every output on
  * standard output and optionally write each to DIR. File I/O is in run_io.c, the summary in
  * summary.c. */
@@ -12,7 +12,7 @@
 
 static const char kUsage[] =
     "Usage: nnx run [OPTIONS] MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]\n"
-    "               [--threads N] [--random-inputs SEED] [--lenient]\n";
+    "               [--threads N] [--random-inputs SEED] [--quantize] [--lenient]\n";
 
 static const char kHelp[] =
     "\n"
@@ -31,6 +31,8 @@ static const char kHelp[] =
     "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
     "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
     "                            variables that have no .dat file are then zero-filled\n"
+    "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
+    "                            through its quantization op (pseudo-quantization)\n"
     "  -l, --lenient             accept compositional syntax without KHR_enable_* extensions\n"
     "  -h, --help                show this help and exit\n"
     "\n"
@@ -38,7 +40,7 @@ static const char kHelp[] =
 
 #define MAX_THREADS 1024
 
-enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_LENIENT };
+enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_QUANTIZE, OPT_LENIENT };
 static const cli_option kOptions[] = {
     [OPT_HELP] = {"help", 'h', false},
     [OPT_INPUT] = {"input", 'i', true},
@@ -46,6 +48,7 @@ static const cli_option kOptions[] = {
     [OPT_FORMAT] = {"format", 0, true},
     [OPT_THREADS] = {"threads", 0, true},
     [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
+    [OPT_QUANTIZE] = {"quantize", 'q', false},
     [OPT_LENIENT] = {"lenient", 'l', false},
 };
 
@@ -144,6 +147,9 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
             return cli_usage_error(p, "--random-inputs wants a number from 0 to 18446744073709551615, got '%s'", value);
         a->random = true;
         a->flags |= NNX_MODEL_ZERO_MISSING_VARIABLES; /* try a model's structure without weights */
+        return -1;
+    case OPT_QUANTIZE:
+        a->flags |= NNX_MODEL_APPLY_QUANTIZATION;
         return -1;
     case OPT_LENIENT:
         a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;

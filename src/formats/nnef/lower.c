@@ -774,6 +774,8 @@ nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs
     for (uint32_t i = 0; i < g->n_ops && st == NNX_OK; i++) {
         L.op = &g->ops[i];
         st = lower_op(&L);
+        if (st == NNX_OK && m->apply_quantization)
+            st = lw_apply_quant(&L);
     }
     for (uint32_t i = 0; i < g->n_outputs && st == NNX_OK; i++)
         outputs[i] = L.value_of[g->outputs[i]];

@@ -34,6 +34,9 @@ nnx_status lw_bind(lowerer *L, const char *name, uint32_t value);
 nnx_dtype lw_result_dtype(lowerer *L);
 uint32_t lw_result_rank(lowerer *L);
 
+/* lower_quant.c: graph.quant entries of the current op's results, when the model applies them */
+nnx_status lw_apply_quant(lowerer *L);
+
 /* lower_window.c */
 nnx_status lw_lower_conv(lowerer *L);
 nnx_status lw_lower_window(lowerer *L, nnx_op op);

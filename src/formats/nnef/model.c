@@ -168,6 +168,7 @@ nnx_status nnx_nnef_model_load(const char *path, const nnx_nnef_load_options *op
         return oom(err, path);
     m->alloc = alloc;
     m->zero_missing_variables = o.zero_missing_variables;
+    m->apply_quantization = o.apply_quantization;
     nnx_status st = load(m, path, &o, err);
     if (st != NNX_OK) {
         nnx_nnef_model_free(m);

@@ -28,6 +28,7 @@ typedef struct nnx_nnef_model {
     nnx_nnef_quant *quant;     /* parsed graph.quant, or NULL */
     char *graph_path;          /* "PATH/graph.nnef" as used in messages */
     bool zero_missing_variables; /* lowering zero-fills variables without a tensor file */
+    bool apply_quantization;   /* lowering applies graph.quant (lower_quant.c) */
 } nnx_nnef_model;
 
 typedef struct nnx_nnef_load_options {
@@ -35,6 +36,7 @@ typedef struct nnx_nnef_load_options {
     bool expand_all;
     bool skip_tensor_data;
     bool zero_missing_variables;
+    bool apply_quantization;
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
 } nnx_nnef_load_options;
