@@ -173,7 +173,9 @@ typedef struct nnx_context_options {
 NNX_API nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **out);
 NNX_API void nnx_context_destroy(nnx_context *context);
 /* The message of the last failed context-level call (tensor create/read/write, dispatch),
- * "" if none failed yet. */
+ * "" if none failed yet. The text is the calling thread's own copy, valid until its next
+ * nnx_context_error call; with calls failing concurrently on several threads it is the
+ * message of one of them. */
 NNX_API const char *nnx_context_error(const nnx_context *context);
 
 /* ---------------------------------------------------------------- tensors */

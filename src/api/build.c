@@ -84,6 +84,15 @@ nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *output
 {
     *out = NULL;
     nnx_graph *g = nnx_mem_calloc(&ctx->alloc, 1, sizeof *g);
+    if (g && pthread_mutex_init(&g->lock, NULL) != 0) {
+        nnx_mem_free(&ctx->alloc, g);
+        g = NULL;
+    }
+    if (g && pthread_mutex_init(&g->state_lock, NULL) != 0) {
+        pthread_mutex_destroy(&g->lock);
+        nnx_mem_free(&ctx->alloc, g);
+        g = NULL;
+    }
     if (!g) {
         nnx_ir_free(ir);
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -100,11 +109,13 @@ nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *output
     }
     nnx_error why = {0};
     st = nnx_plan_compile(&g->plan, &g->ir, g->output_values, g->n_outputs, &why);
+    if (st == NNX_OK && !(g->idle = nnx_exec_create(&g->plan, &why))) /* the first run's memory */
+        st = why.status;
     if (st != NNX_OK) {
         nnx_graph_free(g);
         return nnx_error_set(err, st, "%s", why.message);
     }
-    nnx_link_push(&ctx->graphs, &g->link);
+    nnx_context_own(ctx, &ctx->graphs, &g->link);
     *out = g;
     return NNX_OK;
 }

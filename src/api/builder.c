@@ -18,7 +18,7 @@ nnx_status nnx_builder_create(nnx_context *ctx, nnx_builder **out)
     nnx_ir_init(&b->ir, &ctx->alloc);
     nnx_arena_init(&b->arena, &ctx->alloc);
     b->poison = (nnx_operand){.builder = b, .value = NNX_NONE};
-    nnx_link_push(&ctx->builders, &b->link);
+    nnx_context_own(ctx, &ctx->builders, &b->link);
     *out = b;
     return NNX_OK;
 }
@@ -34,7 +34,7 @@ void nnx_builder_destroy(nnx_builder *b)
 {
     if (!b)
         return;
-    nnx_link_remove(&b->link);
+    nnx_context_disown(b->ctx, &b->link);
     nnx_builder_free(b);
 }
 

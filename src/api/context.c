@@ -1,9 +1,12 @@
-/* context.c — context lifetime, ownership lists, the context-level error and logging. */
+/* context.c — context lifetime, ownership lists, the context-level error and logging. The
+ * lists and the error are guarded by the context's lock; nnx_context_error hands each thread
+ * its own copy of the message, so concurrent dispatches never read a half-written one. */
 #include "api/objects.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stddef.h>
+#include <string.h>
 
 #define CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
@@ -17,6 +20,20 @@ void nnx_link_push(nnx_link *head, nnx_link *item)
     item->next = head;
     head->prev->next = item;
     head->prev = item;
+}
+
+void nnx_context_own(nnx_context *ctx, nnx_link *head, nnx_link *item)
+{
+    pthread_mutex_lock(&ctx->lock);
+    nnx_link_push(head, item);
+    pthread_mutex_unlock(&ctx->lock);
+}
+
+void nnx_context_disown(nnx_context *ctx, nnx_link *item)
+{
+    pthread_mutex_lock(&ctx->lock);
+    nnx_link_remove(item);
+    pthread_mutex_unlock(&ctx->lock);
 }
 
 void nnx_link_remove(nnx_link *item)
@@ -42,6 +59,10 @@ nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **
     nnx_context *ctx = nnx_mem_calloc(&alloc, 1, sizeof *ctx);
     if (!ctx)
         return NNX_ERROR_OUT_OF_MEMORY;
+    if (pthread_mutex_init(&ctx->lock, NULL) != 0) {
+        nnx_mem_free(&alloc, ctx);
+        return NNX_ERROR_OUT_OF_MEMORY;
+    }
     ctx->alloc = alloc;
     ctx->threads = opts.threads;
     ctx->log = opts.log;
@@ -69,20 +90,34 @@ void nnx_context_destroy(nnx_context *ctx)
         nnx_link_remove(l);
         nnx_model_free((nnx_model *)(void *)l); /* the link is the model's first member */
     }
+    pthread_mutex_destroy(&ctx->lock);
     nnx_alloc alloc = ctx->alloc;
     nnx_mem_free(&alloc, ctx);
 }
 
-const char *nnx_context_error(const nnx_context *ctx) { return ctx ? ctx->err.message : ""; }
+const char *nnx_context_error(const nnx_context *ctx)
+{
+    static _Thread_local char copy[NNX_ERROR_MESSAGE_MAX];
+    if (!ctx)
+        return "";
+    pthread_mutex_lock((pthread_mutex_t *)&ctx->lock);
+    memcpy(copy, ctx->err.message, sizeof copy);
+    pthread_mutex_unlock((pthread_mutex_t *)&ctx->lock);
+    return copy;
+}
 
 nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ...)
 {
+    char message[NNX_ERROR_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    ctx->err.status = st;
-    vsnprintf(ctx->err.message, sizeof ctx->err.message, fmt, ap);
+    vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    nnx_context_log(ctx, NNX_LOG_ERROR, ctx->err.message);
+    pthread_mutex_lock(&ctx->lock);
+    ctx->err.status = st;
+    memcpy(ctx->err.message, message, sizeof message);
+    pthread_mutex_unlock(&ctx->lock);
+    nnx_context_log(ctx, NNX_LOG_ERROR, message);
     return st;
 }
 

@@ -8,7 +8,14 @@
 void nnx_graph_free(nnx_graph *g)
 {
     const nnx_alloc *a = &g->ctx->alloc;
+    while (g->idle) {
+        nnx_exec *x = g->idle;
+        g->idle = x->next;
+        nnx_exec_destroy(&g->plan, x);
+    }
     nnx_plan_free(&g->plan);
+    pthread_mutex_destroy(&g->lock);
+    pthread_mutex_destroy(&g->state_lock);
     if (g->output_names)
         for (uint32_t i = 0; i < g->n_outputs; i++)
             nnx_mem_free(a, g->output_names[i]);
@@ -24,7 +31,7 @@ void nnx_graph_destroy(nnx_graph *g)
 {
     if (!g)
         return;
-    nnx_link_remove(&g->link);
+    nnx_context_disown(g->ctx, &g->link);
     nnx_graph_free(g);
 }
 
@@ -139,22 +146,49 @@ nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_
     return st;
 }
 
+/* An idle exec of g, or a new one (NULL and why set when out of memory). */
+static nnx_exec *take_exec(nnx_graph *g, nnx_error *why)
+{
+    pthread_mutex_lock(&g->lock);
+    nnx_exec *x = g->idle;
+    if (x)
+        g->idle = x->next;
+    pthread_mutex_unlock(&g->lock);
+    return x ? x : nnx_exec_create(&g->plan, why);
+}
+
+static void return_exec(nnx_graph *g, nnx_exec *x)
+{
+    pthread_mutex_lock(&g->lock);
+    x->next = g->idle;
+    g->idle = x;
+    pthread_mutex_unlock(&g->lock);
+}
+
 /* Binds the inputs, runs the plan, copies the outputs into their tensors, then writes the
  * variables' updates (none if the run failed). */
 static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, const size_t *in_slot,
                       const nnx_named_tensor *outputs, const size_t *out_slot)
 {
-    nnx_status st;
-    for (uint32_t i = 0; i < g->n_inputs; i++)
-        g->plan.buffers[g->input_values[i]] = inputs[in_slot[i]].tensor->data;
     nnx_error why = {0};
-    st = nnx_plan_run(&g->plan, &why);
-    if (st != NNX_OK)
-        return nnx_context_fail(ctx, st, "dispatch: %s", why.message);
-    for (uint32_t i = 0; i < g->n_outputs; i++) {
-        nnx_tensor *t = outputs[out_slot[i]].tensor;
-        memcpy(t->data, g->plan.buffers[g->output_values[i]], t->bytes);
+    nnx_exec *x = take_exec(g, &why);
+    if (!x)
+        return nnx_context_fail(ctx, why.status, "dispatch: %s", why.message);
+    bool stateful = g->ir.n_updates > 0;
+    if (stateful)
+        pthread_mutex_lock(&g->state_lock);
+    for (uint32_t i = 0; i < g->n_inputs; i++)
+        x->buffers[g->input_values[i]] = inputs[in_slot[i]].tensor->data;
+    nnx_status st = nnx_plan_run(&g->plan, x, &why);
+    if (st == NNX_OK) {
+        for (uint32_t i = 0; i < g->n_outputs; i++) {
+            nnx_tensor *t = outputs[out_slot[i]].tensor;
+            memcpy(t->data, x->buffers[g->output_values[i]], t->bytes);
+        }
+        nnx_plan_commit_updates(&g->plan, x); /* after the copy: an output that is a variable shows its starting value */
     }
-    nnx_plan_commit_updates(&g->plan); /* after the copy: an output that is a variable shows its starting value */
-    return NNX_OK;
+    if (stateful)
+        pthread_mutex_unlock(&g->state_lock);
+    return_exec(g, x);
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(ctx, st, "dispatch: %s", why.message);
 }

@@ -46,7 +46,7 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
         return nnx_context_fail(ctx, st, "%s", err.message);
     }
     m->ctx = ctx;
-    nnx_link_push(&ctx->models, &m->link);
+    nnx_context_own(ctx, &ctx->models, &m->link);
     *out = m;
     return NNX_OK;
 }
@@ -62,7 +62,7 @@ void nnx_model_destroy(nnx_model *m)
 {
     if (!m)
         return;
-    nnx_link_remove(&m->link);
+    nnx_context_disown(m->ctx, &m->link);
     nnx_model_free(m);
 }
 

@@ -7,15 +7,20 @@
 #include "ir/graph.h"
 #include "runtime/plan.h"
 
+#include <pthread.h>
+
 typedef struct nnx_link {
     struct nnx_link *prev, *next;
 } nnx_link;
 
+/* lock guards err and the ownership lists, so that tensors can be made, dispatched and
+ * destroyed from several threads (each with its own objects). */
 struct nnx_context {
     nnx_alloc alloc;
     uint32_t threads;
     nnx_log_fn log;
     void *log_user;
+    pthread_mutex_t lock;
     nnx_error err;
     nnx_link builders, graphs, tensors, models; /* list heads */
 };
@@ -45,11 +50,17 @@ struct nnx_builder {
     nnx_operand poison;
 };
 
+/* A graph's plan is read-only once built; each dispatch takes an idle exec (its own buffers)
+ * from `idle` or makes one, so dispatches of one graph can run concurrently. A graph whose
+ * IR updates variables runs one dispatch at a time (state_lock), since a run reads the state
+ * that the previous run's commit writes. */
 struct nnx_graph {
     nnx_link link;
     nnx_context *ctx;
     nnx_ir ir;
     nnx_plan plan;
+    pthread_mutex_t lock, state_lock; /* lock: idle */
+    nnx_exec *idle;
     uint32_t n_inputs, n_outputs;
     uint32_t *input_values, *output_values;
     const char **input_names;
@@ -57,6 +68,9 @@ struct nnx_graph {
 };
 
 void nnx_link_init(nnx_link *head);
+/* Under the context's lock: */
+void nnx_context_own(nnx_context *ctx, nnx_link *head, nnx_link *item);
+void nnx_context_disown(nnx_context *ctx, nnx_link *item);
 void nnx_link_push(nnx_link *head, nnx_link *item);
 void nnx_link_remove(nnx_link *item);
 

@@ -25,7 +25,7 @@ static nnx_status make_tensor(nnx_context *ctx, const nnx_tensor_desc *desc, boo
     t->constant = constant;
     t->bytes = bytes;
     t->data = data;
-    nnx_link_push(&ctx->tensors, &t->link);
+    nnx_context_own(ctx, &ctx->tensors, &t->link);
     *out = t;
     return NNX_OK;
 }
@@ -108,6 +108,6 @@ void nnx_tensor_destroy(nnx_tensor *t)
 {
     if (!t)
         return;
-    nnx_link_remove(&t->link);
+    nnx_context_disown(t->ctx, &t->link);
     nnx_tensor_free(t);
 }

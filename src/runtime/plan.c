@@ -1,5 +1,5 @@
-/* plan.c — compile (liveness, buffers), run (call each node's reference kernel) and commit
- * the variables' updates after a run. */
+/* plan.c — compile (liveness, execution order), the per-run memory (one buffer per live node
+ * output), run (call each node's reference kernel) and commit the variables' updates. */
 #include "runtime/plan.h"
 #include "ir/dtypes.h"
 
@@ -10,36 +10,9 @@ void nnx_plan_free(nnx_plan *plan)
     const nnx_ir *ir = plan->ir;
     if (!ir)
         return;
-    if (plan->buffers && plan->owned)
-        for (uint32_t v = 0; v < ir->n_values; v++)
-            if (plan->owned[v])
-                nnx_mem_free_aligned(ir->alloc, plan->buffers[v]);
     nnx_mem_free(ir->alloc, plan->order);
-    nnx_mem_free(ir->alloc, plan->buffers);
-    nnx_mem_free(ir->alloc, plan->owned);
-    nnx_mem_free(ir->alloc, plan->in_views);
-    nnx_mem_free(ir->alloc, plan->out_views);
+    nnx_mem_free(ir->alloc, plan->needs_buffer);
     memset(plan, 0, sizeof *plan);
-}
-
-static nnx_status allocate_buffers(nnx_plan *plan, const bool *value_live, nnx_error *err)
-{
-    const nnx_ir *ir = plan->ir;
-    for (uint32_t v = 0; v < ir->n_values; v++) {
-        const nnx_value *val = &ir->values[v];
-        if (val->kind == NNX_VALUE_CONSTANT)
-            plan->buffers[v] = val->data;
-        if (val->kind != NNX_VALUE_NODE || !value_live[v])
-            continue;
-        size_t bytes;
-        if (!nnx_desc_bytes(&val->desc, &bytes))
-            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "a value of the graph is too large to allocate");
-        plan->buffers[v] = nnx_mem_alloc_aligned(ir->alloc, bytes);
-        if (!plan->buffers[v])
-            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory allocating %zu bytes for a value", bytes);
-        plan->owned[v] = true;
-    }
-    return NNX_OK;
 }
 
 static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err)
@@ -49,29 +22,29 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     bool *node_live = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *node_live);
     bool *value_live = nnx_mem_calloc(a, ir->n_values + 1, sizeof *value_live);
     plan->order = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->order);
-    plan->buffers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->buffers);
-    plan->owned = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->owned);
+    plan->needs_buffer = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->needs_buffer);
     nnx_status st = NNX_OK;
-    if (!node_live || !value_live || !plan->order || !plan->buffers || !plan->owned) {
+    if (!node_live || !value_live || !plan->order || !plan->needs_buffer) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
     nnx_ir_mark_live(ir, outputs, n_outputs, node_live, value_live);
-    uint32_t max_in = 1, max_out = 1;
+    plan->max_in = plan->max_out = 1;
     for (uint32_t n = 0; n < ir->n_nodes; n++) {
         if (!node_live[n])
             continue;
         plan->order[plan->n_order++] = n;
-        if (ir->nodes[n].n_in > max_in) max_in = ir->nodes[n].n_in;
-        if (ir->nodes[n].n_out > max_out) max_out = ir->nodes[n].n_out;
+        if (ir->nodes[n].n_in > plan->max_in) plan->max_in = ir->nodes[n].n_in;
+        if (ir->nodes[n].n_out > plan->max_out) plan->max_out = ir->nodes[n].n_out;
     }
-    plan->in_views = nnx_mem_calloc(a, max_in, sizeof(nnx_view));
-    plan->out_views = nnx_mem_calloc(a, max_out, sizeof(nnx_view));
-    if (!plan->in_views || !plan->out_views) {
-        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
-        goto done;
+    for (uint32_t v = 0; v < ir->n_values; v++) {
+        size_t bytes;
+        plan->needs_buffer[v] = ir->values[v].kind == NNX_VALUE_NODE && value_live[v];
+        if (plan->needs_buffer[v] && !nnx_desc_bytes(&ir->values[v].desc, &bytes)) {
+            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "a value of the graph is too large to allocate");
+            goto done;
+        }
     }
-    st = allocate_buffers(plan, value_live, err);
 done:
     nnx_mem_free(a, node_live);
     nnx_mem_free(a, value_live);
@@ -88,39 +61,85 @@ nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *ou
     return st;
 }
 
-static void fill_view(const nnx_plan *plan, uint32_t value, nnx_view *view)
+void nnx_exec_destroy(const nnx_plan *plan, nnx_exec *x)
+{
+    if (!x)
+        return;
+    const nnx_ir *ir = plan->ir;
+    if (x->buffers)
+        for (uint32_t v = 0; v < ir->n_values; v++)
+            if (plan->needs_buffer[v])
+                nnx_mem_free_aligned(ir->alloc, x->buffers[v]);
+    nnx_mem_free(ir->alloc, x->buffers);
+    nnx_mem_free(ir->alloc, x->in_views);
+    nnx_mem_free(ir->alloc, x->out_views);
+    nnx_mem_free(ir->alloc, x);
+}
+
+nnx_exec *nnx_exec_create(const nnx_plan *plan, nnx_error *err)
+{
+    const nnx_ir *ir = plan->ir;
+    nnx_exec *x = nnx_mem_calloc(ir->alloc, 1, sizeof *x);
+    if (x) {
+        x->buffers = nnx_mem_calloc(ir->alloc, ir->n_values + 1, sizeof *x->buffers);
+        x->in_views = nnx_mem_calloc(ir->alloc, plan->max_in, sizeof *x->in_views);
+        x->out_views = nnx_mem_calloc(ir->alloc, plan->max_out, sizeof *x->out_views);
+    }
+    if (!x || !x->buffers || !x->in_views || !x->out_views) {
+        nnx_exec_destroy(plan, x);
+        nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a run");
+        return NULL;
+    }
+    for (uint32_t v = 0; v < ir->n_values; v++) {
+        const nnx_value *val = &ir->values[v];
+        if (val->kind == NNX_VALUE_CONSTANT)
+            x->buffers[v] = val->data;
+        if (!plan->needs_buffer[v])
+            continue;
+        size_t bytes;
+        nnx_desc_bytes(&val->desc, &bytes); /* checked when compiling */
+        if (!(x->buffers[v] = nnx_mem_alloc_aligned(ir->alloc, bytes))) {
+            nnx_exec_destroy(plan, x);
+            nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory allocating %zu bytes for a value", bytes);
+            return NULL;
+        }
+    }
+    return x;
+}
+
+static void fill_view(const nnx_plan *plan, const nnx_exec *x, uint32_t value, nnx_view *view)
 {
     if (value == NNX_NONE) {
         memset(view, 0, sizeof *view);
         return;
     }
     view->desc = plan->ir->values[value].desc;
-    view->data = plan->buffers[value];
+    view->data = x->buffers[value];
 }
 
-nnx_status nnx_plan_run(nnx_plan *plan, nnx_error *err)
+nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
 {
     const nnx_ir *ir = plan->ir;
     for (uint32_t k = 0; k < plan->n_order; k++) {
         const nnx_node *node = &ir->nodes[plan->order[k]];
         for (uint32_t i = 0; i < node->n_in; i++)
-            fill_view(plan, node->in[i], &plan->in_views[i]);
+            fill_view(plan, x, node->in[i], &x->in_views[i]);
         for (uint32_t o = 0; o < node->n_out; o++)
-            fill_view(plan, node->out[o], &plan->out_views[o]);
-        nnx_status st = nnx_op_table[node->op].kernel(node, plan->in_views, plan->out_views);
+            fill_view(plan, x, node->out[o], &x->out_views[o]);
+        nnx_status st = nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s '%s' failed while running", nnx_op_table[node->op].name, node->label);
     }
     return NNX_OK;
 }
 
-void nnx_plan_commit_updates(nnx_plan *plan)
+void nnx_plan_commit_updates(const nnx_plan *plan, const nnx_exec *x)
 {
     const nnx_ir *ir = plan->ir;
     for (uint32_t i = 0; i < ir->n_updates; i++) {
         const nnx_ir_update *u = &ir->updates[i];
         size_t bytes;
         if (u->value != u->variable && nnx_desc_bytes(&ir->values[u->variable].desc, &bytes))
-            memcpy(ir->values[u->variable].data, plan->buffers[u->value], bytes);
+            memcpy(ir->values[u->variable].data, x->buffers[u->value], bytes);
     }
 }

@@ -675,7 +675,7 @@ static nnx_status lower_softmax(lowerer *L)
         nnx_attrs r = {.reduce = {.axes_mask = 0, .keep_dims = true}};
         for (int32_t k = 0; k < n; k++)
             r.reduce.axes_mask |= 1u << axes[k];
-        uint32_t m, e, s, d[2];
+        uint32_t m = NNX_NONE, e = NNX_NONE, s = NNX_NONE, d[2];
         st = lw_node(L, NNX_OP_REDUCE_MAX, &x, 1, &r, 1, &m);
         d[0] = x, d[1] = m;
         if (st == NNX_OK)

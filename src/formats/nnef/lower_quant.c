@@ -84,7 +84,7 @@ static nnx_status linear(lowerer *L, uint32_t x, float lo, float hi, double r, u
 static nnx_status logarithmic(lowerer *L, uint32_t x, float hi, double r, uint32_t *y)
 {
     float ln2 = (float)log(2.0), m = ceilf((float)log(hi) / ln2);
-    uint32_t v, s;
+    uint32_t v = NNX_NONE, s = NNX_NONE;
     nnx_status st = unary(L, NNX_OP_ABS, x, &v);
     if (st == NNX_OK) st = unary(L, NNX_OP_LOG, v, &v);
     if (st == NNX_OK) st = with_constant(L, NNX_OP_DIV, v, ln2, false, &v);
