@@ -29,9 +29,15 @@ NNX_API const char *nnx_version(void);
 
 /* ---------------------------------------------------------------------------------------
  * Ownership rules (they hold for every call in this header):
- *  1. Every X_create has an X_destroy; X_destroy(NULL) is a no-op.
+ *  1. Every X_create has an X_destroy; X_destroy(NULL) and destroying twice are no-ops.
  *  2. A context owns everything created from it. nnx_context_destroy destroys its builders,
- *     graphs and tensors; their handles are invalid afterwards.
+ *     graphs, tensors and models, then the context itself.
+ *  2a. A destroyed handle stays recognisable: a later call with it fails cleanly (tensors:
+ *     NNX_ERROR_INVALID_ARGUMENT, WebNN's TypeError; contexts, builders, graphs, models:
+ *     NNX_ERROR_INVALID_STATE; queries return 0 / NULL / zeroed descriptors) instead of
+ *     touching freed memory. Each destroyed handle keeps a small struct (under 1 KiB, from
+ *     malloc, outside the allocator hook); the 4096 most recently destroyed are kept, so a
+ *     handle destroyed longer ago than that must not be used.
  *  3. Operands belong to their builder and die with it. An operand passed to another
  *     builder is an error (NNX_ERROR_INVALID_ARGUMENT), never undefined behaviour.
  *  4. A graph is independent of the builder that made it: the builder may be destroyed
@@ -40,8 +46,13 @@ NNX_API const char *nnx_version(void);
  *     before the call returns; the caller may free it at once.
  *  6. A string returned by the library lives until the next mutating call on the object
  *     that returned it, or until that object is destroyed.
- *  7. Objects are not thread-safe: use one context (and everything made from it) from one
- *     thread at a time. Different contexts are independent. There is no global state.
+ *  7. Threads: one graph may be dispatched from several threads at once, each dispatch with
+ *     its own tensors (results are those of sequential runs; a graph that updates NNEF
+ *     variables runs its dispatches one at a time); tensors may be created, written, read
+ *     and destroyed from several threads. Everything else about one context (builders,
+ *     models, destroying graphs or the context) is used from one thread at a time.
+ *     Different contexts are independent. The only process-wide state is the list of
+ *     recently destroyed handles (rule 2a), guarded by a mutex.
  * The library never prints, exits or aborts on bad input; it reports through nnx_status,
  * the failing object's message, and the optional log callback.
  * ------------------------------------------------------------------------------------- */

@@ -83,14 +83,14 @@ nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *output
                             uint32_t count, nnx_graph **out, nnx_error *err)
 {
     *out = NULL;
-    nnx_graph *g = nnx_mem_calloc(&ctx->alloc, 1, sizeof *g);
+    nnx_graph *g = nnx_handle_alloc(sizeof *g);
     if (g && pthread_mutex_init(&g->lock, NULL) != 0) {
-        nnx_mem_free(&ctx->alloc, g);
+        nnx_handle_free(g);
         g = NULL;
     }
     if (g && pthread_mutex_init(&g->state_lock, NULL) != 0) {
         pthread_mutex_destroy(&g->lock);
-        nnx_mem_free(&ctx->alloc, g);
+        nnx_handle_free(g);
         g = NULL;
     }
     if (!g) {
@@ -115,7 +115,7 @@ nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *output
         nnx_graph_free(g);
         return nnx_error_set(err, st, "%s", why.message);
     }
-    nnx_context_own(ctx, &ctx->graphs, &g->link);
+    nnx_context_own(ctx, &ctx->graphs, &g->h.link);
     *out = g;
     return NNX_OK;
 }
@@ -125,6 +125,8 @@ nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, s
     if (!b || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
     *out = NULL;
+    if (b->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
     if (b->built)
         return nnx_error_reset(&b->err, NNX_ERROR_INVALID_STATE, "build: the builder has already built its graph");
     if (b->err.status != NNX_OK) {

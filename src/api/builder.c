@@ -11,31 +11,31 @@ nnx_status nnx_builder_create(nnx_context *ctx, nnx_builder **out)
     if (!ctx || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
     *out = NULL;
-    nnx_builder *b = nnx_mem_calloc(&ctx->alloc, 1, sizeof *b);
+    if (ctx->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
+    nnx_builder *b = nnx_handle_alloc(sizeof *b);
     if (!b)
         return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "builder: out of memory");
     b->ctx = ctx;
     nnx_ir_init(&b->ir, &ctx->alloc);
     nnx_arena_init(&b->arena, &ctx->alloc);
     b->poison = (nnx_operand){.builder = b, .value = NNX_NONE};
-    nnx_context_own(ctx, &ctx->builders, &b->link);
+    nnx_context_own(ctx, &ctx->builders, &b->h.link);
     *out = b;
     return NNX_OK;
 }
 
-void nnx_builder_free(nnx_builder *b)
-{
-    nnx_ir_free(&b->ir);
-    nnx_arena_free(&b->arena);
-    nnx_mem_free(&b->ctx->alloc, b);
-}
-
+/* The builder's operands die with it (rule 3 of nnx.h); the handle keeps its poisoned
+ * operand, which later calls return. */
 void nnx_builder_destroy(nnx_builder *b)
 {
-    if (!b)
+    if (!b || b->h.destroyed)
         return;
-    nnx_context_disown(b->ctx, &b->link);
-    nnx_builder_free(b);
+    nnx_context_disown(b->ctx, &b->h.link);
+    nnx_ir_free(&b->ir);
+    nnx_arena_free(&b->arena);
+    nnx_error_set(&b->err, NNX_ERROR_INVALID_STATE, "the builder was destroyed");
+    nnx_handle_bury(&b->h);
 }
 
 nnx_status nnx_builder_status(const nnx_builder *b) { return b ? b->err.status : NNX_ERROR_INVALID_ARGUMENT; }
@@ -75,7 +75,7 @@ bool nnx_call_begin(nnx_op_call *c, nnx_builder *b, const char *name, const char
     c->b = b;
     c->name = name;
     c->label = label ? label : "";
-    if (!b)
+    if (!b || b->h.destroyed) /* a destroyed builder keeps its "was destroyed" error */
         return false;
     if (b->built) {
         nnx_call_fail(c, NNX_ERROR_INVALID_STATE, "the builder has already built its graph");
@@ -245,8 +245,12 @@ nnx_operand *nnx_builder_constant_tensor(nnx_builder *b, nnx_tensor *t)
     nnx_op_call c = {b, "constant", ""};
     if (!b)
         return NULL;
+    if (b->h.destroyed)
+        return &b->poison;
     if (!t)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "the tensor is NULL");
+    if (t->h.destroyed)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "the tensor was destroyed");
     if (t->ctx != b->ctx)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "the tensor belongs to another context");
     if (!t->constant)

@@ -56,11 +56,11 @@ nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **
     nnx_alloc alloc;
     if (!nnx_alloc_init(&alloc, &opts.allocator))
         return NNX_ERROR_INVALID_ARGUMENT; /* a partial allocator hook */
-    nnx_context *ctx = nnx_mem_calloc(&alloc, 1, sizeof *ctx);
+    nnx_context *ctx = nnx_handle_alloc(sizeof *ctx);
     if (!ctx)
         return NNX_ERROR_OUT_OF_MEMORY;
     if (pthread_mutex_init(&ctx->lock, NULL) != 0) {
-        nnx_mem_free(&alloc, ctx);
+        nnx_handle_free(ctx);
         return NNX_ERROR_OUT_OF_MEMORY;
     }
     ctx->alloc = alloc;
@@ -75,24 +75,29 @@ nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **
     return NNX_OK;
 }
 
+/* Destroys everything made from ctx (each object becomes a destroyed handle), then ctx
+ * itself: later calls with it fail with NNX_ERROR_INVALID_STATE (WebNN: a lost context). */
 void nnx_context_destroy(nnx_context *ctx)
 {
-    if (!ctx)
+    if (!ctx || ctx->h.destroyed)
         return;
     while (ctx->builders.next != &ctx->builders)
-        nnx_builder_destroy(CONTAINER(ctx->builders.next, nnx_builder, link));
+        nnx_builder_destroy(CONTAINER(ctx->builders.next, nnx_builder, h.link));
     while (ctx->graphs.next != &ctx->graphs)
-        nnx_graph_destroy(CONTAINER(ctx->graphs.next, nnx_graph, link));
+        nnx_graph_destroy(CONTAINER(ctx->graphs.next, nnx_graph, h.link));
     while (ctx->tensors.next != &ctx->tensors)
-        nnx_tensor_destroy(CONTAINER(ctx->tensors.next, nnx_tensor, link));
-    while (ctx->models.next != &ctx->models) {
-        nnx_link *l = ctx->models.next;
-        nnx_link_remove(l);
-        nnx_model_free((nnx_model *)(void *)l); /* the link is the model's first member */
-    }
+        nnx_tensor_destroy(CONTAINER(ctx->tensors.next, nnx_tensor, h.link));
+    while (ctx->models.next != &ctx->models)
+        nnx_model_destroy((nnx_model *)(void *)ctx->models.next); /* the handle is the model's first member */
     pthread_mutex_destroy(&ctx->lock);
-    nnx_alloc alloc = ctx->alloc;
-    nnx_mem_free(&alloc, ctx);
+    nnx_handle_bury(&ctx->h);
+}
+
+nnx_status nnx_destroyed(nnx_context *ctx, nnx_status st, const char *what)
+{
+    if (ctx->h.destroyed)
+        return st;
+    return nnx_context_fail(ctx, st, "%s was destroyed", what);
 }
 
 const char *nnx_context_error(const nnx_context *ctx)
@@ -100,6 +105,8 @@ const char *nnx_context_error(const nnx_context *ctx)
     static _Thread_local char copy[NNX_ERROR_MESSAGE_MAX];
     if (!ctx)
         return "";
+    if (ctx->h.destroyed)
+        return "the context was destroyed";
     pthread_mutex_lock((pthread_mutex_t *)&ctx->lock);
     memcpy(copy, ctx->err.message, sizeof copy);
     pthread_mutex_unlock((pthread_mutex_t *)&ctx->lock);
@@ -123,6 +130,6 @@ nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ..
 
 void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *message)
 {
-    if (ctx->log)
+    if (!ctx->h.destroyed && ctx->log)
         ctx->log(ctx->log_user, level, message);
 }

@@ -5,7 +5,8 @@
 
 #include <string.h>
 
-void nnx_graph_free(nnx_graph *g)
+/* Releases everything but the handle. */
+static void release(nnx_graph *g)
 {
     const nnx_alloc *a = &g->ctx->alloc;
     while (g->idle) {
@@ -24,15 +25,22 @@ void nnx_graph_free(nnx_graph *g)
     nnx_mem_free(a, g->input_names);
     nnx_mem_free(a, g->input_values);
     nnx_ir_free(&g->ir);
-    nnx_mem_free(a, g);
+    g->n_inputs = g->n_outputs = 0;
+}
+
+void nnx_graph_free(nnx_graph *g)
+{
+    release(g);
+    nnx_handle_free(g);
 }
 
 void nnx_graph_destroy(nnx_graph *g)
 {
-    if (!g)
+    if (!g || g->h.destroyed)
         return;
-    nnx_context_disown(g->ctx, &g->link);
-    nnx_graph_free(g);
+    nnx_context_disown(g->ctx, &g->h.link);
+    release(g);
+    nnx_handle_bury(&g->h);
 }
 
 size_t nnx_graph_input_count(const nnx_graph *g) { return g ? g->n_inputs : 0; }
@@ -90,6 +98,9 @@ static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_na
         if (!t || t->ctx != ctx)
             return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is not a tensor of this context",
                                     what, names[i]);
+        if (t->h.destroyed)
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is a destroyed tensor", what,
+                                    names[i]);
         if (t->constant)
             return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is a constant tensor", what,
                                     names[i]);
@@ -124,8 +135,12 @@ nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_
 {
     if (!ctx)
         return NNX_ERROR_INVALID_ARGUMENT;
+    if (ctx->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
     if (!g || g->ctx != ctx)
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph is not a graph of this context");
+    if (g->h.destroyed)
+        return nnx_destroyed(ctx, NNX_ERROR_INVALID_STATE, "dispatch: the graph");
     if ((n_in && !inputs) || (n_out && !outputs))
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor list is NULL");
     if (any_tensor_twice(inputs, n_in, outputs, n_out))

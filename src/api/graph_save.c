@@ -30,6 +30,8 @@ nnx_status nnx_graph_save(nnx_graph *graph, const char *path)
 {
     if (!graph)
         return NNX_ERROR_INVALID_ARGUMENT;
+    if (graph->h.destroyed)
+        return nnx_destroyed(graph->ctx, NNX_ERROR_INVALID_STATE, "graph save: the graph");
     if (!path)
         return nnx_context_fail(graph->ctx, NNX_ERROR_INVALID_ARGUMENT, "graph save: path is NULL");
     nnx_error err = {0};

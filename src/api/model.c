@@ -12,8 +12,10 @@
 #include <string.h>
 #include <strings.h>
 
+#define LIVE(m) ((m) && !(m)->h.destroyed)
+
 struct nnx_model {
-    nnx_link link; /* first: the context's list holds models by this member */
+    nnx_handle h; /* first (api/handle.h) */
     nnx_context *ctx;
     nnx_nnef_model *nnef;
     char *dot;
@@ -24,6 +26,8 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
     if (!ctx || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
     *out = NULL;
+    if (ctx->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
     if (!path)
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "model: path is NULL");
     nnx_model_options o = options ? *options : (nnx_model_options){0};
@@ -36,34 +40,31 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
         .input_shapes = o.input_shapes,
         .input_shape_count = o.input_shapes ? o.input_shape_count : 0,
     };
-    nnx_model *m = nnx_mem_calloc(&ctx->alloc, 1, sizeof *m);
+    nnx_model *m = nnx_handle_alloc(sizeof *m);
     if (!m)
         return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     nnx_error err = {0};
     nnx_status st = nnx_nnef_model_load(path, &lo, &ctx->alloc, &m->nnef, &err);
     if (st != NNX_OK) {
-        nnx_mem_free(&ctx->alloc, m);
+        nnx_handle_free(m);
         return nnx_context_fail(ctx, st, "%s", err.message);
     }
     m->ctx = ctx;
-    nnx_context_own(ctx, &ctx->models, &m->link);
+    nnx_context_own(ctx, &ctx->models, &m->h.link);
     *out = m;
     return NNX_OK;
 }
 
-void nnx_model_free(nnx_model *m)
-{
-    nnx_nnef_model_free(m->nnef);
-    nnx_mem_free(&m->ctx->alloc, m->dot);
-    nnx_mem_free(&m->ctx->alloc, m);
-}
-
 void nnx_model_destroy(nnx_model *m)
 {
-    if (!m)
+    if (!m || m->h.destroyed)
         return;
-    nnx_context_disown(m->ctx, &m->link);
-    nnx_model_free(m);
+    nnx_context_disown(m->ctx, &m->h.link);
+    nnx_nnef_model_free(m->nnef);
+    nnx_mem_free(&m->ctx->alloc, m->dot);
+    m->nnef = NULL;
+    m->dot = NULL;
+    nnx_handle_bury(&m->h);
 }
 
 static nnx_dtype dtype_of(nnx_nnef_type_kind k)
@@ -87,24 +88,24 @@ static void tensor_desc(const nnx_model *m, uint32_t t, nnx_operand_desc *out)
     memcpy(out->shape, tensor->shape, tensor->rank * sizeof *out->shape);
 }
 
-size_t nnx_model_input_count(const nnx_model *m) { return m ? m->nnef->flat.n_inputs : 0; }
-size_t nnx_model_output_count(const nnx_model *m) { return m ? m->nnef->flat.n_outputs : 0; }
+size_t nnx_model_input_count(const nnx_model *m) { return LIVE(m) ? m->nnef->flat.n_inputs : 0; }
+size_t nnx_model_output_count(const nnx_model *m) { return LIVE(m) ? m->nnef->flat.n_outputs : 0; }
 
 const char *nnx_model_input_name(const nnx_model *m, size_t i)
 {
-    return m && i < m->nnef->flat.n_inputs ? m->nnef->flat.tensors[m->nnef->flat.inputs[i]].name : NULL;
+    return LIVE(m) && i < m->nnef->flat.n_inputs ? m->nnef->flat.tensors[m->nnef->flat.inputs[i]].name : NULL;
 }
 
 const char *nnx_model_output_name(const nnx_model *m, size_t i)
 {
-    return m && i < m->nnef->flat.n_outputs ? m->nnef->flat.tensors[m->nnef->flat.outputs[i]].name : NULL;
+    return LIVE(m) && i < m->nnef->flat.n_outputs ? m->nnef->flat.tensors[m->nnef->flat.outputs[i]].name : NULL;
 }
 
 void nnx_model_input_desc(const nnx_model *m, size_t i, nnx_operand_desc *out)
 {
     if (!out)
         return;
-    if (m && i < m->nnef->flat.n_inputs)
+    if (LIVE(m) && i < m->nnef->flat.n_inputs)
         tensor_desc(m, m->nnef->flat.inputs[i], out);
     else
         memset(out, 0, sizeof *out);
@@ -114,23 +115,23 @@ void nnx_model_output_desc(const nnx_model *m, size_t i, nnx_operand_desc *out)
 {
     if (!out)
         return;
-    if (m && i < m->nnef->flat.n_outputs)
+    if (LIVE(m) && i < m->nnef->flat.n_outputs)
         tensor_desc(m, m->nnef->flat.outputs[i], out);
     else
         memset(out, 0, sizeof *out);
 }
 
-size_t nnx_model_op_count(const nnx_model *m) { return m ? m->nnef->flat.n_ops : 0; }
+size_t nnx_model_op_count(const nnx_model *m) { return LIVE(m) ? m->nnef->flat.n_ops : 0; }
 
 const char *nnx_model_op_name(const nnx_model *m, size_t i)
 {
-    return m && i < m->nnef->flat.n_ops ? m->nnef->flat.ops[i].name : NULL;
+    return LIVE(m) && i < m->nnef->flat.n_ops ? m->nnef->flat.ops[i].name : NULL;
 }
 
 void nnx_model_parameters(const nnx_model *m, uint64_t *count, uint64_t *bytes)
 {
     uint64_t n = 0, b = 0;
-    for (uint32_t t = 0; m && t < m->nnef->flat.n_tensors; t++) {
+    for (uint32_t t = 0; LIVE(m) && t < m->nnef->flat.n_tensors; t++) {
         const nnx_nnef_flat_tensor *tensor = &m->nnef->flat.tensors[t];
         if (!tensor->label || !tensor->has_shape)
             continue;
@@ -155,7 +156,7 @@ void nnx_model_parameters(const nnx_model *m, uint64_t *count, uint64_t *bytes)
 
 const char *nnx_model_dot(nnx_model *m)
 {
-    if (!m)
+    if (!LIVE(m))
         return NULL;
     nnx_strbuf b;
     nnx_strbuf_init(&b, &m->ctx->alloc);
@@ -222,6 +223,8 @@ nnx_status nnx_model_save(nnx_model *m, const char *path)
 {
     if (!m)
         return NNX_ERROR_INVALID_ARGUMENT;
+    if (m->h.destroyed)
+        return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model save: the model");
     if (!path)
         return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "model: path is NULL");
     nnx_error err = {0};
@@ -234,6 +237,8 @@ nnx_status nnx_model_build(nnx_model *m, nnx_graph **out)
     if (!m || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
     *out = NULL;
+    if (m->h.destroyed)
+        return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model build: the model");
     nnx_context *ctx = m->ctx;
     const nnx_nnef_flat *g = &m->nnef->flat;
     nnx_ir ir;

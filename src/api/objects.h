@@ -1,21 +1,21 @@
 /* objects.h — the public handles' structs and the context's ownership lists. A context
- * links every builder, graph and tensor made from it so that destroying it frees them. */
+ * links every builder, graph, tensor and model made from it so that destroying it destroys
+ * them. Every struct starts with an nnx_handle (api/handle.h): destroyed handles stay
+ * recognisable, and every entry point checks `h.destroyed` before anything else. */
 #ifndef NNX_API_OBJECTS_H
 #define NNX_API_OBJECTS_H
 
+#include "api/handle.h"
 #include "base/error.h"
 #include "ir/graph.h"
 #include "runtime/plan.h"
 
 #include <pthread.h>
 
-typedef struct nnx_link {
-    struct nnx_link *prev, *next;
-} nnx_link;
-
 /* lock guards err and the ownership lists, so that tensors can be made, dispatched and
  * destroyed from several threads (each with its own objects). */
 struct nnx_context {
+    nnx_handle h;
     nnx_alloc alloc;
     uint32_t threads;
     nnx_log_fn log;
@@ -26,7 +26,7 @@ struct nnx_context {
 };
 
 struct nnx_tensor {
-    nnx_link link;
+    nnx_handle h;
     nnx_context *ctx;
     nnx_tensor_desc desc;
     bool constant;
@@ -41,7 +41,7 @@ struct nnx_operand {
 };
 
 struct nnx_builder {
-    nnx_link link;
+    nnx_handle h;
     nnx_context *ctx;
     nnx_ir ir;
     nnx_arena arena; /* operands */
@@ -55,7 +55,7 @@ struct nnx_builder {
  * IR updates variables runs one dispatch at a time (state_lock), since a run reads the state
  * that the previous run's commit writes. */
 struct nnx_graph {
-    nnx_link link;
+    nnx_handle h;
     nnx_context *ctx;
     nnx_ir ir;
     nnx_plan plan;
@@ -77,16 +77,16 @@ void nnx_link_remove(nnx_link *item);
 /* Records err as the context's last error (replacing the previous one). */
 nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *message);
+/* A call on a destroyed handle (of ctx): st, with the message "<what> was destroyed" recorded
+ * in ctx when ctx itself is alive. */
+nnx_status nnx_destroyed(nnx_context *ctx, nnx_status st, const char *what);
 
 /* A compiled graph of ctx over ir (moved into the graph, ir left empty; freed on failure)
  * with the named outputs; inputs are the graph inputs the outputs reach. */
 nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
                             uint32_t count, nnx_graph **out, nnx_error *err);
 
-/* Frees a graph or builder without touching the context's list (used by context destroy). */
+/* Frees a graph that was never given out (a failed nnx_graph_create). */
 void nnx_graph_free(nnx_graph *g);
-void nnx_builder_free(nnx_builder *b);
-void nnx_tensor_free(nnx_tensor *t);
-void nnx_model_free(nnx_model *m);
 
 #endif

@@ -13,10 +13,10 @@ static nnx_status make_tensor(nnx_context *ctx, const nnx_tensor_desc *desc, boo
         return nnx_context_fail(ctx, why.status, "tensor: %s", why.message);
     size_t bytes;
     nnx_desc_bytes(&desc->desc, &bytes); /* checked above */
-    nnx_tensor *t = nnx_mem_calloc(&ctx->alloc, 1, sizeof *t);
+    nnx_tensor *t = nnx_handle_alloc(sizeof *t);
     void *data = nnx_mem_alloc_aligned(&ctx->alloc, bytes);
     if (!t || !data) {
-        nnx_mem_free(&ctx->alloc, t);
+        nnx_handle_free(t);
         nnx_mem_free_aligned(&ctx->alloc, data);
         return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "tensor: out of memory allocating %zu bytes", bytes);
     }
@@ -25,7 +25,7 @@ static nnx_status make_tensor(nnx_context *ctx, const nnx_tensor_desc *desc, boo
     t->constant = constant;
     t->bytes = bytes;
     t->data = data;
-    nnx_context_own(ctx, &ctx->tensors, &t->link);
+    nnx_context_own(ctx, &ctx->tensors, &t->h.link);
     *out = t;
     return NNX_OK;
 }
@@ -35,6 +35,8 @@ nnx_status nnx_tensor_create(nnx_context *ctx, const nnx_tensor_desc *desc, nnx_
     if (!ctx || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
     *out = NULL;
+    if (ctx->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
     if (!desc)
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "tensor: descriptor is NULL");
     return make_tensor(ctx, desc, false, out);
@@ -46,6 +48,8 @@ nnx_status nnx_tensor_create_constant(nnx_context *ctx, const nnx_operand_desc *
     if (!ctx || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
     *out = NULL;
+    if (ctx->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
     if (!desc)
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "constant tensor: descriptor is NULL");
     nnx_tensor_desc td = {.desc = *desc};
@@ -65,6 +69,8 @@ nnx_status nnx_tensor_write(nnx_tensor *t, const void *data, size_t size)
 {
     if (!t)
         return NNX_ERROR_INVALID_ARGUMENT;
+    if (t->h.destroyed)
+        return nnx_destroyed(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "write tensor: the tensor");
     if (!t->desc.writable)
         return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "write tensor: the tensor is not writable");
     if (!data || size != t->bytes)
@@ -78,6 +84,8 @@ nnx_status nnx_tensor_read(nnx_tensor *t, void *out, size_t size)
 {
     if (!t)
         return NNX_ERROR_INVALID_ARGUMENT;
+    if (t->h.destroyed)
+        return nnx_destroyed(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "read tensor: the tensor");
     if (!t->desc.readable)
         return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "read tensor: the tensor is not readable");
     if (!out || size != t->bytes)
@@ -91,23 +99,19 @@ void nnx_tensor_get_desc(const nnx_tensor *t, nnx_tensor_desc *out)
 {
     if (!out)
         return;
-    if (!t) {
+    if (!t || t->h.destroyed) {
         memset(out, 0, sizeof *out);
         return;
     }
     *out = t->desc;
 }
 
-void nnx_tensor_free(nnx_tensor *t)
-{
-    nnx_mem_free_aligned(&t->ctx->alloc, t->data);
-    nnx_mem_free(&t->ctx->alloc, t);
-}
-
 void nnx_tensor_destroy(nnx_tensor *t)
 {
-    if (!t)
+    if (!t || t->h.destroyed)
         return;
-    nnx_context_disown(t->ctx, &t->link);
-    nnx_tensor_free(t);
+    nnx_context_disown(t->ctx, &t->h.link);
+    nnx_mem_free_aligned(&t->ctx->alloc, t->data);
+    t->data = NULL;
+    nnx_handle_bury(&t->h);
 }
