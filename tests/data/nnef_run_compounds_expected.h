@@ -614,32 +614,194 @@ static const char nrc_quantize_doc[] =
     "    lq = logarithmic_quantize(x, 2.0, bits = 3);\n"
     "}\n";
 static const uint32_t nrc_d82[] = {
-    0x3ff6ba17u, 0x4032c4a1u, 0xc037ba71u, 0x3fa5f6adu,
+    0x00000000u, 0x40000000u, 0xbf800000u, 0x40400000u, 0x40400000u, 0xc0400000u, 0xc0400000u, 0x40000000u,
+    0x3f800000u, 0x40400000u, 0x00000000u, 0xc0000000u, 0x40400000u, 0xc0000000u, 0x3f800000u, 0x3f800000u,
+    0xc0400000u, 0x40400000u, 0xbf800000u, 0xc0400000u, 0x00000000u, 0x3f800000u, 0x40000000u, 0xc0000000u,
+    0x00000000u, 0x3f800000u, 0x00000000u, 0xc0000000u, 0x00000000u, 0x40000000u, 0x40000000u, 0x00000000u,
+    0xc0000000u, 0xc0400000u, 0x3f800000u, 0xc0000000u, 0xbf800000u, 0x3f800000u, 0x00000000u, 0x3f800000u,
+    0x40400000u, 0x3f800000u, 0x3f800000u, 0x00000000u, 0x40400000u, 0xc0400000u, 0x3f800000u, 0xc0000000u,
+    0xbf800000u, 0xc0400000u,
 };
 static const uint32_t nrc_d83[] = {
-    0x4014dd74u, 0xbfe3619bu, 0xbfc79ef6u, 0x3f34ca07u,
+    0x3f800000u, 0xbf800000u, 0x00000000u, 0xbf800000u, 0x40000000u, 0x3f800000u, 0xbf800000u, 0xbf800000u,
+    0x00000000u, 0x40000000u, 0x00000000u, 0xc0000000u, 0xc0000000u, 0xbf800000u, 0xc0000000u, 0x3f800000u,
+    0x00000000u, 0xbf800000u,
 };
 static const uint32_t nrc_d84[] = {
-    0x403247c8u, 0xc0333329u, 0x3f978649u, 0xbffad5b5u,
+    0x40000000u, 0x40000000u, 0x00000000u, 0x3f800000u, 0xc0000000u, 0x40000000u,
 };
 static const uint32_t nrc_d85[] = {
-    0x3ff6ba17u, 0x4032c4a1u, 0xc037ba71u, 0x3fa5f6adu,
+    0x00000000u, 0x00000000u, 0xbf800000u,
 };
 static const uint32_t nrc_d86[] = {
-    0x3ff6ba17u, 0x4032c4a1u, 0xc037ba71u, 0x3fa5f6adu,
+    0xc0400000u, 0xc0400000u, 0x40400000u, 0xbf800000u, 0x40000000u, 0xc0000000u, 0x40000000u, 0xbf800000u,
+    0x00000000u, 0x40000000u, 0x40000000u, 0xc0400000u,
 };
 static const uint32_t nrc_d87[] = {
-    0x40e14124u, 0xbfe43eaau, 0xc04fc6c8u, 0x3d30bf60u,
+    0xc0000000u, 0x40000000u, 0x3f800000u, 0xc0000000u, 0x00000000u, 0xc0000000u,
+};
+static const uint32_t nrc_d88[] = {
+    0xc0000000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0xc0000000u, 0x3f800000u, 0x00000000u, 0x00000000u,
+    0xbf800000u, 0x3f800000u, 0x00000000u, 0xc0000000u, 0x3f800000u, 0xc0000000u, 0x40000000u, 0xbf800000u,
+    0xc0000000u, 0xbf800000u,
+};
+static const uint32_t nrc_d89[] = {
+    0xbf800000u, 0xbf800000u,
+};
+static const uint32_t nrc_d90[] = {
+    0x41000000u, 0x41200000u, 0xc1400000u, 0x40c00000u, 0x41900000u, 0xc0000000u, 0xc0000000u, 0xc0000000u,
+    0x41900000u, 0xbf800000u, 0x40a00000u, 0xc0a00000u, 0x40400000u, 0x41000000u, 0xc0e00000u, 0xbf800000u,
+    0x40800000u, 0x40a00000u, 0xc1500000u, 0x41100000u, 0xc1100000u, 0x40a00000u, 0x41500000u, 0xc1d80000u,
+    0xc0400000u, 0x41880000u, 0x3f800000u,
+};
+static const uint32_t nrc_d91[] = {
+    0xc1880000u, 0x41300000u, 0xc1100000u, 0xc0a00000u, 0xc1700000u, 0x00000000u, 0x40e00000u, 0xc0800000u,
+    0xc0400000u, 0x41980000u, 0xc1d80000u, 0x41300000u, 0x41980000u, 0x41c80000u, 0x41300000u, 0x40400000u,
+    0x3f800000u, 0xc1500000u,
+};
+static const nnef_run_tensor nrc_separable_in[] = {
+    {"x", NNX_FLOAT32, 4, {1, 2, 5, 5}, nrc_d82, 0},
+    {"plane", NNX_FLOAT32, 4, {2, 1, 3, 3}, nrc_d83, 0},
+    {"point", NNX_FLOAT32, 4, {3, 2, 1, 1}, nrc_d84, 0},
+    {"bias", NNX_FLOAT32, 2, {1, 3}, nrc_d85, 0},
+    {"xd", NNX_FLOAT32, 4, {1, 3, 2, 2}, nrc_d86, 0},
+    {"dpoint", NNX_FLOAT32, 4, {3, 2, 1, 1}, nrc_d87, 0},
+    {"dplane", NNX_FLOAT32, 4, {2, 1, 3, 3}, nrc_d88, 0},
+    {"dbias", NNX_FLOAT32, 2, {1, 2}, nrc_d89, 0},
+};
+static const nnef_run_tensor nrc_separable_out[] = {
+    {"sc", NNX_FLOAT32, 4, {1, 3, 3, 3}, nrc_d90, 0},
+    {"sd", NNX_FLOAT32, 4, {1, 2, 3, 3}, nrc_d91, 0},
+};
+/* separable_conv (depthwise 3x3 stride 2 + pointwise, bias) and separable_deconv (pointwise deconv, then depthwise 3x3 deconv stride 2) */
+static const char nrc_separable_doc[] =
+    "version 1.0;\n"
+    "\n"
+    "graph separable( x, plane, point, bias, xd, dpoint, dplane, dbias ) -> ( sc, sd )\n"
+    "{\n"
+    "    x = external<scalar>(shape = [1, 2, 5, 5]);\n"
+    "    plane = external<scalar>(shape = [2, 1, 3, 3]);\n"
+    "    point = external<scalar>(shape = [3, 2, 1, 1]);\n"
+    "    bias = external<scalar>(shape = [1, 3]);\n"
+    "    sc = separable_conv(x, plane, point, bias, padding = [(1, 1), (1, 1)], stride = [2, 2]);\n"
+    "    xd = external<scalar>(shape = [1, 3, 2, 2]);\n"
+    "    dpoint = external<scalar>(shape = [3, 2, 1, 1]);\n"
+    "    dplane = external<scalar>(shape = [2, 1, 3, 3]);\n"
+    "    dbias = external<scalar>(shape = [1, 2]);\n"
+    "    sd = separable_deconv(xd, dplane, dpoint, dbias, padding = [(1, 1), (1, 1)], stride = [2, 2]);\n"
+    "}\n";
+static const uint32_t nrc_d92[] = {
+    0x3eefd8afu, 0xbf4506a4u, 0x4014ba40u, 0xc037b239u, 0x3fd117f4u, 0x3d326e92u,
+};
+static const int32_t nrc_d93[] = {
+    -9, -9, -1, -8, -6, 3, 8, -1,
+    6, 7, -6, -2, 2, -4, 0, 5,
+    5, -1, 1, 0, -7, -8, 8, 1,
+};
+static const uint8_t nrc_d94[] = {
+    1, 1, 0, 1, 0, 1,
+};
+static const uint32_t nrc_d95[] = {
+    0x3eefd8afu, 0xbf4506a4u, 0x4014ba40u, 0xc037b239u, 0x3fd117f4u, 0x3d326e92u,
+};
+static const int32_t nrc_d96[] = {
+    -9, -9, -1, -8, -6, 3, 8, -1,
+    6, 7, -6, -2, 2, -4, 0, 5,
+    5, -1, 1, 0, -7, -8, 8, 1,
+};
+static const int32_t nrc_d97[] = {
+    -9, -9, -1, -8, 2, -4, 0, 5,
+    -6, 3, 8, -1, 5, -1, 1, 0,
+    6, 7, -6, -2, -7, -8, 8, 1,
+};
+static const uint8_t nrc_d98[] = {
+    1, 0, 0, 1, 1, 1,
+};
+static const int32_t nrc_d99[] = {
+    -9, -6, 6, 2, 5, -7,
+};
+static const int32_t nrc_d100[] = {
+    -9, -1, -8, 3, 8, -1, 7, -6,
+    -2, -4, 0, 5, -1, 1, 0, -8,
+    8, 1,
+};
+static const uint8_t nrc_d101[] = {
+    1, 1, 1, 1, 1, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1,
+};
+static const int32_t nrc_d102[] = {
+    3, 8, 7, -6, -1, 1, -8, 8,
+};
+static const uint32_t nrc_d103[] = {
+    0xc037b239u,
+};
+static const uint32_t nrc_d104[] = {
+    0x4014ba40u, 0x3fd117f4u,
+};
+static const nnef_run_tensor nrc_shape_ops_in[] = {
+    {"x", NNX_FLOAT32, 3, {2, 1, 3}, nrc_d92, 0},
+    {"k", NNX_INT32, 3, {2, 3, 4}, nrc_d93, 0},
+    {"t", NNX_BOOL, 2, {3, 2}, nrc_d94, 0},
+};
+static const nnef_run_tensor nrc_shape_ops_out[] = {
+    {"sq", NNX_FLOAT32, 2, {2, 3}, nrc_d95, 0},
+    {"us", NNX_INT32, 5, {1, 2, 3, 1, 4}, nrc_d96, 0},
+    {"tr", NNX_INT32, 3, {3, 2, 4}, nrc_d97, 0},
+    {"tt", NNX_BOOL, 2, {2, 3}, nrc_d98, 0},
+    {"s1", NNX_INT32, 3, {2, 3, 1}, nrc_d99, 0},
+    {"s2", NNX_INT32, 3, {2, 3, 3}, nrc_d100, 0},
+    {"cc", NNX_BOOL, 2, {3, 6}, nrc_d101, 0},
+    {"sl", NNX_INT32, 3, {2, 2, 2}, nrc_d102, 0},
+    {"mn", NNX_FLOAT32, 3, {1, 1, 1}, nrc_d103, 0},
+    {"mx", NNX_FLOAT32, 3, {2, 1, 1}, nrc_d104, 0},
+};
+/* squeeze, unsqueeze, transpose (partial axes), split by ratios, concat, slice (negative begin, end 0 = extent), min/max_reduce; on scalar, integer and logical tensors */
+static const char nrc_shape_ops_doc[] =
+    "version 1.0;\n"
+    "\n"
+    "graph shape_ops( x, k, t ) -> ( sq, us, tr, tt, s1, s2, cc, sl, mn, mx )\n"
+    "{\n"
+    "    x = external<scalar>(shape = [2, 1, 3]);\n"
+    "    k = external<integer>(shape = [2, 3, 4]);\n"
+    "    t = external<logical>(shape = [3, 2]);\n"
+    "    sq = squeeze(x, axes = [1]);\n"
+    "    us = unsqueeze(k, axes = [0, 3]);\n"
+    "    tr = transpose(k, axes = [1, 0]);\n"
+    "    tt = transpose(t, axes = [1, 0]);\n"
+    "    [s1, s2] = split(k, axis = 2, ratios = [1, 3]);\n"
+    "    cc = concat([t, t, t], axis = 1);\n"
+    "    sl = slice(k, axes = [1, 2], begin = [-2, 1], end = [0, 3]);\n"
+    "    mn = min_reduce(x, axes = [0, 2]);\n"
+    "    mx = max_reduce(x, axes = [2]);\n"
+    "}\n";
+static const uint32_t nrc_d105[] = {
+    0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
+};
+static const uint32_t nrc_d106[] = {
+    0xbf9f42e8u, 0x3c4e78b4u, 0xbf3d045bu, 0xbf9098bdu,
+};
+static const uint32_t nrc_d107[] = {
+    0xbc08bcc7u, 0x3f2b3e3du, 0xbde93727u, 0xc01465adu,
+};
+static const uint32_t nrc_d108[] = {
+    0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
+};
+static const uint32_t nrc_d109[] = {
+    0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
+};
+static const uint32_t nrc_d110[] = {
+    0xbf91bc4eu, 0xbfd1904au, 0xbfcffa6bu, 0xbf06ecdcu,
 };
 static const nnef_run_tensor nrc_copy_add_n_in[] = {
-    {"a", NNX_FLOAT32, 2, {2, 2}, nrc_d82, 0},
-    {"b", NNX_FLOAT32, 2, {2, 2}, nrc_d83, 0},
-    {"d", NNX_FLOAT32, 2, {2, 2}, nrc_d84, 0},
+    {"a", NNX_FLOAT32, 2, {2, 2}, nrc_d105, 0},
+    {"b", NNX_FLOAT32, 2, {2, 2}, nrc_d106, 0},
+    {"d", NNX_FLOAT32, 2, {2, 2}, nrc_d107, 0},
 };
 static const nnef_run_tensor nrc_copy_add_n_out[] = {
-    {"c1", NNX_FLOAT32, 2, {2, 2}, nrc_d85, 0},
-    {"c2", NNX_FLOAT32, 2, {2, 2}, nrc_d86, 0},
-    {"s", NNX_FLOAT32, 2, {2, 2}, nrc_d87, 0},
+    {"c1", NNX_FLOAT32, 2, {2, 2}, nrc_d108, 0},
+    {"c2", NNX_FLOAT32, 2, {2, 2}, nrc_d109, 0},
+    {"s", NNX_FLOAT32, 2, {2, 2}, nrc_d110, 0},
 };
 /* copy_n into two tensors, add_n of three */
 static const char nrc_copy_add_n_doc[] =
@@ -665,6 +827,8 @@ static const nnef_run_case nrc_cases[] = {
     {"normalizations", nrc_normalizations_doc, 5, nrc_normalizations_in, 7, nrc_normalizations_out},
     {"pool_compounds", nrc_pool_compounds_doc, 1, nrc_pool_compounds_in, 3, nrc_pool_compounds_out},
     {"quantize", nrc_quantize_doc, 3, nrc_quantize_in, 3, nrc_quantize_out},
+    {"separable", nrc_separable_doc, 8, nrc_separable_in, 2, nrc_separable_out},
+    {"shape_ops", nrc_shape_ops_doc, 3, nrc_shape_ops_in, 10, nrc_shape_ops_out},
     {"copy_add_n", nrc_copy_add_n_doc, 3, nrc_copy_add_n_in, 3, nrc_copy_add_n_out},
 };
 

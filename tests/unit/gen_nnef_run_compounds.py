@@ -2,7 +2,8 @@
 # gen_nnef_run_compounds.py — writes tests/data/nnef_run_compounds_expected.h: flat NNEF documents
 # running the arithmetic primitives and the compound operations of chapter 4 (simplifiers,
 # activations, linear, matmul with transposes, normalizations, pooling compounds, moments,
-# quantization, copy_n, add_n, multi-axis softmax) with numpy's outputs. The oracle follows each
+# quantization, copy_n, add_n, multi-axis softmax, separable conv/deconv against explicit-loop
+# conv/deconv) and the shape operations on scalar, integer and logical tensors, with numpy's outputs. The oracle follows each
 # compound's Appendix A body step by step in float32 (nnef.md §3.1), independent of nnx; where nnx
 # runs a compound natively (sigmoid, tanh, softmax, ...) the outputs are compared within ulps.
 # Run with Debian's python3:  /usr/bin/python3 tests/unit/gen_nnef_run_compounds.py
@@ -75,6 +76,47 @@ def softmax(x, axes):
     e = np.exp(x - m)
     s = e.astype(np.float64).sum(axis=tuple(axes), keepdims=True) if axes else e
     return (e / s).astype(F)
+
+
+def conv2d(x, w, bias, pads, stride, groups):
+    """NNEF conv over NCHW with zero border: out[b][o][i] = sum over the group's channels and
+    the window of x[b][c][i*s + j - p] * w[o][c'][j] (nnef.md §3.2), explicit loops."""
+    n, c, h, wd = x.shape
+    o_ch, cg, kh, kw = w.shape
+    oh = (h + pads[0][0] + pads[0][1] - kh) // stride[0] + 1
+    ow = (wd + pads[1][0] + pads[1][1] - kw) // stride[1] + 1
+    y = np.zeros((n, o_ch, oh, ow))
+    per_group = o_ch // groups
+    for b, o, i, j in np.ndindex(n, o_ch, oh, ow):
+        g = o // per_group
+        acc = 0.0
+        for ci, a, e in np.ndindex(cg, kh, kw):
+            hh, ww = i * stride[0] + a - pads[0][0], j * stride[1] + e - pads[1][0]
+            if 0 <= hh < h and 0 <= ww < wd:
+                acc += x[b, g * cg + ci, hh, ww] * w[o, ci, a, e]
+        y[b, o, i, j] = acc + bias[o]
+    return y.astype(F)
+
+
+def deconv2d(x, w, bias, pads, stride, groups, out_hw):
+    """NNEF deconv: filter [c, C/G, k...]; out[b][o][i] sums x[b][c][(i + p - j)/s] * w[c][o'][j]
+    over the group's input channels and the taps with an exact, in-range division (§3.2, §7 #13)."""
+    n, c, h, wd = x.shape
+    _, og, kh, kw = w.shape
+    cg = c // groups
+    y = np.zeros((n, og * groups) + tuple(out_hw))
+    for b, o, i, j in np.ndindex(*y.shape):
+        g, oo = o // og, o % og
+        acc = 0.0
+        for ci, a, e in np.ndindex(cg, kh, kw):
+            qh, qw = i + pads[0][0] - a, j + pads[1][0] - e
+            if qh % stride[0] or qw % stride[1]:
+                continue
+            qh, qw = qh // stride[0], qw // stride[1]
+            if 0 <= qh < h and 0 <= qw < wd:
+                acc += x[b, g * cg + ci, qh, qw] * w[g * cg + ci, oo, a, e]
+        y[b, o, i, j] = acc + bias[o]
+    return y.astype(F)
 
 
 # ---------------------------------------------------------------- documents
@@ -235,6 +277,46 @@ def cases():
     c.op("q8", "linear_quantize(x, lo, hi, bits = 8)", linear_quantize(x, lo, hi, 8), "float32", 1)
     c.op("q2", "linear_quantize(x, -0.5, 0.5, bits = 2)", linear_quantize(x, F(-0.5), F(0.5), 2), "float32", 1)
     c.op("lq", "logarithmic_quantize(x, 2.0, bits = 3)", logarithmic_quantize(x, 2.0, 3), "float32")
+    out.append(c)
+
+    c = Case("separable", "separable_conv (depthwise 3x3 stride 2 + pointwise, bias) and separable_deconv "
+                          "(pointwise deconv, then depthwise 3x3 deconv stride 2)")
+    x = rng.integers(-3, 4, (1, 2, 5, 5)).astype(F)
+    plane, point, bias = (rng.integers(-2, 3, s).astype(F) for s in ((2, 1, 3, 3), (3, 2, 1, 1), (1, 3)))
+    for name, arr in (("x", x), ("plane", plane), ("point", point), ("bias", bias)):
+        c.input(name, arr, "float32")
+    dw = conv2d(x, plane, np.zeros(2), [(1, 1), (1, 1)], [2, 2], 2)
+    c.op("sc", "separable_conv(x, plane, point, bias, padding = [(1, 1), (1, 1)], stride = [2, 2])",
+         conv2d(dw, point, bias[0], [(0, 0), (0, 0)], [1, 1], 1), "float32")
+    xd = rng.integers(-3, 4, (1, 3, 2, 2)).astype(F)
+    dpoint, dplane = rng.integers(-2, 3, (3, 2, 1, 1)).astype(F), rng.integers(-2, 3, (2, 1, 3, 3)).astype(F)
+    dbias = rng.integers(-2, 3, (1, 2)).astype(F)
+    for name, arr in (("xd", xd), ("dpoint", dpoint), ("dplane", dplane), ("dbias", dbias)):
+        c.input(name, arr, "float32")
+    pw = deconv2d(xd, dpoint, np.zeros(2), [(0, 0), (0, 0)], [1, 1], 1, (2, 2))
+    c.op("sd", "separable_deconv(xd, dplane, dpoint, dbias, padding = [(1, 1), (1, 1)], stride = [2, 2])",
+         deconv2d(pw, dplane, dbias[0], [(1, 1), (1, 1)], [2, 2], 2, (3, 3)), "float32")
+    out.append(c)
+
+    c = Case("shape_ops", "squeeze, unsqueeze, transpose (partial axes), split by ratios, concat, slice (negative "
+                          "begin, end 0 = extent), min/max_reduce; on scalar, integer and logical tensors")
+    x = rand((2, 1, 3))
+    k = rng.integers(-9, 10, (2, 3, 4)).astype(np.int32)
+    t = rng.integers(0, 2, (3, 2)).astype(bool)
+    c.input("x", x, "float32")
+    c.input("k", k, "int32")
+    c.input("t", t, "bool")
+    c.op("sq", "squeeze(x, axes = [1])", x.reshape(2, 3), "float32")
+    c.op("us", "unsqueeze(k, axes = [0, 3])", k.reshape(1, 2, 3, 1, 4), "int32")
+    c.op("tr", "transpose(k, axes = [1, 0])", np.transpose(k, (1, 0, 2)), "int32")
+    c.op("tt", "transpose(t, axes = [1, 0])", t.T, "bool")
+    c.lines.append("[s1, s2] = split(k, axis = 2, ratios = [1, 3]);")
+    c.outputs.append(("s1", "int32", k[:, :, :1], 0))
+    c.outputs.append(("s2", "int32", k[:, :, 1:], 0))
+    c.op("cc", "concat([t, t, t], axis = 1)", np.concatenate([t, t, t], axis=1), "bool")
+    c.op("sl", "slice(k, axes = [1, 2], begin = [-2, 1], end = [0, 3])", k[:, 1:, 1:3], "int32")
+    c.op("mn", "min_reduce(x, axes = [0, 2])", x.min(axis=(0, 2), keepdims=True), "float32")
+    c.op("mx", "max_reduce(x, axes = [2])", x.max(axis=2, keepdims=True), "float32")
     out.append(c)
 
     c = Case("copy_add_n", "copy_n into two tensors, add_n of three")

@@ -1,7 +1,8 @@
 /* test_nnef_run_compounds.c — the arithmetic primitives and the compound operations of NNEF
  * chapter 4 (simplifiers, activations, linear, batched matmul with transposes, reductions with
  * normalize, moments, normalizations, pooling compounds, quantization, copy_n, add_n, softmax
- * over several axes) run end to end against numpy (tests/data/nnef_run_compounds_expected.h,
+ * over several axes, separable conv/deconv) and the shape operations on scalar, integer and
+ * logical tensors run end to end against numpy (tests/data/nnef_run_compounds_expected.h,
  * regenerate with tests/unit/gen_nnef_run_compounds.py). */
 #define _POSIX_C_SOURCE 200809L
 #include "nnef_run_harness.h"
