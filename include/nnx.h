@@ -393,6 +393,190 @@ NNX_API nnx_operand *nnx_builder_reduce_mean(nnx_builder *b, nnx_operand *x, con
 NNX_API nnx_operand *nnx_builder_reduce_max(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 NNX_API nnx_operand *nnx_builder_reduce_min(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 
+/* ---- expand, reverse, triangular, cumulativeSum, gather/scatter, normalizations (WebNN) ---- */
+
+/* x broadcast unidirectionally to new_shape (rank entries, rank <= NNX_MAX_RANK): each
+ * dimension of x, aligned from the right, is 1 or equal to the new one. Any type. */
+NNX_API nnx_operand *nnx_builder_expand(nnx_builder *b, nnx_operand *x, const uint32_t *new_shape, uint32_t rank,
+                                        const nnx_operator_options *o);
+
+typedef struct nnx_reverse_options {
+    const char *label;
+    const uint32_t *axes; /* absent: every axis; given and empty: none (a copy) */
+    uint32_t axes_count;
+} nnx_reverse_options;
+/* x with the order of the elements along each of axes reversed. Any type. */
+NNX_API nnx_operand *nnx_builder_reverse(nnx_builder *b, nnx_operand *x, const nnx_reverse_options *o);
+
+typedef struct nnx_triangular_options {
+    const char *label;
+    bool lower;       /* false (the default): keep the upper triangle (WebNN upper = true) */
+    int32_t diagonal; /* 0: the main diagonal; > 0 above it, < 0 below it */
+} nnx_triangular_options;
+/* The last two axes as matrices: element (i, j) is kept when j - i >= diagonal (upper) or
+ * j - i <= diagonal (lower), the others are 0. Rank >= 2, any type. */
+NNX_API nnx_operand *nnx_builder_triangular(nnx_builder *b, nnx_operand *x, const nnx_triangular_options *o);
+
+typedef struct nnx_cumulative_sum_options {
+    const char *label;
+    bool exclusive; /* leave each element out of its own sum ([1,2,3] -> [0,1,3]) */
+    bool reversed;  /* sum from the end of the axis ([1,2,3] -> [6,5,3]) */
+} nnx_cumulative_sum_options;
+/* Running sum along axis; float or 16..64-bit integer types (integers wrap). */
+NNX_API nnx_operand *nnx_builder_cumulative_sum(nnx_builder *b, nnx_operand *x, uint32_t axis,
+                                                const nnx_cumulative_sum_options *o);
+
+/* Indexed reads and writes. indices are int32, uint32 or int64 and are read when the graph
+ * runs: an index outside [-N, N) (N = the extent it indexes) is clamped into that range, and
+ * a negative index counts from the end (-1 = N - 1), so no index ever reaches outside the
+ * tensor. Scatter writes the updates in row-major order: of two updates to one element the
+ * later wins. */
+typedef struct nnx_gather_options {
+    const char *label;
+    uint32_t axis; /* default 0 */
+} nnx_gather_options;
+/* x[:axis] ++ indices.shape ++ x[axis+1:]: the slices of x along axis that indices select. */
+NNX_API nnx_operand *nnx_builder_gather(nnx_builder *b, nnx_operand *x, nnx_operand *indices,
+                                        const nnx_gather_options *o);
+/* indices of x's rank and shape except along axis; out[i] = x[i with i[axis] = indices[i]],
+ * shaped like indices. */
+NNX_API nnx_operand *nnx_builder_gather_elements(nnx_builder *b, nnx_operand *x, nnx_operand *indices,
+                                                 const nnx_gather_options *o);
+/* indices [..., k] (k <= rank of x) hold coordinates into x's first k axes; the result is
+ * indices.shape[:-1] ++ x.shape[k:]. */
+NNX_API nnx_operand *nnx_builder_gather_nd(nnx_builder *b, nnx_operand *x, nnx_operand *indices,
+                                           const nnx_operator_options *o);
+
+typedef struct nnx_scatter_options {
+    const char *label;
+    uint32_t axis; /* default 0 */
+} nnx_scatter_options;
+/* A copy of x with out[i with i[axis] = indices[i]] = updates[i]; indices as for
+ * gather_elements, updates of indices' shape and x's type. */
+NNX_API nnx_operand *nnx_builder_scatter_elements(nnx_builder *b, nnx_operand *x, nnx_operand *indices,
+                                                  nnx_operand *updates, const nnx_scatter_options *o);
+/* A copy of x with the slices addressed as in gather_nd replaced: updates of shape
+ * indices.shape[:-1] ++ x.shape[k:] and x's type. */
+NNX_API nnx_operand *nnx_builder_scatter_nd(nnx_builder *b, nnx_operand *x, nnx_operand *indices,
+                                            nnx_operand *updates, const nnx_operator_options *o);
+
+/* Normalizations, float types: scale * (x - mean) / sqrt(variance + epsilon) + bias, with
+ * scale absent = 1 and bias absent = 0; epsilon (absent: 1e-5) is cast to x's type. */
+typedef struct nnx_batch_normalization_options {
+    const char *label;
+    nnx_operand *scale; /* NULL: none; else [x.shape[axis]] */
+    nnx_operand *bias;  /* NULL: none; else [x.shape[axis]] */
+    nnx_number axis;    /* absent: 1; else an integer in [0, rank) */
+    nnx_number epsilon; /* absent: 1e-5 */
+} nnx_batch_normalization_options;
+/* mean and variance [x.shape[axis]] are given (inference-time batch normalization). */
+NNX_API nnx_operand *nnx_builder_batch_normalization(nnx_builder *b, nnx_operand *x, nnx_operand *mean,
+                                                     nnx_operand *variance, const nnx_batch_normalization_options *o);
+
+typedef struct nnx_instance_normalization_options {
+    const char *label;
+    nnx_operand *scale; /* NULL: none; else [channels] */
+    nnx_operand *bias;  /* NULL: none; else [channels] */
+    nnx_number epsilon; /* absent: 1e-5 */
+    nnx_input_layout layout; /* DEFAULT: nchw */
+} nnx_instance_normalization_options;
+/* x 4-D; mean and population variance over the spatial axes of each (batch, channel). */
+NNX_API nnx_operand *nnx_builder_instance_normalization(nnx_builder *b, nnx_operand *x,
+                                                        const nnx_instance_normalization_options *o);
+
+typedef struct nnx_layer_normalization_options {
+    const char *label;
+    nnx_operand *scale; /* NULL: none; else dimension i = x.shape[axes[i]] */
+    nnx_operand *bias;  /* NULL: none; else dimension i = x.shape[axes[i]] */
+    const uint32_t *axes; /* absent: 1 .. rank-1 (none for rank <= 1); given and empty: none */
+    uint32_t axes_count;
+    nnx_number epsilon; /* absent: 1e-5 */
+} nnx_layer_normalization_options;
+/* Mean and population variance over axes (distinct, < rank) for each index of the others. */
+NNX_API nnx_operand *nnx_builder_layer_normalization(nnx_builder *b, nnx_operand *x,
+                                                     const nnx_layer_normalization_options *o);
+
+/* ---- comparisons, logical, more unary, activations, more reductions (WebNN) ---- */
+
+/* Comparisons: a and c of one type (any), shapes broadcast; the result is uint8 0 or 1.
+ * NaN compares false, except in not_equal. */
+NNX_API nnx_operand *nnx_builder_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_not_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_greater(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_greater_or_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c,
+                                                  const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_lesser(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_lesser_or_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c,
+                                                 const nnx_operator_options *o);
+/* Logical operations on uint8 (or bool) operands of one type: non-zero is true; the result
+ * has the operands' type and holds 0 or 1; binary ones broadcast. */
+NNX_API nnx_operand *nnx_builder_logical_not(nnx_builder *b, nnx_operand *a, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_logical_and(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_logical_or(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_logical_xor(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+/* Float input, uint8 result 0 or 1; is_infinite is true for +-infinity. */
+NNX_API nnx_operand *nnx_builder_is_nan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_is_infinite(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+/* Unary: round_even rounds half to even; sign gives -1/0/1 (float and signed integer types);
+ * identity copies (any type); the others take float types. */
+NNX_API nnx_operand *nnx_builder_round_even(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_erf(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_reciprocal(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sin(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_cos(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_tan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_identity(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+
+/* Activations on float types. Numbers are cast to the input's type; absent = the default. */
+typedef struct nnx_elu_options {
+    const char *label;
+    nnx_number alpha; /* absent: 1 */
+} nnx_elu_options;
+/* max(0, x) + alpha * (exp(min(0, x)) - 1) */
+NNX_API nnx_operand *nnx_builder_elu(nnx_builder *b, nnx_operand *x, const nnx_elu_options *o);
+/* 0.5 * x * (1 + erf(x / sqrt(2))) */
+NNX_API nnx_operand *nnx_builder_gelu(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+typedef struct nnx_hard_sigmoid_options {
+    const char *label;
+    nnx_number alpha; /* absent: 0.2 */
+    nnx_number beta;  /* absent: 0.5 */
+} nnx_hard_sigmoid_options;
+/* max(0, min(1, alpha * x + beta)) */
+NNX_API nnx_operand *nnx_builder_hard_sigmoid(nnx_builder *b, nnx_operand *x, const nnx_hard_sigmoid_options *o);
+/* x * max(0, min(6, x + 3)) / 6 */
+NNX_API nnx_operand *nnx_builder_hard_swish(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+typedef struct nnx_leaky_relu_options {
+    const char *label;
+    nnx_number alpha; /* absent: 0.01 */
+} nnx_leaky_relu_options;
+/* max(0, x) + alpha * min(0, x) */
+NNX_API nnx_operand *nnx_builder_leaky_relu(nnx_builder *b, nnx_operand *x, const nnx_leaky_relu_options *o);
+typedef struct nnx_linear_options {
+    const char *label;
+    nnx_number alpha; /* absent: 1 */
+    nnx_number beta;  /* absent: 0 */
+} nnx_linear_options;
+/* alpha * x + beta */
+NNX_API nnx_operand *nnx_builder_linear(nnx_builder *b, nnx_operand *x, const nnx_linear_options *o);
+/* max(0, x) + slope * min(0, x); x and slope of one float or signed integer type, shapes
+ * broadcast bidirectionally. */
+NNX_API nnx_operand *nnx_builder_prelu(nnx_builder *b, nnx_operand *x, nnx_operand *slope,
+                                       const nnx_operator_options *o);
+/* ln(1 + exp(x)) and x / (1 + |x|) */
+NNX_API nnx_operand *nnx_builder_softplus(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_softsign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+
+/* Reductions: l1 = sum |x|, l2 = sqrt(sum x^2), log_sum = ln(sum x), log_sum_exp =
+ * ln(sum exp(x)), product, sum_square = sum x^2. l1, product and sum_square also take
+ * integer types (exact modulo 2^64, wrapped to the type); the others float types. */
+NNX_API nnx_operand *nnx_builder_reduce_l1(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_l2(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_log_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_log_sum_exp(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_product(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_sum_square(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+
 /* ---------------------------------------------------------------- graph */
 
 typedef struct nnx_named_operand {

@@ -1,4 +1,5 @@
-/* builder_elementwise.c — WebNN element-wise binary and unary methods, clamp and cast:
+/* builder_elementwise.c — WebNN element-wise binary and unary methods, clamp, cast,
+ * comparisons, logical ops, isNaN/isInfinite and identity:
  * each checks its data types (webnn-nnvm.md §2.1), then adds the core node. */
 #include "api/builder.h"
 
@@ -112,4 +113,126 @@ nnx_operand *nnx_builder_cast(nnx_builder *b, nnx_operand *x, nnx_dtype dtype, c
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "data type %d is not a data type", (int)dtype);
     nnx_attrs attrs = {.cast = {dtype}};
     return unary(b, NNX_OP_CAST, "cast", NNX_SET_ANY, x, LABEL(o), &attrs);
+}
+
+/* ---------------------------------------------------------------- WebNN comparisons, logic */
+
+/* A core op with a bool result (comparison, is_nan, is_inf) followed by the cast to WebNN's
+ * uint8 result (0 or 1): exact (docs/ARCHITECTURE.md, decision "WebNN uint8 logical results"). */
+static nnx_operand *to_uint8(nnx_op_call *c, nnx_op op, const nnx_operand *const *in, uint32_t n_in)
+{
+    nnx_operand *flag = nnx_call_node(c, op, in, n_in, NULL, 1, NULL);
+    if (flag == &c->b->poison)
+        return flag;
+    nnx_attrs attrs = {.cast = {NNX_UINT8}};
+    const nnx_operand *cin[1] = {flag};
+    return nnx_call_node(c, NNX_OP_CAST, cin, 1, &attrs, 1, NULL);
+}
+
+/* equal … lesserOrEqual: a any type (bool included, 6.1-27), b of a's type, shapes broadcast. */
+static nnx_operand *compare(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, nnx_operand *y,
+                            const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, name, LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b"))
+        return &b->poison;
+    if (x->desc.dtype != y->desc.dtype)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
+                             nnx_dtype_name(x->desc.dtype), nnx_dtype_name(y->desc.dtype));
+    const nnx_operand *in[2] = {x, y};
+    return to_uint8(&c, op, in, 2);
+}
+
+#define COMPARE(fn, OP, name) \
+    nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o) \
+    { return compare(b, NNX_OP_##OP, name, x, y, o); }
+COMPARE(equal, EQUAL, "equal")
+COMPARE(not_equal, NOT_EQUAL, "notEqual")
+COMPARE(greater, GREATER, "greater")
+COMPARE(greater_or_equal, GREATER_EQUAL, "greaterOrEqual")
+COMPARE(lesser, LESS, "lesser")
+COMPARE(lesser_or_equal, LESS_EQUAL, "lesserOrEqual")
+
+/* WebNN's logical type is uint8; bool is nnx's extension of the same family (6.1-27). */
+#define NNX_SET_LOGICAL (NNX_SET(NNX_UINT8) | NNX_SET(NNX_BOOL))
+
+static nnx_operand *logical(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, nnx_operand *y,
+                            const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, name, LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b") ||
+        !nnx_call_dtype(&c, x, "input a", NNX_SET_LOGICAL))
+        return &b->poison;
+    if (x->desc.dtype != y->desc.dtype)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
+                             nnx_dtype_name(x->desc.dtype), nnx_dtype_name(y->desc.dtype));
+    const nnx_operand *in[2] = {x, y};
+    return nnx_call_node(&c, op, in, 2, NULL, 1, NULL);
+}
+
+nnx_operand *nnx_builder_logical_and(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
+{
+    return logical(b, NNX_OP_LOGICAL_AND, "logicalAnd", x, y, o);
+}
+nnx_operand *nnx_builder_logical_or(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
+{
+    return logical(b, NNX_OP_LOGICAL_OR, "logicalOr", x, y, o);
+}
+nnx_operand *nnx_builder_logical_xor(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
+{
+    return logical(b, NNX_OP_LOGICAL_XOR, "logicalXor", x, y, o);
+}
+nnx_operand *nnx_builder_logical_not(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
+{
+    return unary(b, NNX_OP_LOGICAL_NOT, "logicalNot", NNX_SET_LOGICAL, x, LABEL(o), NULL);
+}
+
+static nnx_operand *float_test(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x,
+                               const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, name, LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", NNX_SET_FLOAT))
+        return &b->poison;
+    const nnx_operand *in[1] = {x};
+    return to_uint8(&c, op, in, 1);
+}
+
+nnx_operand *nnx_builder_is_nan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
+{
+    return float_test(b, NNX_OP_IS_NAN, "isNaN", x, o);
+}
+nnx_operand *nnx_builder_is_infinite(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
+{
+    return float_test(b, NNX_OP_IS_INF, "isInfinite", x, o);
+}
+
+/* ---------------------------------------------------------------- WebNN unary (more) */
+
+UNARY(round_even, ROUND_EVEN, "roundEven", NNX_SET_FLOAT)
+UNARY(sign, SIGN, "sign", NNX_SET_SIGNED)
+UNARY(erf, ERF, "erf", NNX_SET_FLOAT)
+UNARY(reciprocal, RCP, "reciprocal", NNX_SET_FLOAT)
+UNARY(sin, SIN, "sin", NNX_SET_FLOAT)
+UNARY(cos, COS, "cos", NNX_SET_FLOAT)
+UNARY(tan, TAN, "tan", NNX_SET_FLOAT)
+
+/* identity: a copy, which is core reshape to the same shape (as NNEF copy lowers). */
+nnx_operand *nnx_builder_identity(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "identity", LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, x, "input"))
+        return &b->poison;
+    nnx_attrs attrs = {.reshape = {.rank = x->desc.rank}};
+    for (uint32_t i = 0; i < x->desc.rank; i++)
+        attrs.reshape.shape[i] = x->desc.shape[i];
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_RESHAPE, in, 1, &attrs, 1, NULL);
 }

@@ -1,5 +1,6 @@
-/* builder_movement.c — WebNN reshape, transpose, concat, slice and split: list lengths and
- * the WebNN limits (tensor counts up to 8192), then the core node. */
+/* builder_movement.c — WebNN reshape, transpose, concat, slice, split, expand, reverse and
+ * triangular: list lengths and the WebNN limits (tensor counts up to 8192), then the core node
+ * (whose inference checks the shapes). */
 #include "api/builder.h"
 
 #include <string.h>
@@ -161,4 +162,54 @@ uint32_t nnx_builder_split_sizes(nnx_builder *b, nnx_operand *x, const uint32_t 
         return split_fail(b, count, outputs);
     memcpy(sizes, sizes_in, count * sizeof *sizes);
     return split(&c, x, sizes, count, o ? o->axis : 0, outputs);
+}
+
+nnx_operand *nnx_builder_expand(nnx_builder *b, nnx_operand *x, const uint32_t *shape, uint32_t rank,
+                                const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "expand", LABEL(o), x))
+        return POISON(b);
+    if (rank > NNX_MAX_RANK)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", rank, NNX_MAX_RANK);
+    if (rank && !shape)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape is NULL");
+    nnx_attrs attrs = {.reshape = {.rank = rank}};
+    if (rank)
+        memcpy(attrs.reshape.shape, shape, rank * sizeof *shape);
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_EXPAND, in, 1, &attrs, 1, NULL);
+}
+
+/* WebNN reverse: axes absent = every axis; an axis out of range or given twice is a
+ * TypeError (spec defect 6.1-9: the steps "return failure" on an undefined `axes`). */
+nnx_operand *nnx_builder_reverse(nnx_builder *b, nnx_operand *x, const nnx_reverse_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "reverse", LABEL(o), x))
+        return POISON(b);
+    uint32_t rank = x->desc.rank, mask = 0;
+    if (!o || !o->axes)
+        mask = rank ? (uint32_t)((1ull << rank) - 1) : 0;
+    for (uint32_t i = 0; o && o->axes && i < o->axes_count; i++) {
+        uint32_t a = o->axes[i];
+        if (a >= rank)
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", a, rank);
+        if (mask & (1u << a))
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is given twice", a);
+        mask |= 1u << a;
+    }
+    nnx_attrs attrs = {.reverse = {mask}};
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_REVERSE, in, 1, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_triangular(nnx_builder *b, nnx_operand *x, const nnx_triangular_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "triangular", LABEL(o), x))
+        return POISON(b);
+    nnx_attrs attrs = {.triangular = {.upper = !(o && o->lower), .diagonal = o ? o->diagonal : 0}};
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_TRIANGULAR, in, 1, &attrs, 1, NULL);
 }

@@ -1,4 +1,4 @@
-/* builder_nn.c — WebNN matmul, gemm, conv2d, pooling, softmax and reductions: option
+/* builder_nn.c — WebNN matmul, gemm, conv2d, pooling (average, max) and softmax: option
  * defaults and list lengths, data types, then the core node (whose inference checks the
  * shapes). Spec: webnn-nnvm.md §2.2. */
 #include "api/builder.h"
@@ -74,10 +74,23 @@ nnx_operand *nnx_builder_conv2d(nnx_builder *b, nnx_operand *x, nnx_operand *w, 
         .input_layout = opts.input_layout ? opts.input_layout : NNX_LAYOUT_NCHW,
         .filter_layout = opts.filter_layout ? opts.filter_layout : NNX_FILTER_OIHW,
     }};
-    if (!list_option(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, attrs.conv.pads) ||
+    uint32_t pads[4];
+    if (!list_option(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, pads) ||
         !list_option(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, attrs.conv.strides) ||
         !list_option(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, attrs.conv.dilations))
         return &b->poison;
+    for (int i = 0; i < 4; i++)
+        attrs.conv.pads[i] = pads[i];
+    /* conv2d is 2-D: the core conv takes any number of spatial axes, so the ranks are checked
+     * here, where the core used to: after the option lists and before the core's checks, except
+     * its type checks, which come first as before. */
+    nnx_dtype dt = x->desc.dtype;
+    if (w->desc.dtype == dt && (!opts.bias || opts.bias->desc.dtype == dt)) {
+        if (x->desc.rank != 4)
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected 4", x->desc.rank);
+        if (w->desc.rank != 4)
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "filter has rank %u, expected 4", w->desc.rank);
+    }
     const nnx_operand *in[3] = {x, w, opts.bias};
     return nnx_call_node(&c, NNX_OP_CONV, in, 3, &attrs, 1, NULL);
 }
@@ -139,45 +152,3 @@ nnx_operand *nnx_builder_softmax(nnx_builder *b, nnx_operand *x, uint32_t axis, 
     return nnx_call_node(&c, NNX_OP_SOFTMAX, in, 1, &attrs, 1, NULL);
 }
 
-/* WebNN "calculate reduction output sizes" axis rules: in range, no duplicates. */
-static nnx_operand *reduce(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, nnx_operand *x,
-                           const nnx_reduce_options *o)
-{
-    nnx_op_call c;
-    if (!nnx_call_begin(&c, b, name, LABEL(o)))
-        return POISON(b);
-    nnx_reduce_options opts = o ? *o : (nnx_reduce_options){0};
-    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", allowed))
-        return &b->poison;
-    uint32_t rank = x->desc.rank, mask = 0;
-    if (!opts.axes)
-        mask = rank ? (uint32_t)((1ull << rank) - 1) : 0;
-    for (uint32_t i = 0; opts.axes && i < opts.axes_count; i++) {
-        uint32_t a = opts.axes[i];
-        if (a >= rank)
-            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", a, rank);
-        if (mask & (1u << a))
-            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is given twice", a);
-        mask |= 1u << a;
-    }
-    nnx_attrs attrs = {.reduce = {mask, opts.keep_dimensions}};
-    const nnx_operand *in[1] = {x};
-    return nnx_call_node(&c, op, in, 1, &attrs, 1, NULL);
-}
-
-nnx_operand *nnx_builder_reduce_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
-{
-    return reduce(b, NNX_OP_REDUCE_SUM, "reduceSum", NNX_SET_NUMERIC, x, o);
-}
-nnx_operand *nnx_builder_reduce_mean(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
-{
-    return reduce(b, NNX_OP_REDUCE_MEAN, "reduceMean", NNX_SET_FLOAT, x, o);
-}
-nnx_operand *nnx_builder_reduce_max(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
-{
-    return reduce(b, NNX_OP_REDUCE_MAX, "reduceMax", NNX_SET_ANY, x, o);
-}
-nnx_operand *nnx_builder_reduce_min(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o)
-{
-    return reduce(b, NNX_OP_REDUCE_MIN, "reduceMin", NNX_SET_ANY, x, o);
-}

@@ -17,14 +17,34 @@ typedef struct nnx_attr_none { char unused; } nnx_attr_none;
 typedef struct nnx_attr_clamp { nnx_scalar lo, hi; } nnx_attr_clamp;
 typedef struct nnx_attr_cast { nnx_dtype to; } nnx_attr_cast;
 typedef struct nnx_attr_gemm { double alpha, beta; bool trans_a, trans_b; } nnx_attr_gemm;
+/* elu, hard_sigmoid, leaky_relu, linear: alpha and beta already cast to the input type
+ * (WebNN casts these options, webnn-nnvm.md §1.8); ops without one ignore it. */
+typedef struct nnx_attr_activation { double alpha, beta; } nnx_attr_activation;
 
-/* Layout codes shared by conv and pool: nnx_input_layout / nnx_filter_layout values with
- * DEFAULT already resolved. pads are [beginH, endH, beginW, endW]. */
+/* conv and deconv: input rank - 2 spatial axes (at most NNX_MAX_SPATIAL); item k of strides
+ * and dilations, and pads [2k, 2k + 1] = [begin, end], belong to spatial axis k (for 2-D:
+ * [beginH, endH, beginW, endW]); items past the last spatial axis are ignored. pads may be
+ * negative (NNEF) and are 64-bit so that WebNN's uint32 padding keeps its exact range.
+ * Layout codes are nnx_input_layout / nnx_filter_layout values with DEFAULT already
+ * resolved; any layout but nchw / oihw needs exactly 2 spatial axes. */
+#define NNX_MAX_SPATIAL (NNX_MAX_RANK - 2)
 typedef struct nnx_attr_conv {
-    uint32_t pads[4], strides[2], dilations[2], groups;
+    int64_t pads[2 * NNX_MAX_SPATIAL];
+    uint32_t strides[NNX_MAX_SPATIAL], dilations[NNX_MAX_SPATIAL], groups;
     nnx_input_layout input_layout;
     nnx_filter_layout filter_layout;
 } nnx_attr_conv;
+/* deconv (NNEF deconv, nnef.md §3.2): channel-first input [N, c, x...], filter
+ * [c, C/groups, k...]; pads, strides, dilations as conv's, in the output (up-scaled) space.
+ * has_output_sizes: output_sizes[k] is spatial output extent k, which must lie in
+ * [computed, computed + stride - 1] (NNEF output_shape, WebNN outputPadding); else the
+ * computed extent (x - 1) * s + (k - 1) * d + 1 - begin - end. */
+typedef struct nnx_attr_deconv {
+    int64_t pads[2 * NNX_MAX_SPATIAL];
+    uint32_t strides[NNX_MAX_SPATIAL], dilations[NNX_MAX_SPATIAL], groups;
+    bool has_output_sizes;
+    uint32_t output_sizes[NNX_MAX_SPATIAL];
+} nnx_attr_deconv;
 
 typedef struct nnx_attr_pool {
     uint32_t window[2], pads[4], strides[2], dilations[2];
@@ -65,22 +85,66 @@ typedef struct nnx_attr_tile { uint32_t repeats[NNX_MAX_RANK]; } nnx_attr_tile;
 typedef enum nnx_window_border {
     NNX_WINDOW_IGNORE, NNX_WINDOW_CONSTANT, NNX_WINDOW_REPLICATE, NNX_WINDOW_REFLECT, NNX_WINDOW_REFLECT_EVEN
 } nnx_window_border;
-/* box, argmax_pool, sample: a window over every axis of the input (item i = axis i).
- * size, stride, dilation >= 1; padding resolved (automatic padding is computed by the
- * front end) and may be negative. normalize: box only. */
+/* box, argmax_pool, sample, debox, desample: a window over every axis of the input (item
+ * i = axis i). size, stride, dilation >= 1; padding resolved (automatic padding is computed
+ * by the front end) and may be negative. normalize: box and debox. output_shape: debox and
+ * desample only, the output extent per axis, 0 = the up-scaled (x - 1) * s + f_d - p - q;
+ * a given extent must down-scale back to the input's (nnef.md §3.0). */
 typedef struct nnx_attr_window {
     int32_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK];
     int32_t pad_begin[NNX_MAX_RANK], pad_end[NNX_MAX_RANK];
     nnx_window_border border;
     bool normalize;
+    uint32_t output_shape[NNX_MAX_RANK];
 } nnx_attr_window;
+
+/* multilinear_upsample (nnef.md §3.2): factor >= 1 per axis (1 copies the axis: NNEF's batch
+ * and channel); the methods' 1-D sampling positions; border CONSTANT, REPLICATE, REFLECT or
+ * REFLECT_EVEN supplies the neighbour just outside an edge. */
+typedef enum nnx_upsample_method {
+    NNX_UPSAMPLE_SYMMETRIC, NNX_UPSAMPLE_ASYMMETRIC, NNX_UPSAMPLE_ALIGNED
+} nnx_upsample_method;
+typedef struct nnx_attr_upsample {
+    uint32_t factor[NNX_MAX_RANK];
+    nnx_upsample_method method;
+    nnx_window_border border;
+} nnx_attr_upsample;
+
+
+/* avg_roi_pool, max_roi_pool, roi_resample (NNEF; nnef.md §3.1 "Region of interest"):
+ * n_sizes = the input's spatial axis count M (rank - 2), output_size[k] >= 1 the output
+ * extent of spatial axis k; method: roi_resample only, its coordinate mapping (§7 #20). */
+typedef enum nnx_roi_method { NNX_ROI_SYMMETRIC, NNX_ROI_ASYMMETRIC, NNX_ROI_ALIGNED } nnx_roi_method;
+typedef struct nnx_attr_roi {
+    uint32_t n_sizes, output_size[NNX_MAX_RANK];
+    nnx_roi_method method;
+} nnx_attr_roi;
+
+/* batch_normalization: `axis` of the 1-D mean/variance/scale/bias. instance_normalization:
+ * `layout` NCHW or NHWC (resolved). layer_normalization: axes[0..n_axes), distinct, in the
+ * order of the scale/bias dimensions. epsilon is already cast to the input's type (WebNN). */
+typedef struct nnx_attr_norm {
+    uint32_t axis, n_axes, axes[NNX_MAX_RANK];
+    nnx_input_layout layout;
+    double epsilon;
+} nnx_attr_norm;
+/* cumulative_sum along axis: exclusive leaves the element itself out, reversed sums from the
+ * end of the axis. */
+typedef struct nnx_attr_cumsum { uint32_t axis; bool exclusive, reversed; } nnx_attr_cumsum;
+/* reverse: bit i set reverses axis i. */
+typedef struct nnx_attr_reverse { uint32_t axes_mask; } nnx_attr_reverse;
+/* triangular over the last two axes: element (i, j) is kept when j - i >= diagonal (upper)
+ * or j - i <= diagonal (lower), else it is 0. */
+typedef struct nnx_attr_triangular { bool upper; int32_t diagonal; } nnx_attr_triangular;
 
 typedef union nnx_attrs {
     nnx_attr_none none;
     nnx_attr_clamp clamp;
     nnx_attr_cast cast;
     nnx_attr_gemm gemm;
+    nnx_attr_activation activation;
     nnx_attr_conv conv;
+    nnx_attr_deconv deconv;
     nnx_attr_pool pool;
     nnx_attr_axis axis;
     nnx_attr_reshape reshape;
@@ -92,6 +156,12 @@ typedef union nnx_attrs {
     nnx_attr_pad pad;
     nnx_attr_tile tile;
     nnx_attr_window window;
+    nnx_attr_upsample upsample;
+    nnx_attr_roi roi;
+    nnx_attr_norm norm;
+    nnx_attr_cumsum cumsum;
+    nnx_attr_reverse reverse;
+    nnx_attr_triangular triangular;
 } nnx_attrs;
 
 #endif

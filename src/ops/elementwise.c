@@ -1,5 +1,5 @@
 /* elementwise.c — element-wise binary and unary operations (incl. NNEF rcp, sin, cos, sign,
- * round), clamp and cast: shape inference and reference kernels. Floats are computed in
+ * round; WebNN roundEven, erf, tan), clamp and cast: shape inference and reference kernels. Floats are computed in
  * double and rounded once to the output type; integers are computed in 64 bits and wrap to
  * the output width (WebNN leaves integer overflow unspecified; the choices are listed in
  * docs/ARCHITECTURE.md). Comparisons, logical ops and where are in logical.c. */
@@ -195,6 +195,17 @@ static double sign_f(double x)
     return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0;
 }
 
+/* WebNN roundEven: the nearest integer, ties to even; a zero result keeps x's sign (as
+ * IEEE roundToIntegralTiesToEven: roundEven(-0.4) = -0); NaN and infinities stay. */
+static double round_half_even(double x)
+{
+    if (!isfinite(x))
+        return x;
+    double f = floor(x), d = x - f; /* exact: f and x are within 1 of each other */
+    double r = d > 0.5 ? f + 1.0 : d < 0.5 ? f : fmod(f, 2.0) == 0.0 ? f : f + 1.0;
+    return copysign(r, x);
+}
+
 static double unary_f(nnx_op op, double x)
 {
     switch (op) {
@@ -213,6 +224,9 @@ static double unary_f(nnx_op op, double x)
     case NNX_OP_COS: return cos(x);
     case NNX_OP_SIGN: return sign_f(x);
     case NNX_OP_ROUND: return round_half_up(x);
+    case NNX_OP_ROUND_EVEN: return round_half_even(x);
+    case NNX_OP_ERF: return erf(x);
+    case NNX_OP_TAN: return tan(x);
     default: return NAN;
     }
 }

@@ -1,8 +1,9 @@
-/* logical.c — comparisons (less … not_equal), logical not/and/or and where: shape inference
- * and reference kernels. Comparisons read both operands in their own dtype's kind (floats as
- * double, which every narrower float converts to exactly; integers exactly in 64 bits), so
- * no value is rounded before it is compared. Bool tensors hold 0 or 1; a kernel reading one
- * treats any non-zero byte as true and always writes 0 or 1. */
+/* logical.c — comparisons (less … not_equal), logical not/and/or/xor (bool or uint8),
+ * is_nan/is_inf and where: shape inference and reference kernels. Comparisons read both
+ * operands in their own dtype's kind (floats as double, which every narrower float converts
+ * to exactly; integers exactly in 64 bits), so no value is rounded before it is compared.
+ * Logical tensors hold 0 or 1; a kernel reading one treats any non-zero byte as true and
+ * always writes 0 or 1. */
 #include "ir/ops.h"
 #include "ops/elem.h"
 #include "ops/shape.h"
@@ -31,22 +32,38 @@ nnx_status nnx_infer_compare(const nnx_node *node, const nnx_operand_desc *const
                                                                                                : no_broadcast(err, a, b);
 }
 
-/* not (one input) and and/or (two, broadcast): bool operands only. */
+/* not (one input) and and/or/xor (two, broadcast): bool or uint8 operands (WebNN's logical
+ * type is uint8), both of one dtype, which the result has. */
 nnx_status nnx_infer_logical(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                              nnx_error *err)
 {
     for (uint32_t i = 0; i < node->n_in; i++)
-        if (in[i]->dtype != NNX_BOOL)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u has type %s, not bool", i,
+        if (in[i]->dtype != NNX_BOOL && in[i]->dtype != NNX_UINT8)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u has type %s, not bool or uint8", i,
                                  nnx_dtype_name(in[i]->dtype));
     if (node->n_in == 1) {
         *out = *in[0];
         return NNX_OK;
     }
-    out->dtype = NNX_BOOL;
+    if (in[0]->dtype != in[1]->dtype)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
+                             nnx_dtype_name(in[0]->dtype), nnx_dtype_name(in[1]->dtype));
+    out->dtype = in[0]->dtype;
     return nnx_broadcast_shapes(in[0]->shape, in[0]->rank, in[1]->shape, in[1]->rank, out->shape, &out->rank)
                ? NNX_OK
                : no_broadcast(err, in[0], in[1]);
+}
+
+/* is_nan, is_inf: a float input, a bool result of its shape. */
+nnx_status nnx_infer_float_test(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                nnx_error *err)
+{
+    if (!nnx_dtype_is_float(in[0]->dtype))
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
+                             nnx_dtype_name(in[0]->dtype));
+    *out = *in[0];
+    out->dtype = NNX_BOOL;
+    return NNX_OK;
 }
 
 /* condition bool; the two values of one dtype, which the output takes; the output shape is
@@ -166,9 +183,22 @@ nnx_status nnx_ref_logical(const nnx_node *node, const nnx_view *in, nnx_view *o
         switch (node->op) {
         case NNX_OP_LOGICAL_AND: y[o++] = x && b[off[1]] != 0; break;
         case NNX_OP_LOGICAL_OR: y[o++] = x || b[off[1]] != 0; break;
+        case NNX_OP_LOGICAL_XOR: y[o++] = x != (b[off[1]] != 0); break;
         default: y[o++] = !x; break;
         }
     } while (nnx_index_next(idx, od->shape, od->rank));
+    return NNX_OK;
+}
+
+nnx_status nnx_ref_float_test(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    nnx_dtype dt = in[0].desc.dtype;
+    uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
+    unsigned char *y = out->data;
+    for (size_t i = 0; i < n; i++) {
+        double x = nnx_load_f(dt, in[0].data, i);
+        y[i] = node->op == NNX_OP_IS_NAN ? isnan(x) != 0 : isinf(x) != 0;
+    }
     return NNX_OK;
 }
 

@@ -1,5 +1,6 @@
-/* movement.c — data movement: reshape, transpose, concat, slice, split. Inference checks
- * the WebNN shape rules; kernels copy bytes, so they work for every dtype. */
+/* movement.c — data movement: reshape, transpose, concat, slice, split, expand, reverse,
+ * triangular. Inference checks the WebNN shape rules; kernels copy bytes (triangular writes
+ * all-zero bytes, which is 0 in every dtype), so they work for every dtype. */
 #include "ir/ops.h"
 #include "ops/elem.h"
 #include "ops/shape.h"
@@ -189,5 +190,117 @@ nnx_status nnx_ref_slice(const nnx_node *node, const nnx_view *in, nnx_view *out
             src += ((size_t)a->starts[d] + (size_t)idx[d] * a->strides[d]) * s[d];
         nnx_copy_elem(esize, out->data, o++, in[0].data, src);
     } while (nnx_index_next(idx, out->desc.shape, rank));
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- expand */
+
+/* WebNN expand: the input must broadcast unidirectionally to the new shape (each input
+ * dimension, aligned from the right, is 1 or equal); the output has the new shape. */
+nnx_status nnx_infer_expand(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                            nnx_error *err)
+{
+    const nnx_attr_reshape *a = &node->attrs.reshape;
+    const nnx_operand_desc *x = in[0];
+    if (a->rank > NNX_MAX_RANK)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", a->rank,
+                             NNX_MAX_RANK);
+    if (!nnx_broadcast_to(x->shape, x->rank, a->shape, a->rank)) {
+        char from[128], to[128];
+        nnx_operand_desc want = {x->dtype, a->rank, {0}};
+        memcpy(want.shape, a->shape, a->rank * sizeof *a->shape);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %s does not broadcast to the new shape %s",
+                             nnx_desc_format(x, from, sizeof from), nnx_desc_format(&want, to, sizeof to));
+    }
+    out->dtype = x->dtype;
+    out->rank = a->rank;
+    memcpy(out->shape, a->shape, sizeof out->shape);
+    return NNX_OK;
+}
+
+nnx_status nnx_ref_expand(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    (void)node;
+    uint32_t rank = out->desc.rank;
+    uint64_t s[NNX_MAX_RANK];
+    nnx_broadcast_strides(in[0].desc.shape, in[0].desc.rank, rank, s);
+    size_t esize = nnx_dtype_size(out->desc.dtype), o = 0;
+    uint32_t idx[NNX_MAX_RANK] = {0};
+    do {
+        size_t src = 0;
+        for (uint32_t d = 0; d < rank; d++)
+            src += idx[d] * s[d];
+        nnx_copy_elem(esize, out->data, o++, in[0].data, src);
+    } while (nnx_index_next(idx, out->desc.shape, rank));
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- reverse */
+
+nnx_status nnx_infer_reverse(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                             nnx_error *err)
+{
+    uint32_t mask = node->attrs.reverse.axes_mask, rank = in[0]->rank;
+    if (rank < 32 && (mask >> rank) != 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %d is out of range for rank %u",
+                             31 - __builtin_clz(mask), rank);
+    *out = *in[0];
+    return NNX_OK;
+}
+
+nnx_status nnx_ref_reverse(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    uint32_t mask = node->attrs.reverse.axes_mask, rank = out->desc.rank;
+    const uint32_t *shape = out->desc.shape;
+    uint64_t s[NNX_MAX_RANK];
+    nnx_strides(shape, rank, s);
+    size_t esize = nnx_dtype_size(out->desc.dtype), o = 0;
+    uint32_t idx[NNX_MAX_RANK] = {0};
+    do {
+        size_t src = 0;
+        for (uint32_t d = 0; d < rank; d++)
+            src += ((mask >> d) & 1u ? shape[d] - 1 - idx[d] : idx[d]) * s[d];
+        nnx_copy_elem(esize, out->data, o++, in[0].data, src);
+    } while (nnx_index_next(idx, shape, rank));
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- triangular */
+
+/* WebNN triangular: rank >= 2, any dtype; the output is the input's type. */
+nnx_status nnx_infer_triangular(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                nnx_error *err)
+{
+    (void)node;
+    if (in[0]->rank < 2)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, it must be at least 2", in[0]->rank);
+    *out = *in[0];
+    return NNX_OK;
+}
+
+/* Matrices [rows, cols] are the last two axes; element (i, j) is kept when j - i >= diagonal
+ * (upper) or j - i <= diagonal (lower), computed in 64 bits so no diagonal overflows. */
+nnx_status nnx_ref_triangular(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    const nnx_attr_triangular *a = &node->attrs.triangular;
+    const nnx_operand_desc *d = &out->desc;
+    uint32_t rows = d->shape[d->rank - 2], cols = d->shape[d->rank - 1];
+    uint64_t mats = nnx_shape_elements(d->shape, d->rank - 2);
+    size_t esize = nnx_dtype_size(d->dtype);
+    unsigned char *y = out->data;
+    const unsigned char *x = in[0].data;
+    for (uint64_t m = 0; m < mats; m++) {
+        for (uint32_t i = 0; i < rows; i++) {
+            for (uint32_t j = 0; j < cols; j++) {
+                size_t e = (size_t)((m * rows + i) * cols + j);
+                int64_t k = (int64_t)j - (int64_t)i;
+                bool keep = a->upper ? k >= a->diagonal : k <= a->diagonal;
+                if (keep)
+                    nnx_copy_elem(esize, y, e, x, e);
+                else
+                    memset(y + e * esize, 0, esize);
+            }
+        }
+    }
     return NNX_OK;
 }

@@ -1,7 +1,8 @@
 /* reduce.c — shape inference and reference kernels of the reductions: REDUCE_SUM, _MEAN,
  * _MAX, _MIN (WebNN #api-mlgraphbuilder-reduce, "calculate reduction output sizes"),
- * _ARGMAX, _ARGMIN (index flattened row-major over the reduced axes, nnef.md §7 #26) and
- * _ALL, _ANY (NNEF all_reduce / any_reduce). Axes come as a bit mask (bit i: reduce axis i), so
+ * _ARGMAX, _ARGMIN (index flattened row-major over the reduced axes, nnef.md §7 #26),
+ * _ALL, _ANY (NNEF all_reduce / any_reduce) and WebNN's _L1, _L2, _LOG_SUM, _LOG_SUM_EXP,
+ * _PRODUCT, _SUM_SQUARE. Axes come as a bit mask (bit i: reduce axis i), so
  * duplicates cannot occur; mask 0 reduces each element on its own (WebNN "axes" present
  * and empty). Floats are computed in double; integer sums are exact modulo 2^64 and wrap
  * to the output type; integer max/min compare with the type's signedness. */
@@ -13,7 +14,8 @@
 #include <math.h>
 
 /* Allowed types (WebNN reduction tables, widened to every nnx type of the same kind):
- * mean: float; sum: float or integer (a bool sum would leave 0..1); max, min: any. */
+ * mean, l2, log_sum, log_sum_exp: float; sum, l1, product, sum_square: float or integer (a
+ * bool sum would leave 0..1); max, min: any. */
 static nnx_status check_dtype(nnx_op op, nnx_dtype dt, nnx_error *err)
 {
     nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
@@ -23,14 +25,17 @@ static nnx_status check_dtype(nnx_op op, nnx_dtype dt, nnx_error *err)
                                  dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt));
         return NNX_OK;
     }
-    bool ok = op == NNX_OP_REDUCE_MEAN ? kind == NNX_KIND_FLOAT
-            : op == NNX_OP_REDUCE_SUM  ? kind == NNX_KIND_FLOAT || kind == NNX_KIND_SINT || kind == NNX_KIND_UINT
-                                       : kind != NNX_KIND_NONE;
+    bool float_only = op == NNX_OP_REDUCE_MEAN || op == NNX_OP_REDUCE_L2 || op == NNX_OP_REDUCE_LOG_SUM ||
+                      op == NNX_OP_REDUCE_LOG_SUM_EXP;
+    bool numeric = op == NNX_OP_REDUCE_SUM || op == NNX_OP_REDUCE_L1 || op == NNX_OP_REDUCE_PRODUCT ||
+                   op == NNX_OP_REDUCE_SUM_SQUARE;
+    bool ok = float_only ? kind == NNX_KIND_FLOAT
+            : numeric    ? kind == NNX_KIND_FLOAT || kind == NNX_KIND_SINT || kind == NNX_KIND_UINT
+                         : kind != NNX_KIND_NONE;
     if (!ok)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not allowed (%s)",
                              dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt),
-                             op == NNX_OP_REDUCE_MEAN ? "a floating-point type is required"
-                                                      : "a numeric type is required");
+                             float_only ? "a floating-point type is required" : "a numeric type is required");
     return NNX_OK;
 }
 
@@ -93,13 +98,20 @@ typedef struct reduce_ctx {
 } reduce_ctx;
 
 /* The running value in the representation of the type's kind: f for floats, i for
- * signed max/min, u for integer sums (wrapping, so no signed overflow) and unsigned or
- * bool max/min. */
+ * signed max/min, u for integer sums and products (wrapping, so no signed overflow) and
+ * unsigned or bool max/min. log_sum_exp keeps f = sum of exp(x - m) over the running
+ * maximum m (rescaled when m grows), so no exp overflows. */
 typedef struct reduce_acc {
-    double f;
+    double f, m;
     int64_t i;
     uint64_t u;
 } reduce_acc;
+
+/* Operations accumulating integers modulo 2^64 in u. */
+static bool arith(nnx_op op)
+{
+    return op != NNX_OP_REDUCE_MAX && op != NNX_OP_REDUCE_MIN;
+}
 
 /* Identities: 0 for sums; the type's lowest value for max and highest for min (-inf/+inf
  * for floats; fp8e4m3 has no infinity, so -448/448). They only show for an empty
@@ -108,9 +120,11 @@ static void acc_init(const reduce_ctx *c, reduce_acc *acc)
 {
     bool max = c->op == NNX_OP_REDUCE_MAX, min = c->op == NNX_OP_REDUCE_MIN;
     double inf = c->dt == NNX_FP8E4M3 ? 448.0 : INFINITY;
-    acc->f = max ? -inf : min ? inf : 0.0;
+    bool product = c->op == NNX_OP_REDUCE_PRODUCT;
+    acc->f = max ? -inf : min ? inf : product ? 1.0 : 0.0;
+    acc->m = -INFINITY;
     acc->i = max ? nnx_dtype_int_min(c->dt) : min ? (int64_t)nnx_dtype_int_max(c->dt) : 0;
-    acc->u = min ? nnx_dtype_int_max(c->dt) : 0;
+    acc->u = min ? nnx_dtype_int_max(c->dt) : product ? 1 : 0;
 }
 
 /* Float max/min: NaN propagates (a NaN taken once stays, as numpy's max does). */
@@ -123,15 +137,54 @@ static double pick_f(bool max, double have, double v)
     return max ? (v > have ? v : have) : (v < have ? v : have);
 }
 
+/* log_sum_exp's running (m, f): f = sum of exp(x - m). A NaN, or +inf (whose exp(x - m)
+ * would be NaN), makes m absorbing; the store turns m + log(f) into the result. */
+static void take_log_sum_exp(reduce_acc *acc, double v)
+{
+    if (isnan(acc->m) || acc->m == INFINITY)
+        return;
+    if (isnan(v) || v == INFINITY) {
+        acc->m = v;
+    } else if (v > acc->m) {
+        acc->f = acc->f * exp(acc->m - v) + 1.0; /* exp(-inf) = 0 for the first element */
+        acc->m = v;
+    } else if (v != -INFINITY) {
+        acc->f += exp(v - acc->m);
+    }
+}
+
+static double take_f(nnx_op op, reduce_acc *acc, double v)
+{
+    switch (op) {
+    case NNX_OP_REDUCE_SUM: case NNX_OP_REDUCE_MEAN: case NNX_OP_REDUCE_LOG_SUM: return acc->f + v;
+    case NNX_OP_REDUCE_L1: return acc->f + fabs(v);
+    case NNX_OP_REDUCE_L2: case NNX_OP_REDUCE_SUM_SQUARE: return acc->f + v * v;
+    case NNX_OP_REDUCE_PRODUCT: return acc->f * v;
+    case NNX_OP_REDUCE_LOG_SUM_EXP: take_log_sum_exp(acc, v); return acc->f;
+    default: return pick_f(op == NNX_OP_REDUCE_MAX, acc->f, v);
+    }
+}
+
+/* Integer sums, |x| sums, products and sums of squares modulo 2^64 (for signed types the
+ * sign-extended value's bits, so the low bits are exact). */
+static uint64_t take_u(const reduce_ctx *c, uint64_t acc, uint64_t v)
+{
+    if (c->op == NNX_OP_REDUCE_L1 && c->kind == NNX_KIND_SINT && (int64_t)v < 0)
+        v = 0 - v;
+    switch (c->op) {
+    case NNX_OP_REDUCE_PRODUCT: return acc * v;
+    case NNX_OP_REDUCE_SUM_SQUARE: return acc + v * v;
+    default: return acc + v;
+    }
+}
+
 static void acc_take(const reduce_ctx *c, size_t idx, reduce_acc *acc)
 {
     bool max = c->op == NNX_OP_REDUCE_MAX;
-    bool sum = c->op == NNX_OP_REDUCE_SUM || c->op == NNX_OP_REDUCE_MEAN;
     if (c->kind == NNX_KIND_FLOAT) {
-        double v = nnx_load_f(c->dt, c->x, idx);
-        acc->f = sum ? acc->f + v : pick_f(max, acc->f, v);
-    } else if (sum) {
-        acc->u += nnx_load_u(c->dt, c->x, idx); /* modulo 2^64, for signed types too */
+        acc->f = take_f(c->op, acc, nnx_load_f(c->dt, c->x, idx));
+    } else if (arith(c->op)) {
+        acc->u = take_u(c, acc->u, nnx_load_u(c->dt, c->x, idx));
     } else if (c->kind == NNX_KIND_SINT) {
         int64_t v = nnx_load_i(c->dt, c->x, idx);
         acc->i = max ? (v > acc->i ? v : acc->i) : (v < acc->i ? v : acc->i);
@@ -160,9 +213,16 @@ static int64_t wrap_to(nnx_dtype dt, uint64_t v)
 static void acc_store(const reduce_ctx *c, const reduce_acc *acc, uint64_t count, void *y, size_t idx)
 {
     if (c->kind == NNX_KIND_FLOAT) {
-        double v = c->op == NNX_OP_REDUCE_MEAN ? acc->f / (double)count : acc->f;
+        double v = acc->f;
+        switch (c->op) {
+        case NNX_OP_REDUCE_MEAN: v = acc->f / (double)count; break;
+        case NNX_OP_REDUCE_L2: v = sqrt(acc->f); break;
+        case NNX_OP_REDUCE_LOG_SUM: v = log(acc->f); break;
+        case NNX_OP_REDUCE_LOG_SUM_EXP: v = isnan(acc->m) || isinf(acc->m) ? acc->m : acc->m + log(acc->f); break;
+        default: break;
+        }
         nnx_store_f(c->dt, y, idx, v);
-    } else if (c->op == NNX_OP_REDUCE_SUM || c->kind != NNX_KIND_SINT) {
+    } else if (arith(c->op) || c->kind != NNX_KIND_SINT) {
         nnx_store_i(c->dt, y, idx, wrap_to(c->dt, acc->u));
     } else {
         nnx_store_i(c->dt, y, idx, acc->i);

@@ -6,20 +6,9 @@
 #include "ir/ops.h"
 #include "ops/elem.h"
 #include "ops/shape.h"
+#include "ops/window.h"
 
 #include <math.h>
-
-static const char *border_name(nnx_window_border b)
-{
-    switch (b) {
-    case NNX_WINDOW_IGNORE: return "ignore";
-    case NNX_WINDOW_CONSTANT: return "constant";
-    case NNX_WINDOW_REPLICATE: return "replicate";
-    case NNX_WINDOW_REFLECT: return "reflect";
-    case NNX_WINDOW_REFLECT_EVEN: return "reflect-even";
-    default: return NULL;
-    }
-}
 
 /* Checks one axis and computes its output extent. Reflections reaching past the far edge
  * are rejected as for pad (nnef.md §7 #23): 'reflect' reaches at most z - 1 past an edge,
@@ -45,11 +34,11 @@ static nnx_status window_axis(const nnx_attr_window *a, uint32_t k, uint32_t z, 
         int64_t before = p, after = (x - 1) * s + fd - 1 - p - ((int64_t)z - 1);
         if (z == 0)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is empty: border '%s' has no edge to copy", k,
-                                 border_name(b));
+                                 nnx_window_border_name(b));
         if (before > reach || after > reach)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                                  "axis %u: border '%s' reaches %lld before and %lld past the extent %lld (at most %lld)",
-                                 k, border_name(b), (long long)before, (long long)after, (long long)z, (long long)reach);
+                                 k, nnx_window_border_name(b), (long long)before, (long long)after, (long long)z, (long long)reach);
     }
     *out = (uint32_t)x;
     return NNX_OK;
@@ -78,7 +67,7 @@ nnx_status nnx_infer_window(const nnx_node *node, const nnx_operand_desc *const 
     if (node->op == NNX_OP_BOX && !nnx_dtype_is_float(x->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
                              nnx_dtype_name(x->dtype));
-    if (!border_name(a->border))
+    if (!nnx_window_border_name(a->border))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "border %d is unknown", (int)a->border);
     int64_t vol;
     if (!window_volume(a, x->rank, &vol))
@@ -91,37 +80,10 @@ nnx_status nnx_infer_window(const nnx_node *node, const nnx_operand_desc *const 
     }
     if (node->op == NNX_OP_ARGMAX_POOL)
         out->dtype = NNX_INT32;
-    if (node->op == NNX_OP_SAMPLE) {
-        const nnx_operand_desc *ix = in[1];
-        if (ix->dtype != NNX_INT32 && ix->dtype != NNX_INT64)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "index type %s is not int32 or int64",
-                                 nnx_dtype_name(ix->dtype));
-        nnx_operand_desc want = *out;
-        want.dtype = ix->dtype;
-        if (!nnx_desc_equal(&want, ix)) {
-            char g[96], w[96];
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "index is %s, the windows give %s",
-                                 nnx_desc_format(ix, g, sizeof g), nnx_desc_format(&want, w, sizeof w));
-        }
-    }
-    return NNX_OK;
+    return node->op == NNX_OP_SAMPLE ? nnx_window_check_index(in[1], out, "the output", err) : NNX_OK;
 }
 
 /* ---------------------------------------------------------------- kernels */
-
-/* Input index on axis k for window position i = o*s + j*d - p, or -1 when it is out of
- * bounds and the border does not map it (ignore, constant). Inference bounds reflections. */
-static int64_t border_source(nnx_window_border b, int64_t i, int64_t z)
-{
-    if (i >= 0 && i < z)
-        return i;
-    switch (b) {
-    case NNX_WINDOW_REPLICATE: return i < 0 ? 0 : z - 1;
-    case NNX_WINDOW_REFLECT: return i < 0 ? -i : 2 * z - i - 2;
-    case NNX_WINDOW_REFLECT_EVEN: return i < 0 ? -i - 1 : 2 * z - i - 1;
-    default: return -1;
-    }
-}
 
 /* One output position's window walk: j runs row-major over size, flat = its flat index. */
 typedef struct window_walk {
@@ -147,7 +109,7 @@ static int64_t walk_source(const window_walk *w, const uint32_t *o, const uint32
     uint64_t src = 0;
     for (uint32_t k = 0; k < w->x->rank; k++) {
         int64_t i = (int64_t)o[k] * a->stride[k] + (int64_t)j[k] * a->dilation[k] - a->pad_begin[k];
-        int64_t s = border_source(a->border, i, w->x->shape[k]);
+        int64_t s = nnx_window_source(a->border, i, w->x->shape[k]);
         if (s < 0)
             return -1;
         src += (uint64_t)s * w->xs[k];
@@ -291,5 +253,47 @@ nnx_status nnx_ref_sample(const nnx_node *node, const nnx_view *in, nnx_view *ou
             memset((unsigned char *)out->data + oi * es, 0, es);
         oi++;
     } while (nnx_index_next(o, y->shape, y->rank));
+    return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- shared (ops/window.h) */
+
+const char *nnx_window_border_name(nnx_window_border b)
+{
+    switch (b) {
+    case NNX_WINDOW_IGNORE: return "ignore";
+    case NNX_WINDOW_CONSTANT: return "constant";
+    case NNX_WINDOW_REPLICATE: return "replicate";
+    case NNX_WINDOW_REFLECT: return "reflect";
+    case NNX_WINDOW_REFLECT_EVEN: return "reflect-even";
+    default: return NULL;
+    }
+}
+
+int64_t nnx_window_source(nnx_window_border b, int64_t i, int64_t z)
+{
+    if (i >= 0 && i < z)
+        return i;
+    switch (b) {
+    case NNX_WINDOW_REPLICATE: return i < 0 ? 0 : z - 1;
+    case NNX_WINDOW_REFLECT: return i < 0 ? -i : 2 * z - i - 2;
+    case NNX_WINDOW_REFLECT_EVEN: return i < 0 ? -i - 1 : 2 * z - i - 1;
+    default: return -1;
+    }
+}
+
+nnx_status nnx_window_check_index(const nnx_operand_desc *index, const nnx_operand_desc *like, const char *whose,
+                                  nnx_error *err)
+{
+    if (index->dtype != NNX_INT32 && index->dtype != NNX_INT64)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "index type %s is not int32 or int64",
+                             nnx_dtype_name(index->dtype));
+    nnx_operand_desc want = *like;
+    want.dtype = index->dtype;
+    if (!nnx_desc_equal(&want, index)) {
+        char g[96], w[96];
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "index is %s, expected %s (the shape of %s)",
+                             nnx_desc_format(index, g, sizeof g), nnx_desc_format(&want, w, sizeof w), whose);
+    }
     return NNX_OK;
 }

@@ -503,6 +503,192 @@ static bool handle_reduce(op_call *c)
     return true;
 }
 
+/* Activations with alpha/beta options (MLNumbers; absent = the WebNN default). The budget is
+ * the entry's fixed element-wise tolerance. */
+static bool handle_elu(op_call *c)
+{
+    nnx_operand *x;
+    nnx_elu_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha))
+        return false;
+    single(c, nnx_builder_elu(c->g->builder, x, &o));
+    fixed_tolerance(c);
+    return true;
+}
+
+static bool handle_hard_sigmoid(op_call *c)
+{
+    nnx_operand *x;
+    nnx_hard_sigmoid_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha) || !opt_number(c, "beta", &o.beta))
+        return false;
+    single(c, nnx_builder_hard_sigmoid(c->g->builder, x, &o));
+    fixed_tolerance(c);
+    return true;
+}
+
+static bool handle_leaky_relu(op_call *c)
+{
+    nnx_operand *x;
+    nnx_leaky_relu_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha))
+        return false;
+    single(c, nnx_builder_leaky_relu(c->g->builder, x, &o));
+    fixed_tolerance(c);
+    return true;
+}
+
+static bool handle_linear(op_call *c)
+{
+    nnx_operand *x;
+    nnx_linear_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha) || !opt_number(c, "beta", &o.beta))
+        return false;
+    single(c, nnx_builder_linear(c->g->builder, x, &o));
+    fixed_tolerance(c);
+    return true;
+}
+
+/* expand, gather*, scatter*, reverse, triangular: 0 ULP (they move elements). */
+static bool handle_expand(op_call *c)
+{
+    nnx_operand *x;
+    uint32_t shape[CF_MAX_LIST], rank;
+    nnx_operator_options o = {c->label};
+    if (!arg_operand(c, 0, &x) || !arg_u32_list(c, 1, shape, CF_MAX_LIST, &rank))
+        return false;
+    return single(c, nnx_builder_expand(c->g->builder, x, shape, rank, &o));
+}
+
+static bool handle_gather(op_call *c)
+{
+    nnx_operand *x, *indices;
+    nnx_gather_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !arg_operand(c, 1, &indices) || !opt_u32(c, "axis", &o.axis))
+        return false;
+    if (strcmp(c->entry->name, "gatherND") == 0)
+        return single(c, nnx_builder_gather_nd(c->g->builder, x, indices, &(nnx_operator_options){c->label}));
+    if (strcmp(c->entry->name, "gatherElements") == 0)
+        return single(c, nnx_builder_gather_elements(c->g->builder, x, indices, &o));
+    return single(c, nnx_builder_gather(c->g->builder, x, indices, &o));
+}
+
+static bool handle_scatter(op_call *c)
+{
+    nnx_operand *x, *indices, *updates;
+    nnx_scatter_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !arg_operand(c, 1, &indices) || !arg_operand(c, 2, &updates) ||
+        !opt_u32(c, "axis", &o.axis))
+        return false;
+    if (strcmp(c->entry->name, "scatterND") == 0)
+        return single(c, nnx_builder_scatter_nd(c->g->builder, x, indices, updates, &(nnx_operator_options){c->label}));
+    return single(c, nnx_builder_scatter_elements(c->g->builder, x, indices, updates, &o));
+}
+
+static bool handle_reverse(op_call *c)
+{
+    nnx_operand *x;
+    uint32_t axes[CF_MAX_LIST];
+    nnx_reverse_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count))
+        return false;
+    return single(c, nnx_builder_reverse(c->g->builder, x, &o));
+}
+
+/* triangular: upper (default true) and diagonal, a signed 32-bit integer (WebNN long). */
+static bool handle_triangular(op_call *c)
+{
+    nnx_operand *x;
+    bool upper = true;
+    nnx_number diagonal = {0};
+    nnx_triangular_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_bool(c, "upper", &upper) || !opt_number(c, "diagonal", &diagonal))
+        return false;
+    double d = diagonal.kind == NNX_NUMBER_FLOAT64 ? diagonal.value.f64
+             : diagonal.kind == NNX_NUMBER_INT64   ? (double)diagonal.value.i64
+             : diagonal.kind == NNX_NUMBER_UINT64  ? (double)diagonal.value.u64 : 0.0;
+    if (!(d >= INT32_MIN && d <= INT32_MAX) || d != (double)(int32_t)d)
+        return cf_fail(c->err, "triangular: option diagonal is not a 32-bit integer");
+    o.lower = !upper;
+    o.diagonal = (int32_t)d;
+    return single(c, nnx_builder_triangular(c->g->builder, x, &o));
+}
+
+/* cumulativeSum: shape[axis] ULP — each output is a running sum of up to shape[axis] terms,
+ * one rounding per term (as reduceSum's N). */
+static bool handle_cumulative_sum(op_call *c)
+{
+    nnx_operand *x;
+    uint32_t axis;
+    nnx_cumulative_sum_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !arg_u32(c, 1, &axis) || !opt_bool(c, "exclusive", &o.exclusive) ||
+        !opt_bool(c, "reversed", &o.reversed))
+        return false;
+    single(c, nnx_builder_cumulative_sum(c->g->builder, x, axis, &o));
+    nnx_operand_desc d = desc_of(x);
+    c->tol.ulp = axis < d.rank ? d.shape[axis] : 0;
+    return true;
+}
+
+/* batchNormalization: 6 ULP (the wpt table). */
+static bool handle_batch_normalization(op_call *c)
+{
+    nnx_operand *x, *mean, *variance;
+    nnx_batch_normalization_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !arg_operand(c, 1, &mean) || !arg_operand(c, 2, &variance) ||
+        !opt_operand(c, "scale", &o.scale) || !opt_operand(c, "bias", &o.bias) || !opt_number(c, "axis", &o.axis) ||
+        !opt_number(c, "epsilon", &o.epsilon))
+        return false;
+    single(c, nnx_builder_batch_normalization(c->g->builder, x, mean, variance, &o));
+    c->tol.ulp = 6;
+    return true;
+}
+
+/* instanceNormalization and layerNormalization are not in the wpt table; derived like it from
+ * the arithmetic, N = the number of elements normalized together: the mean N + 1 (N sums, a
+ * division), the variance 3N + 1 (N subtractions, squares and sums, a division), then 6 for
+ * x - mean, + epsilon, sqrt, the division, the scale and the bias: 4N + 8 ULP. */
+static void normalization_tolerance(op_call *c, uint64_t n)
+{
+    c->tol.ulp = 4 * n + 8;
+}
+
+static bool handle_instance_normalization(op_call *c)
+{
+    nnx_operand *x;
+    int layout;
+    nnx_instance_normalization_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_operand(c, "scale", &o.scale) || !opt_operand(c, "bias", &o.bias) ||
+        !opt_number(c, "epsilon", &o.epsilon) || !opt_enum(c, "layout", INPUT_LAYOUTS, &layout))
+        return false;
+    o.layout = (nnx_input_layout)layout;
+    single(c, nnx_builder_instance_normalization(c->g->builder, x, &o));
+    nnx_operand_desc d = desc_of(x);
+    int h, w;
+    spatial_axes(o.layout, &h, &w);
+    normalization_tolerance(c, d.rank == 4 ? (uint64_t)d.shape[h] * d.shape[w] : 0);
+    return true;
+}
+
+static bool handle_layer_normalization(op_call *c)
+{
+    nnx_operand *x;
+    uint32_t axes[CF_MAX_LIST];
+    nnx_layer_normalization_options o = {.label = c->label};
+    if (!arg_operand(c, 0, &x) || !opt_operand(c, "scale", &o.scale) || !opt_operand(c, "bias", &o.bias) ||
+        !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count) || !opt_number(c, "epsilon", &o.epsilon))
+        return false;
+    single(c, nnx_builder_layer_normalization(c->g->builder, x, &o));
+    nnx_operand_desc d = desc_of(x);
+    uint64_t n = 1;
+    for (uint32_t i = o.axes ? 0 : 1; i < (o.axes ? o.axes_count : d.rank); i++) {
+        uint32_t axis = o.axes ? o.axes[i] : i;
+        n *= axis < d.rank ? d.shape[axis] : 1;
+    }
+    normalization_tolerance(c, n);
+    return true;
+}
+
 /* ------------------------------------------------------------------ the table */
 
 #define BINARY(n, fn, u32, u16) {.name = n, .handler = handle_binary, .binary = fn, .ulp_f32 = u32, .ulp_f16 = u16}
@@ -555,6 +741,63 @@ static const op_entry OPS[] = {
     REDUCE("reduceMean", nnx_builder_reduce_mean, 1, 2),
     REDUCE("reduceMax", nnx_builder_reduce_max, 0, 0),
     REDUCE("reduceMin", nnx_builder_reduce_min, 0, 0),
+    /* expand, gather*, scatter*, reverse, triangular: 0 ULP; cumulativeSum shape[axis];
+     * batchNormalization 6; instance/layerNormalization 4N + 8 (derived at the handlers). */
+    {.name = "expand", .handler = handle_expand},
+    {.name = "gather", .handler = handle_gather, .option_keys = "axis"},
+    {.name = "gatherElements", .handler = handle_gather, .option_keys = "axis"},
+    {.name = "gatherND", .handler = handle_gather},
+    {.name = "scatterElements", .handler = handle_scatter, .option_keys = "axis"},
+    {.name = "scatterND", .handler = handle_scatter},
+    {.name = "reverse", .handler = handle_reverse, .option_keys = "axes"},
+    {.name = "triangular", .handler = handle_triangular, .option_keys = "upper diagonal"},
+    {.name = "cumulativeSum", .handler = handle_cumulative_sum, .option_keys = "exclusive reversed"},
+    {.name = "batchNormalization", .handler = handle_batch_normalization, .option_keys = "scale bias axis epsilon"},
+    {.name = "instanceNormalization", .handler = handle_instance_normalization,
+     .option_keys = "scale bias epsilon layout"},
+    {.name = "layerNormalization", .handler = handle_layer_normalization, .option_keys = "scale bias axes epsilon"},
+    /* Comparisons and logical ops: exact (uint8 0/1). */
+    BINARY("equal", nnx_builder_equal, 0, 0),
+    BINARY("notEqual", nnx_builder_not_equal, 0, 0),
+    BINARY("greater", nnx_builder_greater, 0, 0),
+    BINARY("greaterOrEqual", nnx_builder_greater_or_equal, 0, 0),
+    BINARY("lesser", nnx_builder_lesser, 0, 0),
+    BINARY("lesserOrEqual", nnx_builder_lesser_or_equal, 0, 0),
+    BINARY("logicalAnd", nnx_builder_logical_and, 0, 0),
+    BINARY("logicalOr", nnx_builder_logical_or, 0, 0),
+    BINARY("logicalXor", nnx_builder_logical_xor, 0, 0),
+    UNARY("logicalNot", nnx_builder_logical_not, 0, 0),
+    UNARY("isNaN", nnx_builder_is_nan, 0, 0),
+    UNARY("isInfinite", nnx_builder_is_infinite, 0, 0),
+    /* roundEven, sign, identity: exact; reciprocal 2 ULP; sin, cos, tan, erf: absolute
+     * 1/1024 (float16: 1/512). */
+    UNARY("roundEven", nnx_builder_round_even, 0, 0),
+    UNARY("sign", nnx_builder_sign, 0, 0),
+    UNARY("identity", nnx_builder_identity, 0, 0),
+    UNARY("reciprocal", nnx_builder_reciprocal, 2, 2),
+    {.name = "sin", .handler = handle_unary, .unary = nnx_builder_sin, .abs_f32 = 1.0 / 1024, .abs_f16 = 1.0 / 512},
+    {.name = "cos", .handler = handle_unary, .unary = nnx_builder_cos, .abs_f32 = 1.0 / 1024, .abs_f16 = 1.0 / 512},
+    {.name = "tan", .handler = handle_unary, .unary = nnx_builder_tan, .abs_f32 = 1.0 / 1024, .abs_f16 = 1.0 / 512},
+    {.name = "erf", .handler = handle_unary, .unary = nnx_builder_erf, .abs_f32 = 1.0 / 1024, .abs_f16 = 1.0 / 512},
+    /* Activations: elu, gelu, softplus 18 ULP; hardSigmoid 2; hardSwish 4; leakyRelu 1
+     * (float16: 2); linear 2; softsign 3; prelu 1. */
+    {.name = "elu", .handler = handle_elu, .option_keys = "alpha", .ulp_f32 = 18, .ulp_f16 = 18},
+    UNARY("gelu", nnx_builder_gelu, 18, 18),
+    {.name = "hardSigmoid", .handler = handle_hard_sigmoid, .option_keys = "alpha beta", .ulp_f32 = 2, .ulp_f16 = 2},
+    UNARY("hardSwish", nnx_builder_hard_swish, 4, 4),
+    {.name = "leakyRelu", .handler = handle_leaky_relu, .option_keys = "alpha", .ulp_f32 = 1, .ulp_f16 = 2},
+    {.name = "linear", .handler = handle_linear, .option_keys = "alpha beta", .ulp_f32 = 2, .ulp_f16 = 2},
+    BINARY("prelu", nnx_builder_prelu, 1, 1),
+    UNARY("softplus", nnx_builder_softplus, 18, 18),
+    UNARY("softsign", nnx_builder_softsign, 3, 3),
+    /* reduceL1, reduceProduct N; reduceL2 2N + 1; reduceLogSum N + 18; reduceLogSumExp
+     * 2N + 18; reduceSumSquare 2N (N = the number of reduced elements). */
+    REDUCE("reduceL1", nnx_builder_reduce_l1, 1, 0),
+    REDUCE("reduceL2", nnx_builder_reduce_l2, 2, 1),
+    REDUCE("reduceLogSum", nnx_builder_reduce_log_sum, 1, 18),
+    REDUCE("reduceLogSumExp", nnx_builder_reduce_log_sum_exp, 2, 18),
+    REDUCE("reduceProduct", nnx_builder_reduce_product, 1, 0),
+    REDUCE("reduceSumSquare", nnx_builder_reduce_sum_square, 2, 0),
 };
 
 static const op_entry *find_op(const char *name)

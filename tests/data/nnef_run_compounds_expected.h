@@ -733,10 +733,23 @@ static const uint8_t nrc_d101[] = {
 static const int32_t nrc_d102[] = {
     3, 8, 7, -6, -1, 1, -8, 8,
 };
-static const uint32_t nrc_d103[] = {
+static const int32_t nrc_d103[] = {
+    -9, -9, -1, -8, -6, 3, 8, -1,
+    6, 7, -6, -2, 2, -4, 0, 5,
+    5, -1, 1, 0, -7, -8, 8, 1,
+};
+static const int32_t nrc_d104[] = {
+    -9, -9, -1, -8, -6, 3, 8, -1,
+    6, 7, -6, -2, 2, -4, 0, 5,
+    5, -1, 1, 0, -7, -8, 8, 1,
+};
+static const uint8_t nrc_d105[] = {
+    1, 1, 0, 1, 0, 1,
+};
+static const uint32_t nrc_d106[] = {
     0xc037b239u,
 };
-static const uint32_t nrc_d104[] = {
+static const uint32_t nrc_d107[] = {
     0x4014ba40u, 0x3fd117f4u,
 };
 static const nnef_run_tensor nrc_shape_ops_in[] = {
@@ -753,14 +766,17 @@ static const nnef_run_tensor nrc_shape_ops_out[] = {
     {"s2", NNX_INT32, 3, {2, 3, 3}, nrc_d100, 0},
     {"cc", NNX_BOOL, 2, {3, 6}, nrc_d101, 0},
     {"sl", NNX_INT32, 3, {2, 2, 2}, nrc_d102, 0},
-    {"mn", NNX_FLOAT32, 3, {1, 1, 1}, nrc_d103, 0},
-    {"mx", NNX_FLOAT32, 3, {2, 1, 1}, nrc_d104, 0},
+    {"r1", NNX_INT32, 2, {2, 12}, nrc_d103, 0},
+    {"r2", NNX_INT32, 4, {2, 3, 2, 2}, nrc_d104, 0},
+    {"r3", NNX_BOOL, 1, {6}, nrc_d105, 0},
+    {"mn", NNX_FLOAT32, 3, {1, 1, 1}, nrc_d106, 0},
+    {"mx", NNX_FLOAT32, 3, {2, 1, 1}, nrc_d107, 0},
 };
-/* squeeze, unsqueeze, transpose (partial axes), split by ratios, concat, slice (negative begin, end 0 = extent), min/max_reduce; on scalar, integer and logical tensors */
+/* squeeze, unsqueeze, transpose (partial axes), split by ratios, concat, slice (negative begin, end 0 = extent), reshape (0 and -1 items, axis_start/axis_count), min/max_reduce; on scalar, integer and logical tensors */
 static const char nrc_shape_ops_doc[] =
     "version 1.0;\n"
     "\n"
-    "graph shape_ops( x, k, t ) -> ( sq, us, tr, tt, s1, s2, cc, sl, mn, mx )\n"
+    "graph shape_ops( x, k, t ) -> ( sq, us, tr, tt, s1, s2, cc, sl, r1, r2, r3, mn, mx )\n"
     "{\n"
     "    x = external<scalar>(shape = [2, 1, 3]);\n"
     "    k = external<integer>(shape = [2, 3, 4]);\n"
@@ -772,36 +788,39 @@ static const char nrc_shape_ops_doc[] =
     "    [s1, s2] = split(k, axis = 2, ratios = [1, 3]);\n"
     "    cc = concat([t, t, t], axis = 1);\n"
     "    sl = slice(k, axes = [1, 2], begin = [-2, 1], end = [0, 3]);\n"
+    "    r1 = reshape(k, shape = [0, -1]);\n"
+    "    r2 = reshape(k, shape = [2, 2], axis_start = 2, axis_count = 1);\n"
+    "    r3 = reshape(t, shape = [6]);\n"
     "    mn = min_reduce(x, axes = [0, 2]);\n"
     "    mx = max_reduce(x, axes = [2]);\n"
     "}\n";
-static const uint32_t nrc_d105[] = {
-    0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
-};
-static const uint32_t nrc_d106[] = {
-    0xbf9f42e8u, 0x3c4e78b4u, 0xbf3d045bu, 0xbf9098bdu,
-};
-static const uint32_t nrc_d107[] = {
-    0xbc08bcc7u, 0x3f2b3e3du, 0xbde93727u, 0xc01465adu,
-};
 static const uint32_t nrc_d108[] = {
     0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
 };
 static const uint32_t nrc_d109[] = {
-    0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
+    0xbf9f42e8u, 0x3c4e78b4u, 0xbf3d045bu, 0xbf9098bdu,
 };
 static const uint32_t nrc_d110[] = {
+    0xbc08bcc7u, 0x3f2b3e3du, 0xbde93727u, 0xc01465adu,
+};
+static const uint32_t nrc_d111[] = {
+    0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
+};
+static const uint32_t nrc_d112[] = {
+    0x3de9813cu, 0xc014662du, 0xbf45c996u, 0x403af6d5u,
+};
+static const uint32_t nrc_d113[] = {
     0xbf91bc4eu, 0xbfd1904au, 0xbfcffa6bu, 0xbf06ecdcu,
 };
 static const nnef_run_tensor nrc_copy_add_n_in[] = {
-    {"a", NNX_FLOAT32, 2, {2, 2}, nrc_d105, 0},
-    {"b", NNX_FLOAT32, 2, {2, 2}, nrc_d106, 0},
-    {"d", NNX_FLOAT32, 2, {2, 2}, nrc_d107, 0},
+    {"a", NNX_FLOAT32, 2, {2, 2}, nrc_d108, 0},
+    {"b", NNX_FLOAT32, 2, {2, 2}, nrc_d109, 0},
+    {"d", NNX_FLOAT32, 2, {2, 2}, nrc_d110, 0},
 };
 static const nnef_run_tensor nrc_copy_add_n_out[] = {
-    {"c1", NNX_FLOAT32, 2, {2, 2}, nrc_d108, 0},
-    {"c2", NNX_FLOAT32, 2, {2, 2}, nrc_d109, 0},
-    {"s", NNX_FLOAT32, 2, {2, 2}, nrc_d110, 0},
+    {"c1", NNX_FLOAT32, 2, {2, 2}, nrc_d111, 0},
+    {"c2", NNX_FLOAT32, 2, {2, 2}, nrc_d112, 0},
+    {"s", NNX_FLOAT32, 2, {2, 2}, nrc_d113, 0},
 };
 /* copy_n into two tensors, add_n of three */
 static const char nrc_copy_add_n_doc[] =
@@ -828,7 +847,7 @@ static const nnef_run_case nrc_cases[] = {
     {"pool_compounds", nrc_pool_compounds_doc, 1, nrc_pool_compounds_in, 3, nrc_pool_compounds_out},
     {"quantize", nrc_quantize_doc, 3, nrc_quantize_in, 3, nrc_quantize_out},
     {"separable", nrc_separable_doc, 8, nrc_separable_in, 2, nrc_separable_out},
-    {"shape_ops", nrc_shape_ops_doc, 3, nrc_shape_ops_in, 10, nrc_shape_ops_out},
+    {"shape_ops", nrc_shape_ops_doc, 3, nrc_shape_ops_in, 13, nrc_shape_ops_out},
     {"copy_add_n", nrc_copy_add_n_doc, 3, nrc_copy_add_n_in, 3, nrc_copy_add_n_out},
 };
 

@@ -299,7 +299,8 @@ def cases():
     out.append(c)
 
     c = Case("shape_ops", "squeeze, unsqueeze, transpose (partial axes), split by ratios, concat, slice (negative "
-                          "begin, end 0 = extent), min/max_reduce; on scalar, integer and logical tensors")
+                          "begin, end 0 = extent), reshape (0 and -1 items, axis_start/axis_count), min/max_reduce; "
+                          "on scalar, integer and logical tensors")
     x = rand((2, 1, 3))
     k = rng.integers(-9, 10, (2, 3, 4)).astype(np.int32)
     t = rng.integers(0, 2, (3, 2)).astype(bool)
@@ -315,6 +316,9 @@ def cases():
     c.outputs.append(("s2", "int32", k[:, :, 1:], 0))
     c.op("cc", "concat([t, t, t], axis = 1)", np.concatenate([t, t, t], axis=1), "bool")
     c.op("sl", "slice(k, axes = [1, 2], begin = [-2, 1], end = [0, 3])", k[:, 1:, 1:3], "int32")
+    c.op("r1", "reshape(k, shape = [0, -1])", k.reshape(2, 12), "int32")
+    c.op("r2", "reshape(k, shape = [2, 2], axis_start = 2, axis_count = 1)", k.reshape(2, 3, 2, 2), "int32")
+    c.op("r3", "reshape(t, shape = [6])", t.reshape(6), "bool")
     c.op("mn", "min_reduce(x, axes = [0, 2])", x.min(axis=(0, 2), keepdims=True), "float32")
     c.op("mx", "max_reduce(x, axes = [2])", x.max(axis=2, keepdims=True), "float32")
     out.append(c)

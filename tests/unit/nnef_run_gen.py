@@ -62,14 +62,15 @@ def c_items(arr, dt):
 
 
 class Writer:
-    def __init__(self, prefix):
-        self.prefix, self.lines, self.n = prefix, [], 0
+    def __init__(self, prefix, per_row=8):
+        self.prefix, self.lines, self.n, self.per_row = prefix, [], 0, per_row
 
     def array(self, arr, dt):
         self.n += 1
         name = "%s_d%d" % (self.prefix, self.n)
         items = c_items(arr, dt)
-        rows = [", ".join(items[i:i + 8]) for i in range(0, len(items), 8)] or ["0"]
+        k = self.per_row
+        rows = [", ".join(items[i:i + k]) for i in range(0, len(items), k)] or ["0"]
         self.lines.append("static const %s %s[] = {\n    %s,\n};" % (CTYPE[dt], name, ",\n    ".join(rows)))
         return name
 
@@ -84,13 +85,13 @@ def c_string(text):
     return "\n".join('    "%s\\n"' % line.replace('"', '\\"') for line in text.rstrip("\n").split("\n"))
 
 
-def write_header(path, comment, guard, prefix, nnef_cases, core_cases):
+def write_header(path, comment, guard, prefix, nnef_cases, core_cases, per_row=8):
     """Writes path: comment (the finished leading C comment, 'Regenerate with' first), then
     <prefix>_cases[] from nnef_cases (Case) and <prefix>_core_cases[] (absent if empty) from core_cases, tuples
     (name, op, inputs, expected[, attrs]) where attrs is a C initializer of nnx_attrs
     ({.none = {0}} if absent). The header holds only data: nnef_run_harness.h goes before it."""
     p = prefix
-    w = Writer(p)
+    w = Writer(p, per_row)  # per_row: array items per line (a longer table stays under 1500 lines)
     nnef_rows, core_rows = [], []
     for c in nnef_cases:
         ins = [w.tensor(n, a, dt) for n, dt, a in c.inputs]

@@ -283,4 +283,67 @@ __attribute__((unused)) static void test_core_case(void **state)
     free(out.data);
 }
 
+/* ---------------------------------------------------------------- group main */
+
+/* Runs the generated NNEF and core cases, then the extra tests, as one cmocka group. */
+__attribute__((unused)) static int nnef_run_main(const char *group, const nnef_run_case *cases, size_t n_cases,
+                                                 const nnef_run_core_case *core, size_t n_core,
+                                                 const struct CMUnitTest *extra, size_t n_extra)
+{
+    size_t n = 0;
+    struct CMUnitTest *tests = calloc(n_cases + n_core + n_extra + 1, sizeof *tests);
+    if (!tests)
+        return 1;
+    for (size_t i = 0; i < n_cases; i++)
+        tests[n++] = (struct CMUnitTest){cases[i].name, test_nnef_case, NULL, NULL, (void *)&cases[i]};
+    for (size_t i = 0; i < n_core; i++)
+        tests[n++] = (struct CMUnitTest){core[i].name, test_core_case, NULL, NULL, (void *)&core[i]};
+    for (size_t i = 0; i < n_extra; i++)
+        tests[n++] = extra[i];
+    int rc = _cmocka_run_group_tests(group, tests, n, NULL, NULL);
+    free(tests);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- core IR written as NNEF */
+
+#ifdef NNEF_RUN_WRITTEN
+#include "formats/nnef/from_ir.h"
+#include "formats/nnef/shapes.h"
+#include "formats/nnef/writer.h"
+
+/* A core graph written as a flat NNEF graph (g), its text, and the registry it needs. */
+typedef struct nnef_written {
+    nnx_nnef_registry reg;
+    nnx_nnef_flat g;
+    nnx_strbuf text;
+} nnef_written;
+
+/* Writes ir's inputs and outputs as NNEF (nnx_nnef_from_ir), prints the text and propagates
+ * NNEF shapes over it, failing the test on any error. */
+static void nnef_write_ir(const nnx_ir *ir, const uint32_t *in, const char *const *in_names, uint32_t n_in,
+                          const uint32_t *outs, const char *const *out_names, uint32_t n_out, nnef_written *w)
+{
+    nnx_error err = {0};
+    assert_int_equal(nnx_nnef_registry_init(&w->reg, NULL, ir->alloc, &err), NNX_OK);
+    nnx_nnef_flat_init(&w->g, ir->alloc, "saved.nnef");
+    nnx_nnef_variable_data *vars = NULL;
+    uint32_t n_vars = 0;
+    if (nnx_nnef_from_ir(ir, in, in_names, n_in, outs, out_names, n_out, &w->reg, &w->g, &vars, &n_vars, &err) !=
+        NNX_OK)
+        fail_msg("%s", err.message);
+    nnx_strbuf_init(&w->text, ir->alloc);
+    assert_int_equal(nnx_nnef_write_text(&w->g, &w->text, &err), NNX_OK);
+    if (nnx_nnef_infer_shapes(&w->g, &err) != NNX_OK)
+        fail_msg("%s\n%s", err.message, w->text.data);
+}
+
+static void nnef_written_free(nnef_written *w)
+{
+    nnx_strbuf_free(&w->text);
+    nnx_nnef_flat_free(&w->g);
+    nnx_nnef_registry_free(&w->reg);
+}
+#endif
+
 #endif

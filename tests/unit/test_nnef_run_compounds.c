@@ -11,9 +11,5 @@
 
 int main(void)
 {
-    enum { N_NNEF = sizeof nrc_cases / sizeof *nrc_cases };
-    struct CMUnitTest tests[N_NNEF];
-    for (size_t i = 0; i < N_NNEF; i++)
-        tests[i] = (struct CMUnitTest){nrc_cases[i].name, test_nnef_case, NULL, NULL, (void *)&nrc_cases[i]};
-    return _cmocka_run_group_tests("nnef_run_compounds", tests, N_NNEF, NULL, NULL);
+    return nnef_run_main("nnef_run_compounds", nrc_cases, sizeof nrc_cases / sizeof *nrc_cases, NULL, 0, NULL, 0);
 }

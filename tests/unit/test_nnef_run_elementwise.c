@@ -59,14 +59,10 @@ static void test_nnef_compare_rejects_logical(void **state)
 
 int main(void)
 {
-    enum { N_NNEF = sizeof nre_cases / sizeof *nre_cases, N_CORE = sizeof nre_core_cases / sizeof *nre_core_cases };
-    struct CMUnitTest tests[N_NNEF + N_CORE + 2];
-    size_t n = 0;
-    for (size_t i = 0; i < N_NNEF; i++)
-        tests[n++] = (struct CMUnitTest){nre_cases[i].name, test_nnef_case, NULL, NULL, (void *)&nre_cases[i]};
-    for (size_t i = 0; i < N_CORE; i++)
-        tests[n++] = (struct CMUnitTest){nre_core_cases[i].name, test_core_case, NULL, NULL, (void *)&nre_core_cases[i]};
-    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_core_rejects);
-    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_nnef_compare_rejects_logical);
-    return _cmocka_run_group_tests("nnef_run_elementwise", tests, n, NULL, NULL);
+    static const struct CMUnitTest extra[] = {
+        cmocka_unit_test(test_core_rejects),
+        cmocka_unit_test(test_nnef_compare_rejects_logical),
+    };
+    return nnef_run_main("nnef_run_elementwise", nre_cases, sizeof nre_cases / sizeof *nre_cases, nre_core_cases,
+                         sizeof nre_core_cases / sizeof *nre_core_cases, extra, sizeof extra / sizeof *extra);
 }

@@ -4,11 +4,10 @@
  * nnef_run_shape_ops_expected.h, regenerate with tests/unit/gen_nnef_run_shape_ops.py). Core-op
  * cases cover dtypes NNEF cannot spell (int64 indices, uint8/int8 pad) through the op table. */
 #define _POSIX_C_SOURCE 200809L
+#define NNEF_RUN_WRITTEN
 #include "nnef_run_harness.h"
 
-#include "formats/nnef/from_ir.h"
 #include "formats/nnef/shapes.h"
-#include "formats/nnef/writer.h"
 #include "ir/graph.h"
 
 #include "../data/nnef_run_shape_ops_expected.h"
@@ -102,42 +101,26 @@ static void test_pad_tile_written_as_nnef(void **state)
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_PAD, &in, 1, &pa, 1, "", &padded, &err), NNX_OK);
     nnx_attrs ta = {.tile = {.repeats = {2, 1}}};
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_TILE, &padded, 1, &ta, 1, "", &tiled, &err), NNX_OK);
-    nnx_nnef_registry reg;
-    assert_int_equal(nnx_nnef_registry_init(&reg, NULL, &a, &err), NNX_OK);
-    nnx_nnef_flat g;
-    nnx_nnef_flat_init(&g, &a, "saved.nnef");
-    nnx_nnef_variable_data *vars = NULL;
-    uint32_t n_vars = 0;
     const char *in_name = "x", *out_name = "y";
-    if (nnx_nnef_from_ir(&ir, &in, &in_name, 1, &tiled, &out_name, 1, &reg, &g, &vars, &n_vars, &err) != NNX_OK)
-        fail_msg("%s", err.message);
-    nnx_strbuf text;
-    nnx_strbuf_init(&text, &a);
-    assert_int_equal(nnx_nnef_write_text(&g, &text, &err), NNX_OK);
-    assert_non_null(strstr(text.data, "pad(x, padding = [(1, 0), (0, 2)], border = 'reflect-even', value = 0.0)"));
-    assert_non_null(strstr(text.data, "tile(t0, repeats = [2, 1])"));
-    assert_int_equal(nnx_nnef_infer_shapes(&g, &err), NNX_OK);
-    const nnx_nnef_flat_tensor *y = &g.tensors[g.outputs[0]];
+    nnef_written nw;
+    nnef_write_ir(&ir, &in, &in_name, 1, &tiled, &out_name, 1, &nw);
+    assert_non_null(strstr(nw.text.data, "pad(x, padding = [(1, 0), (0, 2)], border = 'reflect-even', value = 0.0)"));
+    assert_non_null(strstr(nw.text.data, "tile(t0, repeats = [2, 1])"));
+    const nnx_nnef_flat_tensor *y = &nw.g.tensors[nw.g.outputs[0]];
     assert_int_equal(y->rank, 2);
     assert_int_equal(y->shape[0], 6);
     assert_int_equal(y->shape[1], 5);
-    nnx_strbuf_free(&text);
-    nnx_nnef_flat_free(&g);
-    nnx_nnef_registry_free(&reg);
+    nnef_written_free(&nw);
     nnx_ir_free(&ir);
 }
 
 int main(void)
 {
-    enum { N_NNEF = sizeof nrs_cases / sizeof *nrs_cases, N_CORE = sizeof nrs_core_cases / sizeof *nrs_core_cases };
-    struct CMUnitTest tests[N_NNEF + N_CORE + 3];
-    size_t n = 0;
-    for (size_t i = 0; i < N_NNEF; i++)
-        tests[n++] = (struct CMUnitTest){nrs_cases[i].name, test_nnef_case, NULL, NULL, (void *)&nrs_cases[i]};
-    for (size_t i = 0; i < N_CORE; i++)
-        tests[n++] = (struct CMUnitTest){nrs_core_cases[i].name, test_core_case, NULL, NULL, (void *)&nrs_core_cases[i]};
-    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_core_rejects);
-    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_nnef_pad_reflect_past_extent);
-    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_pad_tile_written_as_nnef);
-    return _cmocka_run_group_tests("nnef_run_shape_ops", tests, n, NULL, NULL);
+    static const struct CMUnitTest extra[] = {
+        cmocka_unit_test(test_core_rejects),
+        cmocka_unit_test(test_nnef_pad_reflect_past_extent),
+        cmocka_unit_test(test_pad_tile_written_as_nnef),
+    };
+    return nnef_run_main("nnef_run_shape_ops", nrs_cases, sizeof nrs_cases / sizeof *nrs_cases, nrs_core_cases, sizeof nrs_core_cases / sizeof *nrs_core_cases, extra,
+                         sizeof extra / sizeof *extra);
 }

@@ -3,11 +3,10 @@
  * with tests/unit/gen_nnef_run_window.py) is loaded, built, dispatched and compared exactly with
  * an explicit-loop numpy oracle; plus inference rejections and the way back to NNEF. */
 #define _POSIX_C_SOURCE 200809L
+#define NNEF_RUN_WRITTEN
 #include "nnef_run_harness.h"
 
-#include "formats/nnef/from_ir.h"
 #include "formats/nnef/shapes.h"
-#include "formats/nnef/writer.h"
 #include "ir/graph.h"
 
 #include "../data/nnef_run_window_expected.h"
@@ -75,43 +74,27 @@ static void test_window_written_as_nnef(void **state)
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_SAMPLE, si, 2, &wa, 1, "", &sampled, &err), NNX_OK);
     outs[0] = boxed;
     outs[1] = sampled;
-    nnx_nnef_registry reg;
-    assert_int_equal(nnx_nnef_registry_init(&reg, NULL, &a, &err), NNX_OK);
-    nnx_nnef_flat g;
-    nnx_nnef_flat_init(&g, &a, "saved.nnef");
-    nnx_nnef_variable_data *vars = NULL;
-    uint32_t n_vars = 0;
     const char *in_name = "x", *out_names[2] = {"y", "z"};
-    if (nnx_nnef_from_ir(&ir, &in, &in_name, 1, outs, out_names, 2, &reg, &g, &vars, &n_vars, &err) != NNX_OK)
-        fail_msg("%s", err.message);
-    nnx_strbuf text;
-    nnx_strbuf_init(&text, &a);
-    assert_int_equal(nnx_nnef_write_text(&g, &text, &err), NNX_OK);
-    if (!strstr(text.data, "box(x, size = [1, 2, 3], border = 'reflect-even', padding = [(0, 0), (1, 0), (1, 1)], "
+    nnef_written nw;
+    nnef_write_ir(&ir, &in, &in_name, 1, outs, out_names, 2, &nw);
+    if (!strstr(nw.text.data, "box(x, size = [1, 2, 3], border = 'reflect-even', padding = [(0, 0), (1, 0), (1, 1)], "
                            "stride = [1, 1, 2], dilation = [1, 1, 1], normalize = true)") ||
-        !strstr(text.data, "argmax_pool(x, size = [1, 2, 3], border = 'ignore'") || !strstr(text.data, "sample(x, "))
-        fail_msg("unexpected text:\n%s", text.data);
-    assert_int_equal(nnx_nnef_infer_shapes(&g, &err), NNX_OK);
-    const nnx_nnef_flat_tensor *y = &g.tensors[g.outputs[0]];
+        !strstr(nw.text.data, "argmax_pool(x, size = [1, 2, 3], border = 'ignore'") || !strstr(nw.text.data, "sample(x, "))
+        fail_msg("unexpected text:\n%s", nw.text.data);
+    const nnx_nnef_flat_tensor *y = &nw.g.tensors[nw.g.outputs[0]];
     assert_int_equal(y->rank, 3);
     assert_int_equal(y->shape[1], 4);
     assert_int_equal(y->shape[2], 3);
-    nnx_strbuf_free(&text);
-    nnx_nnef_flat_free(&g);
-    nnx_nnef_registry_free(&reg);
+    nnef_written_free(&nw);
     nnx_ir_free(&ir);
 }
 
 int main(void)
 {
-    enum { N_NNEF = sizeof nrw_cases / sizeof *nrw_cases, N_CORE = sizeof nrw_core_cases / sizeof *nrw_core_cases };
-    struct CMUnitTest tests[N_NNEF + N_CORE + 2];
-    size_t n = 0;
-    for (size_t i = 0; i < N_NNEF; i++)
-        tests[n++] = (struct CMUnitTest){nrw_cases[i].name, test_nnef_case, NULL, NULL, (void *)&nrw_cases[i]};
-    for (size_t i = 0; i < N_CORE; i++)
-        tests[n++] = (struct CMUnitTest){nrw_core_cases[i].name, test_core_case, NULL, NULL, (void *)&nrw_core_cases[i]};
-    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_window_rejects);
-    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_window_written_as_nnef);
-    return _cmocka_run_group_tests("nnef_run_window", tests, n, NULL, NULL);
+    static const struct CMUnitTest extra[] = {
+        cmocka_unit_test(test_window_rejects),
+        cmocka_unit_test(test_window_written_as_nnef),
+    };
+    return nnef_run_main("nnef_run_window", nrw_cases, sizeof nrw_cases / sizeof *nrw_cases, nrw_core_cases, sizeof nrw_core_cases / sizeof *nrw_core_cases, extra,
+                         sizeof extra / sizeof *extra);
 }

@@ -147,7 +147,15 @@ static void test_conv_type_errors(void **state)
     expect_error(f, NNX_OP_CONV, &a, "input type int32 is not a floating-point type", 2, &xi, &w);
     expect_error(f, NNX_OP_CONV, &a, "filter type float16 != input type float32", 2, &x, &w16);
     expect_error(f, NNX_OP_CONV, &a, "bias type float16 != input type float32", 3, &x, &w, &b16);
-    expect_error(f, NNX_OP_CONV, &a, "input has rank 3, expected 4", 2, &x3, &w);
+    expect_error(f, NNX_OP_CONV, &a, "filter has rank 4, expected 3", 2, &x3, &w);
+    nnx_attrs nhwc = a;
+    nhwc.conv.input_layout = NNX_LAYOUT_NHWC; /* the WebNN layouts are 2-D only */
+    expect_error(f, NNX_OP_CONV, &nhwc, "input has rank 3, expected 4", 2, &x3, &w);
+    nhwc = a;
+    nhwc.conv.filter_layout = NNX_FILTER_HWIO;
+    expect_error(f, NNX_OP_CONV, &nhwc, "input has rank 3, expected 4", 2, &x3, &w3);
+    nnx_operand_desc x1 = desc(NNX_FLOAT32, 1, 3);
+    expect_error(f, NNX_OP_CONV, &a, "input has rank 1, expected at least 2", 2, &x1, &x1);
     expect_error(f, NNX_OP_CONV, &a, "filter has rank 3, expected 4", 2, &x, &w3);
     expect_error(f, NNX_OP_CONV, &a, "bias has rank 2, expected 1", 3, &x, &w, &b2);
     nnx_operand_desc y = desc(NNX_FLOAT32, 4, 1, 2, 3, 3);
@@ -217,6 +225,34 @@ static void test_conv_size_errors(void **state)
     nnx_operand_desc y = desc(NNX_FLOAT32, 4, 2, 1, 1, 7);
     const nnx_operand_desc *in[2] = {&xn, &wh};
     expect_desc(f, NNX_OP_CONV, &a, &y, 2, in);
+}
+
+/* N-D: rank - 2 spatial axes (nchw / oihw), negative padding crops. */
+static void test_conv_nd_shapes(void **state)
+{
+    fixture *f = *state;
+    nnx_attrs a = {.conv = {.strides = {2, 1, 1}, .dilations = {1, 2, 1}, .groups = 2, .pads = {1, 0, -1, 2, 0, 0}}};
+    nnx_operand_desc x = desc(NNX_FLOAT32, 5, 1, 4, 7, 6, 5), w = desc(NNX_FLOAT32, 5, 6, 2, 3, 2, 5);
+    nnx_operand_desc y = desc(NNX_FLOAT32, 5, 1, 6, 3, 5, 1); /* (8-3)/2+1, (7-3)+1, (5-5)+1 */
+    const nnx_operand_desc *in[2] = {&x, &w};
+    expect_desc(f, NNX_OP_CONV, &a, &y, 2, in);
+    nnx_operand_desc x1 = desc(NNX_FLOAT32, 3, 2, 3, 9), w1 = desc(NNX_FLOAT32, 3, 4, 3, 4);
+    nnx_operand_desc y1 = desc(NNX_FLOAT32, 3, 2, 4, 6);
+    nnx_attrs b = {.conv = {.strides = {1}, .dilations = {1}, .groups = 1}};
+    const nnx_operand_desc *in1[2] = {&x1, &w1};
+    expect_desc(f, NNX_OP_CONV, &b, &y1, 2, in1);
+    b.conv.pads[0] = -4;
+    b.conv.pads[1] = -2;
+    expect_error(f, NNX_OP_CONV, &b, "effective kernel spatial axis 0 4 (kernel 4, dilation 1) exceeds padded input "
+                 "spatial axis 0 3 (input 9 + padding -4 + -2)", 2, &x1, &w1);
+    b.conv.pads[0] = -(int64_t)UINT32_MAX - 1;
+    expect_error(f, NNX_OP_CONV, &b, "padding item 0 (-4294967296) is beyond", 2, &x1, &w1);
+    b.conv.pads[0] = 0;
+    b.conv.strides[0] = 0;
+    expect_error(f, NNX_OP_CONV, &b, "strides [0] contain 0", 2, &x1, &w1);
+    nnx_operand_desc x0 = desc(NNX_FLOAT32, 2, 2, 3), w0 = desc(NNX_FLOAT32, 2, 5, 3), y0 = desc(NNX_FLOAT32, 2, 2, 5);
+    const nnx_operand_desc *in0[2] = {&x0, &w0}; /* no spatial axes: a matrix product */
+    expect_desc(f, NNX_OP_CONV, &b, &y0, 2, in0);
 }
 
 /* ---------------------------------------------------------------- pool inference */
@@ -478,6 +514,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_conv_attr_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_conv_channel_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_conv_size_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_conv_nd_shapes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pool_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pool_size_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_matmul_errors, setup, teardown),

@@ -14,7 +14,9 @@
 #define MAX_RESULTS 8
 
 static const char *const native_compounds[] = {"avg_pool", "clamp", "max", "max_pool", "mean_reduce", "min",
-                                               "relu", "sigmoid", "softmax", "sqrt", "tanh"};
+                                               "relu", "sigmoid", "softmax", "sqrt", "tanh",
+                                               /* kept so shape propagation checks X mod factor == 0 (nnef.md §3.2) */
+                                               "area_downsample", "nearest_downsample"};
 
 bool nnx_nnef_is_native_compound(const char *name)
 {

@@ -1,6 +1,7 @@
 /* from_ir_ops.c — the lowering of each core op family to NNEF operations (the table and
  * decisions B, C, G, P, S of from_ir.h): element-wise, clamp, cast, matmul and gemm, conv,
- * pooling, NNEF sliding windows (box, argmax_pool, sample), softmax, data movement and
+ * pooling, NNEF sliding windows (box, argmax_pool, sample, debox, desample),
+ * multilinear_upsample, RoI pooling and roi_resample, softmax, data movement and
  * reductions. Each function emits the ops of L->node;
  * the last one produces the tensor of the node's output value. */
 #include "formats/nnef/from_ir.h"
@@ -216,6 +217,34 @@ static nnx_status check_extent(nnx_nnef_lower *L, const char *axis, int64_t got,
                                (long long)got, (long long)want);
 }
 
+/* NNEF bias of channel dimension 1: the core's [O] bias input i reshaped to [1, O]. */
+static nnx_status bias_row(nnx_nnef_lower *L, uint32_t i, uint32_t *b)
+{
+    const nnx_operand_desc *db = in_desc(L, i);
+    nnx_operand_desc row = {db->dtype, 2, {1, db->shape[0]}};
+    int64_t shape[2] = {1, db->shape[0]};
+    arg r[2] = {{"input", nnx_nnef_v_tensor(in_tensor(L, i))}, {"shape", {0}}};
+    nnx_status st = nnx_nnef_lower_ints(L, shape, 2, &r[1].value);
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, "reshape", r, 2, &row, NNX_NONE, b) : st;
+}
+
+/* padding, stride and dilation of n spatial axes as NNEF arrays (args[0..2]). */
+static nnx_status spatial_arrays(nnx_nnef_lower *L, uint32_t n, const int64_t *p, const uint32_t *s,
+                                 const uint32_t *d, arg *args)
+{
+    int64_t pads[NNX_MAX_SPATIAL][2], strides[NNX_MAX_SPATIAL], dilations[NNX_MAX_SPATIAL];
+    for (uint32_t k = 0; k < n; k++) {
+        pads[k][0] = p[2 * k];
+        pads[k][1] = p[2 * k + 1];
+        strides[k] = s[k];
+        dilations[k] = d[k];
+    }
+    nnx_status st = nnx_nnef_lower_pairs(L, (const int64_t(*)[2])pads, n, &args[0].value);
+    if (st == NNX_OK)
+        st = nnx_nnef_lower_ints(L, strides, n, &args[1].value);
+    return st == NNX_OK ? nnx_nnef_lower_ints(L, dilations, n, &args[2].value) : st;
+}
+
 static nnx_status lower_conv(nnx_nnef_lower *L)
 {
     const nnx_attr_conv *a = &L->node->attrs.conv;
@@ -223,40 +252,51 @@ static nnx_status lower_conv(nnx_nnef_lower *L)
     const uint32_t *fperm = filter_to_oihw(a->filter_layout);
     uint32_t x = in_tensor(L, 0), f = in_tensor(L, 1), out = out_value(L, 0), t;
     nnx_operand_desc dx = *in_desc(L, 0), df = *in_desc(L, 1), od = as_nchw(out_desc(L, 0), nhwc);
+    uint32_t n = dx.rank - 2;
     nnx_status st = nhwc ? transpose4(L, &x, &dx, nhwc_to_nchw, NNX_NONE) : NNX_OK;
     if (st == NNX_OK && fperm)
         st = transpose4(L, &f, &df, fperm, NNX_NONE);
-    for (uint32_t i = 0; st == NNX_OK && i < 2; i++)
-        st = check_extent(L, i ? "width" : "height",
+    for (uint32_t i = 0; st == NNX_OK && i < n; i++)
+        st = check_extent(L, n == 2 ? (i ? "width" : "height") : "spatial extent",
                           nnef_extent(dx.shape[2 + i], df.shape[2 + i], a->strides[i], a->dilations[i], a->pads[2 * i],
                                       a->pads[2 * i + 1]),
                           od.shape[2 + i]);
     arg args[8] = {{"input", nnx_nnef_v_tensor(x)}, {"filter", nnx_nnef_v_tensor(f)},
                    {"border", nnx_nnef_v_string("constant")}, {"padding", {0}}, {"stride", {0}},
                    {"dilation", {0}}, {"groups", nnx_nnef_v_int(a->groups)}, {"bias", {0}}};
-    int64_t pads[2][2] = {{a->pads[0], a->pads[1]}, {a->pads[2], a->pads[3]}};
-    int64_t strides[2] = {a->strides[0], a->strides[1]}, dilations[2] = {a->dilations[0], a->dilations[1]};
     if (st == NNX_OK)
-        st = nnx_nnef_lower_pairs(L, pads, 2, &args[3].value);
-    if (st == NNX_OK)
-        st = nnx_nnef_lower_ints(L, strides, 2, &args[4].value);
-    if (st == NNX_OK)
-        st = nnx_nnef_lower_ints(L, dilations, 2, &args[5].value);
-    uint32_t n_args = 7;
-    if (st == NNX_OK && has_input(L, 2)) { /* NNEF bias: channel dimension 1, so [1, O] */
-        const nnx_operand_desc *db = in_desc(L, 2);
-        nnx_operand_desc row = {db->dtype, 2, {1, db->shape[0]}};
-        int64_t shape[2] = {1, db->shape[0]};
-        arg r[2] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 2))}, {"shape", {0}}};
-        uint32_t b = 0;
-        st = nnx_nnef_lower_ints(L, shape, 2, &r[1].value);
-        if (st == NNX_OK)
-            st = nnx_nnef_lower_op1(L, "reshape", r, 2, &row, NNX_NONE, &b);
+        st = spatial_arrays(L, n, a->pads, a->strides, a->dilations, &args[3]);
+    uint32_t n_args = 7, b = 0;
+    if (st == NNX_OK && has_input(L, 2)) {
+        st = bias_row(L, 2, &b);
         args[n_args++].value = nnx_nnef_v_tensor(b);
     }
     if (st == NNX_OK)
         st = nnx_nnef_lower_op1(L, "conv", args, n_args, &od, nhwc ? NNX_NONE : out, &t);
     return st == NNX_OK && nhwc ? transpose4(L, &t, &od, nchw_to_nhwc, out) : st;
+}
+
+/* DECONV is NNEF deconv with border 'constant' (the core reads zeros outside the input);
+ * given output sizes become output_shape = [N, C, sizes...]. */
+static nnx_status lower_deconv(nnx_nnef_lower *L)
+{
+    const nnx_attr_deconv *a = &L->node->attrs.deconv;
+    const nnx_operand_desc *od = out_desc(L, 0);
+    uint32_t n = od->rank - 2, t, b = 0, n_args = 8;
+    arg args[9] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"filter", nnx_nnef_v_tensor(in_tensor(L, 1))},
+                   {"border", nnx_nnef_v_string("constant")}, {"padding", {0}}, {"stride", {0}},
+                   {"dilation", {0}}, {"output_shape", {0}}, {"groups", nnx_nnef_v_int(a->groups)}, {"bias", {0}}};
+    int64_t shape[NNX_MAX_RANK];
+    for (uint32_t i = 0; i < od->rank; i++)
+        shape[i] = od->shape[i];
+    nnx_status st = spatial_arrays(L, n, a->pads, a->strides, a->dilations, &args[3]);
+    if (st == NNX_OK)
+        st = nnx_nnef_lower_ints(L, shape, a->has_output_sizes ? od->rank : 0, &args[6].value);
+    if (st == NNX_OK && has_input(L, 2)) {
+        st = bias_row(L, 2, &b);
+        args[n_args++].value = nnx_nnef_v_tensor(b);
+    }
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, "deconv", args, n_args, od, out_value(L, 0), &t) : st;
 }
 
 /* Decision P for one spatial axis: the end padding q' that makes NNEF's floor formula give
@@ -496,11 +536,15 @@ static nnx_status lower_window(nnx_nnef_lower *L, const char *op)
     if (x->dtype != NNX_FLOAT32)
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF %s takes tensor<scalar> (float32), not %s", op,
                                    nnx_dtype_name(x->dtype));
-    if (L->node->op == NNX_OP_SAMPLE && in_desc(L, 1)->dtype != NNX_INT32)
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF sample's index is tensor<integer> (int32), not %s",
+    bool indexed = L->node->op == NNX_OP_SAMPLE || L->node->op == NNX_OP_DESAMPLE;
+    bool reverse = L->node->op == NNX_OP_DEBOX || L->node->op == NNX_OP_DESAMPLE;
+    if (indexed && in_desc(L, 1)->dtype != NNX_INT32)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF %s's index is tensor<integer> (int32), not %s", op,
                                    nnx_dtype_name(in_desc(L, 1)->dtype));
     int64_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK], pads[NNX_MAX_RANK][2];
+    int64_t output_shape[NNX_MAX_RANK]; /* debox, desample: always explicit */
     for (uint32_t i = 0; i < r; i++) {
+        output_shape[i] = out_desc(L, 0)->shape[i];
         size[i] = a->size[i];
         stride[i] = a->stride[i];
         dilation[i] = a->dilation[i];
@@ -509,7 +553,7 @@ static nnx_status lower_window(nnx_nnef_lower *L, const char *op)
     }
     arg args[8];
     args[n++] = (arg){"input", nnx_nnef_v_tensor(in_tensor(L, 0))};
-    if (L->node->op == NNX_OP_SAMPLE)
+    if (indexed)
         args[n++] = (arg){"index", nnx_nnef_v_tensor(in_tensor(L, 1))};
     uint32_t first = n;
     args[n++] = (arg){"size", {0}};
@@ -517,9 +561,13 @@ static nnx_status lower_window(nnx_nnef_lower *L, const char *op)
     args[n++] = (arg){"padding", {0}};
     args[n++] = (arg){"stride", {0}};
     args[n++] = (arg){"dilation", {0}};
-    if (L->node->op == NNX_OP_BOX)
+    if (L->node->op == NNX_OP_BOX || L->node->op == NNX_OP_DEBOX)
         args[n++] = (arg){"normalize", nnx_nnef_v_logical(a->normalize)};
+    if (reverse)
+        args[n++] = (arg){"output_shape", {0}};
     nnx_status st = nnx_nnef_lower_ints(L, size, r, &args[first].value);
+    if (st == NNX_OK && reverse)
+        st = nnx_nnef_lower_ints(L, output_shape, r, &args[n - 1].value);
     if (st == NNX_OK)
         st = nnx_nnef_lower_pairs(L, (const int64_t(*)[2])pads, r, &args[first + 2].value);
     if (st == NNX_OK)
@@ -527,6 +575,55 @@ static nnx_status lower_window(nnx_nnef_lower *L, const char *op)
     if (st == NNX_OK)
         st = nnx_nnef_lower_ints(L, dilation, r, &args[first + 4].value);
     return st == NNX_OK ? nnx_nnef_lower_op1(L, op, args, n, NULL, out_value(L, 0), &t) : st;
+}
+
+/* avg_roi_pool / max_roi_pool / roi_resample(input, rois, batch_index, output_size[, method]):
+ * the core ops are NNEF's primitives; NNEF spells float32 input and rois and an int32
+ * batch_index only ([K] and [K, 1] are the same NNEF shape). */
+static nnx_status lower_roi(nnx_nnef_lower *L, const char *op)
+{
+    static const char *const methods[] = {"symmetric", "asymmetric", "aligned"};
+    const nnx_attr_roi *a = &L->node->attrs.roi;
+    if (in_desc(L, 0)->dtype != NNX_FLOAT32 || in_desc(L, 1)->dtype != NNX_FLOAT32 || in_desc(L, 2)->dtype != NNX_INT32)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "NNEF %s takes scalar (float32) input and rois and an integer (int32) batch_index, "
+                                   "not %s, %s, %s", op, nnx_dtype_name(in_desc(L, 0)->dtype),
+                                   nnx_dtype_name(in_desc(L, 1)->dtype), nnx_dtype_name(in_desc(L, 2)->dtype));
+    int64_t size[NNX_MAX_RANK];
+    for (uint32_t i = 0; i < a->n_sizes; i++)
+        size[i] = a->output_size[i];
+    uint32_t t, n = 4;
+    arg args[5] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"rois", nnx_nnef_v_tensor(in_tensor(L, 1))},
+                   {"batch_index", nnx_nnef_v_tensor(in_tensor(L, 2))}, {"output_size", {0}}, {"method", {0}}};
+    if (L->node->op == NNX_OP_ROI_RESAMPLE)
+        args[n++].value = nnx_nnef_v_string(methods[a->method]);
+    nnx_status st = nnx_nnef_lower_ints(L, size, a->n_sizes, &args[3].value);
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, op, args, n, NULL, out_value(L, 0), &t) : st;
+}
+
+/* multilinear_upsample(input, factor, method, border): NNEF's factors cover the spatial
+ * dimensions only, so batch and channel factors must be 1 (rank >= 2). */
+static nnx_status lower_upsample(nnx_nnef_lower *L)
+{
+    static const char *const methods[] = {"symmetric", "asymmetric", "aligned"};
+    static const char *const borders[] = {"ignore", "constant", "replicate", "reflect", "reflect-even"};
+    const nnx_attr_upsample *a = &L->node->attrs.upsample;
+    const nnx_operand_desc *x = in_desc(L, 0);
+    uint32_t r = x->rank, t;
+    if (x->dtype != NNX_FLOAT32)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "NNEF multilinear_upsample takes tensor<scalar> (float32), not %s",
+                                   nnx_dtype_name(x->dtype));
+    if (r < 2 || a->factor[0] != 1 || a->factor[1] != 1)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "NNEF multilinear_upsample keeps batch and channel (factors 1, rank >= 2)");
+    int64_t factor[NNX_MAX_RANK];
+    for (uint32_t i = 2; i < r; i++)
+        factor[i - 2] = a->factor[i];
+    arg args[4] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"factor", {0}},
+                   {"method", nnx_nnef_v_string(methods[a->method])}, {"border", nnx_nnef_v_string(borders[a->border])}};
+    nnx_status st = nnx_nnef_lower_ints(L, factor, r - 2, &args[1].value);
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, "multilinear_upsample", args, 4, NULL, out_value(L, 0), &t) : st;
 }
 
 nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
@@ -569,6 +666,15 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_LOGICAL_OR: return lower_binary(L, "or");
     case NNX_OP_WHERE: return lower_where(L);
     case NNX_OP_CLAMP: return lower_clamp(L);
+    /* WebNN operations without an NNEF 1.0.2 primitive of the same meaning (elu, leaky_relu,
+     * prelu, softplus are NNEF compounds; the writer emits primitives and native compounds). */
+    case NNX_OP_ROUND_EVEN: case NNX_OP_ERF: case NNX_OP_TAN: case NNX_OP_IS_NAN: case NNX_OP_IS_INF:
+    case NNX_OP_ELU: case NNX_OP_GELU: case NNX_OP_HARD_SIGMOID: case NNX_OP_HARD_SWISH: case NNX_OP_LEAKY_RELU:
+    case NNX_OP_LINEAR: case NNX_OP_SOFTPLUS: case NNX_OP_SOFTSIGN: case NNX_OP_PRELU: case NNX_OP_LOGICAL_XOR:
+    case NNX_OP_REDUCE_L1: case NNX_OP_REDUCE_L2: case NNX_OP_REDUCE_LOG_SUM: case NNX_OP_REDUCE_LOG_SUM_EXP:
+    case NNX_OP_REDUCE_PRODUCT: case NNX_OP_REDUCE_SUM_SQUARE:
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no primitive operation '%s'",
+                                   nnx_op_table[n->op].name);
     case NNX_OP_CAST:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
                                    "NNEF 1.0.2 has no cast operation (its tensor types scalar, integer and logical "
@@ -576,6 +682,7 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_MATMUL: return lower_matmul(L);
     case NNX_OP_GEMM: return lower_gemm(L);
     case NNX_OP_CONV: return lower_conv(L);
+    case NNX_OP_DECONV: return lower_deconv(L);
     case NNX_OP_AVG_POOL: return lower_pool(L, "avg_pool");
     case NNX_OP_MAX_POOL: return lower_pool(L, "max_pool");
     case NNX_OP_SOFTMAX: return lower_softmax(L);
@@ -597,6 +704,29 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_BOX: return lower_window(L, "box");
     case NNX_OP_ARGMAX_POOL: return lower_window(L, "argmax_pool");
     case NNX_OP_SAMPLE: return lower_window(L, "sample");
+    case NNX_OP_DEBOX: return lower_window(L, "debox");
+    case NNX_OP_DESAMPLE: return lower_window(L, "desample");
+    case NNX_OP_MULTILINEAR_UPSAMPLE: return lower_upsample(L);
+    case NNX_OP_AVG_ROI_POOL: return lower_roi(L, "avg_roi_pool");
+    case NNX_OP_MAX_ROI_POOL: return lower_roi(L, "max_roi_pool");
+    case NNX_OP_ROI_RESAMPLE: return lower_roi(L, "roi_resample");
+    /* WebNN expand, reverse, triangular, cumulativeSum, gather/scatter and the normalizations:
+     * NNEF 1.0.2 has no primitive with their meaning (its batch_normalization compound rounds
+     * in another order and takes [1, C] statistics only). */
+    case NNX_OP_EXPAND:
+    case NNX_OP_REVERSE:
+    case NNX_OP_TRIANGULAR:
+    case NNX_OP_CUMULATIVE_SUM:
+    case NNX_OP_GATHER:
+    case NNX_OP_GATHER_ELEMENTS:
+    case NNX_OP_GATHER_ND:
+    case NNX_OP_SCATTER_ELEMENTS:
+    case NNX_OP_SCATTER_ND:
+    case NNX_OP_BATCH_NORMALIZATION:
+    case NNX_OP_INSTANCE_NORMALIZATION:
+    case NNX_OP_LAYER_NORMALIZATION:
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
+                                   nnx_op_table[n->op].name);
     case NNX_OP_COUNT: break;
     }
     return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "no NNEF mapping for this operation");

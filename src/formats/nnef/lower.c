@@ -6,8 +6,8 @@
  *    core numpy-style leading ones, so equal ranks make both agree);
  *  - a literal in a tensor position becomes a rank-0 constant of the operand's type
  *    (comparisons compare tensor<scalar>, so their literals are float32);
- *  - conv maps to the core's 2-D NCHW conv when its arguments fit it; max_pool and
- *    avg_pool map to the 2-D core pools when they fit (rank 4, no padding or border
+ *  - conv and deconv map to the core's N-D conv / deconv (a non-constant border pads the
+ *    input with core pad first, lower_window.c); max_pool and avg_pool map to the 2-D core pools when they fit (rank 4, no padding or border
  *    'ignore', windows only over H and W), otherwise to their chapter-4 bodies:
  *    max_pool = argmax_pool + sample, avg_pool = box(normalize = true);
  *  - box, argmax_pool (int32 index within the window, row-major over size), sample ->
@@ -19,9 +19,19 @@
  *    rejected, §7 #23); tile -> tile;
  *  - stack = a reshape inserting the axis per input, then concat; unstack = split into
  *    extent-1 parts, then a reshape dropping the axis from each;
+ *  - avg_roi_pool, max_roi_pool, roi_resample -> the core RoI ops (lower_roi.c); the
+ *    roi_align compounds expand to roi_resample + pooling (stdlib_text.c, §7 #18);
+ *  - matmul of rank 2 -> gemm, batched -> matmul (transposed operands via transpose);
+ *    softmax over one axis -> softmax, over any other set -> its chapter-4 body;
+ *  - variable -> a constant shared by every variable of its label; update records the new
+ *    value for after the run (nnx_ir_add_update);
+ *  - with NNX_MODEL_APPLY_QUANTIZATION, graph.quant's ops follow the tensors they name
+ *    (lower_quant.c);
  *  - shapes come from NNEF shape propagation and are checked against core inference.
- * Everything else is NNX_ERROR_NOT_SUPPORTED ("nnx cannot run 'op' yet: reason"). The
- * sliding-window handlers are in lower_window.c. */
+ * What the core cannot express (custom operations, argument combinations a decision in
+ * docs/ARCHITECTURE.md excludes) is NNX_ERROR_NOT_SUPPORTED ("nnx cannot run 'op' yet:
+ * reason"). The sliding-window handlers are in lower_window.c; debox, desample,
+ * multilinear_upsample and the native down-samplers in lower_sampling.c. */
 #include "formats/nnef/lower_internal.h"
 #include "formats/nnef/shapes.h"
 #include "ir/dtypes.h"
@@ -724,6 +734,7 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "select") == 0) return lower_select(L);
     if (strcmp(name, "clamp") == 0) return lower_clamp(L);
     if (strcmp(name, "conv") == 0) return lw_lower_conv(L);
+    if (strcmp(name, "deconv") == 0) return lw_lower_deconv(L);
     if (strcmp(name, "max_pool") == 0) return lw_lower_pool(L, NNX_OP_MAX_POOL);
     if (strcmp(name, "avg_pool") == 0) return lw_lower_pool(L, NNX_OP_AVG_POOL);
     if (strcmp(name, "box") == 0) return lw_lower_window(L, NNX_OP_BOX);
@@ -734,6 +745,9 @@ static nnx_status lower_op(lowerer *L)
     if (strcmp(name, "multilinear_upsample") == 0) return lw_lower_upsample(L);
     if (strcmp(name, "nearest_downsample") == 0) return lw_lower_downsample(L, false);
     if (strcmp(name, "area_downsample") == 0) return lw_lower_downsample(L, true);
+    if (strcmp(name, "avg_roi_pool") == 0) return lw_lower_roi(L, NNX_OP_AVG_ROI_POOL);
+    if (strcmp(name, "max_roi_pool") == 0) return lw_lower_roi(L, NNX_OP_MAX_ROI_POOL);
+    if (strcmp(name, "roi_resample") == 0) return lw_lower_roi(L, NNX_OP_ROI_RESAMPLE);
     if (strcmp(name, "reshape") == 0 || strcmp(name, "squeeze") == 0 || strcmp(name, "unsqueeze") == 0 ||
         strcmp(name, "copy") == 0)
         return lower_reshape(L);

@@ -1,6 +1,7 @@
 /* lower_internal.h — what the NNEF-to-core lowering files share (lower.c: driver, tensors,
  * element-wise, shape and reduction operations; lower_window.c: convolution and the
- * sliding-window family): the lowering state and its helpers, prefixed lw_. Internal. */
+ * sliding-window family; lower_sampling.c: reverse windows and up/down-sampling): the
+ * lowering state and its helpers, prefixed lw_. Internal. */
 #ifndef NNX_FORMATS_NNEF_LOWER_INTERNAL_H
 #define NNX_FORMATS_NNEF_LOWER_INTERNAL_H
 
@@ -39,7 +40,22 @@ nnx_status lw_apply_quant(lowerer *L);
 
 /* lower_window.c */
 nnx_status lw_lower_conv(lowerer *L);
+nnx_status lw_lower_deconv(lowerer *L);
 nnx_status lw_lower_window(lowerer *L, nnx_op op);
 nnx_status lw_lower_pool(lowerer *L, nnx_op op);
+/* The core window attributes of the op's size, border, padding, stride and dilation over
+ * every dimension, from up-scaled x to down-scaled y ([] padding resolved automatically). */
+nnx_status lw_window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_nnef_flat_tensor *y,
+                           nnx_attr_window *w);
+
+/* lower_sampling.c: debox / desample (op DEBOX or DESAMPLE), multilinear_upsample, and the
+ * compound down-samplers nearest_downsample / area_downsample (X mod factor == 0 checked). */
+nnx_status lw_lower_reverse_window(lowerer *L, nnx_op op);
+nnx_status lw_lower_upsample(lowerer *L);
+nnx_status lw_lower_downsample(lowerer *L, bool area);
+
+/* lower_roi.c: avg_roi_pool / max_roi_pool / roi_resample (op AVG_ROI_POOL, MAX_ROI_POOL or
+ * ROI_RESAMPLE). */
+nnx_status lw_lower_roi(lowerer *L, nnx_op op);
 
 #endif

@@ -620,6 +620,7 @@ static const struct rule {
     {"relu", rule_unary}, {"sigmoid", rule_unary}, {"tanh", rule_unary}, {"sqrt", rule_unary},
     {"min", rule_binary}, {"max", rule_binary}, {"clamp", rule_clamp}, {"softmax", rule_softmax},
     {"mean_reduce", rule_reduce}, {"max_pool", nnx_nnef_sh_box}, {"avg_pool", nnx_nnef_sh_box},
+    {"nearest_downsample", nnx_nnef_sh_downsample}, {"area_downsample", nnx_nnef_sh_downsample},
 };
 /* clang-format on */
 

@@ -15,7 +15,8 @@
  * op checks its argument validity rules and sets rank, shape and has_shape of every result
  * tensor. It covers the 61 primitives of NNEF 1.0.2 and the native compounds relu, sigmoid,
  * tanh, softmax, sqrt, min, max, clamp, mean_reduce, max_pool and avg_pool (box's window
- * rules). Errors are NNX_ERROR_INVALID_MODEL
+ * rules), nearest_downsample and area_downsample (spatial X / factor; X mod factor must be 0,
+ * nnef.md §3.2). Errors are NNX_ERROR_INVALID_MODEL
  * with "FILE:LINE:COL: error: OP: reason" at the op's source position. On error, tensors of
  * the ops before the failing one have their new shapes, later ones keep whatever they had.
  * Calling it again (e.g. after nnx_nnef_set_input_shape) recomputes every shape.
@@ -163,6 +164,7 @@ nnx_status nnx_nnef_sh_argmax_pool(nnx_nnef_sh *c);
 nnx_status nnx_nnef_sh_sample(nnx_nnef_sh *c);
 nnx_status nnx_nnef_sh_desample(nnx_nnef_sh *c);
 nnx_status nnx_nnef_sh_multilinear_upsample(nnx_nnef_sh *c);
+nnx_status nnx_nnef_sh_downsample(nnx_nnef_sh *c);
 nnx_status nnx_nnef_sh_roi(nnx_nnef_sh *c);
 nnx_status nnx_nnef_sh_reshape(nnx_nnef_sh *c);
 nnx_status nnx_nnef_sh_squeeze(nnx_nnef_sh *c);

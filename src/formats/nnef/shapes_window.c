@@ -354,6 +354,34 @@ nnx_status nnx_nnef_sh_multilinear_upsample(nnx_nnef_sh *c)
     return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &out);
 }
 
+/* nearest_downsample / area_downsample (native compounds): one positive factor per spatial
+ * dimension; each spatial extent X must be a multiple of its factor ("must result in an
+ * integer without modulo", nnef.md §3.2), which the box of their bodies would not check.
+ * Output extents X / f. */
+nnx_status nnx_nnef_sh_downsample(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape in, out;
+    int64_t factor[NNX_MAX_RANK];
+    uint32_t n = 0;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &in);
+    if (st == NNX_OK && in.rank < 2)
+        st = nnx_nnef_sh_fail(c, "input rank %u is less than 2 (batch and channel)", in.rank);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_ints(c, "factor", NNX_MAX_RANK, factor, &n);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_length(c, "factor", n, in.rank - 2, "the number of spatial dimensions", false);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_positive(c, "factor", factor, n);
+    out = in;
+    for (uint32_t i = 0; st == NNX_OK && i < n; i++) {
+        if (in.dim[2 + i] % factor[i] != 0)
+            return nnx_nnef_sh_fail(c, "extent %u of dimension %u is not a multiple of the factor %lld", in.dim[2 + i],
+                                    2 + i, (long long)factor[i]);
+        out.dim[2 + i] = (uint32_t)(in.dim[2 + i] / factor[i]);
+    }
+    return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &out);
+}
+
 /* ---- RoI (§4.6) --------------------------------------------------------------------- */
 
 /* rois (N, 2M) and batch_index (N, 1), compared as in S3. */

@@ -1,8 +1,10 @@
 /* stdlib_text.c — the NNEF standard library (NNEF 1.0.2 chapter 4, every fragment
  * declaration and compound definition) verbatim from notes/nnef.md Appendix A, which adds
  * the ';' that the printed spec omits after body-less declarations. Spec defects are kept
- * as printed (argmax_pool's bare `tensor`, notes §7 #17; the roi_align pool sizes, §7 #18):
- * later stages decide what they mean. Parse it with NNX_NNEF_PARSE_STDLIB. */
+ * as printed (argmax_pool's bare `tensor`, notes §7 #17), except one patch: avg_roi_align and
+ * max_roi_align pool with size = stride = [1, 1] + sampling_rate (printed: sampling_rate,
+ * which lacks the batch and channel items pooling needs; §7 #18). Parse it with
+ * NNX_NNEF_PARSE_STDLIB. */
 #include "formats/nnef/stdlib_text.h"
 
 /* One string literal per line of the text. */
@@ -351,7 +353,7 @@ static const char text[] =
     "    size = [for i in range_of(output_size) yield output_size[i] * sampling_rate[i]];\n"
     "    resized = roi_resample(input, rois, batch_index, output_size = size,\n"
     "                         method = resize_method);\n"
-    "    output = avg_pool(resized, size = sampling_rate, stride = sampling_rate);\n"
+    "    output = avg_pool(resized, size = [1, 1] + sampling_rate, stride = [1, 1] + sampling_rate);\n"
     "}\n"
     "\n"
     "fragment max_roi_align(\n"
@@ -366,7 +368,7 @@ static const char text[] =
     "    size = [for i in range_of(output_size) yield output_size[i] * sampling_rate[i]];\n"
     "    resized = roi_resample(input, rois, batch_index, output_size = size,\n"
     "                         method = resize_method);\n"
-    "    output = max_pool(resized, size = sampling_rate, stride = sampling_rate);\n"
+    "    output = max_pool(resized, size = [1, 1] + sampling_rate, stride = [1, 1] + sampling_rate);\n"
     "}\n"
     "\n"
     "fragment matmul(\n"

@@ -1,0 +1,82 @@
+/* cumulative.c — shape inference and reference kernel of CUMULATIVE_SUM (WebNN cumulativeSum,
+ * #api-mlgraphbuilder-cumulativesum): the running sum along one axis, inclusive or exclusive
+ * (the element itself left out, so the first output is 0), forward or reversed. Floats are
+ * summed in double and each output rounded once; integers are exact modulo 2^64 and wrap to
+ * the type (int4/int48 stay sign-extended in storage), as the other integer sums. */
+#include "ir/dtypes.h"
+#include "ir/ops.h"
+#include "ops/elem.h"
+#include "ops/shape.h"
+
+#include <string.h>
+
+/* Numeric types (bool has no sum); axis < rank, so a scalar is rejected. */
+nnx_status nnx_infer_cumulative_sum(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                    nnx_error *err)
+{
+    const nnx_operand_desc *x = in[0];
+    uint32_t axis = node->attrs.cumsum.axis;
+    nnx_dtype_kind kind = nnx_dtype_kind_of(x->dtype);
+    if (kind != NNX_KIND_FLOAT && kind != NNX_KIND_SINT && kind != NNX_KIND_UINT)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not allowed (a numeric type is "
+                             "required)", x->dtype == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(x->dtype));
+    if (axis >= x->rank)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, x->rank);
+    *out = *x;
+    return NNX_OK;
+}
+
+/* The low bits of v the integer type holds, sign-extended for signed types. */
+static int64_t wrap_to(nnx_dtype dt, uint64_t v)
+{
+    unsigned bits = nnx_dtype_bits(dt);
+    if (bits < 64) {
+        uint64_t mask = (UINT64_C(1) << bits) - 1;
+        v &= mask;
+        if (nnx_dtype_kind_of(dt) == NNX_KIND_SINT && (v >> (bits - 1)) & 1)
+            v |= ~mask;
+    }
+    int64_t r;
+    memcpy(&r, &v, sizeof r);
+    return r;
+}
+
+/* One line of len elements from element base, step apart. */
+static void cumsum_line(const nnx_attr_cumsum *a, nnx_dtype dt, const void *x, void *y, size_t base, size_t step,
+                        uint32_t len)
+{
+    bool is_float = nnx_dtype_is_float(dt);
+    double f = 0;
+    uint64_t u = 0;
+    for (uint32_t n = 0; n < len; n++) {
+        size_t e = base + (size_t)(a->reversed ? len - 1 - n : n) * step;
+        double fv = is_float ? nnx_load_f(dt, x, e) : 0;
+        uint64_t uv = is_float ? 0 : nnx_load_u(dt, x, e);
+        if (!a->exclusive) {
+            f += fv;
+            u += uv;
+        }
+        if (is_float)
+            nnx_store_f(dt, y, e, f);
+        else
+            nnx_store_i(dt, y, e, wrap_to(dt, u));
+        if (a->exclusive) {
+            f += fv;
+            u += uv;
+        }
+    }
+}
+
+/* The input as [outer, len, inner] around the axis: each (outer, inner) pair is a line. */
+nnx_status nnx_ref_cumulative_sum(const nnx_node *node, const nnx_view *in, nnx_view *out)
+{
+    const nnx_attr_cumsum *a = &node->attrs.cumsum;
+    const nnx_operand_desc *d = &in[0].desc;
+    uint64_t outer = nnx_shape_elements(d->shape, a->axis);
+    uint64_t inner = nnx_shape_elements(d->shape + a->axis + 1, d->rank - a->axis - 1);
+    uint32_t len = d->shape[a->axis];
+    for (uint64_t o = 0; o < outer; o++)
+        for (uint64_t i = 0; i < inner; i++)
+            cumsum_line(a, d->dtype, in[0].data, out->data, (size_t)(o * len * inner + i), (size_t)inner, len);
+    return NNX_OK;
+}
