@@ -344,6 +344,68 @@ typedef struct nnx_pool2d_options {
 /* averagePool2d divides by the number of in-bounds elements (padding is not counted). */
 NNX_API nnx_operand *nnx_builder_average_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o);
 NNX_API nnx_operand *nnx_builder_max_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o);
+/* l2Pool2d: the square root of the sum of squares of the window's in-bounds elements. */
+NNX_API nnx_operand *nnx_builder_l2_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o);
+
+/* convTranspose2d filter layouts (WebNN MLConvTranspose2dFilterOperandLayout). */
+typedef enum nnx_conv_transpose_filter_layout {
+    NNX_TFILTER_DEFAULT = 0, /* iohw */
+    NNX_TFILTER_IOHW = 1,    /* [inputChannels, outputChannels/groups, H, W] */
+    NNX_TFILTER_HWOI = 2,    /* [H, W, outputChannels/groups, inputChannels] */
+    NNX_TFILTER_OHWI = 3     /* [outputChannels/groups, H, W, inputChannels] */
+} nnx_conv_transpose_filter_layout;
+
+typedef struct nnx_conv_transpose2d_options {
+    const char *label;
+    const uint32_t *padding;        /* [beginH, endH, beginW, endW]; absent: zeros */
+    uint32_t padding_count;
+    const uint32_t *strides;        /* [H, W]; absent: ones */
+    uint32_t strides_count;
+    const uint32_t *dilations;      /* [H, W]; absent: ones */
+    uint32_t dilations_count;
+    const uint32_t *output_padding; /* [H, W]; absent: zeros; each < its stride (without outputSizes) */
+    uint32_t output_padding_count;
+    const uint32_t *output_sizes;   /* [H, W]; absent: computed + outputPadding */
+    uint32_t output_sizes_count;
+    uint32_t groups;                /* 0 means the default, 1 */
+    nnx_input_layout input_layout;
+    nnx_conv_transpose_filter_layout filter_layout;
+    nnx_operand *bias;              /* NULL: none; else [outputChannels] */
+} nnx_conv_transpose2d_options;
+/* Transposed 2-D convolution; output extent (in - 1) * stride + (k - 1) * dilation + 1 -
+ * padding + outputPadding, or outputSizes (within [computed, computed + stride)). */
+NNX_API nnx_operand *nnx_builder_conv_transpose2d(nnx_builder *b, nnx_operand *input, nnx_operand *filter,
+                                                  const nnx_conv_transpose2d_options *o);
+
+typedef enum nnx_interpolation_mode {
+    NNX_INTERPOLATION_DEFAULT = 0, /* nearest-neighbor */
+    NNX_INTERPOLATION_NEAREST_NEIGHBOR = 1,
+    NNX_INTERPOLATION_LINEAR = 2
+} nnx_interpolation_mode;
+typedef struct nnx_resample2d_options {
+    const char *label;
+    nnx_interpolation_mode mode;
+    const float *scales;  /* 2 items > 0; absent: [1, 1]; ignored when sizes is given */
+    uint32_t scales_count;
+    const uint32_t *sizes; /* 2 output extents >= 1; absent: floor(extent * scale) */
+    uint32_t sizes_count;
+    const uint32_t *axes; /* 2 distinct axes; absent: [2, 3] */
+    uint32_t axes_count;
+} nnx_resample2d_options;
+/* Resamples a rank-4 float32/float16/int8/uint8 (and the other float types) tensor along two
+ * axes with WebNN's half-pixel mapping (scale = output extent / input extent). */
+NNX_API nnx_operand *nnx_builder_resample2d(nnx_builder *b, nnx_operand *x, const nnx_resample2d_options *o);
+
+typedef struct nnx_arg_min_max_options {
+    const char *label;
+    bool keep_dimensions;
+    nnx_dtype output_data_type; /* NNX_INT32 or NNX_INT64; 0 (undefined) means int32 */
+} nnx_arg_min_max_options;
+/* The index of the first minimum / maximum along axis (NaN counts as both). Any input type. */
+NNX_API nnx_operand *nnx_builder_arg_min(nnx_builder *b, nnx_operand *x, uint32_t axis,
+                                         const nnx_arg_min_max_options *o);
+NNX_API nnx_operand *nnx_builder_arg_max(nnx_builder *b, nnx_operand *x, uint32_t axis,
+                                         const nnx_arg_min_max_options *o);
 
 NNX_API nnx_operand *nnx_builder_softmax(nnx_builder *b, nnx_operand *x, uint32_t axis, const nnx_operator_options *o);
 
@@ -576,6 +638,156 @@ NNX_API nnx_operand *nnx_builder_reduce_log_sum(nnx_builder *b, nnx_operand *x, 
 NNX_API nnx_operand *nnx_builder_reduce_log_sum_exp(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 NNX_API nnx_operand *nnx_builder_reduce_product(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 NNX_API nnx_operand *nnx_builder_reduce_sum_square(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+
+/* ---- quantizeLinear, dequantizeLinear (WebNN) ----
+ * scale and zero_point have x's rank and one shape that divides x's shape dimension by
+ * dimension (blockwise: element i uses scale[i / (x.shape / scale.shape)]), so per-tensor,
+ * per-axis and block quantization are all one call. quantize: x float, scale of x's type,
+ * zero_point int4/int8/uint8/int32/uint32 -> sat(roundEven(x / scale) + zero_point) in the
+ * zero point's type (half to even, saturating, NaN -> 0). dequantize: x int4/int8/uint8/
+ * int32/uint32, zero_point of x's type, scale float -> (x - zero_point) * scale in the scale's
+ * type, rounded once. */
+NNX_API nnx_operand *nnx_builder_quantize_linear(nnx_builder *b, nnx_operand *x, nnx_operand *scale,
+                                                 nnx_operand *zero_point, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_dequantize_linear(nnx_builder *b, nnx_operand *x, nnx_operand *scale,
+                                                   nnx_operand *zero_point, const nnx_operator_options *o);
+
+/* ---- opSupportLimits (WebNN MLContext.opSupportLimits(), MLOpSupportLimits) ----
+ * What this build of nnx really accepts, from the same data-type sets the builder checks.
+ * A data-type mask has bit (1u << dtype) set for each supported nnx_dtype; rank ranges are
+ * inclusive. Ranks: the builder accepts ranks up to NNX_MAX_RANK everywhere. */
+typedef struct nnx_tensor_limits {
+    uint32_t dtypes;             /* WebNN dataTypes, as a mask */
+    uint32_t rank_min, rank_max; /* WebNN rankRange */
+} nnx_tensor_limits;
+
+typedef struct nnx_op_support_limits {
+    nnx_input_layout preferred_input_layout; /* NNX_LAYOUT_NCHW */
+    uint64_t max_tensor_byte_length;         /* bytes of the largest tensor of the widest type */
+    uint64_t max_tensor_elements;            /* extension: the element-count limit every type obeys */
+    nnx_tensor_limits input, constant, output; /* graph inputs, constants, outputs */
+} nnx_op_support_limits;
+
+/* One operand (or output) of one operation: operation is the WebNN method name
+ * ("conv2d", "quantizeLinear"), operand the WebNN limits member ("input", "filter", "a",
+ * "output", ...). Strings and rows are static: they live forever. */
+typedef struct nnx_operand_limits {
+    const char *operation;
+    const char *operand;
+    nnx_tensor_limits limits;
+} nnx_operand_limits;
+
+/* The context-wide limits. NNX_ERROR_INVALID_ARGUMENT for a NULL out; INVALID_STATE for a
+ * destroyed context. */
+NNX_API nnx_status nnx_context_op_support_limits(const nnx_context *context, nnx_op_support_limits *out);
+/* Every per-operation row, grouped by operation; *count gets the number of rows (NULL and
+ * 0 for a NULL or destroyed context). */
+NNX_API const nnx_operand_limits *nnx_context_operand_limits_table(const nnx_context *context, size_t *count);
+/* The limits of one operand of one operation; NNX_ERROR_NOT_SUPPORTED if nnx has no such
+ * operation or operand (out is zeroed). */
+NNX_API nnx_status nnx_context_operand_limits(const nnx_context *context, const char *operation, const char *operand,
+                                              nnx_tensor_limits *out);
+
+/* Recurrent networks (WebNN gru, gruCell, lstm, lstmCell), built from core operations
+ * (gemm, split, slice, add, mul, sigmoid, tanh, relu, ...). Float types only; every operand
+ * has the input's type. An activations list item NNX_RECURRENT_DEFAULT stands for the
+ * spec's default at that position (gru: sigmoid, tanh; lstm: sigmoid, tanh, tanh). */
+typedef enum nnx_recurrent_activation {
+    NNX_RECURRENT_DEFAULT = 0,
+    NNX_RECURRENT_RELU = 1,
+    NNX_RECURRENT_SIGMOID = 2,
+    NNX_RECURRENT_TANH = 3
+} nnx_recurrent_activation;
+typedef enum nnx_recurrent_direction {
+    NNX_DIRECTION_DEFAULT = 0, /* forward */
+    NNX_DIRECTION_FORWARD = 1,
+    NNX_DIRECTION_BACKWARD = 2,
+    NNX_DIRECTION_BOTH = 3     /* numDirections = 2: forward, then backward */
+} nnx_recurrent_direction;
+typedef enum nnx_gru_layout {
+    NNX_GRU_LAYOUT_DEFAULT = 0, /* zrn */
+    NNX_GRU_LAYOUT_ZRN = 1,     /* update, reset, new */
+    NNX_GRU_LAYOUT_RZN = 2      /* reset, update, new */
+} nnx_gru_layout;
+typedef enum nnx_lstm_layout {
+    NNX_LSTM_LAYOUT_DEFAULT = 0, /* iofg */
+    NNX_LSTM_LAYOUT_IOFG = 1,    /* input, output, forget, cell */
+    NNX_LSTM_LAYOUT_IFGO = 2     /* input, forget, cell, output */
+} nnx_lstm_layout;
+
+typedef struct nnx_gru_cell_options {
+    const char *label;
+    nnx_operand *bias;           /* NULL: none; else [3 * hiddenSize] */
+    nnx_operand *recurrent_bias; /* NULL: none; else [3 * hiddenSize] */
+    bool reset_before;           /* false (default): WebNN resetAfter = true */
+    nnx_gru_layout layout;
+    const nnx_recurrent_activation *activations; /* absent: sigmoid, tanh; else 2 items */
+    uint32_t activations_count;
+} nnx_gru_cell_options;
+/* input [batch, in], weight [3h, in], recurrent_weight [3h, h], hidden_state [batch, h]
+ * -> the new hidden state [batch, h]. */
+NNX_API nnx_operand *nnx_builder_gru_cell(nnx_builder *b, nnx_operand *input, nnx_operand *weight,
+                                          nnx_operand *recurrent_weight, nnx_operand *hidden_state,
+                                          uint32_t hidden_size, const nnx_gru_cell_options *o);
+
+typedef struct nnx_gru_options {
+    const char *label;
+    nnx_operand *bias;                 /* NULL: none; else [numDirections, 3h] */
+    nnx_operand *recurrent_bias;       /* NULL: none; else [numDirections, 3h] */
+    nnx_operand *initial_hidden_state; /* NULL: zeros; else [numDirections, batch, h] */
+    bool reset_before;                 /* false (default): WebNN resetAfter = true */
+    bool return_sequence;
+    nnx_recurrent_direction direction;
+    nnx_gru_layout layout;
+    const nnx_recurrent_activation *activations; /* absent: sigmoid, tanh; else 2 items */
+    uint32_t activations_count;
+} nnx_gru_options;
+/* input [steps, batch, in], weight [numDirections, 3h, in], recurrent_weight
+ * [numDirections, 3h, h]. Writes to outputs (room for 2) the last hidden state
+ * [numDirections, batch, h] and, with return_sequence, every step's hidden state
+ * [steps, numDirections, batch, h] (in time order for both directions); returns how many
+ * (1 or 2). On error every slot of that count gets a poisoned operand. */
+NNX_API uint32_t nnx_builder_gru(nnx_builder *b, nnx_operand *input, nnx_operand *weight, nnx_operand *recurrent_weight,
+                                 uint32_t steps, uint32_t hidden_size, const nnx_gru_options *o, nnx_operand **outputs);
+
+typedef struct nnx_lstm_cell_options {
+    const char *label;
+    nnx_operand *bias;            /* NULL: none; else [4h] */
+    nnx_operand *recurrent_bias;  /* NULL: none; else [4h] */
+    nnx_operand *peephole_weight; /* NULL: none; else [3h], ordered input, output, forget */
+    nnx_lstm_layout layout;
+    const nnx_recurrent_activation *activations; /* absent: sigmoid, tanh, tanh; else 3 items */
+    uint32_t activations_count;
+} nnx_lstm_cell_options;
+/* input [batch, in], weight [4h, in], recurrent_weight [4h, h], hidden_state and cell_state
+ * [batch, h]. Writes the new hidden state and the new cell state (each [batch, h]) to
+ * outputs (room for 2) and returns 2; on error both get a poisoned operand. */
+NNX_API uint32_t nnx_builder_lstm_cell(nnx_builder *b, nnx_operand *input, nnx_operand *weight,
+                                       nnx_operand *recurrent_weight, nnx_operand *hidden_state,
+                                       nnx_operand *cell_state, uint32_t hidden_size, const nnx_lstm_cell_options *o,
+                                       nnx_operand **outputs);
+
+typedef struct nnx_lstm_options {
+    const char *label;
+    nnx_operand *bias;                 /* NULL: none; else [numDirections, 4h] */
+    nnx_operand *recurrent_bias;       /* NULL: none; else [numDirections, 4h] */
+    nnx_operand *peephole_weight;      /* NULL: none; else [numDirections, 3h] (i, o, f) */
+    nnx_operand *initial_hidden_state; /* NULL: zeros; else [numDirections, batch, h] */
+    nnx_operand *initial_cell_state;   /* NULL: zeros; else [numDirections, batch, h] */
+    bool return_sequence;
+    nnx_recurrent_direction direction;
+    nnx_lstm_layout layout;
+    const nnx_recurrent_activation *activations; /* absent: sigmoid, tanh, tanh; else 3 items */
+    uint32_t activations_count;
+} nnx_lstm_options;
+/* input [steps, batch, in], weight [numDirections, 4h, in], recurrent_weight
+ * [numDirections, 4h, h]. Writes to outputs (room for 3) the last hidden state and the last
+ * cell state (each [numDirections, batch, h]) and, with return_sequence, every step's hidden
+ * state [steps, numDirections, batch, h]; returns how many (2 or 3). On error every slot
+ * of that count gets a poisoned operand. */
+NNX_API uint32_t nnx_builder_lstm(nnx_builder *b, nnx_operand *input, nnx_operand *weight, nnx_operand *recurrent_weight,
+                                  uint32_t steps, uint32_t hidden_size, const nnx_lstm_options *o,
+                                  nnx_operand **outputs);
 
 /* ---------------------------------------------------------------- graph */
 

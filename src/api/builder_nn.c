@@ -1,4 +1,4 @@
-/* builder_nn.c — WebNN matmul, gemm, conv2d, pooling (average, max) and softmax: option
+/* builder_nn.c — WebNN matmul, gemm, conv2d, pooling (average, l2, max) and softmax: option
  * defaults and list lengths, data types, then the core node (whose inference checks the
  * shapes). Spec: webnn-nnvm.md §2.2. */
 #include "api/builder.h"
@@ -138,6 +138,11 @@ nnx_operand *nnx_builder_average_pool2d(nnx_builder *b, nnx_operand *x, const nn
 nnx_operand *nnx_builder_max_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o)
 {
     return pool(b, NNX_OP_MAX_POOL, "maxPool2d", NNX_SET_ANY, x, o);
+}
+
+nnx_operand *nnx_builder_l2_pool2d(nnx_builder *b, nnx_operand *x, const nnx_pool2d_options *o)
+{
+    return pool(b, NNX_OP_L2_POOL, "l2Pool2d", NNX_SET_FLOAT, x, o);
 }
 
 nnx_operand *nnx_builder_softmax(nnx_builder *b, nnx_operand *x, uint32_t axis, const nnx_operator_options *o)

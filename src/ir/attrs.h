@@ -110,6 +110,13 @@ typedef struct nnx_attr_upsample {
     nnx_window_border border;
 } nnx_attr_upsample;
 
+/* resample (WebNN resample2d): axes[0] != axes[1] are resampled to sizes[0], sizes[1] >= 1;
+ * the other axes are copied. */
+typedef enum nnx_resample_mode { NNX_RESAMPLE_NEAREST, NNX_RESAMPLE_LINEAR } nnx_resample_mode;
+typedef struct nnx_attr_resample {
+    nnx_resample_mode mode;
+    uint32_t axes[2], sizes[2];
+} nnx_attr_resample;
 
 /* avg_roi_pool, max_roi_pool, roi_resample (NNEF; nnef.md §3.1 "Region of interest"):
  * n_sizes = the input's spatial axis count M (rank - 2), output_size[k] >= 1 the output
@@ -157,6 +164,7 @@ typedef union nnx_attrs {
     nnx_attr_tile tile;
     nnx_attr_window window;
     nnx_attr_upsample upsample;
+    nnx_attr_resample resample;
     nnx_attr_roi roi;
     nnx_attr_norm norm;
     nnx_attr_cumsum cumsum;

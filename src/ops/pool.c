@@ -1,8 +1,8 @@
-/* pool.c — shape inference and reference kernel of AVG_POOL and MAX_POOL, WebNN
- * averagePool2d / maxPool2d (#api-mlgraphbuilder-pool2d, algorithm "create a pooling
+/* pool.c — shape inference and reference kernel of AVG_POOL, L2_POOL and MAX_POOL, WebNN
+ * averagePool2d / l2Pool2d / maxPool2d (#api-mlgraphbuilder-pool2d, algorithm "create a pooling
  * operation"). The output size is WebNN's conv formula with dilation on the window, floored
  * or ceiled, or given explicitly. Padding never contributes values: average divides by the
- * number of in-bounds elements, max takes the maximum of the in-bounds elements. */
+ * number of in-bounds elements, l2 is the root of their sum of squares, max their maximum. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
 #include "ops/elem.h"
@@ -48,12 +48,12 @@ static nnx_status check_size(const char *what, const pool_extent *e, uint64_t si
     return NNX_OK;
 }
 
-/* WebNN pooling steps on types and options: allowed data type (average: float only; max:
- * any), rank 4, nonzero window, strides and dilations, known layout and rounding. */
+/* WebNN pooling steps on types and options: allowed data type (average, l2: float only;
+ * max: any), rank 4, nonzero window, strides and dilations, known layout and rounding. */
 static nnx_status check_input(nnx_op op, const nnx_attr_pool *a, const nnx_operand_desc *x, nnx_error *err)
 {
     uint32_t pos[4];
-    if (op == NNX_OP_AVG_POOL && !nnx_dtype_is_float(x->dtype))
+    if ((op == NNX_OP_AVG_POOL || op == NNX_OP_L2_POOL) && !nnx_dtype_is_float(x->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
                              nnx_dtype_name(x->dtype));
     if (x->rank != 4)
@@ -134,7 +134,7 @@ typedef struct pool_ctx {
     const nnx_attr_pool *a;
     nnx_dtype dt;
     nnx_dtype_kind kind;
-    bool average;
+    bool average, l2;
     const void *x;
     uint32_t xsize[4], ysize[4];
     uint64_t xs[4], ys[4];
@@ -162,8 +162,9 @@ static void acc_init(const pool_ctx *p, pool_acc *acc)
 static void acc_take(const pool_ctx *p, size_t i, pool_acc *acc)
 {
     acc->count++;
-    if (p->average) {
-        acc->sum += nnx_load_f(p->dt, p->x, i);
+    if (p->average || p->l2) {
+        double v = nnx_load_f(p->dt, p->x, i);
+        acc->sum += p->l2 ? v * v : v;
         return;
     }
     switch (p->kind) {
@@ -207,9 +208,13 @@ static void pool_window(const pool_ctx *p, uint32_t n, uint32_t c, uint32_t oh, 
     }
 }
 
-/* Stores a window's result. Average of a window without in-bounds elements is 0. */
+/* Stores a window's result. Average and l2 of a window without in-bounds elements are 0. */
 static void acc_store(const pool_ctx *p, const pool_acc *acc, void *y, size_t i)
 {
+    if (p->l2) {
+        nnx_store_f(p->dt, y, i, sqrt(acc->sum));
+        return;
+    }
     if (p->average) {
         nnx_store_f(p->dt, y, i, acc->count ? acc->sum / (double)acc->count : 0.0);
         return;
@@ -237,6 +242,7 @@ static void pool_context(const nnx_node *node, const nnx_view *x, const nnx_view
     p->dt = x->desc.dtype;
     p->kind = nnx_dtype_kind_of(p->dt);
     p->average = node->op == NNX_OP_AVG_POOL;
+    p->l2 = node->op == NNX_OP_L2_POOL;
     p->x = x->data;
     for (int i = 0; i < 4; i++) {
         p->xsize[i] = x->desc.shape[pos[i]];

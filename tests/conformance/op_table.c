@@ -329,6 +329,39 @@ static bool handle_conv2d(op_call *c)
     return true;
 }
 
+/* convTranspose2d: the conv2d budget kH*kW*(inputChannels/groups)*2 ULP (wpt table), with kH/kW
+ * from the filter per its iohw/hwoi/ohwi layout. */
+static bool handle_conv_transpose2d(op_call *c)
+{
+    static const char *const T_FILTER_LAYOUTS[] = {"iohw", "hwoi", "ohwi", NULL};
+    static const int T_FILTER_H[] = {2, 2, 0, 1}, T_FILTER_W[] = {3, 3, 1, 2};
+    nnx_operand *input, *filter;
+    uint32_t pad[CF_MAX_LIST], str[CF_MAX_LIST], dil[CF_MAX_LIST], opad[CF_MAX_LIST], sizes[CF_MAX_LIST];
+    nnx_conv_transpose2d_options o = {.label = c->label};
+    int in_layout, filter_layout;
+    if (!arg_operand(c, 0, &input) || !arg_operand(c, 1, &filter) ||
+        !opt_u32_list(c, "padding", pad, CF_MAX_LIST, &o.padding, &o.padding_count) ||
+        !opt_u32_list(c, "strides", str, CF_MAX_LIST, &o.strides, &o.strides_count) ||
+        !opt_u32_list(c, "dilations", dil, CF_MAX_LIST, &o.dilations, &o.dilations_count) ||
+        !opt_u32_list(c, "outputPadding", opad, CF_MAX_LIST, &o.output_padding, &o.output_padding_count) ||
+        !opt_u32_list(c, "outputSizes", sizes, CF_MAX_LIST, &o.output_sizes, &o.output_sizes_count) ||
+        !opt_u32(c, "groups", &o.groups) || !opt_operand(c, "bias", &o.bias) ||
+        !opt_enum(c, "inputLayout", INPUT_LAYOUTS, &in_layout) ||
+        !opt_enum(c, "filterLayout", T_FILTER_LAYOUTS, &filter_layout))
+        return false;
+    o.input_layout = (nnx_input_layout)in_layout;
+    o.filter_layout = (nnx_conv_transpose_filter_layout)filter_layout;
+    single(c, nnx_builder_conv_transpose2d(c->g->builder, input, filter, &o));
+    nnx_operand_desc in = desc_of(input), f = desc_of(filter);
+    if (in.rank == 4 && f.rank == 4) {
+        uint64_t channels = in.shape[o.input_layout == NNX_LAYOUT_NHWC ? 3 : 1];
+        uint64_t groups = o.groups ? o.groups : 1;
+        c->tol.ulp = (uint64_t)f.shape[T_FILTER_H[filter_layout]] * f.shape[T_FILTER_W[filter_layout]] *
+                     (channels / groups) * 2;
+    }
+    return true;
+}
+
 /* Parses the pool2d options shared by averagePool2d and maxPool2d into o (lists into bufs). */
 static bool parse_pool(op_call *c, nnx_pool2d_options *o, uint32_t bufs[5][CF_MAX_LIST])
 {
@@ -384,6 +417,80 @@ static bool handle_max_pool2d(op_call *c)
     if (!arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
         return false;
     return single(c, nnx_builder_max_pool2d(c->g->builder, x, &o));
+}
+
+/* l2Pool2d: not in the wpt table; derived as reduceL2's 2N + 1 ULP with N = windowH*windowW
+ * (a square and a sum term per element, then the root). */
+static bool handle_l2_pool2d(op_call *c)
+{
+    nnx_operand *x;
+    uint32_t bufs[5][CF_MAX_LIST];
+    nnx_pool2d_options o = {0};
+    if (!arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
+        return false;
+    single(c, nnx_builder_l2_pool2d(c->g->builder, x, &o));
+    nnx_operand_desc d = desc_of(x);
+    uint64_t n = 0;
+    if (o.window_dimensions && o.window_dimensions_count == 2) {
+        n = (uint64_t)o.window_dimensions[0] * o.window_dimensions[1];
+    } else if (d.rank == 4) {
+        int h, w;
+        spatial_axes(o.layout, &h, &w);
+        n = (uint64_t)d.shape[h] * d.shape[w];
+    }
+    c->tol.ulp = 2 * n + 1;
+    return true;
+}
+
+/* resample2d: not in the wpt table; nearest-neighbor selects an element (0 ULP); linear is
+ * derived from the spec's formula: three interpolations of two products and a sum (9
+ * roundings) plus the coordinate and the two weights (3): 12 ULP. */
+static bool handle_resample2d(op_call *c)
+{
+    static const char *const MODES[] = {"nearest-neighbor", "linear", NULL};
+    nnx_operand *x;
+    uint32_t sizes[CF_MAX_LIST], axes[CF_MAX_LIST];
+    float scales[CF_MAX_LIST];
+    nnx_resample2d_options o = {.label = c->label};
+    int mode;
+    const cJSON *sv = opt(c, "scales");
+    if (!arg_operand(c, 0, &x) || !opt_enum(c, "mode", MODES, &mode) ||
+        !opt_u32_list(c, "sizes", sizes, CF_MAX_LIST, &o.sizes, &o.sizes_count) ||
+        !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count))
+        return false;
+    if (sv) {
+        if (!cJSON_IsArray(sv) || cJSON_GetArraySize(sv) > CF_MAX_LIST)
+            return cf_fail(c->err, "resample2d: option scales is not a list of numbers");
+        const cJSON *item;
+        cJSON_ArrayForEach(item, sv) {
+            if (!cJSON_IsNumber(item))
+                return cf_fail(c->err, "resample2d: option scales is not a list of numbers");
+            scales[o.scales_count++] = (float)item->valuedouble;
+        }
+        o.scales = scales;
+    }
+    o.mode = (nnx_interpolation_mode)mode;
+    single(c, nnx_builder_resample2d(c->g->builder, x, &o));
+    c->tol.ulp = o.mode == NNX_INTERPOLATION_LINEAR ? 12 : 0;
+    return true;
+}
+
+/* argMin, argMax: exact (integer indices). */
+static bool handle_arg_min_max(op_call *c)
+{
+    nnx_operand *x;
+    uint32_t axis;
+    nnx_arg_min_max_options o = {.label = c->label};
+    const cJSON *type = opt(c, "outputDataType");
+    if (!arg_operand(c, 0, &x) || !arg_u32(c, 1, &axis) || !opt_bool(c, "keepDimensions", &o.keep_dimensions))
+        return false;
+    if (type) {
+        o.output_data_type = cJSON_IsString(type) ? cf_dtype_from_name(type->valuestring) : NNX_DTYPE_UNDEFINED;
+        if (o.output_data_type == NNX_DTYPE_UNDEFINED)
+            return cf_fail(c->err, "%s: unknown outputDataType", c->entry->name);
+    }
+    bool is_min = strcmp(c->entry->name, "argMin") == 0;
+    return single(c, (is_min ? nnx_builder_arg_min : nnx_builder_arg_max)(c->g->builder, x, axis, &o));
 }
 
 /* softmax: 3*shape[axis] + 3 ULP — per element of the axis an exp, a subtraction of the max
@@ -725,10 +832,17 @@ static const op_entry OPS[] = {
     {.name = "gemm", .handler = handle_gemm, .option_keys = "c alpha beta aTranspose bTranspose"},
     {.name = "conv2d", .handler = handle_conv2d,
      .option_keys = "padding strides dilations groups inputLayout filterLayout bias"},
+    {.name = "convTranspose2d", .handler = handle_conv_transpose2d,
+     .option_keys = "padding strides dilations outputPadding outputSizes groups inputLayout filterLayout bias"},
     {.name = "averagePool2d", .handler = handle_average_pool2d,
      .option_keys = "windowDimensions padding strides dilations layout roundingType outputShapeRounding outputSizes"},
     {.name = "maxPool2d", .handler = handle_max_pool2d,
      .option_keys = "windowDimensions padding strides dilations layout roundingType outputShapeRounding outputSizes"},
+    {.name = "l2Pool2d", .handler = handle_l2_pool2d,
+     .option_keys = "windowDimensions padding strides dilations layout roundingType outputShapeRounding outputSizes"},
+    {.name = "resample2d", .handler = handle_resample2d, .option_keys = "mode scales sizes axes"},
+    {.name = "argMin", .handler = handle_arg_min_max, .option_keys = "keepDimensions outputDataType"},
+    {.name = "argMax", .handler = handle_arg_min_max, .option_keys = "keepDimensions outputDataType"},
     {.name = "softmax", .handler = handle_softmax},
     {.name = "reshape", .handler = handle_reshape},
     {.name = "transpose", .handler = handle_transpose, .option_keys = "permutation"},

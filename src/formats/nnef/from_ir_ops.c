@@ -679,12 +679,23 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
                                    "NNEF 1.0.2 has no cast operation (its tensor types scalar, integer and logical "
                                    "never convert into each other)");
+    /* WebNN quantizeLinear / dequantizeLinear change the tensor type; NNEF's linear_quantize
+     * is a float-to-float fake quantization over [min, max], not the same meaning. */
+    case NNX_OP_QUANTIZE_LINEAR: case NNX_OP_DEQUANTIZE_LINEAR:
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no primitive operation '%s' (its "
+                                   "linear_quantize maps float to float)", nnx_op_table[n->op].name);
     case NNX_OP_MATMUL: return lower_matmul(L);
     case NNX_OP_GEMM: return lower_gemm(L);
     case NNX_OP_CONV: return lower_conv(L);
     case NNX_OP_DECONV: return lower_deconv(L);
     case NNX_OP_AVG_POOL: return lower_pool(L, "avg_pool");
     case NNX_OP_MAX_POOL: return lower_pool(L, "max_pool");
+    /* WebNN l2Pool2d, resample2d: NNEF 1.0.2 has no primitive with their meaning (its
+     * nearest/multilinear upsampling use other coordinate mappings and integer factors). */
+    case NNX_OP_L2_POOL:
+    case NNX_OP_RESAMPLE:
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
+                                   nnx_op_table[n->op].name);
     case NNX_OP_SOFTMAX: return lower_softmax(L);
     case NNX_OP_RESHAPE: return lower_reshape(L);
     case NNX_OP_TRANSPOSE: return lower_transpose(L);
