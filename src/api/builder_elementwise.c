@@ -7,24 +7,40 @@
 
 #define LABEL(o) ((o) ? (o)->label : NULL)
 
-static nnx_operand *binary(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, nnx_operand *y,
-                           const nnx_operator_options *o)
+/* The core op with a bool result (comparison, is_nan, is_inf) followed by the cast to WebNN's
+ * uint8 result (0 or 1): exact (docs/ARCHITECTURE.md, decision "WebNN uint8 logical results"). */
+static nnx_operand *to_uint8(nnx_op_call *c, nnx_op op, const nnx_operand *const *in, uint32_t n_in)
+{
+    nnx_operand *flag = nnx_call_node(c, op, in, n_in, NULL, 1, NULL);
+    if (flag == &c->b->poison)
+        return flag;
+    nnx_attrs attrs = {.cast = {NNX_UINT8}};
+    const nnx_operand *cin[1] = {flag};
+    return nnx_call_node(c, NNX_OP_CAST, cin, 1, &attrs, 1, NULL);
+}
+
+/* The two-input methods: a and b operands of one type, a's type in `allowed` (0: any type);
+ * the core node of op, its result cast to uint8 when `flag` (to_uint8). */
+static nnx_operand *pair(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, bool flag,
+                         nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
 {
     nnx_op_call c;
     if (!nnx_call_begin(&c, b, name, LABEL(o)))
         return b ? &b->poison : NULL;
-    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b"))
+    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b") ||
+        (allowed && !nnx_call_dtype(&c, x, "input a", allowed)))
         return &b->poison;
     if (x->desc.dtype != y->desc.dtype)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
                              nnx_dtype_name(x->desc.dtype), nnx_dtype_name(y->desc.dtype));
     const nnx_operand *in[2] = {x, y};
-    return nnx_call_node(&c, op, in, 2, NULL, 1, NULL);
+    return flag ? to_uint8(&c, op, in, 2) : nnx_call_node(&c, op, in, 2, NULL, 1, NULL);
 }
 
-#define BINARY(fn, OP, name) \
+#define PAIR(fn, OP, name, allowed, flag) \
     nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o) \
-    { return binary(b, NNX_OP_##OP, name, x, y, o); }
+    { return pair(b, NNX_OP_##OP, name, allowed, flag, x, y, o); }
+#define BINARY(fn, OP, name) PAIR(fn, OP, name, 0, false)
 BINARY(add, ADD, "add")
 BINARY(sub, SUB, "sub")
 BINARY(mul, MUL, "mul")
@@ -33,8 +49,10 @@ BINARY(max, MAX, "max")
 BINARY(min, MIN, "min")
 BINARY(pow, POW, "pow")
 
-static nnx_operand *unary(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, nnx_operand *x,
-                          const char *label, const nnx_attrs *attrs)
+/* The one-input methods: x an operand of a type in `allowed`; the core node of op with attrs,
+ * its result cast to uint8 when `flag` (to_uint8). */
+static nnx_operand *unary(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, bool flag,
+                          nnx_operand *x, const char *label, const nnx_attrs *attrs)
 {
     nnx_op_call c;
     if (!nnx_call_begin(&c, b, name, label))
@@ -42,12 +60,12 @@ static nnx_operand *unary(nnx_builder *b, nnx_op op, const char *name, nnx_dtype
     if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", allowed))
         return &b->poison;
     const nnx_operand *in[1] = {x};
-    return nnx_call_node(&c, op, in, 1, attrs, 1, NULL);
+    return flag ? to_uint8(&c, op, in, 1) : nnx_call_node(&c, op, in, 1, attrs, 1, NULL);
 }
 
 #define UNARY(fn, OP, name, allowed) \
     nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o) \
-    { return unary(b, NNX_OP_##OP, name, allowed, x, LABEL(o), NULL); }
+    { return unary(b, NNX_OP_##OP, name, allowed, false, x, LABEL(o), NULL); }
 UNARY(abs, ABS, "abs", NNX_SET_SIGNED)
 UNARY(neg, NEG, "neg", NNX_SET_SIGNED)
 UNARY(ceil, CEIL, "ceil", NNX_SET_FLOAT)
@@ -112,42 +130,13 @@ nnx_operand *nnx_builder_cast(nnx_builder *b, nnx_operand *x, nnx_dtype dtype, c
     if (!nnx_dtype_valid(dtype))
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "data type %d is not a data type", (int)dtype);
     nnx_attrs attrs = {.cast = {dtype}};
-    return unary(b, NNX_OP_CAST, "cast", NNX_SET_ANY, x, LABEL(o), &attrs);
+    return unary(b, NNX_OP_CAST, "cast", NNX_SET_ANY, false, x, LABEL(o), &attrs);
 }
 
 /* ---------------------------------------------------------------- WebNN comparisons, logic */
 
-/* A core op with a bool result (comparison, is_nan, is_inf) followed by the cast to WebNN's
- * uint8 result (0 or 1): exact (docs/ARCHITECTURE.md, decision "WebNN uint8 logical results"). */
-static nnx_operand *to_uint8(nnx_op_call *c, nnx_op op, const nnx_operand *const *in, uint32_t n_in)
-{
-    nnx_operand *flag = nnx_call_node(c, op, in, n_in, NULL, 1, NULL);
-    if (flag == &c->b->poison)
-        return flag;
-    nnx_attrs attrs = {.cast = {NNX_UINT8}};
-    const nnx_operand *cin[1] = {flag};
-    return nnx_call_node(c, NNX_OP_CAST, cin, 1, &attrs, 1, NULL);
-}
-
 /* equal … lesserOrEqual: a any type (bool included, 6.1-27), b of a's type, shapes broadcast. */
-static nnx_operand *compare(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, nnx_operand *y,
-                            const nnx_operator_options *o)
-{
-    nnx_op_call c;
-    if (!nnx_call_begin(&c, b, name, LABEL(o)))
-        return b ? &b->poison : NULL;
-    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b"))
-        return &b->poison;
-    if (x->desc.dtype != y->desc.dtype)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
-                             nnx_dtype_name(x->desc.dtype), nnx_dtype_name(y->desc.dtype));
-    const nnx_operand *in[2] = {x, y};
-    return to_uint8(&c, op, in, 2);
-}
-
-#define COMPARE(fn, OP, name) \
-    nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o) \
-    { return compare(b, NNX_OP_##OP, name, x, y, o); }
+#define COMPARE(fn, OP, name) PAIR(fn, OP, name, 0, true)
 COMPARE(equal, EQUAL, "equal")
 COMPARE(not_equal, NOT_EQUAL, "notEqual")
 COMPARE(greater, GREATER, "greater")
@@ -158,58 +147,22 @@ COMPARE(lesser_or_equal, LESS_EQUAL, "lesserOrEqual")
 /* WebNN's logical type is uint8; bool is nnx's extension of the same family (6.1-27). */
 #define NNX_SET_LOGICAL (NNX_SET(NNX_UINT8) | NNX_SET(NNX_BOOL))
 
-static nnx_operand *logical(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, nnx_operand *y,
-                            const nnx_operator_options *o)
-{
-    nnx_op_call c;
-    if (!nnx_call_begin(&c, b, name, LABEL(o)))
-        return b ? &b->poison : NULL;
-    if (!nnx_call_operand(&c, x, "input a") || !nnx_call_operand(&c, y, "input b") ||
-        !nnx_call_dtype(&c, x, "input a", NNX_SET_LOGICAL))
-        return &b->poison;
-    if (x->desc.dtype != y->desc.dtype)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
-                             nnx_dtype_name(x->desc.dtype), nnx_dtype_name(y->desc.dtype));
-    const nnx_operand *in[2] = {x, y};
-    return nnx_call_node(&c, op, in, 2, NULL, 1, NULL);
-}
+PAIR(logical_and, LOGICAL_AND, "logicalAnd", NNX_SET_LOGICAL, false)
+PAIR(logical_or, LOGICAL_OR, "logicalOr", NNX_SET_LOGICAL, false)
+PAIR(logical_xor, LOGICAL_XOR, "logicalXor", NNX_SET_LOGICAL, false)
 
-nnx_operand *nnx_builder_logical_and(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
-{
-    return logical(b, NNX_OP_LOGICAL_AND, "logicalAnd", x, y, o);
-}
-nnx_operand *nnx_builder_logical_or(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
-{
-    return logical(b, NNX_OP_LOGICAL_OR, "logicalOr", x, y, o);
-}
-nnx_operand *nnx_builder_logical_xor(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
-{
-    return logical(b, NNX_OP_LOGICAL_XOR, "logicalXor", x, y, o);
-}
 nnx_operand *nnx_builder_logical_not(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
 {
-    return unary(b, NNX_OP_LOGICAL_NOT, "logicalNot", NNX_SET_LOGICAL, x, LABEL(o), NULL);
-}
-
-static nnx_operand *float_test(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x,
-                               const nnx_operator_options *o)
-{
-    nnx_op_call c;
-    if (!nnx_call_begin(&c, b, name, LABEL(o)))
-        return b ? &b->poison : NULL;
-    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", NNX_SET_FLOAT))
-        return &b->poison;
-    const nnx_operand *in[1] = {x};
-    return to_uint8(&c, op, in, 1);
+    return unary(b, NNX_OP_LOGICAL_NOT, "logicalNot", NNX_SET_LOGICAL, false, x, LABEL(o), NULL);
 }
 
 nnx_operand *nnx_builder_is_nan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
 {
-    return float_test(b, NNX_OP_IS_NAN, "isNaN", x, o);
+    return unary(b, NNX_OP_IS_NAN, "isNaN", NNX_SET_FLOAT, true, x, LABEL(o), NULL);
 }
 nnx_operand *nnx_builder_is_infinite(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
 {
-    return float_test(b, NNX_OP_IS_INF, "isInfinite", x, o);
+    return unary(b, NNX_OP_IS_INF, "isInfinite", NNX_SET_FLOAT, true, x, LABEL(o), NULL);
 }
 
 /* ---------------------------------------------------------------- WebNN unary (more) */

@@ -14,11 +14,12 @@ static bool one_input(nnx_op_call *c, nnx_builder *b, const char *name, const ch
     return nnx_call_begin(c, b, name, label) && nnx_call_operand(c, x, "input");
 }
 
-nnx_operand *nnx_builder_reshape(nnx_builder *b, nnx_operand *x, const uint32_t *shape, uint32_t rank,
-                                 const nnx_operator_options *o)
+/* reshape and expand: x to a new shape of rank entries (the core node checks the sizes). */
+static nnx_operand *to_shape(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, const uint32_t *shape,
+                             uint32_t rank, const nnx_operator_options *o)
 {
     nnx_op_call c;
-    if (!one_input(&c, b, "reshape", LABEL(o), x))
+    if (!one_input(&c, b, name, LABEL(o), x))
         return POISON(b);
     if (rank > NNX_MAX_RANK)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", rank, NNX_MAX_RANK);
@@ -28,7 +29,13 @@ nnx_operand *nnx_builder_reshape(nnx_builder *b, nnx_operand *x, const uint32_t 
     if (rank)
         memcpy(attrs.reshape.shape, shape, rank * sizeof *shape);
     const nnx_operand *in[1] = {x};
-    return nnx_call_node(&c, NNX_OP_RESHAPE, in, 1, &attrs, 1, NULL);
+    return nnx_call_node(&c, op, in, 1, &attrs, 1, NULL);
+}
+
+nnx_operand *nnx_builder_reshape(nnx_builder *b, nnx_operand *x, const uint32_t *shape, uint32_t rank,
+                                 const nnx_operator_options *o)
+{
+    return to_shape(b, NNX_OP_RESHAPE, "reshape", x, shape, rank, o);
 }
 
 nnx_operand *nnx_builder_transpose(nnx_builder *b, nnx_operand *x, const nnx_transpose_options *o)
@@ -167,18 +174,7 @@ uint32_t nnx_builder_split_sizes(nnx_builder *b, nnx_operand *x, const uint32_t 
 nnx_operand *nnx_builder_expand(nnx_builder *b, nnx_operand *x, const uint32_t *shape, uint32_t rank,
                                 const nnx_operator_options *o)
 {
-    nnx_op_call c;
-    if (!one_input(&c, b, "expand", LABEL(o), x))
-        return POISON(b);
-    if (rank > NNX_MAX_RANK)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", rank, NNX_MAX_RANK);
-    if (rank && !shape)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape is NULL");
-    nnx_attrs attrs = {.reshape = {.rank = rank}};
-    if (rank)
-        memcpy(attrs.reshape.shape, shape, rank * sizeof *shape);
-    const nnx_operand *in[1] = {x};
-    return nnx_call_node(&c, NNX_OP_EXPAND, in, 1, &attrs, 1, NULL);
+    return to_shape(b, NNX_OP_EXPAND, "expand", x, shape, rank, o);
 }
 
 /* WebNN reverse: axes absent = every axis; an axis out of range or given twice is a

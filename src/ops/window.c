@@ -11,8 +11,7 @@
 #include <math.h>
 
 /* Checks one axis and computes its output extent. Reflections reaching past the far edge
- * are rejected as for pad (nnef.md §7 #23): 'reflect' reaches at most z - 1 past an edge,
- * 'reflect-even' at most z; replicate and the reflections need a non-empty axis. */
+ * are rejected as for pad (nnx_window_check_reach). */
 static nnx_status window_axis(const nnx_attr_window *a, uint32_t k, uint32_t z, uint32_t *out, nnx_error *err)
 {
     int64_t f = a->size[k], s = a->stride[k], d = a->dilation[k], p = a->pad_begin[k], q = a->pad_end[k];
@@ -28,33 +27,12 @@ static nnx_status window_axis(const nnx_attr_window *a, uint32_t k, uint32_t z, 
     if (x > INT32_MAX)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: output extent %lld exceeds 2^31-1", k,
                              (long long)x);
-    nnx_window_border b = a->border;
-    if (b == NNX_WINDOW_REPLICATE || b == NNX_WINDOW_REFLECT || b == NNX_WINDOW_REFLECT_EVEN) {
-        int64_t reach = b == NNX_WINDOW_REFLECT ? (int64_t)z - 1 : b == NNX_WINDOW_REFLECT_EVEN ? (int64_t)z : INT64_MAX;
-        int64_t before = p, after = (x - 1) * s + fd - 1 - p - ((int64_t)z - 1);
-        if (z == 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is empty: border '%s' has no edge to copy", k,
-                                 nnx_window_border_name(b));
-        if (before > reach || after > reach)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                                 "axis %u: border '%s' reaches %lld before and %lld past the extent %lld (at most %lld)",
-                                 k, nnx_window_border_name(b), (long long)before, (long long)after, (long long)z, (long long)reach);
-    }
+    nnx_status st = nnx_window_check_reach(a->border, k, z, p, (x - 1) * s + fd - 1 - p - ((int64_t)z - 1), "reaches",
+                                           "extent", err);
+    if (st != NNX_OK)
+        return st;
     *out = (uint32_t)x;
     return NNX_OK;
-}
-
-/* Volume of the window, which must fit an int32 index (argmax_pool's output type). */
-static bool window_volume(const nnx_attr_window *a, uint32_t rank, int64_t *vol)
-{
-    int64_t v = 1;
-    for (uint32_t k = 0; k < rank; k++) {
-        if (a->size[k] < 1 || v > INT32_MAX / a->size[k])
-            return false;
-        v *= a->size[k];
-    }
-    *vol = v;
-    return true;
 }
 
 nnx_status nnx_infer_window(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
@@ -70,7 +48,7 @@ nnx_status nnx_infer_window(const nnx_node *node, const nnx_operand_desc *const 
     if (!nnx_window_border_name(a->border))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "border %d is unknown", (int)a->border);
     int64_t vol;
-    if (!window_volume(a, x->rank, &vol))
+    if (!nnx_window_volume(a, x->rank, &vol))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "window volume is not in 1..2^31-1");
     *out = *x;
     for (uint32_t k = 0; k < x->rank; k++) {
@@ -85,48 +63,26 @@ nnx_status nnx_infer_window(const nnx_node *node, const nnx_operand_desc *const 
 
 /* ---------------------------------------------------------------- kernels */
 
-/* One output position's window walk: j runs row-major over size, flat = its flat index. */
-typedef struct window_walk {
-    const nnx_attr_window *a;
-    const nnx_operand_desc *x;
-    uint64_t xs[NNX_MAX_RANK];
-    uint32_t size[NNX_MAX_RANK];
-} window_walk;
-
-static void walk_init(window_walk *w, const nnx_node *node, const nnx_operand_desc *x)
-{
-    w->a = &node->attrs.window;
-    w->x = x;
-    nnx_strides(x->shape, x->rank, w->xs);
-    for (uint32_t k = 0; k < x->rank; k++)
-        w->size[k] = (uint32_t)w->a->size[k];
-}
-
 /* Element offset of window position j of output o, or -1 if it is out of bounds and unmapped. */
-static int64_t walk_source(const window_walk *w, const uint32_t *o, const uint32_t *j)
+static int64_t walk_source(const nnx_window_walk *w, const uint32_t *o, const uint32_t *j)
 {
     const nnx_attr_window *a = w->a;
-    uint64_t src = 0;
-    for (uint32_t k = 0; k < w->x->rank; k++) {
-        int64_t i = (int64_t)o[k] * a->stride[k] + (int64_t)j[k] * a->dilation[k] - a->pad_begin[k];
-        int64_t s = nnx_window_source(a->border, i, w->x->shape[k]);
-        if (s < 0)
-            return -1;
-        src += (uint64_t)s * w->xs[k];
-    }
-    return (int64_t)src;
+    int64_t c[NNX_MAX_RANK];
+    for (uint32_t k = 0; k < w->x->rank; k++)
+        c[k] = (int64_t)o[k] * a->stride[k] + (int64_t)j[k] * a->dilation[k] - a->pad_begin[k];
+    return nnx_window_offset(w, a->border, c);
 }
 
 /* box: sum of the window; constant 0 adds nothing. normalize divides by the volume, or by
  * the in-bounds count under 'ignore' (§7 #15; a window with none gives 0). */
 nnx_status nnx_ref_box(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
-    window_walk w;
-    walk_init(&w, node, &in[0].desc);
+    nnx_window_walk w;
+    nnx_window_walk_init(&w, node, &in[0].desc);
     const nnx_operand_desc *y = &out->desc;
     nnx_dtype dt = w.x->dtype;
     int64_t vol = 1;
-    window_volume(w.a, w.x->rank, &vol);
+    nnx_window_volume(w.a, w.x->rank, &vol);
     if (nnx_shape_elements(y->shape, y->rank) == 0)
         return NNX_OK;
     uint32_t o[NNX_MAX_RANK] = {0};
@@ -142,11 +98,7 @@ nnx_status nnx_ref_box(const nnx_node *node, const nnx_view *in, nnx_view *out)
                 count++;
             }
         } while (nnx_index_next(j, w.size, w.x->rank));
-        if (w.a->normalize) {
-            double div = w.a->border == NNX_WINDOW_IGNORE ? (double)count : (double)vol;
-            sum = div > 0 ? sum / div : 0.0;
-        }
-        nnx_store_f(dt, out->data, oi++, sum);
+        nnx_store_f(dt, out->data, oi++, nnx_window_normalize(w.a, sum, count, (double)vol));
     } while (nnx_index_next(o, y->shape, y->rank));
     return NNX_OK;
 }
@@ -189,8 +141,8 @@ static bool beats(nnx_dtype_kind kind, nnx_dtype dt, const void *x, int64_t s, b
  * without candidates gives index 0. */
 nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
-    window_walk w;
-    walk_init(&w, node, &in[0].desc);
+    nnx_window_walk w;
+    nnx_window_walk_init(&w, node, &in[0].desc);
     const nnx_operand_desc *y = &out->desc;
     nnx_dtype dt = w.x->dtype;
     nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
@@ -226,13 +178,13 @@ nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_vie
  * [0, volume) reads 0 too. */
 nnx_status nnx_ref_sample(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
-    window_walk w;
-    walk_init(&w, node, &in[0].desc);
+    nnx_window_walk w;
+    nnx_window_walk_init(&w, node, &in[0].desc);
     const nnx_operand_desc *y = &out->desc;
     nnx_dtype dt = w.x->dtype, it = in[1].desc.dtype;
     size_t es = nnx_dtype_size(dt);
     int64_t vol = 1;
-    window_volume(w.a, w.x->rank, &vol);
+    nnx_window_volume(w.a, w.x->rank, &vol);
     if (nnx_shape_elements(y->shape, y->rank) == 0)
         return NNX_OK;
     uint32_t o[NNX_MAX_RANK] = {0};
@@ -268,6 +220,64 @@ const char *nnx_window_border_name(nnx_window_border b)
     case NNX_WINDOW_REFLECT_EVEN: return "reflect-even";
     default: return NULL;
     }
+}
+
+bool nnx_window_volume(const nnx_attr_window *a, uint32_t rank, int64_t *vol)
+{
+    int64_t v = 1;
+    for (uint32_t k = 0; k < rank; k++) {
+        if (a->size[k] < 1 || v > INT32_MAX / a->size[k])
+            return false;
+        v *= a->size[k];
+    }
+    *vol = v;
+    return true;
+}
+
+nnx_status nnx_window_check_reach(nnx_window_border b, uint32_t k, uint32_t z, int64_t before, int64_t after,
+                                  const char *reads, const char *extent, nnx_error *err)
+{
+    if (b != NNX_WINDOW_REPLICATE && b != NNX_WINDOW_REFLECT && b != NNX_WINDOW_REFLECT_EVEN)
+        return NNX_OK;
+    int64_t reach = b == NNX_WINDOW_REFLECT ? (int64_t)z - 1 : b == NNX_WINDOW_REFLECT_EVEN ? (int64_t)z : INT64_MAX;
+    if (z == 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is empty: border '%s' has no edge to copy", k,
+                             nnx_window_border_name(b));
+    if (before > reach || after > reach)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "axis %u: border '%s' %s %lld before and %lld past the %s %u (at most %lld)", k,
+                             nnx_window_border_name(b), reads, (long long)before, (long long)after, extent, z,
+                             (long long)reach);
+    return NNX_OK;
+}
+
+void nnx_window_walk_init(nnx_window_walk *w, const nnx_node *node, const nnx_operand_desc *x)
+{
+    w->a = &node->attrs.window;
+    w->x = x;
+    nnx_strides(x->shape, x->rank, w->xs);
+    for (uint32_t k = 0; k < x->rank; k++)
+        w->size[k] = (uint32_t)w->a->size[k];
+}
+
+int64_t nnx_window_offset(const nnx_window_walk *w, nnx_window_border b, const int64_t *c)
+{
+    uint64_t src = 0;
+    for (uint32_t k = 0; k < w->x->rank; k++) {
+        int64_t s = nnx_window_source(b, c[k], w->x->shape[k]);
+        if (s < 0)
+            return -1;
+        src += (uint64_t)s * w->xs[k];
+    }
+    return (int64_t)src;
+}
+
+double nnx_window_normalize(const nnx_attr_window *a, double sum, uint64_t count, double vol)
+{
+    if (!a->normalize)
+        return sum;
+    double div = a->border == NNX_WINDOW_IGNORE ? (double)count : vol;
+    return div > 0 ? sum / div : 0.0;
 }
 
 int64_t nnx_window_source(nnx_window_border b, int64_t i, int64_t z)

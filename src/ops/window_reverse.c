@@ -60,19 +60,12 @@ static nnx_status reverse_axis(const nnx_attr_window *a, uint32_t k, uint32_t x,
     if (X > INT32_MAX)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: output extent %lld exceeds 2^31-1", k,
                              (long long)X);
-    nnx_window_border b = a->border;
     int64_t qmin, qmax;
-    if ((b == NNX_WINDOW_REPLICATE || b == NNX_WINDOW_REFLECT || b == NNX_WINDOW_REFLECT_EVEN) &&
-        read_range(X, f, s, d, p, &qmin, &qmax)) {
-        int64_t reach = b == NNX_WINDOW_REFLECT ? (int64_t)x - 1 : b == NNX_WINDOW_REFLECT_EVEN ? (int64_t)x : INT64_MAX;
-        int64_t before = -qmin, after = qmax - ((int64_t)x - 1);
-        if (x == 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is empty: border '%s' has no edge to copy", k,
-                                 nnx_window_border_name(b));
-        if (before > reach || after > reach)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                                 "axis %u: border '%s' reads %lld before and %lld past the input extent %u (at most %lld)",
-                                 k, nnx_window_border_name(b), (long long)before, (long long)after, x, (long long)reach);
+    if (read_range(X, f, s, d, p, &qmin, &qmax)) {
+        nnx_status st = nnx_window_check_reach(a->border, k, x, -qmin, qmax - ((int64_t)x - 1), "reads", "input extent",
+                                               err);
+        if (st != NNX_OK)
+            return st;
     }
     *out = (uint32_t)X;
     return NNX_OK;
@@ -91,12 +84,9 @@ nnx_status nnx_infer_window_reverse(const nnx_node *node, const nnx_operand_desc
     if (node->op == NNX_OP_DESAMPLE && a->border != NNX_WINDOW_CONSTANT)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "border '%s': desample allows 'constant' only",
                              nnx_window_border_name(a->border));
-    int64_t vol = 1;
-    for (uint32_t k = 0; k < x->rank; k++) {
-        if (a->size[k] < 1 || vol > INT32_MAX / a->size[k])
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "window volume is not in 1..2^31-1");
-        vol *= a->size[k];
-    }
+    int64_t vol;
+    if (!nnx_window_volume(a, x->rank, &vol))
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "window volume is not in 1..2^31-1");
     *out = *x;
     for (uint32_t k = 0; k < x->rank; k++) {
         nnx_status st = reverse_axis(a, k, x->shape[k], &out->shape[k], err);
@@ -126,16 +116,13 @@ static bool reverse_term(const nnx_attr_window *a, uint32_t rank, const uint32_t
  * position without any gives 0), as box does (nnef.md §7 #15). */
 nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_window *a = &node->attrs.window;
-    const nnx_operand_desc *x = &in[0].desc, *y = &out->desc;
-    uint32_t r = x->rank, size[NNX_MAX_RANK];
-    uint64_t xs[NNX_MAX_RANK];
+    nnx_window_walk w;
+    nnx_window_walk_init(&w, node, &in[0].desc);
+    const nnx_operand_desc *x = w.x, *y = &out->desc;
+    uint32_t r = x->rank;
     double vol = 1.0;
-    nnx_strides(x->shape, r, xs);
-    for (uint32_t k = 0; k < r; k++) {
-        size[k] = (uint32_t)a->size[k];
-        vol *= a->size[k];
-    }
+    for (uint32_t k = 0; k < r; k++)
+        vol *= w.a->size[k];
     if (nnx_shape_elements(y->shape, y->rank) == 0)
         return NNX_OK;
     uint32_t i[NNX_MAX_RANK] = {0};
@@ -145,26 +132,13 @@ nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out
         double sum = 0.0;
         uint64_t count = 0;
         do {
-            int64_t q[NNX_MAX_RANK];
-            if (!reverse_term(a, r, i, j, q))
-                continue;
-            uint64_t src = 0;
-            bool inside = true;
-            for (uint32_t k = 0; k < r && inside; k++) {
-                int64_t m = nnx_window_source(a->border, q[k], x->shape[k]);
-                inside = m >= 0;
-                src += inside ? (uint64_t)m * xs[k] : 0;
-            }
-            if (inside) {
+            int64_t q[NNX_MAX_RANK], src;
+            if (reverse_term(w.a, r, i, j, q) && (src = nnx_window_offset(&w, w.a->border, q)) >= 0) {
                 sum += nnx_load_f(x->dtype, in[0].data, (size_t)src);
                 count++;
             }
-        } while (nnx_index_next(j, size, r));
-        if (a->normalize) {
-            double div = a->border == NNX_WINDOW_IGNORE ? (double)count : vol;
-            sum = div > 0 ? sum / div : 0.0;
-        }
-        nnx_store_f(y->dtype, out->data, oi++, sum);
+        } while (nnx_index_next(j, w.size, r));
+        nnx_store_f(y->dtype, out->data, oi++, nnx_window_normalize(w.a, sum, count, vol));
     } while (nnx_index_next(i, y->shape, y->rank));
     return NNX_OK;
 }
@@ -174,14 +148,11 @@ nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out
  * §3.2); several inputs landing on one output add up. */
 nnx_status nnx_ref_desample(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_window *a = &node->attrs.window;
-    const nnx_operand_desc *x = &in[0].desc, *y = &out->desc;
+    nnx_window_walk w;
+    nnx_window_walk_init(&w, node, &in[0].desc);
+    const nnx_operand_desc *x = w.x, *y = &out->desc;
     nnx_dtype it = in[1].desc.dtype;
-    uint32_t r = x->rank, size[NNX_MAX_RANK];
-    uint64_t xs[NNX_MAX_RANK];
-    nnx_strides(x->shape, r, xs);
-    for (uint32_t k = 0; k < r; k++)
-        size[k] = (uint32_t)a->size[k];
+    uint32_t r = x->rank;
     if (nnx_shape_elements(y->shape, y->rank) == 0)
         return NNX_OK;
     uint32_t i[NNX_MAX_RANK] = {0};
@@ -191,19 +162,12 @@ nnx_status nnx_ref_desample(const nnx_node *node, const nnx_view *in, nnx_view *
         int64_t flat = 0;
         double sum = 0.0;
         do {
-            int64_t q[NNX_MAX_RANK];
-            if (reverse_term(a, r, i, j, q)) {
-                uint64_t src = 0;
-                bool inside = true;
-                for (uint32_t k = 0; k < r && inside; k++) {
-                    inside = q[k] >= 0 && q[k] < (int64_t)x->shape[k];
-                    src += inside ? (uint64_t)q[k] * xs[k] : 0;
-                }
-                if (inside && nnx_load_i(it, in[1].data, (size_t)src) == flat)
-                    sum += nnx_load_f(x->dtype, in[0].data, (size_t)src);
-            }
+            int64_t q[NNX_MAX_RANK], src; /* 'constant': inside the input or nothing */
+            if (reverse_term(w.a, r, i, j, q) && (src = nnx_window_offset(&w, NNX_WINDOW_CONSTANT, q)) >= 0 &&
+                nnx_load_i(it, in[1].data, (size_t)src) == flat)
+                sum += nnx_load_f(x->dtype, in[0].data, (size_t)src);
             flat++;
-        } while (nnx_index_next(j, size, r));
+        } while (nnx_index_next(j, w.size, r));
         nnx_store_f(y->dtype, out->data, oi++, sum);
     } while (nnx_index_next(i, y->shape, y->rank));
     return NNX_OK;

@@ -24,6 +24,9 @@
 
 #define GEN_MAX_IN 5
 
+/* A file whose generated header defines gen_tensor and gen_case itself (with at most
+ * GEN_MAX_IN inputs) defines GEN_CASE_TYPES_DEFINED after that header and before this one. */
+#ifndef GEN_CASE_TYPES_DEFINED
 /* A tensor: logical values in f (float types, exact), i (signed) or u (unsigned, bool). */
 typedef struct gen_tensor {
     nnx_dtype dtype; /* NNX_DTYPE_UNDEFINED: absent input */
@@ -42,6 +45,7 @@ typedef struct gen_case {
     gen_tensor in[GEN_MAX_IN];
     gen_tensor out;
 } gen_case;
+#endif
 
 typedef struct gen_fixture {
     const gen_case *c;

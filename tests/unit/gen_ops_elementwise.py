@@ -10,6 +10,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from gen_ops_typed import (ALL, ENUM, FLOATS, INF, INTS, NAN, CArrays,
+                           imax, imin, representable, round_exact, signbit, wrap)
+
 SEED = 20240611
 rng = np.random.default_rng(SEED)
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -17,15 +20,6 @@ OUT = os.path.join(HERE, "..", "data", "ops_elementwise_expected.h")
 OUT_DATA = os.path.join(HERE, "..", "data", "ops_elementwise_data.h")
 COMMAND = "/usr/bin/python3 tests/unit/gen_ops_elementwise.py"
 
-FLOATS = ("float32", "float16")
-INTS = {"int8": (8, True), "uint8": (8, False), "int32": (32, True), "uint32": (32, False),
-        "int64": (64, True), "uint64": (64, False)}
-ALL = ("float32", "float16", "int8", "uint8", "int32", "uint32", "int64", "uint64")
-ENUM = {d: "NNX_" + d.upper() for d in ALL}
-CTYPE = {"float32": "float", "float16": "uint16_t", "int8": "int8_t", "uint8": "uint8_t",
-         "int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t"}
-FMT = {"float32": (24, -126, 127), "float16": (11, -14, 15)}  # precision, emin, emax
-NAN, INF = math.nan, math.inf
 F32_MAX = float(np.finfo(np.float32).max)
 F16_MAX = 65504.0
 
@@ -39,49 +33,6 @@ F16_MAX = 65504.0
 ULP = {"float32": 2, "float16": 1}
 
 
-def imin(dt):
-    bits, signed = INTS[dt]
-    return -(1 << (bits - 1)) if signed else 0
-
-
-def imax(dt):
-    bits, signed = INTS[dt]
-    return (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
-
-
-def wrap(v, dt):
-    """Two's complement wraparound of the Python int v to dt's width."""
-    bits, signed = INTS[dt]
-    v &= (1 << bits) - 1
-    if signed and v >= 1 << (bits - 1):
-        v -= 1 << bits
-    return v
-
-
-def round_exact(x, dt):
-    """The value of dt nearest to the exact number x (int, Fraction or finite float), ties to
-    even, +-inf past the largest finite value (IEEE rounding with unbounded exponent, then the
-    overflow check); an underflow to zero keeps x's sign. Python float result."""
-    p, emin, emax = FMT[dt]
-    if isinstance(x, float) and x == 0:
-        return x
-    x = Fraction(x)
-    if x == 0:
-        return 0.0
-    sign = -1.0 if x < 0 else 1.0
-    a = abs(x)
-    e = a.numerator.bit_length() - a.denominator.bit_length()
-    while Fraction(2) ** e > a:
-        e -= 1
-    while Fraction(2) ** (e + 1) <= a:
-        e += 1
-    quantum = Fraction(2) ** (max(e, emin) - p + 1)
-    v = round(a / quantum) * quantum  # Fraction.__round__ rounds half to even
-    if v >= Fraction(2) ** (emax + 1):
-        return sign * INF
-    return sign * float(v)
-
-
 def np_round(v, dt):
     """numpy's rounding of a float64 to dt, cross-checked against round_exact."""
     with np.errstate(all="ignore"):
@@ -90,20 +41,6 @@ def np_round(v, dt):
         e = round_exact(float(v), dt)
         assert r == e and math.copysign(1, r) == math.copysign(1, e), (v, dt, r, e)
     return r
-
-
-def representable(values, dt):
-    """values rounded to dt (how inputs are stored); ints must already fit."""
-    if dt in FLOATS:
-        with np.errstate(all="ignore"):
-            return [float(np.float64(v).astype(np.float32 if dt == "float32" else np.float16)) for v in values]
-    out = [int(v) for v in values]
-    assert all(imin(dt) <= v <= imax(dt) for v in out), (dt, values)
-    return out
-
-
-def signbit(v):
-    return math.copysign(1.0, v) < 0
 
 
 def same_float(a, b):
@@ -243,90 +180,8 @@ def number_cast(num, dt):
 
 # ------------------------------------------------------------------ emitting C
 
-arrays = []      # C definitions
-data_names = {}  # (dtype, bit-exact key) -> array name
-cases = []       # C initializers of ew_case
-counter = [0]
-
-
-def fresh(prefix):
-    counter[0] += 1
-    return "%s_%d" % (prefix, counter[0])
-
-
-def c_elem(v, dt):
-    if dt == "float32":
-        if math.isnan(v):
-            return "NAN"
-        if math.isinf(v):
-            return "INFINITY" if v > 0 else "-INFINITY"
-        if v == 0:
-            return "-0.0f" if signbit(v) else "0.0f"
-        s = repr(np.float32(v))
-        assert float(np.float32(s)) == v
-        return s + "f"
-    if dt == "float16":
-        return "0x%04x" % int(np.float16(v).view(np.uint16))
-    v = int(v)
-    if dt == "int64" and v == -2**63:
-        return "INT64_MIN"
-    if dt == "uint64" and v > 2**63 - 1:
-        return "%du" % v
-    return "%d" % v
-
-
-def c_array(decl, items, width=110):
-    """decl = {items}; on one line if it fits in width columns, else items joined by ", " on
-    lines indented 4 and at most width columns (a longer item alone)."""
-    one = "%s = {%s};" % (decl, ", ".join(items))
-    if len(one) <= width:
-        return one
-    lines, line = [], ""
-    for item in items:
-        if line and len(line) + 2 + len(item) + 1 > width:
-            lines.append(line + ",")
-            line = ""
-        line = "    " + item if not line else line + ", " + item
-    if len(line) + 2 > width:
-        lines.append(line)
-        line = ""
-    return "%s = {\n%s};" % (decl, "\n".join(lines + [line]))
-
-
-def key_of(v, dt):
-    if dt in FLOATS:
-        return "nan" if math.isnan(v) else repr(float(v)) + ("-" if signbit(v) else "")
-    return int(v)
-
-
-def emit_data(values, dt):
-    key = (dt, tuple(key_of(v, dt) for v in values))
-    if key in data_names:
-        return data_names[key]
-    name = fresh("d")
-    items = [c_elem(v, dt) for v in values]
-    arrays.append(c_array("static const %s %s[%d]" % (CTYPE[dt], name, len(items)), items))
-    data_names[key] = name
-    return name
-
-
-def tensor_init(values, dt, shape):
-    assert len(values) == int(np.prod(shape, dtype=np.int64)), (len(values), shape)
-    return "{%s, %d, {%s}, %s}" % (ENUM[dt], len(shape), ", ".join(str(s) for s in shape) or "0",
-                                   emit_data(values, dt))
-
-
-def emit_tensors(tensors):
-    name = fresh("t")
-    arrays.append(c_array("static const ew_tensor %s[%d]" % (name, len(tensors)), tensors))
-    return name
-
-
-def emit_u32(values):
-    name = fresh("l")
-    arrays.append("static const uint32_t %s[%d] = {%s};" % (name, max(len(values), 1),
-                                                            ", ".join(str(v) for v in values) or "0"))
-    return name
+C = CArrays(110)  # the C definitions
+cases = []        # C initializers of ew_case
 
 
 def c_number(num):
@@ -346,8 +201,8 @@ def add_case(name, op, ins, outs, ulp=0, bitwise=False, to=None, lo=None, hi=Non
     """ins/outs: lists of (values, dtype, shape). a, b, c: uint32 lists (None = absent)."""
     assert all(name != existing[0] for existing in cases), name
     fields = ['.name = "%s"' % name, ".op = EW_%s" % op.upper(),
-              ".n_in = %d" % len(ins), ".in = %s" % emit_tensors([tensor_init(*t) for t in ins]),
-              ".n_out = %d" % len(outs), ".out = %s" % emit_tensors([tensor_init(*t) for t in outs])]
+              ".n_in = %d" % len(ins), ".in = %s" % C.tensors("ew_tensor", [C.tensor(*t) for t in ins]),
+              ".n_out = %d" % len(outs), ".out = %s" % C.tensors("ew_tensor", [C.tensor(*t) for t in outs])]
     if ulp:
         fields.append(".ulp = %d" % ulp)
     if bitwise:
@@ -358,7 +213,7 @@ def add_case(name, op, ins, outs, ulp=0, bitwise=False, to=None, lo=None, hi=Non
         fields += [".lo = %s" % c_number(lo), ".hi = %s" % c_number(hi)]
     for field, lst in (("a", a), ("b", b), ("c", c)):
         if lst is not None:
-            fields += [".%s = %s" % (field, emit_u32(lst)), ".%s_count = %d" % (field, len(lst))]
+            fields += [".%s = %s" % (field, C.u32(lst)), ".%s_count = %d" % (field, len(lst))]
     if axis:
         fields.append(".axis = %d" % axis)
     if count:
@@ -740,8 +595,8 @@ typedef struct ew_case {
 # ones go to ops_elementwise_data.h, which the main header includes after its types, until the
 # two headers have about as many lines (the main one also holds the types and ew_cases).
 overhead = HEAD.count("\n") + len(OPS) + len(cases) + sum(text.count("\n") for _, text in cases)
-half, lines = (sum(a.count("\n") + 1 for a in arrays) + overhead) // 2, 0
-for split, a in enumerate(arrays):
+half, lines = (sum(a.count("\n") + 1 for a in C.defs) + overhead) // 2, 0
+for split, a in enumerate(C.defs):
     lines += a.count("\n") + 1
     if lines > half:
         break
@@ -753,11 +608,11 @@ DATA_HEAD = """/* Regenerate with: %s   (from the repository root)
 """
 with open(OUT_DATA, "w") as f:
     f.write(DATA_HEAD % COMMAND)
-    f.write("\n" + "\n".join(arrays[:split]) + "\n\n#endif\n")
+    f.write("\n" + "\n".join(C.defs[:split]) + "\n\n#endif\n")
 with open(OUT, "w") as f:
     f.write(HEAD % (COMMAND, np.__version__, SEED, ",\n    ".join("EW_" + o.upper() for o in OPS)))
     f.write('\n#include "ops_elementwise_data.h" /* the first half of the arrays */\n\n')
-    f.write("\n".join(arrays[split:]) + "\n\n")
+    f.write("\n".join(C.defs[split:]) + "\n\n")
     f.write("static const ew_case ew_cases[] = {\n%s\n};\n" % "\n".join(text for _, text in cases))
     f.write("#define EW_CASE_COUNT (sizeof ew_cases / sizeof ew_cases[0])\n\n#endif\n")
 print("wrote %s: %d cases, %d bytes" % (os.path.relpath(OUT), len(cases), os.path.getsize(OUT)))

@@ -12,79 +12,19 @@ from fractions import Fraction
 
 import numpy as np
 
+from gen_ops_typed import (ALL, FLOATS, INF, NAN, CArrays, imax,
+                           imin, representable, round_exact, signbit, wrap)
+
 SEED = 20261122
 rng = np.random.default_rng(SEED)
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "data", "ops_webnn_ext_expected.h")
 COMMAND = "/usr/bin/python3 tests/unit/gen_ops_webnn_ext.py"
 
-FLOATS = ("float32", "float16")
-INTS = {"int8": (8, True), "uint8": (8, False), "int32": (32, True), "uint32": (32, False),
-        "int64": (64, True), "uint64": (64, False)}
-ALL = ("float32", "float16", "int8", "uint8", "int32", "uint32", "int64", "uint64")
-ENUM = {d: "NNX_" + d.upper() for d in ALL}
-CTYPE = {"float32": "float", "float16": "uint16_t", "int8": "int8_t", "uint8": "uint8_t",
-         "int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t"}
-FMT = {"float32": (24, -126, 127), "float16": (11, -14, 15)}  # precision, emin, emax
-NAN, INF = math.nan, math.inf
 # Functions that are not correctly rounded (libm in float64, then one rounding): a kernel
 # computing in double may land one target ULP away next to a rounding boundary; float32 also
 # allows a vector-libm-accurate kernel (see gen_ops_elementwise.py).
 ULP = {"float32": 2, "float16": 1}
-
-
-def imin(dt):
-    bits, signed = INTS[dt]
-    return -(1 << (bits - 1)) if signed else 0
-
-
-def imax(dt):
-    bits, signed = INTS[dt]
-    return (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
-
-
-def wrap(v, dt):
-    bits, signed = INTS[dt]
-    v &= (1 << bits) - 1
-    if signed and v >= 1 << (bits - 1):
-        v -= 1 << bits
-    return v
-
-
-def signbit(v):
-    return math.copysign(1.0, v) < 0
-
-
-def round_exact(x, dt):
-    """The dt value nearest to the exact number x (int, Fraction or float), ties to even,
-    +-inf on overflow; non-finite floats and zeros pass through (keeping their sign)."""
-    if isinstance(x, float) and (x == 0 or not math.isfinite(x)):
-        return x
-    p, emin, emax = FMT[dt]
-    x = Fraction(x)
-    if x == 0:
-        return 0.0
-    sign = -1.0 if x < 0 else 1.0
-    a = abs(x)
-    e = a.numerator.bit_length() - a.denominator.bit_length()
-    while Fraction(2) ** e > a:
-        e -= 1
-    while Fraction(2) ** (e + 1) <= a:
-        e += 1
-    quantum = Fraction(2) ** (max(e, emin) - p + 1)
-    v = round(a / quantum) * quantum
-    if v >= Fraction(2) ** (emax + 1):
-        return sign * INF
-    return sign * float(v)
-
-
-def representable(values, dt):
-    if dt in FLOATS:
-        with np.errstate(all="ignore"):
-            return [float(np.float64(v).astype(np.float32 if dt == "float32" else np.float16)) for v in values]
-    out = [int(v) for v in values]
-    assert all(imin(dt) <= v <= imax(dt) for v in out), (dt, values)
-    return out
 
 
 def rand_floats(n, dt, scale=1.0):
@@ -106,62 +46,7 @@ def float_edges(dt):
 
 # ------------------------------------------------------------------ emitting C
 
-arrays, cases, counter, data_names = [], [], [0], {}
-
-
-def fresh(prefix):
-    counter[0] += 1
-    return "%s_%d" % (prefix, counter[0])
-
-
-def c_elem(v, dt):
-    if dt == "float32":
-        if math.isnan(v):
-            return "NAN"
-        if math.isinf(v):
-            return "INFINITY" if v > 0 else "-INFINITY"
-        if v == 0:
-            return "-0.0f" if signbit(v) else "0.0f"
-        s = repr(np.float32(v))
-        assert float(np.float32(s)) == v
-        return s + "f"
-    if dt == "float16":
-        return "0x%04x" % int(np.float16(v).view(np.uint16))
-    v = int(v)
-    if dt == "int64" and v == -2**63:
-        return "INT64_MIN"
-    if dt == "uint64" and v > 2**63 - 1:
-        return "%du" % v
-    return "%d" % v
-
-
-def c_array(decl, items, width=118):
-    one = "%s = {%s};" % (decl, ", ".join(items))
-    if len(one) <= width:
-        return one
-    lines, line = [], ""
-    for item in items:
-        if line and len(line) + 2 + len(item) + 1 > width:
-            lines.append(line + ",")
-            line = ""
-        line = "    " + item if not line else line + ", " + item
-    return "%s = {\n%s};" % (decl, "\n".join(lines + [line]))
-
-
-def emit_data(values, dt):
-    key = (dt, tuple(("nan" if dt in FLOATS and math.isnan(v) else repr(v)) for v in values))
-    if key not in data_names:
-        name = fresh("d")
-        arrays.append(c_array("static const %s %s[%d]" % (CTYPE[dt], name, len(values)),
-                              [c_elem(v, dt) for v in values]))
-        data_names[key] = name
-    return data_names[key]
-
-
-def tensor_init(values, dt, shape):
-    assert len(values) == int(np.prod(shape, dtype=np.int64)), (len(values), shape)
-    return "{%s, %d, {%s}, %s}" % (ENUM[dt], len(shape), ", ".join(str(s) for s in shape) or "0",
-                                   emit_data(values, dt))
+C, cases = CArrays(118, brace_in_width=False), []  # the C definitions, the wx_case initializers
 
 
 def c_number(v):
@@ -173,19 +58,16 @@ def c_number(v):
 def add_case(name, op, ins, out, ulp=0, alpha=None, beta=None, axes=None, keep=False):
     """ins: list of (values, dtype, shape); out: (values, dtype, shape); axes None = absent."""
     assert all(name != c[0] for c in cases), name
-    t = fresh("t")
-    arrays.append(c_array("static const wx_tensor %s[%d]" % (t, len(ins)), [tensor_init(*x) for x in ins]))
+    t = C.fresh("t")
+    C.tensors("wx_tensor", [C.tensor(*x) for x in ins], t)
     fields = ['.name = "%s"' % name, ".op = WX_%s" % op.upper(), ".n_in = %d" % len(ins), ".in = %s" % t,
-              ".out = %s" % tensor_init(*out)]
+              ".out = %s" % C.tensor(*out)]
     if ulp:
         fields.append(".ulp = %d" % ulp)
     if alpha is not None or beta is not None:
         fields += [".alpha = %s" % c_number(alpha), ".beta = %s" % c_number(beta)]
     if axes is not None:
-        a = fresh("l")
-        arrays.append("static const uint32_t %s[%d] = {%s};" % (a, max(len(axes), 1),
-                                                                ", ".join(map(str, axes)) or "0"))
-        fields += [".axes = %s" % a, ".axes_count = %d" % len(axes)]
+        fields += [".axes = %s" % C.u32(axes), ".axes_count = %d" % len(axes)]
     if keep:
         fields.append(".keep = true")
     cases.append((name, "    {" + ", ".join(fields) + "},"))
@@ -509,7 +391,7 @@ typedef struct wx_case {
 """
 with open(OUT, "w") as f:
     f.write(HEAD % (COMMAND, np.__version__, SEED, ",\n    ".join("WX_" + o.upper() for o in OPS)))
-    f.write("\n" + "\n".join(arrays) + "\n\n")
+    f.write("\n" + "\n".join(C.defs) + "\n\n")
     f.write("static const wx_case wx_cases[] = {\n%s\n};\n" % "\n".join(t for _, t in cases))
     f.write("#define WX_CASE_COUNT (sizeof wx_cases / sizeof wx_cases[0])\n\n#endif\n")
 print("wrote %s: %d cases, %d lines" % (os.path.relpath(OUT), len(cases), sum(1 for _ in open(OUT))))

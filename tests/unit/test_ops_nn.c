@@ -2,52 +2,13 @@
  * families (src/ops/{conv,pool,matmul,softmax,reduce}.c): one negative test per shape-
  * inference rule, and every reference kernel against numpy-computed values from
  * tests/data/ops_nn_expected.h (regenerate with tests/unit/gen_ops_nn.py). */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include "base/alloc.h"
-#include "ir/graph.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
-
 #include "../data/ops_nn_expected.h"
 
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* Each test owns a fresh IR; state starts as the generated case (NULL for the others). */
-typedef struct fixture {
-    const gen_case *c;
-    nnx_alloc alloc;
-    nnx_ir ir;
-    void *buf[4]; /* inputs and output of a kernel run, freed in teardown */
-} fixture;
-
-static int setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    if (!f || !nnx_alloc_init(&f->alloc, NULL))
-        return -1;
-    f->c = *state;
-    nnx_ir_init(&f->ir, &f->alloc);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    nnx_ir_free(&f->ir);
-    for (int i = 0; i < 4; i++)
-        free(f->buf[i]);
-    free(f);
-    return 0;
-}
+/* Each test owns a fresh IR (gen_fixture, gen_setup, gen_teardown); state starts as the
+ * generated case (NULL for the others). ops_nn_expected.h defines gen_tensor and gen_case
+ * itself (in[3]); the runner's code is the same for them. */
+#define GEN_CASE_TYPES_DEFINED
+#include "gen_case_runner.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -62,27 +23,10 @@ static nnx_operand_desc desc(nnx_dtype dt, uint32_t rank, ...)
     return d;
 }
 
-/* Adds n_in inputs (NULL: an absent optional input) and a node of op; returns the status,
- * the message in err and the output value id in *out. */
-static nnx_status add_node(fixture *f, nnx_op op, const nnx_attrs *a, nnx_error *err, uint32_t *out, uint32_t n_in,
-                           const nnx_operand_desc *const *in)
-{
-    uint32_t ids[3];
-    for (uint32_t i = 0; i < n_in; i++) {
-        ids[i] = NNX_NONE;
-        if (in[i]) {
-            char name[32];
-            snprintf(name, sizeof name, "in%u_%u", f->ir.n_values, i);
-            assert_int_equal(nnx_ir_add_input(&f->ir, name, in[i], &ids[i], err), NNX_OK);
-        }
-    }
-    return nnx_ir_add_node(&f->ir, op, ids, n_in, a, 1, "t", out, err);
-}
-
 /* Inference must fail with NNX_ERROR_INVALID_ARGUMENT and a reason containing `needle`
  * (the graph reports the reason alone; front ends add the op name). Inputs follow as
  * descriptor pointers. */
-static void expect_error(fixture *f, nnx_op op, const nnx_attrs *a, const char *needle, uint32_t n_in, ...)
+static void expect_error(gen_fixture *f, nnx_op op, const nnx_attrs *a, const char *needle, uint32_t n_in, ...)
 {
     const nnx_operand_desc *in[3];
     va_list ap;
@@ -92,19 +36,19 @@ static void expect_error(fixture *f, nnx_op op, const nnx_attrs *a, const char *
     va_end(ap);
     nnx_error err = {0};
     uint32_t out;
-    nnx_status st = add_node(f, op, a, &err, &out, n_in, in);
+    nnx_status st = gen_add_node(f, op, a, &err, &out, n_in, in);
     if (st != NNX_ERROR_INVALID_ARGUMENT || !strstr(err.message, needle) ||
         strncmp(err.message, nnx_op_table[op].name, strlen(nnx_op_table[op].name)) == 0)
         fail_msg("expected a reason with \"%s\", got status %d \"%s\"", needle, (int)st, err.message);
 }
 
 /* Inference must succeed with output descriptor `want`. */
-static void expect_desc(fixture *f, nnx_op op, const nnx_attrs *a, const nnx_operand_desc *want, uint32_t n_in,
+static void expect_desc(gen_fixture *f, nnx_op op, const nnx_attrs *a, const nnx_operand_desc *want, uint32_t n_in,
                         const nnx_operand_desc *const *in)
 {
     nnx_error err = {0};
     uint32_t out;
-    nnx_status st = add_node(f, op, a, &err, &out, n_in, in);
+    nnx_status st = gen_add_node(f, op, a, &err, &out, n_in, in);
     if (st != NNX_OK)
         fail_msg("inference failed: %s", err.message);
     char got_s[128], want_s[128];
@@ -137,7 +81,7 @@ static nnx_attrs reduce_attrs(uint32_t mask, bool keep)
 
 static void test_conv_type_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_attrs a = conv_attrs();
     nnx_operand_desc x = desc(NNX_FLOAT32, 4, 1, 3, 5, 5), w = desc(NNX_FLOAT32, 4, 2, 3, 3, 3);
     nnx_operand_desc b = desc(NNX_FLOAT32, 1, 2);
@@ -165,7 +109,7 @@ static void test_conv_type_errors(void **state)
 
 static void test_conv_attr_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_operand_desc x = desc(NNX_FLOAT32, 4, 1, 3, 5, 5), w = desc(NNX_FLOAT32, 4, 2, 3, 3, 3);
     nnx_attrs a = conv_attrs();
     a.conv.strides[1] = 0;
@@ -186,7 +130,7 @@ static void test_conv_attr_errors(void **state)
 
 static void test_conv_channel_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_attrs a = conv_attrs();
     nnx_operand_desc x = desc(NNX_FLOAT32, 4, 1, 3, 5, 5), x4 = desc(NNX_FLOAT32, 4, 1, 4, 5, 5);
     nnx_operand_desc w4 = desc(NNX_FLOAT32, 4, 2, 4, 3, 3), w2 = desc(NNX_FLOAT32, 4, 3, 2, 3, 3);
@@ -201,7 +145,7 @@ static void test_conv_channel_errors(void **state)
 
 static void test_conv_size_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_attrs a = conv_attrs();
     nnx_operand_desc x = desc(NNX_FLOAT32, 4, 1, 3, 5, 5), w6 = desc(NNX_FLOAT32, 4, 2, 3, 3, 6);
     expect_error(f, NNX_OP_CONV, &a, "effective kernel width 6 (kernel 6, dilation 1) exceeds padded input width 5",
@@ -230,7 +174,7 @@ static void test_conv_size_errors(void **state)
 /* N-D: rank - 2 spatial axes (nchw / oihw), negative padding crops. */
 static void test_conv_nd_shapes(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_attrs a = {.conv = {.strides = {2, 1, 1}, .dilations = {1, 2, 1}, .groups = 2, .pads = {1, 0, -1, 2, 0, 0}}};
     nnx_operand_desc x = desc(NNX_FLOAT32, 5, 1, 4, 7, 6, 5), w = desc(NNX_FLOAT32, 5, 6, 2, 3, 2, 5);
     nnx_operand_desc y = desc(NNX_FLOAT32, 5, 1, 6, 3, 5, 1); /* (8-3)/2+1, (7-3)+1, (5-5)+1 */
@@ -259,7 +203,7 @@ static void test_conv_nd_shapes(void **state)
 
 static void test_pool_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_operand_desc x = desc(NNX_FLOAT32, 4, 1, 2, 5, 5), x3 = desc(NNX_FLOAT32, 3, 2, 5, 5);
     nnx_operand_desc xi = desc(NNX_INT8, 4, 1, 2, 5, 5);
     nnx_attrs a = pool_attrs(2, 2);
@@ -283,7 +227,7 @@ static void test_pool_errors(void **state)
 
 static void test_pool_size_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_operand_desc x = desc(NNX_FLOAT32, 4, 1, 2, 5, 5);
     nnx_attrs a = pool_attrs(2, 2);
     a.pool.strides[0] = a.pool.strides[1] = 2; /* floor 2, ceil 3 */
@@ -317,7 +261,7 @@ static void test_pool_size_errors(void **state)
 
 static void test_matmul_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_attrs a = {.none = {0}};
     nnx_operand_desc m34 = desc(NNX_FLOAT32, 2, 3, 4), m45 = desc(NNX_FLOAT32, 2, 4, 5), v4 = desc(NNX_FLOAT32, 1, 4);
     nnx_operand_desc i34 = desc(NNX_INT32, 2, 3, 4), h45 = desc(NNX_FLOAT16, 2, 4, 5);
@@ -333,7 +277,7 @@ static void test_matmul_errors(void **state)
 
 static void test_gemm_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_attrs a = {.gemm = {.alpha = 1, .beta = 1}};
     nnx_operand_desc m34 = desc(NNX_FLOAT32, 2, 3, 4), m45 = desc(NNX_FLOAT32, 2, 4, 5);
     nnx_operand_desc i34 = desc(NNX_INT32, 2, 3, 4), h45 = desc(NNX_FLOAT16, 2, 4, 5), t134 = desc(NNX_FLOAT32, 3, 1, 3, 4);
@@ -352,7 +296,7 @@ static void test_gemm_errors(void **state)
 
 static void test_softmax_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_attrs a = {.axis = {2}};
     nnx_operand_desc x = desc(NNX_FLOAT32, 2, 3, 4), s = desc(NNX_FLOAT32, 0), i = desc(NNX_INT32, 3, 1, 3, 4);
     expect_error(f, NNX_OP_SOFTMAX, &a, "axis 2 is out of range for rank 2", 1, &x);
@@ -363,7 +307,7 @@ static void test_softmax_errors(void **state)
 
 static void test_reduce_errors(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_operand_desc x = desc(NNX_FLOAT32, 3, 2, 3, 4), s = desc(NNX_INT8, 0);
     nnx_operand_desc xi = desc(NNX_INT32, 2, 2, 3), xb = desc(NNX_BOOL, 1, 3);
     nnx_attrs a = reduce_attrs(0x9, false);
@@ -379,7 +323,7 @@ static void test_reduce_errors(void **state)
 
 static void test_reduce_shapes(void **state)
 {
-    fixture *f = *state;
+    gen_fixture *f = *state;
     nnx_operand_desc x = desc(NNX_UINT16, 3, 2, 3, 4), s = desc(NNX_UINT16, 0);
     const nnx_operand_desc *in[1] = {&x};
     nnx_attrs a = reduce_attrs(0x5, false);
@@ -397,137 +341,23 @@ static void test_reduce_shapes(void **state)
     expect_desc(f, NNX_OP_REDUCE_MAX, &a, &s, 1, in);
 }
 
-/* ---------------------------------------------------------------- kernels vs numpy */
-
-static nnx_operand_desc gen_desc(const gen_tensor *t)
-{
-    nnx_operand_desc d = {t->dtype, t->rank, {0}};
-    memcpy(d.shape, t->shape, sizeof d.shape);
-    return d;
-}
-
-static size_t gen_count(const gen_tensor *t) { return (size_t)nnx_shape_elements(t->shape, t->rank); }
-
-/* A buffer holding t's values in t's dtype (float values are exact in their type). */
-static void *gen_buffer(const gen_tensor *t)
-{
-    nnx_operand_desc d = gen_desc(t);
-    size_t bytes;
-    assert_true(nnx_desc_bytes(&d, &bytes));
-    void *buf = calloc(1, bytes ? bytes : 1);
-    assert_non_null(buf);
-    for (size_t i = 0; i < gen_count(t); i++) {
-        int64_t bits;
-        if (t->f)
-            nnx_store_f(t->dtype, buf, i, t->f[i]);
-        else if (t->i)
-            nnx_store_i(t->dtype, buf, i, t->i[i]);
-        else {
-            memcpy(&bits, &t->u[i], sizeof bits);
-            nnx_store_i(t->dtype, buf, i, bits);
-        }
-    }
-    return buf;
-}
-
-/* Float results agree with the oracle after rounding both to the output type: within a
- * few units in the last place (the oracle sums in another order) plus a tiny absolute
- * slack for results that cancel to near zero. Infinities and NaN must match exactly. */
-static bool close_enough(nnx_dtype dt, double got, double want)
-{
-    if (isnan(want) || isnan(got))
-        return isnan(want) && isnan(got);
-    if (isinf(want) || isinf(got))
-        return got == want;
-    double rel = dt == NNX_FLOAT16 ? 0x1p-10 : dt == NNX_FLOAT64 ? 0x1p-40 : 0x1p-21;
-    double abs = dt == NNX_FLOAT16 ? 0x1p-24 : dt == NNX_FLOAT64 ? 1e-12 : 1e-9;
-    return fabs(got - want) <= rel * fabs(want) + abs;
-}
-
-static void check_values(const char *name, const gen_tensor *t, const void *got)
-{
-    for (size_t i = 0; i < gen_count(t); i++) {
-        if (t->f) {
-            unsigned char tmp[8];
-            nnx_store_f(t->dtype, tmp, 0, t->f[i]);
-            double want = nnx_load_f(t->dtype, tmp, 0), g = nnx_load_f(t->dtype, got, i);
-            if (!close_enough(t->dtype, g, want))
-                fail_msg("%s: element %zu is %.9g, expected %.9g", name, i, g, want);
-        } else if (t->i) {
-            if (nnx_load_i(t->dtype, got, i) != t->i[i])
-                fail_msg("%s: element %zu is %lld, expected %lld", name, i, (long long)nnx_load_i(t->dtype, got, i),
-                         (long long)t->i[i]);
-        } else if (nnx_load_u(t->dtype, got, i) != t->u[i]) {
-            fail_msg("%s: element %zu is %llu, expected %llu", name, i,
-                     (unsigned long long)nnx_load_u(t->dtype, got, i), (unsigned long long)t->u[i]);
-        }
-    }
-}
-
-enum { GUARD = 64 };
-
-/* Runs the node's kernel into an output buffer prefilled with `fill` and followed by a
- * guard zone; checks the values and that nothing was written past the end. */
-static void run_kernel(fixture *f, const nnx_node *node, const nnx_view *in, size_t bytes, unsigned char fill)
-{
-    const gen_case *c = f->c;
-    unsigned char *y = f->buf[3];
-    memset(y, fill, bytes + GUARD);
-    nnx_view out = {gen_desc(&c->out), y};
-    assert_int_equal(nnx_op_table[c->op].kernel(node, in, &out), NNX_OK);
-    check_values(c->name, &c->out, y);
-    for (size_t i = 0; i < GUARD; i++)
-        if (y[bytes + i] != fill)
-            fail_msg("%s: the kernel wrote past the output", c->name);
-}
-
-static void test_generated_case(void **state)
-{
-    fixture *f = *state;
-    const gen_case *c = f->c;
-    nnx_operand_desc d[3];
-    const nnx_operand_desc *dp[3];
-    nnx_view in[3] = {{{0}, NULL}, {{0}, NULL}, {{0}, NULL}};
-    for (uint32_t i = 0; i < c->n_in; i++) {
-        d[i] = gen_desc(&c->in[i]);
-        dp[i] = c->in[i].dtype == NNX_DTYPE_UNDEFINED ? NULL : &d[i];
-        if (dp[i]) {
-            f->buf[i] = gen_buffer(&c->in[i]);
-            in[i] = (nnx_view){d[i], f->buf[i]};
-        }
-    }
-    nnx_operand_desc want = gen_desc(&c->out);
-    expect_desc(f, c->op, &c->attrs, &want, c->n_in, dp);
-    size_t bytes;
-    assert_true(nnx_desc_bytes(&want, &bytes));
-    f->buf[3] = malloc(bytes + GUARD);
-    assert_non_null(f->buf[3]);
-    const nnx_node *node = &f->ir.nodes[f->ir.n_nodes - 1];
-    run_kernel(f, node, in, bytes, 0xA5); /* two fills: an element left unwritten shows */
-    run_kernel(f, node, in, bytes, 0x5A);
-}
-
 int main(void)
 {
     static const struct CMUnitTest fixed[] = {
-        cmocka_unit_test_setup_teardown(test_conv_type_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_conv_attr_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_conv_channel_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_conv_size_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_conv_nd_shapes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_pool_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_pool_size_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_matmul_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_gemm_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_softmax_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_reduce_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_reduce_shapes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_conv_type_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_conv_attr_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_conv_channel_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_conv_size_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_conv_nd_shapes, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_pool_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_pool_size_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_matmul_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_gemm_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_softmax_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_reduce_errors, gen_setup, gen_teardown),
+        cmocka_unit_test_setup_teardown(test_reduce_shapes, gen_setup, gen_teardown),
     };
-    enum { n_fixed = sizeof fixed / sizeof fixed[0], n_gen = sizeof gen_cases / sizeof gen_cases[0] };
-    static struct CMUnitTest tests[n_fixed + n_gen];
-    memcpy(tests, fixed, sizeof fixed);
-    for (size_t i = 0; i < n_gen; i++) /* one test per generated case, named after it */
-        tests[n_fixed + i] = (struct CMUnitTest){gen_cases[i].name, test_generated_case, setup, teardown,
-                                                 (void *)&gen_cases[i]};
-    return cmocka_run_group_tests_name("ops_nn", tests, NULL, NULL);
+    /* then one test per generated case (kernels vs numpy), named after it */
+    return gen_run_all("ops_nn", fixed, sizeof fixed / sizeof fixed[0], gen_cases,
+                       sizeof gen_cases / sizeof gen_cases[0]);
 }
