@@ -1,7 +1,7 @@
 /* builder_elementwise.c — WebNN element-wise binary and unary methods, clamp, cast,
  * comparisons, logical ops, isNaN/isInfinite and identity:
  * each checks its data types (webnn-nnvm.md §2.1), then adds the core node. */
-#include "api/builder.h"
+#include "api/limits.h"
 
 #include <math.h>
 
@@ -143,9 +143,6 @@ COMPARE(greater, GREATER, "greater")
 COMPARE(greater_or_equal, GREATER_EQUAL, "greaterOrEqual")
 COMPARE(lesser, LESS, "lesser")
 COMPARE(lesser_or_equal, LESS_EQUAL, "lesserOrEqual")
-
-/* WebNN's logical type is uint8; bool is nnx's extension of the same family (6.1-27). */
-#define NNX_SET_LOGICAL (NNX_SET(NNX_UINT8) | NNX_SET(NNX_BOOL))
 
 PAIR(logical_and, LOGICAL_AND, "logicalAnd", NNX_SET_LOGICAL, false)
 PAIR(logical_or, LOGICAL_OR, "logicalOr", NNX_SET_LOGICAL, false)

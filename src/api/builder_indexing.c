@@ -2,11 +2,10 @@
  * operand validation and the index data types (int32, uint32, int64), then the core node,
  * whose inference checks axis, ranks and shapes (webnn-nnvm.md §2.2). Indices are data, read
  * when the graph runs: see ops/index.h for the clamping policy. */
-#include "api/builder.h"
+#include "api/limits.h"
 
 #define LABEL(o) ((o) ? (o)->label : NULL)
 #define POISON(b) ((b) ? &(b)->poison : NULL)
-#define NNX_SET_INDEX (NNX_SET(NNX_INT32) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_INT64))
 
 /* The WebNN prologue of the five operations: can build, validate operands, indices type. */
 static bool indexing_begin(nnx_op_call *c, nnx_builder *b, const char *name, const char *label, nnx_operand *x,

@@ -3,7 +3,7 @@
  * nodes. convTranspose2d is core deconv (channel-first, iohw filter) with core transposes for
  * nhwc inputs and hwoi/ohwi filters; resample2d is core resample with resolved output extents;
  * argMin/argMax are core reduce_argmin/reduce_argmax over one axis. */
-#include "api/builder.h"
+#include "api/limits.h"
 
 #include <math.h>
 #include <string.h>
@@ -203,9 +203,6 @@ nnx_operand *nnx_builder_conv_transpose2d(nnx_builder *b, nnx_operand *x, nnx_op
 
 /* ------------------------------------------------------------------ resample2d */
 
-/* float32, float16, uint8, int8, with the other float types (6.1-27). */
-#define RESAMPLE_TYPES (NNX_SET_FLOAT | NNX_SET(NNX_INT8) | NNX_SET(NNX_UINT8))
-
 static bool resample_lists(nnx_op_call *c, const nnx_resample2d_options *o, uint32_t rank, uint32_t axes[2])
 {
     if (o->scales && o->scales_count != 2) {
@@ -244,7 +241,7 @@ nnx_operand *nnx_builder_resample2d(nnx_builder *b, nnx_operand *x, const nnx_re
     if (!nnx_call_begin(&c, b, "resample2d", LABEL(o)))
         return POISON(b);
     nnx_resample2d_options opts = o ? *o : (nnx_resample2d_options){0};
-    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", RESAMPLE_TYPES))
+    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", NNX_SET_RESAMPLE))
         return &b->poison;
     if (x->desc.rank != 4)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected 4", x->desc.rank);

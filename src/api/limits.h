@@ -11,15 +11,12 @@
 #define NNX_SET_QUANT (NNX_SET(NNX_INT4) | NNX_SET(NNX_INT8) | NNX_SET(NNX_UINT8) | NNX_SET(NNX_INT32) | \
                        NNX_SET(NNX_UINT32))
 
-/* The sets below are still also defined privately by builder files (same name, same tokens, so
- * a builder file may include this header and drop its copy: an identical redefinition is
- * valid C). test_op_support_limits probes every row written with them against the builder. */
-/* WebNN's logical type is uint8; bool is nnx's extension of the same family (6.1-27). */
+/* The sets below are used by the builder files named and by the table; the test probes every
+ * row written with them against the builder. *//* WebNN's logical type is uint8; bool is nnx's extension of the same family (6.1-27). */
 #define NNX_SET_LOGICAL (NNX_SET(NNX_UINT8) | NNX_SET(NNX_BOOL))
 /* gather/scatter indices (builder_indexing.c). */
 #define NNX_SET_INDEX (NNX_SET(NNX_INT32) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_INT64))
-/* resample2d: float32, float16, uint8, int8, with the other float types (builder_nn2.c's
- * RESAMPLE_TYPES). */
+/* resample2d: float32, float16, uint8, int8, with the other float types (builder_nn2.c). */
 #define NNX_SET_RESAMPLE (NNX_SET_FLOAT | NNX_SET(NNX_INT8) | NNX_SET(NNX_UINT8))
 /* argMin/argMax outputDataType: int32 (the default) or int64 (builder_nn2.c). */
 #define NNX_SET_ARG_INDEX (NNX_SET(NNX_INT32) | NNX_SET(NNX_INT64))
