@@ -53,6 +53,17 @@ NNX_API const char *nnx_version(void);
  *     models, destroying graphs or the context) is used from one thread at a time.
  *     Different contexts are independent. The only process-wide state is the list of
  *     recently destroyed handles (rule 2a), guarded by a mutex.
+ *  8. Timeline (WebNN's promises, in C): every call has finished its work when it returns.
+ *     nnx_tensor_write, nnx_context_dispatch and nnx_tensor_read are blocking copies and
+ *     runs, so calls made from one thread take effect in program order: a read after a
+ *     dispatch returns that dispatch's results, a write after a dispatch does not change
+ *     them. Across threads the caller orders the calls on one tensor: a tensor written or
+ *     read while a dispatch on another thread writes it is a data race (its bytes are
+ *     unspecified), which tensors of one's own per thread (rule 7) avoid.
+ *  9. Context loss: nnx has no device that can be lost; a context is lost exactly when
+ *     nnx_context_destroy is called on it. Every later call with it, or with anything it
+ *     owned, fails with NNX_ERROR_INVALID_STATE (tensors: NNX_ERROR_INVALID_ARGUMENT),
+ *     which is how the loss is reported to the caller (WebNN's `lost` promise).
  * The library never prints, exits or aborts on bad input; it reports through nnx_status,
  * the failing object's message, and the optional log callback.
  * ------------------------------------------------------------------------------------- */
@@ -444,6 +455,27 @@ NNX_API uint32_t nnx_builder_split(nnx_builder *b, nnx_operand *x, uint32_t coun
 NNX_API uint32_t nnx_builder_split_sizes(nnx_builder *b, nnx_operand *x, const uint32_t *sizes, uint32_t count,
                                          const nnx_split_options *o, nnx_operand **outputs);
 
+/* How pad fills the new border (WebNN MLPaddingMode). */
+typedef enum nnx_padding_mode {
+    NNX_PADDING_CONSTANT = 0, /* the value option (default 0), cast to x's type */
+    NNX_PADDING_EDGE = 1,     /* repeats the edge element */
+    NNX_PADDING_REFLECTION = 2 /* mirrors about the edge without repeating it: each amount < the extent */
+} nnx_padding_mode;
+typedef struct nnx_pad_options {
+    const char *label;
+    nnx_padding_mode mode;
+    nnx_number value; /* constant mode's fill; absent: 0 */
+} nnx_pad_options;
+/* x grown by beginning_padding[d] elements before and ending_padding[d] after it on each axis
+ * d (both lists have rank entries; each output extent at most 2^31-1). Any type. */
+NNX_API nnx_operand *nnx_builder_pad(nnx_builder *b, nnx_operand *x, const uint32_t *beginning_padding,
+                                     uint32_t beginning_count, const uint32_t *ending_padding, uint32_t ending_count,
+                                     const nnx_pad_options *o);
+/* x repeated repetitions[d] times along each axis d (rank entries, none 0; each output
+ * extent at most 2^31-1). Any type. */
+NNX_API nnx_operand *nnx_builder_tile(nnx_builder *b, nnx_operand *x, const uint32_t *repetitions, uint32_t count,
+                                      const nnx_operator_options *o);
+
 typedef struct nnx_reduce_options {
     const char *label;
     const uint32_t *axes; /* absent: all axes; given and empty: no axis is reduced */
@@ -576,6 +608,11 @@ NNX_API nnx_operand *nnx_builder_logical_not(nnx_builder *b, nnx_operand *a, con
 NNX_API nnx_operand *nnx_builder_logical_and(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_logical_or(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_logical_xor(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+/* true_value where condition is non-zero, else false_value. condition is uint8 (or bool);
+ * the two values share any one type, which the result has; the result's shape is the
+ * broadcast of all three shapes. */
+NNX_API nnx_operand *nnx_builder_where(nnx_builder *b, nnx_operand *condition, nnx_operand *true_value,
+                                       nnx_operand *false_value, const nnx_operator_options *o);
 /* Float input, uint8 result 0 or 1; is_infinite is true for +-infinity. */
 NNX_API nnx_operand *nnx_builder_is_nan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_is_infinite(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);

@@ -1,7 +1,8 @@
 /* builder_elementwise.c — WebNN element-wise binary and unary methods, clamp, cast,
- * comparisons, logical ops, isNaN/isInfinite and identity:
+ * comparisons, logical ops, where, isNaN/isInfinite and identity:
  * each checks its data types (webnn-nnvm.md §2.1), then adds the core node. */
 #include "api/limits.h"
+#include "ops/shape.h"
 
 #include <math.h>
 
@@ -151,6 +152,37 @@ PAIR(logical_xor, LOGICAL_XOR, "logicalXor", NNX_SET_LOGICAL, false)
 nnx_operand *nnx_builder_logical_not(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)
 {
     return unary(b, NNX_OP_LOGICAL_NOT, "logicalNot", NNX_SET_LOGICAL, false, x, LABEL(o), NULL);
+}
+
+/* WebNN where: a uint8 condition becomes the core node's bool by a cast (non-zero is true).
+ * The shapes are checked before that cast, so a failed call adds no node. */
+nnx_operand *nnx_builder_where(nnx_builder *b, nnx_operand *cond, nnx_operand *t, nnx_operand *f,
+                               const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!nnx_call_begin(&c, b, "where", LABEL(o)))
+        return b ? &b->poison : NULL;
+    if (!nnx_call_operand(&c, cond, "condition") || !nnx_call_operand(&c, t, "trueValue") ||
+        !nnx_call_operand(&c, f, "falseValue") || !nnx_call_dtype(&c, cond, "condition", NNX_SET_LOGICAL))
+        return &b->poison;
+    if (t->desc.dtype != f->desc.dtype)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "trueValue and falseValue types differ (%s and %s)",
+                             nnx_dtype_name(t->desc.dtype), nnx_dtype_name(f->desc.dtype));
+    uint32_t tf[NNX_MAX_RANK], all[NNX_MAX_RANK], rtf, rall;
+    if (!nnx_broadcast_shapes(t->desc.shape, t->desc.rank, f->desc.shape, f->desc.rank, tf, &rtf) ||
+        !nnx_broadcast_shapes(cond->desc.shape, cond->desc.rank, tf, rtf, all, &rall))
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "the shapes of condition, trueValue and falseValue do "
+                                                             "not broadcast");
+    const nnx_operand *flag = cond;
+    if (cond->desc.dtype != NNX_BOOL) {
+        nnx_attrs attrs = {.cast = {NNX_BOOL}};
+        const nnx_operand *cin[1] = {cond};
+        flag = nnx_call_node(&c, NNX_OP_CAST, cin, 1, &attrs, 1, NULL);
+        if (flag == &b->poison)
+            return &b->poison;
+    }
+    const nnx_operand *in[3] = {flag, t, f};
+    return nnx_call_node(&c, NNX_OP_WHERE, in, 3, NULL, 1, NULL);
 }
 
 nnx_operand *nnx_builder_is_nan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o)

@@ -1,7 +1,8 @@
-/* builder_movement.c — WebNN reshape, transpose, concat, slice, split, expand, reverse and
- * triangular: list lengths and the WebNN limits (tensor counts up to 8192), then the core node
- * (whose inference checks the shapes). */
+/* builder_movement.c — WebNN reshape, transpose, concat, slice, split, expand, reverse,
+ * triangular, pad and tile: list lengths and the WebNN limits (tensor counts up to 8192),
+ * then the core node (whose inference checks the shapes and output extents). */
 #include "api/builder.h"
+#include "api/validate.h"
 
 #include <string.h>
 
@@ -208,4 +209,59 @@ nnx_operand *nnx_builder_triangular(nnx_builder *b, nnx_operand *x, const nnx_tr
     nnx_attrs attrs = {.triangular = {.upper = !(o && o->lower), .diagonal = o ? o->diagonal : 0}};
     const nnx_operand *in[1] = {x};
     return nnx_call_node(&c, NNX_OP_TRIANGULAR, in, 1, &attrs, 1, NULL);
+}
+
+/* A per-axis list that must be given with exactly `rank` items (NULL allowed for rank 0). */
+static bool axis_list(nnx_op_call *c, const uint32_t *list, uint32_t count, uint32_t rank, const char *what)
+{
+    if (!list && rank)
+        return nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s is NULL", what), false;
+    return nnx_call_list_length(c, list, count, rank, what);
+}
+
+/* WebNN pad: amounts above 2^31-1 cannot give a valid extent; the reflection bound
+ * (amount < extent) and the output extents are checked by the core PAD node. */
+nnx_operand *nnx_builder_pad(nnx_builder *b, nnx_operand *x, const uint32_t *begin, uint32_t begin_count,
+                             const uint32_t *end, uint32_t end_count, const nnx_pad_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "pad", LABEL(o), x))
+        return POISON(b);
+    uint32_t rank = x->desc.rank;
+    if (!axis_list(&c, begin, begin_count, rank, "beginningPadding") ||
+        !axis_list(&c, end, end_count, rank, "endingPadding"))
+        return &b->poison;
+    nnx_padding_mode mode = o ? o->mode : NNX_PADDING_CONSTANT;
+    nnx_attrs attrs = {.pad = {.mode = mode == NNX_PADDING_EDGE         ? NNX_PAD_EDGE
+                                       : mode == NNX_PADDING_REFLECTION ? NNX_PAD_REFLECT
+                                                                        : NNX_PAD_CONSTANT}};
+    if (mode != NNX_PADDING_CONSTANT && mode != NNX_PADDING_EDGE && mode != NNX_PADDING_REFLECTION)
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "padding mode %d is not a padding mode", (int)mode);
+    for (uint32_t d = 0; d < rank; d++) {
+        if (begin[d] > INT32_MAX || end[d] > INT32_MAX)
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u: padding %u, %u exceeds 2^31-1", d, begin[d],
+                                 end[d]);
+        attrs.pad.begin[d] = (int32_t)begin[d];
+        attrs.pad.end[d] = (int32_t)end[d];
+    }
+    attrs.pad.value = nnx_number_cast(o && o->value.kind ? o->value : nnx_f64(0), x->desc.dtype);
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_PAD, in, 1, &attrs, 1, NULL);
+}
+
+/* WebNN tile: the output extents are overflow-checked (spec defect 6.1-14). */
+nnx_operand *nnx_builder_tile(nnx_builder *b, nnx_operand *x, const uint32_t *repetitions, uint32_t count,
+                              const nnx_operator_options *o)
+{
+    nnx_op_call c;
+    if (!one_input(&c, b, "tile", LABEL(o), x))
+        return POISON(b);
+    uint32_t rank = x->desc.rank;
+    if (!axis_list(&c, repetitions, count, rank, "repetitions"))
+        return &b->poison;
+    nnx_attrs attrs = {0};
+    if (rank)
+        memcpy(attrs.tile.repeats, repetitions, rank * sizeof *repetitions);
+    const nnx_operand *in[1] = {x};
+    return nnx_call_node(&c, NNX_OP_TILE, in, 1, &attrs, 1, NULL);
 }

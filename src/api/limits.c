@@ -49,6 +49,8 @@ static const nnx_operand_limits table[] = {
     BINARY("logicalOr", NNX_SET_LOGICAL, NNX_SET_LOGICAL),
     BINARY("logicalXor", NNX_SET_LOGICAL, NNX_SET_LOGICAL),
     ROW("logicalNot", "a", NNX_SET_LOGICAL, 0, R), ROW("logicalNot", "output", NNX_SET_LOGICAL, 0, R),
+    ROW("where", "condition", NNX_SET_LOGICAL, 0, R), ROW("where", "trueValue", NNX_SET_ANY, 0, R),
+    ROW("where", "falseValue", NNX_SET_ANY, 0, R), ROW("where", "output", NNX_SET_ANY, 0, R),
     ROW("isNaN", "a", F, 0, R), ROW("isNaN", "output", NNX_SET(NNX_UINT8), 0, R),
     ROW("isInfinite", "a", F, 0, R), ROW("isInfinite", "output", NNX_SET(NNX_UINT8), 0, R),
     /* element-wise unary, activations */
@@ -90,6 +92,8 @@ static const nnx_operand_limits table[] = {
     UNARY("slice", NNX_SET_ANY, 0),
     ROW("split", "input", NNX_SET_ANY, 1, R), ROW("split", "outputs", NNX_SET_ANY, 1, R),
     UNARY("triangular", NNX_SET_ANY, 2),
+    UNARY("pad", NNX_SET_ANY, 0),
+    UNARY("tile", NNX_SET_ANY, 0),
     ROW("concat", "inputs", NNX_SET_ANY, 1, R), ROW("concat", "output", NNX_SET_ANY, 1, R),
     /* softmax, cumulativeSum, reductions, argMin/argMax */
     UNARY("softmax", F, 1),

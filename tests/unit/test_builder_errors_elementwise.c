@@ -136,6 +136,30 @@ static nnx_status built_log_sum_exp(fx *f)
     return reduce_of(f, nnx_builder_reduce_log_sum_exp, x, NULL, 0);
 }
 
+/* ------------------------------------------------------------------ where */
+
+static nnx_status where_float_condition(fx *f)
+{
+    return op_done(f, nnx_builder_where(f->b, X(F32, 2), X(F32, 2), X(F32, 2), NULL));
+}
+static nnx_status where_int8_condition(fx *f)
+{
+    return op_done(f, nnx_builder_where(f->b, X(NNX_INT8, 2), X(F32, 2), X(F32, 2), NULL));
+}
+static nnx_status where_value_types(fx *f)
+{
+    return op_done(f, nnx_builder_where(f->b, X(U8, 2), X(F32, 2), X(F16, 2), NULL));
+}
+static nnx_status where_broadcast(fx *f)
+{
+    return op_done(f, nnx_builder_where(f->b, X(U8, 3), X(F32, 2, 1), X(F32, 1, 2), NULL));
+}
+static nnx_status where_null_false(fx *f) { return op_done(f, nnx_builder_where(f->b, X(U8, 2), X(I32, 2), NULL, NULL)); }
+static nnx_status where_other_builder(fx *f)
+{
+    return op_done(f, nnx_builder_where(f->b, X2(U8, 2), X(I32, 2), X(I32, 2), NULL));
+}
+
 static err_case rows[] = {
     /* comparisons */
     OP("built builder: equal", built_equal, IS, "equal", "already built"),
@@ -145,6 +169,15 @@ static err_case rows[] = {
     OP("lesserOrEqual: NULL operand", lesser_or_equal_null, IA, "lesserOrEqual", "input a"),
     OP("greaterOrEqual: dtype mismatch", greater_or_equal_types, IA, "greaterOrEqual", "input types differ (uint8 and int8)"),
     OP("notEqual: label", not_equal_label, IA, "notEqual 'cmp'", "input types differ (float16 and float32)"),
+    /* where */
+    OP("where: float32 condition", where_float_condition, IA, "where", "condition has data type float32, " NOT_ACCEPTED),
+    OP("where: int8 condition", where_int8_condition, IA, "where", "condition has data type int8, " NOT_ACCEPTED),
+    OP("where: value types differ", where_value_types, IA, "where",
+       "trueValue and falseValue types differ (float32 and float16)"),
+    OP("where: shapes do not broadcast", where_broadcast, IA, "where",
+       "the shapes of condition, trueValue and falseValue do not broadcast"),
+    OP("where: NULL falseValue", where_null_false, IA, "where", "falseValue"),
+    OP("where: condition of another builder", where_other_builder, IA, "where", "condition belongs to another builder"),
     /* logical */
     OP("logicalNot: float32", logical_not_float, IA, "logicalNot", "input has data type float32, " NOT_ACCEPTED),
     OP("logicalAnd: int32", logical_and_int32, IA, "logicalAnd", "input a has data type int32, " NOT_ACCEPTED),

@@ -80,6 +80,35 @@ static nnx_status reverse_scalar_axis(fx *f)
 static nnx_status triangular_rank1(fx *f) { return op_done(f, nnx_builder_triangular(f->b, X(F32, 4), NULL)); }
 static nnx_status triangular_scalar(fx *f) { return op_done(f, nnx_builder_triangular(f->b, XS(U8), NULL)); }
 
+/* ------------------------------------------------------------------ pad, tile */
+
+static nnx_status pad_with(fx *f, nnx_operand *x, const uint32_t *b, uint32_t nb, const uint32_t *e, uint32_t ne,
+                           nnx_padding_mode mode)
+{
+    nnx_pad_options o = {.mode = mode};
+    return op_done(f, nnx_builder_pad(f->b, x, b, nb, e, ne, &o));
+}
+static nnx_status pad_begin_length(fx *f) { return pad_with(f, X(F32, 2, 3), LIST(1), LIST(1, 1), 0); }
+static nnx_status pad_end_null(fx *f) { return pad_with(f, X(F32, 2, 3), LIST(1, 1), NULL, 2, 0); }
+static nnx_status pad_reflection_equal(fx *f)
+{
+    return pad_with(f, X(F32, 2, 3), LIST(1, 3), LIST(0, 0), NNX_PADDING_REFLECTION);
+}
+static nnx_status pad_reflection_end(fx *f)
+{
+    return pad_with(f, X(I32, 2, 3), LIST(0, 0), LIST(2, 0), NNX_PADDING_REFLECTION);
+}
+static nnx_status pad_mode(fx *f) { return pad_with(f, X(F32, 2), LIST(1), LIST(1), (nnx_padding_mode)7); }
+static nnx_status pad_huge(fx *f) { return pad_with(f, X(F32, 2), LIST(0x80000000u), LIST(0), 0); }
+static nnx_status pad_output_extent(fx *f) { return pad_with(f, X(F32, 2), LIST(0x7fffffffu), LIST(0), 0); }
+static nnx_status tile_length(fx *f) { return op_done(f, nnx_builder_tile(f->b, X(F32, 2, 3), LIST(2), NULL)); }
+static nnx_status tile_null(fx *f) { return op_done(f, nnx_builder_tile(f->b, X(F32, 2, 3), NULL, 2, NULL)); }
+static nnx_status tile_zero(fx *f) { return op_done(f, nnx_builder_tile(f->b, X(F32, 2, 3), LIST(1, 0), NULL)); }
+static nnx_status tile_overflow(fx *f)
+{
+    return op_done(f, nnx_builder_tile(f->b, X(U8, 2, 3), LIST(0x40000000u, 1), NULL));
+}
+
 /* ------------------------------------------------------------------ cumulativeSum */
 
 static nnx_status cumsum_int8(fx *f) { return op_done(f, nnx_builder_cumulative_sum(f->b, X(I8, 3), 0, NULL)); }
@@ -377,6 +406,20 @@ static err_case rows[] = {
     OP("reverse: axis of a scalar", reverse_scalar_axis, IA, "reverse", "axis 0 is out of range for rank 0"),
     OP("triangular: rank 1", triangular_rank1, IA, "triangular", "input has rank 1, it must be at least 2"),
     OP("triangular: scalar", triangular_scalar, IA, "triangular", "input has rank 0, it must be at least 2"),
+
+    OP("pad: beginningPadding length", pad_begin_length, IA, "pad", "beginningPadding has 1 items, it must have 2"),
+    OP("pad: NULL endingPadding", pad_end_null, IA, "pad", "endingPadding is NULL"),
+    OP("pad: reflection amount equal to the extent", pad_reflection_equal, IA, "pad",
+       "axis 1: reflect padding of 3 and 0 reaches past the extent 3 (at most 2)"),
+    OP("pad: reflection at the end", pad_reflection_end, IA, "pad",
+       "axis 0: reflect padding of 0 and 2 reaches past the extent 2 (at most 1)"),
+    OP("pad: unknown mode", pad_mode, IA, "pad", "padding mode 7 is not a padding mode"),
+    OP("pad: amount above 2^31-1", pad_huge, IA, "pad", "axis 0: padding 2147483648, 0 exceeds 2^31-1"),
+    OP("pad: output extent above 2^31-1", pad_output_extent, IA, "pad", "outside 1..2^31-1"),
+    OP("tile: repetitions length", tile_length, IA, "tile", "repetitions has 1 items, it must have 2"),
+    OP("tile: NULL repetitions", tile_null, IA, "tile", "repetitions is NULL"),
+    OP("tile: repetition 0", tile_zero, IA, "tile", "repeat count on axis 1 is 0"),
+    OP("tile: output extent overflow (6.1-14)", tile_overflow, IA, "tile", "axis 0: 1073741824 repeats of extent 2 exceed 2^31-1"),
 
     OP("cumulativeSum: int8", cumsum_int8, IA, "cumulativeSum", "input has data type int8, " NOT_ACCEPTED),
     OP("cumulativeSum: uint8", cumsum_uint8, IA, "cumulativeSum", "input has data type uint8, " NOT_ACCEPTED),

@@ -111,6 +111,28 @@ static nnx_operand *p_expand(nnx_builder *b, args *a)
     nnx_operand_get_desc(x, &d);
     return nnx_builder_expand(b, x, twos, d.rank, NULL);
 }
+static nnx_operand *p_pad(nnx_builder *b, args *a)
+{
+    nnx_operand *x = S(b, a, 0, F32, 2, NULL);
+    nnx_operand_desc d;
+    nnx_operand_get_desc(x, &d);
+    return nnx_builder_pad(b, x, ONES, d.rank, ONES, d.rank, NULL);
+}
+static nnx_operand *p_tile(nnx_builder *b, args *a)
+{
+    nnx_operand *x = S(b, a, 0, F32, 2, NULL);
+    nnx_operand_desc d;
+    nnx_operand_get_desc(x, &d);
+    const uint32_t twos[NNX_MAX_RANK] = {2, 2, 2, 2, 2, 2, 2, 2};
+    return nnx_builder_tile(b, x, twos, d.rank, NULL);
+}
+/* condition (uint8 unless probed) and the two values, scalars unless rank-probed (so the
+ * output ranks span 0..NNX_MAX_RANK). */
+static nnx_operand *p_where(nnx_builder *b, args *a)
+{
+    return nnx_builder_where(b, S(b, a, 0, NNX_UINT8, 0, NULL), S(b, a, 1, F32, 0, NULL), S(b, a, 2, F32, 0, NULL),
+                             NULL);
+}
 static nnx_operand *p_slice(nnx_builder *b, args *a)
 {
     static const uint32_t zeros[NNX_MAX_RANK];
@@ -312,6 +334,9 @@ static const probe probes[] = {
     P1("identity", identity), P1("clamp", clamp),
     P1("cast", cast), {"cast", {"input", "output"}, 2u, p_cast},
     P1("transpose", transpose), P1("reshape", reshape), P1("expand", expand), P1("reverse", reverse),
+    P1("pad", pad), P1("tile", tile),
+    {"where", {"condition", "trueValue", "falseValue"}, 1u, p_where},
+    {"where", {"condition", "trueValue", "falseValue"}, 6u, p_where},
     P1("slice", slice), P1("split", split), P1("triangular", triangular), {"concat", {"inputs"}, 1u, p_concat},
     P1("softmax", softmax), P1("cumulativeSum", cumulative_sum),
     P1("reduceSum", reduce_sum), P1("reduceMean", reduce_mean), P1("reduceMax", reduce_max),

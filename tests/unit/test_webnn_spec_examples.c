@@ -1,7 +1,6 @@
 /* test_webnn_spec_examples.c — every example of webnn-nnvm.md §4 (the spec's §8.3.1.1 dispatch
  * example, the §10 graph, the per-op examples of webnn-index-07d09bb.bs and the §4.1 emulations)
- * run through the public C API, asserting the shapes and values the examples state. The pad
- * examples are left out: nnx has no pad operation (see docs/webnn-conditions.md). */
+ * run through the public C API, asserting the shapes and values the examples state. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -370,6 +369,29 @@ static void test_triangular_examples(void **state)
     EXPECT(ctx, b, nnx_builder_triangular(b, KF(b, batches, 2, 3, 3), &o), NULL, 0, want, 2, 3, 3);
 }
 
+/* ------------------------------------------------------------------ pad */
+
+/* The three modes on [[1,2,3],[4,5,6]] padded by [1,2] before and [1,2] after. */
+static void test_pad_examples(void **state)
+{
+    nnx_context *ctx = *state;
+    const float in[6] = {1, 2, 3, 4, 5, 6};
+    const struct {
+        nnx_padding_mode mode;
+        float want[28];
+    } cases[3] = {
+        {NNX_PADDING_CONSTANT, {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
+        {NNX_PADDING_EDGE, {1, 1, 1, 2, 3, 3, 3, 1, 1, 1, 2, 3, 3, 3, 4, 4, 4, 5, 6, 6, 6, 4, 4, 4, 5, 6, 6, 6}},
+        {NNX_PADDING_REFLECTION, {6, 5, 4, 5, 6, 5, 4, 3, 2, 1, 2, 3, 2, 1, 6, 5, 4, 5, 6, 5, 4, 3, 2, 1, 2, 3, 2, 1}},
+    };
+    const uint32_t pads[2] = {1, 2};
+    for (size_t i = 0; i < COUNT(cases); i++) {
+        nnx_builder *b = builder(ctx);
+        nnx_pad_options o = {.mode = cases[i].mode};
+        EXPECT(ctx, b, nnx_builder_pad(b, KF(b, in, 2, 3), pads, 2, pads, 2, &o), NULL, 0, cases[i].want, 4, 7);
+    }
+}
+
 /* ------------------------------------------------------------------ resample2d, cumulativeSum, roundEven, cast */
 
 /* The spec text's linear-resampling example: [4,4] -> [8,8] (as the spatial axes of NCHW). */
@@ -433,6 +455,25 @@ static void test_cast_example(void **state)
 
 /* ------------------------------------------------------------------ §4.1 emulations */
 
+/* sign as the §11 emulation writes it: where(greater(x, 0), 1, where(lesser(x, 0), -1, 0)),
+ * the scalar constants broadcast against x; checked against nnx's own sign. */
+static void test_emulation_sign_by_where(void **state)
+{
+    nnx_context *ctx = *state;
+    const float in[6] = {-2.5f, -0.0f, 0.0f, 3.0f, -1e-30f, 7.0f}, want[6] = {-1, 0, 0, 1, -1, 1};
+    const float zero = 0, one = 1, minus_one = -1;
+    nnx_builder *b = builder(ctx);
+    nnx_operand *x = input(b, "x", NNX_FLOAT32, SHAPE(6));
+    nnx_operand *z = constant(b, NNX_FLOAT32, NULL, 0, &zero), *p = constant(b, NNX_FLOAT32, NULL, 0, &one),
+                *m = constant(b, NNX_FLOAT32, NULL, 0, &minus_one);
+    nnx_operand *y = nnx_builder_where(b, nnx_builder_greater(b, x, z, NULL), p,
+                                       nnx_builder_where(b, nnx_builder_lesser(b, x, z, NULL), m, z, NULL), NULL);
+    const feed fd = {"x", in, sizeof in};
+    EXPECT(ctx, b, y, &fd, 1, want, 6);
+    b = builder(ctx);
+    EXPECT(ctx, b, nnx_builder_sign(b, input(b, "x", NNX_FLOAT32, SHAPE(6)), NULL), &fd, 1, want, 6);
+}
+
 /* squeeze / unsqueeze / flatten as the §11 emulation code writes them: shape arithmetic, then
  * reshape (axes sorted numerically; flatten takes input.shape, not axis, and is 2-D). */
 static void test_emulation_reshapes(void **state)
@@ -473,11 +514,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_scatter_elements_examples, setup, teardown),
         cmocka_unit_test_setup_teardown(test_scatter_nd_examples, setup, teardown),
         cmocka_unit_test_setup_teardown(test_triangular_examples, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pad_examples, setup, teardown),
         cmocka_unit_test_setup_teardown(test_resample2d_linear_example, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cumulative_sum_examples, setup, teardown),
         cmocka_unit_test_setup_teardown(test_round_even_example, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cast_example, setup, teardown),
         cmocka_unit_test_setup_teardown(test_emulation_reshapes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_emulation_sign_by_where, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
