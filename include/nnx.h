@@ -905,6 +905,8 @@ typedef struct nnx_model_options {
     uint32_t flags;                    /* nnx_model_flags */
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
+    const char *params_path; /* NNVM graph JSON: its TVM .params weights file; NULL: the one
+                                *.params file beside the JSON, if there is exactly one */
 } nnx_model_options;
 
 /* Reads and checks the model at path. options may be NULL. Missing .dat files are allowed

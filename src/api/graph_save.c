@@ -1,11 +1,14 @@
 /* graph_save.c — nnx_graph_save: a compiled graph's IR lowered to a flat NNEF graph
  * (formats/nnef/from_ir.h) and written with its constants as a container
- * (formats/nnef/writer.h). Errors go to the context's message (nnx_context_error). */
+ * (formats/nnef/writer.h); the same path serves models read into core IR (api/model.c).
+ * Errors go to the context's message (nnx_context_error). */
 #include "api/objects.h"
 #include "formats/nnef/from_ir.h"
 #include "formats/nnef/writer.h"
 
-static nnx_status save(const nnx_graph *g, const char *path, const nnx_alloc *a, nnx_error *err)
+nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                               uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                               uint32_t n_outputs, const char *path, const nnx_alloc *a, nnx_error *err)
 {
     nnx_nnef_registry reg;
     nnx_nnef_flat flat;
@@ -17,13 +20,19 @@ static nnx_status save(const nnx_graph *g, const char *path, const nnx_alloc *a,
         nnx_nnef_flat_free(&flat);
         return st;
     }
-    st = nnx_nnef_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                          (const char *const *)g->output_names, g->n_outputs, &reg, &flat, &vars, &n_vars, err);
+    st = nnx_nnef_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &reg, &flat, &vars,
+                          &n_vars, err);
     if (st == NNX_OK)
         st = nnx_nnef_save(&flat, vars, n_vars, path, NNX_NNEF_FORMAT_AUTO, a, err);
     nnx_nnef_flat_free(&flat);
     nnx_nnef_registry_free(&reg);
     return st;
+}
+
+static nnx_status save(const nnx_graph *g, const char *path, const nnx_alloc *a, nnx_error *err)
+{
+    return nnx_save_ir_as_nnef(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                               (const char *const *)g->output_names, g->n_outputs, path, a, err);
 }
 
 nnx_status nnx_graph_save(nnx_graph *graph, const char *path)

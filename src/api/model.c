@@ -1,7 +1,9 @@
-/* model.c — the public model API over the NNEF loader (src/formats/nnef/model.h): load,
- * introspection (inputs, outputs, ops, parameters), save as NNEF, and Graphviz text.
- * Errors go to the context's message (nnx_context_error). */
-#include "api/objects.h"
+/* model.c — the public model API: load, introspection (inputs, outputs, ops, parameters),
+ * save, build and Graphviz text. A model is either NNEF (formats/nnef/model.h, kept in its
+ * own richer form) or read into core IR by a front end of the format table
+ * (formats/ir_model.h, api/model_formats.c; the IR side is in model_ir.c), picked by the
+ * path's extension. Errors go to the context's message (nnx_context_error). */
+#include "api/model_ir.h"
 #include "base/strbuf.h"
 #include "formats/nnef/model.h"
 #include "formats/nnef/dot.h"
@@ -17,9 +19,24 @@
 struct nnx_model {
     nnx_handle h; /* first (api/handle.h) */
     nnx_context *ctx;
-    nnx_nnef_model *nnef;
+    nnx_nnef_model *nnef; /* an NNEF model, or */
+    nnx_ir_model *irm;    /* a model of another format, read into core IR */
     char *dot;
 };
+
+static nnx_status load_nnef(nnx_model *m, const char *path, const nnx_model_options *o, nnx_error *err)
+{
+    nnx_nnef_load_options lo = {
+        .lenient_extensions = o->flags & NNX_MODEL_LENIENT_EXTENSIONS,
+        .expand_all = o->flags & NNX_MODEL_EXPAND_ALL,
+        .skip_tensor_data = o->flags & NNX_MODEL_SKIP_TENSOR_DATA,
+        .zero_missing_variables = o->flags & NNX_MODEL_ZERO_MISSING_VARIABLES,
+        .apply_quantization = o->flags & NNX_MODEL_APPLY_QUANTIZATION,
+        .input_shapes = o->input_shapes,
+        .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
+    };
+    return nnx_nnef_model_load(path, &lo, &m->ctx->alloc, &m->nnef, err);
+}
 
 nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_options *options, nnx_model **out)
 {
@@ -31,25 +48,17 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
     if (!path)
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "model: path is NULL");
     nnx_model_options o = options ? *options : (nnx_model_options){0};
-    nnx_nnef_load_options lo = {
-        .lenient_extensions = o.flags & NNX_MODEL_LENIENT_EXTENSIONS,
-        .expand_all = o.flags & NNX_MODEL_EXPAND_ALL,
-        .skip_tensor_data = o.flags & NNX_MODEL_SKIP_TENSOR_DATA,
-        .zero_missing_variables = o.flags & NNX_MODEL_ZERO_MISSING_VARIABLES,
-        .apply_quantization = o.flags & NNX_MODEL_APPLY_QUANTIZATION,
-        .input_shapes = o.input_shapes,
-        .input_shape_count = o.input_shapes ? o.input_shape_count : 0,
-    };
     nnx_model *m = nnx_handle_alloc(sizeof *m);
     if (!m)
         return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    m->ctx = ctx;
     nnx_error err = {0};
-    nnx_status st = nnx_nnef_model_load(path, &lo, &ctx->alloc, &m->nnef, &err);
+    const nnx_model_format *fmt = nnx_model_format_of(path);
+    nnx_status st = fmt ? nnx_model_ir_load(fmt, path, &o, &ctx->alloc, &m->irm, &err) : load_nnef(m, path, &o, &err);
     if (st != NNX_OK) {
         nnx_handle_free(m);
         return nnx_context_fail(ctx, st, "%s", err.message);
     }
-    m->ctx = ctx;
     nnx_context_own(ctx, &ctx->models, &m->h.link);
     *out = m;
     return NNX_OK;
@@ -61,8 +70,10 @@ void nnx_model_destroy(nnx_model *m)
         return;
     nnx_context_disown(m->ctx, &m->h.link);
     nnx_nnef_model_free(m->nnef);
+    nnx_model_ir_free(m->irm, &m->ctx->alloc);
     nnx_mem_free(&m->ctx->alloc, m->dot);
     m->nnef = NULL;
+    m->irm = NULL;
     m->dot = NULL;
     nnx_handle_bury(&m->h);
 }
@@ -88,50 +99,72 @@ static void tensor_desc(const nnx_model *m, uint32_t t, nnx_operand_desc *out)
     memcpy(out->shape, tensor->shape, tensor->rank * sizeof *out->shape);
 }
 
-size_t nnx_model_input_count(const nnx_model *m) { return LIVE(m) ? m->nnef->flat.n_inputs : 0; }
-size_t nnx_model_output_count(const nnx_model *m) { return LIVE(m) ? m->nnef->flat.n_outputs : 0; }
+#define NNEF(m) (LIVE(m) && (m)->nnef)
+#define IRM(m) (LIVE(m) && (m)->irm)
+
+size_t nnx_model_input_count(const nnx_model *m)
+{
+    return NNEF(m) ? m->nnef->flat.n_inputs : IRM(m) ? m->irm->n_inputs : 0;
+}
+size_t nnx_model_output_count(const nnx_model *m)
+{
+    return NNEF(m) ? m->nnef->flat.n_outputs : IRM(m) ? m->irm->n_outputs : 0;
+}
 
 const char *nnx_model_input_name(const nnx_model *m, size_t i)
 {
-    return LIVE(m) && i < m->nnef->flat.n_inputs ? m->nnef->flat.tensors[m->nnef->flat.inputs[i]].name : NULL;
+    if (IRM(m))
+        return i < m->irm->n_inputs ? m->irm->ir.values[m->irm->inputs[i]].name : NULL;
+    return NNEF(m) && i < m->nnef->flat.n_inputs ? m->nnef->flat.tensors[m->nnef->flat.inputs[i]].name : NULL;
 }
 
 const char *nnx_model_output_name(const nnx_model *m, size_t i)
 {
-    return LIVE(m) && i < m->nnef->flat.n_outputs ? m->nnef->flat.tensors[m->nnef->flat.outputs[i]].name : NULL;
+    if (IRM(m))
+        return i < m->irm->n_outputs ? m->irm->output_names[i] : NULL;
+    return NNEF(m) && i < m->nnef->flat.n_outputs ? m->nnef->flat.tensors[m->nnef->flat.outputs[i]].name : NULL;
+}
+
+/* The descriptor of IR value v, or of NNEF tensor t; zeros when neither applies. */
+static void io_desc(const nnx_model *m, bool input, size_t i, nnx_operand_desc *out)
+{
+    memset(out, 0, sizeof *out);
+    if (IRM(m) && i < (input ? m->irm->n_inputs : m->irm->n_outputs))
+        *out = m->irm->ir.values[input ? m->irm->inputs[i] : m->irm->outputs[i]].desc;
+    else if (NNEF(m) && i < (input ? m->nnef->flat.n_inputs : m->nnef->flat.n_outputs))
+        tensor_desc(m, input ? m->nnef->flat.inputs[i] : m->nnef->flat.outputs[i], out);
 }
 
 void nnx_model_input_desc(const nnx_model *m, size_t i, nnx_operand_desc *out)
 {
-    if (!out)
-        return;
-    if (LIVE(m) && i < m->nnef->flat.n_inputs)
-        tensor_desc(m, m->nnef->flat.inputs[i], out);
-    else
-        memset(out, 0, sizeof *out);
+    if (out)
+        io_desc(m, true, i, out);
 }
 
 void nnx_model_output_desc(const nnx_model *m, size_t i, nnx_operand_desc *out)
 {
-    if (!out)
-        return;
-    if (LIVE(m) && i < m->nnef->flat.n_outputs)
-        tensor_desc(m, m->nnef->flat.outputs[i], out);
-    else
-        memset(out, 0, sizeof *out);
+    if (out)
+        io_desc(m, false, i, out);
 }
 
-size_t nnx_model_op_count(const nnx_model *m) { return LIVE(m) ? m->nnef->flat.n_ops : 0; }
+size_t nnx_model_op_count(const nnx_model *m)
+{
+    return NNEF(m) ? m->nnef->flat.n_ops : IRM(m) ? m->irm->n_ops : 0;
+}
 
 const char *nnx_model_op_name(const nnx_model *m, size_t i)
 {
-    return LIVE(m) && i < m->nnef->flat.n_ops ? m->nnef->flat.ops[i].name : NULL;
+    if (IRM(m))
+        return i < m->irm->n_ops ? m->irm->op_names[i] : NULL;
+    return NNEF(m) && i < m->nnef->flat.n_ops ? m->nnef->flat.ops[i].name : NULL;
 }
 
 void nnx_model_parameters(const nnx_model *m, uint64_t *count, uint64_t *bytes)
 {
     uint64_t n = 0, b = 0;
-    for (uint32_t t = 0; LIVE(m) && t < m->nnef->flat.n_tensors; t++) {
+    if (IRM(m))
+        nnx_model_ir_parameters(m->irm, &n, &b);
+    for (uint32_t t = 0; NNEF(m) && t < m->nnef->flat.n_tensors; t++) {
         const nnx_nnef_flat_tensor *tensor = &m->nnef->flat.tensors[t];
         if (!tensor->label || !tensor->has_shape)
             continue;
@@ -158,10 +191,19 @@ const char *nnx_model_dot(nnx_model *m)
 {
     if (!LIVE(m))
         return NULL;
-    nnx_strbuf b;
-    nnx_strbuf_init(&b, &m->ctx->alloc);
-    nnx_nnef_dot(&m->nnef->flat, &b);
-    char *text = nnx_strbuf_take(&b, NULL);
+    char *text = NULL;
+    if (m->irm) {
+        nnx_error err = {0};
+        if (nnx_model_ir_dot(m->irm, &m->ctx->alloc, &text, &err) != NNX_OK) {
+            nnx_context_fail(m->ctx, err.status ? err.status : NNX_ERROR_OUT_OF_MEMORY, "dot: %s", err.message);
+            return NULL;
+        }
+    } else {
+        nnx_strbuf b;
+        nnx_strbuf_init(&b, &m->ctx->alloc);
+        nnx_nnef_dot(&m->nnef->flat, &b);
+        text = nnx_strbuf_take(&b, NULL);
+    }
     if (!text) {
         nnx_context_fail(m->ctx, NNX_ERROR_OUT_OF_MEMORY, "dot: out of memory");
         return NULL;
@@ -219,6 +261,42 @@ static nnx_status save(const nnx_nnef_model *m, const char *path, const nnx_allo
     return st;
 }
 
+/* The NNEF model as core IR (what nnx_model_build compiles), for a writer of another format. */
+static nnx_status nnef_to_ir(const nnx_nnef_model *nm, nnx_ir_model *out, nnx_error *err)
+{
+    const nnx_nnef_flat *g = &nm->flat;
+    out->n_outputs = g->n_outputs;
+    out->outputs = nnx_arena_array(&out->ir.arena, g->n_outputs + 1, sizeof *out->outputs);
+    out->output_names = nnx_arena_array(&out->ir.arena, g->n_outputs + 1, sizeof *out->output_names);
+    if (!out->outputs || !out->output_names)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    nnx_status st = nnx_nnef_lower(nm, &out->ir, out->outputs, err);
+    for (uint32_t i = 0; st == NNX_OK && i < g->n_outputs; i++)
+        out->output_names[i] = g->tensors[g->outputs[i]].name;
+    return st == NNX_OK ? nnx_ir_model_collect_inputs(out, err) : st;
+}
+
+/* Writes m to path in the format the path's extension names (NNEF for any other path). */
+static nnx_status save_model(nnx_model *m, const char *path, nnx_error *err)
+{
+    const nnx_alloc *a = &m->ctx->alloc;
+    const nnx_model_format *fmt = nnx_model_format_of(path);
+    if (!fmt && m->nnef)
+        return save(m->nnef, path, a, err);
+    if (fmt && !fmt->save)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: nnx reads %s files but does not write them", path,
+                             fmt->name);
+    if (m->irm)
+        return nnx_model_ir_save(m->irm, fmt, path, a, err);
+    nnx_ir_model tmp;
+    nnx_ir_model_init(&tmp, a, "nnef");
+    nnx_status st = nnef_to_ir(m->nnef, &tmp, err);
+    if (st == NNX_OK)
+        st = nnx_model_ir_save(&tmp, fmt, path, a, err);
+    nnx_ir_model_free(&tmp);
+    return st;
+}
+
 nnx_status nnx_model_save(nnx_model *m, const char *path)
 {
     if (!m)
@@ -228,7 +306,7 @@ nnx_status nnx_model_save(nnx_model *m, const char *path)
     if (!path)
         return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "model: path is NULL");
     nnx_error err = {0};
-    nnx_status st = save(m->nnef, path, &m->ctx->alloc, &err);
+    nnx_status st = save_model(m, path, &err);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 
@@ -240,20 +318,17 @@ nnx_status nnx_model_build(nnx_model *m, nnx_graph **out)
     if (m->h.destroyed)
         return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model build: the model");
     nnx_context *ctx = m->ctx;
-    const nnx_nnef_flat *g = &m->nnef->flat;
-    nnx_ir ir;
-    nnx_ir_init(&ir, &ctx->alloc);
-    uint32_t *outputs = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *outputs);
-    const char **names = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *names);
     nnx_error err = {0};
-    nnx_status st = outputs && names ? nnx_nnef_lower(m->nnef, &ir, outputs, &err)
-                                     : nnx_error_set(&err, NNX_ERROR_OUT_OF_MEMORY, "build: out of memory");
-    for (uint32_t i = 0; st == NNX_OK && i < g->n_outputs; i++)
-        names[i] = g->tensors[g->outputs[i]].name;
-    if (st == NNX_OK)
-        st = nnx_graph_create(ctx, &ir, outputs, names, g->n_outputs, out, &err); /* moves ir */
-    nnx_ir_free(&ir);
-    nnx_mem_free(&ctx->alloc, outputs);
-    nnx_mem_free(&ctx->alloc, names);
+    nnx_status st;
+    if (m->irm) {
+        st = nnx_model_ir_build(ctx, m->irm, out, &err);
+    } else {
+        nnx_ir_model tmp;
+        nnx_ir_model_init(&tmp, &ctx->alloc, "nnef");
+        st = nnef_to_ir(m->nnef, &tmp, &err);
+        if (st == NNX_OK) /* moves tmp.ir; the output names stay in tmp's arena until freed */
+            st = nnx_graph_create(ctx, &tmp.ir, tmp.outputs, tmp.output_names, tmp.n_outputs, out, &err);
+        nnx_ir_model_free(&tmp);
+    }
     return st == NNX_OK ? NNX_OK : nnx_context_fail(ctx, st, "%s", err.message);
 }

@@ -86,6 +86,11 @@ nnx_status nnx_destroyed(nnx_context *ctx, nnx_status st, const char *what);
 nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
                             uint32_t count, nnx_graph **out, nnx_error *err);
 
+/* Writes the live part of ir as a flat NNEF container at path (graph_save.c). */
+nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                               uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                               uint32_t n_outputs, const char *path, const nnx_alloc *a, nnx_error *err);
+
 /* Frees a graph that was never given out (a failed nnx_graph_create). */
 void nnx_graph_free(nnx_graph *g);
 

@@ -58,6 +58,10 @@ nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n
  * must have its dtype and shape. */
 nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_error *err);
 
+/* Deep-copies src into dst (initialised, empty): the same value and node ids, constants'
+ * bytes copied, every node re-inferred. dst is left partly filled on failure (free it). */
+nnx_status nnx_ir_copy(nnx_ir *dst, const nnx_ir *src, nnx_error *err);
+
 /* Marks every node and value that outputs and the updates depend on (an updated variable
  * and its new value are live). node_live/value_live are caller
  * arrays of n_nodes / n_values bools. Needs no allocation (nodes are stored after their

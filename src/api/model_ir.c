@@ -1,0 +1,137 @@
+/* model_ir.c — the model API for models that a front end of the format table reads into core
+ * IR (formats/ir_model.h): load through the table's loader, parameters as the constants,
+ * Graphviz through the NNEF form, save through the target format's writer (NNEF by
+ * default) and build on a copy of the IR, so the model outlives its graphs. */
+#include "api/model_ir.h"
+#include "base/strbuf.h"
+#include "formats/nnef/dot.h"
+#include "formats/nnef/from_ir.h"
+#include "ir/dtypes.h"
+
+#include <string.h>
+#include <strings.h>
+
+const nnx_model_format *nnx_model_format_of(const char *path)
+{
+    size_t n = strlen(path);
+    for (unsigned i = 0; i < nnx_model_format_count; i++) {
+        const nnx_model_format *f = &nnx_model_formats[i];
+        size_t e = strlen(f->extension);
+        if (f->load && n > e && strcasecmp(path + n - e, f->extension) == 0)
+            return f;
+    }
+    return NULL;
+}
+
+nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, const nnx_model_options *o,
+                             const nnx_alloc *a, nnx_ir_model **out, nnx_error *err)
+{
+    nnx_ir_model *m = nnx_mem_calloc(a, 1, sizeof *m);
+    if (!m)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    nnx_ir_model_init(m, a, fmt->name);
+    nnx_ir_model_options lo = {
+        .params_path = o->params_path,
+        .input_shapes = o->input_shapes,
+        .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
+        .skip_tensor_data = o->flags & NNX_MODEL_SKIP_TENSOR_DATA,
+    };
+    nnx_status st = fmt->load(path, &lo, m, err);
+    if (st != NNX_OK) {
+        nnx_model_ir_free(m, a);
+        m = NULL;
+    }
+    *out = m;
+    return st;
+}
+
+void nnx_model_ir_free(nnx_ir_model *m, const nnx_alloc *a)
+{
+    if (!m)
+        return;
+    nnx_ir_model_free(m);
+    nnx_mem_free(a, m);
+}
+
+void nnx_model_ir_parameters(const nnx_ir_model *m, uint64_t *count, uint64_t *bytes)
+{
+    for (uint32_t v = 0; v < m->ir.n_values; v++) {
+        const nnx_value *val = &m->ir.values[v];
+        uint64_t elements;
+        if (val->kind != NNX_VALUE_CONSTANT || !nnx_desc_elements(&val->desc, &elements))
+            continue;
+        *count += elements;
+        *bytes += elements * nnx_dtype_size(val->desc.dtype);
+    }
+}
+
+/* Names of m's graph inputs (an array of the allocator's, freed by the caller). */
+static const char **input_names(const nnx_ir_model *m, const nnx_alloc *a)
+{
+    const char **names = nnx_mem_calloc(a, m->n_inputs + 1, sizeof *names);
+    for (uint32_t i = 0; names && i < m->n_inputs; i++)
+        names[i] = m->ir.values[m->inputs[i]].name;
+    return names;
+}
+
+nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **text, nnx_error *err)
+{
+    *text = NULL;
+    if (m->dot) {
+        *text = nnx_mem_strdup(a, m->dot);
+        return *text ? NNX_OK : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    const char **names = input_names(m, a);
+    nnx_nnef_registry reg;
+    nnx_nnef_flat flat;
+    nnx_nnef_variable_data *vars = NULL;
+    uint32_t n_vars = 0;
+    nnx_nnef_flat_init(&flat, a, "graph.nnef");
+    nnx_status st = names ? nnx_nnef_registry_init(&reg, NULL, a, err)
+                          : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (st == NNX_OK) {
+        st = nnx_nnef_from_ir(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names, m->n_outputs, &reg,
+                              &flat, &vars, &n_vars, err);
+        nnx_nnef_registry_free(&reg);
+    }
+    if (st == NNX_OK) {
+        nnx_strbuf b;
+        nnx_strbuf_init(&b, a);
+        nnx_nnef_dot(&flat, &b);
+        *text = nnx_strbuf_take(&b, NULL);
+        if (!*text)
+            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    nnx_nnef_flat_free(&flat);
+    nnx_mem_free(a, names);
+    return st;
+}
+
+nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *fmt, const char *path,
+                             const nnx_alloc *a, nnx_error *err)
+{
+    const char **names = input_names(m, a);
+    if (!names)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    nnx_ir_model_options o = {0};
+    nnx_status st = fmt ? fmt->save(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names,
+                                    m->n_outputs, path, &o, a, err)
+                        : nnx_save_ir_as_nnef(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names,
+                                              m->n_outputs, path, a, err);
+    nnx_mem_free(a, names);
+    return st;
+}
+
+nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
+{
+    if (m->unrunnable)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s", m->unrunnable);
+    nnx_ir ir;
+    nnx_ir_init(&ir, &ctx->alloc);
+    nnx_status st = nnx_ir_copy(&ir, &m->ir, err);
+    if (st != NNX_OK) {
+        nnx_ir_free(&ir);
+        return st;
+    }
+    return nnx_graph_create(ctx, &ir, m->outputs, m->output_names, m->n_outputs, out, err); /* moves ir */
+}

@@ -1,0 +1,33 @@
+/* ir_model.c — lifetime of nnx_ir_model (formats/ir_model.h): one IR whose arena also holds
+ * the model's input, output and operator-name arrays. */
+#include "formats/ir_model.h"
+
+#include <string.h>
+
+void nnx_ir_model_init(nnx_ir_model *m, const nnx_alloc *alloc, const char *format)
+{
+    memset(m, 0, sizeof *m);
+    nnx_ir_init(&m->ir, alloc);
+    m->format = format;
+}
+
+void nnx_ir_model_free(nnx_ir_model *m)
+{
+    nnx_ir_free(&m->ir);
+    memset(m, 0, sizeof *m);
+}
+
+nnx_status nnx_ir_model_collect_inputs(nnx_ir_model *m, nnx_error *err)
+{
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < m->ir.n_values; v++)
+        n += m->ir.values[v].kind == NNX_VALUE_INPUT;
+    m->inputs = nnx_arena_array(&m->ir.arena, n ? n : 1, sizeof *m->inputs);
+    if (!m->inputs)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    m->n_inputs = 0;
+    for (uint32_t v = 0; v < m->ir.n_values; v++)
+        if (m->ir.values[v].kind == NNX_VALUE_INPUT)
+            m->inputs[m->n_inputs++] = v;
+    return NNX_OK;
+}

@@ -1,0 +1,74 @@
+/* ir_model.h — a model that a front end reads straight into core IR because its format has
+ * no richer form worth keeping (NNVM graph JSON, ONNX): the IR (named inputs, weights as
+ * constants, nodes), the graph's inputs and named outputs, and the source's operator names
+ * for `nnx info`. api/model.c serves load, info, build, save and dot from it; each front end
+ * only fills one (its loader is listed in api/model_formats.c). */
+#ifndef NNX_FORMATS_IR_MODEL_H
+#define NNX_FORMATS_IR_MODEL_H
+
+#include "ir/graph.h"
+
+/* What a loader is asked for (from nnx_model_options). */
+typedef struct nnx_ir_model_options {
+    const char *params_path;             /* NNVM: the .params file; NULL: the one *.params beside it */
+    const nnx_input_shape *input_shapes; /* replacement input shapes (may be NULL) */
+    uint32_t input_shape_count;
+    bool skip_tensor_data;               /* structure only: weights may be absent (zero-filled) */
+} nnx_ir_model_options;
+
+typedef struct nnx_ir_model {
+    nnx_ir ir;
+    const char *format;        /* "nnvm", "onnx": a static string */
+    uint32_t n_inputs;
+    uint32_t *inputs;          /* graph input value ids (NNX_VALUE_INPUT), in the source's order */
+    uint32_t n_outputs;
+    uint32_t *outputs;         /* output value ids */
+    const char **output_names; /* one per output */
+    uint32_t n_ops;
+    const char **op_names;     /* the source's operator of each source node, in order */
+    const char *dot;           /* optional: the format's own Graphviz text of the model (what
+                                  ir cannot hold, e.g. compiled tvm_op nodes); NULL: drawn from ir */
+    const char *unrunnable;    /* optional: why the model cannot be built (e.g. "node 'x' calls the
+                                  compiled function 'f', which nnx does not have"); build then
+                                  fails with NNX_ERROR_NOT_SUPPORTED and this message */
+} nnx_ir_model;
+/* The arrays above live in ir.arena (nnx_arena_array / nnx_arena_strdup), so that
+ * nnx_ir_model_free releases everything at once. */
+
+/* A loader: reads path into out (initialised by the caller with nnx_ir_model_init, freed by
+ * the caller with nnx_ir_model_free on success and failure alike). Errors are
+ * "PATH: error: MESSAGE" (with :LINE:COL where the format has positions). */
+typedef nnx_status (*nnx_ir_model_load_fn)(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out,
+                                           nnx_error *err);
+
+/* A writer: the live part of ir (what outputs need) written to path in the format, with
+ * the graph inputs and outputs under their names. options->params_path names a weights
+ * file where the format keeps weights apart (NNVM: NULL means path with ".json" replaced by
+ * ".params"). Errors: NNX_ERROR_NOT_SUPPORTED naming the core op (or dtype) the format
+ * cannot express, I/O errors naming the file. */
+typedef nnx_status (*nnx_ir_model_save_fn)(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                                           uint32_t n_inputs, const uint32_t *outputs,
+                                           const char *const *output_names, uint32_t n_outputs, const char *path,
+                                           const nnx_ir_model_options *options, const nnx_alloc *alloc,
+                                           nnx_error *err);
+
+/* One row of the format table (api/model_formats.c): nnx_model_load / nnx_model_save pick
+ * the row whose extension the path ends with (case-insensitive); other paths are NNEF. */
+typedef struct nnx_model_format {
+    const char *name;      /* "nnvm" */
+    const char *extension; /* ".json" */
+    nnx_ir_model_load_fn load;
+    nnx_ir_model_save_fn save; /* NULL: nnx reads the format but does not write it */
+} nnx_model_format;
+
+extern const nnx_model_format nnx_model_formats[];
+extern const unsigned nnx_model_format_count;
+
+void nnx_ir_model_init(nnx_ir_model *m, const nnx_alloc *alloc, const char *format);
+void nnx_ir_model_free(nnx_ir_model *m);
+
+/* Fills inputs/n_inputs with every NNX_VALUE_INPUT value in id order (for a loader whose
+ * source order is the order it added them in). */
+nnx_status nnx_ir_model_collect_inputs(nnx_ir_model *m, nnx_error *err);
+
+#endif
