@@ -7,12 +7,14 @@ set -euo pipefail
 
 # The whole toolchain: compilers (gcc via build-essential, clang for the fuzzers and the
 # sanitizer build, with its libFuzzer/sanitizer runtime), build tools, test and format
-# libraries, and numpy for the scripts that make reference data.
+# libraries, numpy for the scripts that make reference data, and OpenBLAS as the peer of
+# bench/bench-gemm.
 packages=(
   build-essential cmake ninja-build pkg-config
   clang libclang-rt-14-dev
   libcmocka-dev libcjson-dev libarchive-dev zlib1g-dev
   python3-numpy
+  libopenblas-dev
 )
 
 # A package counts as present only when dpkg says it is fully installed

@@ -1,0 +1,137 @@
+/* gemm.c — the blocked sgemm driver (cpu/gemm.h), in the usual three cache levels: a KC x NC
+ * panel of B packed once per (jc, pc) block (L3), an MC x KC block of A packed per ic (L2),
+ * and the micro-kernel sweeping MR x NR tiles over them (B's KC x NR sliver stays in L1).
+ * Packing pads partial panels with zeros, so the micro-kernel always runs whole tiles; the
+ * tiles that stick out of C go through a small buffer. */
+#include "cpu/gemm.h"
+
+#include <string.h>
+
+#define MC 96   /* a multiple of every kernel's MR (8, 6, 4) */
+#define KC 256
+#define NC 1536 /* a multiple of every kernel's NR (32, 16) */
+#define MR_MAX 8
+#define NR_MAX 32
+#ifndef DIRECT_A_MAX
+#define DIRECT_A_MAX ((size_t)1 << 22) /* M * K up to which row-major A is not packed */
+#endif
+#ifndef DIRECT_B_MAX
+#define DIRECT_B_MAX ((size_t)1 << 16) /* K * N up to which row-major B is not packed */
+#endif
+
+size_t nnx_sgemm_workspace(void)
+{
+    return ((size_t)MC * KC + (size_t)KC * NC + MR_MAX * NR_MAX) * sizeof(float);
+}
+
+static const nnx_sgemm_kernel *kernel_for(nnx_cpu_level level)
+{
+#if defined(__x86_64__)
+    if (level >= NNX_CPU_AVX512)
+        return &nnx_sgemm_avx512;
+    if (level >= NNX_CPU_AVX2)
+        return &nnx_sgemm_avx2;
+#endif
+    (void)level;
+    return &nnx_sgemm_generic;
+}
+
+/* A[i0 .. i0+mc, k0 .. k0+kc] into MR-row panels, k-major, rows past mc zero. */
+static void pack_a(const nnx_fmat *A, size_t i0, size_t mc, size_t k0, size_t kc, unsigned mr, float *pa)
+{
+    for (size_t ir = 0; ir < mc; ir += mr) {
+        size_t rows = mc - ir < mr ? mc - ir : mr;
+        for (size_t k = 0; k < kc; k++) {
+            const float *src = A->data + (i0 + ir) * A->rs + (k0 + k) * A->cs;
+            for (size_t i = 0; i < rows; i++)
+                pa[i] = src[i * A->rs];
+            for (size_t i = rows; i < mr; i++)
+                pa[i] = 0;
+            pa += mr;
+        }
+    }
+}
+
+/* B[k0 .. k0+kc, j0 .. j0+nc] into NR-column panels, k-major, columns past nc zero. */
+static void pack_b(const nnx_fmat *B, size_t k0, size_t kc, size_t j0, size_t nc, unsigned nr, float *pb)
+{
+    for (size_t jr = 0; jr < nc; jr += nr) {
+        size_t cols = nc - jr < nr ? nc - jr : nr;
+        for (size_t k = 0; k < kc; k++) {
+            const float *src = B->data + (k0 + k) * B->rs + (j0 + jr) * B->cs;
+            if (B->cs == 1) {
+                memcpy(pb, src, cols * sizeof *pb);
+            } else {
+                for (size_t j = 0; j < cols; j++)
+                    pb[j] = src[j * B->cs];
+            }
+            for (size_t j = cols; j < nr; j++)
+                pb[j] = 0;
+            pb += nr;
+        }
+    }
+}
+
+/* One MR x NR tile of C at (i, j) with only rows x cols inside C. */
+static void edge_tile(const nnx_sgemm_kernel *kern, size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                      const float *pb, size_t b_rs, float *c, size_t ldc, size_t rows, size_t cols, bool accumulate,
+                      float *tmp)
+{
+    kern->run(kc, pa, a_rs, a_cs, pb, b_rs, tmp, kern->nr, false);
+    for (size_t i = 0; i < rows; i++)
+        for (size_t j = 0; j < cols; j++)
+            c[i * ldc + j] = accumulate ? c[i * ldc + j] + tmp[i * kern->nr + j] : tmp[i * kern->nr + j];
+}
+
+void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
+               bool accumulate, void *work)
+{
+    const nnx_sgemm_kernel *kern = kernel_for(level);
+    if (K == 0) {
+        for (size_t i = 0; i < M && !accumulate; i++)
+            memset(C + i * ldc, 0, N * sizeof *C);
+        return;
+    }
+    float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC;
+    for (size_t jc = 0; jc < N; jc += NC) {
+        size_t nc = N - jc < NC ? N - jc : NC;
+        for (size_t pc = 0; pc < K; pc += KC) {
+            size_t kc = K - pc < KC ? K - pc : KC;
+            bool acc = accumulate || pc > 0;
+            /* Row-major B is read in place when small, except its last partial panel. */
+            size_t nfull = nc - nc % kern->nr;
+            bool direct_b = B.cs == 1 && K * N <= DIRECT_B_MAX;
+            if (!direct_b)
+                pack_b(&B, pc, kc, jc, nc, kern->nr, pb);
+            else if (nfull < nc)
+                pack_b(&B, pc, kc, jc + nfull, nc - nfull, kern->nr, pb + nfull * kc);
+            for (size_t ic = 0; ic < M; ic += MC) {
+                size_t mc = M - ic < MC ? M - ic : MC, full = mc - mc % kern->mr;
+                /* Row-major A is read in place when small (packing would cost more than it
+                 * saves); only its last partial panel is packed, so no read passes row M. */
+                bool direct = A.cs == 1 && M * K <= DIRECT_A_MAX;
+                if (!direct)
+                    pack_a(&A, ic, mc, pc, kc, kern->mr, pa);
+                else if (full < mc)
+                    pack_a(&A, ic + full, mc - full, pc, kc, kern->mr, pa + full * kc);
+                for (size_t jr = 0; jr < nc; jr += kern->nr) {
+                    size_t cols = nc - jr < kern->nr ? nc - jr : kern->nr;
+                    for (size_t ir = 0; ir < mc; ir += kern->mr) {
+                        size_t rows = mc - ir < kern->mr ? mc - ir : kern->mr;
+                        float *c = C + (ic + ir) * ldc + jc + jr;
+                        bool in_place = direct && ir < full;
+                        const float *a = in_place ? A.data + (ic + ir) * A.rs + pc : pa + ir * kc;
+                        size_t a_rs = in_place ? A.rs : 1, a_cs = in_place ? 1 : kern->mr;
+                        bool b_in_place = direct_b && jr < nfull;
+                        const float *b = b_in_place ? B.data + pc * B.rs + jc + jr : pb + jr * kc;
+                        size_t b_rs = b_in_place ? B.rs : kern->nr;
+                        if (rows == kern->mr && cols == kern->nr)
+                            kern->run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc);
+                        else
+                            edge_tile(kern, kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, cols, acc, tmp);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/* gemm_avx512.c — the AVX-512 sgemm micro-kernel (cpu/gemm.h): an 8 x 32 tile in 16 zmm
+ * accumulators; per k step two loads of B and eight broadcasts of A feed sixteen FMAs.
+ * Compiled for AVX-512 F by function attribute, called only when the CPU has it. */
+#include "cpu/gemm.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define MR 8
+#define NR 32
+
+/* The accumulators are named variables, not an array, so that they live in registers. */
+#define DECL(i) const float *a##i = pa + i * a_rs; __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
+#define STEP(i) \
+    do { \
+        __m512 a = _mm512_set1_ps(*a##i); \
+        a##i += a_cs; \
+        c##i##0 = _mm512_fmadd_ps(a, b0, c##i##0); \
+        c##i##1 = _mm512_fmadd_ps(a, b1, c##i##1); \
+    } while (0)
+#define STORE(i) \
+    do { \
+        float *row = c + i * ldc; \
+        if (accumulate) { \
+            c##i##0 = _mm512_add_ps(c##i##0, _mm512_loadu_ps(row)); \
+            c##i##1 = _mm512_add_ps(c##i##1, _mm512_loadu_ps(row + 16)); \
+        } \
+        _mm512_storeu_ps(row, c##i##0); \
+        _mm512_storeu_ps(row + 16, c##i##1); \
+    } while (0)
+
+__attribute__((target("avx512f"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
+                                                   size_t ldc, bool accumulate)
+{
+    DECL(0);
+    DECL(1);
+    DECL(2);
+    DECL(3);
+    DECL(4);
+    DECL(5);
+    DECL(6);
+    DECL(7);
+    for (size_t k = 0; k < kc; k++, pb += b_rs) {
+        __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
+        STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
+    }
+    STORE(0); STORE(1); STORE(2); STORE(3); STORE(4); STORE(5); STORE(6); STORE(7);
+}
+const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR};
+#endif
