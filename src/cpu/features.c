@@ -27,7 +27,10 @@ static void init(void)
     const char *cap = getenv("NNX_CPU_LEVEL");
     if (!cap)
         return;
-    nnx_cpu_level want = strcmp(cap, "generic") == 0 ? NNX_CPU_GENERIC : strcmp(cap, "avx2") == 0 ? NNX_CPU_AVX2 : level;
+    nnx_cpu_level want = strcmp(cap, "reference") == 0 ? NNX_CPU_REFERENCE
+                         : strcmp(cap, "generic") == 0 ? NNX_CPU_GENERIC
+                         : strcmp(cap, "avx2") == 0    ? NNX_CPU_AVX2
+                                                       : level;
     if (want < level)
         level = want;
 }
@@ -40,5 +43,5 @@ nnx_cpu_level nnx_cpu_level_get(void)
 
 const char *nnx_cpu_level_name(nnx_cpu_level l)
 {
-    return l == NNX_CPU_AVX512 ? "avx512" : l == NNX_CPU_AVX2 ? "avx2" : "generic";
+    return l == NNX_CPU_AVX512 ? "avx512" : l == NNX_CPU_AVX2 ? "avx2" : l == NNX_CPU_GENERIC ? "generic" : "reference";
 }

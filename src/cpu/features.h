@@ -1,10 +1,12 @@
 /* features.h — what the CPU running nnx can do, asked once: the vector extensions the fast
- * kernels are written for. NNX_CPU_LEVEL (environment: "generic", "avx2", "avx512") caps the
- * level, so tests and benchmarks can run every kernel family on one machine. */
+ * kernels are written for. NNX_CPU_LEVEL (environment: "reference", "generic", "avx2",
+ * "avx512") caps the level, so tests and benchmarks can run every kernel family (or none:
+ * reference kernels only) on one machine. */
 #ifndef NNX_CPU_FEATURES_H
 #define NNX_CPU_FEATURES_H
 
 typedef enum nnx_cpu_level {
+    NNX_CPU_REFERENCE = -1, /* no fast kernels: every node runs its reference kernel */
     NNX_CPU_GENERIC = 0, /* portable C */
     NNX_CPU_AVX2 = 1,    /* AVX2 + FMA */
     NNX_CPU_AVX512 = 2   /* AVX-512 F */

@@ -1,5 +1,6 @@
-/* plan.c — compile (liveness, execution order), the per-run memory (one buffer per live node
- * output), run (call each node's reference kernel) and commit the variables' updates. */
+/* plan.c — compile (liveness, execution order, kernel choice), the per-run memory (one
+ * buffer per live node output, the fast kernels' scratch), run (each node's fast kernel, or
+ * its reference kernel) and commit the variables' updates. */
 #include "runtime/plan.h"
 #include "ir/dtypes.h"
 
@@ -12,6 +13,7 @@ void nnx_plan_free(nnx_plan *plan)
         return;
     nnx_mem_free(ir->alloc, plan->order);
     nnx_mem_free(ir->alloc, plan->needs_buffer);
+    nnx_mem_free(ir->alloc, plan->fast);
     memset(plan, 0, sizeof *plan);
 }
 
@@ -23,8 +25,9 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     bool *value_live = nnx_mem_calloc(a, ir->n_values + 1, sizeof *value_live);
     plan->order = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->order);
     plan->needs_buffer = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->needs_buffer);
+    plan->fast = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->fast);
     nnx_status st = NNX_OK;
-    if (!node_live || !value_live || !plan->order || !plan->needs_buffer) {
+    if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
@@ -33,6 +36,10 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     for (uint32_t n = 0; n < ir->n_nodes; n++) {
         if (!node_live[n])
             continue;
+        size_t scratch;
+        plan->fast[plan->n_order] = nnx_cpu_select(ir, &ir->nodes[n], &scratch);
+        if (plan->fast[plan->n_order] && scratch > plan->scratch_bytes)
+            plan->scratch_bytes = scratch;
         plan->order[plan->n_order++] = n;
         if (ir->nodes[n].n_in > plan->max_in) plan->max_in = ir->nodes[n].n_in;
         if (ir->nodes[n].n_out > plan->max_out) plan->max_out = ir->nodes[n].n_out;
@@ -71,6 +78,7 @@ void nnx_exec_destroy(const nnx_plan *plan, nnx_exec *x)
             if (plan->needs_buffer[v])
                 nnx_mem_free_aligned(ir->alloc, x->buffers[v]);
     nnx_mem_free(ir->alloc, x->buffers);
+    nnx_mem_free_aligned(ir->alloc, x->scratch);
     nnx_mem_free(ir->alloc, x->in_views);
     nnx_mem_free(ir->alloc, x->out_views);
     nnx_mem_free(ir->alloc, x);
@@ -85,7 +93,9 @@ nnx_exec *nnx_exec_create(const nnx_plan *plan, nnx_error *err)
         x->in_views = nnx_mem_calloc(ir->alloc, plan->max_in, sizeof *x->in_views);
         x->out_views = nnx_mem_calloc(ir->alloc, plan->max_out, sizeof *x->out_views);
     }
-    if (!x || !x->buffers || !x->in_views || !x->out_views) {
+    if (x && plan->scratch_bytes)
+        x->scratch = nnx_mem_alloc_aligned(ir->alloc, plan->scratch_bytes);
+    if (!x || !x->buffers || !x->in_views || !x->out_views || (plan->scratch_bytes && !x->scratch)) {
         nnx_exec_destroy(plan, x);
         nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a run");
         return NULL;
@@ -126,7 +136,8 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
             fill_view(plan, x, node->in[i], &x->in_views[i]);
         for (uint32_t o = 0; o < node->n_out; o++)
             fill_view(plan, x, node->out[o], &x->out_views[o]);
-        nnx_status st = nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
+        nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, x->scratch)
+                                      : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s '%s' failed while running", nnx_op_table[node->op].name, node->label);
     }

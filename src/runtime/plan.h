@@ -1,10 +1,13 @@
 /* plan.h — a compiled graph and the memory of one run. The plan (live nodes in execution
- * order, which values need a buffer) is immutable after compiling, so several runs may use
- * it at once; each concurrent run has its own nnx_exec (one buffer per value, allocated when
- * the exec is made), so running performs no allocation and no validation. */
+ * order, the kernel each runs — fast where cpu/kernels.h has one, else the reference — and
+ * which values need a buffer) is immutable after compiling, so several runs may use it at
+ * once; each concurrent run has its own nnx_exec (one buffer per value and the fast kernels'
+ * scratch, allocated when the exec is made), so running performs no allocation and no
+ * validation. */
 #ifndef NNX_RUNTIME_PLAN_H
 #define NNX_RUNTIME_PLAN_H
 
+#include "cpu/kernels.h"
 #include "ir/graph.h"
 
 typedef struct nnx_plan {
@@ -13,11 +16,14 @@ typedef struct nnx_plan {
     uint32_t n_order;
     bool *needs_buffer; /* per value: a live node output, which each exec allocates */
     uint32_t max_in, max_out;
+    nnx_fast_kernel *fast; /* per order entry: the fast kernel (cpu/kernels.h), or NULL */
+    size_t scratch_bytes;  /* the largest scratch a fast kernel needs */
 } nnx_plan;
 
 typedef struct nnx_exec {
     void **buffers; /* per value: constants -> ir data, node outputs -> owned, inputs -> bound */
     nnx_view *in_views, *out_views; /* scratch, sized for the widest node */
+    void *scratch;                  /* plan->scratch_bytes for the fast kernels (64-aligned) */
     struct nnx_exec *next;          /* the owner's list of idle execs */
 } nnx_exec;
 

@@ -1,0 +1,95 @@
+/* conv_fast.c — 2-D float32 convolution (nchw input, oihw filter, any padding sign, strides,
+ * dilations, groups) as GEMM per image and group: out[O/g, OH*OW] = W[O/g, C/g*KH*KW] ·
+ * cols[C/g*KH*KW, OH*OW], where cols is the im2col copy of the input windows (zeros where a
+ * window leaves the input). A 1x1, stride-1, unpadded convolution multiplies the input
+ * itself. The bias is added per output channel afterwards. */
+#include "cpu/gemm.h"
+#include "cpu/kernels.h"
+#include "base/checked.h"
+
+#include <string.h>
+
+typedef struct conv2d {
+    size_t N, C, H, W, O, KH, KW, OH, OW, groups, cg, og;
+    int64_t sh, sw, dh, dw, pt, pl;
+} conv2d;
+
+static conv2d geometry(const nnx_attr_conv *a, const nnx_operand_desc *x, const nnx_operand_desc *y, size_t kh,
+                       size_t kw)
+{
+    conv2d g = {
+        .N = x->shape[0], .C = x->shape[1], .H = x->shape[2], .W = x->shape[3],
+        .O = y->shape[1], .KH = kh, .KW = kw, .OH = y->shape[2], .OW = y->shape[3],
+        .groups = a->groups ? a->groups : 1,
+        .sh = a->strides[0], .sw = a->strides[1], .dh = a->dilations[0], .dw = a->dilations[1],
+        .pt = a->pads[0], .pl = a->pads[2],
+    };
+    g.cg = g.C / g.groups;
+    g.og = g.O / g.groups;
+    return g;
+}
+
+static bool pointwise(const conv2d *g)
+{
+    return g->KH == 1 && g->KW == 1 && g->sh == 1 && g->sw == 1 && g->pt == 0 && g->pl == 0 && g->OH == g->H &&
+           g->OW == g->W;
+}
+
+bool nnx_fast_conv2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+                             const nnx_operand_desc *y, size_t *bytes)
+{
+    conv2d g = geometry(&node->attrs.conv, x, y, f->shape[2], f->shape[3]);
+    *bytes = 0;
+    if (pointwise(&g))
+        return true;
+    size_t depth = g.cg * g.KH * g.KW; /* < the filter's element count */
+    return nnx_mul_size(depth, g.OH * g.OW, bytes) && nnx_mul_size(*bytes, sizeof(float), bytes);
+}
+
+/* The windows of image n, group grp, as rows (c, kh, kw) of OH*OW columns. */
+static void im2col(const conv2d *g, const float *x, size_t n, size_t grp, float *cols)
+{
+    for (size_t c = 0; c < g->cg; c++) {
+        const float *plane = x + ((n * g->C) + grp * g->cg + c) * g->H * g->W;
+        for (size_t i = 0; i < g->KH; i++)
+            for (size_t j = 0; j < g->KW; j++, cols += g->OH * g->OW)
+                for (size_t oh = 0; oh < g->OH; oh++) {
+                    float *row = cols + oh * g->OW;
+                    int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
+                    if (ih < 0 || ih >= (int64_t)g->H) {
+                        memset(row, 0, g->OW * sizeof *row);
+                        continue;
+                    }
+                    const float *src = plane + (size_t)ih * g->W;
+                    int64_t iw = -g->pl + (int64_t)j * g->dw;
+                    for (size_t ow = 0; ow < g->OW; ow++, iw += g->sw)
+                        row[ow] = iw >= 0 && iw < (int64_t)g->W ? src[iw] : 0.0f;
+                }
+    }
+}
+
+nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch)
+{
+    conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
+    const float *x = in[0].data, *f = in[1].data, *bias = node->n_in > 2 ? in[2].data : NULL;
+    float *y = out->data, *cols = (float *)((char *)scratch + nnx_sgemm_workspace());
+    size_t spatial = g.OH * g.OW, depth = g.cg * g.KH * g.KW;
+    nnx_cpu_level level = nnx_cpu_level_get();
+    bool direct = pointwise(&g);
+    for (size_t n = 0; n < g.N; n++)
+        for (size_t grp = 0; grp < g.groups; grp++) {
+            if (!direct)
+                im2col(&g, x, n, grp, cols);
+            nnx_fmat A = {f + grp * g.og * depth, depth, 1};
+            nnx_fmat B = {direct ? x + (n * g.C + grp * g.cg) * spatial : cols, spatial, 1};
+            float *c = y + (n * g.O + grp * g.og) * spatial;
+            nnx_sgemm(level, g.og, spatial, depth, A, B, c, spatial, false, scratch);
+        }
+    for (size_t n = 0; bias && n < g.N; n++)
+        for (size_t o = 0; o < g.O; o++) {
+            float *c = y + (n * g.O + o) * spatial;
+            for (size_t s = 0; s < spatial; s++)
+                c[s] += bias[o];
+        }
+    return NNX_OK;
+}

@@ -1,0 +1,60 @@
+/* matmul_fast.c — float32 matmul (batched, broadcast batch axes) and gemm (transposes, alpha,
+ * beta, C broadcast) on the fast sgemm (cpu/gemm.h). Same results as ops/matmul.c within
+ * float32 rounding of each length-K sum. */
+#include "cpu/gemm.h"
+#include "cpu/kernels.h"
+#include "ops/shape.h"
+
+nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch)
+{
+    (void)node;
+    const nnx_operand_desc *a = &in[0].desc, *b = &in[1].desc, *y = &out->desc;
+    uint32_t batch_rank = y->rank - 2;
+    size_t M = y->shape[batch_rank], N = y->shape[batch_rank + 1], K = a->shape[a->rank - 1];
+    uint64_t as[NNX_MAX_RANK], bs[NNX_MAX_RANK]; /* in matrices */
+    nnx_broadcast_strides(a->shape, a->rank - 2, batch_rank, as);
+    nnx_broadcast_strides(b->shape, b->rank - 2, batch_rank, bs);
+    const float *A = in[0].data, *B = in[1].data;
+    float *Y = out->data;
+    uint32_t idx[NNX_MAX_RANK] = {0};
+    size_t mat = 0;
+    nnx_cpu_level level = nnx_cpu_level_get();
+    do {
+        size_t a_mat = 0, b_mat = 0;
+        for (uint32_t i = 0; i < batch_rank; i++) {
+            a_mat += idx[i] * as[i];
+            b_mat += idx[i] * bs[i];
+        }
+        nnx_fmat fa = {A + a_mat * M * K, K, 1}, fb = {B + b_mat * K * N, N, 1};
+        nnx_sgemm(level, M, N, K, fa, fb, Y + mat * M * N, N, false, scratch);
+        mat++;
+    } while (nnx_index_next(idx, y->shape, batch_rank));
+    return NNX_OK;
+}
+
+nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch)
+{
+    const nnx_attr_gemm *g = &node->attrs.gemm;
+    size_t M = out->desc.shape[0], N = out->desc.shape[1];
+    size_t a_cols = in[0].desc.shape[1], b_cols = in[1].desc.shape[1];
+    size_t K = in[0].desc.shape[g->trans_a ? 0 : 1];
+    nnx_fmat fa = {in[0].data, g->trans_a ? 1 : a_cols, g->trans_a ? a_cols : 1};
+    nnx_fmat fb = {in[1].data, g->trans_b ? 1 : b_cols, g->trans_b ? b_cols : 1};
+    float *Y = out->data;
+    nnx_sgemm(nnx_cpu_level_get(), M, N, K, fa, fb, Y, N, false, scratch);
+    const nnx_view *c = node->n_in > 2 && in[2].data ? &in[2] : NULL;
+    if (!c && g->alpha == 1.0)
+        return NNX_OK;
+    uint64_t cs[2] = {0, 0};
+    if (c)
+        nnx_broadcast_strides(c->desc.shape, c->desc.rank, 2, cs);
+    const float *C = c ? c->data : NULL;
+    for (size_t m = 0; m < M; m++)
+        for (size_t n = 0; n < N; n++) {
+            double v = g->alpha * Y[m * N + n];
+            if (C)
+                v += g->beta * C[m * cs[0] + n * cs[1]];
+            Y[m * N + n] = (float)v;
+        }
+    return NNX_OK;
+}

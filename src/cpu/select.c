@@ -1,0 +1,67 @@
+/* select.c — nnx_cpu_select (cpu/kernels.h): which nodes have a fast kernel. Today float32
+ * matmul and gemm, and 2-D float32 convolution in nchw/oihw layout, when the product has at
+ * least MIN_MACS multiply-adds (below that, packing costs more than it saves and the
+ * reference kernel's single rounding is kept); everything else, and everything under
+ * NNX_CPU_LEVEL=reference, runs its reference kernel. */
+#include "base/checked.h"
+#include "cpu/gemm.h"
+#include "cpu/kernels.h"
+
+static const nnx_operand_desc *desc_of(const nnx_ir *ir, const nnx_node *node, uint32_t i)
+{
+    return node->in[i] == NNX_NONE ? NULL : &ir->values[node->in[i]].desc;
+}
+
+#define MIN_MACS 4096
+
+/* Multiply-adds of the output desc y times a sum length k, saturating. */
+static uint64_t macs(const nnx_operand_desc *y, uint64_t k)
+{
+    uint64_t n = k;
+    for (uint32_t i = 0; i < y->rank; i++)
+        n = n > UINT64_MAX / (y->shape[i] + 1) ? UINT64_MAX : n * y->shape[i];
+    return n;
+}
+
+static bool all_float32(const nnx_ir *ir, const nnx_node *node)
+{
+    for (uint32_t i = 0; i < node->n_in; i++) {
+        const nnx_operand_desc *d = desc_of(ir, node, i);
+        if (d && d->dtype != NNX_FLOAT32)
+            return false;
+    }
+    return ir->values[node->out[0]].desc.dtype == NNX_FLOAT32;
+}
+
+nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *scratch_bytes)
+{
+    *scratch_bytes = 0;
+    if (nnx_cpu_level_get() == NNX_CPU_REFERENCE || !all_float32(ir, node))
+        return NULL;
+    const nnx_operand_desc *x = desc_of(ir, node, 0), *w = desc_of(ir, node, 1), *y = &ir->values[node->out[0]].desc;
+    switch (node->op) {
+    case NNX_OP_MATMUL:
+        if (macs(y, x->shape[x->rank - 1]) < MIN_MACS)
+            return NULL;
+        *scratch_bytes = nnx_sgemm_workspace();
+        return nnx_fast_matmul;
+    case NNX_OP_GEMM:
+        if (macs(y, x->shape[node->attrs.gemm.trans_a ? 0 : 1]) < MIN_MACS)
+            return NULL;
+        *scratch_bytes = nnx_sgemm_workspace();
+        return nnx_fast_gemm;
+    case NNX_OP_CONV: {
+        const nnx_attr_conv *a = &node->attrs.conv;
+        if (x->rank != 4 || a->input_layout != NNX_LAYOUT_NCHW || a->filter_layout != NNX_FILTER_OIHW ||
+            macs(y, (uint64_t)w->shape[1] * w->shape[2] * w->shape[3]) < MIN_MACS)
+            return NULL;
+        size_t cols;
+        if (!nnx_fast_conv2d_scratch(node, x, w, y, &cols) ||
+            !nnx_add_size(cols, nnx_sgemm_workspace(), scratch_bytes))
+            return NULL;
+        return nnx_fast_conv2d;
+    }
+    default:
+        return NULL;
+    }
+}

@@ -1,0 +1,187 @@
+/* test_cpu_kernels.c — every fast kernel (cpu/kernels.h) against its reference kernel on the
+ * same node: float32 conv (strides, dilations, positive and negative padding, groups incl.
+ * depthwise, 1x1 pointwise, bias, batch), matmul (broadcast batch axes) and gemm
+ * (transposes, alpha, beta, broadcast C, no C), on sizes around the GEMM tiles. The bound is
+ * float32 rounding of each length-K sum: |fast - ref| <= 2^-23 * (K + 2) * sum |terms|,
+ * with sum |terms| from the same node run on absolute values. Other types keep the
+ * reference kernel. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "base/alloc.h"
+#include "cpu/gemm.h"
+#include "cpu/kernels.h"
+#include "ir/dtypes.h"
+#include "ir/graph.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t rng = 88172645463325252u;
+static float rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
+}
+
+typedef struct bufs {
+    void *in[3], *abs_in[3], *ref, *fast, *mag, *scratch;
+} bufs;
+
+static size_t elems(const nnx_operand_desc *d)
+{
+    size_t n = 1;
+    for (uint32_t i = 0; i < d->rank; i++)
+        n *= d->shape[i];
+    return n;
+}
+
+/* Adds inputs of the given descs, a node op(attrs), runs reference and fast kernels and
+ * compares; K is the length of the sums (for the bound). */
+static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *descs, uint32_t n_in, size_t K)
+{
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &a);
+    nnx_error err = {0};
+    uint32_t ids[3], y;
+    for (uint32_t i = 0; i < n_in; i++)
+        assert_int_equal(nnx_ir_add_input(&ir, "x", &descs[i], &ids[i], &err), NNX_OK);
+    if (nnx_ir_add_node(&ir, op, ids, n_in, attrs, 1, "t", &y, &err) != NNX_OK)
+        fail_msg("node: %s", err.message);
+    const nnx_node *node = &ir.nodes[0];
+    size_t scratch_bytes = 0;
+    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &scratch_bytes);
+    assert_non_null(fast);
+    bufs b = {0};
+    nnx_view in[3], abs_in[3], out = {ir.values[y].desc, NULL};
+    size_t n_out = elems(&out.desc);
+    for (uint32_t i = 0; i < n_in; i++) {
+        size_t n = elems(&descs[i]);
+        float *v = malloc(n * sizeof *v + 4), *w = malloc(n * sizeof *w + 4);
+        for (size_t k = 0; k < n; k++) {
+            v[k] = rnd();
+            w[k] = fabsf(v[k]);
+        }
+        b.in[i] = v;
+        b.abs_in[i] = w;
+        in[i] = (nnx_view){descs[i], v};
+        abs_in[i] = (nnx_view){descs[i], w};
+    }
+    b.ref = malloc(n_out * 4 + 4);
+    b.fast = malloc(n_out * 4 + 4);
+    b.mag = malloc(n_out * 4 + 4);
+    b.scratch = aligned_alloc(64, (scratch_bytes + 63) / 64 * 64 + 64);
+    out.data = b.ref;
+    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    out.data = b.mag;
+    assert_int_equal(nnx_op_table[op].kernel(node, abs_in, &out), NNX_OK);
+    out.data = b.fast;
+    assert_int_equal(fast(node, in, &out, b.scratch), NNX_OK);
+    const float *ref = b.ref, *got = b.fast, *mag = b.mag;
+    for (size_t i = 0; i < n_out; i++) {
+        double bound = 0x1p-23 * (double)(K + 2) * fabs((double)mag[i]) + 1e-30;
+        if (!(fabs((double)got[i] - ref[i]) <= bound))
+            fail_msg("%s: element %zu fast %.9g, reference %.9g (bound %.3g)", nnx_op_table[op].name, i, got[i], ref[i],
+                     bound);
+    }
+    for (uint32_t i = 0; i < n_in; i++) {
+        free(b.in[i]);
+        free(b.abs_in[i]);
+    }
+    free(b.ref);
+    free(b.fast);
+    free(b.mag);
+    free(b.scratch);
+    nnx_ir_free(&ir);
+}
+
+static nnx_attrs conv_attrs(uint32_t sh, uint32_t sw, uint32_t dh, uint32_t dw, int64_t pt, int64_t pb, int64_t pl,
+                            int64_t pr, uint32_t groups)
+{
+    nnx_attrs a = {.conv = {.pads = {pt, pb, pl, pr}, .strides = {sh, sw}, .dilations = {dh, dw}, .groups = groups,
+                            .input_layout = NNX_LAYOUT_NCHW, .filter_layout = NNX_FILTER_OIHW}};
+    return a;
+}
+
+static void conv(uint32_t n, uint32_t c, uint32_t h, uint32_t w, uint32_t o, uint32_t kh, uint32_t kw, nnx_attrs a,
+                 bool bias)
+{
+    nnx_operand_desc d[3] = {{NNX_FLOAT32, 4, {n, c, h, w}},
+                             {NNX_FLOAT32, 4, {o, c / a.conv.groups, kh, kw}},
+                             {NNX_FLOAT32, 1, {o}}};
+    compare(NNX_OP_CONV, &a, d, bias ? 3 : 2, (size_t)c / a.conv.groups * kh * kw + 1);
+}
+
+static void test_conv(void **state)
+{
+    (void)state;
+    conv(1, 3, 9, 11, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true);    /* same padding */
+    conv(2, 5, 13, 7, 33, 3, 2, conv_attrs(2, 1, 1, 2, 0, 1, 2, 0, 1), false);  /* strides, dilations */
+    conv(1, 16, 8, 8, 40, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), true);   /* pointwise: no im2col */
+    conv(1, 8, 10, 10, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 8), true);   /* depthwise */
+    conv(2, 6, 9, 9, 9, 3, 3, conv_attrs(2, 2, 1, 1, 1, 0, 0, 1, 3), true);     /* groups 3 */
+    conv(1, 4, 12, 12, 5, 3, 3, conv_attrs(1, 1, 1, 1, -1, -2, 0, -1, 1), false); /* negative padding crops */
+    conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
+    conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false); /* K = 300 > one KC block */
+}
+
+static void test_matmul(void **state)
+{
+    (void)state;
+    nnx_operand_desc d1[2] = {{NNX_FLOAT32, 2, {33, 70}}, {NNX_FLOAT32, 2, {70, 41}}};
+    compare(NNX_OP_MATMUL, NULL, d1, 2, 70);
+    nnx_operand_desc d2[2] = {{NNX_FLOAT32, 4, {2, 1, 5, 9}}, {NNX_FLOAT32, 3, {3, 9, 17}}}; /* batch broadcast */
+    compare(NNX_OP_MATMUL, NULL, d2, 2, 9);
+    nnx_operand_desc d3[2] = {{NNX_FLOAT32, 2, {3, 3000}}, {NNX_FLOAT32, 2, {3000, 2}}};
+    compare(NNX_OP_MATMUL, NULL, d3, 2, 3000);
+}
+
+static void test_gemm(void **state)
+{
+    (void)state;
+    nnx_attrs plain = {.gemm = {1.0, 1.0, false, false}}, t = {.gemm = {0.5, -2.0, true, true}};
+    nnx_operand_desc d1[3] = {{NNX_FLOAT32, 2, {12, 40}}, {NNX_FLOAT32, 2, {40, 35}}, {NNX_FLOAT32, 1, {35}}};
+    compare(NNX_OP_GEMM, &plain, d1, 3, 41);
+    compare(NNX_OP_GEMM, &plain, d1, 2, 40);
+    nnx_operand_desc d2[3] = {{NNX_FLOAT32, 2, {40, 12}}, {NNX_FLOAT32, 2, {35, 40}}, {NNX_FLOAT32, 2, {12, 1}}};
+    compare(NNX_OP_GEMM, &t, d2, 3, 41);
+}
+
+/* Other types, and products below 4096 multiply-adds, keep the reference kernel. */
+static void test_not_selected(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &a);
+    nnx_error err = {0};
+    nnx_operand_desc d = {NNX_FLOAT16, 2, {4, 4}};
+    uint32_t ids[2], y;
+    assert_int_equal(nnx_ir_add_input(&ir, "a", &d, &ids[0], &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_input(&ir, "b", &d, &ids[1], &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
+    size_t s;
+    assert_null(nnx_cpu_select(&ir, &ir.nodes[0], &s));
+    nnx_operand_desc f = {NNX_FLOAT32, 2, {16, 15}}, g = {NNX_FLOAT32, 2, {15, 16}};
+    assert_int_equal(nnx_ir_add_input(&ir, "c", &f, &ids[0], &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_input(&ir, "d", &g, &ids[1], &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
+    assert_null(nnx_cpu_select(&ir, &ir.nodes[1], &s)); /* 16 * 16 * 15 = 3840 */
+    nnx_ir_free(&ir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
+                                       cmocka_unit_test(test_gemm), cmocka_unit_test(test_not_selected)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
