@@ -95,20 +95,25 @@ step "configure build-asan/ (clang, address+undefined)" \
 step "build build-asan/" cmake --build "$repo/build-asan" -j"$jobs"
 step "ctest build-asan/" run_ctest "$repo/build-asan"
 
-# ThreadSanitizer on what runs concurrently (one graph dispatched from several threads). Only
-# that test is built. clang 14's TSan cannot map its shadow memory under the highest ASLR
-# entropy some kernels use; the test then reruns with address randomization off.
+# ThreadSanitizer on what runs concurrently (one graph dispatched from several threads, the
+# worker pool). Only those tests are built. clang 14's TSan cannot map its shadow memory
+# under the highest ASLR entropy some kernels use; a test then reruns with address
+# randomization off.
 run_tsan_test() {
-  local bin=$repo/build-tsan/tests/test_concurrent_dispatch out rc=0
-  out=$("$bin" 2>&1) || rc=$?
-  if [[ $rc -ne 0 && $out == *"unexpected memory mapping"* ]]; then
-    echo "(TSan cannot map its memory here; rerunning with ASLR off)"
+  local name out rc=0
+  for name in test_concurrent_dispatch test_pool; do
+    local bin=$repo/build-tsan/tests/$name
     rc=0
-    out=$(setarch "$(uname -m)" -R "$bin" 2>&1) || rc=$?
-  fi
-  echo "$out"
-  return $rc
+    out=$("$bin" 2>&1) || rc=$?
+    if [[ $rc -ne 0 && $out == *"unexpected memory mapping"* ]]; then
+      echo "(TSan cannot map its memory here; rerunning with ASLR off)"
+      rc=0
+      out=$(setarch "$(uname -m)" -R "$bin" 2>&1) || rc=$?
+    fi
+    echo "$out"
+    [[ $rc -eq 0 ]] || return $rc
+  done
 }
 step "configure build-tsan/ (clang, thread)" configure "$repo/build-tsan" clang -DNNX_SANITIZE=thread
-step "build build-tsan/ (concurrency test only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch
+step "build build-tsan/ (concurrency tests only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch test_pool
 step "test build-tsan/" run_tsan_test

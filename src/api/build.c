@@ -108,7 +108,7 @@ nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *output
         return nnx_error_set(err, st, "out of memory");
     }
     nnx_error why = {0};
-    st = nnx_plan_compile(&g->plan, &g->ir, g->output_values, g->n_outputs, &why);
+    st = nnx_plan_compile_pool(&g->plan, &g->ir, g->output_values, g->n_outputs, nnx_context_pool(ctx), &why);
     if (st == NNX_OK && !(g->idle = nnx_exec_create(&g->plan, &why))) /* the first run's memory */
         st = why.status;
     if (st != NNX_OK) {

@@ -89,8 +89,24 @@ void nnx_context_destroy(nnx_context *ctx)
         nnx_tensor_destroy(CONTAINER(ctx->tensors.next, nnx_tensor, h.link));
     while (ctx->models.next != &ctx->models)
         nnx_model_destroy((nnx_model *)(void *)ctx->models.next); /* the handle is the model's first member */
+    nnx_pool_destroy(ctx->pool);
+    ctx->pool = NULL;
     pthread_mutex_destroy(&ctx->lock);
     nnx_handle_bury(&ctx->h);
+}
+
+nnx_pool *nnx_context_pool(nnx_context *ctx)
+{
+    pthread_mutex_lock(&ctx->lock);
+    if (!ctx->pool_tried) {
+        ctx->pool_tried = true;
+        unsigned threads = nnx_pool_resolve_threads(ctx->threads);
+        if (threads > 1)
+            ctx->pool = nnx_pool_create(&ctx->alloc, threads - 1);
+    }
+    nnx_pool *pool = ctx->pool;
+    pthread_mutex_unlock(&ctx->lock);
+    return pool;
 }
 
 nnx_status nnx_destroyed(nnx_context *ctx, nnx_status st, const char *what)

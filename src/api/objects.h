@@ -7,6 +7,7 @@
 
 #include "api/handle.h"
 #include "base/error.h"
+#include "base/pool.h"
 #include "ir/graph.h"
 #include "runtime/plan.h"
 
@@ -23,6 +24,8 @@ struct nnx_context {
     pthread_mutex_t lock;
     nnx_error err;
     nnx_link builders, graphs, tensors, models; /* list heads */
+    nnx_pool *pool;  /* worker threads, made when the first graph is built */
+    bool pool_tried; /* pool creation was attempted (it may have failed: then serial) */
 };
 
 struct nnx_tensor {
@@ -80,6 +83,10 @@ void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *me
 /* A call on a destroyed handle (of ctx): st, with the message "<what> was destroyed" recorded
  * in ctx when ctx itself is alive. */
 nnx_status nnx_destroyed(nnx_context *ctx, nnx_status st, const char *what);
+
+/* The context's worker pool, created on first use (threads - 1 workers, the dispatching
+ * thread being the last one); NULL with one thread, or if the threads could not be made. */
+nnx_pool *nnx_context_pool(nnx_context *ctx);
 
 /* A compiled graph of ctx over ir (moved into the graph, ir left empty; freed on failure)
  * with the named outputs; inputs are the graph inputs the outputs reach. */

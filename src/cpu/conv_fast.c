@@ -68,13 +68,12 @@ static void im2col(const conv2d *g, const float *x, size_t n, size_t grp, float 
     }
 }
 
-nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch)
+nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
     const float *x = in[0].data, *f = in[1].data, *bias = node->n_in > 2 ? in[2].data : NULL;
-    float *y = out->data, *cols = (float *)((char *)scratch + nnx_sgemm_workspace());
+    float *y = out->data, *cols = env->shared;
     size_t spatial = g.OH * g.OW, depth = g.cg * g.KH * g.KW;
-    nnx_cpu_level level = nnx_cpu_level_get();
     bool direct = pointwise(&g);
     for (size_t n = 0; n < g.N; n++)
         for (size_t grp = 0; grp < g.groups; grp++) {
@@ -83,7 +82,7 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
             nnx_fmat A = {f + grp * g.og * depth, depth, 1};
             nnx_fmat B = {direct ? x + (n * g.C + grp * g.cg) * spatial : cols, spatial, 1};
             float *c = y + (n * g.O + grp * g.og) * spatial;
-            nnx_sgemm(level, g.og, spatial, depth, A, B, c, spatial, false, scratch);
+            nnx_sgemm_threads(env, g.og, spatial, depth, A, B, c, spatial, false);
         }
     for (size_t n = 0; bias && n < g.N; n++)
         for (size_t o = 0; o < g.O; o++) {

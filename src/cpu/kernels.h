@@ -1,22 +1,42 @@
 /* kernels.h — the fast CPU kernels and how the planner picks them: for a node whose types and
- * layout a fast kernel handles, nnx_cpu_select returns it and the scratch bytes it needs
- * (given to it by the run, so running allocates nothing); otherwise NULL, and the reference
- * kernel runs. Fast kernels agree with the reference ones within float32 rounding. */
+ * layout a fast kernel handles, nnx_cpu_select returns it and the scratch it needs, shared
+ * and per thread (given to it by the run, so running allocates nothing); otherwise NULL,
+ * and the reference kernel runs. Fast kernels agree with the reference ones within float32
+ * rounding, and give the same results for any thread count. */
 #ifndef NNX_CPU_KERNELS_H
 #define NNX_CPU_KERNELS_H
 
+#include "base/pool.h"
+#include "cpu/gemm.h"
 #include "ir/graph.h"
 
-typedef nnx_status (*nnx_fast_kernel)(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch);
+/* What a run gives a fast kernel: scratch shared by its threads, each thread's own scratch
+ * (thread t owns the per_thread bytes at scratch + t * per_thread; all 64-byte aligned) and
+ * the pool to split its work on (NULL: the calling thread only). */
+typedef struct nnx_kernel_env {
+    void *shared;
+    void *scratch;
+    size_t per_thread;
+    nnx_pool *pool;
+} nnx_kernel_env;
 
-nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *scratch_bytes);
+typedef nnx_status (*nnx_fast_kernel)(const nnx_node *node, const nnx_view *in, nnx_view *out,
+                                      const nnx_kernel_env *env);
 
-/* The kernels (matmul_fast.c, conv_fast.c); scratch is 64-byte aligned. */
-nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch);
-nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch);
-nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch);
+nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes);
 
-/* Scratch of nnx_fast_conv2d beyond the sgemm workspace (its im2col columns) for node with
+/* The kernels (matmul_fast.c, conv_fast.c). */
+nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+
+/* nnx_sgemm (cpu/gemm.h) split over env's threads by column (or row) blocks; each element is
+ * computed by one thread in the same order as serially, so results do not depend on the
+ * thread count. Thread t's workspace is the start of its scratch. */
+void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
+                       nnx_fmat B, float *C, size_t ldc, bool accumulate);
+
+/* Shared scratch of nnx_fast_conv2d (its im2col columns) for node with
  * input x, filter f and output y; false when the size does not fit in size_t. */
 bool nnx_fast_conv2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
                              const nnx_operand_desc *y, size_t *bytes);

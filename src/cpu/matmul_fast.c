@@ -5,7 +5,7 @@
 #include "cpu/kernels.h"
 #include "ops/shape.h"
 
-nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch)
+nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     (void)node;
     const nnx_operand_desc *a = &in[0].desc, *b = &in[1].desc, *y = &out->desc;
@@ -18,7 +18,6 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
     float *Y = out->data;
     uint32_t idx[NNX_MAX_RANK] = {0};
     size_t mat = 0;
-    nnx_cpu_level level = nnx_cpu_level_get();
     do {
         size_t a_mat = 0, b_mat = 0;
         for (uint32_t i = 0; i < batch_rank; i++) {
@@ -26,13 +25,13 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
             b_mat += idx[i] * bs[i];
         }
         nnx_fmat fa = {A + a_mat * M * K, K, 1}, fb = {B + b_mat * K * N, N, 1};
-        nnx_sgemm(level, M, N, K, fa, fb, Y + mat * M * N, N, false, scratch);
+        nnx_sgemm_threads(env, M, N, K, fa, fb, Y + mat * M * N, N, false);
         mat++;
     } while (nnx_index_next(idx, y->shape, batch_rank));
     return NNX_OK;
 }
 
-nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, void *scratch)
+nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     const nnx_attr_gemm *g = &node->attrs.gemm;
     size_t M = out->desc.shape[0], N = out->desc.shape[1];
@@ -41,7 +40,7 @@ nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out
     nnx_fmat fa = {in[0].data, g->trans_a ? 1 : a_cols, g->trans_a ? a_cols : 1};
     nnx_fmat fb = {in[1].data, g->trans_b ? 1 : b_cols, g->trans_b ? b_cols : 1};
     float *Y = out->data;
-    nnx_sgemm(nnx_cpu_level_get(), M, N, K, fa, fb, Y, N, false, scratch);
+    nnx_sgemm_threads(env, M, N, K, fa, fb, Y, N, false);
     const nnx_view *c = node->n_in > 2 && in[2].data ? &in[2] : NULL;
     if (!c && g->alpha == 1.0)
         return NNX_OK;

@@ -33,9 +33,9 @@ static bool all_float32(const nnx_ir *ir, const nnx_node *node)
     return ir->values[node->out[0]].desc.dtype == NNX_FLOAT32;
 }
 
-nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *scratch_bytes)
+nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes)
 {
-    *scratch_bytes = 0;
+    *shared_bytes = *thread_bytes = 0;
     if (nnx_cpu_level_get() == NNX_CPU_REFERENCE || !all_float32(ir, node))
         return NULL;
     const nnx_operand_desc *x = desc_of(ir, node, 0), *w = desc_of(ir, node, 1), *y = &ir->values[node->out[0]].desc;
@@ -43,22 +43,21 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
     case NNX_OP_MATMUL:
         if (macs(y, x->shape[x->rank - 1]) < MIN_MACS)
             return NULL;
-        *scratch_bytes = nnx_sgemm_workspace();
+        *thread_bytes = nnx_sgemm_workspace();
         return nnx_fast_matmul;
     case NNX_OP_GEMM:
         if (macs(y, x->shape[node->attrs.gemm.trans_a ? 0 : 1]) < MIN_MACS)
             return NULL;
-        *scratch_bytes = nnx_sgemm_workspace();
+        *thread_bytes = nnx_sgemm_workspace();
         return nnx_fast_gemm;
     case NNX_OP_CONV: {
         const nnx_attr_conv *a = &node->attrs.conv;
         if (x->rank != 4 || a->input_layout != NNX_LAYOUT_NCHW || a->filter_layout != NNX_FILTER_OIHW ||
             macs(y, (uint64_t)w->shape[1] * w->shape[2] * w->shape[3]) < MIN_MACS)
             return NULL;
-        size_t cols;
-        if (!nnx_fast_conv2d_scratch(node, x, w, y, &cols) ||
-            !nnx_add_size(cols, nnx_sgemm_workspace(), scratch_bytes))
+        if (!nnx_fast_conv2d_scratch(node, x, w, y, shared_bytes))
             return NULL;
+        *thread_bytes = nnx_sgemm_workspace();
         return nnx_fast_conv2d;
     }
     default:

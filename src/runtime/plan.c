@@ -2,6 +2,7 @@
  * buffer per live node output, the fast kernels' scratch), run (each node's fast kernel, or
  * its reference kernel) and commit the variables' updates. */
 #include "runtime/plan.h"
+#include "base/checked.h"
 #include "ir/dtypes.h"
 
 #include <string.h>
@@ -36,10 +37,12 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     for (uint32_t n = 0; n < ir->n_nodes; n++) {
         if (!node_live[n])
             continue;
-        size_t scratch;
-        plan->fast[plan->n_order] = nnx_cpu_select(ir, &ir->nodes[n], &scratch);
-        if (plan->fast[plan->n_order] && scratch > plan->scratch_bytes)
-            plan->scratch_bytes = scratch;
+        size_t shared, per_thread;
+        if ((plan->fast[plan->n_order] = nnx_cpu_select(ir, &ir->nodes[n], &shared, &per_thread))) {
+            per_thread = (per_thread + 63) / 64 * 64;
+            plan->shared_bytes = shared > plan->shared_bytes ? shared : plan->shared_bytes;
+            plan->thread_bytes = per_thread > plan->thread_bytes ? per_thread : plan->thread_bytes;
+        }
         plan->order[plan->n_order++] = n;
         if (ir->nodes[n].n_in > plan->max_in) plan->max_in = ir->nodes[n].n_in;
         if (ir->nodes[n].n_out > plan->max_out) plan->max_out = ir->nodes[n].n_out;
@@ -60,8 +63,15 @@ done:
 
 nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err)
 {
+    return nnx_plan_compile_pool(plan, ir, outputs, n_outputs, NULL, err);
+}
+
+nnx_status nnx_plan_compile_pool(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs,
+                                 nnx_pool *pool, nnx_error *err)
+{
     memset(plan, 0, sizeof *plan);
     plan->ir = ir;
+    plan->pool = pool;
     nnx_status st = compile(plan, outputs, n_outputs, err);
     if (st != NNX_OK)
         nnx_plan_free(plan);
@@ -79,6 +89,7 @@ void nnx_exec_destroy(const nnx_plan *plan, nnx_exec *x)
                 nnx_mem_free_aligned(ir->alloc, x->buffers[v]);
     nnx_mem_free(ir->alloc, x->buffers);
     nnx_mem_free_aligned(ir->alloc, x->scratch);
+    nnx_mem_free_aligned(ir->alloc, x->shared);
     nnx_mem_free(ir->alloc, x->in_views);
     nnx_mem_free(ir->alloc, x->out_views);
     nnx_mem_free(ir->alloc, x);
@@ -93,9 +104,14 @@ nnx_exec *nnx_exec_create(const nnx_plan *plan, nnx_error *err)
         x->in_views = nnx_mem_calloc(ir->alloc, plan->max_in, sizeof *x->in_views);
         x->out_views = nnx_mem_calloc(ir->alloc, plan->max_out, sizeof *x->out_views);
     }
-    if (x && plan->scratch_bytes)
-        x->scratch = nnx_mem_alloc_aligned(ir->alloc, plan->scratch_bytes);
-    if (!x || !x->buffers || !x->in_views || !x->out_views || (plan->scratch_bytes && !x->scratch)) {
+    size_t scratch_bytes = 0;
+    bool sized = nnx_mul_size(plan->thread_bytes, nnx_pool_threads(plan->pool), &scratch_bytes);
+    if (x && sized && scratch_bytes)
+        x->scratch = nnx_mem_alloc_aligned(ir->alloc, scratch_bytes);
+    if (x && plan->shared_bytes)
+        x->shared = nnx_mem_alloc_aligned(ir->alloc, plan->shared_bytes);
+    if (!x || !x->buffers || !x->in_views || !x->out_views || !sized || (scratch_bytes && !x->scratch) ||
+        (plan->shared_bytes && !x->shared)) {
         nnx_exec_destroy(plan, x);
         nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a run");
         return NULL;
@@ -136,7 +152,8 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
             fill_view(plan, x, node->in[i], &x->in_views[i]);
         for (uint32_t o = 0; o < node->n_out; o++)
             fill_view(plan, x, node->out[o], &x->out_views[o]);
-        nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, x->scratch)
+        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool};
+        nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
                                       : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s '%s' failed while running", nnx_op_table[node->op].name, node->label);

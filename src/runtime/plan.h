@@ -17,18 +17,24 @@ typedef struct nnx_plan {
     bool *needs_buffer; /* per value: a live node output, which each exec allocates */
     uint32_t max_in, max_out;
     nnx_fast_kernel *fast; /* per order entry: the fast kernel (cpu/kernels.h), or NULL */
-    size_t scratch_bytes;  /* the largest scratch a fast kernel needs */
+    size_t shared_bytes;   /* the largest shared scratch a fast kernel needs */
+    size_t thread_bytes;   /* the largest per-thread scratch (rounded to 64 bytes) */
+    nnx_pool *pool;        /* the threads the fast kernels split work on, or NULL */
 } nnx_plan;
 
 typedef struct nnx_exec {
     void **buffers; /* per value: constants -> ir data, node outputs -> owned, inputs -> bound */
     nnx_view *in_views, *out_views; /* scratch, sized for the widest node */
-    void *scratch;                  /* plan->scratch_bytes for the fast kernels (64-aligned) */
+    void *shared, *scratch;         /* the fast kernels' scratch: shared, and per thread */
     struct nnx_exec *next;          /* the owner's list of idle execs */
 } nnx_exec;
 
-/* Plans the nodes that outputs (and the IR's updates) depend on. On failure the plan is
- * left empty (free-able). */
+/* Plans the nodes that outputs (and the IR's updates) depend on, for runs whose fast kernels
+ * split work on pool (NULL: one thread; the pool must outlive the plan). On failure the
+ * plan is left empty (free-able). */
+nnx_status nnx_plan_compile_pool(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs,
+                                 nnx_pool *pool, nnx_error *err);
+/* nnx_plan_compile_pool without a pool. */
 nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err);
 void nnx_plan_free(nnx_plan *plan);
 

@@ -3,8 +3,8 @@
  * depthwise, 1x1 pointwise, bias, batch), matmul (broadcast batch axes) and gemm
  * (transposes, alpha, beta, broadcast C, no C), on sizes around the GEMM tiles. The bound is
  * float32 rounding of each length-K sum: |fast - ref| <= 2^-23 * (K + 2) * sum |terms|,
- * with sum |terms| from the same node run on absolute values. Other types keep the
- * reference kernel. */
+ * with sum |terms| from the same node run on absolute values; two threads give the very
+ * same bytes as one. Other types keep the reference kernel. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,8 +31,10 @@ static float rnd(void)
 }
 
 typedef struct bufs {
-    void *in[3], *abs_in[3], *ref, *fast, *mag, *scratch;
+    void *in[3], *abs_in[3], *ref, *fast, *fast2, *mag, *scratch, *shared;
 } bufs;
+
+static nnx_pool *pool; /* one worker: two threads */
 
 static size_t elems(const nnx_operand_desc *d)
 {
@@ -57,8 +59,8 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     if (nnx_ir_add_node(&ir, op, ids, n_in, attrs, 1, "t", &y, &err) != NNX_OK)
         fail_msg("node: %s", err.message);
     const nnx_node *node = &ir.nodes[0];
-    size_t scratch_bytes = 0;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &scratch_bytes);
+    size_t shared_bytes = 0, thread_bytes = 0;
+    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared_bytes, &thread_bytes);
     assert_non_null(fast);
     bufs b = {0};
     nnx_view in[3], abs_in[3], out = {ir.values[y].desc, NULL};
@@ -78,13 +80,22 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     b.ref = malloc(n_out * 4 + 4);
     b.fast = malloc(n_out * 4 + 4);
     b.mag = malloc(n_out * 4 + 4);
-    b.scratch = aligned_alloc(64, (scratch_bytes + 63) / 64 * 64 + 64);
+    thread_bytes = (thread_bytes + 63) / 64 * 64;
+    b.scratch = aligned_alloc(64, thread_bytes * 2 + 64);
+    b.shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     out.data = b.ref;
     assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
     out.data = b.mag;
     assert_int_equal(nnx_op_table[op].kernel(node, abs_in, &out), NNX_OK);
     out.data = b.fast;
-    assert_int_equal(fast(node, in, &out, b.scratch), NNX_OK);
+    nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL};
+    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    /* two threads give the very same bytes */
+    b.fast2 = malloc(n_out * 4 + 4);
+    out.data = b.fast2;
+    env.pool = pool;
+    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_memory_equal(b.fast, b.fast2, n_out * 4);
     const float *ref = b.ref, *got = b.fast, *mag = b.mag;
     for (size_t i = 0; i < n_out; i++) {
         double bound = 0x1p-23 * (double)(K + 2) * fabs((double)mag[i]) + 1e-30;
@@ -99,6 +110,8 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     free(b.ref);
     free(b.fast);
     free(b.mag);
+    free(b.fast2);
+    free(b.shared);
     free(b.scratch);
     nnx_ir_free(&ir);
 }
@@ -130,6 +143,7 @@ static void test_conv(void **state)
     conv(2, 6, 9, 9, 9, 3, 3, conv_attrs(2, 2, 1, 1, 1, 0, 0, 1, 3), true);     /* groups 3 */
     conv(1, 4, 12, 12, 5, 3, 3, conv_attrs(1, 1, 1, 1, -1, -2, 0, -1, 1), false); /* negative padding crops */
     conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
+    conv(1, 64, 30, 30, 70, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true); /* split over threads */
     conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false); /* K = 300 > one KC block */
 }
 
@@ -142,6 +156,8 @@ static void test_matmul(void **state)
     compare(NNX_OP_MATMUL, NULL, d2, 2, 9);
     nnx_operand_desc d3[2] = {{NNX_FLOAT32, 2, {3, 3000}}, {NNX_FLOAT32, 2, {3000, 2}}};
     compare(NNX_OP_MATMUL, NULL, d3, 2, 3000);
+    nnx_operand_desc d4[2] = {{NNX_FLOAT32, 2, {200, 90}}, {NNX_FLOAT32, 2, {90, 40}}}; /* split by rows */
+    compare(NNX_OP_MATMUL, NULL, d4, 2, 90);
 }
 
 static void test_gemm(void **state)
@@ -169,13 +185,13 @@ static void test_not_selected(void **state)
     assert_int_equal(nnx_ir_add_input(&ir, "a", &d, &ids[0], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_input(&ir, "b", &d, &ids[1], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
-    size_t s;
-    assert_null(nnx_cpu_select(&ir, &ir.nodes[0], &s));
+    size_t s, t;
+    assert_null(nnx_cpu_select(&ir, &ir.nodes[0], &s, &t));
     nnx_operand_desc f = {NNX_FLOAT32, 2, {16, 15}}, g = {NNX_FLOAT32, 2, {15, 16}};
     assert_int_equal(nnx_ir_add_input(&ir, "c", &f, &ids[0], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_input(&ir, "d", &g, &ids[1], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
-    assert_null(nnx_cpu_select(&ir, &ir.nodes[1], &s)); /* 16 * 16 * 15 = 3840 */
+    assert_null(nnx_cpu_select(&ir, &ir.nodes[1], &s, &t)); /* 16 * 16 * 15 = 3840 */
     nnx_ir_free(&ir);
 }
 
@@ -183,5 +199,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
                                        cmocka_unit_test(test_gemm), cmocka_unit_test(test_not_selected)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    nnx_alloc a;
+    if (!nnx_alloc_init(&a, NULL) || !(pool = nnx_pool_create(&a, 1)))
+        return 1;
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    nnx_pool_destroy(pool);
+    return failed;
 }

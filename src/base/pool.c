@@ -1,0 +1,144 @@
+/* pool.c — the worker pool (base/pool.h). Jobs live on their callers' stacks and are linked
+ * into the pool's list while they have unclaimed items; items are claimed and completed
+ * under the pool's mutex (items are coarse: a thread's share of an operator), so a job is
+ * only touched under the lock and leaves the list before its caller can return. */
+#include "base/pool.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <unistd.h>
+
+typedef struct job {
+    void (*fn)(void *, size_t);
+    void *arg;
+    size_t n, next, done;
+    struct job *link;
+} job;
+
+struct nnx_pool {
+    const nnx_alloc *alloc;
+    pthread_mutex_t lock;
+    pthread_cond_t work, finished;
+    job *jobs;
+    bool stop;
+    unsigned n_workers, started;
+    pthread_t *workers;
+};
+
+/* Claims the next item of the first job with one left (lock held); false if none. */
+static bool claim(nnx_pool *p, job **out, size_t *item)
+{
+    job **link = &p->jobs;
+    while (*link && (*link)->next >= (*link)->n)
+        link = &(*link)->link;
+    job *j = *link;
+    if (!j)
+        return false;
+    *item = j->next++;
+    if (j->next == j->n)
+        *link = j->link; /* nothing left to claim: unlink it */
+    *out = j;
+    return true;
+}
+
+/* Runs one claimed item with the lock released; the lock is held again on return. */
+static void run_item(nnx_pool *p, job *j, size_t item)
+{
+    pthread_mutex_unlock(&p->lock);
+    j->fn(j->arg, item);
+    pthread_mutex_lock(&p->lock);
+    if (++j->done == j->n)
+        pthread_cond_broadcast(&p->finished);
+}
+
+static void *worker(void *arg)
+{
+    nnx_pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (!p->stop) {
+        job *j;
+        size_t item;
+        if (claim(p, &j, &item))
+            run_item(p, j, item);
+        else
+            pthread_cond_wait(&p->work, &p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+nnx_pool *nnx_pool_create(const nnx_alloc *alloc, unsigned workers)
+{
+    nnx_pool *p = nnx_mem_calloc(alloc, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->alloc = alloc;
+    p->workers = nnx_mem_calloc(alloc, workers ? workers : 1, sizeof *p->workers);
+    if (!p->workers || pthread_mutex_init(&p->lock, NULL) != 0) {
+        nnx_mem_free(alloc, p->workers);
+        nnx_mem_free(alloc, p);
+        return NULL;
+    }
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->finished, NULL);
+    p->n_workers = workers;
+    for (; p->started < workers; p->started++)
+        if (pthread_create(&p->workers[p->started], NULL, worker, p) != 0)
+            break;
+    if (p->started == 0) {
+        nnx_pool_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
+void nnx_pool_destroy(nnx_pool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->lock);
+    p->stop = true;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    for (unsigned i = 0; i < p->started; i++)
+        pthread_join(p->workers[i], NULL);
+    pthread_cond_destroy(&p->work);
+    pthread_cond_destroy(&p->finished);
+    pthread_mutex_destroy(&p->lock);
+    nnx_mem_free(p->alloc, p->workers);
+    nnx_mem_free(p->alloc, p);
+}
+
+unsigned nnx_pool_threads(const nnx_pool *p)
+{
+    return p ? p->started + 1 : 1;
+}
+
+void nnx_pool_for(nnx_pool *p, size_t n, void (*fn)(void *arg, size_t i), void *arg)
+{
+    if (!p || n <= 1) {
+        for (size_t i = 0; i < n; i++)
+            fn(arg, i);
+        return;
+    }
+    job j = {fn, arg, n, 0, 0, NULL};
+    pthread_mutex_lock(&p->lock);
+    j.link = p->jobs;
+    p->jobs = &j;
+    pthread_cond_broadcast(&p->work);
+    job *mine;
+    size_t item;
+    while (j.next < j.n && claim(p, &mine, &item)) /* help: any job's items, ours among them */
+        run_item(p, mine, item);
+    while (j.done < j.n)
+        pthread_cond_wait(&p->finished, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+}
+
+unsigned nnx_pool_resolve_threads(unsigned threads)
+{
+    if (threads)
+        return threads;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 && cores < 1024 ? (unsigned)cores : 1;
+}

@@ -1,0 +1,26 @@
+/* pool.h — one pool of worker threads per context, for work split inside an operator:
+ * nnx_pool_for runs fn(arg, i) for every i < n, on the workers and the calling thread, and
+ * returns when all are done. Several threads may call nnx_pool_for on one pool at once (one
+ * graph dispatched concurrently). A NULL pool runs everything on the caller: `--threads 1`
+ * creates no thread. */
+#ifndef NNX_BASE_POOL_H
+#define NNX_BASE_POOL_H
+
+#include "base/alloc.h"
+
+typedef struct nnx_pool nnx_pool;
+
+/* A pool of `workers` threads (>= 1); NULL on failure (the caller then runs serially). */
+nnx_pool *nnx_pool_create(const nnx_alloc *alloc, unsigned workers);
+void nnx_pool_destroy(nnx_pool *pool);
+
+/* Threads that run a nnx_pool_for: the workers plus the caller (1 for NULL). */
+unsigned nnx_pool_threads(const nnx_pool *pool);
+
+/* fn(arg, i) for i in [0, n), in any order and on any of the pool's threads. */
+void nnx_pool_for(nnx_pool *pool, size_t n, void (*fn)(void *arg, size_t i), void *arg);
+
+/* Worker threads for a context option: threads, or one per online core when 0. */
+unsigned nnx_pool_resolve_threads(unsigned threads);
+
+#endif

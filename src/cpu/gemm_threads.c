@@ -1,0 +1,53 @@
+/* gemm_threads.c — nnx_sgemm_threads (cpu/kernels.h): one GEMM split into independent blocks
+ * of C, one per thread: column blocks (each thread packs its own slice of B and reads all
+ * of A) when N is wide enough, else row blocks. Blocks are multiples of every micro-tile,
+ * and each element's sum runs in the same order as serially. Small products stay on the
+ * calling thread. */
+#include "cpu/kernels.h"
+
+#define MIN_PARALLEL_MACS ((size_t)1 << 18)
+#define COL_ALIGN 32 /* every kernel's NR divides it */
+#define ROW_ALIGN 24 /* every kernel's MR divides it */
+
+typedef struct split {
+    const nnx_kernel_env *env;
+    size_t M, N, K, ldc, chunk;
+    bool by_columns, accumulate;
+    nnx_fmat A, B;
+    float *C;
+    nnx_cpu_level level;
+} split;
+
+static void block(void *arg, size_t t)
+{
+    const split *s = arg;
+    size_t total = s->by_columns ? s->N : s->M, lo = t * s->chunk;
+    if (lo >= total)
+        return;
+    size_t n = total - lo < s->chunk ? total - lo : s->chunk;
+    void *work = (char *)s->env->scratch + t * s->env->per_thread;
+    if (s->by_columns) {
+        nnx_fmat B = {s->B.data + lo * s->B.cs, s->B.rs, s->B.cs};
+        nnx_sgemm(s->level, s->M, n, s->K, s->A, B, s->C + lo, s->ldc, s->accumulate, work);
+    } else {
+        nnx_fmat A = {s->A.data + lo * s->A.rs, s->A.rs, s->A.cs};
+        nnx_sgemm(s->level, n, s->N, s->K, A, s->B, s->C + lo * s->ldc, s->ldc, s->accumulate, work);
+    }
+}
+
+static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
+
+void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
+                       nnx_fmat B, float *C, size_t ldc, bool accumulate)
+{
+    unsigned T = nnx_pool_threads(env->pool);
+    nnx_cpu_level level = nnx_cpu_level_get();
+    if (T <= 1 || M * N * K < MIN_PARALLEL_MACS || (N < 2 * COL_ALIGN && M < 2 * ROW_ALIGN)) {
+        nnx_sgemm(level, M, N, K, A, B, C, ldc, accumulate, env->scratch);
+        return;
+    }
+    split s = {env, M, N, K, ldc, 0, N >= T * COL_ALIGN || N >= M, accumulate, A, B, C, level};
+    size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : ROW_ALIGN;
+    s.chunk = round_up((total + T - 1) / T, align);
+    nnx_pool_for(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);
+}
