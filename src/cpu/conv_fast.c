@@ -2,7 +2,9 @@
  * dilations, groups) as GEMM per image and group: out[O/g, OH*OW] = W[O/g, C/g*KH*KW] ·
  * cols[C/g*KH*KW, OH*OW], where cols is the im2col copy of the input windows (zeros where a
  * window leaves the input). A 1x1, stride-1, unpadded convolution multiplies the input
- * itself. The bias is added per output channel afterwards. */
+ * itself. Depthwise convolutions (one input channel per group) run directly instead: each
+ * output row gathers its taps in order, vectorised along the row. The bias is added per
+ * output channel afterwards. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "base/checked.h"
@@ -66,6 +68,77 @@ static void im2col(const conv2d *g, const float *x, size_t n, size_t grp, float 
                         row[ow] = iw >= 0 && iw < (int64_t)g->W ? src[iw] : 0.0f;
                 }
     }
+}
+
+/* Output range [lo, hi) of a row whose tap at offset `off` (= j * dw - pl) lands in [0, W). */
+static void tap_range(const conv2d *g, int64_t off, size_t *lo, size_t *hi)
+{
+    int64_t s = g->sw, first = off < 0 ? (-off + s - 1) / s : 0, last = ((int64_t)g->W - 1 - off);
+    last = last < 0 ? -1 : last / s; /* the last ow with ow * s + off <= W - 1 */
+    if (last >= (int64_t)g->OW)
+        last = (int64_t)g->OW - 1;
+    *lo = (size_t)first;
+    *hi = last < first ? (size_t)first : (size_t)last + 1;
+}
+
+/* One output plane of a depthwise convolution: channel o reads input channel o / og. */
+static void depthwise_plane(const conv2d *g, const float *x, const float *w, float *y)
+{
+    for (size_t oh = 0; oh < g->OH; oh++) {
+        float *row = y + oh * g->OW;
+        for (size_t ow = 0; ow < g->OW; ow++)
+            row[ow] = 0.0f;
+        for (size_t i = 0; i < g->KH; i++) {
+            int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
+            if (ih < 0 || ih >= (int64_t)g->H)
+                continue;
+            const float *src = x + (size_t)ih * g->W;
+            for (size_t j = 0; j < g->KW; j++) {
+                float wv = w[i * g->KW + j];
+                int64_t off = (int64_t)j * g->dw - g->pl;
+                size_t lo, hi;
+                tap_range(g, off, &lo, &hi);
+                if (g->sw == 1)
+                    for (size_t ow = lo; ow < hi; ow++)
+                        row[ow] += wv * src[(int64_t)ow + off];
+                else
+                    for (size_t ow = lo; ow < hi; ow++)
+                        row[ow] += wv * src[(int64_t)ow * g->sw + off];
+            }
+        }
+    }
+}
+
+typedef struct depthwise_job {
+    const conv2d *g;
+    const float *x, *f, *bias;
+    float *y;
+} depthwise_job;
+
+static void depthwise_task(void *arg, size_t t)
+{
+    const depthwise_job *d = arg;
+    const conv2d *g = d->g;
+    size_t n = t / g->O, o = t % g->O, spatial = g->OH * g->OW;
+    float *y = d->y + t * spatial;
+    depthwise_plane(g, d->x + (n * g->C + o / g->og) * g->H * g->W, d->f + o * g->KH * g->KW, y);
+    if (d->bias)
+        for (size_t s = 0; s < spatial; s++)
+            y[s] += d->bias[o];
+}
+
+bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x)
+{
+    uint32_t groups = node->attrs.conv.groups ? node->attrs.conv.groups : 1;
+    return groups > 1 && groups == x->shape[1];
+}
+
+nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+{
+    conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
+    depthwise_job d = {&g, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, out->data};
+    nnx_pool_for(env->pool, g.N * g.O, depthwise_task, &d);
+    return NNX_OK;
 }
 
 nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)

@@ -29,6 +29,13 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
 nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* elementwise_fast.c: float32 add/sub/mul/div with broadcasting, relu (bit-identical). */
+nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+
+/* A 2-D convolution with one input channel per group (conv_fast.c). */
+bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x);
 
 /* nnx_sgemm (cpu/gemm.h) split over env's threads by column (or row) blocks; each element is
  * computed by one thread in the same order as serially, so results do not depend on the

@@ -1,8 +1,9 @@
 /* select.c — nnx_cpu_select (cpu/kernels.h): which nodes have a fast kernel. Today float32
- * matmul and gemm, and 2-D float32 convolution in nchw/oihw layout, when the product has at
- * least MIN_MACS multiply-adds (below that, packing costs more than it saves and the
- * reference kernel's single rounding is kept); everything else, and everything under
- * NNX_CPU_LEVEL=reference, runs its reference kernel. */
+ * matmul and gemm, and 2-D float32 convolution in nchw/oihw layout (depthwise ones
+ * directly), when the product has at least MIN_MACS multiply-adds (below that, packing
+ * costs more than it saves and the reference kernel's single rounding is kept); float32
+ * add, sub, mul, div and relu (bit-identical to the reference). Everything else, and
+ * everything under NNX_CPU_LEVEL=reference, runs its reference kernel. */
 #include "base/checked.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
@@ -38,7 +39,7 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
     *shared_bytes = *thread_bytes = 0;
     if (nnx_cpu_level_get() == NNX_CPU_REFERENCE || !all_float32(ir, node))
         return NULL;
-    const nnx_operand_desc *x = desc_of(ir, node, 0), *w = desc_of(ir, node, 1), *y = &ir->values[node->out[0]].desc;
+    const nnx_operand_desc *x = desc_of(ir, node, 0), *y = &ir->values[node->out[0]].desc;
     switch (node->op) {
     case NNX_OP_MATMUL:
         if (macs(y, x->shape[x->rank - 1]) < MIN_MACS)
@@ -52,14 +53,24 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
         return nnx_fast_gemm;
     case NNX_OP_CONV: {
         const nnx_attr_conv *a = &node->attrs.conv;
+        const nnx_operand_desc *w = desc_of(ir, node, 1);
         if (x->rank != 4 || a->input_layout != NNX_LAYOUT_NCHW || a->filter_layout != NNX_FILTER_OIHW ||
             macs(y, (uint64_t)w->shape[1] * w->shape[2] * w->shape[3]) < MIN_MACS)
             return NULL;
+        if (nnx_fast_conv2d_is_depthwise(node, x))
+            return nnx_fast_depthwise2d;
         if (!nnx_fast_conv2d_scratch(node, x, w, y, shared_bytes))
             return NULL;
         *thread_bytes = nnx_sgemm_workspace();
         return nnx_fast_conv2d;
     }
+    case NNX_OP_ADD:
+    case NNX_OP_SUB:
+    case NNX_OP_MUL:
+    case NNX_OP_DIV:
+        return nnx_fast_binary;
+    case NNX_OP_RELU:
+        return nnx_fast_relu;
     default:
         return NULL;
     }

@@ -4,7 +4,8 @@
  * (transposes, alpha, beta, broadcast C, no C), on sizes around the GEMM tiles. The bound is
  * float32 rounding of each length-K sum: |fast - ref| <= 2^-23 * (K + 2) * sum |terms|,
  * with sum |terms| from the same node run on absolute values; two threads give the very
- * same bytes as one. Other types keep the reference kernel. */
+ * same bytes as one. Element-wise float32 kernels give exactly the reference's bytes (NaN,
+ * -0 and broadcasting included). Other types keep the reference kernel. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -140,6 +141,8 @@ static void test_conv(void **state)
     conv(2, 5, 13, 7, 33, 3, 2, conv_attrs(2, 1, 1, 2, 0, 1, 2, 0, 1), false);  /* strides, dilations */
     conv(1, 16, 8, 8, 40, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), true);   /* pointwise: no im2col */
     conv(1, 8, 10, 10, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 8), true);   /* depthwise */
+    conv(2, 6, 17, 19, 12, 3, 5, conv_attrs(2, 3, 2, 1, 2, 0, 1, 3, 6), false); /* depthwise x2, strided */
+    conv(1, 32, 14, 14, 32, 3, 3, conv_attrs(1, 1, 1, 1, -1, 2, 0, 0, 32), true); /* depthwise, cropping */
     conv(2, 6, 9, 9, 9, 3, 3, conv_attrs(2, 2, 1, 1, 1, 0, 0, 1, 3), true);     /* groups 3 */
     conv(1, 4, 12, 12, 5, 3, 3, conv_attrs(1, 1, 1, 1, -1, -2, 0, -1, 1), false); /* negative padding crops */
     conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
@@ -171,6 +174,61 @@ static void test_gemm(void **state)
     compare(NNX_OP_GEMM, &t, d2, 3, 41);
 }
 
+/* float32 add/sub/mul/div (broadcast) and relu: the very bytes of the reference kernel. */
+static void exact(nnx_op op, const nnx_operand_desc *descs, uint32_t n_in)
+{
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &a);
+    nnx_error err = {0};
+    uint32_t ids[2], y;
+    nnx_view in[2];
+    for (uint32_t i = 0; i < n_in; i++) {
+        assert_int_equal(nnx_ir_add_input(&ir, "x", &descs[i], &ids[i], &err), NNX_OK);
+        size_t n = elems(&descs[i]);
+        float *v = malloc(n * sizeof *v + 4);
+        for (size_t k = 0; k < n; k++)
+            v[k] = k % 7 == 3 ? NAN : k % 11 == 5 ? -0.0f : rnd();
+        in[i] = (nnx_view){descs[i], v};
+    }
+    assert_int_equal(nnx_ir_add_node(&ir, op, ids, n_in, NULL, 1, "", &y, &err), NNX_OK);
+    size_t s, t, n_out = elems(&ir.values[y].desc);
+    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    assert_non_null(fast);
+    float *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
+    nnx_view out = {ir.values[y].desc, want};
+    assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
+    out.data = got;
+    nnx_kernel_env env = {NULL, NULL, 0, pool};
+    assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+    assert_memory_equal(want, got, n_out * 4);
+    for (uint32_t i = 0; i < n_in; i++)
+        free(in[i].data);
+    free(want);
+    free(got);
+    nnx_ir_free(&ir);
+}
+
+static void test_elementwise_exact(void **state)
+{
+    (void)state;
+    nnx_operand_desc same[2] = {{NNX_FLOAT32, 3, {2, 3, 4}}, {NNX_FLOAT32, 3, {2, 3, 4}}};
+    nnx_operand_desc row[2] = {{NNX_FLOAT32, 3, {2, 3, 4}}, {NNX_FLOAT32, 1, {4}}};
+    nnx_operand_desc cross[2] = {{NNX_FLOAT32, 3, {2, 1, 4}}, {NNX_FLOAT32, 2, {3, 1}}};
+    nnx_operand_desc scalar[2] = {{NNX_FLOAT32, 0, {0}}, {NNX_FLOAT32, 1, {5}}};
+    nnx_operand_desc both[2] = {{NNX_FLOAT32, 0, {0}}, {NNX_FLOAT32, 0, {0}}};
+    const nnx_op ops[4] = {NNX_OP_ADD, NNX_OP_SUB, NNX_OP_MUL, NNX_OP_DIV};
+    for (int k = 0; k < 4; k++) {
+        exact(ops[k], same, 2);
+        exact(ops[k], row, 2);
+        exact(ops[k], cross, 2);
+        exact(ops[k], scalar, 2);
+        exact(ops[k], both, 2);
+    }
+    exact(NNX_OP_RELU, same, 1);
+}
+
 /* Other types, and products below 4096 multiply-adds, keep the reference kernel. */
 static void test_not_selected(void **state)
 {
@@ -198,7 +256,8 @@ static void test_not_selected(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
-                                       cmocka_unit_test(test_gemm), cmocka_unit_test(test_not_selected)};
+                                       cmocka_unit_test(test_gemm), cmocka_unit_test(test_elementwise_exact),
+                                       cmocka_unit_test(test_not_selected)};
     nnx_alloc a;
     if (!nnx_alloc_init(&a, NULL) || !(pool = nnx_pool_create(&a, 1)))
         return 1;
