@@ -15,7 +15,7 @@ static nnx_operand *to_uint8(nnx_op_call *c, nnx_op op, const nnx_operand *const
     nnx_operand *flag = nnx_call_node(c, op, in, n_in, NULL, 1, NULL);
     if (flag == &c->b->poison)
         return flag;
-    nnx_attrs attrs = {.cast = {NNX_UINT8}};
+    nnx_attrs attrs = {.cast = {.to = NNX_UINT8}};
     const nnx_operand *cin[1] = {flag};
     return nnx_call_node(c, NNX_OP_CAST, cin, 1, &attrs, 1, NULL);
 }
@@ -116,7 +116,8 @@ nnx_operand *nnx_builder_clamp(nnx_builder *b, nnx_operand *x, const nnx_clamp_o
         return &b->poison;
     nnx_clamp_options opts = o ? *o : (nnx_clamp_options){0};
     nnx_dtype dt = x->desc.dtype;
-    nnx_attrs attrs = {.clamp = {clamp_bound(opts.min_value, dt, false), clamp_bound(opts.max_value, dt, true)}};
+    nnx_attrs attrs = {.clamp = {.lo = clamp_bound(opts.min_value, dt, false),
+                                 .hi = clamp_bound(opts.max_value, dt, true)}};
     if (scalar_greater(dt, attrs.clamp.lo, attrs.clamp.hi))
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "minValue is greater than maxValue");
     const nnx_operand *in[1] = {x};
@@ -130,7 +131,7 @@ nnx_operand *nnx_builder_cast(nnx_builder *b, nnx_operand *x, nnx_dtype dtype, c
         return b ? &b->poison : NULL;
     if (!nnx_dtype_valid(dtype))
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "data type %d is not a data type", (int)dtype);
-    nnx_attrs attrs = {.cast = {dtype}};
+    nnx_attrs attrs = {.cast = {.to = dtype}};
     return unary(b, NNX_OP_CAST, "cast", NNX_SET_ANY, false, x, LABEL(o), &attrs);
 }
 
@@ -175,7 +176,7 @@ nnx_operand *nnx_builder_where(nnx_builder *b, nnx_operand *cond, nnx_operand *t
                                                              "not broadcast");
     const nnx_operand *flag = cond;
     if (cond->desc.dtype != NNX_BOOL) {
-        nnx_attrs attrs = {.cast = {NNX_BOOL}};
+        nnx_attrs attrs = {.cast = {.to = NNX_BOOL}};
         const nnx_operand *cin[1] = {cond};
         flag = nnx_call_node(&c, NNX_OP_CAST, cin, 1, &attrs, 1, NULL);
         if (flag == &b->poison)

@@ -25,7 +25,7 @@ static nnx_operand *reduce(nnx_builder *b, nnx_op op, const char *name, nnx_dtyp
             return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is given twice", a);
         mask |= 1u << a;
     }
-    nnx_attrs attrs = {.reduce = {mask, opts.keep_dimensions}};
+    nnx_attrs attrs = {.reduce = {.axes_mask = mask, .keep_dims = opts.keep_dimensions}};
     const nnx_operand *in[1] = {x};
     return nnx_call_node(&c, op, in, 1, &attrs, 1, NULL);
 }
