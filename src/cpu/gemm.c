@@ -92,6 +92,8 @@ void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nn
             memset(C + i * ldc, 0, N * sizeof *C);
         return;
     }
+    if (nnx_sgemv(level, M, N, K, A, B, C, ldc, accumulate))
+        return;
     float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC;
     for (size_t jc = 0; jc < N; jc += NC) {
         size_t nc = N - jc < NC ? N - jc : NC;

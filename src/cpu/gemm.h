@@ -27,6 +27,10 @@ size_t nnx_sgemm_workspace(void);
 void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                bool accumulate, void *work);
 
+/* The product when M or N is 1 (gemv.c), called by nnx_sgemm; false for other shapes. */
+bool nnx_sgemv(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
+               bool accumulate);
+
 /* ---- internal to gemm*.c: the micro-kernels --------------------------------------------- */
 
 /* C[MR x NR tile] (row stride ldc) = or += A·pb over kc steps. A's element (i, k) is at

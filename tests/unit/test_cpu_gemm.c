@@ -1,7 +1,8 @@
 /* test_cpu_gemm.c — the fast sgemm (cpu/gemm.h) against a double-precision product, for
  * every micro-kernel this CPU can run (portable, AVX2, AVX-512), over edge sizes: 1, tile
  * sizes and their neighbours, K across the KC block, N across the NC block, M across MC,
- * transposed operands (strides), operands read in place and packed, and accumulation. The bound is float32 rounding of a
+ * transposed operands (strides), operands read in place and packed, one row or one column
+ * in every layout (the gemv path), and accumulation. The bound is float32 rounding of a
  * length-K sum: |got - exact| <= 2^-20 * K * sum_k |a||b| + 1e-30. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -82,12 +83,27 @@ static void blocks(nnx_cpu_level level)
     check(level, 24, 64, 0, false, false, true);       /* K = 0 accumulate: unchanged */
 }
 
+/* One row or one column (gemv.c): dot products or row accumulation, by layout. */
+static void vectors(nnx_cpu_level level)
+{
+    static const size_t ks[] = {1, 7, 15, 16, 17, 31, 33, 63, 64, 65, 2051};
+    for (size_t i = 0; i < sizeof ks / sizeof *ks; i++)
+        for (int layout = 0; layout < 4; layout++) {
+            bool ta = layout & 1, tb = layout & 2, acc = (i + layout) % 3 == 0;
+            check(level, 1, 37, ks[i], ta, tb, acc);
+            check(level, 29, 1, ks[i], ta, tb, acc);
+        }
+    check(level, 1, 1, 100, false, false, false);
+}
+
 static void test_edge_sizes(void **state) { (void)state; each_level(edge_sizes); }
+static void test_vectors(void **state) { (void)state; each_level(vectors); }
 static void test_blocks(void **state) { (void)state; each_level(blocks); }
 
 int main(void)
 {
     printf("cpu level: %s\n", nnx_cpu_level_name(nnx_cpu_level_get()));
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_edge_sizes), cmocka_unit_test(test_blocks)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_edge_sizes), cmocka_unit_test(test_vectors),
+                                       cmocka_unit_test(test_blocks)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
