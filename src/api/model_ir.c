@@ -34,7 +34,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .params_path = o->params_path,
         .input_shapes = o->input_shapes,
         .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
-        .skip_tensor_data = o->flags & NNX_MODEL_SKIP_TENSOR_DATA,
+        .skip_tensor_data = o->flags & (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
     };
     nnx_status st = fmt->load(path, &lo, m, err);
     if (st != NNX_OK) {

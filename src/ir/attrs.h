@@ -13,9 +13,20 @@ typedef union nnx_scalar {
     uint64_t u;
 } nnx_scalar;
 
+/* NaN handling of maximum-like operations (TOSA nan_propagation_t, tosa.md §6.4 apply_max_s):
+ * PROPAGATE (0, the default, WebNN/NNEF/IEEE maximum): a NaN operand makes the result NaN;
+ * IGNORE: a NaN operand is skipped (the other operand wins; all-NaN gives NaN). */
+typedef enum nnx_nan_mode { NNX_NAN_PROPAGATE = 0, NNX_NAN_IGNORE = 1 } nnx_nan_mode;
+
 typedef struct nnx_attr_none { char unused; } nnx_attr_none;
-typedef struct nnx_attr_clamp { nnx_scalar lo, hi; } nnx_attr_clamp;
-typedef struct nnx_attr_cast { nnx_dtype to; } nnx_attr_cast;
+/* clamp: nan_mode IGNORE maps a NaN input to lo (TOSA CLAMP); PROPAGATE keeps it NaN. */
+typedef struct nnx_attr_clamp { nnx_scalar lo, hi; nnx_nan_mode nan_mode; } nnx_attr_clamp;
+/* cast: how float -> integer rounds before it saturates: TRUNCATE (0, WebNN) toward zero,
+ * NEAREST_EVEN (TOSA CAST, round_to_nearest_int ties to even). */
+typedef enum nnx_cast_rounding { NNX_CAST_TRUNCATE = 0, NNX_CAST_NEAREST_EVEN = 1 } nnx_cast_rounding;
+typedef struct nnx_attr_cast { nnx_dtype to; nnx_cast_rounding rounding; } nnx_attr_cast;
+/* max, min (binary): nan_mode as above (TOSA MAXIMUM / MINIMUM). */
+typedef struct nnx_attr_nan { nnx_nan_mode nan_mode; } nnx_attr_nan;
 typedef struct nnx_attr_gemm { double alpha, beta; bool trans_a, trans_b; } nnx_attr_gemm;
 /* elu, hard_sigmoid, leaky_relu, linear: alpha and beta already cast to the input type
  * (WebNN casts these options, webnn-nnvm.md §1.8); ops without one ignore it. */
@@ -52,6 +63,7 @@ typedef struct nnx_attr_pool {
     nnx_rounding rounding;
     bool has_output_sizes;
     uint32_t output_sizes[2];
+    nnx_nan_mode nan_mode; /* max_pool only (TOSA MAX_POOL2D) */
 } nnx_attr_pool;
 
 typedef struct nnx_attr_axis { uint32_t axis; } nnx_attr_axis;
@@ -59,11 +71,17 @@ typedef struct nnx_attr_reshape { uint32_t rank, shape[NNX_MAX_RANK]; } nnx_attr
 typedef struct nnx_attr_transpose { uint32_t perm[NNX_MAX_RANK]; } nnx_attr_transpose;
 typedef struct nnx_attr_slice { uint32_t starts[NNX_MAX_RANK], sizes[NNX_MAX_RANK], strides[NNX_MAX_RANK]; } nnx_attr_slice;
 typedef struct nnx_attr_split { uint32_t axis; const uint32_t *sizes; /* one per output */ } nnx_attr_split;
-typedef struct nnx_attr_reduce { uint32_t axes_mask; bool keep_dims; } nnx_attr_reduce;
+/* nan_mode: reduce_max / reduce_min only (TOSA REDUCE_MAX / REDUCE_MIN). */
+typedef struct nnx_attr_reduce { uint32_t axes_mask; bool keep_dims; nnx_nan_mode nan_mode; } nnx_attr_reduce;
 /* reduce_argmax / reduce_argmin: nnx_attr_reduce plus the output type (int32, int64, uint32
  * or uint64; NNEF gives int32). Its first members are nnx_attr_reduce's, so shared reduction
  * code reads them through `reduce` (C11 6.5.2.3p6, common initial sequence in a union). */
-typedef struct nnx_attr_arg_reduce { uint32_t axes_mask; bool keep_dims; nnx_dtype index_dtype; } nnx_attr_arg_reduce;
+typedef struct nnx_attr_arg_reduce {
+    uint32_t axes_mask;
+    bool keep_dims;
+    nnx_dtype index_dtype;
+    nnx_nan_mode nan_mode; /* IGNORE: NaN loses to every number (TOSA ARGMAX); all-NaN gives 0 */
+} nnx_attr_arg_reduce;
 
 /* Border modes of pad (nnef.md §3.0): CONSTANT fills `value`; EDGE repeats the edge
  * (NNEF 'replicate', WebNN "edge"); REFLECT mirrors without repeating the edge (NNEF
@@ -143,6 +161,59 @@ typedef struct nnx_attr_reverse { uint32_t axes_mask; } nnx_attr_reverse;
 /* triangular over the last two axes: element (i, j) is kept when j - i >= diagonal (upper)
  * or j - i <= diagonal (lower), else it is 0. */
 typedef struct nnx_attr_triangular { bool upper; int32_t diagonal; } nnx_attr_triangular;
+/* compiled_function: the compiled function's name (TVM func_name) and one descriptor per
+ * output (both in the owning graph's arena), plus the TVM call facts written back as they
+ * were read (num_inputs, flatten_data). */
+typedef struct nnx_attr_compiled {
+    const char *function;
+    const nnx_operand_desc *outputs;
+    bool flatten_data;
+} nnx_attr_compiled;
+
+/* ---- TOSA 1.0 integer-exact operations (src/ops/tosa.h documents each op). ---- */
+/* shift_right_arithmetic: round adds the last bit shifted out (TOSA ARITHMETIC_RIGHT_SHIFT). */
+typedef struct nnx_attr_shift { bool round; } nnx_attr_shift;
+/* tosa_rescale (TOSA RESCALE rounding_t). INEXACT_ROUND is computed as SINGLE_ROUND (exact,
+ * within the spec's bound); DOUBLE_ROUND needs scale32. */
+typedef enum nnx_rescale_rounding {
+    NNX_RESCALE_SINGLE_ROUND = 0, NNX_RESCALE_INEXACT_ROUND = 1, NNX_RESCALE_DOUBLE_ROUND = 2
+} nnx_rescale_rounding;
+typedef struct nnx_attr_rescale {
+    bool scale32, per_channel, input_unsigned, output_unsigned;
+    nnx_rescale_rounding rounding;
+} nnx_attr_rescale;
+/* tosa_avg_pool2d: kernel [y, x], stride [y, x], pad [top, bottom, left, right], acc_type
+ * (int8/int16: int32; float16: float16 or float32; float32, bfloat16: float32; fp8:
+ * float16; UNDEFINED = the first of these). */
+typedef struct nnx_attr_tosa_pool {
+    uint32_t kernel[2], stride[2], pad[4];
+    nnx_dtype acc_type;
+} nnx_attr_tosa_pool;
+/* tosa_conv2d, tosa_conv3d, tosa_depthwise_conv2d, tosa_transpose_conv2d: pad = conv2d /
+ * depthwise [top, bottom, left, right]; conv3d [d0, d1, top, bottom, left, right];
+ * transpose_conv2d out_pad [top, bottom, left, right] (may be negative, > -kernel).
+ * stride, dilation: [y, x] or [d, y, x] (transpose: stride only). acc_type as tosa.h says. */
+typedef struct nnx_attr_tosa_conv {
+    int32_t pad[6];
+    uint32_t stride[3], dilation[3];
+    nnx_dtype acc_type;
+} nnx_attr_tosa_conv;
+/* tosa_matmul: the accumulator = output type (int8: int32; int16: int48; float16: float16
+ * or float32; float32, bfloat16: float32; fp8: float16; UNDEFINED = the first of these). */
+typedef struct nnx_attr_tosa_matmul { nnx_dtype acc_type; } nnx_attr_tosa_matmul;
+/* tosa_resize (TOSA RESIZE): scale [y_n, y_d, x_n, x_d], offset [y, x], border [y, x]. */
+typedef enum nnx_tosa_resize_mode { NNX_TOSA_RESIZE_NEAREST = 0, NNX_TOSA_RESIZE_BILINEAR = 1 } nnx_tosa_resize_mode;
+typedef struct nnx_attr_tosa_resize {
+    nnx_tosa_resize_mode mode;
+    int32_t scale[4], offset[2], border[2];
+} nnx_attr_tosa_resize;
+
+/* while_loop (TOSA WHILE_LOOP, src/ops/while_loop.c): the condition and body sub-graphs,
+ * frozen into the owning graph's arena (src/ops/while_loop.h describes nnx_subgraph). */
+struct nnx_subgraph;
+typedef struct nnx_attr_loop { const struct nnx_subgraph *cond, *body; } nnx_attr_loop;
+/* fft2d (TOSA FFT2D, src/ops/fft.c): inverse takes e^(+i a) instead of e^(-i a). */
+typedef struct nnx_attr_fft { bool inverse; } nnx_attr_fft;
 
 typedef union nnx_attrs {
     nnx_attr_none none;
@@ -170,6 +241,16 @@ typedef union nnx_attrs {
     nnx_attr_cumsum cumsum;
     nnx_attr_reverse reverse;
     nnx_attr_triangular triangular;
+    nnx_attr_compiled compiled;
+    nnx_attr_nan nan;
+    nnx_attr_shift shift;
+    nnx_attr_rescale rescale;
+    nnx_attr_tosa_pool tosa_pool;
+    nnx_attr_tosa_conv tosa_conv;
+    nnx_attr_tosa_matmul tosa_matmul;
+    nnx_attr_tosa_resize tosa_resize;
+    nnx_attr_fft fft;
+    nnx_attr_loop loop;
 } nnx_attrs;
 
 #endif

@@ -1,7 +1,8 @@
 /* graph_copy.c — nnx_ir_copy: a deep copy of a core graph with the same value and node ids,
  * made by replaying the source in value-id order through the ordinary add functions (so
  * every node's inference runs again). Attributes that point into the source's arena are
- * re-homed here: today only split's sizes; a new pointer attribute must be added below. */
+ * re-homed here: split's sizes and compiled_function's name and output descriptors; a new
+ * pointer attribute must be added below. */
 #include "ir/graph.h"
 #include "ir/dtypes.h"
 
@@ -14,6 +15,16 @@ static nnx_status copy_attrs(nnx_ir *dst, const nnx_node *n, nnx_attrs *out, nnx
     if (n->op == NNX_OP_SPLIT && n->attrs.split.sizes) {
         out->split.sizes = nnx_arena_memdup(&dst->arena, n->attrs.split.sizes, (size_t)n->n_out * sizeof(uint32_t));
         if (!out->split.sizes)
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    if (n->op == NNX_OP_COMPILED_FUNCTION) { /* the function's name and output descriptors */
+        out->compiled.function = n->attrs.compiled.function ? nnx_arena_strdup(&dst->arena, n->attrs.compiled.function)
+                                                            : NULL;
+        out->compiled.outputs = n->attrs.compiled.outputs
+                                    ? nnx_arena_memdup(&dst->arena, n->attrs.compiled.outputs,
+                                                       (size_t)n->n_out * sizeof(nnx_operand_desc))
+                                    : NULL;
+        if ((n->attrs.compiled.function && !out->compiled.function) || (n->attrs.compiled.outputs && !out->compiled.outputs))
             return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     return NNX_OK;

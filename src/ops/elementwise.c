@@ -99,6 +99,16 @@ static double binary_f(nnx_op op, double a, double b)
     }
 }
 
+/* max / min under attrs.nan IGNORE skip a NaN operand (TOSA compare_nan: the other one, so
+ * two NaNs give NaN); every other case is binary_f. */
+static double binary_nan_f(const nnx_node *node, double a, double b)
+{
+    bool ignore = (node->op == NNX_OP_MAX || node->op == NNX_OP_MIN) && node->attrs.nan.nan_mode == NNX_NAN_IGNORE;
+    if (ignore && (isnan(a) || isnan(b)))
+        return isnan(a) ? b : a;
+    return binary_f(node->op, a, b);
+}
+
 /* base^exp with wraparound; a negative exponent gives the truncated reciprocal. */
 static uint64_t ipow(int64_t base, int64_t exp, bool is_signed)
 {
@@ -165,7 +175,7 @@ nnx_status nnx_ref_binary(const nnx_node *node, const nnx_view *in, nnx_view *ou
             ib += idx[d] * sb[d];
         }
         if (kind == NNX_KIND_FLOAT)
-            nnx_store_f(dt, out->data, o, binary_f(node->op, nnx_load_f(dt, in[0].data, ia), nnx_load_f(dt, in[1].data, ib)));
+            nnx_store_f(dt, out->data, o, binary_nan_f(node, nnx_load_f(dt, in[0].data, ia), nnx_load_f(dt, in[1].data, ib)));
         else if (kind == NNX_KIND_SINT)
             nnx_store_i(dt, out->data, o, binary_i(node->op, nnx_load_i(dt, in[0].data, ia), nnx_load_i(dt, in[1].data, ib)));
         else
@@ -280,6 +290,8 @@ nnx_status nnx_ref_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out
         switch (nnx_dtype_kind_of(dt)) {
         case NNX_KIND_FLOAT: {
             double x = nnx_load_f(dt, in[0].data, i); /* WebNN: min(max(x, lo), hi) */
+            if (isnan(x) && node->attrs.clamp.nan_mode == NNX_NAN_IGNORE)
+                x = lo.f; /* TOSA CLAMP IGNORE: max(NaN, lo) = lo */
             nnx_store_f(dt, out->data, i, isnan(x) ? x : ieee_min(ieee_max(x, lo.f), hi.f));
             break;
         }
@@ -298,13 +310,14 @@ nnx_status nnx_ref_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out
     return NNX_OK;
 }
 
-/* Float to integer: truncate, saturate to the target range, NaN -> 0 (WebNN leaves out of
- * range implementation-defined; saturation is what the cast data expects). */
-static int64_t float_to_int(double x, nnx_dtype to)
+/* Float to integer: truncate (WebNN) or round half to even (TOSA, attrs.cast.rounding),
+ * saturate to the target range, NaN -> 0 (WebNN leaves out of range implementation-defined;
+ * saturation is what the cast data expects; TOSA says overflows saturate, NaN unpredictable). */
+static int64_t float_to_int(double x, nnx_dtype to, nnx_cast_rounding rounding)
 {
     if (isnan(x))
         return 0;
-    x = trunc(x);
+    x = rounding == NNX_CAST_NEAREST_EVEN ? round_half_even(x) : trunc(x);
     if (nnx_dtype_kind_of(to) == NNX_KIND_SINT) {
         double lo = (double)nnx_dtype_int_min(to), hi = (double)nnx_dtype_int_max(to);
         if (x <= lo) return nnx_dtype_int_min(to);
@@ -316,7 +329,7 @@ static int64_t float_to_int(double x, nnx_dtype to)
     return (int64_t)(uint64_t)x;
 }
 
-static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, size_t i)
+static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, size_t i, nnx_cast_rounding rounding)
 {
     nnx_dtype_kind fk = nnx_dtype_kind_of(from), tk = nnx_dtype_kind_of(to);
     if (to == NNX_BOOL) { /* any non-zero value is true */
@@ -329,7 +342,7 @@ static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, s
         if (tk == NNX_KIND_FLOAT)
             nnx_store_f(to, dst, i, x);
         else
-            nnx_store_i(to, dst, i, float_to_int(x, to));
+            nnx_store_i(to, dst, i, float_to_int(x, to, rounding));
         return;
     }
     if (tk != NNX_KIND_FLOAT) { /* int -> int: keep the low bits (two's complement) */
@@ -349,6 +362,6 @@ nnx_status nnx_ref_cast(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     for (size_t i = 0; i < n; i++)
-        cast_one(in[0].desc.dtype, in[0].data, out->desc.dtype, out->data, i);
+        cast_one(in[0].desc.dtype, in[0].data, out->desc.dtype, out->data, i, node->attrs.cast.rounding);
     return NNX_OK;
 }

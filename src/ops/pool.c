@@ -145,7 +145,7 @@ typedef struct pool_ctx {
 typedef struct pool_acc {
     double sum, fmax;
     int64_t imax;
-    uint64_t umax, count;
+    uint64_t umax, count, taken; /* taken: non-NaN values seen (max_pool nan_mode IGNORE) */
 } pool_acc;
 
 /* The lowest value of a type: the identity of max, and the result of a window that holds
@@ -170,8 +170,14 @@ static void acc_take(const pool_ctx *p, size_t i, pool_acc *acc)
     switch (p->kind) {
     case NNX_KIND_FLOAT: {
         double v = nnx_load_f(p->dt, p->x, i);
-        if (!isnan(acc->fmax) && (isnan(v) || v > acc->fmax))
+        if (p->a->nan_mode == NNX_NAN_IGNORE) { /* TOSA MAX_POOL2D: NaN skipped; all-NaN gives NaN */
+            if (isnan(v))
+                acc->fmax = acc->taken ? acc->fmax : v;
+            else
+                acc->fmax = acc->taken++ && acc->fmax >= v ? acc->fmax : v;
+        } else if (!isnan(acc->fmax) && (isnan(v) || v > acc->fmax)) {
             acc->fmax = v;
+        }
         break;
     }
     case NNX_KIND_SINT: {

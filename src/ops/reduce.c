@@ -95,6 +95,7 @@ typedef struct reduce_ctx {
     nnx_dtype dt;
     nnx_dtype_kind kind;
     const void *x;
+    bool ignore_nan; /* reduce_max / reduce_min under attrs.reduce.nan_mode IGNORE */
 } reduce_ctx;
 
 /* The running value in the representation of the type's kind: f for floats, i for
@@ -104,7 +105,7 @@ typedef struct reduce_ctx {
 typedef struct reduce_acc {
     double f, m;
     int64_t i;
-    uint64_t u;
+    uint64_t u, taken; /* taken: the non-NaN values seen (nan_mode IGNORE) */
 } reduce_acc;
 
 /* Operations accumulating integers modulo 2^64 in u. */
@@ -123,6 +124,7 @@ static void acc_init(const reduce_ctx *c, reduce_acc *acc)
     bool product = c->op == NNX_OP_REDUCE_PRODUCT;
     acc->f = max ? -inf : min ? inf : product ? 1.0 : 0.0;
     acc->m = -INFINITY;
+    acc->taken = 0;
     acc->i = max ? nnx_dtype_int_min(c->dt) : min ? (int64_t)nnx_dtype_int_max(c->dt) : 0;
     acc->u = min ? nnx_dtype_int_max(c->dt) : product ? 1 : 0;
 }
@@ -181,7 +183,14 @@ static uint64_t take_u(const reduce_ctx *c, uint64_t acc, uint64_t v)
 static void acc_take(const reduce_ctx *c, size_t idx, reduce_acc *acc)
 {
     bool max = c->op == NNX_OP_REDUCE_MAX;
-    if (c->kind == NNX_KIND_FLOAT) {
+    if (c->kind == NNX_KIND_FLOAT && c->ignore_nan) {
+        /* TOSA IGNORE: NaNs are skipped; only an all-NaN reduction gives NaN */
+        double v = nnx_load_f(c->dt, c->x, idx);
+        if (isnan(v))
+            acc->f = acc->taken ? acc->f : v;
+        else
+            acc->f = acc->taken++ ? pick_f(max, acc->f, v) : v;
+    } else if (c->kind == NNX_KIND_FLOAT) {
         acc->f = take_f(c->op, acc, nnx_load_f(c->dt, c->x, idx));
     } else if (arith(c->op)) {
         acc->u = take_u(c, acc->u, nnx_load_u(c->dt, c->x, idx));
@@ -246,7 +255,9 @@ static uint64_t split_axes(const nnx_operand_desc *d, uint32_t mask, uint32_t *k
 nnx_status nnx_ref_reduce(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    reduce_ctx c = {node->op, d->dtype, nnx_dtype_kind_of(d->dtype), in[0].data};
+    reduce_ctx c = {node->op, d->dtype, nnx_dtype_kind_of(d->dtype), in[0].data,
+                    (node->op == NNX_OP_REDUCE_MAX || node->op == NNX_OP_REDUCE_MIN) &&
+                        node->attrs.reduce.nan_mode == NNX_NAN_IGNORE};
     uint32_t kept[NNX_MAX_RANK], red[NNX_MAX_RANK], ki[NNX_MAX_RANK] = {0};
     uint64_t stride[NNX_MAX_RANK];
     uint64_t count = split_axes(d, node->attrs.reduce.axes_mask, kept, red);
@@ -271,8 +282,10 @@ nnx_status nnx_ref_reduce(const nnx_node *node, const nnx_view *in, nnx_view *ou
 
 /* Whether v replaces the best so far (strictly better, so ties keep the first occurrence).
  * NaN beats every number and no later NaN beats it: the first NaN wins (numpy argmax). */
-static bool better_f(bool max, double best, double v)
+static bool better_f(bool max, double best, double v, bool ignore_nan)
 {
+    if (ignore_nan) /* TOSA ARGMAX IGNORE: NaN loses to every number; all-NaN gives index 0 */
+        return !isnan(v) && (isnan(best) || (max ? v > best : v < best));
     if (isnan(best))
         return false;
     if (isnan(v))
@@ -305,7 +318,7 @@ nnx_status nnx_ref_reduce_arg(const nnx_node *node, const nnx_view *in, nnx_view
             bool take;
             if (kind == NNX_KIND_FLOAT) {
                 double v = nnx_load_f(dt, in[0].data, x);
-                take = n == 0 || better_f(max, bf, v);
+                take = n == 0 || better_f(max, bf, v, node->attrs.arg_reduce.nan_mode == NNX_NAN_IGNORE);
                 if (take)
                     bf = v;
             } else if (kind == NNX_KIND_SINT) {

@@ -21,6 +21,8 @@ static const char kHelp[] =
     "Options:\n"
     "  -n, --iterations N  number of timed dispatches, 1 to 1000000 (default 100)\n"
     "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
+    "      --params FILE   the TVM .params weights of an NNVM graph JSON (default: the one\n"
+    "                      *.params file beside it)\n"
     "  -h, --help          show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 not supported.\n";
@@ -80,7 +82,7 @@ static int make_inputs(const nnx_model *m, run_buffer *buffers)
     return NNX_EXIT_OK;
 }
 
-static int bench(const char *path, long iterations, uint32_t threads)
+static int bench(const char *path, const char *params, long iterations, uint32_t threads)
 {
     nnx_context *ctx;
     if (nnx_context_create(&(nnx_context_options){.threads = threads}, &ctx) != NNX_OK) {
@@ -89,7 +91,8 @@ static int bench(const char *path, long iterations, uint32_t threads)
     }
     nnx_model *m = NULL;
     nnx_graph *g = NULL;
-    nnx_status st = nnx_model_load(ctx, path, &(nnx_model_options){.flags = NNX_MODEL_ZERO_MISSING_VARIABLES}, &m);
+    nnx_status st = nnx_model_load(
+        ctx, path, &(nnx_model_options){.flags = NNX_MODEL_ZERO_MISSING_VARIABLES, .params_path = params}, &m);
     if (st == NNX_OK)
         st = nnx_model_build(m, &g);
     if (st != NNX_OK) {
@@ -121,13 +124,15 @@ static int bench(const char *path, long iterations, uint32_t threads)
 
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_ITERATIONS, OPT_THREADS };
+    enum { OPT_HELP, OPT_ITERATIONS, OPT_THREADS, OPT_PARAMS };
     static const cli_option options[] = {
         [OPT_HELP] = {"help", 'h', false},
         [OPT_ITERATIONS] = {"iterations", 'n', true},
         [OPT_THREADS] = {"threads", 0, true},
+        [OPT_PARAMS] = {"params", 0, true},
     };
     long threads = 0;
+    const char *params = NULL;
     cli_parser p;
     cli_init(&p, "nnx bench", kUsage, argc, argv);
 
@@ -149,6 +154,9 @@ int cmd_bench(int argc, char **argv)
             if (!cli_parse_long(value, 0, 1024, &threads))
                 return cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
             break;
+        case OPT_PARAMS:
+            params = value;
+            break;
         case CLI_POSITIONAL:
             if (model)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
@@ -160,5 +168,5 @@ int cmd_bench(int argc, char **argv)
     }
     if (!model)
         return cli_usage_error(&p, "missing MODEL");
-    return bench(model, iterations, (uint32_t)threads);
+    return bench(model, params, iterations, (uint32_t)threads);
 }

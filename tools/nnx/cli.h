@@ -57,17 +57,25 @@ int cli_usage_error(const cli_parser *p, const char *format, ...)
 /* Parses a decimal integer in [min, max]; false (and *out untouched) otherwise. */
 bool cli_parse_long(const char *text, long min, long max, long *out);
 
-/* Parses the arguments of a command that takes --help, --lenient and exactly one PATH.
- * Returns -1 with *path and *flags (nnx_model_flags) set when the command should go on,
- * else the exit code to return (help was printed, or a usage error reported). */
+/* Parses the arguments of a command that takes --help, --lenient, --params FILE and exactly
+ * one PATH. Returns -1 with *path, *params (NULL when not given) and *flags (nnx_model_flags)
+ * set when the command should go on, else the exit code to return (help was printed, or a
+ * usage error reported). */
 int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
-                            const char **path, uint32_t *flags);
+                            const char **path, const char **params, uint32_t *flags);
+
+/* The help line of --params, shared by every command that loads a model. */
+#define CLI_PARAMS_HELP \
+    "      --params FILE\n" \
+    "                 the TVM .params weights of an NNVM graph JSON (default: the one\n" \
+    "                 *.params file beside it)\n"
 
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);
-/* Creates a context and loads path; on failure prints the library's message on stderr and
+/* Creates a context and loads path (params: an NNVM graph's weights file, NULL for the
+ * default); on failure prints the library's message on stderr and
  * returns the exit code (nothing left to free), else NNX_EXIT_OK. */
-int cli_load_model(const char *path, uint32_t flags, nnx_context **ctx, nnx_model **model);
+int cli_load_model(const char *path, const char *params, uint32_t flags, nnx_context **ctx, nnx_model **model);
 const char *cli_dtype_name(nnx_dtype dt);
 void cli_print_shape(FILE *out, const nnx_operand_desc *d); /* "[1,3,224,224]" */
 

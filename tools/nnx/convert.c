@@ -13,18 +13,22 @@ static const char kHelp[] =
     "graph.nnef (compound operations expanded, every argument written out), graph.quant\n"
     "if the model has quantization info, and the variables' .dat files. OUT is a .tgz\n"
     "archive when its name ends in .tgz or .tar.gz, else a folder (created if needed);\n"
-    "files already in OUT are replaced.\n"
+    "files already in OUT are replaced. When OUT ends in .json it is written as NNVM\n"
+    "graph JSON with its weights in OUT's .params (exit 3 naming an operation NNVM\n"
+    "cannot express).\n"
     "\n"
     "Options:\n"
     "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n"
+    CLI_PARAMS_HELP
     "  -h, --help     show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
 int cmd_convert(int argc, char **argv)
 {
-    static const cli_option options[] = {{"help", 'h', false}, {"lenient", 'l', false}};
+    static const cli_option options[] = {{"help", 'h', false}, {"lenient", 'l', false}, {"params", 0, true}};
     uint32_t flags = 0;
+    const char *params = NULL;
     cli_parser p;
     cli_init(&p, "nnx convert", kUsage, argc, argv);
 
@@ -40,6 +44,9 @@ int cmd_convert(int argc, char **argv)
         case 1:
             flags |= NNX_MODEL_LENIENT_EXTENSIONS;
             break;
+        case 2:
+            params = value;
+            break;
         case CLI_POSITIONAL:
             if (path_count == 2)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
@@ -53,7 +60,7 @@ int cmd_convert(int argc, char **argv)
         return cli_usage_error(&p, path_count == 0 ? "missing IN and OUT" : "missing OUT");
     nnx_context *ctx;
     nnx_model *model;
-    int rc = cli_load_model(paths[0], flags, &ctx, &model);
+    int rc = cli_load_model(paths[0], params, flags, &ctx, &model);
     if (rc != NNX_EXIT_OK)
         return rc;
     nnx_status st = nnx_model_save(model, paths[1]);

@@ -18,6 +18,8 @@ static const char kHelp[] =
     "  -T, --format FORMAT  svg or png: render with Graphviz's dot program (which must\n"
     "                       be installed) instead of printing DOT text\n"
     "  -l, --lenient        accept compositional syntax without its KHR_enable_* extensions\n"
+    "      --params FILE    the TVM .params weights of an NNVM graph JSON (default: the one\n"
+    "                       *.params file beside it)\n"
     "  -h, --help           show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
@@ -48,13 +50,14 @@ static int render(const char *text, const char *format)
 
 int cmd_dot(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_FORMAT, OPT_LENIENT };
+    enum { OPT_HELP, OPT_FORMAT, OPT_LENIENT, OPT_PARAMS };
     static const cli_option options[] = {
         [OPT_HELP] = {"help", 'h', false},
         [OPT_FORMAT] = {"format", 'T', true},
         [OPT_LENIENT] = {"lenient", 'l', false},
+        [OPT_PARAMS] = {"params", 0, true},
     };
-    const char *format = NULL;
+    const char *format = NULL, *params = NULL;
     uint32_t flags = 0;
     cli_parser p;
     cli_init(&p, "nnx dot", kUsage, argc, argv);
@@ -75,6 +78,9 @@ int cmd_dot(int argc, char **argv)
         case OPT_LENIENT:
             flags |= NNX_MODEL_LENIENT_EXTENSIONS;
             break;
+        case OPT_PARAMS:
+            params = value;
+            break;
         case CLI_POSITIONAL:
             if (path)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
@@ -88,7 +94,7 @@ int cmd_dot(int argc, char **argv)
         return cli_usage_error(&p, "missing PATH");
     nnx_context *ctx;
     nnx_model *model;
-    int rc = cli_load_model(path, flags, &ctx, &model);
+    int rc = cli_load_model(path, params, flags, &ctx, &model);
     if (rc != NNX_EXIT_OK)
         return rc;
     const char *text = nnx_model_dot(model);

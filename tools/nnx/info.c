@@ -15,6 +15,7 @@ static const char kHelp[] =
     "\n"
     "Options:\n"
     "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n"
+    CLI_PARAMS_HELP
     "  -h, --help     show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
@@ -74,12 +75,13 @@ int cmd_info(int argc, char **argv)
 {
     uint32_t flags = 0;
     const char *path = NULL;
-    int rc = cli_parse_model_command("nnx info", kUsage, kHelp, argc, argv, &path, &flags);
+    const char *params = NULL;
+    int rc = cli_parse_model_command("nnx info", kUsage, kHelp, argc, argv, &path, &params, &flags);
     if (rc >= 0)
         return rc;
     nnx_context *ctx;
     nnx_model *m;
-    if ((rc = cli_load_model(path, flags, &ctx, &m)) != NNX_EXIT_OK)
+    if ((rc = cli_load_model(path, params, flags, &ctx, &m)) != NNX_EXIT_OK)
         return rc;
     printf("model: %s\n", path);
     print_tensors("inputs", nnx_model_input_count(m), nnx_model_input_name, nnx_model_input_desc, m);

@@ -132,14 +132,15 @@ bool cli_parse_long(const char *text, long min, long max, long *out)
 }
 
 int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
-                            const char **path, uint32_t *flags)
+                            const char **path, const char **params, uint32_t *flags)
 {
-    static const cli_option options[] = {{"help", 'h', false}, {"lenient", 'l', false}};
+    static const cli_option options[] = {{"help", 'h', false}, {"lenient", 'l', false}, {"params", 0, true}};
     cli_parser p;
     cli_init(&p, prog, usage, argc, argv);
     const char *value;
     int opt;
     *path = NULL;
+    *params = NULL;
     while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
         case 0:
@@ -147,6 +148,9 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
             return NNX_EXIT_OK;
         case 1:
             *flags |= NNX_MODEL_LENIENT_EXTENSIONS;
+            break;
+        case 2:
+            *params = value;
             break;
         case CLI_POSITIONAL:
             if (*path)

@@ -34,13 +34,16 @@ static const char kHelp[] =
     "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
     "                            through its quantization op (pseudo-quantization)\n"
     "  -l, --lenient             accept compositional syntax without KHR_enable_* extensions\n"
+    "      --params FILE         the TVM .params weights of an NNVM graph JSON (default: the\n"
+    "                            one *.params file beside it)\n"
     "  -h, --help                show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
 
 #define MAX_THREADS 1024
 
-enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_QUANTIZE, OPT_LENIENT };
+enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_QUANTIZE, OPT_LENIENT,
+       OPT_PARAMS };
 static const cli_option kOptions[] = {
     [OPT_HELP] = {"help", 'h', false},
     [OPT_INPUT] = {"input", 'i', true},
@@ -50,6 +53,7 @@ static const cli_option kOptions[] = {
     [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
     [OPT_QUANTIZE] = {"quantize", 'q', false},
     [OPT_LENIENT] = {"lenient", 'l', false},
+    [OPT_PARAMS] = {"params", 0, true},
 };
 
 /* One --input NAME=FILE: the name is not NUL-terminated (it points into argv). */
@@ -70,6 +74,7 @@ typedef struct run_args {
     bool random;
     uint64_t seed;
     uint32_t flags; /* nnx_model_flags */
+    const char *params; /* --params FILE, or NULL */
 } run_args;
 
 /* A decimal seed from 0 to 2^64-1, digits only. */
@@ -153,6 +158,9 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         return -1;
     case OPT_LENIENT:
         a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;
+        return -1;
+    case OPT_PARAMS:
+        a->params = value;
         return -1;
     case CLI_POSITIONAL:
         if (a->model)
@@ -329,7 +337,8 @@ static int run(const run_args *a)
     nnx_graph *g = NULL;
     run_buffer *buffers = NULL;
     int rc;
-    if ((st = nnx_model_load(ctx, a->model, &(nnx_model_options){.flags = a->flags}, &m)) != NNX_OK) {
+    if ((st = nnx_model_load(ctx, a->model, &(nnx_model_options){.flags = a->flags, .params_path = a->params}, &m)) !=
+        NNX_OK) {
         rc = fail(ctx, st);
     } else if (!(buffers = calloc(nnx_model_input_count(m) + 1, sizeof *buffers))) {
         fprintf(stderr, "nnx run: out of memory\n");

@@ -5,6 +5,7 @@
  * reductions. Each function emits the ops of L->node;
  * the last one produces the tensor of the node's output value. */
 #include "formats/nnef/from_ir.h"
+#include "formats/nnef/tosa_write.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -632,6 +633,21 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     for (uint32_t i = 0; i < n->n_in; i++)
         if (n->in[i] != NNX_NONE && (n->in[i] >= L->ir->n_values || L->tensor_of[n->in[i]] == NNX_NONE))
             return nnx_nnef_lower_fail(L, NNX_ERROR_INVALID_ARGUMENT, "internal: input %u was not lowered", i);
+    /* A graph with TOSA semantics is written whole through the nnx TOSA extension. */
+    if (nnx_tosa_nnef_wanted(L->ir))
+        return nnx_nnef_tosa_emit(L);
+    /* TOSA's nan_mode IGNORE (skip NaN operands) has no NNEF spelling: NNEF's max, clamp,
+     * max_reduce, argmax_reduce and max_pool propagate NaN. */
+    bool ignore_nan = ((n->op == NNX_OP_MAX || n->op == NNX_OP_MIN) && n->attrs.nan.nan_mode == NNX_NAN_IGNORE) ||
+                      (n->op == NNX_OP_CLAMP && n->attrs.clamp.nan_mode == NNX_NAN_IGNORE) ||
+                      ((n->op == NNX_OP_REDUCE_MAX || n->op == NNX_OP_REDUCE_MIN) &&
+                       n->attrs.reduce.nan_mode == NNX_NAN_IGNORE) ||
+                      ((n->op == NNX_OP_REDUCE_ARGMAX || n->op == NNX_OP_REDUCE_ARGMIN) &&
+                       n->attrs.arg_reduce.nan_mode == NNX_NAN_IGNORE) ||
+                      (n->op == NNX_OP_MAX_POOL && n->attrs.pool.nan_mode == NNX_NAN_IGNORE);
+    if (ignore_nan)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no %s that ignores NaN operands",
+                                   nnx_op_table[n->op].name);
     switch (n->op) {
     case NNX_OP_ADD: return lower_binary(L, "add");
     case NNX_OP_SUB: return lower_binary(L, "sub");
@@ -727,6 +743,7 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_EXPAND:
     case NNX_OP_REVERSE:
     case NNX_OP_TRIANGULAR:
+    case NNX_OP_COMPILED_FUNCTION:
     case NNX_OP_CUMULATIVE_SUM:
     case NNX_OP_GATHER:
     case NNX_OP_GATHER_ELEMENTS:
@@ -736,6 +753,22 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_BATCH_NORMALIZATION:
     case NNX_OP_INSTANCE_NORMALIZATION:
     case NNX_OP_LAYER_NORMALIZATION:
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
+                                   nnx_op_table[n->op].name);
+    /* TOSA's integer-exact operations (src/ops/tosa.h): NNEF 1.0.2 has no bitwise types or
+     * operations, no zero points and no fixed-point scaling; the TOSA front end writes them
+     * through its own NNEF extension. */
+    case NNX_OP_BITWISE_AND: case NNX_OP_BITWISE_OR: case NNX_OP_BITWISE_XOR: case NNX_OP_BITWISE_NOT:
+    case NNX_OP_CLZ: case NNX_OP_SHIFT_LEFT: case NNX_OP_SHIFT_RIGHT_LOGICAL: case NNX_OP_SHIFT_RIGHT_ARITHMETIC:
+    case NNX_OP_TOSA_MUL: case NNX_OP_TOSA_TABLE: case NNX_OP_TOSA_NEGATE: case NNX_OP_TOSA_RESCALE:
+    case NNX_OP_TOSA_AVG_POOL2D: case NNX_OP_TOSA_CONV2D: case NNX_OP_TOSA_CONV3D: case NNX_OP_TOSA_DEPTHWISE_CONV2D:
+    case NNX_OP_TOSA_TRANSPOSE_CONV2D: case NNX_OP_TOSA_MATMUL: case NNX_OP_TOSA_RESIZE:
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
+                                   nnx_op_table[n->op].name);
+    /* TOSA front end: rsqrt is NNEF's primitive; fft2d / rfft2d go through the nnx TOSA
+     * extension (docs/TOSA-NNEF.md). */
+    case NNX_OP_RSQRT: return lower_unary(L, "rsqrt");
+    case NNX_OP_FFT2D: case NNX_OP_RFFT2D: case NNX_OP_WHILE_LOOP:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
                                    nnx_op_table[n->op].name);
     case NNX_OP_COUNT: break;

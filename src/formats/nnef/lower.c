@@ -34,6 +34,7 @@
  * multilinear_upsample and the native down-samplers in lower_sampling.c. */
 #include "formats/nnef/lower_internal.h"
 #include "formats/nnef/shapes.h"
+#include "formats/nnef/tosa_nnef.h"
 #include "ir/dtypes.h"
 
 #include <stdarg.h>
@@ -775,6 +776,8 @@ static nnx_status lower_op(lowerer *L)
 nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs, nnx_error *err)
 {
     const nnx_nnef_flat *g = &m->flat;
+    if (nnx_nnef_tosa_document(g)) /* the nnx TOSA extension (tosa_lower.c, docs/TOSA-NNEF.md) */
+        return nnx_nnef_tosa_lower(m, ir, outputs, err);
     if (g->has_custom_ops)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                              "%s: error: the graph uses custom operations, which nnx cannot run", g->filename);

@@ -1,0 +1,37 @@
+/* onnx.h — the ONNX front end (docs/ARCHITECTURE.md "ONNX"): reads a ModelProto (protobuf,
+ * decoded by code that protoc-c generates at build time from Debian's onnx.proto) straight
+ * into core IR. Only formats/onnx/ and the ONNX tests include the generated header. */
+#ifndef NNX_FORMATS_ONNX_ONNX_H
+#define NNX_FORMATS_ONNX_ONNX_H
+
+#include "formats/ir_model.h"
+
+/* The loader of the format table (api/model_formats.c). */
+nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err);
+
+/* A graph input whose value is known when the model is loaded. ONNX computes some shapes
+ * from tensors (Reshape's shape, Expand's, Range's bounds, …) that a model may take as graph
+ * inputs; core IR has static shapes, so such a model can only be loaded with these values
+ * given. The input stays an input of the IR (bound at run time to the same data); only the
+ * operations that need its value read it here. */
+typedef struct nnx_onnx_known_input {
+    const char *name;
+    nnx_operand_desc desc;
+    const void *data;
+} nnx_onnx_known_input;
+
+/* nnx_onnx_load from a buffer: name is used in messages, dir is the folder of external
+ * data files (NULL: external data is rejected). */
+nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *name, const char *dir,
+                                const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
+                                uint32_t n_known, nnx_ir_model *out, nnx_error *err);
+nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *options,
+                            const nnx_onnx_known_input *known, uint32_t n_known, nnx_ir_model *out, nnx_error *err);
+
+/* Reads one serialized TensorProto (a conformance test's input_N.pb / output_N.pb): its
+ * name (may be empty), descriptor and bytes (nnx_mem_alloc_aligned from alloc, at least 1
+ * byte; the caller frees them with nnx_mem_free_aligned). */
+nnx_status nnx_onnx_read_tensor_file(const char *path, const nnx_alloc *alloc, char *name, size_t name_size,
+                                     nnx_operand_desc *desc, void **data, nnx_error *err);
+
+#endif

@@ -1,0 +1,174 @@
+/* onnx_internal.h — what the ONNX loader's files share: the load context, the value table
+ * (ONNX tensor name -> IR value id), node building with constant folding, and the operator
+ * table (onnx_ops.c). */
+#ifndef NNX_FORMATS_ONNX_INTERNAL_H
+#define NNX_FORMATS_ONNX_INTERNAL_H
+
+#include "formats/onnx/onnx.h"
+#include "onnx.pb-c.h"
+
+typedef struct ox_entry {
+    const char *name; /* NULL: free slot */
+    uint32_t id;
+} ox_entry;
+
+typedef struct ox {
+    nnx_ir_model *m;
+    nnx_ir *ir;
+    const char *path; /* for messages */
+    const char *dir;  /* external data folder; NULL: none allowed */
+    const nnx_ir_model_options *options;
+    const nnx_onnx_known_input *known;
+    uint32_t n_known;
+    int64_t opset; /* of the default domain */
+    ox_entry *table;
+    uint32_t cap; /* power of two */
+    uint32_t count;
+    const Onnx__NodeProto *node; /* being mapped */
+    const char *label;
+    nnx_error nerr; /* the reason of a node's failure, prefixed by the caller */
+    bool no_fold;
+    void **cache;   /* per value id: bytes computed at load time from known inputs (ox_known) */
+    uint32_t cache_cap;
+} ox;
+
+/* An empty 1-D tensor (a shape prefix of length 0, …): core IR has no empty tensors, so the
+ * loader keeps such values aside; Concat drops them, ox_ints reads them as no values, any
+ * other use fails. */
+#define OX_EMPTY (UINT32_MAX - 1)
+
+/* An operator: maps node n (inputs in[], NNX_NONE for absent optional ones) to IR, filling
+ * out[k] for each output it produces (out has n->n_output entries, NNX_NONE initially). */
+typedef nnx_status (*ox_fn)(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+typedef struct ox_op {
+    const char *name;
+    int since; /* the first opset whose meaning the mapping implements */
+    ox_fn fn;
+} ox_op;
+const ox_op *nnx_onnx_find_op(const char *name);
+/* The operator of a node: default domain, or the supported ones of ai.onnx.preview.training
+ * (whose opset is not the default domain's: `since` is not checked for them). */
+const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain);
+/* Constants, shapes and movement (onnx_ops_shape.c). */
+nnx_status nnx_onnx_op_constant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_size(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_constant_of_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_range(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_eye_like(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_reshape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_flatten(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_squeeze(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_unsqueeze(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_transpose(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_concat(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_split(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_slice(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_gather(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_gather_nd(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_scatter(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_pad(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_tile(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_expand(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_cumsum(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_trilu(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_depth_space(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_one_hot(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* Neural-network operators (onnx_ops_nn.c). */
+nnx_status nnx_onnx_op_matmul(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_gemm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_conv(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_conv_transpose(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_global_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_batch_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_instance_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_layer_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_mvn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_lrn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_quantize(ox *c, uint32_t x, uint32_t scale, uint32_t zp, uint32_t *y);
+/* onnx_ops_extra.c */
+nnx_status nnx_onnx_op_adagrad(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_adam(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_momentum(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_dynamic_quantize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_integer_product(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_max_unpool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_compress(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_nonzero(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, bool mul, uint32_t *out);
+nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_rnn.c */
+nnx_status nnx_onnx_op_rnn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_math.c */
+nnx_status nnx_onnx_op_atan_family(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_det(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_einsum(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_batch_norm_training(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                           uint32_t *out);
+/* Composite operators (onnx_ops_more.c). */
+nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_mod(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_bitshift(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_window(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
+/* Node-level failure: records the reason (the caller adds path, node and operator). */
+nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* A double as int64 without undefined behaviour: NaN -> 0, beyond +-2^62 -> +-2^62 (which
+ * leaves room for small offsets). */
+static inline int64_t ox_f2i(double v)
+{
+    const int64_t lim = INT64_C(1) << 62;
+    if (v != v)
+        return 0;
+    if (v >= (double)lim)
+        return lim;
+    if (v <= -(double)lim)
+        return -lim;
+    return (int64_t)v;
+}
+
+/* Value access. */
+nnx_operand_desc ox_desc(const ox *c, uint32_t id);
+/* The known bytes of a value: a constant's, a known input's, or a node's computed at load
+ * time from known values (NULL: not known). */
+const void *ox_known(ox *c, uint32_t id);
+/* The known integer tensor id (int32/int64/uint*) as int64: at most max items; fails naming
+ * what when the value is not known at load time. */
+nnx_status ox_ints(ox *c, uint32_t id, const char *what, int64_t *out, uint32_t max, uint32_t *n);
+/* The known float/int tensor as double. */
+nnx_status ox_doubles(ox *c, uint32_t id, const char *what, double *out, uint32_t max, uint32_t *n);
+
+/* Scratch memory for load-time tensors (from c->ir->alloc, zero-filled, freed with
+ * nnx_mem_free): at most NNX_ONNX_LOAD_BYTES (else NOT_SUPPORTED), the count x size product
+ * checked; NULL with the node's error set on failure. */
+#define NNX_ONNX_LOAD_BYTES ((size_t)256 << 20)
+void *ox_calloc(ox *c, size_t count, size_t size);
+static inline void *ox_alloc(ox *c, size_t bytes) { return ox_calloc(c, bytes, 1); }
+
+/* Node building (folds a node whose inputs are all constants). */
+nnx_status ox_node(ox *c, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs, uint32_t n_out,
+                   uint32_t *first_out);
+nnx_status ox_const(ox *c, const nnx_operand_desc *desc, const void *data, uint32_t *id);
+nnx_status ox_scalar(ox *c, nnx_dtype dt, double v, uint32_t *id);
+
+/* Attributes of the node being mapped. */
+const Onnx__AttributeProto *ox_attr(const Onnx__NodeProto *n, const char *name);
+int64_t ox_attr_i(const Onnx__NodeProto *n, const char *name, int64_t def);
+float ox_attr_f(const Onnx__NodeProto *n, const char *name, float def);
+/* A string attribute into buf (def if absent). */
+const char *ox_attr_s(const Onnx__NodeProto *n, const char *name, const char *def, char *buf, size_t size);
+/* An ints attribute: NULL and *count = 0 if absent. */
+const int64_t *ox_attr_ints(const Onnx__NodeProto *n, const char *name, size_t *count);
+
+/* TensorProto -> descriptor and bytes (aligned allocation from alloc). */
+nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, const nnx_alloc *alloc,
+                                  nnx_operand_desc *desc, void **data, nnx_error *err);
+nnx_dtype nnx_onnx_dtype(int32_t onnx_type);
+
+#endif

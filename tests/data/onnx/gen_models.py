@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""gen_models.py — writes the small ONNX models of the ONNX CLI tests and the fuzz seed
+corpus, encoding the protobuf wire format by hand (field numbers from onnx.proto), with
+numpy only for the expected outputs. Run from anywhere: files go beside this script, seeds
+to tests/fuzz/corpus/onnx/.
+
+  relu_add.onnx   x[1,4] -> Relu -> Add(b) -> y, b an initializer
+  conv_pool.onnx  x[1,1,4,4] -> Conv(w[2,1,3,3], bias, pads 1) -> Relu -> MaxPool 2x2 -> y
+  unsupported.onnx  two operators nnx lacks (and one it has), for the all-at-once error
+  x_1x4.npy, x_1x1x4x4.npy  inputs; relu_add_expected.npy the numpy result
+"""
+import os
+import struct
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "..", "..", "fuzz", "corpus", "onnx")
+
+
+def varint(n):
+    out = b""
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out += bytes([b | 0x80])
+        else:
+            return out + bytes([b])
+
+
+def key(field, wire):
+    return varint((field << 3) | wire)
+
+
+def f_int(field, v):
+    return key(field, 0) + varint(v & 0xFFFFFFFFFFFFFFFF)
+
+
+def f_bytes(field, b):
+    if isinstance(b, str):
+        b = b.encode()
+    return key(field, 2) + varint(len(b)) + b
+
+
+def f_float(field, v):
+    return key(field, 5) + struct.pack("<f", v)
+
+
+FLOAT = 1
+
+
+def tensor(name, arr):
+    arr = np.asarray(arr, dtype=np.float32)
+    t = b"".join(f_int(1, d) for d in arr.shape)  # dims
+    t += f_int(2, FLOAT) + f_bytes(8, name) + f_bytes(9, arr.tobytes())  # data_type, name, raw_data
+    return t
+
+
+def value_info(name, shape):
+    dims = b"".join(f_bytes(1, f_int(1, d)) for d in shape)  # Dimension.dim_value
+    tensor_type = f_int(1, FLOAT) + f_bytes(2, dims)  # elem_type, shape
+    return f_bytes(1, name) + f_bytes(2, f_bytes(1, tensor_type))  # name, type.tensor_type
+
+
+def attr_ints(name, vals):
+    return f_bytes(1, name) + f_int(20, 7) + b"".join(f_int(8, v) for v in vals)  # type INTS, ints
+
+
+def node(op, inputs, outputs, attrs=(), domain=None):
+    n = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
+    n += f_bytes(4, op)
+    if domain:
+        n += f_bytes(7, domain)
+    n += b"".join(f_bytes(5, a) for a in attrs)
+    return n
+
+
+def model(nodes, inits, inputs, outputs, opset=13):
+    g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, "g")
+    g += b"".join(f_bytes(5, t) for t in inits)
+    g += b"".join(f_bytes(11, value_info(*i)) for i in inputs)
+    g += b"".join(f_bytes(12, value_info(*o)) for o in outputs)
+    m = f_int(1, 8) + f_bytes(2, "gen_models.py")  # ir_version, producer_name
+    m += f_bytes(7, g) + f_bytes(8, f_bytes(1, "") + f_int(2, opset))  # graph, opset_import
+    return m
+
+
+def write(name, data, seed=True):
+    with open(os.path.join(HERE, name), "wb") as f:
+        f.write(data)
+    if seed:
+        os.makedirs(CORPUS, exist_ok=True)
+        with open(os.path.join(CORPUS, name), "wb") as f:
+            f.write(data)
+
+
+def npy(name, arr):
+    np.save(os.path.join(HERE, name), np.asarray(arr, dtype=np.float32))
+
+
+def main():
+    b = np.array([[0.5, -1.0, 2.0, 0.25]], dtype=np.float32)
+    write("relu_add.onnx", model(
+        [node("Relu", ["x"], ["r"]), node("Add", ["r", "b"], ["y"])],
+        [tensor("b", b)], [("x", [1, 4])], [("y", [1, 4])]))
+    x = np.array([[-2.0, 3.0, -0.5, 1.5]], dtype=np.float32)
+    npy("x_1x4.npy", x)
+    npy("relu_add_expected.npy", np.maximum(x, 0) + b)
+
+    rng = np.random.default_rng(8)
+    w = rng.standard_normal((2, 1, 3, 3)).astype(np.float32)
+    bias = np.array([0.1, -0.2], dtype=np.float32)
+    write("conv_pool.onnx", model(
+        [node("Conv", ["x", "w", "bias"], ["c"], [attr_ints("pads", [1, 1, 1, 1])]),
+         node("Relu", ["c"], ["r"]),
+         node("MaxPool", ["r"], ["y"], [attr_ints("kernel_shape", [2, 2]), attr_ints("strides", [2, 2])])],
+        [tensor("w", w), tensor("bias", bias)], [("x", [1, 1, 4, 4])], [("y", [1, 2, 2, 2])]))
+    npy("x_1x1x4x4.npy", rng.standard_normal((1, 1, 4, 4)))
+
+    write("unsupported.onnx", model(
+        [node("StringNormalizer", ["x"], ["a"]), node("Relu", ["a"], ["b"]), node("TfIdfVectorizer", ["b"], ["y"]),
+         node("StringNormalizer", ["y"], ["z"])],
+        [], [("x", [1, 4])], [("z", [1, 4])]))
+
+
+if __name__ == "__main__":
+    main()

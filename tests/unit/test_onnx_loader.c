@@ -1,0 +1,582 @@
+/* test_onnx_loader.c — the ONNX loader's errors and the attribute meanings the conformance
+ * data leaves out: malformed protobuf, undefined inputs, unsupported operators reported all
+ * at once with their opsets, subgraph operators, external data (read, and path traversal
+ * refused), overflowing and inconsistent tensor sizes, symbolic dimensions, values that must
+ * be known at load time, legacy (opset < 7) broadcasting and Softmax's opset-11 coercion.
+ * Models are built in memory with the protobuf-c reader's own structs and packed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "formats/onnx/onnx.h"
+#include "runtime/plan.h"
+
+#include "onnx.pb-c.h"
+
+/* ---------------------------------------------------------------- model building */
+
+#define MAXN 8
+
+typedef struct mb {
+    Onnx__ModelProto model;
+    Onnx__GraphProto graph;
+    Onnx__OperatorSetIdProto opset, *opsets[1];
+    Onnx__NodeProto nodes[MAXN], *node_ptrs[MAXN];
+    Onnx__AttributeProto attrs[MAXN], *attr_ptrs[MAXN];
+    Onnx__TensorProto inits[MAXN], *init_ptrs[MAXN];
+    Onnx__ValueInfoProto ins[MAXN], outs[MAXN], *in_ptrs[MAXN], *out_ptrs[MAXN];
+    Onnx__TypeProto types[2 * MAXN];
+    Onnx__TypeProto__Tensor ttypes[2 * MAXN];
+    Onnx__TensorShapeProto shapes[2 * MAXN];
+    Onnx__TensorShapeProto__Dimension dims[2 * MAXN][4], *dim_ptrs[2 * MAXN][4];
+    Onnx__StringStringEntryProto ext[3], *ext_ptrs[3];
+    int64_t tdims[MAXN][4];
+    char *io_names[2 * MAXN];
+    unsigned n_types;
+} mb;
+
+static void mb_init(mb *b, int64_t opset)
+{
+    memset(b, 0, sizeof *b);
+    onnx__model_proto__init(&b->model);
+    onnx__graph_proto__init(&b->graph);
+    onnx__operator_set_id_proto__init(&b->opset);
+    b->opset.domain = "";
+    b->opset.has_version = 1;
+    b->opset.version = opset;
+    b->opsets[0] = &b->opset;
+    b->model.n_opset_import = 1;
+    b->model.opset_import = b->opsets;
+    b->model.has_ir_version = 1;
+    b->model.ir_version = 8;
+    b->model.graph = &b->graph;
+    b->graph.name = "g";
+}
+
+static Onnx__ValueInfoProto *value(mb *b, Onnx__ValueInfoProto *v, const char *name, const int64_t *shape, unsigned rank,
+                                   const char *dim_param)
+{
+    onnx__value_info_proto__init(v);
+    unsigned t = b->n_types++;
+    onnx__type_proto__init(&b->types[t]);
+    onnx__type_proto__tensor__init(&b->ttypes[t]);
+    onnx__tensor_shape_proto__init(&b->shapes[t]);
+    b->ttypes[t].has_elem_type = 1;
+    b->ttypes[t].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT;
+    for (unsigned i = 0; i < rank; i++) {
+        Onnx__TensorShapeProto__Dimension *d = &b->dims[t][i];
+        onnx__tensor_shape_proto__dimension__init(d);
+        if (dim_param && i == 0) {
+            d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+            d->dim_param = (char *)dim_param;
+        } else {
+            d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE;
+            d->dim_value = shape[i];
+        }
+        b->dim_ptrs[t][i] = d;
+    }
+    b->shapes[t].n_dim = rank;
+    b->shapes[t].dim = b->dim_ptrs[t];
+    b->ttypes[t].shape = &b->shapes[t];
+    b->types[t].value_case = ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE;
+    b->types[t].tensor_type = &b->ttypes[t];
+    v->name = (char *)name;
+    v->type = &b->types[t];
+    return v;
+}
+
+static void input(mb *b, const char *name, const int64_t *shape, unsigned rank)
+{
+    size_t k = b->graph.n_input++;
+    b->in_ptrs[k] = value(b, &b->ins[k], name, shape, rank, NULL);
+    b->graph.input = b->in_ptrs;
+}
+
+static void output(mb *b, const char *name)
+{
+    size_t k = b->graph.n_output++;
+    onnx__value_info_proto__init(&b->outs[k]);
+    b->outs[k].name = (char *)name;
+    b->out_ptrs[k] = &b->outs[k];
+    b->graph.output = b->out_ptrs;
+}
+
+static Onnx__NodeProto *node(mb *b, const char *op, char **in, size_t n_in, char **out, size_t n_out)
+{
+    size_t k = b->graph.n_node++;
+    Onnx__NodeProto *n = &b->nodes[k];
+    onnx__node_proto__init(n);
+    n->op_type = (char *)op;
+    n->input = in;
+    n->n_input = n_in;
+    n->output = out;
+    n->n_output = n_out;
+    b->node_ptrs[k] = n;
+    b->graph.node = b->node_ptrs;
+    return n;
+}
+
+static Onnx__TensorProto *init_f32(mb *b, const char *name, const int64_t *dims, unsigned rank, const float *data,
+                                   size_t n)
+{
+    size_t k = b->graph.n_initializer++;
+    Onnx__TensorProto *t = &b->inits[k];
+    onnx__tensor_proto__init(t);
+    t->name = (char *)name;
+    memcpy(b->tdims[k], dims, rank * sizeof *dims);
+    t->dims = b->tdims[k];
+    t->n_dims = rank;
+    t->has_data_type = 1;
+    t->data_type = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT;
+    t->float_data = (float *)data;
+    t->n_float_data = n;
+    b->init_ptrs[k] = t;
+    b->graph.initializer = b->init_ptrs;
+    return t;
+}
+
+static uint8_t *pack(mb *b, size_t *len)
+{
+    *len = onnx__model_proto__get_packed_size(&b->model);
+    uint8_t *buf = malloc(*len ? *len : 1);
+    assert_non_null(buf);
+    onnx__model_proto__pack(&b->model, buf);
+    return buf;
+}
+
+/* Loads b (dir: external data folder); returns the status, err set. */
+static nnx_status load(mb *b, const char *dir, const nnx_ir_model_options *o, nnx_ir_model *m, nnx_error *err)
+{
+    static nnx_alloc alloc;
+    nnx_alloc_init(&alloc, NULL);
+    size_t len;
+    uint8_t *buf = pack(b, &len);
+    nnx_ir_model_init(m, &alloc, "onnx");
+    memset(err, 0, sizeof *err);
+    nnx_status st = nnx_onnx_load_buffer(buf, len, "t.onnx", dir, o, NULL, 0, m, err);
+    free(buf);
+    return st;
+}
+
+/* Runs m with one float input; copies output 0 (n floats) to y. */
+static void run1(nnx_ir_model *m, const float *x, float *y, size_t n)
+{
+    nnx_plan plan = {0};
+    nnx_error err = {0};
+    assert_int_equal(nnx_plan_compile(&plan, &m->ir, m->outputs, m->n_outputs, &err), NNX_OK);
+    nnx_exec *e = nnx_exec_create(&plan, &err);
+    assert_non_null(e);
+    e->buffers[m->inputs[0]] = (void *)x;
+    assert_int_equal(nnx_plan_run(&plan, e, &err), NNX_OK);
+    memcpy(y, e->buffers[m->outputs[0]], n * sizeof *y);
+    e->buffers[m->inputs[0]] = NULL;
+    nnx_exec_destroy(&plan, e);
+    nnx_plan_free(&plan);
+}
+
+static char *XS[] = {"x"}, *YS[] = {"y"};
+
+/* ---------------------------------------------------------------- tests */
+
+static void test_malformed_protobuf(void **state)
+{
+    (void)state;
+    nnx_alloc alloc;
+    nnx_alloc_init(&alloc, NULL);
+    nnx_ir_model m;
+    nnx_ir_model_init(&m, &alloc, "onnx");
+    nnx_error err = {0};
+    static const uint8_t junk[] = {0x3a, 0xff, 0xff, 0xff, 0x0f, 0x01}; /* field 7, length 2^32-1 */
+    assert_int_equal(nnx_onnx_load_buffer(junk, sizeof junk, "t.onnx", NULL, NULL, NULL, 0, &m, &err),
+                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "t.onnx: error: not an ONNX model (invalid protobuf)");
+    nnx_ir_model_free(&m);
+}
+
+static void test_relu_runs(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[2] = {1, 4};
+    input(&b, "x", s, 2);
+    node(&b, "Relu", XS, 1, YS, 1);
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_OK);
+    assert_int_equal(m.n_ops, 1);
+    assert_string_equal(m.op_names[0], "Relu");
+    assert_string_equal(m.output_names[0], "y");
+    float x[4] = {-1, 2, -3, 4}, y[4];
+    run1(&m, x, y, 4);
+    assert_true(y[0] == 0 && y[1] == 2 && y[2] == 0 && y[3] == 4);
+    nnx_ir_model_free(&m);
+}
+
+static void test_unsupported_listed_at_once(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[2] = {1, 4};
+    input(&b, "x", s, 2);
+    static char *a[] = {"a"}, *c[] = {"c"}, *d[] = {"d"};
+    node(&b, "FooOp", XS, 1, a, 1);
+    node(&b, "Relu", a, 1, c, 1);
+    node(&b, "Loop", c, 1, d, 1);
+    node(&b, "FooOp", d, 1, YS, 1);
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_string_equal(err.message, "t.onnx: error: unsupported operators: FooOp (opset 13), Loop (opset 13) [subgraph] "
+                                     "(operators with subgraphs — If, Loop, Scan — are not supported)");
+    nnx_ir_model_free(&m);
+}
+
+static void test_undefined_input(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[2] = {1, 4};
+    input(&b, "x", s, 2);
+    static char *in[] = {"x", "w"};
+    node(&b, "Add", in, 2, YS, 1);
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message,
+                        "t.onnx: error: node 'y' (Add, opset 13): input 1 'w' is not defined before it is used");
+    nnx_ir_model_free(&m);
+}
+
+static void test_undefined_output(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[2] = {1, 4};
+    input(&b, "x", s, 2);
+    node(&b, "Relu", XS, 1, YS, 1);
+    output(&b, "z");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "t.onnx: error: graph output 'z' is not defined");
+    nnx_ir_model_free(&m);
+}
+
+/* An initializer with external data: read from a file in the model's folder; a location
+ * that leaves the folder (.., absolute) is refused; without a folder it is not supported. */
+static void external_model(mb *b, const char *location, const char *offset)
+{
+    mb_init(b, 13);
+    int64_t s[2] = {1, 2};
+    input(b, "x", s, 2);
+    float none[1];
+    Onnx__TensorProto *t = init_f32(b, "w", s, 2, none, 0);
+    t->has_data_location = 1;
+    t->data_location = ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+    const char *keys[3] = {"location", "offset", "length"}, *vals[3] = {location, offset, "8"};
+    for (int i = 0; i < 3; i++) {
+        onnx__string_string_entry_proto__init(&b->ext[i]);
+        b->ext[i].key = (char *)keys[i];
+        b->ext[i].value = (char *)vals[i];
+        b->ext_ptrs[i] = &b->ext[i];
+    }
+    t->n_external_data = 3;
+    t->external_data = b->ext_ptrs;
+    static char *in[] = {"x", "w"};
+    node(b, "Add", in, 2, YS, 1);
+    output(b, "y");
+}
+
+static void test_external_data(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nnx-onnx-extXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/w.bin", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    float junk = 99, w[2] = {10, 20};
+    fwrite(&junk, 4, 1, f);
+    fwrite(w, 4, 2, f);
+    fclose(f);
+
+    mb b;
+    nnx_ir_model m;
+    nnx_error err;
+    external_model(&b, "w.bin", "4");
+    assert_int_equal(load(&b, dir, NULL, &m, &err), NNX_OK);
+    float x[2] = {1, 2}, y[2];
+    run1(&m, x, y, 2);
+    assert_true(y[0] == 11 && y[1] == 22);
+    nnx_ir_model_free(&m);
+
+    external_model(&b, "../w.bin", "4");
+    assert_int_equal(load(&b, dir, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message,
+                        "t.onnx: error: initializer 'w': tensor 'w': external data location '../w.bin' leaves the model's folder");
+    nnx_ir_model_free(&m);
+    external_model(&b, "/etc/passwd", "0");
+    assert_int_equal(load(&b, dir, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(err.message, "leaves the model's folder"));
+    nnx_ir_model_free(&m);
+    external_model(&b, "sub/../../w.bin", "0");
+    assert_int_equal(load(&b, dir, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    nnx_ir_model_free(&m);
+    external_model(&b, "w.bin", "8"); /* 8 bytes wanted from offset 8 of a 12-byte file */
+    assert_int_equal(load(&b, dir, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(err.message, "is too short"));
+    nnx_ir_model_free(&m);
+    external_model(&b, "w.bin", "4");
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    nnx_ir_model_free(&m);
+    remove(path);
+    rmdir(dir);
+}
+
+static void test_tensor_sizes(void **state)
+{
+    (void)state;
+    mb b;
+    nnx_ir_model m;
+    nnx_error err;
+    int64_t s[2] = {1, 4};
+    float four[4] = {1, 2, 3, 4};
+    /* dimensions whose product overflows */
+    mb_init(&b, 13);
+    input(&b, "x", s, 2);
+    int64_t huge[4] = {INT64_C(1) << 31, INT64_C(1) << 31, INT64_C(1) << 31, 4};
+    init_f32(&b, "w", huge, 4, four, 4);
+    static char *in[] = {"x", "w"};
+    node(&b, "Add", in, 2, YS, 1);
+    output(&b, "y");
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "t.onnx: error: initializer 'w': tensor 'w' is too large");
+    nnx_ir_model_free(&m);
+    /* a negative dimension */
+    int64_t neg[2] = {1, -4};
+    b.inits[0].dims = neg;
+    b.inits[0].n_dims = 2;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "t.onnx: error: initializer 'w': tensor 'w' has dimension -4 out of range");
+    nnx_ir_model_free(&m);
+    /* fewer values than the shape needs */
+    b.inits[0].dims = s;
+    b.inits[0].n_float_data = 3;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "t.onnx: error: initializer 'w': tensor 'w' has 3 values, its shape needs 4");
+    nnx_ir_model_free(&m);
+    /* raw data of the wrong length */
+    b.inits[0].n_float_data = 0;
+    b.inits[0].has_raw_data = 1;
+    b.inits[0].raw_data.data = (uint8_t *)four;
+    b.inits[0].raw_data.len = 12;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message,
+                        "t.onnx: error: initializer 'w': tensor 'w' has 12 bytes of raw data, its shape needs 16");
+    nnx_ir_model_free(&m);
+}
+
+static void test_symbolic_dimension(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[2] = {1, 4};
+    size_t k = b.graph.n_input++;
+    b.in_ptrs[k] = value(&b, &b.ins[k], "x", s, 2, "N");
+    b.graph.input = b.in_ptrs;
+    node(&b, "Relu", XS, 1, YS, 1);
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_string_equal(err.message, "t.onnx: error: graph input 'x' has a symbolic or unknown dimension 0 ('N'): "
+                                     "give its shape (nnx_model_options.input_shapes)");
+    nnx_ir_model_free(&m);
+    nnx_input_shape shape = {"x", 2, {3, 4}};
+    nnx_ir_model_options o = {.input_shapes = &shape, .input_shape_count = 1};
+    assert_int_equal(load(&b, NULL, &o, &m, &err), NNX_OK);
+    assert_int_equal(m.ir.values[m.outputs[0]].desc.shape[0], 3);
+    nnx_ir_model_free(&m);
+}
+
+/* Reshape's shape from a graph input is not known when the model is loaded. */
+static void test_shape_must_be_known(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[2] = {2, 2}, s1[1] = {2};
+    input(&b, "x", s, 2);
+    input(&b, "shape", s1, 1);
+    b.ttypes[1].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT64;
+    static char *in[] = {"x", "shape"};
+    node(&b, "Reshape", in, 2, YS, 1);
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_string_equal(err.message, "t.onnx: error: node 'y' (Reshape, opset 13): shape must be known when the model is "
+                                     "loaded (an initializer, a Constant or computed from them)");
+    nnx_ir_model_free(&m);
+}
+
+/* Shape arithmetic of initializers folds to constants: Reshape(x, Concat(Shape(x)[0:1], [-1])). */
+static void test_shape_arithmetic_folds(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[3] = {2, 3, 4};
+    input(&b, "x", s, 3);
+    static char *sh[] = {"s"}, *st_in[] = {"s", "st", "en"}, *pre[] = {"p"}, *cat_in[] = {"p", "m1"}, *cat[] = {"t"},
+                *rs_in[] = {"x", "t"};
+    node(&b, "Shape", XS, 1, sh, 1);
+    node(&b, "Slice", st_in, 3, pre, 1);
+    node(&b, "Concat", cat_in, 2, cat, 1)->n_attribute = 0;
+    node(&b, "Reshape", rs_in, 2, YS, 1);
+    output(&b, "y");
+    /* int64 initializers st = [0], en = [1], m1 = [-1] */
+    static int64_t one[1] = {1}, zero[1] = {0}, minus1[1] = {-1};
+    const char *names[3] = {"st", "en", "m1"};
+    int64_t *vals[3] = {zero, one, minus1};
+    for (int i = 0; i < 3; i++) {
+        float none[1];
+        Onnx__TensorProto *t = init_f32(&b, names[i], one, 1, none, 0);
+        t->data_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT64;
+        t->int64_data = vals[i];
+        t->n_int64_data = 1;
+    }
+    static Onnx__AttributeProto axis, *axis_ptr[1];
+    onnx__attribute_proto__init(&axis);
+    axis.name = "axis";
+    axis.has_type = 1;
+    axis.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+    axis.has_i = 1;
+    axis.i = 0;
+    axis_ptr[0] = &axis;
+    b.nodes[2].attribute = axis_ptr;
+    b.nodes[2].n_attribute = 1;
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_OK);
+    nnx_operand_desc d = m.ir.values[m.outputs[0]].desc;
+    assert_int_equal(d.rank, 2);
+    assert_int_equal(d.shape[0], 2);
+    assert_int_equal(d.shape[1], 12);
+    nnx_ir_model_free(&m);
+}
+
+/* Opset 6 Add with broadcast = 1 and axis = 1: B [3] lines up with A's axis 1, not the last. */
+static void test_legacy_broadcast_axis(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 6);
+    int64_t s[3] = {2, 3, 2}, s1[1] = {3};
+    input(&b, "x", s, 3);
+    float bias[3] = {10, 20, 30};
+    init_f32(&b, "b", s1, 1, bias, 3);
+    static char *in[] = {"x", "b"};
+    Onnx__NodeProto *n = node(&b, "Add", in, 2, YS, 1);
+    static Onnx__AttributeProto a[2], *ap[2];
+    const char *names[2] = {"broadcast", "axis"};
+    for (int i = 0; i < 2; i++) {
+        onnx__attribute_proto__init(&a[i]);
+        a[i].name = (char *)names[i];
+        a[i].has_type = 1;
+        a[i].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+        a[i].has_i = 1;
+        a[i].i = 1;
+        ap[i] = &a[i];
+    }
+    n->attribute = ap;
+    n->n_attribute = 2;
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_OK);
+    float x[12] = {0}, y[12];
+    run1(&m, x, y, 12);
+    for (int i = 0; i < 12; i++)
+        assert_true(y[i] == bias[(i / 2) % 3]);
+    nnx_ir_model_free(&m);
+}
+
+/* Softmax before opset 13 normalizes over the input flattened to 2-D at axis: with axis 1
+ * on [2, 3, 2] each batch's 6 values sum to 1 (from opset 13: each axis-1 column of 3). */
+static void test_softmax_opset11_coerces(void **state)
+{
+    (void)state;
+    for (int64_t opset = 11; opset <= 13; opset += 2) {
+        mb b;
+        mb_init(&b, opset);
+        int64_t s[3] = {2, 3, 2};
+        input(&b, "x", s, 3);
+        Onnx__NodeProto *n = node(&b, "Softmax", XS, 1, YS, 1);
+        static Onnx__AttributeProto a, *ap[1];
+        onnx__attribute_proto__init(&a);
+        a.name = "axis";
+        a.has_type = 1;
+        a.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+        a.has_i = 1;
+        a.i = 1;
+        ap[0] = &a;
+        n->attribute = ap;
+        n->n_attribute = 1;
+        output(&b, "y");
+        nnx_ir_model m;
+        nnx_error err;
+        assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_OK);
+        float x[12], y[12];
+        for (int i = 0; i < 12; i++)
+            x[i] = (float)i / 4;
+        run1(&m, x, y, 12);
+        double sum = 0;
+        if (opset == 11) {
+            for (int i = 0; i < 6; i++)
+                sum += y[i];
+        } else {
+            for (int i = 0; i < 3; i++)
+                sum += y[2 * i]; /* batch 0, column 0 along axis 1 */
+        }
+        assert_true(fabs(sum - 1) < 1e-6);
+        nnx_ir_model_free(&m);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_malformed_protobuf),
+        cmocka_unit_test(test_relu_runs),
+        cmocka_unit_test(test_unsupported_listed_at_once),
+        cmocka_unit_test(test_undefined_input),
+        cmocka_unit_test(test_undefined_output),
+        cmocka_unit_test(test_external_data),
+        cmocka_unit_test(test_tensor_sizes),
+        cmocka_unit_test(test_symbolic_dimension),
+        cmocka_unit_test(test_shape_must_be_known),
+        cmocka_unit_test(test_shape_arithmetic_folds),
+        cmocka_unit_test(test_legacy_broadcast_axis),
+        cmocka_unit_test(test_softmax_opset11_coerces),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
