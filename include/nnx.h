@@ -848,6 +848,10 @@ NNX_API void nnx_graph_input_desc(const nnx_graph *graph, size_t index, nnx_oper
 NNX_API size_t nnx_graph_output_count(const nnx_graph *graph);
 NNX_API const char *nnx_graph_output_name(const nnx_graph *graph, size_t index);
 NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_operand_desc *out);
+/* The memory one dispatch of graph works in, planned when it was built: its intermediate
+ * values (those whose lifetimes do not overlap share bytes) and the fast kernels' scratch.
+ * Each concurrent dispatch has its own. 0 for NULL or a destroyed graph. */
+NNX_API uint64_t nnx_graph_planned_bytes(const nnx_graph *graph);
 NNX_API void nnx_graph_destroy(nnx_graph *graph);
 
 /* Writes the graph as a flat NNEF 1.0.2 document (graph.nnef) with one .dat tensor file per

@@ -46,6 +46,14 @@ void nnx_graph_destroy(nnx_graph *g)
 size_t nnx_graph_input_count(const nnx_graph *g) { return g ? g->n_inputs : 0; }
 size_t nnx_graph_output_count(const nnx_graph *g) { return g ? g->n_outputs : 0; }
 
+uint64_t nnx_graph_planned_bytes(const nnx_graph *g)
+{
+    if (!g || g->h.destroyed)
+        return 0;
+    const nnx_plan *p = &g->plan;
+    return p->arena_bytes + p->shared_bytes + (uint64_t)p->thread_bytes * nnx_pool_threads(p->pool);
+}
+
 const char *nnx_graph_input_name(const nnx_graph *g, size_t i) { return g && i < g->n_inputs ? g->input_names[i] : NULL; }
 const char *nnx_graph_output_name(const nnx_graph *g, size_t i) { return g && i < g->n_outputs ? g->output_names[i] : NULL; }
 

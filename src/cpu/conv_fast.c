@@ -113,6 +113,7 @@ typedef struct depthwise_job {
     const conv2d *g;
     const float *x, *f, *bias;
     float *y;
+    const nnx_activation *act;
 } depthwise_job;
 
 static void depthwise_task(void *arg, size_t t)
@@ -125,6 +126,7 @@ static void depthwise_task(void *arg, size_t t)
     if (d->bias)
         for (size_t s = 0; s < spatial; s++)
             y[s] += d->bias[o];
+    nnx_apply_activation(d->act, y, spatial);
 }
 
 bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x)
@@ -136,7 +138,7 @@ bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *
 nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
-    depthwise_job d = {&g, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, out->data};
+    depthwise_job d = {&g, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, out->data, env->act};
     nnx_pool_for(env->pool, g.N * g.O, depthwise_task, &d);
     return NNX_OK;
 }
@@ -157,11 +159,12 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
             float *c = y + (n * g.O + grp * g.og) * spatial;
             nnx_sgemm_threads(env, g.og, spatial, depth, A, B, c, spatial, false);
         }
-    for (size_t n = 0; bias && n < g.N; n++)
+    for (size_t n = 0; n < g.N; n++)
         for (size_t o = 0; o < g.O; o++) {
             float *c = y + (n * g.O + o) * spatial;
-            for (size_t s = 0; s < spatial; s++)
+            for (size_t s = 0; bias && s < spatial; s++)
                 c[s] += bias[o];
+            nnx_apply_activation(env->act, c, spatial);
         }
     return NNX_OK;
 }

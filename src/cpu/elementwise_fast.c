@@ -1,8 +1,11 @@
-/* elementwise_fast.c — float32 add, sub, mul, div (bidirectional broadcast) and relu without
- * the reference kernels' per-element type dispatch: the output is walked row by row (its
- * last axis), each operand's row being contiguous or one repeated element, in loops the
- * compiler vectorises. Bit-identical to the reference kernels: a float32 +, -, * or / is
- * correctly rounded either way, and relu keeps NaN as the reference does. */
+/* elementwise_fast.c — float32 add, sub, mul, div, max, min, pow (bidirectional broadcast),
+ * clamp, relu and the unary functions without the reference kernels' per-element type dispatch: the output is walked
+ * row by row (its last axis), each operand's row being contiguous or one repeated element,
+ * in loops the compiler vectorises. Bit-identical to the reference kernels: a float32 +, -,
+ * * or / is correctly rounded either way, max and min are IEEE maximum / minimum (a NaN
+ * operand gives the default NaN, -0 < +0) as there, clamp is computed in double as there,
+ * relu keeps NaN, and pow and the unary functions evaluate the reference's double formula
+ * per element. NaN-ignoring (TOSA) max, min and clamp stay on the reference. */
 #include "cpu/kernels.h"
 #include "ops/shape.h"
 
@@ -21,19 +24,52 @@
             for (size_t i = 0; i < n; i++) y[i] = a[0] OP b[0];                                                        \
     } while (0)
 
+/* The same with a function of two floats. */
+#define ROW_CALL(F)                                                                                                    \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++) y[i] = F(a[i * sa], b[i * sb]);                                                  \
+    } while (0)
+
+static inline float max_ieee(float a, float b)
+{
+    if (isnan(a) || isnan(b))
+        return NAN;
+    if (a == b)
+        return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+
+static inline float min_ieee(float a, float b)
+{
+    if (isnan(a) || isnan(b))
+        return NAN;
+    if (a == b)
+        return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+
+/* pow as the reference computes it (double, rounded once); x^2 is that exactly (a float
+ * squared is exact in double), without the call. */
+static inline float pow_ref(float a, float b)
+{
+    return b == 2.0f ? a * a : (float)pow(a, b);
+}
+
 static void row(nnx_op op, const float *a, size_t sa, const float *b, size_t sb, float *y, size_t n)
 {
     switch (op) {
     case NNX_OP_ADD: ROW_LOOP(+); break;
     case NNX_OP_SUB: ROW_LOOP(-); break;
     case NNX_OP_MUL: ROW_LOOP(*); break;
+    case NNX_OP_MAX: ROW_CALL(max_ieee); break;
+    case NNX_OP_MIN: ROW_CALL(min_ieee); break;
+    case NNX_OP_POW: ROW_CALL(pow_ref); break;
     default: ROW_LOOP(/); break;
     }
 }
 
 nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    (void)env;
     const nnx_operand_desc *od = &out->desc;
     uint32_t r = od->rank;
     uint64_t sa[NNX_MAX_RANK], sb[NNX_MAX_RANK];
@@ -43,6 +79,7 @@ nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *o
     float *Y = out->data;
     if (r == 0) {
         row(node->op, A, 0, B, 0, Y, 1);
+        nnx_apply_activation(env->act, Y, 1);
         return NNX_OK;
     }
     size_t n = od->shape[r - 1], o = 0;
@@ -54,6 +91,7 @@ nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *o
             ib += idx[d] * sb[d];
         }
         row(node->op, A + ia, sa[r - 1], B + ib, sb[r - 1], Y + o, n);
+        nnx_apply_activation(env->act, Y + o, n);
         o += n;
     } while (nnx_index_next(idx, od->shape, r - 1));
     return NNX_OK;
@@ -68,5 +106,63 @@ nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out
     size_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     for (size_t i = 0; i < n; i++)
         y[i] = x[i] > 0 || isnan(x[i]) ? x[i] : 0.0f;
+    return NNX_OK;
+}
+
+static inline double max_ieee_d(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return NAN;
+    if (a == b)
+        return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+
+static inline double min_ieee_d(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return NAN;
+    if (a == b)
+        return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+
+void nnx_apply_activation(const nnx_activation *act, float *y, size_t n)
+{
+    if (!act || !act->on)
+        return;
+    for (size_t i = 0; i < n; i++)
+        y[i] = !isnan(y[i]) ? (float)min_ieee_d(max_ieee_d(y[i], act->lo), act->hi) : act->nan_default ? NAN : y[i];
+}
+
+nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+{
+    (void)env;
+    const float *x = in[0].data;
+    float *y = out->data;
+    double lo = node->attrs.clamp.lo.f, hi = node->attrs.clamp.hi.f;
+    size_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
+    for (size_t i = 0; i < n; i++)
+        y[i] = isnan(x[i]) ? x[i] : (float)min_ieee_d(max_ieee_d(x[i], lo), hi);
+    return NNX_OK;
+}
+
+/* exp, log, sqrt, sigmoid, tanh, abs, neg: the reference's formulas (ops/elementwise.c
+ * unary_f) in double, rounded once. */
+nnx_status nnx_fast_unary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+{
+    (void)env;
+    const float *x = in[0].data;
+    float *y = out->data;
+    size_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
+    switch (node->op) {
+    case NNX_OP_EXP: for (size_t i = 0; i < n; i++) y[i] = (float)exp(x[i]); break;
+    case NNX_OP_LOG: for (size_t i = 0; i < n; i++) y[i] = (float)log(x[i]); break;
+    case NNX_OP_SQRT: for (size_t i = 0; i < n; i++) y[i] = (float)sqrt(x[i]); break;
+    case NNX_OP_SIGMOID: for (size_t i = 0; i < n; i++) y[i] = (float)(1.0 / (1.0 + exp(-(double)x[i]))); break;
+    case NNX_OP_TANH: for (size_t i = 0; i < n; i++) y[i] = (float)tanh(x[i]); break;
+    case NNX_OP_ABS: for (size_t i = 0; i < n; i++) y[i] = fabsf(x[i]); break;
+    default: for (size_t i = 0; i < n; i++) y[i] = -x[i]; break;
+    }
     return NNX_OK;
 }

@@ -10,6 +10,14 @@
 #include "cpu/gemm.h"
 #include "ir/graph.h"
 
+/* An activation fused into a kernel's stores (runtime/fuse.c): y = min(max(y, lo), hi) with
+ * IEEE maximum / minimum in double (-0 < +0); a NaN stays as it is, or becomes the default
+ * NaN when nan_default (what separate max / min kernels give). */
+typedef struct nnx_activation {
+    bool on, nan_default;
+    double lo, hi;
+} nnx_activation;
+
 /* What a run gives a fast kernel: scratch shared by its threads, each thread's own scratch
  * (thread t owns the per_thread bytes at scratch + t * per_thread; all 64-byte aligned) and
  * the pool to split its work on (NULL: the calling thread only). */
@@ -18,7 +26,11 @@ typedef struct nnx_kernel_env {
     void *scratch;
     size_t per_thread;
     nnx_pool *pool;
+    const nnx_activation *act; /* conv and add: applied to every result, or NULL */
 } nnx_kernel_env;
+
+/* act applied to n floats in place (elementwise_fast.c); nothing when act is NULL or off. */
+void nnx_apply_activation(const nnx_activation *act, float *y, size_t n);
 
 typedef nnx_status (*nnx_fast_kernel)(const nnx_node *node, const nnx_view *in, nnx_view *out,
                                       const nnx_kernel_env *env);
@@ -30,9 +42,18 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
 nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-/* elementwise_fast.c: float32 add/sub/mul/div with broadcasting, relu (bit-identical). */
+/* elementwise_fast.c: float32 add/sub/mul/div/max/min/pow with broadcasting, clamp, relu,
+ * exp/log/sqrt/sigmoid/tanh/abs/neg (bit-identical). */
 nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_unary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* softmax_fast.c: float32 softmax along any axis, lines spread over the pool (the
+ * reference's double arithmetic, so its bytes). */
+nnx_status nnx_fast_softmax(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+
+/* pool_fast.c: float32 nchw max (NaN-propagating) and average pooling (the reference's bytes). */
+nnx_status nnx_fast_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 
 /* A 2-D convolution with one input channel per group (conv_fast.c). */
 bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x);

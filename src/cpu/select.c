@@ -2,7 +2,8 @@
  * matmul and gemm, and 2-D float32 convolution in nchw/oihw layout (depthwise ones
  * directly), when the product has at least MIN_MACS multiply-adds (below that, packing
  * costs more than it saves and the reference kernel's single rounding is kept); float32
- * add, sub, mul, div and relu (bit-identical to the reference). Everything else, and
+ * element-wise ops, softmax and nchw max / average pooling (bit-identical to the
+ * reference). Everything else, and
  * everything under NNX_CPU_LEVEL=reference, runs its reference kernel. */
 #include "base/checked.h"
 #include "cpu/gemm.h"
@@ -64,13 +65,37 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
         *thread_bytes = nnx_sgemm_workspace();
         return nnx_fast_conv2d;
     }
+    case NNX_OP_MAX:
+    case NNX_OP_MIN:
+        if (node->attrs.nan.nan_mode != NNX_NAN_PROPAGATE)
+            return NULL;
+        return nnx_fast_binary;
     case NNX_OP_ADD:
     case NNX_OP_SUB:
     case NNX_OP_MUL:
     case NNX_OP_DIV:
+    case NNX_OP_POW:
         return nnx_fast_binary;
+    case NNX_OP_EXP:
+    case NNX_OP_LOG:
+    case NNX_OP_SQRT:
+    case NNX_OP_SIGMOID:
+    case NNX_OP_TANH:
+    case NNX_OP_ABS:
+    case NNX_OP_NEG:
+        return nnx_fast_unary;
+    case NNX_OP_SOFTMAX:
+        return nnx_fast_softmax;
+    case NNX_OP_CLAMP:
+        return node->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE ? nnx_fast_clamp : NULL;
     case NNX_OP_RELU:
         return nnx_fast_relu;
+    case NNX_OP_MAX_POOL:
+    case NNX_OP_AVG_POOL:
+        return (node->attrs.pool.layout == NNX_LAYOUT_NCHW || node->attrs.pool.layout == NNX_LAYOUT_DEFAULT) &&
+                       node->attrs.pool.nan_mode == NNX_NAN_PROPAGATE
+                   ? nnx_fast_pool2d
+                   : NULL;
     default:
         return NULL;
     }

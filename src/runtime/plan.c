@@ -1,6 +1,6 @@
-/* plan.c — compile (liveness, execution order, kernel choice), the per-run memory (one
- * buffer per live node output, the fast kernels' scratch), run (each node's fast kernel, or
- * its reference kernel) and commit the variables' updates. */
+/* plan.c — compile (liveness, execution order, kernel choice, memory plan), the per-run
+ * memory (the arena of node outputs, the fast kernels' scratch), run (each node's fast
+ * kernel, or its reference kernel) and commit the variables' updates. */
 #include "runtime/plan.h"
 #include "base/checked.h"
 #include "ir/dtypes.h"
@@ -15,6 +15,10 @@ void nnx_plan_free(nnx_plan *plan)
     nnx_mem_free(ir->alloc, plan->order);
     nnx_mem_free(ir->alloc, plan->needs_buffer);
     nnx_mem_free(ir->alloc, plan->fast);
+    nnx_mem_free(ir->alloc, plan->offsets);
+    nnx_mem_free(ir->alloc, plan->act);
+    nnx_mem_free(ir->alloc, plan->skip);
+    nnx_mem_free(ir->alloc, plan->alias);
     memset(plan, 0, sizeof *plan);
 }
 
@@ -27,8 +31,14 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     plan->order = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->order);
     plan->needs_buffer = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->needs_buffer);
     plan->fast = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->fast);
+    plan->act = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->act);
+    plan->skip = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->skip);
+    plan->alias = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->alias);
+    uint32_t *readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *readers);
+    uint32_t *n_readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *n_readers);
     nnx_status st = NNX_OK;
-    if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast) {
+    if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act ||
+        !plan->skip || !plan->alias || !readers || !n_readers) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
@@ -55,7 +65,13 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
             goto done;
         }
     }
+    for (uint32_t v = 0; v < ir->n_values; v++)
+        plan->alias[v] = NNX_NONE;
+    nnx_plan_fuse(plan, outputs, n_outputs, readers, n_readers);
+    st = nnx_memplan(plan, outputs, n_outputs, err);
 done:
+    nnx_mem_free(a, readers);
+    nnx_mem_free(a, n_readers);
     nnx_mem_free(a, node_live);
     nnx_mem_free(a, value_live);
     return st;
@@ -83,10 +99,7 @@ void nnx_exec_destroy(const nnx_plan *plan, nnx_exec *x)
     if (!x)
         return;
     const nnx_ir *ir = plan->ir;
-    if (x->buffers)
-        for (uint32_t v = 0; v < ir->n_values; v++)
-            if (plan->needs_buffer[v])
-                nnx_mem_free_aligned(ir->alloc, x->buffers[v]);
+    nnx_mem_free_aligned(ir->alloc, x->arena);
     nnx_mem_free(ir->alloc, x->buffers);
     nnx_mem_free_aligned(ir->alloc, x->scratch);
     nnx_mem_free_aligned(ir->alloc, x->shared);
@@ -116,19 +129,18 @@ nnx_exec *nnx_exec_create(const nnx_plan *plan, nnx_error *err)
         nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a run");
         return NULL;
     }
+    if (plan->arena_bytes && !(x->arena = nnx_mem_alloc_aligned(ir->alloc, (size_t)plan->arena_bytes))) {
+        nnx_exec_destroy(plan, x);
+        nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory allocating %llu bytes for the graph's values",
+                      (unsigned long long)plan->arena_bytes);
+        return NULL;
+    }
     for (uint32_t v = 0; v < ir->n_values; v++) {
-        const nnx_value *val = &ir->values[v];
-        if (val->kind == NNX_VALUE_CONSTANT)
-            x->buffers[v] = val->data;
-        if (!plan->needs_buffer[v])
-            continue;
-        size_t bytes;
-        nnx_desc_bytes(&val->desc, &bytes); /* checked when compiling */
-        if (!(x->buffers[v] = nnx_mem_alloc_aligned(ir->alloc, bytes))) {
-            nnx_exec_destroy(plan, x);
-            nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory allocating %zu bytes for a value", bytes);
-            return NULL;
-        }
+        uint32_t home = plan->alias[v] == NNX_NONE ? v : plan->alias[v];
+        if (ir->values[v].kind == NNX_VALUE_CONSTANT)
+            x->buffers[v] = ir->values[v].data;
+        else if (plan->needs_buffer[v])
+            x->buffers[v] = (char *)x->arena + plan->offsets[home];
     }
     return x;
 }
@@ -147,12 +159,14 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
 {
     const nnx_ir *ir = plan->ir;
     for (uint32_t k = 0; k < plan->n_order; k++) {
+        if (plan->skip[k])
+            continue; /* done by its producer's kernel (fuse.c) */
         const nnx_node *node = &ir->nodes[plan->order[k]];
         for (uint32_t i = 0; i < node->n_in; i++)
             fill_view(plan, x, node->in[i], &x->in_views[i]);
         for (uint32_t o = 0; o < node->n_out; o++)
             fill_view(plan, x, node->out[o], &x->out_views[o]);
-        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool};
+        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool, &plan->act[k]};
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
                                       : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
         if (st != NNX_OK)

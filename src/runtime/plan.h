@@ -1,9 +1,9 @@
 /* plan.h — a compiled graph and the memory of one run. The plan (live nodes in execution
  * order, the kernel each runs — fast where cpu/kernels.h has one, else the reference — and
- * which values need a buffer) is immutable after compiling, so several runs may use it at
- * once; each concurrent run has its own nnx_exec (one buffer per value and the fast kernels'
- * scratch, allocated when the exec is made), so running performs no allocation and no
- * validation. */
+ * where each value lives in the run's arena) is immutable after compiling, so several runs
+ * may use it at once; each concurrent run has its own nnx_exec (the arena and the fast
+ * kernels' scratch, allocated when the exec is made), so running performs no allocation
+ * and no validation. */
 #ifndef NNX_RUNTIME_PLAN_H
 #define NNX_RUNTIME_PLAN_H
 
@@ -20,10 +20,16 @@ typedef struct nnx_plan {
     size_t shared_bytes;   /* the largest shared scratch a fast kernel needs */
     size_t thread_bytes;   /* the largest per-thread scratch (rounded to 64 bytes) */
     nnx_pool *pool;        /* the threads the fast kernels split work on, or NULL */
+    nnx_activation *act;   /* per order entry: the clamp its fast kernel applies (fuse.c) */
+    bool *skip;            /* per order entry: absorbed into its producer's kernel */
+    uint32_t *alias;       /* per value: the value whose bytes it shares, or NNX_NONE */
+    uint64_t *offsets;     /* per value needing a buffer: its offset in the run's arena */
+    uint64_t arena_bytes;  /* the arena's size: the planned peak of the values' memory */
 } nnx_plan;
 
 typedef struct nnx_exec {
-    void **buffers; /* per value: constants -> ir data, node outputs -> owned, inputs -> bound */
+    void **buffers; /* per value: constants -> ir data, node outputs -> arena, inputs -> bound */
+    void *arena;    /* plan->arena_bytes holding every node output (memplan.c) */
     nnx_view *in_views, *out_views; /* scratch, sized for the widest node */
     void *shared, *scratch;         /* the fast kernels' scratch: shared, and per thread */
     struct nnx_exec *next;          /* the owner's list of idle execs */
@@ -34,6 +40,13 @@ typedef struct nnx_exec {
  * plan is left empty (free-able). */
 nnx_status nnx_plan_compile_pool(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs,
                                  nnx_pool *pool, nnx_error *err);
+/* fuse.c: fills act, skip and alias (readers and n_readers: scratch arrays of n_values). */
+void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *readers, uint32_t *n_readers);
+
+/* memplan.c: offsets and arena_bytes for the compiled order (node outputs sharing bytes
+ * when their lifetimes do not overlap). */
+nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err);
+
 /* nnx_plan_compile_pool without a pool. */
 nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err);
 void nnx_plan_free(nnx_plan *plan);

@@ -4,8 +4,9 @@
  * (transposes, alpha, beta, broadcast C, no C), on sizes around the GEMM tiles. The bound is
  * float32 rounding of each length-K sum: |fast - ref| <= 2^-23 * (K + 2) * sum |terms|,
  * with sum |terms| from the same node run on absolute values; two threads give the very
- * same bytes as one. Element-wise float32 kernels give exactly the reference's bytes (NaN,
- * -0 and broadcasting included). Other types keep the reference kernel. */
+ * same bytes as one. Element-wise float32 kernels and nchw pooling give exactly the
+ * reference's bytes (NaN, -0, broadcasting, padding included). Other types keep the
+ * reference kernel. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -89,7 +90,7 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     out.data = b.mag;
     assert_int_equal(nnx_op_table[op].kernel(node, abs_in, &out), NNX_OK);
     out.data = b.fast;
-    nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL};
+    nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL};
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     /* two threads give the very same bytes */
     b.fast2 = malloc(n_out * 4 + 4);
@@ -175,7 +176,7 @@ static void test_gemm(void **state)
 }
 
 /* float32 add/sub/mul/div (broadcast) and relu: the very bytes of the reference kernel. */
-static void exact(nnx_op op, const nnx_operand_desc *descs, uint32_t n_in)
+static void exact_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *descs, uint32_t n_in)
 {
     nnx_alloc a;
     assert_true(nnx_alloc_init(&a, NULL));
@@ -192,7 +193,8 @@ static void exact(nnx_op op, const nnx_operand_desc *descs, uint32_t n_in)
             v[k] = k % 7 == 3 ? NAN : k % 11 == 5 ? -0.0f : rnd();
         in[i] = (nnx_view){descs[i], v};
     }
-    assert_int_equal(nnx_ir_add_node(&ir, op, ids, n_in, NULL, 1, "", &y, &err), NNX_OK);
+    if (nnx_ir_add_node(&ir, op, ids, n_in, attrs, 1, "", &y, &err) != NNX_OK)
+        fail_msg("%s: %s", nnx_op_table[op].name, err.message);
     size_t s, t, n_out = elems(&ir.values[y].desc);
     nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
     assert_non_null(fast);
@@ -200,7 +202,7 @@ static void exact(nnx_op op, const nnx_operand_desc *descs, uint32_t n_in)
     nnx_view out = {ir.values[y].desc, want};
     assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
     out.data = got;
-    nnx_kernel_env env = {NULL, NULL, 0, pool};
+    nnx_kernel_env env = {NULL, NULL, 0, pool, NULL};
     assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
     assert_memory_equal(want, got, n_out * 4);
     for (uint32_t i = 0; i < n_in; i++)
@@ -210,6 +212,8 @@ static void exact(nnx_op op, const nnx_operand_desc *descs, uint32_t n_in)
     nnx_ir_free(&ir);
 }
 
+static void exact(nnx_op op, const nnx_operand_desc *descs, uint32_t n_in) { exact_with(op, NULL, descs, n_in); }
+
 static void test_elementwise_exact(void **state)
 {
     (void)state;
@@ -218,8 +222,8 @@ static void test_elementwise_exact(void **state)
     nnx_operand_desc cross[2] = {{NNX_FLOAT32, 3, {2, 1, 4}}, {NNX_FLOAT32, 2, {3, 1}}};
     nnx_operand_desc scalar[2] = {{NNX_FLOAT32, 0, {0}}, {NNX_FLOAT32, 1, {5}}};
     nnx_operand_desc both[2] = {{NNX_FLOAT32, 0, {0}}, {NNX_FLOAT32, 0, {0}}};
-    const nnx_op ops[4] = {NNX_OP_ADD, NNX_OP_SUB, NNX_OP_MUL, NNX_OP_DIV};
-    for (int k = 0; k < 4; k++) {
+    const nnx_op ops[6] = {NNX_OP_ADD, NNX_OP_SUB, NNX_OP_MUL, NNX_OP_DIV, NNX_OP_MAX, NNX_OP_MIN};
+    for (int k = 0; k < 6; k++) {
         exact(ops[k], same, 2);
         exact(ops[k], row, 2);
         exact(ops[k], cross, 2);
@@ -227,6 +231,37 @@ static void test_elementwise_exact(void **state)
         exact(ops[k], both, 2);
     }
     exact(NNX_OP_RELU, same, 1);
+    exact(NNX_OP_POW, cross, 2);
+    const nnx_op unary[7] = {NNX_OP_EXP, NNX_OP_LOG, NNX_OP_SQRT, NNX_OP_SIGMOID, NNX_OP_TANH, NNX_OP_ABS, NNX_OP_NEG};
+    for (int k = 0; k < 7; k++)
+        exact(unary[k], same, 1);
+    for (uint32_t axis = 0; axis < 3; axis++) {
+        nnx_attrs sm = {.axis = {axis}};
+        exact_with(NNX_OP_SOFTMAX, &sm, same, 1);
+    }
+    nnx_attrs relu6 = {.clamp = {.lo = {.f = 0.0}, .hi = {.f = 6.0}}};
+    exact_with(NNX_OP_CLAMP, &relu6, same, 1);
+    nnx_attrs open_above = {.clamp = {.lo = {.f = -0.25}, .hi = {.f = INFINITY}}};
+    exact_with(NNX_OP_CLAMP, &open_above, row, 1);
+}
+
+/* nchw max and average pooling: windows, strides, dilations, padding, ceil rounding. */
+static void test_pool_exact(void **state)
+{
+    (void)state;
+    nnx_operand_desc x[1] = {{NNX_FLOAT32, 4, {2, 3, 11, 13}}};
+    const nnx_attr_pool cases[] = {
+        {.window = {3, 3}, .strides = {2, 2}, .dilations = {1, 1}, .pads = {1, 1, 1, 1}},
+        {.window = {2, 2}, .strides = {2, 2}, .dilations = {1, 1}, .rounding = NNX_ROUNDING_CEIL},
+        {.window = {3, 2}, .strides = {1, 3}, .dilations = {2, 1}, .pads = {2, 0, 0, 1}},
+        {.window = {11, 13}, .strides = {1, 1}, .dilations = {1, 1}},
+        {.window = {5, 5}, .strides = {3, 3}, .dilations = {1, 1}, .pads = {4, 4, 4, 4}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        nnx_attrs a = {.pool = cases[i]};
+        exact_with(NNX_OP_MAX_POOL, &a, x, 1);
+        exact_with(NNX_OP_AVG_POOL, &a, x, 1);
+    }
 }
 
 /* Other types, and products below 4096 multiply-adds, keep the reference kernel. */
@@ -257,6 +292,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
                                        cmocka_unit_test(test_gemm), cmocka_unit_test(test_elementwise_exact),
+                                       cmocka_unit_test(test_pool_exact),
                                        cmocka_unit_test(test_not_selected)};
     nnx_alloc a;
     if (!nnx_alloc_init(&a, NULL) || !(pool = nnx_pool_create(&a, 1)))

@@ -1,25 +1,30 @@
-/* bench.c — `nnx bench MODEL [--iterations N] [--threads N]`: time a model's inference on
- * generated inputs (variables without .dat files zero-filled) and report the minimum,
- * median and mean wall time of one dispatch. A measuring tool, not a test: nothing here
- * asserts a time. */
+/* bench.c — `nnx bench MODEL [--runs N] [--threads N]`: time a model's inference (any format
+ * nnx reads) on generated inputs (weights without data zero-filled) after a warm-up, with a
+ * progress display on a terminal, and report the minimum, median and mean wall time of one
+ * dispatch, the planned memory, and the closing line `bench: median X ms, min Y ms` that
+ * bench/compare reads. A measuring tool, not a test: nothing here asserts a time. */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
-static const char kUsage[] = "Usage: nnx bench [OPTIONS] MODEL [--iterations N] [--threads N]\n";
+static const char kUsage[] = "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--quiet]\n";
 
 static const char kHelp[] =
     "\n"
     "Compile MODEL, fill its inputs with deterministic pseudo-random data (as nnx run\n"
     "--random-inputs 1; variables without a .dat file are zero-filled), dispatch it once\n"
     "to warm up and then N times, and print the minimum, median and mean wall time of\n"
-    "one dispatch.\n"
+    "one dispatch and the memory one dispatch works in. The last line is always\n"
+    "`bench: median X ms, min Y ms`. On a terminal, progress is shown on stderr.\n"
     "\n"
     "Options:\n"
-    "  -n, --iterations N  number of timed dispatches, 1 to 1000000 (default 100)\n"
+    "  -n, --runs N        number of timed dispatches, 1 to 1000000 (default 100);\n"
+    "                      --iterations N is the same\n"
+    "  -q, --quiet         no progress display\n"
     "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
     "      --params FILE   the TVM .params weights of an NNVM graph JSON (default: the one\n"
     "                      *.params file beside it)\n"
@@ -40,12 +45,19 @@ static int by_value(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Seconds of each of n timed dispatches (after one warm-up) into times. */
+/* Seconds of each of n timed dispatches (after one warm-up) into times; with progress, a
+ * "run k/n" counter on stderr, redrawn at most ten times a second. */
 static int time_dispatches(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *in, const nnx_named_tensor *out,
-                           long n, double *times)
+                           long n, double *times, bool progress)
 {
     size_t ni = nnx_graph_input_count(g), no = nnx_graph_output_count(g);
+    double shown = 0;
     for (long k = -1; k < n; k++) {
+        if (progress && (k < 0 || now() - shown > 0.1)) {
+            fprintf(stderr, "\rnnx bench: %s %ld/%ld", k < 0 ? "warm-up" : "run", k < 0 ? 0 : k, n);
+            fflush(stderr);
+            shown = now();
+        }
         double t0 = now();
         nnx_status st = nnx_context_dispatch(ctx, g, in, ni, out, no);
         if (st != NNX_OK) {
@@ -55,10 +67,12 @@ static int time_dispatches(nnx_context *ctx, nnx_graph *g, const nnx_named_tenso
         if (k >= 0)
             times[k] = now() - t0;
     }
+    if (progress)
+        fprintf(stderr, "\r%*s\r", 40, "");
     return NNX_EXIT_OK;
 }
 
-static void report(const char *model, double *times, long n)
+static void report(const char *model, const nnx_graph *g, double *times, long n)
 {
     double sum = 0;
     for (long k = 0; k < n; k++)
@@ -67,6 +81,9 @@ static void report(const char *model, double *times, long n)
     double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
     printf("%s: %ld dispatches: min %.3f ms, median %.3f ms, mean %.3f ms\n", model, n, times[0] * 1e3,
            median * 1e3, sum / (double)n * 1e3);
+    printf("planned memory per dispatch: %.1f MiB (values and kernel scratch; weights not included)\n",
+           (double)nnx_graph_planned_bytes(g) / (1024.0 * 1024.0));
+    printf("bench: median %.3f ms, min %.3f ms\n", median * 1e3, times[0] * 1e3);
 }
 
 /* Random inputs for every model input (nnx run --random-inputs 1). */
@@ -82,7 +99,7 @@ static int make_inputs(const nnx_model *m, run_buffer *buffers)
     return NNX_EXIT_OK;
 }
 
-static int bench(const char *path, const char *params, long iterations, uint32_t threads)
+static int bench(const char *path, const char *params, long iterations, uint32_t threads, bool progress)
 {
     nnx_context *ctx;
     if (nnx_context_create(&(nnx_context_options){.threads = threads}, &ctx) != NNX_OK) {
@@ -110,8 +127,8 @@ static int bench(const char *path, const char *params, long iterations, uint32_t
         fprintf(stderr, "nnx bench: out of memory\n");
     else if ((rc = make_inputs(m, buffers)) == NNX_EXIT_OK &&
              (rc = run_make_tensors(ctx, g, m, buffers, in, out)) == NNX_EXIT_OK &&
-             (rc = time_dispatches(ctx, g, in, out, iterations, times)) == NNX_EXIT_OK)
-        report(path, times, iterations);
+             (rc = time_dispatches(ctx, g, in, out, iterations, times, progress)) == NNX_EXIT_OK)
+        report(path, g, times, iterations);
     for (size_t i = 0; buffers && i < ni; i++)
         run_buffer_free(&buffers[i]);
     free(buffers);
@@ -124,14 +141,17 @@ static int bench(const char *path, const char *params, long iterations, uint32_t
 
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_ITERATIONS, OPT_THREADS, OPT_PARAMS };
+    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_PARAMS, OPT_QUIET };
     static const cli_option options[] = {
         [OPT_HELP] = {"help", 'h', false},
-        [OPT_ITERATIONS] = {"iterations", 'n', true},
+        [OPT_ITERATIONS] = {"iterations", 0, true},
+        [OPT_RUNS] = {"runs", 'n', true},
         [OPT_THREADS] = {"threads", 0, true},
         [OPT_PARAMS] = {"params", 0, true},
+        [OPT_QUIET] = {"quiet", 'q', false},
     };
     long threads = 0;
+    bool quiet = false;
     const char *params = NULL;
     cli_parser p;
     cli_init(&p, "nnx bench", kUsage, argc, argv);
@@ -146,9 +166,13 @@ int cmd_bench(int argc, char **argv)
             printf("%s%s", kUsage, kHelp);
             return NNX_EXIT_OK;
         case OPT_ITERATIONS:
+        case OPT_RUNS:
             if (!cli_parse_long(value, 1, 1000000, &iterations))
-                return cli_usage_error(&p, "--iterations wants a number from 1 to 1000000, got '%s'",
-                                       value);
+                return cli_usage_error(&p, "--%s wants a number from 1 to 1000000, got '%s'",
+                                       opt == OPT_RUNS ? "runs" : "iterations", value);
+            break;
+        case OPT_QUIET:
+            quiet = true;
             break;
         case OPT_THREADS:
             if (!cli_parse_long(value, 0, 1024, &threads))
@@ -168,5 +192,5 @@ int cmd_bench(int argc, char **argv)
     }
     if (!model)
         return cli_usage_error(&p, "missing MODEL");
-    return bench(model, params, iterations, (uint32_t)threads);
+    return bench(model, params, iterations, (uint32_t)threads, !quiet && isatty(STDERR_FILENO));
 }

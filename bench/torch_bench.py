@@ -1,0 +1,32 @@
+#!/usr/bin/python3
+# torch_bench.py MODEL.pt INPUT.npy THREADS RUNS — times PyTorch (Debian's python3-torch) on
+# one benchmark model made by make_models.py: one warm-up run, then RUNS timed runs with
+# THREADS intra-op threads; ends with the line `bench: median X ms, min Y ms`, the same
+# line `nnx bench` prints, for bench/compare.
+import statistics
+import sys
+import time
+
+import numpy as np
+import torch
+
+
+def main():
+    model_path, input_path, threads, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    torch.set_num_threads(threads)
+    torch.set_num_interop_threads(1)
+    model = torch.load(model_path)
+    model.eval()
+    x = torch.from_numpy(np.load(input_path))
+    times = []
+    with torch.inference_mode():
+        model(x)
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            model(x)
+            times.append((time.perf_counter() - t0) * 1e3)
+    print("bench: median %.3f ms, min %.3f ms" % (statistics.median(times), min(times)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+/* fuse.c — activations fused into the fast kernel that produces their input (runtime/plan.h):
+ * a float32 convolution or addition whose only reader is relu, a clamp, or a max with a
+ * scalar constant followed by a min with a scalar constant (how ONNX writes relu6), applies
+ * that clamp to each result as it stores it, and the activation steps are skipped; their
+ * outputs share the producer's bytes (memplan.c). Every fused form computes
+ * min(max(y, lo), hi) with IEEE maximum / minimum exactly as the separate kernels do (NaN
+ * included), so fusing changes no result. Graph outputs are never absorbed. */
+#include "runtime/plan.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The single live reader step of value v, or UINT32_MAX (none, several, or a graph output). */
+static uint32_t only_reader(const uint32_t *readers, const uint32_t *n_readers, uint32_t v)
+{
+    return n_readers[v] == 1 ? readers[v] : UINT32_MAX;
+}
+
+/* A float32 scalar constant's value, or false. */
+static bool scalar_constant(const nnx_ir *ir, uint32_t v, double *out)
+{
+    const nnx_value *val = &ir->values[v];
+    if (val->kind != NNX_VALUE_CONSTANT || val->desc.dtype != NNX_FLOAT32)
+        return false;
+    for (uint32_t i = 0; i < val->desc.rank; i++)
+        if (val->desc.shape[i] != 1)
+            return false;
+    float f;
+    memcpy(&f, val->data, sizeof f);
+    *out = f;
+    return true;
+}
+
+/* The other input of a binary node than `from`, if it is a float32 scalar constant. */
+static bool binary_scalar(const nnx_ir *ir, const nnx_node *n, uint32_t from, double *c)
+{
+    if (n->n_in != 2 || (n->in[0] == from) == (n->in[1] == from))
+        return false;
+    return scalar_constant(ir, n->in[0] == from ? n->in[1] : n->in[0], c);
+}
+
+static bool producer_fusable(const nnx_plan *plan, uint32_t k)
+{
+    const nnx_node *n = &plan->ir->nodes[plan->order[k]];
+    return plan->fast[k] && n->n_out == 1 && (n->op == NNX_OP_CONV || n->op == NNX_OP_ADD);
+}
+
+static bool same_shape(const nnx_ir *ir, uint32_t a, uint32_t b)
+{
+    const nnx_operand_desc *x = &ir->values[a].desc, *y = &ir->values[b].desc;
+    return x->dtype == y->dtype && x->rank == y->rank && memcmp(x->shape, y->shape, x->rank * sizeof *x->shape) == 0;
+}
+
+void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *readers, uint32_t *n_readers)
+{
+    const nnx_ir *ir = plan->ir;
+    memset(n_readers, 0, ir->n_values * sizeof *n_readers);
+    for (uint32_t k = 0; k < plan->n_order; k++) {
+        const nnx_node *n = &ir->nodes[plan->order[k]];
+        for (uint32_t i = 0; i < n->n_in; i++)
+            if (n->in[i] != NNX_NONE) {
+                readers[n->in[i]] = k;
+                n_readers[n->in[i]]++;
+            }
+    }
+    for (uint32_t i = 0; i < n_outputs; i++)
+        n_readers[outputs[i]] += 2; /* never absorbed, never absorbing */
+    for (uint32_t u = 0; u < ir->n_updates; u++)
+        n_readers[ir->updates[u].value] += 2;
+    for (uint32_t k = 0; k < plan->n_order; k++) {
+        if (!producer_fusable(plan, k))
+            continue;
+        uint32_t v = ir->nodes[plan->order[k]].out[0], r = only_reader(readers, n_readers, v);
+        if (r == UINT32_MAX || plan->skip[r])
+            continue;
+        const nnx_node *a = &ir->nodes[plan->order[r]];
+        nnx_activation act = {true, false, -INFINITY, INFINITY};
+        uint32_t last = r, out = a->out[0];
+        double c;
+        if (a->op == NNX_OP_RELU && a->n_in == 1) {
+            act.lo = 0.0;
+        } else if (a->op == NNX_OP_CLAMP && a->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE) {
+            act.lo = a->attrs.clamp.lo.f;
+            act.hi = a->attrs.clamp.hi.f;
+        } else if (a->op == NNX_OP_MAX && a->attrs.nan.nan_mode == NNX_NAN_PROPAGATE && binary_scalar(ir, a, v, &c)) {
+            act.lo = c;
+            act.nan_default = true;
+            uint32_t r2 = only_reader(readers, n_readers, out);
+            const nnx_node *b = r2 == UINT32_MAX ? NULL : &ir->nodes[plan->order[r2]];
+            if (b && b->op == NNX_OP_MIN && b->attrs.nan.nan_mode == NNX_NAN_PROPAGATE && binary_scalar(ir, b, out, &c) &&
+                same_shape(ir, b->out[0], v)) {
+                act.hi = c;
+                plan->skip[r2] = true;
+                plan->alias[b->out[0]] = v;
+                last = r2;
+            }
+        } else {
+            continue;
+        }
+        if (!same_shape(ir, out, v) || ir->values[v].desc.dtype != NNX_FLOAT32) {
+            if (last != r) { /* undo the min taken above */
+                plan->skip[last] = false;
+                plan->alias[ir->nodes[plan->order[last]].out[0]] = NNX_NONE;
+            }
+            continue;
+        }
+        plan->act[k] = act;
+        plan->skip[r] = true;
+        plan->alias[out] = v;
+    }
+}
