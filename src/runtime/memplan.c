@@ -86,8 +86,8 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
             if (!plan->needs_buffer[v] || plan->alias[v] != NNX_NONE)
                 continue;
             nnx_desc_bytes(&ir->values[v].desc, &bytes); /* checked when compiling */
-            uint64_t size = ((uint64_t)bytes + ALIGN - 1) / ALIGN * ALIGN, top;
-            plan->offsets[v] = place(live, &n_live, size ? size : ALIGN, end[v]);
+            uint64_t size = bytes ? ((uint64_t)bytes + ALIGN - 1) / ALIGN * ALIGN : ALIGN, top; /* empty: 64 */
+            plan->offsets[v] = place(live, &n_live, size, end[v]);
             if (!nnx_add_u64(plan->offsets[v], size, &top) || top > SIZE_MAX / 2)
                 st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "the graph's values need more memory than can be addressed");
             else if (top > plan->arena_bytes)

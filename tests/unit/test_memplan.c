@@ -1,7 +1,8 @@
 /* test_memplan.c — the memory plan (runtime/memplan.c) through the public API: a chain of 12
  * element-wise steps over 4 KiB values needs two value buffers, not twelve, yet gives the
  * right results; a value read late keeps its bytes while later ones are made (a residual
- * connection); graph outputs survive to the end, even when computed early. */
+ * connection); graph outputs survive to the end, even when computed early; empty values
+ * (a zero extent, which ONNX allows) still get distinct, non-NULL bytes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +10,8 @@
 #include <cmocka.h>
 
 #include "nnx.h"
+#include "base/alloc.h"
+#include "runtime/plan.h"
 
 #include <string.h>
 
@@ -68,8 +71,37 @@ static void test_chain_reuses_memory(void **state)
     nnx_context_destroy(ctx);
 }
 
+static void test_empty_values(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &a);
+    nnx_error err = {0};
+    nnx_operand_desc d = {NNX_FLOAT32, 2, {0, 4}};
+    uint32_t x, y, z;
+    assert_int_equal(nnx_ir_add_input(&ir, "x", &d, &x, &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_RELU, &x, 1, NULL, 1, "", &y, &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_NEG, &y, 1, NULL, 1, "", &z, &err), NNX_OK);
+    nnx_plan plan;
+    assert_int_equal(nnx_plan_compile(&plan, &ir, &z, 1, &err), NNX_OK);
+    assert_true(plan.arena_bytes >= 64);
+    nnx_exec *ex = nnx_exec_create(&plan, &err);
+    assert_non_null(ex);
+    assert_non_null(ex->buffers[y]);
+    assert_non_null(ex->buffers[z]);
+    assert_ptr_not_equal(ex->buffers[y], ex->buffers[z]);
+    float dummy;
+    ex->buffers[x] = &dummy;
+    assert_int_equal(nnx_plan_run(&plan, ex, &err), NNX_OK);
+    nnx_exec_destroy(&plan, ex);
+    nnx_plan_free(&plan);
+    nnx_ir_free(&ir);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_chain_reuses_memory)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_chain_reuses_memory), cmocka_unit_test(test_empty_values)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
