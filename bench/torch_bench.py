@@ -7,8 +7,17 @@ import statistics
 import sys
 import time
 
+import os
+
 import numpy as np
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import __main__  # noqa: E402
+from make_models import Encoder, Lstm  # noqa: E402
+
+# make_models.py pickled these modules from its __main__; unpickling looks them up there.
+__main__.Encoder, __main__.Lstm = Encoder, Lstm
 
 
 def main():

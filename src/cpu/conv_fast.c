@@ -81,9 +81,18 @@ static void tap_range(const conv2d *g, int64_t off, size_t *lo, size_t *hi)
     *hi = last < first ? (size_t)first : (size_t)last + 1;
 }
 
-/* One output plane of a depthwise convolution: channel o reads input channel o / og. */
+/* Rows of at most this width are split into even and odd columns for stride 2. */
+#define SPLIT_MAX 512
+
+/* One output plane of a depthwise convolution: channel o reads input channel o / og. Taps
+ * are added to whole output rows in order; stride 1 reads each tap's input run directly,
+ * stride 2 first splits the input row into even and odd columns so that each tap again
+ * reads a contiguous run; both go through the vectorised nnx_saxpy. */
 static void depthwise_plane(const conv2d *g, const float *x, const float *w, float *y)
 {
+    nnx_cpu_level level = nnx_cpu_level_get();
+    float split[2][SPLIT_MAX / 2 + 1];
+    bool halves = g->sw == 2 && g->W <= SPLIT_MAX;
     for (size_t oh = 0; oh < g->OH; oh++) {
         float *row = y + oh * g->OW;
         for (size_t ow = 0; ow < g->OW; ow++)
@@ -93,17 +102,25 @@ static void depthwise_plane(const conv2d *g, const float *x, const float *w, flo
             if (ih < 0 || ih >= (int64_t)g->H)
                 continue;
             const float *src = x + (size_t)ih * g->W;
+            if (halves)
+                for (size_t c = 0; c < g->W; c++)
+                    split[c & 1][c >> 1] = src[c];
             for (size_t j = 0; j < g->KW; j++) {
                 float wv = w[i * g->KW + j];
                 int64_t off = (int64_t)j * g->dw - g->pl;
                 size_t lo, hi;
                 tap_range(g, off, &lo, &hi);
-                if (g->sw == 1)
-                    for (size_t ow = lo; ow < hi; ow++)
-                        row[ow] += wv * src[(int64_t)ow + off];
-                else
+                if (hi <= lo)
+                    continue;
+                if (g->sw == 1) {
+                    nnx_saxpy(level, row + lo, wv, src + (int64_t)lo + off, hi - lo);
+                } else if (halves) { /* input column 2 * ow + off = 2 * (ow + off / 2) + parity */
+                    int64_t parity = off & 1, shift = (off - parity) / 2;
+                    nnx_saxpy(level, row + lo, wv, split[parity] + (int64_t)lo + shift, hi - lo);
+                } else {
                     for (size_t ow = lo; ow < hi; ow++)
                         row[ow] += wv * src[(int64_t)ow * g->sw + off];
+                }
             }
         }
     }

@@ -6,6 +6,7 @@
  * operand gives the default NaN, -0 < +0) as there, clamp is computed in double as there,
  * relu keeps NaN, and pow and the unary functions evaluate the reference's double formula
  * per element. NaN-ignoring (TOSA) max, min and clamp stay on the reference. */
+#include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "ops/shape.h"
 
@@ -127,11 +128,41 @@ static inline double min_ieee_d(double a, double b)
     return a < b ? a : b;
 }
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* The same clamp, 16 lanes at a time. _mm512_max_ps(a, b) is a > b ? a : b and
+ * _mm512_min_ps(a, b) is a < b ? a : b, so the operand order picks the zero IEEE maximum /
+ * minimum pick when y equals a zero bound (+0 for max, -0 for min); NaN lanes are blended
+ * back afterwards. lo and hi are float values (bounds are cast to the input type). */
+__attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_activation *act, float *y, size_t n)
+{
+    float lo = (float)act->lo, hi = (float)act->hi;
+    __m512 vlo = _mm512_set1_ps(lo), vhi = _mm512_set1_ps(hi), vnan = _mm512_set1_ps(NAN);
+    bool lo_neg_zero = lo == 0.0f && signbit(lo), hi_neg_zero = hi == 0.0f && signbit(hi);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m512 v = _mm512_loadu_ps(y + i);
+        __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+        __m512 m = lo_neg_zero ? _mm512_max_ps(vlo, v) : _mm512_max_ps(v, vlo);
+        m = hi_neg_zero ? _mm512_min_ps(m, vhi) : _mm512_min_ps(vhi, m);
+        m = _mm512_mask_blend_ps(nan, m, act->nan_default ? vnan : v);
+        _mm512_storeu_ps(y + i, m);
+    }
+    return i;
+}
+#endif
+
 void nnx_apply_activation(const nnx_activation *act, float *y, size_t n)
 {
     if (!act || !act->on)
         return;
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+#if defined(__x86_64__)
+    if (nnx_cpu_level_get() >= NNX_CPU_AVX512)
+        i = clamp_avx512(act, y, n);
+#endif
+    for (; i < n; i++)
         y[i] = !isnan(y[i]) ? (float)min_ieee_d(max_ieee_d(y[i], act->lo), act->hi) : act->nan_default ? NAN : y[i];
 }
 

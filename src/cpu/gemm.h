@@ -31,6 +31,9 @@ void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nn
 bool nnx_sgemv(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                bool accumulate);
 
+/* y[i] += alpha * x[i] for i < n, vectorised for the level (gemv.c). */
+void nnx_saxpy(nnx_cpu_level level, float *y, float alpha, const float *x, size_t n);
+
 /* ---- internal to gemm*.c: the micro-kernels --------------------------------------------- */
 
 /* C[MR x NR tile] (row stride ldc) = or += A·pb over kc steps. A's element (i, k) is at

@@ -138,3 +138,18 @@ bool nnx_sgemv(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nn
         return false;
     return true;
 }
+
+void nnx_saxpy(nnx_cpu_level level, float *y, float alpha, const float *x, size_t n)
+{
+#if defined(__x86_64__)
+    if (level >= NNX_CPU_AVX512) {
+        axpy_avx512(y, alpha, x, n);
+        return;
+    }
+    if (level >= NNX_CPU_AVX2) {
+        axpy_avx2(y, alpha, x, n);
+        return;
+    }
+#endif
+    axpy_generic(y, alpha, x, n);
+}

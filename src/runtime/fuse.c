@@ -1,6 +1,6 @@
 /* fuse.c — activations fused into the fast kernel that produces their input (runtime/plan.h):
- * a float32 convolution or addition whose only reader is relu, a clamp, or a max with a
- * scalar constant followed by a min with a scalar constant (how ONNX writes relu6), applies
+ * a float32 convolution or addition whose only reader is relu, a clamp, or a max and/or min
+ * with scalar constants (how ONNX writes relu6; either order when lo <= hi), applies
  * that clamp to each result as it stores it, and the activation steps are skipped; their
  * outputs share the producer's bytes (memplan.c). Every fused form computes
  * min(max(y, lo), hi) with IEEE maximum / minimum exactly as the separate kernels do (NaN
@@ -82,14 +82,20 @@ void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, 
         } else if (a->op == NNX_OP_CLAMP && a->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE) {
             act.lo = a->attrs.clamp.lo.f;
             act.hi = a->attrs.clamp.hi.f;
-        } else if (a->op == NNX_OP_MAX && a->attrs.nan.nan_mode == NNX_NAN_PROPAGATE && binary_scalar(ir, a, v, &c)) {
-            act.lo = c;
+        } else if ((a->op == NNX_OP_MAX || a->op == NNX_OP_MIN) && a->attrs.nan.nan_mode == NNX_NAN_PROPAGATE &&
+                   binary_scalar(ir, a, v, &c)) {
+            /* max(., lo) [then min(., hi)], or min(., hi) [then max(., lo)]: the same clamp when
+             * lo <= hi (and for a single one of them) */
+            bool max_first = a->op == NNX_OP_MAX;
             act.nan_default = true;
+            *(max_first ? &act.lo : &act.hi) = c;
             uint32_t r2 = only_reader(readers, n_readers, out);
             const nnx_node *b = r2 == UINT32_MAX ? NULL : &ir->nodes[plan->order[r2]];
-            if (b && b->op == NNX_OP_MIN && b->attrs.nan.nan_mode == NNX_NAN_PROPAGATE && binary_scalar(ir, b, out, &c) &&
-                same_shape(ir, b->out[0], v)) {
-                act.hi = c;
+            double c2;
+            if (b && b->op == (max_first ? NNX_OP_MIN : NNX_OP_MAX) && b->attrs.nan.nan_mode == NNX_NAN_PROPAGATE &&
+                binary_scalar(ir, b, out, &c2) && same_shape(ir, b->out[0], v) &&
+                (max_first ? c <= c2 : c2 <= c)) {
+                *(max_first ? &act.hi : &act.lo) = c2;
                 plan->skip[r2] = true;
                 plan->alias[b->out[0]] = v;
                 last = r2;

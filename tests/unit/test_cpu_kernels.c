@@ -144,6 +144,9 @@ static void test_conv(void **state)
     conv(1, 8, 10, 10, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 8), true);   /* depthwise */
     conv(2, 6, 17, 19, 12, 3, 5, conv_attrs(2, 3, 2, 1, 2, 0, 1, 3, 6), false); /* depthwise x2, strided */
     conv(1, 32, 14, 14, 32, 3, 3, conv_attrs(1, 1, 1, 1, -1, 2, 0, 0, 32), true); /* depthwise, cropping */
+    conv(1, 8, 15, 17, 8, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 8), true);   /* depthwise stride 2 */
+    conv(2, 4, 16, 21, 8, 3, 3, conv_attrs(2, 2, 2, 2, 2, 1, 2, 3, 4), false); /* stride 2, dilation 2, x2 */
+    conv(1, 3, 9, 600, 3, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 3), true);  /* stride 2, a row too wide to split */
     conv(2, 6, 9, 9, 9, 3, 3, conv_attrs(2, 2, 1, 1, 1, 0, 0, 1, 3), true);     /* groups 3 */
     conv(1, 4, 12, 12, 5, 3, 3, conv_attrs(1, 1, 1, 1, -1, -2, 0, -1, 1), false); /* negative padding crops */
     conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
@@ -264,6 +267,30 @@ static void test_pool_exact(void **state)
     }
 }
 
+/* The fused clamp (vectorised where the CPU allows) against the separate kernels' formula,
+ * IEEE maximum then minimum in double, on zeros of both signs, NaN, infinities and values
+ * at the bounds, for bounds including signed zeros. */
+static double max_ieee(double a, double b) { return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : a > b ? a : b; }
+static double min_ieee(double a, double b) { return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : a < b ? a : b; }
+
+static void test_activation_exact(void **state)
+{
+    (void)state;
+    const double bounds[][2] = {{0, 6}, {-0.0, 0.0}, {-INFINITY, 0}, {-0.0, 6}, {-1, -0.0}, {0.0, 0.0}, {-2.5, INFINITY}};
+    const float special[] = {0.0f, -0.0f, NAN, INFINITY, -INFINITY, 6.0f, -1.0f, -2.5f, 7.0f, 1e-30f, -1e-30f, 3.0f};
+    float y[67], want[67];
+    for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++)
+        for (int nan_default = 0; nan_default < 2; nan_default++) {
+            nnx_activation act = {true, nan_default, bounds[b][0], bounds[b][1]};
+            for (int i = 0; i < 67; i++) {
+                y[i] = special[(i * 5 + (int)b) % 12];
+                want[i] = isnan(y[i]) ? (nan_default ? NAN : y[i]) : (float)min_ieee(max_ieee(y[i], act.lo), act.hi);
+            }
+            nnx_apply_activation(&act, y, 67);
+            assert_memory_equal(y, want, sizeof y);
+        }
+}
+
 /* Other types, and products below 4096 multiply-adds, keep the reference kernel. */
 static void test_not_selected(void **state)
 {
@@ -292,7 +319,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
                                        cmocka_unit_test(test_gemm), cmocka_unit_test(test_elementwise_exact),
-                                       cmocka_unit_test(test_pool_exact),
+                                       cmocka_unit_test(test_pool_exact), cmocka_unit_test(test_activation_exact),
                                        cmocka_unit_test(test_not_selected)};
     nnx_alloc a;
     if (!nnx_alloc_init(&a, NULL) || !(pool = nnx_pool_create(&a, 1)))

@@ -1,7 +1,7 @@
 /* test_fuse.c — activations fused into the fast kernel that produces their input
  * (runtime/fuse.c), through the public API: a float32 conv followed by relu, by clamp(0, 6),
- * by max(., 0) then min(., 6) with scalar constants (ONNX's relu6), and an add followed by
- * relu. The oracle is the same graph with the pre-activation value also an output, which
+ * by max(., 0) then min(., 6) with scalar constants and the other way round (ONNX's relu6),
+ * and an add followed by relu. The oracle is the same graph with the pre-activation value also an output, which
  * keeps the activation a separate step: the fused result must be those very bytes (NaN and
  * -0 in the input included), and a fused conv must plan one value buffer less. */
 #include <stdarg.h>
@@ -18,7 +18,7 @@
 #define XN (2 * 8 * 12 * 12)
 #define YN (2 * 16 * 12 * 12)
 
-typedef enum { ACT_RELU, ACT_CLAMP, ACT_MAXMIN } act_kind;
+typedef enum { ACT_RELU, ACT_CLAMP, ACT_MAXMIN, ACT_MINMAX } act_kind;
 
 static float xin[XN], w[16 * 8 * 3 * 3], bias[16], other[YN];
 
@@ -33,6 +33,8 @@ static nnx_operand *activation(nnx_builder *b, nnx_operand *y, act_kind k)
     nnx_operand_desc s = {NNX_FLOAT32, 0, {0}};
     const float zero = 0, six = 6;
     nnx_operand *lo = nnx_builder_constant(b, &s, &zero, sizeof zero), *hi = nnx_builder_constant(b, &s, &six, sizeof six);
+    if (k == ACT_MINMAX) /* the order ONNX's Clip gives */
+        return nnx_builder_max(b, nnx_builder_min(b, y, hi, NULL), lo, NULL);
     return nnx_builder_min(b, nnx_builder_max(b, y, lo, NULL), hi, NULL);
 }
 
@@ -105,11 +107,13 @@ static int setup(void **state)
 static void test_conv_relu(void **state) { (void)state; check(ACT_RELU, false); }
 static void test_conv_clamp(void **state) { (void)state; check(ACT_CLAMP, false); }
 static void test_conv_max_min(void **state) { (void)state; check(ACT_MAXMIN, false); }
+static void test_conv_min_max(void **state) { (void)state; check(ACT_MINMAX, false); }
 static void test_add_relu(void **state) { (void)state; check(ACT_RELU, true); }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv_relu), cmocka_unit_test(test_conv_clamp),
-                                       cmocka_unit_test(test_conv_max_min), cmocka_unit_test(test_add_relu)};
+                                       cmocka_unit_test(test_conv_max_min), cmocka_unit_test(test_conv_min_max),
+                                       cmocka_unit_test(test_add_relu)};
     return cmocka_run_group_tests(tests, setup, NULL);
 }
