@@ -55,6 +55,14 @@ nnx_status nnx_fast_softmax(const nnx_node *node, const nnx_view *in, nnx_view *
 /* pool_fast.c: float32 nchw max (NaN-propagating) and average pooling (the reference's bytes). */
 nnx_status nnx_fast_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 
+/* movement_fast.c: transpose and slice (any dtype), float32 reduce_sum / reduce_mean over
+ * trailing axes (nnx_fast_reduce_tail: how many, 0 when the reduced axes are not a
+ * non-empty trailing block). All the reference's bytes. */
+nnx_status nnx_fast_transpose(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_slice(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_reduce(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+uint32_t nnx_fast_reduce_tail(const nnx_operand_desc *x, uint32_t axes_mask);
+
 /* A 2-D convolution with one input channel per group (conv_fast.c). */
 bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x);
 

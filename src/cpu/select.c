@@ -2,8 +2,8 @@
  * matmul and gemm, and 2-D float32 convolution in nchw/oihw layout (depthwise ones
  * directly), when the product has at least MIN_MACS multiply-adds (below that, packing
  * costs more than it saves and the reference kernel's single rounding is kept); float32
- * element-wise ops, softmax and nchw max / average pooling (bit-identical to the
- * reference). Everything else, and
+ * element-wise ops, softmax, nchw max / average pooling, sum / mean over trailing axes, and
+ * transpose and slice of any type (bit-identical to the reference). Everything else, and
  * everything under NNX_CPU_LEVEL=reference, runs its reference kernel. */
 #include "base/checked.h"
 #include "cpu/gemm.h"
@@ -38,7 +38,13 @@ static bool all_float32(const nnx_ir *ir, const nnx_node *node)
 nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes)
 {
     *shared_bytes = *thread_bytes = 0;
-    if (nnx_cpu_level_get() == NNX_CPU_REFERENCE || !all_float32(ir, node))
+    if (nnx_cpu_level_get() == NNX_CPU_REFERENCE)
+        return NULL;
+    if (node->op == NNX_OP_TRANSPOSE)
+        return nnx_fast_transpose;
+    if (node->op == NNX_OP_SLICE)
+        return nnx_fast_slice;
+    if (!all_float32(ir, node))
         return NULL;
     const nnx_operand_desc *x = desc_of(ir, node, 0), *y = &ir->values[node->out[0]].desc;
     switch (node->op) {
@@ -86,6 +92,9 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
         return nnx_fast_unary;
     case NNX_OP_SOFTMAX:
         return nnx_fast_softmax;
+    case NNX_OP_REDUCE_SUM:
+    case NNX_OP_REDUCE_MEAN:
+        return nnx_fast_reduce_tail(x, node->attrs.reduce.axes_mask) ? nnx_fast_reduce : NULL;
     case NNX_OP_CLAMP:
         return node->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE ? nnx_fast_clamp : NULL;
     case NNX_OP_RELU:

@@ -191,8 +191,8 @@ static void exact_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc
     for (uint32_t i = 0; i < n_in; i++) {
         assert_int_equal(nnx_ir_add_input(&ir, "x", &descs[i], &ids[i], &err), NNX_OK);
         size_t n = elems(&descs[i]);
-        float *v = malloc(n * sizeof *v + 4);
-        for (size_t k = 0; k < n; k++)
+        float *v = calloc(2 * n + 2, sizeof *v); /* room for 8-byte types too: their bytes are copied */
+        for (size_t k = 0; k < 2 * n; k++)
             v[k] = k % 7 == 3 ? NAN : k % 11 == 5 ? -0.0f : rnd();
         in[i] = (nnx_view){descs[i], v};
     }
@@ -201,13 +201,13 @@ static void exact_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc
     size_t s, t, n_out = elems(&ir.values[y].desc);
     nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
     assert_non_null(fast);
-    float *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
+    float *want = calloc(2 * n_out + 2, 4), *got = calloc(2 * n_out + 2, 4);
     nnx_view out = {ir.values[y].desc, want};
     assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
     out.data = got;
     nnx_kernel_env env = {NULL, NULL, 0, pool, NULL};
     assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
-    assert_memory_equal(want, got, n_out * 4);
+    assert_memory_equal(want, got, n_out * nnx_dtype_size(ir.values[y].desc.dtype));
     for (uint32_t i = 0; i < n_in; i++)
         free(in[i].data);
     free(want);
@@ -267,6 +267,35 @@ static void test_pool_exact(void **state)
     }
 }
 
+/* transpose and slice (any type: the bytes are copied), sum and mean over trailing axes. */
+static void test_movement_exact(void **state)
+{
+    (void)state;
+    nnx_operand_desc f4[1] = {{NNX_FLOAT32, 4, {2, 3, 4, 5}}}, i8[1] = {{NNX_INT8, 3, {3, 5, 7}}},
+                     i64[1] = {{NNX_INT64, 2, {6, 9}}};
+    const nnx_attr_transpose perms[] = {{{0, 2, 1, 3}}, {{3, 2, 1, 0}}, {{1, 0, 3, 2}}, {{0, 1, 2, 3}}};
+    for (size_t i = 0; i < sizeof perms / sizeof *perms; i++) {
+        nnx_attrs a = {.transpose = perms[i]};
+        exact_with(NNX_OP_TRANSPOSE, &a, f4, 1);
+    }
+    nnx_attrs t3 = {.transpose = {{2, 0, 1}}}, t2 = {.transpose = {{1, 0}}};
+    exact_with(NNX_OP_TRANSPOSE, &t3, i8, 1);
+    exact_with(NNX_OP_TRANSPOSE, &t2, i64, 1);
+    nnx_attrs s1 = {.slice = {.starts = {1, 0, 1, 2}, .sizes = {1, 3, 2, 3}, .strides = {1, 1, 2, 1}}};
+    nnx_attrs s2 = {.slice = {.starts = {0, 1, 0}, .sizes = {2, 2, 3}, .strides = {2, 3, 3}}};
+    nnx_attrs s3 = {.slice = {.starts = {5, 0}, .sizes = {1, 9}, .strides = {1, 1}}};
+    exact_with(NNX_OP_SLICE, &s1, f4, 1);
+    exact_with(NNX_OP_SLICE, &s2, i8, 1);
+    exact_with(NNX_OP_SLICE, &s3, i64, 1);
+    const uint32_t masks[] = {0x8, 0xC, 0xE, 0xF};
+    for (size_t i = 0; i < sizeof masks / sizeof *masks; i++)
+        for (int keep = 0; keep < 2; keep++) {
+            nnx_attrs r = {.reduce = {.axes_mask = masks[i], .keep_dims = keep}};
+            exact_with(NNX_OP_REDUCE_MEAN, &r, f4, 1);
+            exact_with(NNX_OP_REDUCE_SUM, &r, f4, 1);
+        }
+}
+
 /* The fused clamp (vectorised where the CPU allows) against the separate kernels' formula,
  * IEEE maximum then minimum in double, on zeros of both signs, NaN, infinities and values
  * at the bounds, for bounds including signed zeros. */
@@ -320,6 +349,7 @@ int main(void)
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
                                        cmocka_unit_test(test_gemm), cmocka_unit_test(test_elementwise_exact),
                                        cmocka_unit_test(test_pool_exact), cmocka_unit_test(test_activation_exact),
+                                       cmocka_unit_test(test_movement_exact),
                                        cmocka_unit_test(test_not_selected)};
     nnx_alloc a;
     if (!nnx_alloc_init(&a, NULL) || !(pool = nnx_pool_create(&a, 1)))
