@@ -48,26 +48,48 @@ bool nnx_fast_conv2d_scratch(const nnx_node *node, const nnx_operand_desc *x, co
     return nnx_mul_size(depth, g.OH * g.OW, bytes) && nnx_mul_size(*bytes, sizeof(float), bytes);
 }
 
-/* The windows of image n, group grp, as rows (c, kh, kw) of OH*OW columns. */
-static void im2col(const conv2d *g, const float *x, size_t n, size_t grp, float *cols)
+/* The windows of input channel c of image n, group grp: rows (kh, kw) of OH*OW columns,
+ * at row c * KH * KW of cols. */
+static void im2col_channel(const conv2d *g, const float *x, size_t n, size_t grp, size_t c, float *cols)
 {
-    for (size_t c = 0; c < g->cg; c++) {
-        const float *plane = x + ((n * g->C) + grp * g->cg + c) * g->H * g->W;
-        for (size_t i = 0; i < g->KH; i++)
-            for (size_t j = 0; j < g->KW; j++, cols += g->OH * g->OW)
-                for (size_t oh = 0; oh < g->OH; oh++) {
-                    float *row = cols + oh * g->OW;
-                    int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
-                    if (ih < 0 || ih >= (int64_t)g->H) {
-                        memset(row, 0, g->OW * sizeof *row);
-                        continue;
-                    }
-                    const float *src = plane + (size_t)ih * g->W;
-                    int64_t iw = -g->pl + (int64_t)j * g->dw;
-                    for (size_t ow = 0; ow < g->OW; ow++, iw += g->sw)
-                        row[ow] = iw >= 0 && iw < (int64_t)g->W ? src[iw] : 0.0f;
+    const float *plane = x + ((n * g->C) + grp * g->cg + c) * g->H * g->W;
+    cols += c * g->KH * g->KW * g->OH * g->OW;
+    for (size_t i = 0; i < g->KH; i++)
+        for (size_t j = 0; j < g->KW; j++, cols += g->OH * g->OW)
+            for (size_t oh = 0; oh < g->OH; oh++) {
+                float *row = cols + oh * g->OW;
+                int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
+                if (ih < 0 || ih >= (int64_t)g->H) {
+                    memset(row, 0, g->OW * sizeof *row);
+                    continue;
                 }
-    }
+                const float *src = plane + (size_t)ih * g->W;
+                int64_t iw = -g->pl + (int64_t)j * g->dw;
+                for (size_t ow = 0; ow < g->OW; ow++, iw += g->sw)
+                    row[ow] = iw >= 0 && iw < (int64_t)g->W ? src[iw] : 0.0f;
+            }
+}
+
+typedef struct im2col_job {
+    const conv2d *g;
+    const float *x;
+    size_t n, grp;
+    float *cols;
+} im2col_job;
+
+static void im2col_task(void *arg, size_t c)
+{
+    const im2col_job *j = arg;
+    im2col_channel(j->g, j->x, j->n, j->grp, c, j->cols);
+}
+
+/* The windows of image n, group grp, as rows (c, kh, kw) of OH*OW columns; large copies are
+ * split by channel over the pool. */
+static void im2col(const conv2d *g, const float *x, size_t n, size_t grp, float *cols, nnx_pool *pool)
+{
+    im2col_job j = {g, x, n, grp, cols};
+    bool split = g->cg * g->KH * g->KW * g->OH * g->OW >= ((size_t)1 << 16);
+    nnx_pool_for(split ? pool : NULL, g->cg, im2col_task, &j);
 }
 
 /* Output range [lo, hi) of a row whose tap at offset `off` (= j * dw - pl) lands in [0, W). */
@@ -170,7 +192,7 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
     for (size_t n = 0; n < g.N; n++)
         for (size_t grp = 0; grp < g.groups; grp++) {
             if (!direct)
-                im2col(&g, x, n, grp, cols);
+                im2col(&g, x, n, grp, cols, env->pool);
             nnx_fmat A = {f + grp * g.og * depth, depth, 1};
             nnx_fmat B = {direct ? x + (n * g.C + grp * g.cg) * spatial : cols, spatial, 1};
             float *c = y + (n * g.O + grp * g.og) * spatial;

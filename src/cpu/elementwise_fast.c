@@ -69,6 +69,37 @@ static void row(nnx_op op, const float *a, size_t sa, const float *b, size_t sb,
     }
 }
 
+/* Elements per task when an element-wise loop is split over the pool. */
+#define CHUNK ((size_t)1 << 15)
+
+typedef struct binary_job {
+    const nnx_node *node;
+    const nnx_operand_desc *od;
+    const uint64_t *sa, *sb;
+    const float *A, *B;
+    float *Y;
+    const nnx_activation *act;
+    size_t n, rows_per_task, rows;
+} binary_job;
+
+/* Rows [t * rows_per_task, ...) of the output: each row's operand offsets from its index. */
+static void binary_rows(void *arg, size_t t)
+{
+    const binary_job *j = arg;
+    uint32_t r = j->od->rank;
+    for (size_t q = t * j->rows_per_task; q < (t + 1) * j->rows_per_task && q < j->rows; q++) {
+        size_t ia = 0, ib = 0, rest = q;
+        for (uint32_t d = r - 1; d-- > 0;) {
+            size_t i = rest % j->od->shape[d];
+            rest /= j->od->shape[d];
+            ia += i * j->sa[d];
+            ib += i * j->sb[d];
+        }
+        row(j->node->op, j->A + ia, j->sa[r - 1], j->B + ib, j->sb[r - 1], j->Y + q * j->n, j->n);
+        nnx_apply_activation(j->act, j->Y + q * j->n, j->n);
+    }
+}
+
 nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     const nnx_operand_desc *od = &out->desc;
@@ -83,18 +114,10 @@ nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *o
         nnx_apply_activation(env->act, Y, 1);
         return NNX_OK;
     }
-    size_t n = od->shape[r - 1], o = 0;
-    uint32_t idx[NNX_MAX_RANK] = {0};
-    do {
-        size_t ia = 0, ib = 0;
-        for (uint32_t d = 0; d + 1 < r; d++) {
-            ia += idx[d] * sa[d];
-            ib += idx[d] * sb[d];
-        }
-        row(node->op, A + ia, sa[r - 1], B + ib, sb[r - 1], Y + o, n);
-        nnx_apply_activation(env->act, Y + o, n);
-        o += n;
-    } while (nnx_index_next(idx, od->shape, r - 1));
+    size_t n = od->shape[r - 1], rows = nnx_shape_elements(od->shape, r - 1);
+    binary_job j = {node, od, sa, sb, A, B, Y, env->act, n, n ? (CHUNK + n - 1) / n : 1, rows};
+    size_t tasks = (rows + j.rows_per_task - 1) / j.rows_per_task;
+    nnx_pool_for(tasks > 1 ? env->pool : NULL, tasks, binary_rows, &j);
     return NNX_OK;
 }
 
@@ -178,22 +201,36 @@ nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *ou
     return NNX_OK;
 }
 
+typedef struct unary_job {
+    nnx_op op;
+    const float *x;
+    float *y;
+    size_t n;
+} unary_job;
+
+static void unary_chunk(void *arg, size_t t)
+{
+    const unary_job *j = arg;
+    size_t lo = t * CHUNK, hi = lo + CHUNK < j->n ? lo + CHUNK : j->n;
+    const float *x = j->x;
+    float *y = j->y;
+    switch (j->op) {
+    case NNX_OP_EXP: for (size_t i = lo; i < hi; i++) y[i] = (float)exp(x[i]); break;
+    case NNX_OP_LOG: for (size_t i = lo; i < hi; i++) y[i] = (float)log(x[i]); break;
+    case NNX_OP_SQRT: for (size_t i = lo; i < hi; i++) y[i] = (float)sqrt(x[i]); break;
+    case NNX_OP_SIGMOID: for (size_t i = lo; i < hi; i++) y[i] = (float)(1.0 / (1.0 + exp(-(double)x[i]))); break;
+    case NNX_OP_TANH: for (size_t i = lo; i < hi; i++) y[i] = (float)tanh(x[i]); break;
+    case NNX_OP_ABS: for (size_t i = lo; i < hi; i++) y[i] = fabsf(x[i]); break;
+    default: for (size_t i = lo; i < hi; i++) y[i] = -x[i]; break;
+    }
+}
+
 /* exp, log, sqrt, sigmoid, tanh, abs, neg: the reference's formulas (ops/elementwise.c
- * unary_f) in double, rounded once. */
+ * unary_f) in double, rounded once; split over the pool in chunks. */
 nnx_status nnx_fast_unary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    (void)env;
-    const float *x = in[0].data;
-    float *y = out->data;
-    size_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
-    switch (node->op) {
-    case NNX_OP_EXP: for (size_t i = 0; i < n; i++) y[i] = (float)exp(x[i]); break;
-    case NNX_OP_LOG: for (size_t i = 0; i < n; i++) y[i] = (float)log(x[i]); break;
-    case NNX_OP_SQRT: for (size_t i = 0; i < n; i++) y[i] = (float)sqrt(x[i]); break;
-    case NNX_OP_SIGMOID: for (size_t i = 0; i < n; i++) y[i] = (float)(1.0 / (1.0 + exp(-(double)x[i]))); break;
-    case NNX_OP_TANH: for (size_t i = 0; i < n; i++) y[i] = (float)tanh(x[i]); break;
-    case NNX_OP_ABS: for (size_t i = 0; i < n; i++) y[i] = fabsf(x[i]); break;
-    default: for (size_t i = 0; i < n; i++) y[i] = -x[i]; break;
-    }
+    unary_job j = {node->op, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank)};
+    size_t tasks = (j.n + CHUNK - 1) / CHUNK;
+    nnx_pool_for(tasks > 1 ? env->pool : NULL, tasks, unary_chunk, &j);
     return NNX_OK;
 }

@@ -235,6 +235,10 @@ static void test_elementwise_exact(void **state)
     }
     exact(NNX_OP_RELU, same, 1);
     exact(NNX_OP_POW, cross, 2);
+    /* large enough to be split over the two threads (rows, and chunks of elements) */
+    nnx_operand_desc wide[2] = {{NNX_FLOAT32, 2, {70, 1000}}, {NNX_FLOAT32, 1, {1000}}};
+    exact(NNX_OP_MUL, wide, 2);
+    exact(NNX_OP_TANH, wide, 1);
     const nnx_op unary[7] = {NNX_OP_EXP, NNX_OP_LOG, NNX_OP_SQRT, NNX_OP_SIGMOID, NNX_OP_TANH, NNX_OP_ABS, NNX_OP_NEG};
     for (int k = 0; k < 7; k++)
         exact(unary[k], same, 1);
