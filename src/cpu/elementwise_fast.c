@@ -31,7 +31,10 @@
         for (size_t i = 0; i < n; i++) y[i] = F(a[i * sa], b[i * sb]);                                                  \
     } while (0)
 
-static inline float max_ieee(float a, float b)
+/* IEEE maximum / minimum as the reference computes them (ops/elementwise.c): a NaN operand
+ * gives the default NaN; of two equal zeros, max takes +0 and min -0. Exact in double for
+ * float operands. */
+static inline double max_ieee_d(double a, double b)
 {
     if (isnan(a) || isnan(b))
         return NAN;
@@ -40,7 +43,7 @@ static inline float max_ieee(float a, float b)
     return a > b ? a : b;
 }
 
-static inline float min_ieee(float a, float b)
+static inline double min_ieee_d(double a, double b)
 {
     if (isnan(a) || isnan(b))
         return NAN;
@@ -48,6 +51,9 @@ static inline float min_ieee(float a, float b)
         return signbit(a) ? a : b;
     return a < b ? a : b;
 }
+
+static inline float max_ieee(float a, float b) { return (float)max_ieee_d(a, b); }
+static inline float min_ieee(float a, float b) { return (float)min_ieee_d(a, b); }
 
 /* pow as the reference computes it (double, rounded once); x^2 is that exactly (a float
  * squared is exact in double), without the call. */
@@ -133,23 +139,6 @@ nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out
     return NNX_OK;
 }
 
-static inline double max_ieee_d(double a, double b)
-{
-    if (isnan(a) || isnan(b))
-        return NAN;
-    if (a == b)
-        return signbit(a) ? b : a;
-    return a > b ? a : b;
-}
-
-static inline double min_ieee_d(double a, double b)
-{
-    if (isnan(a) || isnan(b))
-        return NAN;
-    if (a == b)
-        return signbit(a) ? a : b;
-    return a < b ? a : b;
-}
 
 #if defined(__x86_64__)
 #include <immintrin.h>

@@ -229,7 +229,7 @@ static nnx_status lower_external(lowerer *L)
 
 /* Variables with the same label (case-insensitive, [000] §4.1.3) share one core constant,
  * so that an update through one is seen by every other. */
-static nnx_status lower_variable(lowerer *L)
+nnx_status lw_variable(lowerer *L, nnx_dtype dtype)
 {
     uint32_t t;
     const nnx_nnef_flat_tensor *tensor = lw_result_tensor(L, "output", &t);
@@ -245,10 +245,12 @@ static nnx_status lower_variable(lowerer *L)
         return nnx_nnef_error_at(L->err, NNX_ERROR_INVALID_MODEL, L->g->filename, L->op->pos,
                                  "variable '%s' has no tensor file: it is needed to run the graph", tensor->label);
     nnx_operand_desc d = lw_tensor_desc(tensor);
+    if (dtype != NNX_DTYPE_UNDEFINED)
+        d.dtype = dtype;
     size_t bytes;
     if (!nnx_desc_bytes(&d, &bytes))
         return lw_unsupported(L, "the variable is too large");
-    void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes); /* zero-filled */
+    void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes ? bytes : 1); /* zero-filled */
     if (!data)
         return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
     nnx_status st = b->present ? nnx_nnef_tensor_decode(&b->info, b->bytes, d.dtype, data, bytes, L->err) : NNX_OK;
@@ -724,7 +726,7 @@ static nnx_status lower_op(lowerer *L)
     const char *name = L->op->name;
     nnx_op op;
     if (strcmp(name, "external") == 0) return lower_external(L);
-    if (strcmp(name, "variable") == 0) return lower_variable(L);
+    if (strcmp(name, "variable") == 0) return lw_variable(L, NNX_DTYPE_UNDEFINED);
     if (strcmp(name, "constant") == 0) return lower_constant(L);
     if (strcmp(name, "update") == 0) return lower_update(L);
     if ((op = find_op(unary_ops, sizeof unary_ops / sizeof *unary_ops, name)) != NNX_OP_COUNT) return lower_unary(L, op);

@@ -26,6 +26,11 @@ int32_t lw_ints_arg(lowerer *L, const char *name, int64_t *out, uint32_t max);
 const char *lw_string_arg(lowerer *L, const char *name);
 const nnx_nnef_flat_tensor *lw_result_tensor(lowerer *L, const char *name, uint32_t *index);
 nnx_status lw_constant(lowerer *L, const nnx_operand_desc *d, const void *data, size_t size, uint32_t *id);
+/* The current `variable` op as a core constant of dtype (NNX_DTYPE_UNDEFINED: its NNEF
+ * type's), its .dat decoded into it (zeros when missing and allowed); variables with the same
+ * label (case-insensitive, [000] §4.1.3) share one constant, so an update through one is
+ * seen by every other. */
+nnx_status lw_variable(lowerer *L, nnx_dtype dtype);
 nnx_status lw_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t *id);
 nnx_status lw_node(lowerer *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
                    uint32_t n_out, uint32_t *first);

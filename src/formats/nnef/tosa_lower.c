@@ -59,36 +59,16 @@ static nnx_status external(lowerer *L)
     return st;
 }
 
-/* A variable decoded into its typed dtype; variables of one label share one constant. */
+/* A variable decoded into its typed dtype (lw_variable: variables of one label share one
+ * constant). */
 static nnx_status variable(lowerer *L)
 {
     uint32_t t;
-    const nnx_nnef_flat_tensor *tensor = lw_result_tensor(L, "output", &t);
-    for (uint32_t u = 0; u < L->g->n_tensors; u++) {
-        const nnx_nnef_flat_tensor *o = &L->g->tensors[u];
-        if (u != t && o->label && L->value_of[u] != NNX_NONE && strcasecmp(o->label, tensor->label) == 0) {
-            L->value_of[t] = L->value_of[u];
-            return NNX_OK;
-        }
-    }
-    const nnx_nnef_binding *b = &L->m->bindings[t];
-    if (!b->present && !L->m->zero_missing_variables)
-        return nnx_nnef_error_at(L->err, NNX_ERROR_INVALID_MODEL, L->g->filename, L->op->pos,
-                                 "variable '%s' has no tensor file: it is needed to run the graph", tensor->label);
-    nnx_operand_desc d = lw_tensor_desc(tensor);
-    d.dtype = typed_dtype(L, t);
-    size_t bytes;
-    if (d.dtype == NNX_DTYPE_UNDEFINED || !nnx_desc_bytes(&d, &bytes))
+    lw_result_tensor(L, "output", &t);
+    nnx_dtype dtype = typed_dtype(L, t);
+    if (dtype == NNX_DTYPE_UNDEFINED)
         return lw_unsupported(L, "the variable's type or size is not supported");
-    void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes ? bytes : 1);
-    if (!data)
-        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
-    nnx_status st = b->present ? nnx_nnef_tensor_decode(&b->info, b->bytes, d.dtype, data, bytes, L->err) : NNX_OK;
-    uint32_t id;
-    if (st == NNX_OK && (st = lw_constant(L, &d, data, bytes, &id)) == NNX_OK)
-        L->value_of[t] = id;
-    nnx_mem_free_aligned(L->ir->alloc, data);
-    return st;
+    return lw_variable(L, dtype);
 }
 
 static nnx_status update(lowerer *L)
