@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -86,12 +87,16 @@ static void report(const char *model, const nnx_graph *g, double *times, long n)
     printf("bench: median %.3f ms, min %.3f ms\n", median * 1e3, times[0] * 1e3);
 }
 
-/* Random inputs for every model input (nnx run --random-inputs 1). */
-static int make_inputs(const nnx_model *m, run_buffer *buffers)
+/* Random inputs for every model input (nnx run --random-inputs 1), of the compiled graph's
+ * type where the graph reads the input (exact: e.g. int8 in a TOSA graph), else the model's. */
+static int make_inputs(const nnx_model *m, const nnx_graph *g, run_buffer *buffers)
 {
     for (size_t i = 0; i < nnx_model_input_count(m); i++) {
         nnx_operand_desc want;
         nnx_model_input_desc(m, i, &want);
+        for (size_t k = 0; k < nnx_graph_input_count(g); k++)
+            if (strcmp(nnx_graph_input_name(g, k), nnx_model_input_name(m, i)) == 0)
+                nnx_graph_input_desc(g, k, &want);
         int rc = run_random_input(1, i, &want, &buffers[i]);
         if (rc != NNX_EXIT_OK)
             return rc;
@@ -125,7 +130,7 @@ static int bench(const char *path, const char *params, long iterations, uint32_t
     int rc = NNX_EXIT_INVALID_MODEL;
     if (!buffers || !in || !out || !times)
         fprintf(stderr, "nnx bench: out of memory\n");
-    else if ((rc = make_inputs(m, buffers)) == NNX_EXIT_OK &&
+    else if ((rc = make_inputs(m, g, buffers)) == NNX_EXIT_OK &&
              (rc = run_make_tensors(ctx, g, m, buffers, in, out)) == NNX_EXIT_OK &&
              (rc = time_dispatches(ctx, g, in, out, iterations, times, progress)) == NNX_EXIT_OK)
         report(path, g, times, iterations);

@@ -203,8 +203,18 @@ static int missing_input(const char *name)
     return NNX_EXIT_INVALID_MODEL;
 }
 
+/* The type an input's data must have: the compiled graph's (exact, e.g. the int8 of a TOSA
+ * graph whose NNEF text says integer), or the model's for an input the graph does not read. */
+static void input_type(const nnx_model *m, const nnx_graph *g, size_t i, nnx_operand_desc *want)
+{
+    nnx_model_input_desc(m, i, want);
+    for (size_t k = 0; k < nnx_graph_input_count(g); k++)
+        if (strcmp(nnx_graph_input_name(g, k), nnx_model_input_name(m, i)) == 0)
+            nnx_graph_input_desc(g, k, want);
+}
+
 /* Every --input names a model input; every model input gets data (file, random or error). */
-static int gather_inputs(const run_args *a, const nnx_model *m, run_buffer *buffers)
+static int gather_inputs(const run_args *a, const nnx_model *m, const nnx_graph *g, run_buffer *buffers)
 {
     size_t n = nnx_model_input_count(m);
     for (size_t k = 0; k < a->input_count; k++) {
@@ -219,7 +229,7 @@ static int gather_inputs(const run_args *a, const nnx_model *m, run_buffer *buff
     for (size_t i = 0; i < n; i++) {
         const char *name = nnx_model_input_name(m, i);
         nnx_operand_desc want;
-        nnx_model_input_desc(m, i, &want);
+        input_type(m, g, i, &want);
         const run_input *given = NULL;
         for (size_t k = 0; k < a->input_count && !given; k++)
             given = same_name(&a->inputs[k], name) ? &a->inputs[k] : NULL;
@@ -343,9 +353,10 @@ static int run(const run_args *a)
     } else if (!(buffers = calloc(nnx_model_input_count(m) + 1, sizeof *buffers))) {
         fprintf(stderr, "nnx run: out of memory\n");
         rc = NNX_EXIT_INVALID_MODEL;
-    } else if ((rc = gather_inputs(a, m, buffers)) == NNX_EXIT_OK) {
-        st = nnx_model_build(m, &g);
-        rc = st == NNX_OK ? dispatch(a, ctx, g, m, buffers) : fail(ctx, st);
+    } else if ((st = nnx_model_build(m, &g)) != NNX_OK) {
+        rc = fail(ctx, st);
+    } else if ((rc = gather_inputs(a, m, g, buffers)) == NNX_EXIT_OK) {
+        rc = dispatch(a, ctx, g, m, buffers);
     }
     for (size_t i = 0; buffers && i < nnx_model_input_count(m); i++)
         run_buffer_free(&buffers[i]);
