@@ -153,6 +153,7 @@ typedef struct depthwise_job {
     const float *x, *f, *bias;
     float *y;
     const nnx_activation *act;
+    const float *residual;
 } depthwise_job;
 
 static void depthwise_task(void *arg, size_t t)
@@ -165,6 +166,9 @@ static void depthwise_task(void *arg, size_t t)
     if (d->bias)
         for (size_t s = 0; s < spatial; s++)
             y[s] += d->bias[o];
+    if (d->residual)
+        for (size_t s = 0; s < spatial; s++)
+            y[s] += d->residual[t * spatial + s];
     nnx_apply_activation(d->act, y, spatial);
 }
 
@@ -177,7 +181,7 @@ bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *
 nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
-    depthwise_job d = {&g, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, out->data, env->act};
+    depthwise_job d = {&g, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, out->data, env->act, env->residual};
     nnx_pool_for(env->pool, g.N * g.O, depthwise_task, &d);
     return NNX_OK;
 }
@@ -203,6 +207,9 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
             float *c = y + (n * g.O + o) * spatial;
             for (size_t s = 0; bias && s < spatial; s++)
                 c[s] += bias[o];
+            const float *res = env->residual ? env->residual + (n * g.O + o) * spatial : NULL;
+            for (size_t s = 0; res && s < spatial; s++)
+                c[s] += res[s];
             nnx_apply_activation(env->act, c, spatial);
         }
     return NNX_OK;

@@ -16,6 +16,7 @@
 typedef struct nnx_activation {
     bool on, nan_default;
     double lo, hi;
+    uint32_t residual; /* conv: a value of the output's shape added before the clamp, or NNX_NONE */
 } nnx_activation;
 
 /* What a run gives a fast kernel: scratch shared by its threads, each thread's own scratch
@@ -27,6 +28,7 @@ typedef struct nnx_kernel_env {
     size_t per_thread;
     nnx_pool *pool;
     const nnx_activation *act; /* conv and add: applied to every result, or NULL */
+    const float *residual;     /* conv: act->residual's data, added to every result first */
 } nnx_kernel_env;
 
 /* act applied to n floats in place (elementwise_fast.c); nothing when act is NULL or off. */

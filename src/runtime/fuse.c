@@ -1,6 +1,8 @@
-/* fuse.c — activations fused into the fast kernel that produces their input (runtime/plan.h):
- * a float32 convolution or addition whose only reader is relu, a clamp, or a max and/or min
- * with scalar constants (how ONNX writes relu6; either order when lo <= hi), applies
+/* fuse.c — epilogues fused into the fast kernel that produces their input (runtime/plan.h):
+ * a float32 convolution whose only reader adds a value that already exists (a residual
+ * connection) adds it itself; a float32 convolution or addition (after that residual, if
+ * any) whose only reader is relu, a clamp, or a max and/or min with scalar constants (how
+ * ONNX writes relu6; either order when lo <= hi), applies
  * that clamp to each result as it stores it, and the activation steps are skipped; their
  * outputs share the producer's bytes (memplan.c). Every fused form computes
  * min(max(y, lo), hi) with IEEE maximum / minimum exactly as the separate kernels do (NaN
@@ -51,12 +53,89 @@ static bool same_shape(const nnx_ir *ir, uint32_t a, uint32_t b)
     return x->dtype == y->dtype && x->rank == y->rank && memcmp(x->shape, y->shape, x->rank * sizeof *x->shape) == 0;
 }
 
+/* The step that produces value v, or UINT32_MAX for graph inputs and constants. */
+static uint32_t producer_step(const nnx_plan *plan, uint32_t v)
+{
+    const nnx_ir *ir = plan->ir;
+    if (ir->values[v].kind != NNX_VALUE_NODE)
+        return UINT32_MAX;
+    for (uint32_t k = 0; k < plan->n_order; k++)
+        if (plan->order[k] == ir->values[v].producer)
+            return k;
+    return UINT32_MAX;
+}
+
+/* A float32 add of conv k's output v (its only reader, step r) and a value of v's shape that
+ * exists before step k: the conv adds it in its epilogue. Returns the add's output, or
+ * NNX_NONE. */
+static uint32_t absorb_residual(nnx_plan *plan, uint32_t k, uint32_t v, uint32_t r, nnx_activation *act)
+{
+    const nnx_ir *ir = plan->ir;
+    const nnx_node *a = &ir->nodes[plan->order[r]];
+    if (a->op != NNX_OP_ADD || a->n_in != 2 || (a->in[0] == v) == (a->in[1] == v))
+        return NNX_NONE;
+    uint32_t other = a->in[0] == v ? a->in[1] : a->in[0], p = producer_step(plan, other);
+    if (!same_shape(ir, other, v) || !same_shape(ir, a->out[0], v) || (p != UINT32_MAX && p >= k))
+        return NNX_NONE;
+    act->residual = other;
+    plan->skip[r] = true;
+    plan->alias[a->out[0]] = v;
+    return a->out[0];
+}
+
+/* An activation reading value `in` (of producer output v's shape) as its only reader: its
+ * clamp in *act, its steps skipped and their outputs aliased to v. */
+static void absorb_activation(nnx_plan *plan, const uint32_t *readers, const uint32_t *n_readers, uint32_t v,
+                              uint32_t in, nnx_activation *act)
+{
+    const nnx_ir *ir = plan->ir;
+    uint32_t r = only_reader(readers, n_readers, in);
+    if (r == UINT32_MAX || plan->skip[r])
+        return;
+    const nnx_node *a = &ir->nodes[plan->order[r]];
+    if (!same_shape(ir, a->out[0], v))
+        return;
+    nnx_activation got = *act;
+    got.on = true;
+    got.lo = -INFINITY;
+    got.hi = INFINITY;
+    double c;
+    if (a->op == NNX_OP_RELU && a->n_in == 1) {
+        got.lo = 0.0;
+    } else if (a->op == NNX_OP_CLAMP && a->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE) {
+        got.lo = a->attrs.clamp.lo.f;
+        got.hi = a->attrs.clamp.hi.f;
+    } else if ((a->op == NNX_OP_MAX || a->op == NNX_OP_MIN) && a->attrs.nan.nan_mode == NNX_NAN_PROPAGATE &&
+               binary_scalar(ir, a, in, &c)) {
+        /* max(., lo) [then min(., hi)], or min(., hi) [then max(., lo)]: the same clamp when
+         * lo <= hi (and for a single one of them) */
+        bool max_first = a->op == NNX_OP_MAX;
+        got.nan_default = true;
+        *(max_first ? &got.lo : &got.hi) = c;
+        uint32_t out = a->out[0], r2 = only_reader(readers, n_readers, out);
+        const nnx_node *b = r2 == UINT32_MAX ? NULL : &ir->nodes[plan->order[r2]];
+        double c2;
+        if (b && b->op == (max_first ? NNX_OP_MIN : NNX_OP_MAX) && b->attrs.nan.nan_mode == NNX_NAN_PROPAGATE &&
+            binary_scalar(ir, b, out, &c2) && same_shape(ir, b->out[0], v) && (max_first ? c <= c2 : c2 <= c)) {
+            *(max_first ? &got.hi : &got.lo) = c2;
+            plan->skip[r2] = true;
+            plan->alias[b->out[0]] = v;
+        }
+    } else {
+        return;
+    }
+    *act = got;
+    plan->skip[r] = true;
+    plan->alias[a->out[0]] = v;
+}
+
 void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *readers, uint32_t *n_readers)
 {
     const nnx_ir *ir = plan->ir;
     memset(n_readers, 0, ir->n_values * sizeof *n_readers);
     for (uint32_t k = 0; k < plan->n_order; k++) {
         const nnx_node *n = &ir->nodes[plan->order[k]];
+        plan->act[k].residual = NNX_NONE;
         for (uint32_t i = 0; i < n->n_in; i++)
             if (n->in[i] != NNX_NONE) {
                 readers[n->in[i]] = k;
@@ -70,48 +149,16 @@ void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, 
     for (uint32_t k = 0; k < plan->n_order; k++) {
         if (!producer_fusable(plan, k))
             continue;
-        uint32_t v = ir->nodes[plan->order[k]].out[0], r = only_reader(readers, n_readers, v);
-        if (r == UINT32_MAX || plan->skip[r])
+        const nnx_node *n = &ir->nodes[plan->order[k]];
+        uint32_t v = n->out[0], r = only_reader(readers, n_readers, v), last = v;
+        if (ir->values[v].desc.dtype != NNX_FLOAT32 || r == UINT32_MAX || plan->skip[r])
             continue;
-        const nnx_node *a = &ir->nodes[plan->order[r]];
-        nnx_activation act = {true, false, -INFINITY, INFINITY};
-        uint32_t last = r, out = a->out[0];
-        double c;
-        if (a->op == NNX_OP_RELU && a->n_in == 1) {
-            act.lo = 0.0;
-        } else if (a->op == NNX_OP_CLAMP && a->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE) {
-            act.lo = a->attrs.clamp.lo.f;
-            act.hi = a->attrs.clamp.hi.f;
-        } else if ((a->op == NNX_OP_MAX || a->op == NNX_OP_MIN) && a->attrs.nan.nan_mode == NNX_NAN_PROPAGATE &&
-                   binary_scalar(ir, a, v, &c)) {
-            /* max(., lo) [then min(., hi)], or min(., hi) [then max(., lo)]: the same clamp when
-             * lo <= hi (and for a single one of them) */
-            bool max_first = a->op == NNX_OP_MAX;
-            act.nan_default = true;
-            *(max_first ? &act.lo : &act.hi) = c;
-            uint32_t r2 = only_reader(readers, n_readers, out);
-            const nnx_node *b = r2 == UINT32_MAX ? NULL : &ir->nodes[plan->order[r2]];
-            double c2;
-            if (b && b->op == (max_first ? NNX_OP_MIN : NNX_OP_MAX) && b->attrs.nan.nan_mode == NNX_NAN_PROPAGATE &&
-                binary_scalar(ir, b, out, &c2) && same_shape(ir, b->out[0], v) &&
-                (max_first ? c <= c2 : c2 <= c)) {
-                *(max_first ? &act.hi : &act.lo) = c2;
-                plan->skip[r2] = true;
-                plan->alias[b->out[0]] = v;
-                last = r2;
-            }
-        } else {
-            continue;
+        nnx_activation act = {false, false, -INFINITY, INFINITY, NNX_NONE};
+        if (n->op == NNX_OP_CONV) {
+            uint32_t sum = absorb_residual(plan, k, v, r, &act);
+            last = sum == NNX_NONE ? v : sum;
         }
-        if (!same_shape(ir, out, v) || ir->values[v].desc.dtype != NNX_FLOAT32) {
-            if (last != r) { /* undo the min taken above */
-                plan->skip[last] = false;
-                plan->alias[ir->nodes[plan->order[last]].out[0]] = NNX_NONE;
-            }
-            continue;
-        }
+        absorb_activation(plan, readers, n_readers, v, last, &act);
         plan->act[k] = act;
-        plan->skip[r] = true;
-        plan->alias[out] = v;
     }
 }

@@ -166,7 +166,9 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
             fill_view(plan, x, node->in[i], &x->in_views[i]);
         for (uint32_t o = 0; o < node->n_out; o++)
             fill_view(plan, x, node->out[o], &x->out_views[o]);
-        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool, &plan->act[k]};
+        uint32_t residual = plan->act[k].residual;
+        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool, &plan->act[k],
+                              residual == NNX_NONE ? NULL : x->buffers[residual]};
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
                                       : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
         if (st != NNX_OK)

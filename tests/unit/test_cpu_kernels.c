@@ -90,7 +90,7 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     out.data = b.mag;
     assert_int_equal(nnx_op_table[op].kernel(node, abs_in, &out), NNX_OK);
     out.data = b.fast;
-    nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL};
+    nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL, NULL};
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     /* two threads give the very same bytes */
     b.fast2 = malloc(n_out * 4 + 4);
@@ -205,7 +205,7 @@ static void exact_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc
     nnx_view out = {ir.values[y].desc, want};
     assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
     out.data = got;
-    nnx_kernel_env env = {NULL, NULL, 0, pool, NULL};
+    nnx_kernel_env env = {NULL, NULL, 0, pool, NULL, NULL};
     assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
     assert_memory_equal(want, got, n_out * nnx_dtype_size(ir.values[y].desc.dtype));
     for (uint32_t i = 0; i < n_in; i++)
@@ -314,7 +314,7 @@ static void test_activation_exact(void **state)
     float y[67], want[67];
     for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++)
         for (int nan_default = 0; nan_default < 2; nan_default++) {
-            nnx_activation act = {true, nan_default, bounds[b][0], bounds[b][1]};
+            nnx_activation act = {true, nan_default, bounds[b][0], bounds[b][1], UINT32_MAX};
             for (int i = 0; i < 67; i++) {
                 y[i] = special[(i * 5 + (int)b) % 12];
                 want[i] = isnan(y[i]) ? (nan_default ? NAN : y[i]) : (float)min_ieee(max_ieee(y[i], act.lo), act.hi);

@@ -1,7 +1,8 @@
 /* test_fuse.c — activations fused into the fast kernel that produces their input
  * (runtime/fuse.c), through the public API: a float32 conv followed by relu, by clamp(0, 6),
  * by max(., 0) then min(., 6) with scalar constants and the other way round (ONNX's relu6),
- * and an add followed by relu. The oracle is the same graph with the pre-activation value also an output, which
+ * a conv whose sum with an existing value (a residual) is followed by relu, and two
+ * convolutions summed. The oracle is the same graph with the pre-activation value also an output, which
  * keeps the activation a separate step: the fused result must be those very bytes (NaN and
  * -0 in the input included), and a fused conv must plan one value buffer less. */
 #include <stdarg.h>
@@ -76,15 +77,51 @@ static void check(act_kind k, bool add)
     static float fused[YN], separate[YN];
     uint64_t p_fused = run(k, add, false, fused), p_separate = run(k, add, true, separate);
     assert_memory_equal(fused, separate, sizeof fused);
-    /* conv -> act: fused, the activation's output is the conv's buffer; separate, both live
-     * at the activation step. (After an add the separate graph reuses the conv's freed
-     * bytes, so the plans tie there.) */
-    if (!add)
-        assert_true(p_fused + YN * sizeof(float) <= p_separate);
+    /* fused, the activation's (and the residual add's) output is the conv's buffer; kept
+     * separate, the pre-activation value lives on beside it */
+    assert_true(p_fused + YN * sizeof(float) <= p_separate);
     bool clipped = false;
     for (int i = 0; i < YN; i++)
         clipped |= fused[i] == 0.0f || fused[i] == 6.0f;
     assert_true(clipped); /* the data does reach the bounds */
+}
+
+/* Two convolutions of x summed, then relu: the second conv takes the first's output as its
+ * residual (it exists before), so one conv step does add and relu; the bytes must be those
+ * of the graph that keeps the sum as an output too. */
+static void run_two(bool keep, float *out)
+{
+    nnx_context *ctx;
+    nnx_builder *b;
+    nnx_graph *g;
+    assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 2}, &ctx), NNX_OK);
+    assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
+    nnx_operand_desc xd = {NNX_FLOAT32, 4, {2, 8, 12, 12}}, wd = {NNX_FLOAT32, 4, {16, 8, 3, 3}},
+                     yd = {NNX_FLOAT32, 4, {2, 16, 12, 12}};
+    nnx_operand *x = nnx_builder_input(b, "x", &xd), *wc = nnx_builder_constant(b, &wd, w, sizeof w);
+    nnx_conv2d_options co = {.padding = (const uint32_t[]){1, 1, 1, 1}, .padding_count = 4};
+    nnx_operand *y1 = nnx_builder_conv2d(b, x, wc, &co), *y2 = nnx_builder_conv2d(b, nnx_builder_neg(b, x, NULL), wc, &co);
+    nnx_operand *sum = nnx_builder_add(b, y2, y1, NULL);
+    nnx_named_operand outs[2] = {{"act", nnx_builder_relu(b, sum, NULL)}, {"pre", sum}};
+    assert_int_equal(nnx_builder_build(b, outs, keep ? 2 : 1, &g), NNX_OK);
+    nnx_tensor_desc in_d = {xd, false, true}, out_d = {yd, true, false};
+    nnx_named_tensor in = {"x", NULL}, ot[2] = {{"act", NULL}, {"pre", NULL}};
+    assert_int_equal(nnx_tensor_create(ctx, &in_d, &in.tensor), NNX_OK);
+    assert_int_equal(nnx_tensor_write(in.tensor, xin, sizeof xin), NNX_OK);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(nnx_tensor_create(ctx, &out_d, &ot[i].tensor), NNX_OK);
+    assert_int_equal(nnx_context_dispatch(ctx, g, &in, 1, ot, keep ? 2 : 1), NNX_OK);
+    assert_int_equal(nnx_tensor_read(ot[0].tensor, out, YN * sizeof *out), NNX_OK);
+    nnx_context_destroy(ctx);
+}
+
+static void test_residual_of_two_convs(void **state)
+{
+    (void)state;
+    static float fused[YN], separate[YN];
+    run_two(false, fused);
+    run_two(true, separate);
+    assert_memory_equal(fused, separate, sizeof fused);
 }
 
 static int setup(void **state)
@@ -114,6 +151,6 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv_relu), cmocka_unit_test(test_conv_clamp),
                                        cmocka_unit_test(test_conv_max_min), cmocka_unit_test(test_conv_min_max),
-                                       cmocka_unit_test(test_add_relu)};
+                                       cmocka_unit_test(test_add_relu), cmocka_unit_test(test_residual_of_two_convs)};
     return cmocka_run_group_tests(tests, setup, NULL);
 }
