@@ -1,17 +1,31 @@
 /* pool.c — the worker pool (base/pool.h). Jobs live on their callers' stacks and are linked
  * into the pool's list while they have unclaimed items; items are claimed and completed
  * under the pool's mutex (items are coarse: a thread's share of an operator), so a job is
- * only touched under the lock and leaves the list before its caller can return. */
+ * only changed under the lock and leaves the list before its caller can return. Operators
+ * follow each other quickly, so idle workers and waiting callers first spin a few tens of
+ * microseconds on atomic counters before sleeping on the condition variables: waking a
+ * sleeping thread costs more than most operators' share of work. */
 #include "base/pool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <unistd.h>
+
+#define SPIN 20000 /* polls before sleeping: a few tens of microseconds */
+
+static inline void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
 
 typedef struct job {
     void (*fn)(void *, size_t);
     void *arg;
-    size_t n, next, done;
+    size_t n, next;
+    atomic_size_t done; /* changed under the lock; polled without it by the waiting caller */
     struct job *link;
 } job;
 
@@ -20,6 +34,7 @@ struct nnx_pool {
     pthread_mutex_t lock;
     pthread_cond_t work, finished;
     job *jobs;
+    atomic_uint posted; /* bumped under the lock with every job pushed; polled by idle workers */
     bool stop;
     unsigned n_workers, started;
     pthread_t *workers;
@@ -47,7 +62,7 @@ static void run_item(nnx_pool *p, job *j, size_t item)
     pthread_mutex_unlock(&p->lock);
     j->fn(j->arg, item);
     pthread_mutex_lock(&p->lock);
-    if (++j->done == j->n)
+    if (atomic_fetch_add(&j->done, 1) + 1 == j->n)
         pthread_cond_broadcast(&p->finished);
 }
 
@@ -58,9 +73,16 @@ static void *worker(void *arg)
     while (!p->stop) {
         job *j;
         size_t item;
-        if (claim(p, &j, &item))
+        if (claim(p, &j, &item)) {
             run_item(p, j, item);
-        else
+            continue;
+        }
+        unsigned seen = atomic_load(&p->posted);
+        pthread_mutex_unlock(&p->lock);
+        for (int i = 0; i < SPIN && atomic_load(&p->posted) == seen; i++)
+            relax();
+        pthread_mutex_lock(&p->lock);
+        if (atomic_load(&p->posted) == seen && !p->stop)
             pthread_cond_wait(&p->work, &p->lock);
     }
     pthread_mutex_unlock(&p->lock);
@@ -125,12 +147,19 @@ void nnx_pool_for(nnx_pool *p, size_t n, void (*fn)(void *arg, size_t i), void *
     pthread_mutex_lock(&p->lock);
     j.link = p->jobs;
     p->jobs = &j;
+    atomic_fetch_add(&p->posted, 1);
     pthread_cond_broadcast(&p->work);
     job *mine;
     size_t item;
     while (j.next < j.n && claim(p, &mine, &item)) /* help: any job's items, ours among them */
         run_item(p, mine, item);
-    while (j.done < j.n)
+    if (atomic_load(&j.done) < j.n) {
+        pthread_mutex_unlock(&p->lock);
+        for (int i = 0; i < SPIN && atomic_load(&j.done) < j.n; i++)
+            relax();
+        pthread_mutex_lock(&p->lock);
+    }
+    while (atomic_load(&j.done) < j.n)
         pthread_cond_wait(&p->finished, &p->lock);
     pthread_mutex_unlock(&p->lock);
 }
