@@ -2,9 +2,10 @@
  * dilations, groups) as GEMM per image and group: out[O/g, OH*OW] = W[O/g, C/g*KH*KW] ·
  * cols[C/g*KH*KW, OH*OW], where cols is the im2col copy of the input windows (zeros where a
  * window leaves the input). A 1x1, stride-1, unpadded convolution multiplies the input
- * itself. Depthwise convolutions (one input channel per group) run directly instead: each
- * output row gathers its taps in order, vectorised along the row. The bias is added per
- * output channel afterwards. */
+ * itself. Depthwise convolutions (one input channel per group) run directly instead: with
+ * AVX-512, 16 outputs at a time with every tap summed in registers; otherwise each output
+ * row accumulates its taps in order, vectorised along the row. The bias (and a fused
+ * residual and activation, runtime/fuse.c) is applied per output channel afterwards. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "base/checked.h"
@@ -148,6 +149,85 @@ static void depthwise_plane(const conv2d *g, const float *x, const float *w, flo
     }
 }
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define ROWS_MAX 7 /* kernel rows the register-blocked path keeps split copies of */
+
+/* Lanes l of a 16-wide load at column `base` of a run of `len` floats with 0 <= base+l < len. */
+static inline unsigned lanes(int64_t base, int64_t len)
+{
+    int64_t lo = base < 0 ? -base : 0, hi = len - base < 16 ? len - base : 16;
+    return hi <= lo ? 0u : (unsigned)(((1u << hi) - 1) & ~((1u << lo) - 1));
+}
+
+/* even[k] = src[2k], odd[k] = src[2k + 1] for the w floats of src, 32 at a time. */
+__attribute__((target("avx512f"))) static void deinterleave_avx512(const float *src, size_t w, float *even, float *odd)
+{
+    const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    size_t c = 0;
+    for (; c + 32 <= w; c += 32) {
+        __m512 a = _mm512_loadu_ps(src + c), b = _mm512_loadu_ps(src + c + 16);
+        _mm512_storeu_ps(even + c / 2, _mm512_permutex2var_ps(a, ie, b));
+        _mm512_storeu_ps(odd + c / 2, _mm512_permutex2var_ps(a, io, b));
+    }
+    for (; c < w; c++)
+        (c & 1 ? odd : even)[c >> 1] = src[c];
+}
+
+/* The depthwise plane 16 outputs at a time, every tap of a chunk summed in registers in
+ * (kernel row, kernel column) order with FMA, edges by masked loads and stores. Stride 1
+ * reads input rows in place, stride 2 reads their even / odd halves. Returns false (nothing
+ * done) for shapes it does not handle. */
+__attribute__((target("avx512f"))) static bool depthwise_plane_avx512(const conv2d *g, const float *x, const float *w,
+                                                                      float *y)
+{
+    if ((g->sw != 1 && !(g->sw == 2 && g->W <= SPLIT_MAX)) || g->KH > ROWS_MAX)
+        return false;
+    float split[ROWS_MAX][2][SPLIT_MAX / 2 + 1];
+    for (size_t oh = 0; oh < g->OH; oh++) {
+        const float *rows[ROWS_MAX];
+        uint32_t kernel_row[ROWS_MAX], n = 0;
+        for (size_t i = 0; i < g->KH; i++) {
+            int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
+            if (ih < 0 || ih >= (int64_t)g->H)
+                continue;
+            rows[n] = x + (size_t)ih * g->W;
+            if (g->sw == 2)
+                deinterleave_avx512(rows[n], g->W, split[n][0], split[n][1]);
+            kernel_row[n++] = (uint32_t)i;
+        }
+        float *out = y + oh * g->OW;
+        for (size_t ow0 = 0; ow0 < g->OW; ow0 += 16) {
+            __m512 acc = _mm512_setzero_ps();
+            for (uint32_t r = 0; r < n; r++)
+                for (size_t j = 0; j < g->KW; j++) {
+                    int64_t off = (int64_t)j * g->dw - g->pl, base, len;
+                    const float *run;
+                    if (g->sw == 1) {
+                        run = rows[r], base = (int64_t)ow0 + off, len = (int64_t)g->W;
+                    } else { /* column 2 * ow + off = 2 * (ow + shift) + parity */
+                        int64_t parity = off & 1;
+                        run = split[r][parity], base = (int64_t)ow0 + (off - parity) / 2;
+                        len = ((int64_t)g->W - parity + 1) / 2;
+                    }
+                    unsigned m = lanes(base, len);
+                    if (!m)
+                        continue;
+                    /* the address of lane 0; only lanes in m are read */
+                    const float *at = (const float *)((uintptr_t)run + (uintptr_t)(base * (int64_t)sizeof(float)));
+                    __m512 v = _mm512_maskz_loadu_ps((__mmask16)m, at);
+                    acc = _mm512_fmadd_ps(_mm512_set1_ps(w[kernel_row[r] * g->KW + j]), v, acc);
+                }
+            size_t left = g->OW - ow0;
+            _mm512_mask_storeu_ps(out + ow0, (__mmask16)(left >= 16 ? 0xFFFFu : (1u << left) - 1), acc);
+        }
+    }
+    return true;
+}
+#endif
+
 typedef struct depthwise_job {
     const conv2d *g;
     const float *x, *f, *bias;
@@ -162,7 +242,13 @@ static void depthwise_task(void *arg, size_t t)
     const conv2d *g = d->g;
     size_t n = t / g->O, o = t % g->O, spatial = g->OH * g->OW;
     float *y = d->y + t * spatial;
-    depthwise_plane(g, d->x + (n * g->C + o / g->og) * g->H * g->W, d->f + o * g->KH * g->KW, y);
+    const float *x = d->x + (n * g->C + o / g->og) * g->H * g->W, *w = d->f + o * g->KH * g->KW;
+    bool done = false;
+#if defined(__x86_64__)
+    done = nnx_cpu_level_get() >= NNX_CPU_AVX512 && depthwise_plane_avx512(g, x, w, y);
+#endif
+    if (!done)
+        depthwise_plane(g, x, w, y);
     if (d->bias)
         for (size_t s = 0; s < spatial; s++)
             y[s] += d->bias[o];
