@@ -272,6 +272,29 @@ nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_vi
     return NNX_OK;
 }
 
+typedef struct epilogue_job {
+    float *y;
+    const float *bias, *residual;
+    const nnx_activation *act;
+    size_t O, spatial, per_task, planes;
+} epilogue_job;
+
+/* Bias, fused residual and fused activation of planes [t * per_task, ...) (image n, channel o). */
+static void epilogue_task(void *arg, size_t t)
+{
+    const epilogue_job *j = arg;
+    for (size_t q = t * j->per_task; q < (t + 1) * j->per_task && q < j->planes; q++) {
+        float *c = j->y + q * j->spatial;
+        float b = j->bias ? j->bias[q % j->O] : 0.0f;
+        for (size_t s = 0; j->bias && s < j->spatial; s++)
+            c[s] += b;
+        const float *res = j->residual ? j->residual + q * j->spatial : NULL;
+        for (size_t s = 0; res && s < j->spatial; s++)
+            c[s] += res[s];
+        nnx_apply_activation(j->act, c, j->spatial);
+    }
+}
+
 nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
@@ -288,15 +311,11 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
             float *c = y + (n * g.O + grp * g.og) * spatial;
             nnx_sgemm_threads(env, g.og, spatial, depth, A, B, c, spatial, false);
         }
-    for (size_t n = 0; n < g.N; n++)
-        for (size_t o = 0; o < g.O; o++) {
-            float *c = y + (n * g.O + o) * spatial;
-            for (size_t s = 0; bias && s < spatial; s++)
-                c[s] += bias[o];
-            const float *res = env->residual ? env->residual + (n * g.O + o) * spatial : NULL;
-            for (size_t s = 0; res && s < spatial; s++)
-                c[s] += res[s];
-            nnx_apply_activation(env->act, c, spatial);
-        }
+    if (!bias && !env->residual && !(env->act && env->act->on))
+        return NNX_OK;
+    /* per-plane work, so the split changes no result; tasks of at least 32768 elements */
+    epilogue_job j = {y, bias, env->residual, env->act, g.O, spatial, 0, g.N * g.O};
+    j.per_task = spatial ? ((size_t)1 << 15) / spatial + 1 : j.planes;
+    nnx_pool_for(env->pool, (j.planes + j.per_task - 1) / j.per_task, epilogue_task, &j);
     return NNX_OK;
 }
