@@ -1,5 +1,6 @@
-/* matmul_fast.c — float32 matmul (batched, broadcast batch axes) and gemm (transposes, alpha,
- * beta, C broadcast) on the fast sgemm (cpu/gemm.h). Same results as ops/matmul.c within
+/* matmul_fast.c — float32 matmul (batched, broadcast batch axes; against one matrix, the
+ * batches are one tall product) and gemm (transposes, alpha, beta, C broadcast) on the fast
+ * sgemm (cpu/gemm.h). Same results as ops/matmul.c within
  * float32 rounding of each length-K sum. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
@@ -16,6 +17,14 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
     nnx_broadcast_strides(b->shape, b->rank - 2, batch_rank, bs);
     const float *A = in[0].data, *B = in[1].data;
     float *Y = out->data;
+    /* b without batch axes: a's batches and rows are one tall matrix, one product (not a
+     * matrix-vector product per batch when M is 1) */
+    if (nnx_shape_elements(b->shape, b->rank - 2) == 1) {
+        size_t rows = nnx_shape_elements(y->shape, batch_rank) * M;
+        nnx_fmat fa = {A, K, 1}, fb = {B, N, 1};
+        nnx_sgemm_threads(env, rows, N, K, fa, fb, Y, N, false);
+        return NNX_OK;
+    }
     uint32_t idx[NNX_MAX_RANK] = {0};
     size_t mat = 0;
     do {
