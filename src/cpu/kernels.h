@@ -39,6 +39,10 @@ typedef nnx_status (*nnx_fast_kernel)(const nnx_node *node, const nnx_view *in, 
 
 nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes);
 
+/* The fast kernel nnx_cpu_select gives op, if any, produces exactly the reference kernel's
+ * bytes (element-wise, movement, pooling, softmax, sums; not the GEMM-based ones). */
+bool nnx_cpu_exact(nnx_op op);
+
 /* The kernels (matmul_fast.c, conv_fast.c). */
 nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);

@@ -109,3 +109,8 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
         return NULL;
     }
 }
+
+bool nnx_cpu_exact(nnx_op op)
+{
+    return op != NNX_OP_MATMUL && op != NNX_OP_GEMM && op != NNX_OP_CONV;
+}

@@ -16,6 +16,9 @@ void nnx_plan_free(nnx_plan *plan)
     nnx_mem_free(ir->alloc, plan->needs_buffer);
     nnx_mem_free(ir->alloc, plan->fast);
     nnx_mem_free(ir->alloc, plan->offsets);
+    for (uint32_t v = 0; plan->folded && v < ir->n_values; v++)
+        nnx_mem_free_aligned(ir->alloc, plan->folded[v]);
+    nnx_mem_free(ir->alloc, plan->folded);
     nnx_mem_free(ir->alloc, plan->act);
     nnx_mem_free(ir->alloc, plan->skip);
     nnx_mem_free(ir->alloc, plan->alias);
@@ -34,11 +37,12 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     plan->act = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->act);
     plan->skip = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->skip);
     plan->alias = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->alias);
+    plan->folded = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->folded);
     uint32_t *readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *readers);
     uint32_t *n_readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *n_readers);
     nnx_status st = NNX_OK;
     if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act ||
-        !plan->skip || !plan->alias || !readers || !n_readers) {
+        !plan->skip || !plan->alias || !plan->folded || !readers || !n_readers) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
@@ -67,6 +71,8 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     }
     for (uint32_t v = 0; v < ir->n_values; v++)
         plan->alias[v] = NNX_NONE;
+    if ((st = nnx_plan_fold(plan, err)) != NNX_OK)
+        goto done;
     nnx_plan_fuse(plan, outputs, n_outputs, readers, n_readers);
     st = nnx_memplan(plan, outputs, n_outputs, err);
 done:
@@ -139,6 +145,8 @@ nnx_exec *nnx_exec_create(const nnx_plan *plan, nnx_error *err)
         uint32_t home = plan->alias[v] == NNX_NONE ? v : plan->alias[v];
         if (ir->values[v].kind == NNX_VALUE_CONSTANT)
             x->buffers[v] = ir->values[v].data;
+        else if (plan->folded[v])
+            x->buffers[v] = plan->folded[v];
         else if (plan->needs_buffer[v])
             x->buffers[v] = (char *)x->arena + plan->offsets[home];
     }

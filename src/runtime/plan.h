@@ -23,6 +23,7 @@ typedef struct nnx_plan {
     nnx_activation *act;   /* per order entry: the clamp its fast kernel applies (fuse.c) */
     bool *skip;            /* per order entry: absorbed into its producer's kernel */
     uint32_t *alias;       /* per value: the value whose bytes it shares, or NNX_NONE */
+    void **folded;         /* per value: its bytes when computed at build time (fold.c), else NULL */
     uint64_t *offsets;     /* per value needing a buffer: its offset in the run's arena */
     uint64_t arena_bytes;  /* the arena's size: the planned peak of the values' memory */
 } nnx_plan;
@@ -40,6 +41,9 @@ typedef struct nnx_exec {
  * plan is left empty (free-able). */
 nnx_status nnx_plan_compile_pool(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs,
                                  nnx_pool *pool, nnx_error *err);
+/* fold.c: computes the steps whose inputs are all fixed now (skip, folded). */
+nnx_status nnx_plan_fold(nnx_plan *plan, nnx_error *err);
+
 /* fuse.c: fills act, skip and alias (readers and n_readers: scratch arrays of n_values). */
 void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *readers, uint32_t *n_readers);
 
