@@ -6,7 +6,6 @@
 #include "cpu/kernels.h"
 
 #define MIN_PARALLEL_MACS ((size_t)1 << 18)
-#define MIN_PARALLEL_VECTOR_MACS ((size_t)1 << 21) /* one row or column: memory-bound, cheap */
 #define COL_ALIGN 32 /* every kernel's NR divides it */
 #define ROW_ALIGN 24 /* every kernel's MR divides it */
 
@@ -43,8 +42,7 @@ void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, 
 {
     unsigned T = nnx_pool_threads(env->pool);
     nnx_cpu_level level = nnx_cpu_level_get();
-    size_t min_macs = M == 1 || N == 1 ? MIN_PARALLEL_VECTOR_MACS : MIN_PARALLEL_MACS;
-    if (T <= 1 || M * N * K < min_macs || (N < 2 * COL_ALIGN && M < 2 * ROW_ALIGN)) {
+    if (T <= 1 || M * N * K < MIN_PARALLEL_MACS || (N < 2 * COL_ALIGN && M < 2 * ROW_ALIGN)) {
         nnx_sgemm(level, M, N, K, A, B, C, ldc, accumulate, env->scratch);
         return;
     }

@@ -165,6 +165,10 @@ static void test_matmul(void **state)
     compare(NNX_OP_MATMUL, NULL, d3, 2, 3000);
     nnx_operand_desc d4[2] = {{NNX_FLOAT32, 2, {200, 90}}, {NNX_FLOAT32, 2, {90, 40}}}; /* split by rows */
     compare(NNX_OP_MATMUL, NULL, d4, 2, 90);
+    nnx_operand_desc d7[2] = {{NNX_FLOAT32, 2, {1, 600}}, {NNX_FLOAT32, 2, {600, 700}}}; /* one row, split */
+    compare(NNX_OP_MATMUL, NULL, d7, 2, 600);
+    nnx_operand_desc d8[2] = {{NNX_FLOAT32, 2, {700, 600}}, {NNX_FLOAT32, 2, {600, 1}}}; /* one column, split */
+    compare(NNX_OP_MATMUL, NULL, d8, 2, 600);
     nnx_operand_desc d5[2] = {{NNX_FLOAT32, 3, {37, 1, 70}}, {NNX_FLOAT32, 2, {70, 33}}}; /* batches of one row */
     compare(NNX_OP_MATMUL, NULL, d5, 2, 70);
     nnx_operand_desc d6[2] = {{NNX_FLOAT32, 4, {2, 3, 4, 20}}, {NNX_FLOAT32, 4, {1, 1, 20, 60}}}; /* b batch of 1s */
