@@ -6,26 +6,34 @@
 #include "formats/nnef/from_ir.h"
 #include "formats/nnef/writer.h"
 
+nnx_status nnx_ir_to_nnef_flat(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                               uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                               uint32_t n_outputs, const nnx_alloc *a, nnx_nnef_flat *flat,
+                               nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err)
+{
+    nnx_nnef_registry reg;
+    nnx_status st = nnx_nnef_registry_init(&reg, NULL, a, err);
+    if (st != NNX_OK)
+        return st;
+    st = nnx_nnef_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &reg, flat, vars,
+                          n_vars, err);
+    nnx_nnef_registry_free(&reg);
+    return st;
+}
+
 nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
                                uint32_t n_outputs, const char *path, const nnx_alloc *a, nnx_error *err)
 {
-    nnx_nnef_registry reg;
     nnx_nnef_flat flat;
     nnx_nnef_variable_data *vars = NULL;
     uint32_t n_vars = 0;
     nnx_nnef_flat_init(&flat, a, "graph.nnef");
-    nnx_status st = nnx_nnef_registry_init(&reg, NULL, a, err);
-    if (st != NNX_OK) {
-        nnx_nnef_flat_free(&flat);
-        return st;
-    }
-    st = nnx_nnef_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &reg, &flat, &vars,
-                          &n_vars, err);
+    nnx_status st = nnx_ir_to_nnef_flat(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, a, &flat,
+                                        &vars, &n_vars, err);
     if (st == NNX_OK)
         st = nnx_nnef_save(&flat, vars, n_vars, path, NNX_NNEF_FORMAT_AUTO, a, err);
     nnx_nnef_flat_free(&flat);
-    nnx_nnef_registry_free(&reg);
     return st;
 }
 

@@ -82,18 +82,13 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
         return *text ? NNX_OK : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     const char **names = input_names(m, a);
-    nnx_nnef_registry reg;
     nnx_nnef_flat flat;
     nnx_nnef_variable_data *vars = NULL;
     uint32_t n_vars = 0;
     nnx_nnef_flat_init(&flat, a, "graph.nnef");
-    nnx_status st = names ? nnx_nnef_registry_init(&reg, NULL, a, err)
+    nnx_status st = names ? nnx_ir_to_nnef_flat(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names,
+                                                m->n_outputs, a, &flat, &vars, &n_vars, err)
                           : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (st == NNX_OK) {
-        st = nnx_nnef_from_ir(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names, m->n_outputs, &reg,
-                              &flat, &vars, &n_vars, err);
-        nnx_nnef_registry_free(&reg);
-    }
     if (st == NNX_OK) {
         nnx_strbuf b;
         nnx_strbuf_init(&b, a);

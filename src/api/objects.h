@@ -93,6 +93,15 @@ nnx_pool *nnx_context_pool(nnx_context *ctx);
 nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
                             uint32_t count, nnx_graph **out, nnx_error *err);
 
+/* The live part of ir as a flat NNEF graph in flat (initialised and freed by the caller);
+ * *vars: the variables' data, pointing into ir (graph_save.c). */
+struct nnx_nnef_flat;
+struct nnx_nnef_variable_data;
+nnx_status nnx_ir_to_nnef_flat(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                               uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                               uint32_t n_outputs, const nnx_alloc *a, struct nnx_nnef_flat *flat,
+                               struct nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err);
+
 /* Writes the live part of ir as a flat NNEF container at path (graph_save.c). */
 nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,

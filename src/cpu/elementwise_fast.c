@@ -143,18 +143,19 @@ nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/* The same clamp, 16 lanes at a time. _mm512_max_ps(a, b) is a > b ? a : b and
+/* The clamp of clamp_run, 16 lanes at a time. _mm512_max_ps(a, b) is a > b ? a : b and
  * _mm512_min_ps(a, b) is a < b ? a : b, so the operand order picks the zero IEEE maximum /
  * minimum pick when y equals a zero bound (+0 for max, -0 for min); NaN lanes are blended
- * back afterwards. lo and hi are float values (bounds are cast to the input type). */
-__attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_activation *act, float *y, size_t n)
+ * back afterwards. Only for float bounds (clamp_run checks). */
+__attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_activation *act, const float *x, float *y,
+                                                                size_t n)
 {
     float lo = (float)act->lo, hi = (float)act->hi;
     __m512 vlo = _mm512_set1_ps(lo), vhi = _mm512_set1_ps(hi), vnan = _mm512_set1_ps(NAN);
     bool lo_neg_zero = lo == 0.0f && signbit(lo), hi_neg_zero = hi == 0.0f && signbit(hi);
     size_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        __m512 v = _mm512_loadu_ps(y + i);
+        __m512 v = _mm512_loadu_ps(x + i);
         __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
         __m512 m = lo_neg_zero ? _mm512_max_ps(vlo, v) : _mm512_max_ps(v, vlo);
         m = hi_neg_zero ? _mm512_min_ps(m, vhi) : _mm512_min_ps(vhi, m);
@@ -165,28 +166,31 @@ __attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_activati
 }
 #endif
 
-void nnx_apply_activation(const nnx_activation *act, float *y, size_t n)
+/* y[i] = x[i] clamped by act (x and y may be one array): IEEE maximum then minimum in double,
+ * exactly as the separate max / min / clamp kernels; 16 lanes at a time where the bounds are
+ * floats (where they are not, float comparisons could round differently). */
+static void clamp_run(const nnx_activation *act, const float *x, float *y, size_t n)
 {
-    if (!act || !act->on)
-        return;
     size_t i = 0;
 #if defined(__x86_64__)
-    if (nnx_cpu_level_get() >= NNX_CPU_AVX512)
-        i = clamp_avx512(act, y, n);
+    if (nnx_cpu_level_get() >= NNX_CPU_AVX512 && (double)(float)act->lo == act->lo && (double)(float)act->hi == act->hi)
+        i = clamp_avx512(act, x, y, n);
 #endif
     for (; i < n; i++)
-        y[i] = !isnan(y[i]) ? (float)min_ieee_d(max_ieee_d(y[i], act->lo), act->hi) : act->nan_default ? NAN : y[i];
+        y[i] = !isnan(x[i]) ? (float)min_ieee_d(max_ieee_d(x[i], act->lo), act->hi) : act->nan_default ? NAN : x[i];
+}
+
+void nnx_apply_activation(const nnx_activation *act, float *y, size_t n)
+{
+    if (act && act->on)
+        clamp_run(act, y, y, n);
 }
 
 nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     (void)env;
-    const float *x = in[0].data;
-    float *y = out->data;
-    double lo = node->attrs.clamp.lo.f, hi = node->attrs.clamp.hi.f;
-    size_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
-    for (size_t i = 0; i < n; i++)
-        y[i] = isnan(x[i]) ? x[i] : (float)min_ieee_d(max_ieee_d(x[i], lo), hi);
+    nnx_activation act = {true, false, node->attrs.clamp.lo.f, node->attrs.clamp.hi.f, NNX_NONE};
+    clamp_run(&act, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank));
     return NNX_OK;
 }
 

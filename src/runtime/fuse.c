@@ -53,18 +53,6 @@ static bool same_shape(const nnx_ir *ir, uint32_t a, uint32_t b)
     return x->dtype == y->dtype && x->rank == y->rank && memcmp(x->shape, y->shape, x->rank * sizeof *x->shape) == 0;
 }
 
-/* The step that produces value v, or UINT32_MAX for graph inputs and constants. */
-static uint32_t producer_step(const nnx_plan *plan, uint32_t v)
-{
-    const nnx_ir *ir = plan->ir;
-    if (ir->values[v].kind != NNX_VALUE_NODE)
-        return UINT32_MAX;
-    for (uint32_t k = 0; k < plan->n_order; k++)
-        if (plan->order[k] == ir->values[v].producer)
-            return k;
-    return UINT32_MAX;
-}
-
 /* A float32 add of conv k's output v (its only reader, step r) and a value of v's shape that
  * exists before step k: the conv adds it in its epilogue. Returns the add's output, or
  * NNX_NONE. */
@@ -74,8 +62,11 @@ static uint32_t absorb_residual(nnx_plan *plan, uint32_t k, uint32_t v, uint32_t
     const nnx_node *a = &ir->nodes[plan->order[r]];
     if (a->op != NNX_OP_ADD || a->n_in != 2 || (a->in[0] == v) == (a->in[1] == v))
         return NNX_NONE;
-    uint32_t other = a->in[0] == v ? a->in[1] : a->in[0], p = producer_step(plan, other);
-    if (!same_shape(ir, other, v) || !same_shape(ir, a->out[0], v) || (p != UINT32_MAX && p >= k))
+    uint32_t other = a->in[0] == v ? a->in[1] : a->in[0];
+    /* the plan runs nodes in IR order, so `other` exists before the conv when its producer
+     * comes earlier in the IR (inputs and constants always do) */
+    bool before = ir->values[other].kind != NNX_VALUE_NODE || ir->values[other].producer < plan->order[k];
+    if (!same_shape(ir, other, v) || !same_shape(ir, a->out[0], v) || !before)
         return NNX_NONE;
     act->residual = other;
     plan->skip[r] = true;

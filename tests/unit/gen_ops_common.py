@@ -98,6 +98,22 @@ class Emitter:
             f.write("\n\nstatic const gen_case gen_cases[] = {\n%s\n};\n\n#endif\n" % "\n".join(self.cases))
 
 
+class SignedZeroEmitter(Emitter):
+    """Emitter whose float literals keep the sign of zero ("-0" in C is the integer 0)."""
+
+    @staticmethod
+    def c_float(v, dtype):
+        if float(v) == 0 and math.copysign(1.0, float(v)) < 0:
+            return "-0.0"
+        return Emitter.c_float(v, dtype)
+
+
+def add_fp8_dtypes():
+    """Adds nnx's fp8 types to DTYPES (for generators whose loops want them)."""
+    DTYPES.setdefault("fp8e4m3", ("NNX_FP8E4M3", "f"))
+    DTYPES.setdefault("fp8e5m2", ("NNX_FP8E5M2", "f"))
+
+
 def wrap_int(v, dtype):
     """Python integers reduced modulo 2^bits into the type's range (two's complement)."""
     v = np.asarray(v, dtype=object)

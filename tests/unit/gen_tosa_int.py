@@ -12,27 +12,16 @@ import os
 
 import numpy as np
 
-from gen_ops_common import DTYPES, Emitter
+from gen_ops_common import SignedZeroEmitter, add_fp8_dtypes
 from gen_tosa_exhaustive import NAN_KEY, fp8_value, to_float_bits
 
-DTYPES.setdefault("fp8e4m3", ("NNX_FP8E4M3", "f"))
-DTYPES.setdefault("fp8e5m2", ("NNX_FP8E5M2", "f"))
+add_fp8_dtypes()
 SEED = 20261125
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "data", "tosa_int_expected.h")
 
 
-class TosaEmitter(Emitter):
-    """Emitter whose float literals keep the sign of zero ("-0" in C is the integer 0)."""
-
-    @staticmethod
-    def c_float(v, dtype):
-        if float(v) == 0 and math.copysign(1.0, float(v)) < 0:
-            return "-0.0"
-        return Emitter.c_float(v, dtype)
-
-
-E = TosaEmitter(np.random.default_rng(SEED))
+E = SignedZeroEmitter(np.random.default_rng(SEED))
 R = E.rng
 NONE = ".none = {0}"
 BITS = {"int8": 8, "int16": 16, "int32": 32, "int48": 48}

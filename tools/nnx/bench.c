@@ -8,7 +8,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -93,10 +92,7 @@ static int make_inputs(const nnx_model *m, const nnx_graph *g, run_buffer *buffe
 {
     for (size_t i = 0; i < nnx_model_input_count(m); i++) {
         nnx_operand_desc want;
-        nnx_model_input_desc(m, i, &want);
-        for (size_t k = 0; k < nnx_graph_input_count(g); k++)
-            if (strcmp(nnx_graph_input_name(g, k), nnx_model_input_name(m, i)) == 0)
-                nnx_graph_input_desc(g, k, &want);
+        run_input_type(m, g, i, &want);
         int rc = run_random_input(1, i, &want, &buffers[i]);
         if (rc != NNX_EXIT_OK)
             return rc;

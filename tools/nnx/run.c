@@ -203,16 +203,6 @@ static int missing_input(const char *name)
     return NNX_EXIT_INVALID_MODEL;
 }
 
-/* The type an input's data must have: the compiled graph's (exact, e.g. the int8 of a TOSA
- * graph whose NNEF text says integer), or the model's for an input the graph does not read. */
-static void input_type(const nnx_model *m, const nnx_graph *g, size_t i, nnx_operand_desc *want)
-{
-    nnx_model_input_desc(m, i, want);
-    for (size_t k = 0; k < nnx_graph_input_count(g); k++)
-        if (strcmp(nnx_graph_input_name(g, k), nnx_model_input_name(m, i)) == 0)
-            nnx_graph_input_desc(g, k, want);
-}
-
 /* Every --input names a model input; every model input gets data (file, random or error). */
 static int gather_inputs(const run_args *a, const nnx_model *m, const nnx_graph *g, run_buffer *buffers)
 {
@@ -229,7 +219,7 @@ static int gather_inputs(const run_args *a, const nnx_model *m, const nnx_graph 
     for (size_t i = 0; i < n; i++) {
         const char *name = nnx_model_input_name(m, i);
         nnx_operand_desc want;
-        input_type(m, g, i, &want);
+        run_input_type(m, g, i, &want);
         const run_input *given = NULL;
         for (size_t k = 0; k < a->input_count && !given; k++)
             given = same_name(&a->inputs[k], name) ? &a->inputs[k] : NULL;

@@ -24,6 +24,10 @@ void run_print_inputs(const nnx_model *model);
  * dtype only when every one converts exactly. */
 int run_read_input(const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out);
 
+/* The type model input i's data must have: the compiled graph's (exact, e.g. the int8 of a
+ * TOSA graph whose NNEF text says integer), or the model's for an input g does not read. */
+void run_input_type(const nnx_model *m, const nnx_graph *g, size_t i, nnx_operand_desc *want);
+
 /* Fills out (of type want) with reproducible pseudo-random values: floats uniform in
  * [-1, 1) on a grid the dtype represents exactly, integers and bool 0 or 1. The stream
  * depends only on seed and the input's index among the model's inputs. */

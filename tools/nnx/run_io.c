@@ -21,6 +21,14 @@ void run_buffer_free(run_buffer *b)
     b->data = NULL;
 }
 
+void run_input_type(const nnx_model *m, const nnx_graph *g, size_t i, nnx_operand_desc *want)
+{
+    nnx_model_input_desc(m, i, want);
+    for (size_t k = 0; k < nnx_graph_input_count(g); k++)
+        if (strcmp(nnx_graph_input_name(g, k), nnx_model_input_name(m, i)) == 0)
+            nnx_graph_input_desc(g, k, want);
+}
+
 void run_print_inputs(const nnx_model *model)
 {
     fprintf(stderr, "the model's inputs:\n");
