@@ -852,6 +852,27 @@ NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_ope
  * values (those whose lifetimes do not overlap share bytes) and the fast kernels' scratch.
  * Each concurrent dispatch has its own. 0 for NULL or a destroyed graph. */
 NNX_API uint64_t nnx_graph_planned_bytes(const nnx_graph *graph);
+
+/* Per-step timing. While profiling is on, every dispatch of graph adds each step's wall
+ * time to that step's total (a step is one node, with the nodes fused into it; steps
+ * computed when the graph was built do not run and are not listed). Turning it on resets
+ * the totals; reading them never does. Off by default; costs two clock reads per step. */
+typedef struct nnx_profile_step {
+    const char *op;        /* the operation's name, e.g. "conv" */
+    const char *label;     /* the node's label (from the model, or generated) */
+    const char *kernel;    /* "fast" (a CPU kernel of src/cpu) or "reference" */
+    const char *fused;     /* what the step also computes of the nodes after it: "" (nothing),
+                              "add" (a residual add), "clamp" (relu, clamp, max/min) or
+                              "add+clamp" */
+    uint64_t runs;         /* dispatches timed since profiling was turned on */
+    uint64_t nanoseconds;  /* their total wall time in this step */
+} nnx_profile_step;
+
+NNX_API nnx_status nnx_graph_set_profiling(nnx_graph *graph, bool on);
+/* The number of steps one dispatch runs (0 for NULL or a destroyed graph). */
+NNX_API size_t nnx_graph_profile_count(const nnx_graph *graph);
+/* Step index in execution order; false (and *out zeroed) when index is out of range. */
+NNX_API bool nnx_graph_profile_step(const nnx_graph *graph, size_t index, nnx_profile_step *out);
 NNX_API void nnx_graph_destroy(nnx_graph *graph);
 
 /* Writes the graph as a flat NNEF 1.0.2 document (graph.nnef) with one .dat tensor file per

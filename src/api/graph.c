@@ -2,6 +2,7 @@
  * the tensors' validation steps, then a synchronous run of the plan). */
 #include "api/objects.h"
 #include "ir/dtypes.h"
+#include "ir/ops.h"
 
 #include <string.h>
 
@@ -52,6 +53,52 @@ uint64_t nnx_graph_planned_bytes(const nnx_graph *g)
         return 0;
     const nnx_plan *p = &g->plan;
     return p->arena_bytes + p->shared_bytes + (uint64_t)p->thread_bytes * nnx_pool_threads(p->pool);
+}
+
+nnx_status nnx_graph_set_profiling(nnx_graph *g, bool on)
+{
+    if (!g)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (g->h.destroyed)
+        return nnx_destroyed(g->ctx, NNX_ERROR_INVALID_STATE, "the graph");
+    nnx_plan_profile *p = g->plan.profile;
+    if (on && !__atomic_load_n(&p->on, __ATOMIC_RELAXED)) {
+        __atomic_store_n(&p->runs, 0, __ATOMIC_RELAXED);
+        for (uint32_t k = 0; k < g->plan.n_order; k++)
+            __atomic_store_n(&p->ns[k], 0, __ATOMIC_RELAXED);
+    }
+    __atomic_store_n(&p->on, on, __ATOMIC_RELAXED);
+    return NNX_OK;
+}
+
+size_t nnx_graph_profile_count(const nnx_graph *g)
+{
+    size_t n = 0;
+    for (uint32_t k = 0; g && !g->h.destroyed && k < g->plan.n_order; k++)
+        n += !g->plan.skip[k];
+    return n;
+}
+
+bool nnx_graph_profile_step(const nnx_graph *g, size_t index, nnx_profile_step *out)
+{
+    if (!out)
+        return false;
+    memset(out, 0, sizeof *out);
+    for (uint32_t k = 0; g && !g->h.destroyed && k < g->plan.n_order; k++) {
+        if (g->plan.skip[k] || index-- > 0)
+            continue;
+        const nnx_plan *p = &g->plan;
+        const nnx_node *node = &g->ir.nodes[p->order[k]];
+        bool add = p->act[k].residual != NNX_NONE, clamp = p->act[k].on;
+        out->op = nnx_op_table[node->op].name;
+        out->label = node->label;
+        out->kernel = p->fast[k] ? "fast" : "reference";
+        out->fused = add && clamp ? "add+clamp" : add ? "add" : clamp ? "clamp" : "";
+        out->runs = __atomic_load_n(&p->profile->runs, __ATOMIC_RELAXED);
+        out->nanoseconds = __atomic_load_n(&p->profile->ns[k], __ATOMIC_RELAXED);
+        return true;
+    }
+    return false;
 }
 
 const char *nnx_graph_input_name(const nnx_graph *g, size_t i) { return g && i < g->n_inputs ? g->input_names[i] : NULL; }

@@ -6,6 +6,7 @@
 #include "ir/dtypes.h"
 
 #include <string.h>
+#include <time.h>
 
 void nnx_plan_free(nnx_plan *plan)
 {
@@ -22,6 +23,7 @@ void nnx_plan_free(nnx_plan *plan)
     nnx_mem_free(ir->alloc, plan->act);
     nnx_mem_free(ir->alloc, plan->skip);
     nnx_mem_free(ir->alloc, plan->alias);
+    nnx_mem_free(ir->alloc, plan->profile);
     memset(plan, 0, sizeof *plan);
 }
 
@@ -74,7 +76,11 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     if ((st = nnx_plan_fold(plan, err)) != NNX_OK)
         goto done;
     nnx_plan_fuse(plan, outputs, n_outputs, readers, n_readers);
-    st = nnx_memplan(plan, outputs, n_outputs, err);
+    if ((st = nnx_memplan(plan, outputs, n_outputs, err)) != NNX_OK)
+        goto done;
+    plan->profile = nnx_mem_calloc(a, 1, sizeof *plan->profile + (plan->n_order + 1) * sizeof plan->profile->ns[0]);
+    if (!plan->profile)
+        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
 done:
     nnx_mem_free(a, readers);
     nnx_mem_free(a, n_readers);
@@ -163,9 +169,19 @@ static void fill_view(const nnx_plan *plan, const nnx_exec *x, uint32_t value, n
     view->data = x->buffers[value];
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
 {
     const nnx_ir *ir = plan->ir;
+    nnx_plan_profile *prof = plan->profile && __atomic_load_n(&plan->profile->on, __ATOMIC_RELAXED) ? plan->profile : NULL;
+    if (prof)
+        __atomic_fetch_add(&prof->runs, 1, __ATOMIC_RELAXED);
     for (uint32_t k = 0; k < plan->n_order; k++) {
         if (plan->skip[k])
             continue; /* done by its producer's kernel (fuse.c) */
@@ -177,8 +193,11 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
         uint32_t residual = plan->act[k].residual;
         nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool, &plan->act[k],
                               residual == NNX_NONE ? NULL : x->buffers[residual]};
+        uint64_t t0 = prof ? now_ns() : 0;
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
                                       : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
+        if (prof)
+            __atomic_fetch_add(&prof->ns[k], now_ns() - t0, __ATOMIC_RELAXED);
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s '%s' failed while running", nnx_op_table[node->op].name, node->label);
     }

@@ -10,6 +10,13 @@
 #include "cpu/kernels.h"
 #include "ir/graph.h"
 
+/* Per-step wall time, added to by every run while `on` (nnx_graph_set_profiling). */
+typedef struct nnx_plan_profile {
+    int on;
+    uint64_t runs;
+    uint64_t ns[]; /* per order entry */
+} nnx_plan_profile;
+
 typedef struct nnx_plan {
     const nnx_ir *ir;
     uint32_t *order;    /* node indices to run, in order */
@@ -26,6 +33,7 @@ typedef struct nnx_plan {
     void **folded;         /* per value: its bytes when computed at build time (fold.c), else NULL */
     uint64_t *offsets;     /* per value needing a buffer: its offset in the run's arena */
     uint64_t arena_bytes;  /* the arena's size: the planned peak of the values' memory */
+    nnx_plan_profile *profile; /* per-step timing totals (mutable counters, atomic) */
 } nnx_plan;
 
 typedef struct nnx_exec {

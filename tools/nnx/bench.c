@@ -8,10 +8,11 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-static const char kUsage[] = "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--quiet]\n";
+static const char kUsage[] = "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--quiet] [--profile]\n";
 
 static const char kHelp[] =
     "\n"
@@ -25,6 +26,8 @@ static const char kHelp[] =
     "  -n, --runs N        number of timed dispatches, 1 to 1000000 (default 100);\n"
     "                      --iterations N is the same\n"
     "  -q, --quiet         no progress display\n"
+    "  -p, --profile       also time every step of the timed dispatches and print the\n"
+    "                      time per operation and the slowest steps before the last line\n"
     "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
     "      --params FILE   the TVM .params weights of an NNVM graph JSON (default: the one\n"
     "                      *.params file beside it)\n"
@@ -48,7 +51,7 @@ static int by_value(const void *a, const void *b)
 /* Seconds of each of n timed dispatches (after one warm-up) into times; with progress, a
  * "run k/n" counter on stderr, redrawn at most ten times a second. */
 static int time_dispatches(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *in, const nnx_named_tensor *out,
-                           long n, double *times, bool progress)
+                           long n, double *times, bool progress, bool profile)
 {
     size_t ni = nnx_graph_input_count(g), no = nnx_graph_output_count(g);
     double shown = 0;
@@ -66,13 +69,69 @@ static int time_dispatches(nnx_context *ctx, nnx_graph *g, const nnx_named_tenso
         }
         if (k >= 0)
             times[k] = now() - t0;
+        else if (profile)
+            nnx_graph_set_profiling(g, true); /* after the warm-up */
     }
     if (progress)
         fprintf(stderr, "\r%*s\r", 40, "");
     return NNX_EXIT_OK;
 }
 
-static void report(const char *model, const nnx_graph *g, double *times, long n)
+typedef struct op_total {
+    const char *op;
+    uint64_t ns;
+    unsigned steps;
+} op_total;
+
+static int by_time(const void *a, const void *b)
+{
+    uint64_t x = ((const op_total *)a)->ns, y = ((const op_total *)b)->ns;
+    return x > y ? -1 : x < y;
+}
+
+/* The profile of the timed dispatches: milliseconds per dispatch by operation, then the
+ * ten slowest steps. */
+static void report_profile(const nnx_graph *g)
+{
+    size_t n = nnx_graph_profile_count(g), n_ops = 0;
+    op_total *ops = calloc(n + 1, sizeof *ops), *steps = calloc(n + 1, sizeof *steps);
+    char (*names)[160] = calloc(n + 1, sizeof *names);
+    if (!ops || !steps || !names) {
+        fprintf(stderr, "nnx bench: out of memory for the profile\n");
+        goto done;
+    }
+    uint64_t total = 0, runs = 1;
+    for (size_t i = 0; i < n; i++) {
+        nnx_profile_step s;
+        nnx_graph_profile_step(g, i, &s);
+        runs = s.runs ? s.runs : 1;
+        total += s.nanoseconds;
+        size_t j = 0;
+        while (j < n_ops && strcmp(ops[j].op, s.op) != 0)
+            j++;
+        if (j == n_ops)
+            ops[n_ops++] = (op_total){s.op, 0, 0};
+        ops[j].ns += s.nanoseconds;
+        ops[j].steps++;
+        snprintf(names[i], sizeof names[i], "%s%s%s '%s' (%s)", s.op, *s.fused ? "+" : "", s.fused, s.label, s.kernel);
+        steps[i] = (op_total){names[i], s.nanoseconds, 1};
+    }
+    qsort(ops, n_ops, sizeof *ops, by_time);
+    qsort(steps, n, sizeof *steps, by_time);
+    printf("profile: %zu steps, %.3f ms per dispatch inside them\n", n, (double)total / (double)runs * 1e-6);
+    for (size_t j = 0; j < n_ops; j++)
+        printf("  %-24s %4u steps %9.3f ms %5.1f %%\n", ops[j].op, ops[j].steps, (double)ops[j].ns / (double)runs * 1e-6,
+               total ? 100.0 * (double)ops[j].ns / (double)total : 0.0);
+    printf("slowest steps:\n");
+    for (size_t i = 0; i < n && i < 10; i++)
+        printf("  %9.3f ms  %s\n", (double)steps[i].ns / (double)runs * 1e-6, steps[i].op);
+done:
+    free(ops);
+    free(steps);
+    free(names);
+}
+
+static void report(const char *model, const nnx_graph *g, double *times, long n, bool profile)
 {
     double sum = 0;
     for (long k = 0; k < n; k++)
@@ -83,6 +142,8 @@ static void report(const char *model, const nnx_graph *g, double *times, long n)
            median * 1e3, sum / (double)n * 1e3);
     printf("planned memory per dispatch: %.1f MiB (values and kernel scratch; weights not included)\n",
            (double)nnx_graph_planned_bytes(g) / (1024.0 * 1024.0));
+    if (profile)
+        report_profile(g);
     printf("bench: median %.3f ms, min %.3f ms\n", median * 1e3, times[0] * 1e3);
 }
 
@@ -100,7 +161,8 @@ static int make_inputs(const nnx_model *m, const nnx_graph *g, run_buffer *buffe
     return NNX_EXIT_OK;
 }
 
-static int bench(const char *path, const char *params, long iterations, uint32_t threads, bool progress)
+static int bench(const char *path, const char *params, long iterations, uint32_t threads, bool progress,
+                 bool profile)
 {
     nnx_context *ctx;
     if (nnx_context_create(&(nnx_context_options){.threads = threads}, &ctx) != NNX_OK) {
@@ -128,8 +190,8 @@ static int bench(const char *path, const char *params, long iterations, uint32_t
         fprintf(stderr, "nnx bench: out of memory\n");
     else if ((rc = make_inputs(m, g, buffers)) == NNX_EXIT_OK &&
              (rc = run_make_tensors(ctx, g, m, buffers, in, out)) == NNX_EXIT_OK &&
-             (rc = time_dispatches(ctx, g, in, out, iterations, times, progress)) == NNX_EXIT_OK)
-        report(path, g, times, iterations);
+             (rc = time_dispatches(ctx, g, in, out, iterations, times, progress, profile)) == NNX_EXIT_OK)
+        report(path, g, times, iterations, profile);
     for (size_t i = 0; buffers && i < ni; i++)
         run_buffer_free(&buffers[i]);
     free(buffers);
@@ -142,7 +204,7 @@ static int bench(const char *path, const char *params, long iterations, uint32_t
 
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_PARAMS, OPT_QUIET };
+    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_PARAMS, OPT_QUIET, OPT_PROFILE };
     static const cli_option options[] = {
         [OPT_HELP] = {"help", 'h', false},
         [OPT_ITERATIONS] = {"iterations", 0, true},
@@ -150,9 +212,10 @@ int cmd_bench(int argc, char **argv)
         [OPT_THREADS] = {"threads", 0, true},
         [OPT_PARAMS] = {"params", 0, true},
         [OPT_QUIET] = {"quiet", 'q', false},
+        [OPT_PROFILE] = {"profile", 'p', false},
     };
     long threads = 0;
-    bool quiet = false;
+    bool quiet = false, profile = false;
     const char *params = NULL;
     cli_parser p;
     cli_init(&p, "nnx bench", kUsage, argc, argv);
@@ -175,6 +238,9 @@ int cmd_bench(int argc, char **argv)
         case OPT_QUIET:
             quiet = true;
             break;
+        case OPT_PROFILE:
+            profile = true;
+            break;
         case OPT_THREADS:
             if (!cli_parse_long(value, 0, 1024, &threads))
                 return cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
@@ -193,5 +259,5 @@ int cmd_bench(int argc, char **argv)
     }
     if (!model)
         return cli_usage_error(&p, "missing MODEL");
-    return bench(model, params, iterations, (uint32_t)threads, !quiet && isatty(STDERR_FILENO));
+    return bench(model, params, iterations, (uint32_t)threads, !quiet && isatty(STDERR_FILENO), profile);
 }
