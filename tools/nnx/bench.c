@@ -120,7 +120,7 @@ static void report_profile(const nnx_graph *g)
     qsort(steps, n, sizeof *steps, by_time);
     printf("profile: %zu steps, %.3f ms per dispatch inside them\n", n, (double)total / (double)runs * 1e-6);
     for (size_t j = 0; j < n_ops; j++)
-        printf("  %-24s %4u steps %9.3f ms %5.1f %%\n", ops[j].op, ops[j].steps, (double)ops[j].ns / (double)runs * 1e-6,
+        printf("  %-24s %4u step%s %9.3f ms %5.1f %%\n", ops[j].op, ops[j].steps, ops[j].steps == 1 ? " " : "s", (double)ops[j].ns / (double)runs * 1e-6,
                total ? 100.0 * (double)ops[j].ns / (double)total : 0.0);
     printf("slowest steps:\n");
     for (size_t i = 0; i < n && i < 10; i++)
