@@ -88,7 +88,7 @@ bool nnx_graph_profile_step(const nnx_graph *g, size_t index, nnx_profile_step *
         if (g->plan.skip[k] || index-- > 0)
             continue;
         const nnx_plan *p = &g->plan;
-        const nnx_node *node = &g->ir.nodes[p->order[k]];
+        const nnx_node *node = nnx_plan_step_node(p, k); /* a fused layer norm chain: layer_normalization */
         bool add = p->act[k].residual != NNX_NONE, clamp = p->act[k].on;
         out->op = nnx_op_table[node->op].name;
         out->label = node->label;

@@ -1,11 +1,11 @@
 /* conv_fast.c — 2-D float32 convolution (nchw input, oihw filter, any padding sign, strides,
  * dilations, groups) as GEMM per image and group: out[O/g, OH*OW] = W[O/g, C/g*KH*KW] ·
- * cols[C/g*KH*KW, OH*OW], where cols is the im2col copy of the input windows (zeros where a
- * window leaves the input). A 1x1, stride-1, unpadded convolution multiplies the input
- * itself. Depthwise convolutions (one input channel per group) run directly instead: with
- * AVX-512, 16 outputs at a time with every tap summed in registers; otherwise each output
- * row accumulates its taps in order, vectorised along the row. The bias (and a fused
- * residual and activation, runtime/fuse.c) is applied per output channel afterwards. */
+ * cols[C/g*KH*KW, OH*OW], where cols, the input windows (zeros where a window leaves the
+ * input), is packed block by block straight from the image by the GEMM's B packer and
+ * never stored whole. A 1x1, stride-1, unpadded convolution multiplies the input itself.
+ * Bias, fused residual and activation are applied to each block of the output as the GEMM
+ * finishes it. Depthwise convolutions (one input channel per group) run in depthwise_fast.c
+ * instead. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "base/checked.h"
@@ -38,284 +38,149 @@ static bool pointwise(const conv2d *g)
            g->OW == g->W;
 }
 
-bool nnx_fast_conv2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
-                             const nnx_operand_desc *y, size_t *bytes)
-{
-    conv2d g = geometry(&node->attrs.conv, x, y, f->shape[2], f->shape[3]);
-    *bytes = 0;
-    if (pointwise(&g))
-        return true;
-    size_t depth = g.cg * g.KH * g.KW; /* < the filter's element count */
-    return nnx_mul_size(depth, g.OH * g.OW, bytes) && nnx_mul_size(*bytes, sizeof(float), bytes);
-}
+/* The GEMM's B operand packed straight from the image (nnx_gemm_io.pack_b): row k = (c, kh,
+ * kw) of the windows of image n, group grp, column j = (oh, ow), zeros where a window
+ * leaves the input — the im2col matrix, never stored whole. With a column stride s > 1 the
+ * packer reads a phase-split copy of the input instead (split_phases), where the columns a
+ * window row needs are contiguous. */
+typedef struct window_packer {
+    const conv2d *g;
+    const float *x;     /* channel 0 of the group in image n */
+    const float *split; /* s > 1: its phase-split copy; NULL: read x */
+    size_t wq;          /* the length of a phase row: ceil(W / s) */
+} window_packer;
 
-/* The windows of input channel c of image n, group grp: rows (kh, kw) of OH*OW columns,
- * at row c * KH * KW of cols. */
-static void im2col_channel(const conv2d *g, const float *x, size_t n, size_t grp, size_t c, float *cols)
-{
-    const float *plane = x + ((n * g->C) + grp * g->cg + c) * g->H * g->W;
-    cols += c * g->KH * g->KW * g->OH * g->OW;
-    for (size_t i = 0; i < g->KH; i++)
-        for (size_t j = 0; j < g->KW; j++, cols += g->OH * g->OW)
-            for (size_t oh = 0; oh < g->OH; oh++) {
-                float *row = cols + oh * g->OW;
-                int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
-                if (ih < 0 || ih >= (int64_t)g->H) {
-                    memset(row, 0, g->OW * sizeof *row);
-                    continue;
-                }
-                const float *src = plane + (size_t)ih * g->W;
-                int64_t iw = -g->pl + (int64_t)j * g->dw;
-                for (size_t ow = 0; ow < g->OW; ow++, iw += g->sw)
-                    row[ow] = iw >= 0 && iw < (int64_t)g->W ? src[iw] : 0.0f;
-            }
-}
+/* A run of a panel's columns within one output row: columns [at, at + n) of the panel are
+ * outputs (oh, ow .. ow + n - 1). */
+typedef struct column_run {
+    uint32_t at, n;
+    int64_t oh, ow;
+} column_run;
 
-typedef struct im2col_job {
+/* split[((c * H + h) * s + p) * wq + q] = x[c][h][q * s + p]: row h of channel c as its s
+ * phases (columns p, p + s, ...) one after another (the tail of a short phase is unused). */
+typedef struct phase_job {
     const conv2d *g;
     const float *x;
-    size_t n, grp;
-    float *cols;
-} im2col_job;
+    float *split;
+    size_t wq;
+} phase_job;
 
-static void im2col_task(void *arg, size_t c)
+static void split_channel(void *arg, size_t c)
 {
-    const im2col_job *j = arg;
-    im2col_channel(j->g, j->x, j->n, j->grp, c, j->cols);
+    const phase_job *j = arg;
+    const conv2d *g = j->g;
+    size_t s = (size_t)g->sw;
+    for (size_t h = 0; h < g->H; h++) {
+        const float *src = j->x + (c * g->H + h) * g->W;
+        float *dst = j->split + (c * g->H + h) * s * j->wq;
+        for (size_t p = 0; p < s; p++, dst += j->wq)
+            for (size_t q = 0, w = p; w < g->W; q++, w += s)
+                dst[q] = src[w];
+    }
 }
 
-/* The windows of image n, group grp, as rows (c, kh, kw) of OH*OW columns; large copies are
- * split by channel over the pool. */
-static void im2col(const conv2d *g, const float *x, size_t n, size_t grp, float *cols, nnx_pool *pool)
+/* dst[t] = row[q + t] for t < n where 0 <= q + t < len, else 0. */
+static inline void copy_run(const float *row, int64_t len, int64_t q, size_t n, float *dst)
 {
-    im2col_job j = {g, x, n, grp, cols};
-    bool split = g->cg * g->KH * g->KW * g->OH * g->OW >= ((size_t)1 << 16);
-    nnx_pool_for(split ? pool : NULL, g->cg, im2col_task, &j);
+    if (q >= 0 && q + (int64_t)n <= len) { /* the common case: inside the row */
+        memcpy(dst, row + q, n * sizeof *dst);
+        return;
+    }
+    for (size_t t = 0; t < n; t++, q++)
+        dst[t] = q >= 0 && q < len ? row[q] : 0.0f;
 }
 
-/* Output range [lo, hi) of a row whose tap at offset `off` (= j * dw - pl) lands in [0, W). */
-static void tap_range(const conv2d *g, int64_t off, size_t *lo, size_t *hi)
+/* dst[t] = the input at row ih, column iw + t * sw of channel c, for t < n (0 outside). */
+static inline void window_run(const window_packer *p, size_t c, int64_t ih, int64_t iw, size_t n, float *dst)
 {
-    int64_t s = g->sw, first = off < 0 ? (-off + s - 1) / s : 0, last = ((int64_t)g->W - 1 - off);
-    last = last < 0 ? -1 : last / s; /* the last ow with ow * s + off <= W - 1 */
-    if (last >= (int64_t)g->OW)
-        last = (int64_t)g->OW - 1;
-    *lo = (size_t)first;
-    *hi = last < first ? (size_t)first : (size_t)last + 1;
+    const conv2d *g = p->g;
+    if (ih < 0 || ih >= (int64_t)g->H) {
+        memset(dst, 0, n * sizeof *dst);
+        return;
+    }
+    if (!p->split) {
+        copy_run(p->x + (c * g->H + (size_t)ih) * g->W, (int64_t)g->W, iw, n, dst);
+        return;
+    }
+    int64_t s = g->sw, phase = ((iw % s) + s) % s, q = (iw - phase) / s;
+    int64_t len = phase < (int64_t)g->W ? ((int64_t)g->W - phase + s - 1) / s : 0; /* the phase's columns */
+    copy_run(p->split + ((c * g->H + (size_t)ih) * (size_t)s + (size_t)phase) * p->wq, len, q, n, dst);
 }
 
-/* Rows of at most this width are split into even and odd columns for stride 2. */
-#define SPLIT_MAX 512
-
-/* One output plane of a depthwise convolution: channel o reads input channel o / og. Taps
- * are added to whole output rows in order; stride 1 reads each tap's input run directly,
- * stride 2 first splits the input row into even and odd columns so that each tap again
- * reads a contiguous run; both go through the vectorised nnx_saxpy. */
-static void depthwise_plane(const conv2d *g, const float *x, const float *w, float *y)
+static void pack_windows(const void *ctx, size_t k0, size_t kc, size_t j0, size_t nc, unsigned nr, float *pb)
 {
-    nnx_cpu_level level = nnx_cpu_level_get();
-    float split[2][SPLIT_MAX / 2 + 1];
-    bool halves = g->sw == 2 && g->W <= SPLIT_MAX;
-    for (size_t oh = 0; oh < g->OH; oh++) {
-        float *row = y + oh * g->OW;
-        for (size_t ow = 0; ow < g->OW; ow++)
-            row[ow] = 0.0f;
-        for (size_t i = 0; i < g->KH; i++) {
-            int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
-            if (ih < 0 || ih >= (int64_t)g->H)
-                continue;
-            const float *src = x + (size_t)ih * g->W;
-            if (halves)
-                for (size_t c = 0; c < g->W; c++)
-                    split[c & 1][c >> 1] = src[c];
-            for (size_t j = 0; j < g->KW; j++) {
-                float wv = w[i * g->KW + j];
-                int64_t off = (int64_t)j * g->dw - g->pl;
-                size_t lo, hi;
-                tap_range(g, off, &lo, &hi);
-                if (hi <= lo)
-                    continue;
-                if (g->sw == 1) {
-                    nnx_saxpy(level, row + lo, wv, src + (int64_t)lo + off, hi - lo);
-                } else if (halves) { /* input column 2 * ow + off = 2 * (ow + off / 2) + parity */
-                    int64_t parity = off & 1, shift = (off - parity) / 2;
-                    nnx_saxpy(level, row + lo, wv, split[parity] + (int64_t)lo + shift, hi - lo);
-                } else {
-                    for (size_t ow = lo; ow < hi; ow++)
-                        row[ow] += wv * src[(int64_t)ow * g->sw + off];
+    const window_packer *p = ctx;
+    const conv2d *g = p->g;
+    column_run runs[64]; /* a panel (nr <= 32 columns) spans at most nr rows */
+    for (size_t jr = 0; jr < nc; jr += nr) {
+        size_t cols = nc - jr < nr ? nc - jr : nr, n_runs = 0, first = j0 + jr;
+        for (size_t done = 0, oh = first / g->OW, ow = first % g->OW; done < cols; oh++, ow = 0) {
+            size_t n = g->OW - ow < cols - done ? g->OW - ow : cols - done;
+            runs[n_runs++] = (column_run){(uint32_t)done, (uint32_t)n, (int64_t)oh, (int64_t)ow};
+            done += n;
+        }
+        size_t c = k0 / (g->KH * g->KW), kh = k0 / g->KW % g->KH, kw = k0 % g->KW;
+        for (size_t k = 0; k < kc; k++, pb += nr) {
+            int64_t dh = (int64_t)kh * g->dh - g->pt, dw = (int64_t)kw * g->dw - g->pl;
+            for (size_t r = 0; r < n_runs; r++)
+                window_run(p, c, runs[r].oh * g->sh + dh, runs[r].ow * g->sw + dw, runs[r].n, pb + runs[r].at);
+            for (size_t t = cols; t < nr; t++)
+                pb[t] = 0.0f;
+            if (++kw == g->KW) { /* the next row k = (c, kh, kw) */
+                kw = 0;
+                if (++kh == g->KH) {
+                    kh = 0;
+                    c++;
                 }
             }
         }
     }
 }
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-
-#define ROWS_MAX 7 /* kernel rows the register-blocked path keeps split copies of */
-
-/* Lanes l of a 16-wide load at column `base` of a run of `len` floats with 0 <= base+l < len. */
-static inline unsigned lanes(int64_t base, int64_t len)
+/* The phase-split copy's floats for one image and group (0 unless strided and not 1x1). */
+static bool split_floats(const conv2d *g, size_t *floats)
 {
-    int64_t lo = base < 0 ? -base : 0, hi = len - base < 16 ? len - base : 16;
-    return hi <= lo ? 0u : (unsigned)(((1u << hi) - 1) & ~((1u << lo) - 1));
+    *floats = 0;
+    if (g->sw <= 1 || pointwise(g))
+        return true;
+    size_t wq = (g->W + (size_t)g->sw - 1) / (size_t)g->sw;
+    return nnx_mul_size(g->cg * g->H, (size_t)g->sw * wq, floats);
 }
 
-/* even[k] = src[2k], odd[k] = src[2k + 1] for the w floats of src, 32 at a time. */
-__attribute__((target("avx512f"))) static void deinterleave_avx512(const float *src, size_t w, float *even, float *odd)
+bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+                            const nnx_operand_desc *y, size_t *bytes)
 {
-    const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
-    size_t c = 0;
-    for (; c + 32 <= w; c += 32) {
-        __m512 a = _mm512_loadu_ps(src + c), b = _mm512_loadu_ps(src + c + 16);
-        _mm512_storeu_ps(even + c / 2, _mm512_permutex2var_ps(a, ie, b));
-        _mm512_storeu_ps(odd + c / 2, _mm512_permutex2var_ps(a, io, b));
-    }
-    for (; c < w; c++)
-        (c & 1 ? odd : even)[c >> 1] = src[c];
-}
-
-/* The depthwise plane 16 outputs at a time, every tap of a chunk summed in registers in
- * (kernel row, kernel column) order with FMA, edges by masked loads and stores. Stride 1
- * reads input rows in place, stride 2 reads their even / odd halves. Returns false (nothing
- * done) for shapes it does not handle. */
-__attribute__((target("avx512f"))) static bool depthwise_plane_avx512(const conv2d *g, const float *x, const float *w,
-                                                                      float *y)
-{
-    if ((g->sw != 1 && !(g->sw == 2 && g->W <= SPLIT_MAX)) || g->KH > ROWS_MAX)
-        return false;
-    float split[ROWS_MAX][2][SPLIT_MAX / 2 + 1];
-    for (size_t oh = 0; oh < g->OH; oh++) {
-        const float *rows[ROWS_MAX];
-        uint32_t kernel_row[ROWS_MAX], n = 0;
-        for (size_t i = 0; i < g->KH; i++) {
-            int64_t ih = (int64_t)oh * g->sh - g->pt + (int64_t)i * g->dh;
-            if (ih < 0 || ih >= (int64_t)g->H)
-                continue;
-            rows[n] = x + (size_t)ih * g->W;
-            if (g->sw == 2)
-                deinterleave_avx512(rows[n], g->W, split[n][0], split[n][1]);
-            kernel_row[n++] = (uint32_t)i;
-        }
-        float *out = y + oh * g->OW;
-        for (size_t ow0 = 0; ow0 < g->OW; ow0 += 16) {
-            __m512 acc = _mm512_setzero_ps();
-            for (uint32_t r = 0; r < n; r++)
-                for (size_t j = 0; j < g->KW; j++) {
-                    int64_t off = (int64_t)j * g->dw - g->pl, base, len;
-                    const float *run;
-                    if (g->sw == 1) {
-                        run = rows[r], base = (int64_t)ow0 + off, len = (int64_t)g->W;
-                    } else { /* column 2 * ow + off = 2 * (ow + shift) + parity */
-                        int64_t parity = off & 1;
-                        run = split[r][parity], base = (int64_t)ow0 + (off - parity) / 2;
-                        len = ((int64_t)g->W - parity + 1) / 2;
-                    }
-                    unsigned m = lanes(base, len);
-                    if (!m)
-                        continue;
-                    /* the address of lane 0; only lanes in m are read */
-                    const float *at = (const float *)((uintptr_t)run + (uintptr_t)(base * (int64_t)sizeof(float)));
-                    __m512 v = _mm512_maskz_loadu_ps((__mmask16)m, at);
-                    acc = _mm512_fmadd_ps(_mm512_set1_ps(w[kernel_row[r] * g->KW + j]), v, acc);
-                }
-            size_t left = g->OW - ow0;
-            _mm512_mask_storeu_ps(out + ow0, (__mmask16)(left >= 16 ? 0xFFFFu : (1u << left) - 1), acc);
-        }
-    }
-    return true;
-}
-#endif
-
-typedef struct depthwise_job {
-    const conv2d *g;
-    const float *x, *f, *bias;
-    float *y;
-    const nnx_activation *act;
-    const float *residual;
-} depthwise_job;
-
-static void depthwise_task(void *arg, size_t t)
-{
-    const depthwise_job *d = arg;
-    const conv2d *g = d->g;
-    size_t n = t / g->O, o = t % g->O, spatial = g->OH * g->OW;
-    float *y = d->y + t * spatial;
-    const float *x = d->x + (n * g->C + o / g->og) * g->H * g->W, *w = d->f + o * g->KH * g->KW;
-    bool done = false;
-#if defined(__x86_64__)
-    done = nnx_cpu_level_get() >= NNX_CPU_AVX512 && depthwise_plane_avx512(g, x, w, y);
-#endif
-    if (!done)
-        depthwise_plane(g, x, w, y);
-    if (d->bias)
-        for (size_t s = 0; s < spatial; s++)
-            y[s] += d->bias[o];
-    if (d->residual)
-        for (size_t s = 0; s < spatial; s++)
-            y[s] += d->residual[t * spatial + s];
-    nnx_apply_activation(d->act, y, spatial);
-}
-
-bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x)
-{
-    uint32_t groups = node->attrs.conv.groups ? node->attrs.conv.groups : 1;
-    return groups > 1 && groups == x->shape[1];
-}
-
-nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
-{
-    conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
-    depthwise_job d = {&g, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, out->data, env->act, env->residual};
-    nnx_pool_for(env->pool, g.N * g.O, depthwise_task, &d);
-    return NNX_OK;
-}
-
-typedef struct epilogue_job {
-    float *y;
-    const float *bias, *residual;
-    const nnx_activation *act;
-    size_t O, spatial, per_task, planes;
-} epilogue_job;
-
-/* Bias, fused residual and fused activation of planes [t * per_task, ...) (image n, channel o). */
-static void epilogue_task(void *arg, size_t t)
-{
-    const epilogue_job *j = arg;
-    for (size_t q = t * j->per_task; q < (t + 1) * j->per_task && q < j->planes; q++) {
-        float *c = j->y + q * j->spatial;
-        float b = j->bias ? j->bias[q % j->O] : 0.0f;
-        for (size_t s = 0; j->bias && s < j->spatial; s++)
-            c[s] += b;
-        const float *res = j->residual ? j->residual + q * j->spatial : NULL;
-        for (size_t s = 0; res && s < j->spatial; s++)
-            c[s] += res[s];
-        nnx_apply_activation(j->act, c, j->spatial);
-    }
+    conv2d g = geometry(&node->attrs.conv, x, y, f->shape[2], f->shape[3]);
+    size_t floats;
+    return split_floats(&g, &floats) && nnx_mul_size(floats, sizeof(float), bytes);
 }
 
 nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
     const float *x = in[0].data, *f = in[1].data, *bias = node->n_in > 2 ? in[2].data : NULL;
-    float *y = out->data, *cols = env->shared;
+    float *y = out->data;
     size_t spatial = g.OH * g.OW, depth = g.cg * g.KH * g.KW;
-    bool direct = pointwise(&g);
+    bool direct = pointwise(&g), fused = bias || env->residual || (env->act && env->act->on);
     for (size_t n = 0; n < g.N; n++)
         for (size_t grp = 0; grp < g.groups; grp++) {
-            if (!direct)
-                im2col(&g, x, n, grp, cols, env->pool);
+            const float *xg = x + (n * g.C + grp * g.cg) * g.H * g.W;
+            window_packer packer = {&g, xg, NULL, (g.W + (size_t)g.sw - 1) / (size_t)g.sw};
+            size_t floats;
+            if (split_floats(&g, &floats) && floats) {
+                phase_job pj = {&g, xg, env->shared, packer.wq};
+                nnx_pool_for(floats >= ((size_t)1 << 15) ? env->pool : NULL, g.cg, split_channel, &pj);
+                packer.split = env->shared;
+            }
+            size_t o0 = n * g.O + grp * g.og; /* the first output plane */
+            nnx_gemm_epilogue ep = {bias ? bias + grp * g.og : NULL,
+                                    env->residual ? env->residual + o0 * spatial : NULL, env->act};
+            nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer, .epilogue = fused ? &ep : NULL};
             nnx_fmat A = {f + grp * g.og * depth, depth, 1};
-            nnx_fmat B = {direct ? x + (n * g.C + grp * g.cg) * spatial : cols, spatial, 1};
-            float *c = y + (n * g.O + grp * g.og) * spatial;
-            nnx_sgemm_threads(env, g.og, spatial, depth, A, B, c, spatial, false);
+            nnx_fmat B = {xg, spatial, 1};
+            float *c = y + o0 * spatial;
+            nnx_sgemm_threads_io(env, g.og, spatial, depth, A, B, c, spatial, false, &io);
         }
-    if (!bias && !env->residual && !(env->act && env->act->on))
-        return NNX_OK;
-    /* per-plane work, so the split changes no result; tasks of at least 32768 elements */
-    epilogue_job j = {y, bias, env->residual, env->act, g.O, spatial, 0, g.N * g.O};
-    j.per_task = spatial ? ((size_t)1 << 15) / spatial + 1 : j.planes;
-    nnx_pool_for(env->pool, (j.planes + j.per_task - 1) / j.per_task, epilogue_task, &j);
     return NNX_OK;
 }

@@ -1,13 +1,15 @@
 /* elementwise_fast.c — float32 add, sub, mul, div, max, min, pow (bidirectional broadcast),
  * clamp, relu and the unary functions without the reference kernels' per-element type dispatch: the output is walked
  * row by row (its last axis), each operand's row being contiguous or one repeated element,
- * in loops the compiler vectorises. Bit-identical to the reference kernels: a float32 +, -,
- * * or / is correctly rounded either way, max and min are IEEE maximum / minimum (a NaN
- * operand gives the default NaN, -0 < +0) as there, clamp is computed in double as there,
- * relu keeps NaN, and pow and the unary functions evaluate the reference's double formula
- * per element. NaN-ignoring (TOSA) max, min and clamp stay on the reference. */
+ * in loops the compiler vectorises. Bit-identical to the reference kernels except exp,
+ * sigmoid and tanh: a float32 +, -, * or / is correctly rounded either way, max and min are
+ * IEEE maximum / minimum (a NaN operand gives the default NaN, -0 < +0) as there, clamp is
+ * computed in double as there, relu keeps NaN, pow, log and sqrt evaluate the reference's
+ * double formula per element; exp, sigmoid and tanh are float32 SIMD (cpu/vmath.h), within a
+ * few ULP. NaN-ignoring (TOSA) max, min and clamp stay on the reference. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
+#include "cpu/vmath.h"
 #include "ops/shape.h"
 
 #include <math.h>
@@ -208,18 +210,19 @@ static void unary_chunk(void *arg, size_t t)
     const float *x = j->x;
     float *y = j->y;
     switch (j->op) {
-    case NNX_OP_EXP: for (size_t i = lo; i < hi; i++) y[i] = (float)exp(x[i]); break;
+    case NNX_OP_EXP: nnx_vexp(x + lo, y + lo, hi - lo); break;
     case NNX_OP_LOG: for (size_t i = lo; i < hi; i++) y[i] = (float)log(x[i]); break;
     case NNX_OP_SQRT: for (size_t i = lo; i < hi; i++) y[i] = (float)sqrt(x[i]); break;
-    case NNX_OP_SIGMOID: for (size_t i = lo; i < hi; i++) y[i] = (float)(1.0 / (1.0 + exp(-(double)x[i]))); break;
-    case NNX_OP_TANH: for (size_t i = lo; i < hi; i++) y[i] = (float)tanh(x[i]); break;
+    case NNX_OP_SIGMOID: nnx_vsigmoid(x + lo, y + lo, hi - lo); break;
+    case NNX_OP_TANH: nnx_vtanh(x + lo, y + lo, hi - lo); break;
     case NNX_OP_ABS: for (size_t i = lo; i < hi; i++) y[i] = fabsf(x[i]); break;
     default: for (size_t i = lo; i < hi; i++) y[i] = -x[i]; break;
     }
 }
 
-/* exp, log, sqrt, sigmoid, tanh, abs, neg: the reference's formulas (ops/elementwise.c
- * unary_f) in double, rounded once; split over the pool in chunks. */
+/* log, sqrt, abs, neg: the reference's formulas (ops/elementwise.c unary_f) in double,
+ * rounded once; exp, sigmoid, tanh: cpu/vmath.h (per element, so chunking changes no
+ * result); split over the pool in chunks. */
 nnx_status nnx_fast_unary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     unary_job j = {node->op, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank)};

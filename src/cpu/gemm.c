@@ -4,6 +4,7 @@
  * Packing pads partial panels with zeros, so the micro-kernel always runs whole tiles; the
  * tiles that stick out of C go through a small buffer. */
 #include "cpu/gemm.h"
+#include "cpu/kernels.h"
 
 #include <string.h>
 
@@ -72,12 +73,24 @@ static void pack_b(const nnx_fmat *B, size_t k0, size_t kc, size_t j0, size_t nc
     }
 }
 
+bool nnx_sgemm_packed_b_floats(nnx_cpu_level level, size_t K, size_t N, size_t *floats)
+{
+    unsigned nr = kernel_for(level)->nr;
+    size_t panels = N / nr + (N % nr != 0);
+    return !__builtin_mul_overflow(panels, nr, floats) && !__builtin_mul_overflow(*floats, K, floats);
+}
+
+void nnx_sgemm_pack_b_all(nnx_cpu_level level, size_t K, size_t N, nnx_fmat B, float *out)
+{
+    pack_b(&B, 0, K, 0, N, kernel_for(level)->nr, out);
+}
+
 /* One MR x NR tile of C at (i, j) with only rows x cols inside C. */
 static void edge_tile(const nnx_sgemm_kernel *kern, size_t kc, const float *pa, size_t a_rs, size_t a_cs,
                       const float *pb, size_t b_rs, float *c, size_t ldc, size_t rows, size_t cols, bool accumulate,
                       float *tmp)
 {
-    kern->run(kc, pa, a_rs, a_cs, pb, b_rs, tmp, kern->nr, false);
+    kern->run(kc, pa, a_rs, a_cs, pb, b_rs, tmp, kern->nr, false, NULL);
     for (size_t i = 0; i < rows; i++)
         for (size_t j = 0; j < cols; j++)
             c[i * ldc + j] = accumulate ? c[i * ldc + j] + tmp[i * kern->nr + j] : tmp[i * kern->nr + j];
@@ -86,24 +99,80 @@ static void edge_tile(const nnx_sgemm_kernel *kern, size_t kc, const float *pa, 
 void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                bool accumulate, void *work)
 {
+    nnx_sgemm_io(level, M, N, K, A, B, C, ldc, accumulate, work, NULL);
+}
+
+/* The epilogue on rows x cols of C at c, whose element (0, 0) is (i, j) of the whole
+ * product, element by element (for kernels without a tile epilogue, and edge tiles). */
+static void finish(const nnx_gemm_io *io, size_t i, size_t j, size_t rows, size_t cols, float *c, size_t ldc)
+{
+    const nnx_gemm_epilogue *ep = io ? io->epilogue : NULL;
+    if (!ep)
+        return;
+    i += io->i_off;
+    j += io->j_off;
+    for (size_t r = 0; r < rows; r++, c += ldc) {
+        if (ep->bias) {
+            float b = ep->bias[i + r];
+            for (size_t t = 0; t < cols; t++)
+                c[t] += b;
+        }
+        if (ep->residual) {
+            const float *res = ep->residual + (i + r) * ldc + j;
+            for (size_t t = 0; t < cols; t++)
+                c[t] += res[t];
+        }
+        nnx_apply_activation(ep->act, c, cols);
+    }
+}
+
+/* The epilogue as kern applies it to whole tiles, if it can: false otherwise (a clamp whose
+ * bounds are not floats keeps the element-wise path, whose double comparisons it needs). */
+static bool tile_epilogue(const nnx_sgemm_kernel *kern, const nnx_gemm_io *io, nnx_tile_epilogue *te)
+{
+    const nnx_gemm_epilogue *ep = io ? io->epilogue : NULL;
+    if (!ep || !kern->epilogue)
+        return false;
+    const nnx_activation *act = ep->act && ep->act->on ? ep->act : NULL;
+    if (act && ((double)(float)act->lo != act->lo || (double)(float)act->hi != act->hi))
+        return false;
+    *te = (nnx_tile_epilogue){ep->bias, ep->residual, act != NULL, act && act->nan_default,
+                              act ? (float)act->lo : 0.0f, act ? (float)act->hi : 0.0f};
+    return true;
+}
+
+void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
+                  bool accumulate, void *work, const nnx_gemm_io *io)
+{
     const nnx_sgemm_kernel *kern = kernel_for(level);
+    bool packer = io && io->pack_b;
+    const float *packed = io ? io->b_packed : NULL;
+    nnx_tile_epilogue te;
+    bool in_kernel = tile_epilogue(kern, io, &te);
     if (K == 0) {
         for (size_t i = 0; i < M && !accumulate; i++)
             memset(C + i * ldc, 0, N * sizeof *C);
+        finish(io, 0, 0, M, N, C, ldc);
         return;
     }
-    if (nnx_sgemv(level, M, N, K, A, B, C, ldc, accumulate))
+    if (!packer && nnx_sgemv(level, M, N, K, A, B, C, ldc, accumulate)) {
+        finish(io, 0, 0, M, N, C, ldc);
         return;
+    }
     float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC;
     for (size_t jc = 0; jc < N; jc += NC) {
         size_t nc = N - jc < NC ? N - jc : NC;
         for (size_t pc = 0; pc < K; pc += KC) {
             size_t kc = K - pc < KC ? K - pc : KC;
-            bool acc = accumulate || pc > 0;
+            bool acc = accumulate || pc > 0, last = pc + kc == K;
             /* Row-major B is read in place when small, except its last partial panel. */
             size_t nfull = nc - nc % kern->nr;
-            bool direct_b = B.cs == 1 && K * N <= DIRECT_B_MAX;
-            if (!direct_b)
+            bool direct_b = !packer && B.cs == 1 && (K * N <= DIRECT_B_MAX || (io && io->b_in_place));
+            if (packed)
+                ; /* every panel already packed: read in place below */
+            else if (packer)
+                io->pack_b(io->pack_ctx, pc, kc, io->j_off + jc, nc, kern->nr, pb);
+            else if (!direct_b)
                 pack_b(&B, pc, kc, jc, nc, kern->nr, pb);
             else if (nfull < nc)
                 pack_b(&B, pc, kc, jc + nfull, nc - nfull, kern->nr, pb + nfull * kc);
@@ -124,13 +193,26 @@ void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nn
                         bool in_place = direct && ir < full;
                         const float *a = in_place ? A.data + (ic + ir) * A.rs + pc : pa + ir * kc;
                         size_t a_rs = in_place ? A.rs : 1, a_cs = in_place ? 1 : kern->mr;
-                        bool b_in_place = direct_b && jr < nfull;
+                        bool b_in_place = direct_b && jr < nfull && !packed;
                         const float *b = b_in_place ? B.data + pc * B.rs + jc + jr : pb + jr * kc;
                         size_t b_rs = b_in_place ? B.rs : kern->nr;
-                        if (rows == kern->mr && cols == kern->nr)
-                            kern->run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc);
+                        if (packed) /* panel (j_off + jc + jr) / NR of the whole B, from row pc */
+                            b = packed + ((io->j_off + jc + jr) / kern->nr * K + pc) * kern->nr;
+                        bool whole = rows == kern->mr && cols == kern->nr;
+                        if (whole && last && in_kernel) {
+                            nnx_tile_epilogue t = te;
+                            size_t i = io->i_off + ic + ir, j = io->j_off + jc + jr;
+                            t.bias = te.bias ? te.bias + i : NULL;
+                            t.residual = te.residual ? te.residual + i * ldc + j : NULL;
+                            kern->run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, &t);
+                            continue;
+                        }
+                        if (whole)
+                            kern->run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, NULL);
                         else
                             edge_tile(kern, kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, cols, acc, tmp);
+                        if (last) /* the tile is done, and in L1 */
+                            finish(io, ic + ir, jc + jr, rows, cols, c, ldc);
                     }
                 }
             }

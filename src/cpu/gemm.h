@@ -27,6 +27,43 @@ size_t nnx_sgemm_workspace(void);
 void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                bool accumulate, void *work);
 
+struct nnx_activation;
+
+/* What is done to each element (i, j) of C after its last sum, in this order: + bias[i],
+ * + residual[i * ldc + j], then the clamp of act (cpu/kernels.h) — the very float
+ * operations of separate bias, add and clamp steps, so the same bytes — while the tile is
+ * still in registers. Indexes are those of the whole product (nnx_gemm_io's offsets). */
+typedef struct nnx_gemm_epilogue {
+    const float *bias;                 /* or NULL */
+    const float *residual;             /* C's shape and row stride, or NULL */
+    const struct nnx_activation *act;  /* or NULL */
+} nnx_gemm_epilogue;
+
+/* Hooks into one product (both optional). pack_b fills what the driver would pack from B —
+ * rows [k0, k0+kc) and columns [j0, j0+nc) in NR-column panels, k-major, columns past nc
+ * zero — so B need not exist as a matrix (convolution windows are packed straight from the
+ * image); B is then ignored. i_off and j_off are the position of this C in the whole
+ * product (set by nnx_sgemm_threads for its blocks); pack_b and the epilogue see whole-
+ * product indexes. */
+typedef struct nnx_gemm_io {
+    void (*pack_b)(const void *ctx, size_t k0, size_t kc, size_t j0, size_t nc, unsigned nr, float *pb);
+    const void *pack_ctx;
+    const nnx_gemm_epilogue *epilogue;
+    size_t i_off, j_off;
+    bool b_in_place; /* read a row-major B in place whatever its size (weights made once) */
+    const float *b_packed; /* B packed once by nnx_sgemm_pack_b_all for this level, or NULL */
+} nnx_gemm_io;
+
+/* Floats of B (K x N) packed whole for level's kernel: every NR-column panel, k-major,
+ * columns past N zero; false if that overflows. nnx_sgemm_pack_b_all fills it (weights
+ * packed when a graph is built, so products with them pack nothing per run). */
+bool nnx_sgemm_packed_b_floats(nnx_cpu_level level, size_t K, size_t N, size_t *floats);
+void nnx_sgemm_pack_b_all(nnx_cpu_level level, size_t K, size_t N, nnx_fmat B, float *out);
+
+/* nnx_sgemm with hooks (io may be NULL: nnx_sgemm). */
+void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
+                  bool accumulate, void *work, const nnx_gemm_io *io);
+
 /* The product when M or N is 1 (gemv.c), called by nnx_sgemm; false for other shapes. */
 bool nnx_sgemv(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                bool accumulate);
@@ -36,17 +73,28 @@ void nnx_saxpy(nnx_cpu_level level, float *y, float alpha, const float *x, size_
 
 /* ---- internal to gemm*.c: the micro-kernels --------------------------------------------- */
 
-/* C[MR x NR tile] (row stride ldc) = or += A·pb over kc steps. A's element (i, k) is at
+/* The epilogue of one tile as a micro-kernel applies it: bias[r] for tile row r, the tile's
+ * residual (row stride ldc), and a clamp with float bounds that gives clamp_run's bytes
+ * (elementwise_fast.c): IEEE maximum / minimum (-0 < +0), NaN kept or made the default NaN. */
+typedef struct nnx_tile_epilogue {
+    const float *bias, *residual;
+    bool clamp, nan_default;
+    float lo, hi;
+} nnx_tile_epilogue;
+
+/* C[MR x NR tile] (row stride ldc) = or += A·pb over kc steps, then ep if not NULL (only
+ * kernels with `epilogue` set are given one). A's element (i, k) is at
  * pa[i * a_rs + k * a_cs]: packed panels have a_rs = 1, a_cs = MR; small row-major
  * matrices are read in place (a_rs = lda, a_cs = 1). B's NR columns of step k start at
  * pb + k * b_rs: packed panels have b_rs = NR, small row-major matrices are read in place
  * (b_rs = ldb). The tile is always full. */
 typedef void (*nnx_sgemm_ukernel)(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
-                                  float *c, size_t ldc, bool accumulate);
+                                  float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep);
 
 typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel run;
     unsigned mr, nr;
+    bool epilogue; /* applies a tile epilogue */
 } nnx_sgemm_kernel;
 
 extern const nnx_sgemm_kernel nnx_sgemm_generic;

@@ -30,8 +30,9 @@
     } while (0)
 
 __attribute__((target("avx2,fma"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
-                                                    size_t ldc, bool accumulate)
+                                                    size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
+    (void)ep; /* epilogue = false: the driver applies it */
     DECL(0);
     DECL(1);
     DECL(2);
@@ -44,5 +45,5 @@ __attribute__((target("avx2,fma"))) static void run(size_t kc, const float *pa, 
     }
     STORE(0); STORE(1); STORE(2); STORE(3); STORE(4); STORE(5);
 }
-const nnx_sgemm_kernel nnx_sgemm_avx2 = {run, MR, NR};
+const nnx_sgemm_kernel nnx_sgemm_avx2 = {run, MR, NR, false};
 #endif

@@ -6,8 +6,9 @@
 #define NR 16
 
 static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
-                size_t ldc, bool accumulate)
+                size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
+    (void)ep; /* epilogue = false: the driver applies it */
     float acc[MR][NR] = {{0}};
     for (size_t k = 0; k < kc; k++) {
         const float *b = pb + k * b_rs;
@@ -20,4 +21,4 @@ static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const floa
             c[i * ldc + j] = accumulate ? c[i * ldc + j] + acc[i][j] : acc[i][j];
 }
 
-const nnx_sgemm_kernel nnx_sgemm_generic = {run, MR, NR};
+const nnx_sgemm_kernel nnx_sgemm_generic = {run, MR, NR, false};

@@ -16,6 +16,7 @@ typedef struct split {
     nnx_fmat A, B;
     float *C;
     nnx_cpu_level level;
+    const nnx_gemm_io *io;
 } split;
 
 static void block(void *arg, size_t t)
@@ -26,12 +27,15 @@ static void block(void *arg, size_t t)
         return;
     size_t n = total - lo < s->chunk ? total - lo : s->chunk;
     void *work = (char *)s->env->scratch + t * s->env->per_thread;
+    nnx_gemm_io io = s->io ? *s->io : (nnx_gemm_io){0};
     if (s->by_columns) {
-        nnx_fmat B = {s->B.data + lo * s->B.cs, s->B.rs, s->B.cs};
-        nnx_sgemm(s->level, s->M, n, s->K, s->A, B, s->C + lo, s->ldc, s->accumulate, work);
+        nnx_fmat B = {s->io && s->io->pack_b ? s->B.data : s->B.data + lo * s->B.cs, s->B.rs, s->B.cs};
+        io.j_off += lo;
+        nnx_sgemm_io(s->level, s->M, n, s->K, s->A, B, s->C + lo, s->ldc, s->accumulate, work, &io);
     } else {
         nnx_fmat A = {s->A.data + lo * s->A.rs, s->A.rs, s->A.cs};
-        nnx_sgemm(s->level, n, s->N, s->K, A, s->B, s->C + lo * s->ldc, s->ldc, s->accumulate, work);
+        io.i_off += lo;
+        nnx_sgemm_io(s->level, n, s->N, s->K, A, s->B, s->C + lo * s->ldc, s->ldc, s->accumulate, work, &io);
     }
 }
 
@@ -40,13 +44,19 @@ static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
 void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
                        nnx_fmat B, float *C, size_t ldc, bool accumulate)
 {
+    nnx_sgemm_threads_io(env, M, N, K, A, B, C, ldc, accumulate, NULL);
+}
+
+void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C,
+                          size_t ldc, bool accumulate, const nnx_gemm_io *io)
+{
     unsigned T = nnx_pool_threads(env->pool);
     nnx_cpu_level level = nnx_cpu_level_get();
     if (T <= 1 || M * N * K < MIN_PARALLEL_MACS || (N < 2 * COL_ALIGN && M < 2 * ROW_ALIGN)) {
-        nnx_sgemm(level, M, N, K, A, B, C, ldc, accumulate, env->scratch);
+        nnx_sgemm_io(level, M, N, K, A, B, C, ldc, accumulate, env->scratch, io);
         return;
     }
-    split s = {env, M, N, K, ldc, 0, N >= T * COL_ALIGN || N >= M, accumulate, A, B, C, level};
+    split s = {env, M, N, K, ldc, 0, N >= T * COL_ALIGN || N >= M, accumulate, A, B, C, level, io};
     size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : ROW_ALIGN;
     s.chunk = round_up((total + T - 1) / T, align);
     nnx_pool_for(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);

@@ -29,6 +29,7 @@ typedef struct nnx_kernel_env {
     nnx_pool *pool;
     const nnx_activation *act; /* conv and add: applied to every result, or NULL */
     const float *residual;     /* conv: act->residual's data, added to every result first */
+    const void *prepared;      /* what nnx_cpu_prepare made for this step when the graph was built */
 } nnx_kernel_env;
 
 /* act applied to n floats in place (elementwise_fast.c); nothing when act is NULL or off. */
@@ -40,26 +41,57 @@ typedef nnx_status (*nnx_fast_kernel)(const nnx_node *node, const nnx_view *in, 
 nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes);
 
 /* The fast kernel nnx_cpu_select gives op, if any, produces exactly the reference kernel's
- * bytes (element-wise, movement, pooling, softmax, sums; not the GEMM-based ones). */
+ * bytes (element-wise, movement, pooling, sums; not the GEMM-based ones, the normalizations,
+ * nor exp, sigmoid, tanh and softmax, which are float32 SIMD within a few ULP). */
 bool nnx_cpu_exact(nnx_op op);
 
-/* The kernels (matmul_fast.c, conv_fast.c). */
+/* The kernels (matmul_fast.c, conv_fast.c, depthwise_fast.c). */
 nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* The shared scratch nnx_fast_conv2d needs for node (a strided conv's phase-split input);
+ * false when the size does not fit in size_t. */
+bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+                            const nnx_operand_desc *y, size_t *bytes);
 nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* conv_winograd.c: 3x3 stride-1 convolutions with a constant filter, by F(4x4, 3x3). suits
+ * also gives the shared scratch; prepare makes the transformed filter (aligned, from ir's
+ * allocator; NULL when out of memory) that the kernel reads as env->prepared. */
+bool nnx_winograd_suits(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes);
+void *nnx_winograd_prepare(const nnx_ir *ir, const nnx_node *node);
+nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* The data `fast` (chosen by nnx_cpu_select for node) wants made once, when the graph is
+ * built (Winograd's filters, a matmul's or gemm's constant B packed for the GEMM): NNX_OK
+ * with *prepared NULL when it wants none; NNX_ERROR_OUT_OF_MEMORY. Freed with
+ * nnx_mem_free_aligned(ir->alloc, ...). */
+nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared);
+/* v is a constant with bytes that no update rewrites (so data made from it at build time
+ * stays true). */
+bool nnx_cpu_fixed_constant(const nnx_ir *ir, uint32_t v);
 /* elementwise_fast.c: float32 add/sub/mul/div/max/min/pow with broadcasting, clamp, relu,
- * exp/log/sqrt/sigmoid/tanh/abs/neg (bit-identical). */
+ * log/sqrt/abs/neg (bit-identical), exp/sigmoid/tanh (cpu/vmath.h: within a few ULP). */
 nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_unary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-/* softmax_fast.c: float32 softmax along any axis, lines spread over the pool (the
- * reference's double arithmetic, so its bytes). */
+/* softmax_fast.c: float32 softmax along any axis, lines spread over the pool (float32 exp
+ * of cpu/vmath.h, sums in double: within a few ULP of the reference, not its bytes). */
 nnx_status nnx_fast_softmax(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+
+/* norm_fast.c: float32 batch (any axis), instance (nchw, nhwc) and layer normalization (its
+ * axes one ascending block: nnx_fast_layer_norm_block, the block's first axis in *first),
+ * within 2^-21 * (|scale * (x - mean) / sigma| + |bias|) of the reference, the same bytes for
+ * any thread count. Batch normalization needs nnx_fast_batch_norm_scratch shared bytes. */
+nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_instance_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+bool nnx_fast_layer_norm_block(const nnx_node *node, const nnx_operand_desc *x, uint32_t *first);
+size_t nnx_fast_batch_norm_scratch(const nnx_node *node, const nnx_operand_desc *x);
 
 /* pool_fast.c: float32 nchw max (NaN-propagating) and average pooling (the reference's bytes). */
 nnx_status nnx_fast_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* Per-thread scratch of nnx_fast_pool2d for node with input x and output y (0: it needs none). */
+size_t nnx_fast_pool2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y);
 
 /* movement_fast.c: transpose and slice (any dtype), float32 reduce_sum / reduce_mean over
  * trailing axes (nnx_fast_reduce_tail: how many, 0 when the reduced axes are not a
@@ -69,18 +101,21 @@ nnx_status nnx_fast_slice(const nnx_node *node, const nnx_view *in, nnx_view *ou
 nnx_status nnx_fast_reduce(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 uint32_t nnx_fast_reduce_tail(const nnx_operand_desc *x, uint32_t axes_mask);
 
-/* A 2-D convolution with one input channel per group (conv_fast.c). */
+/* A 2-D convolution with one input channel per group (depthwise_fast.c). */
 bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x);
+/* Per-thread scratch of nnx_fast_depthwise2d for node with input x, filter f and output y
+ * (0: it runs unbuffered). */
+size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+                                    const nnx_operand_desc *y);
 
 /* nnx_sgemm (cpu/gemm.h) split over env's threads by column (or row) blocks; each element is
  * computed by one thread in the same order as serially, so results do not depend on the
  * thread count. Thread t's workspace is the start of its scratch. */
 void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
                        nnx_fmat B, float *C, size_t ldc, bool accumulate);
+/* The same with nnx_sgemm_io's hooks (io may be NULL). */
+void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C,
+                          size_t ldc, bool accumulate, const nnx_gemm_io *io);
 
-/* Shared scratch of nnx_fast_conv2d (its im2col columns) for node with
- * input x, filter f and output y; false when the size does not fit in size_t. */
-bool nnx_fast_conv2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
-                             const nnx_operand_desc *y, size_t *bytes);
 
 #endif

@@ -3,11 +3,15 @@
  * directly), when the product has at least MIN_MACS multiply-adds (below that, packing
  * costs more than it saves and the reference kernel's single rounding is kept); float32
  * element-wise ops, softmax, nchw max / average pooling, sum / mean over trailing axes, and
- * transpose and slice of any type (bit-identical to the reference). Everything else, and
+ * transpose and slice of any type (bit-identical to the reference, except exp, sigmoid, tanh
+ * and softmax: float32 SIMD within a few ULP, cpu/vmath.h); float32 batch, instance
+ * and layer normalization (within float32 rounding, norm_fast.c). Everything else, and
  * everything under NNX_CPU_LEVEL=reference, runs its reference kernel. */
 #include "base/checked.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
+
+#include <stdint.h>
 
 static const nnx_operand_desc *desc_of(const nnx_ir *ir, const nnx_node *node, uint32_t i)
 {
@@ -64,12 +68,14 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
         if (x->rank != 4 || a->input_layout != NNX_LAYOUT_NCHW || a->filter_layout != NNX_FILTER_OIHW ||
             macs(y, (uint64_t)w->shape[1] * w->shape[2] * w->shape[3]) < MIN_MACS)
             return NULL;
-        if (nnx_fast_conv2d_is_depthwise(node, x))
+        if (nnx_fast_conv2d_is_depthwise(node, x)) {
+            *thread_bytes = nnx_fast_depthwise2d_scratch(node, x, w, y);
             return nnx_fast_depthwise2d;
-        if (!nnx_fast_conv2d_scratch(node, x, w, y, shared_bytes))
-            return NULL;
+        }
         *thread_bytes = nnx_sgemm_workspace();
-        return nnx_fast_conv2d;
+        if (nnx_winograd_suits(ir, node, shared_bytes))
+            return nnx_fast_winograd;
+        return nnx_fast_conv2d_shared(node, x, w, y, shared_bytes) ? nnx_fast_conv2d : NULL;
     }
     case NNX_OP_MAX:
     case NNX_OP_MIN:
@@ -92,6 +98,13 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
         return nnx_fast_unary;
     case NNX_OP_SOFTMAX:
         return nnx_fast_softmax;
+    case NNX_OP_BATCH_NORMALIZATION:
+        *shared_bytes = nnx_fast_batch_norm_scratch(node, x);
+        return nnx_fast_batch_normalization;
+    case NNX_OP_INSTANCE_NORMALIZATION:
+        return nnx_fast_instance_normalization;
+    case NNX_OP_LAYER_NORMALIZATION:
+        return nnx_fast_layer_norm_block(node, x, NULL) ? nnx_fast_layer_normalization : NULL;
     case NNX_OP_REDUCE_SUM:
     case NNX_OP_REDUCE_MEAN:
         return nnx_fast_reduce_tail(x, node->attrs.reduce.axes_mask) ? nnx_fast_reduce : NULL;
@@ -101,16 +114,73 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
         return nnx_fast_relu;
     case NNX_OP_MAX_POOL:
     case NNX_OP_AVG_POOL:
-        return (node->attrs.pool.layout == NNX_LAYOUT_NCHW || node->attrs.pool.layout == NNX_LAYOUT_DEFAULT) &&
-                       node->attrs.pool.nan_mode == NNX_NAN_PROPAGATE
-                   ? nnx_fast_pool2d
-                   : NULL;
+        if ((node->attrs.pool.layout != NNX_LAYOUT_NCHW && node->attrs.pool.layout != NNX_LAYOUT_DEFAULT) ||
+            node->attrs.pool.nan_mode != NNX_NAN_PROPAGATE)
+            return NULL;
+        *thread_bytes = nnx_fast_pool2d_scratch(node, x, y);
+        return nnx_fast_pool2d;
     default:
         return NULL;
     }
 }
 
+bool nnx_cpu_fixed_constant(const nnx_ir *ir, uint32_t v)
+{
+    if (v == NNX_NONE || ir->values[v].kind != NNX_VALUE_CONSTANT || !ir->values[v].data)
+        return false;
+    for (uint32_t u = 0; u < ir->n_updates; u++)
+        if (ir->updates[u].variable == v)
+            return false;
+    return true;
+}
+
+/* The B operand of a matmul (one matrix, no batch) or gemm, packed for the GEMM when it is a
+ * fixed constant and the product has more than one row (one row takes the gemv path, which
+ * reads B as it is); NULL otherwise. */
+static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **prepared)
+{
+    const nnx_operand_desc *b = &ir->values[node->in[1]].desc, *y = &ir->values[node->out[0]].desc;
+    if (!nnx_cpu_fixed_constant(ir, node->in[1]) || b->rank < 2)
+        return NNX_OK;
+    size_t K, N = y->shape[y->rank - 1], rows = 1, floats;
+    nnx_fmat B = {ir->values[node->in[1]].data, N, 1};
+    for (uint32_t i = 0; i + 1 < y->rank; i++)
+        rows *= y->shape[i];
+    if (node->op == NNX_OP_GEMM) {
+        bool t = node->attrs.gemm.trans_b;
+        K = b->shape[t ? 1 : 0];
+        B = (nnx_fmat){B.data, t ? 1 : b->shape[1], t ? b->shape[1] : 1};
+    } else {
+        for (uint32_t i = 0; i + 2 < b->rank; i++)
+            if (b->shape[i] != 1)
+                return NNX_OK; /* batches of b: one product each */
+        K = b->shape[b->rank - 2];
+    }
+    nnx_cpu_level level = nnx_cpu_level_get();
+    if (rows < 2 || !nnx_sgemm_packed_b_floats(level, K, N, &floats) || floats > SIZE_MAX / sizeof(float))
+        return NNX_OK;
+    float *packed = nnx_mem_alloc_aligned(ir->alloc, floats * sizeof(float));
+    if (!packed)
+        return NNX_ERROR_OUT_OF_MEMORY;
+    nnx_sgemm_pack_b_all(level, K, N, B, packed);
+    *prepared = packed;
+    return NNX_OK;
+}
+
+nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared)
+{
+    *prepared = NULL;
+    if (fast == nnx_fast_matmul || fast == nnx_fast_gemm)
+        return pack_weights(ir, node, prepared);
+    if (fast != nnx_fast_winograd)
+        return NNX_OK;
+    *prepared = nnx_winograd_prepare(ir, node);
+    return *prepared ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
+}
+
 bool nnx_cpu_exact(nnx_op op)
 {
-    return op != NNX_OP_MATMUL && op != NNX_OP_GEMM && op != NNX_OP_CONV;
+    return op != NNX_OP_MATMUL && op != NNX_OP_GEMM && op != NNX_OP_CONV && op != NNX_OP_BATCH_NORMALIZATION &&
+           op != NNX_OP_INSTANCE_NORMALIZATION && op != NNX_OP_LAYER_NORMALIZATION && op != NNX_OP_EXP &&
+           op != NNX_OP_SIGMOID && op != NNX_OP_TANH && op != NNX_OP_SOFTMAX;
 }

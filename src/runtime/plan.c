@@ -20,6 +20,12 @@ void nnx_plan_free(nnx_plan *plan)
     for (uint32_t v = 0; plan->folded && v < ir->n_values; v++)
         nnx_mem_free_aligned(ir->alloc, plan->folded[v]);
     nnx_mem_free(ir->alloc, plan->folded);
+    for (uint32_t k = 0; plan->prepared && k < plan->n_order; k++)
+        nnx_mem_free_aligned(ir->alloc, plan->prepared[k]);
+    nnx_mem_free(ir->alloc, plan->prepared);
+    for (uint32_t k = 0; plan->step_node && k < plan->n_order; k++)
+        nnx_mem_free(ir->alloc, plan->step_node[k]);
+    nnx_mem_free(ir->alloc, plan->step_node);
     nnx_mem_free(ir->alloc, plan->act);
     nnx_mem_free(ir->alloc, plan->skip);
     nnx_mem_free(ir->alloc, plan->alias);
@@ -40,11 +46,12 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     plan->skip = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->skip);
     plan->alias = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->alias);
     plan->folded = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->folded);
+    plan->prepared = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->prepared);
     uint32_t *readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *readers);
     uint32_t *n_readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *n_readers);
     nnx_status st = NNX_OK;
     if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act ||
-        !plan->skip || !plan->alias || !plan->folded || !readers || !n_readers) {
+        !plan->skip || !plan->alias || !plan->folded || !plan->prepared || !readers || !n_readers) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
@@ -55,6 +62,10 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
             continue;
         size_t shared, per_thread;
         if ((plan->fast[plan->n_order] = nnx_cpu_select(ir, &ir->nodes[n], &shared, &per_thread))) {
+            if (nnx_cpu_prepare(ir, &ir->nodes[n], plan->fast[plan->n_order], &plan->prepared[plan->n_order]) != NNX_OK) {
+                st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a kernel's weights");
+                goto done;
+            }
             per_thread = (per_thread + 63) / 64 * 64;
             plan->shared_bytes = shared > plan->shared_bytes ? shared : plan->shared_bytes;
             plan->thread_bytes = per_thread > plan->thread_bytes ? per_thread : plan->thread_bytes;
@@ -75,6 +86,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
         plan->alias[v] = NNX_NONE;
     if ((st = nnx_plan_fold(plan, err)) != NNX_OK)
         goto done;
+    nnx_plan_fuse_norm(plan, outputs, n_outputs, readers, n_readers);
     nnx_plan_fuse(plan, outputs, n_outputs, readers, n_readers);
     if ((st = nnx_memplan(plan, outputs, n_outputs, err)) != NNX_OK)
         goto done;
@@ -178,21 +190,20 @@ static uint64_t now_ns(void)
 
 nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
 {
-    const nnx_ir *ir = plan->ir;
     nnx_plan_profile *prof = plan->profile && __atomic_load_n(&plan->profile->on, __ATOMIC_RELAXED) ? plan->profile : NULL;
     if (prof)
         __atomic_fetch_add(&prof->runs, 1, __ATOMIC_RELAXED);
     for (uint32_t k = 0; k < plan->n_order; k++) {
         if (plan->skip[k])
             continue; /* done by its producer's kernel (fuse.c) */
-        const nnx_node *node = &ir->nodes[plan->order[k]];
+        const nnx_node *node = nnx_plan_step_node(plan, k);
         for (uint32_t i = 0; i < node->n_in; i++)
             fill_view(plan, x, node->in[i], &x->in_views[i]);
         for (uint32_t o = 0; o < node->n_out; o++)
             fill_view(plan, x, node->out[o], &x->out_views[o]);
         uint32_t residual = plan->act[k].residual;
         nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool, &plan->act[k],
-                              residual == NNX_NONE ? NULL : x->buffers[residual]};
+                              residual == NNX_NONE ? NULL : x->buffers[residual], plan->prepared[k]};
         uint64_t t0 = prof ? now_ns() : 0;
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
                                       : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);

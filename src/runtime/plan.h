@@ -31,6 +31,9 @@ typedef struct nnx_plan {
     bool *skip;            /* per order entry: absorbed into its producer's kernel */
     uint32_t *alias;       /* per value: the value whose bytes it shares, or NNX_NONE */
     void **folded;         /* per value: its bytes when computed at build time (fold.c), else NULL */
+    void **prepared;       /* per order entry: its fast kernel's data made at build time, or NULL */
+    nnx_node **step_node;  /* per order entry: the node it runs in place of the IR's (fuse_norm.c;
+                              owned, allocated apart), or NULL; the array is NULL when none has one */
     uint64_t *offsets;     /* per value needing a buffer: its offset in the run's arena */
     uint64_t arena_bytes;  /* the arena's size: the planned peak of the values' memory */
     nnx_plan_profile *profile; /* per-step timing totals (mutable counters, atomic) */
@@ -54,6 +57,17 @@ nnx_status nnx_plan_fold(nnx_plan *plan, nnx_error *err);
 
 /* fuse.c: fills act, skip and alias (readers and n_readers: scratch arrays of n_values). */
 void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *readers, uint32_t *n_readers);
+/* fuse_norm.c: a layer normalization over the last axis written out as reduce_mean, sub, pow,
+ * reduce_mean, add, sqrt, div [, mul] [, add] becomes one fast step (step_node, skip, alias);
+ * runs before nnx_plan_fuse, with the same scratch. Out of memory: fuses less. */
+void nnx_plan_fuse_norm(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *readers,
+                        uint32_t *n_readers);
+
+/* The node step k runs: the IR's, or the one a pass put in its place (step_node). */
+static inline const nnx_node *nnx_plan_step_node(const nnx_plan *plan, uint32_t k)
+{
+    return plan->step_node && plan->step_node[k] ? plan->step_node[k] : &plan->ir->nodes[plan->order[k]];
+}
 
 /* memplan.c: offsets and arena_bytes for the compiled order (node outputs sharing bytes
  * when their lifetimes do not overlap). */

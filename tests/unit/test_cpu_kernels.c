@@ -4,9 +4,10 @@
  * (transposes, alpha, beta, broadcast C, no C), on sizes around the GEMM tiles. The bound is
  * float32 rounding of each length-K sum: |fast - ref| <= 2^-23 * (K + 2) * sum |terms|,
  * with sum |terms| from the same node run on absolute values; two threads give the very
- * same bytes as one. Element-wise float32 kernels and nchw pooling give exactly the
- * reference's bytes (NaN, -0, broadcasting, padding included). Other types keep the
- * reference kernel. */
+ * same bytes as one; fused depthwise epilogues give the bytes of the unfused kernel followed by
+ * the add and nnx_apply_activation. Element-wise float32 kernels and nchw pooling give exactly the
+ * reference's bytes (NaN, -0, broadcasting, padding included), except exp, sigmoid, tanh and
+ * softmax: within cpu/vmath.h's ULP bounds. Other types keep the reference kernel. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 #include "base/alloc.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
+#include "cpu/vmath.h"
 #include "ir/dtypes.h"
 #include "ir/graph.h"
 
@@ -90,7 +92,7 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     out.data = b.mag;
     assert_int_equal(nnx_op_table[op].kernel(node, abs_in, &out), NNX_OK);
     out.data = b.fast;
-    nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL, NULL};
+    nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL, NULL, NULL};
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     /* two threads give the very same bytes */
     b.fast2 = malloc(n_out * 4 + 4);
@@ -133,6 +135,154 @@ static void conv(uint32_t n, uint32_t c, uint32_t h, uint32_t w, uint32_t o, uin
                              {NNX_FLOAT32, 4, {o, c / a.conv.groups, kh, kw}},
                              {NNX_FLOAT32, 1, {o}}};
     compare(NNX_OP_CONV, &a, d, bias ? 3 : 2, (size_t)c / a.conv.groups * kh * kw + 1);
+}
+
+/* Output extent of a window over one axis (floor rounding, as conv infers it); 0: none. */
+static uint32_t extent(uint32_t in, uint32_t k, uint32_t stride, uint32_t dilation, int64_t pb, int64_t pe)
+{
+    int64_t num = (int64_t)in + pb + pe - ((int64_t)(k - 1) * dilation + 1);
+    return num < 0 ? 0 : (uint32_t)(num / stride + 1);
+}
+
+/* Quarter integers in [-range, range], often 0 (every sum of their products is exact, so
+ * results land on activation bounds). */
+static float quarter(int range)
+{
+    int q = (int)(rnd() * 4.0f * (float)range);
+    return q % 3 == 0 ? 0.0f : (float)q / 4.0f;
+}
+
+/* The fused epilogue of a depthwise convolution with bias: with env->residual and env->act
+ * the kernel gives the bytes of its unfused output + the residual (float), then
+ * nnx_apply_activation (what the separate add and clamp kernels give), on one thread and two;
+ * NaN and -0 in the input and the residual, and sums exactly on the bounds. */
+static void fused_depthwise(uint32_t n, uint32_t c, uint32_t mult, uint32_t h, uint32_t w, uint32_t kh, uint32_t kw,
+                            nnx_attrs a, const nnx_activation *act)
+{
+    nnx_alloc al;
+    assert_true(nnx_alloc_init(&al, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &al);
+    nnx_error err = {0};
+    nnx_operand_desc d[3] = {{NNX_FLOAT32, 4, {n, c, h, w}}, {NNX_FLOAT32, 4, {c * mult, 1, kh, kw}},
+                             {NNX_FLOAT32, 1, {c * mult}}};
+    uint32_t ids[3], y;
+    nnx_view in[3];
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(nnx_ir_add_input(&ir, "x", &d[i], &ids[i], &err), NNX_OK);
+        size_t e = elems(&d[i]);
+        float *v = malloc(e * sizeof *v + 4);
+        for (size_t k = 0; k < e; k++)
+            v[k] = i == 0 && k % 97 == 13 ? NAN : i == 0 && k % 89 == 7 ? -0.0f : quarter(i == 1 ? 2 : 8);
+        in[i] = (nnx_view){d[i], v};
+    }
+    if (nnx_ir_add_node(&ir, NNX_OP_CONV, ids, 3, &a, 1, "t", &y, &err) != NNX_OK)
+        fail_msg("node: %s", err.message);
+    size_t shared_bytes, thread_bytes, n_out = elems(&ir.values[y].desc);
+    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
+    assert_true(fast == nnx_fast_depthwise2d);
+    thread_bytes = (thread_bytes + 63) / 64 * 64;
+    void *scratch = aligned_alloc(64, thread_bytes * 2 + 64);
+    float *res = malloc(n_out * 4 + 4), *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
+    for (size_t k = 0; k < n_out; k++)
+        res[k] = k % 101 == 3 ? NAN : k % 53 == 1 ? -0.0f : quarter(24);
+    nnx_view out = {ir.values[y].desc, want};
+    nnx_kernel_env env = {.scratch = scratch, .per_thread = thread_bytes};
+    assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+    for (size_t k = 0; k < n_out; k++)
+        want[k] = want[k] + res[k];
+    nnx_apply_activation(act, want, n_out);
+    env.act = act;
+    env.residual = res;
+    for (int threads = 1; threads <= 2; threads++) {
+        env.pool = threads == 2 ? pool : NULL;
+        memset(got, 0xA5, n_out * 4);
+        out.data = got;
+        assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+        assert_memory_equal(want, got, n_out * 4);
+    }
+    /* without scratch (the unbuffered kernel): every sum of these values is exact, so the
+     * same values whatever the order and FMA use */
+    env.scratch = NULL;
+    env.per_thread = 0;
+    assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+    for (size_t k = 0; k < n_out; k++)
+        if (!(isnan(want[k]) ? isnan(got[k]) : got[k] == want[k] && signbit(got[k]) == signbit(want[k])))
+            fail_msg("unbuffered depthwise: element %zu %a, expected %a", k, got[k], want[k]);
+    for (int i = 0; i < 3; i++)
+        free(in[i].data);
+    free(scratch);
+    free(res);
+    free(want);
+    free(got);
+    nnx_ir_free(&ir);
+}
+
+/* A depthwise convolution (groups c, c * mult outputs) of an h x w input against the
+ * reference, with at least c channels and enough for the fast kernel to be chosen (4096
+ * multiply-adds); and its fused epilogue with activation act. Skipped when no window fits. */
+static void depthwise(uint32_t n, uint32_t c, uint32_t mult, uint32_t h, uint32_t w, uint32_t kh, uint32_t kw,
+                      nnx_attrs a, const nnx_activation *act)
+{
+    uint32_t oh = extent(h, kh, a.conv.strides[0], a.conv.dilations[0], a.conv.pads[0], a.conv.pads[1]);
+    uint32_t ow = extent(w, kw, a.conv.strides[1], a.conv.dilations[1], a.conv.pads[2], a.conv.pads[3]);
+    if (!oh || !ow)
+        return;
+    uint64_t per_channel = (uint64_t)n * mult * oh * ow * kh * kw;
+    if (c * per_channel < 4096)
+        c = (uint32_t)((4096 + per_channel - 1) / per_channel);
+    c = c < 2 ? 2 : c;
+    a.conv.groups = c;
+    conv(n, c, h, w, c * mult, kh, kw, a, true);
+    fused_depthwise(n, c, mult, h, w, kh, kw, a, act);
+}
+
+/* Depthwise convolutions of every height and width in sizes (each with itself and another),
+ * channels not a multiple of 16, 3x3, 5x5, 1x3 and 3x5 kernels, strides 1 to 3, dilation 2,
+ * zero, asymmetric and negative padding, depth multiplier 2, batch 2; fused epilogues with
+ * relu, relu6, clamps with float bounds (signed zeros, the default NaN) and with bounds that
+ * are not floats; and planes large enough to be split into bands. */
+static void test_depthwise(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 13, 16, 17, 29, 32, 33, 40};
+    const size_t n_sizes = sizeof sizes / sizeof *sizes;
+    const struct {
+        uint32_t n, c, mult, kh, kw;
+        nnx_attrs a;
+    } cases[] = {
+        {1, 17, 1, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 0)}, /* same padding */
+        {2, 5, 1, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 0)},  /* stride 2, batch 2 */
+        {1, 3, 2, 5, 5, conv_attrs(1, 1, 1, 1, 2, 2, 2, 2, 0)},  /* 5x5, depth multiplier 2 */
+        {1, 6, 1, 5, 5, conv_attrs(2, 2, 1, 1, 2, 1, 2, 1, 0)},  /* 5x5, stride 2, asymmetric padding */
+        {1, 7, 1, 1, 3, conv_attrs(1, 1, 1, 1, 0, 0, 1, 1, 0)},  /* 1x3 */
+        {1, 4, 1, 3, 3, conv_attrs(3, 3, 1, 1, 1, 1, 1, 1, 0)},  /* stride 3 */
+        {2, 3, 2, 3, 3, conv_attrs(1, 1, 2, 2, 2, 2, 2, 2, 0)},  /* dilation 2, multiplier 2, batch 2 */
+        {1, 9, 1, 3, 3, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 0)},  /* no padding */
+        {1, 5, 1, 3, 3, conv_attrs(2, 1, 1, 1, 0, 2, 1, 0, 0)},  /* strides 2 x 1, asymmetric padding */
+        {1, 18, 1, 3, 3, conv_attrs(1, 1, 1, 1, -1, 1, 0, -1, 0)}, /* cropping */
+        {1, 4, 1, 3, 3, conv_attrs(2, 2, 1, 1, 0, 1, 0, 1, 0)},  /* stride 2, padding at the end only */
+        {1, 3, 1, 3, 5, conv_attrs(1, 2, 1, 1, 1, 1, 2, 2, 0)},  /* 3x5, strides 1 x 2 */
+    };
+    const nnx_activation acts[] = {
+        {true, false, 0.0, 6.0, UINT32_MAX},       {true, false, 0.0, INFINITY, UINT32_MAX},
+        {true, true, -0.5, 0.5, UINT32_MAX},       {true, false, -0.0, 0.0, UINT32_MAX},
+        {true, false, 0.1, 6.0, UINT32_MAX}, /* 0.1 is not a float: the activation runs separately */
+        {false, false, -INFINITY, INFINITY, UINT32_MAX},
+    };
+    size_t k = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        for (size_t s = 0; s < n_sizes; s++) {
+            uint32_t h = sizes[s], other = sizes[(s * 5 + 3) % n_sizes];
+            depthwise(cases[i].n, cases[i].c, cases[i].mult, h, h, cases[i].kh, cases[i].kw, cases[i].a,
+                      &acts[k++ % (sizeof acts / sizeof *acts)]);
+            depthwise(cases[i].n, cases[i].c, cases[i].mult, h, other, cases[i].kh, cases[i].kw, cases[i].a,
+                      &acts[k++ % (sizeof acts / sizeof *acts)]);
+        }
+    /* planes of several bands of buffered rows (the tiles without a buffer for 3x3) */
+    depthwise(1, 3, 2, 200, 150, 3, 5, conv_attrs(1, 1, 1, 1, 1, 1, 2, 2, 0), &acts[0]);
+    depthwise(1, 2, 1, 300, 260, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 0), &acts[2]);
+    depthwise(2, 2, 2, 301, 257, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 0), &acts[4]);
 }
 
 static void test_conv(void **state)
@@ -186,8 +336,18 @@ static void test_gemm(void **state)
     compare(NNX_OP_GEMM, &t, d2, 3, 41);
 }
 
-/* float32 add/sub/mul/div (broadcast) and relu: the very bytes of the reference kernel. */
-static void exact_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *descs, uint32_t n_in)
+/* Floats in order as integers (-0 and +0 both 0): their difference counts float steps. */
+static int64_t ordinal(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b >> 31 ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+}
+
+/* The fast kernel against the reference kernel on one node: the very same bytes (ulps 0), or
+ * float32 results each within ulps float steps of the reference's, NaN exactly where it has
+ * NaN. */
+static void near_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *descs, uint32_t n_in, int64_t ulps)
 {
     nnx_alloc a;
     assert_true(nnx_alloc_init(&a, NULL));
@@ -213,14 +373,25 @@ static void exact_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc
     nnx_view out = {ir.values[y].desc, want};
     assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
     out.data = got;
-    nnx_kernel_env env = {NULL, NULL, 0, pool, NULL, NULL};
+    nnx_kernel_env env = {NULL, NULL, 0, pool, NULL, NULL, NULL};
     assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
-    assert_memory_equal(want, got, n_out * nnx_dtype_size(ir.values[y].desc.dtype));
+    if (ulps == 0)
+        assert_memory_equal(want, got, n_out * nnx_dtype_size(ir.values[y].desc.dtype));
+    for (size_t i = 0; ulps && i < n_out; i++) {
+        int64_t d = ordinal(got[i]) - ordinal(want[i]);
+        if (isnan(got[i]) != isnan(want[i]) || (!isnan(want[i]) && (d > ulps || d < -ulps)))
+            fail_msg("%s: element %zu fast %a, reference %a", nnx_op_table[op].name, i, got[i], want[i]);
+    }
     for (uint32_t i = 0; i < n_in; i++)
         free(in[i].data);
     free(want);
     free(got);
     nnx_ir_free(&ir);
+}
+
+static void exact_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *descs, uint32_t n_in)
+{
+    near_with(op, attrs, descs, n_in, 0);
 }
 
 static void exact(nnx_op op, const nnx_operand_desc *descs, uint32_t n_in) { exact_with(op, NULL, descs, n_in); }
@@ -246,13 +417,16 @@ static void test_elementwise_exact(void **state)
     /* large enough to be split over the two threads (rows, and chunks of elements) */
     nnx_operand_desc wide[2] = {{NNX_FLOAT32, 2, {70, 1000}}, {NNX_FLOAT32, 1, {1000}}};
     exact(NNX_OP_MUL, wide, 2);
-    exact(NNX_OP_TANH, wide, 1);
-    const nnx_op unary[7] = {NNX_OP_EXP, NNX_OP_LOG, NNX_OP_SQRT, NNX_OP_SIGMOID, NNX_OP_TANH, NNX_OP_ABS, NNX_OP_NEG};
-    for (int k = 0; k < 7; k++)
+    near_with(NNX_OP_TANH, NULL, wide, 1, NNX_VTANH_ULP);
+    const nnx_op unary[4] = {NNX_OP_LOG, NNX_OP_SQRT, NNX_OP_ABS, NNX_OP_NEG};
+    for (int k = 0; k < 4; k++)
         exact(unary[k], same, 1);
+    near_with(NNX_OP_EXP, NULL, same, 1, NNX_VEXP_ULP);
+    near_with(NNX_OP_SIGMOID, NULL, same, 1, NNX_VSIGMOID_ULP);
+    near_with(NNX_OP_TANH, NULL, same, 1, NNX_VTANH_ULP);
     for (uint32_t axis = 0; axis < 3; axis++) {
         nnx_attrs sm = {.axis = {axis}};
-        exact_with(NNX_OP_SOFTMAX, &sm, same, 1);
+        near_with(NNX_OP_SOFTMAX, &sm, same, 1, NNX_VSOFTMAX_ULP);
     }
     nnx_attrs relu6 = {.clamp = {.lo = {.f = 0.0}, .hi = {.f = 6.0}}};
     exact_with(NNX_OP_CLAMP, &relu6, same, 1);
@@ -260,7 +434,74 @@ static void test_elementwise_exact(void **state)
     exact_with(NNX_OP_CLAMP, &open_above, row, 1);
 }
 
-/* nchw max and average pooling: windows, strides, dilations, padding, ceil rounding. */
+/* n x c x h x w values for pooling: pattern 0 holds many ties (+0 and -0, equal values,
+ * infinities) and no NaN; 1 adds one NaN per plane (sign and payload set, to be copied as
+ * they are); 2 has a NaN at every 7th and -0 at every 11th element. */
+static void pool_values(float *v, size_t count, size_t plane, int pattern)
+{
+    static const float ties[8] = {-1.0f, -0.0f, 0.0f, 1.0f, 2.0f, -INFINITY, INFINITY, 0.0f};
+    uint32_t nan_bits = 0xffc01234u;
+    for (size_t k = 0; k < count; k++) {
+        if (pattern == 2)
+            v[k] = k % 7 == 3 ? NAN : k % 11 == 5 ? -0.0f : rnd();
+        else
+            v[k] = ties[(size_t)((rnd() + 1.0f) * 4.0f) & 7];
+        if (pattern == 1 && k % plane == (k / plane * 37 + 11) % plane)
+            memcpy(&v[k], &nan_bits, sizeof nan_bits);
+    }
+}
+
+/* nchw float32 pooling against the reference's bytes: with scratch on one thread and two,
+ * and without scratch (the unbuffered kernel). Skipped when no window fits. */
+static void pool_case(nnx_op op, const nnx_attr_pool *p, uint32_t n, uint32_t c, uint32_t h, uint32_t w, int pattern)
+{
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &a);
+    nnx_error err = {0};
+    nnx_operand_desc d = {NNX_FLOAT32, 4, {n, c, h, w}};
+    nnx_attrs attrs = {.pool = *p};
+    uint32_t x, y;
+    assert_int_equal(nnx_ir_add_input(&ir, "x", &d, &x, &err), NNX_OK);
+    if (nnx_ir_add_node(&ir, op, &x, 1, &attrs, 1, "", &y, &err) != NNX_OK) {
+        nnx_ir_free(&ir);
+        return;
+    }
+    size_t shared_bytes, thread_bytes, n_in = elems(&d), n_out = elems(&ir.values[y].desc);
+    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
+    assert_true(fast == nnx_fast_pool2d);
+    thread_bytes = (thread_bytes + 63) / 64 * 64;
+    void *scratch = aligned_alloc(64, thread_bytes * 2 + 64);
+    float *xv = malloc(n_in * 4 + 4), *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
+    pool_values(xv, n_in, (size_t)h * w, pattern);
+    nnx_view in = {d, xv}, out = {ir.values[y].desc, want};
+    assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], &in, &out), NNX_OK);
+    const nnx_kernel_env envs[3] = {{.scratch = scratch, .per_thread = thread_bytes},
+                                    {.scratch = scratch, .per_thread = thread_bytes, .pool = pool},
+                                    {.pool = pool}};
+    out.data = got;
+    for (int e = 0; e < 3; e++) {
+        memset(got, 0xA5, n_out * 4);
+        assert_int_equal(fast(&ir.nodes[0], &in, &out, &envs[e]), NNX_OK);
+        if (memcmp(want, got, n_out * 4) != 0)
+            fail_msg("%s %ux%ux%ux%u window %ux%u strides %ux%u dilations %ux%u pads %u,%u,%u,%u rounding %d pattern %d "
+                     "env %d differs", nnx_op_table[op].name, n, c, h, w, p->window[0], p->window[1], p->strides[0],
+                     p->strides[1], p->dilations[0], p->dilations[1], p->pads[0], p->pads[1], p->pads[2], p->pads[3],
+                     (int)p->rounding, pattern, e);
+    }
+    free(scratch);
+    free(xv);
+    free(want);
+    free(got);
+    nnx_ir_free(&ir);
+}
+
+/* nchw max and average pooling: windows, strides, dilations, padding, ceil rounding; every
+ * height and width in sizes (each with itself and another), windows 2x2, 3x3, 5x5, 1x3, 3x2,
+ * strides 1 to 3, dilation 2, asymmetric padding, ceil rounding (last windows running past
+ * the input, or lying wholly in the padding: -inf), ties of signed zeros, NaN; planes large
+ * enough to be split into bands. */
 static void test_pool_exact(void **state)
 {
     (void)state;
@@ -276,6 +517,38 @@ static void test_pool_exact(void **state)
         nnx_attrs a = {.pool = cases[i]};
         exact_with(NNX_OP_MAX_POOL, &a, x, 1);
         exact_with(NNX_OP_AVG_POOL, &a, x, 1);
+    }
+    static const uint32_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 13, 16, 17, 29, 32, 33, 40};
+    const size_t n_sizes = sizeof sizes / sizeof *sizes;
+    const nnx_rounding ceil = NNX_ROUNDING_CEIL;
+    const nnx_attr_pool more[] = {
+        {.window = {3, 3}, .strides = {2, 2}, .dilations = {1, 1}, .pads = {1, 1, 1, 1}},
+        {.window = {3, 3}, .strides = {2, 2}, .dilations = {1, 1}, .rounding = ceil},
+        {.window = {3, 3}, .strides = {2, 2}, .dilations = {1, 1}, .pads = {1, 1, 1, 1}, .rounding = ceil},
+        {.window = {2, 2}, .strides = {2, 2}, .dilations = {1, 1}},
+        {.window = {2, 2}, .strides = {2, 2}, .dilations = {1, 1}, .rounding = ceil},
+        {.window = {3, 3}, .strides = {1, 1}, .dilations = {1, 1}, .pads = {1, 1, 1, 1}},
+        {.window = {2, 2}, .strides = {1, 1}, .dilations = {1, 1}, .pads = {0, 1, 1, 0}},
+        {.window = {1, 3}, .strides = {1, 1}, .dilations = {1, 1}, .pads = {0, 0, 1, 1}},
+        {.window = {3, 3}, .strides = {3, 3}, .dilations = {1, 1}, .pads = {1, 1, 1, 1}},
+        {.window = {3, 3}, .strides = {1, 1}, .dilations = {2, 2}, .pads = {2, 2, 2, 2}},
+        {.window = {3, 2}, .strides = {1, 2}, .dilations = {1, 1}, .pads = {0, 2, 1, 0}},
+        {.window = {2, 2}, .strides = {3, 3}, .dilations = {1, 1}, .pads = {0, 3, 0, 3}, .rounding = ceil},
+        {.window = {5, 5}, .strides = {2, 2}, .dilations = {1, 1}, .pads = {2, 2, 2, 2}},
+    };
+    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+        for (size_t s = 0; s < n_sizes; s++) {
+            uint32_t h = sizes[s], other = sizes[(s * 5 + 3) % n_sizes];
+            for (int pattern = 0; pattern < 3; pattern++) {
+                pool_case(NNX_OP_MAX_POOL, &more[i], 2, 3, h, h, pattern);
+                pool_case(NNX_OP_MAX_POOL, &more[i], 1, 2, h, other, pattern);
+            }
+            pool_case(NNX_OP_AVG_POOL, &more[i], 1, 3, h, other, 2);
+        }
+    for (int pattern = 0; pattern < 3; pattern++) {
+        pool_case(NNX_OP_MAX_POOL, &more[0], 1, 3, 300, 290, pattern);
+        pool_case(NNX_OP_MAX_POOL, &more[5], 1, 2, 301, 300, pattern);
+        pool_case(NNX_OP_MAX_POOL, &more[7], 1, 2, 250, 311, pattern);
     }
 }
 
@@ -360,6 +633,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
                                        cmocka_unit_test(test_gemm), cmocka_unit_test(test_elementwise_exact),
+                                       cmocka_unit_test(test_depthwise),
                                        cmocka_unit_test(test_pool_exact), cmocka_unit_test(test_activation_exact),
                                        cmocka_unit_test(test_movement_exact),
                                        cmocka_unit_test(test_not_selected)};

@@ -1,8 +1,8 @@
 /* test_fuse.c — activations fused into the fast kernel that produces their input
  * (runtime/fuse.c), through the public API: a float32 conv followed by relu, by clamp(0, 6),
  * by max(., 0) then min(., 6) with scalar constants and the other way round (ONNX's relu6),
- * a conv whose sum with an existing value (a residual) is followed by relu, and two
- * convolutions summed. The oracle is the same graph with the pre-activation value also an output, which
+ * a conv whose sum with an existing value (a residual) is followed by relu, two
+ * convolutions summed, and a depthwise conv with those clamps and residual adds. The oracle is the same graph with the pre-activation value also an output, which
  * keeps the activation a separate step: the fused result must be those very bytes (NaN and
  * -0 in the input included), and a fused conv must plan one value buffer less. */
 #include <stdarg.h>
@@ -22,6 +22,7 @@
 typedef enum { ACT_RELU, ACT_CLAMP, ACT_MAXMIN, ACT_MINMAX } act_kind;
 
 static float xin[XN], w[16 * 8 * 3 * 3], bias[16], other[YN];
+static uint32_t groups = 1; /* 8: the conv is depthwise (depth multiplier 2) */
 
 static nnx_operand *activation(nnx_builder *b, nnx_operand *y, act_kind k)
 {
@@ -48,12 +49,12 @@ static uint64_t run(act_kind k, bool add, bool keep, float *out)
     nnx_graph *g;
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 2}, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
-    nnx_operand_desc xd = {NNX_FLOAT32, 4, {2, 8, 12, 12}}, wd = {NNX_FLOAT32, 4, {16, 8, 3, 3}},
+    nnx_operand_desc xd = {NNX_FLOAT32, 4, {2, 8, 12, 12}}, wd = {NNX_FLOAT32, 4, {16, 8 / groups, 3, 3}},
                      bd = {NNX_FLOAT32, 1, {16}}, yd = {NNX_FLOAT32, 4, {2, 16, 12, 12}};
     nnx_operand *x = nnx_builder_input(b, "x", &xd);
-    nnx_conv2d_options co = {.padding = (const uint32_t[]){1, 1, 1, 1}, .padding_count = 4,
+    nnx_conv2d_options co = {.padding = (const uint32_t[]){1, 1, 1, 1}, .padding_count = 4, .groups = groups,
                              .bias = nnx_builder_constant(b, &bd, bias, sizeof bias)};
-    nnx_operand *y = nnx_builder_conv2d(b, x, nnx_builder_constant(b, &wd, w, sizeof w), &co);
+    nnx_operand *y = nnx_builder_conv2d(b, x, nnx_builder_constant(b, &wd, w, sizeof w / groups), &co);
     if (add)
         y = nnx_builder_add(b, y, nnx_builder_constant(b, &yd, other, sizeof other), NULL);
     nnx_named_operand outs[2] = {{"act", activation(b, y, k)}, {"pre", y}};
@@ -147,10 +148,26 @@ static void test_conv_max_min(void **state) { (void)state; check(ACT_MAXMIN, fal
 static void test_conv_min_max(void **state) { (void)state; check(ACT_MINMAX, false); }
 static void test_add_relu(void **state) { (void)state; check(ACT_RELU, true); }
 
+/* The same with a depthwise conv (groups 8, depth multiplier 2): relu6 as clamp and as
+ * ONNX's min/max, and the residual add before relu and before clamp. */
+static void depthwise_check(act_kind k, bool add)
+{
+    groups = 8;
+    check(k, add);
+    groups = 1;
+}
+static void test_depthwise_clamp(void **state) { (void)state; depthwise_check(ACT_CLAMP, false); }
+static void test_depthwise_min_max(void **state) { (void)state; depthwise_check(ACT_MINMAX, false); }
+static void test_depthwise_add_relu(void **state) { (void)state; depthwise_check(ACT_RELU, true); }
+static void test_depthwise_add_clamp(void **state) { (void)state; depthwise_check(ACT_CLAMP, true); }
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv_relu), cmocka_unit_test(test_conv_clamp),
                                        cmocka_unit_test(test_conv_max_min), cmocka_unit_test(test_conv_min_max),
-                                       cmocka_unit_test(test_add_relu), cmocka_unit_test(test_residual_of_two_convs)};
+                                       cmocka_unit_test(test_add_relu), cmocka_unit_test(test_residual_of_two_convs),
+                                       cmocka_unit_test(test_depthwise_clamp), cmocka_unit_test(test_depthwise_min_max),
+                                       cmocka_unit_test(test_depthwise_add_relu),
+                                       cmocka_unit_test(test_depthwise_add_clamp)};
     return cmocka_run_group_tests(tests, setup, NULL);
 }

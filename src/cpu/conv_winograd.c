@@ -1,0 +1,250 @@
+/* conv_winograd.c — 3x3 stride-1 float32 convolution by Winograd's minimal filtering
+ * F(4x4, 3x3) (Lavin & Gray): each 4x4 block of outputs is A^T [U ⊙ V] A with V = B^T d B
+ * of its 6x6 input patch and U = G g G^T of each filter, so the channel sums become 36
+ * independent GEMMs, V[ξ] (tiles x C) · U[ξ] (C x O), with 4x fewer multiply-adds than
+ * direct convolution. U is made once, when the graph is built (the filter must be a
+ * constant). The transforms work on 16 channels at a time (channel-blocked copies of the
+ * input and output), so they are vector arithmetic. They add rounding: results agree with
+ * the reference within 64 float32 ulps of the sum of |terms| (test_cpu_winograd.c); each
+ * output is computed the same way for any thread count. */
+#include "cpu/gemm.h"
+#include "cpu/kernels.h"
+#include "base/checked.h"
+
+#include <string.h>
+
+#define TILES_MIN 16 /* below this, the GEMMs are too thin to pay for the transforms */
+#define XI 36        /* transformed points per tile (6 x 6) */
+#define CB 16        /* channels per block */
+
+typedef float v16 __attribute__((vector_size(CB * sizeof(float)), aligned(sizeof(float))));
+
+typedef struct winograd {
+    size_t N, C, H, W, O, OH, OW, TH, TW, T;
+    size_t Cp, Op, HP, WP; /* channels rounded up to CB; the blocked input's padded extent */
+    int64_t pt, pl;
+} winograd;
+
+static size_t round_up(size_t v) { return (v + CB - 1) / CB * CB; }
+
+static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y)
+{
+    winograd g = {.N = x->shape[0], .C = x->shape[1], .H = x->shape[2], .W = x->shape[3], .O = y->shape[1],
+                  .OH = y->shape[2], .OW = y->shape[3], .pt = node->attrs.conv.pads[0], .pl = node->attrs.conv.pads[2]};
+    g.TH = (g.OH + 3) / 4;
+    g.TW = (g.OW + 3) / 4;
+    g.T = g.TH * g.TW;
+    g.Cp = round_up(g.C);
+    g.Op = round_up(g.O);
+    g.HP = g.TH * 4 + 2;
+    g.WP = g.TW * 4 + 2;
+    return g;
+}
+
+/* The shared scratch, in floats: the blocked input, V, M, the blocked output. */
+static bool scratch_floats(const winograd *g, size_t *floats)
+{
+    size_t in, v, m, out;
+    return nnx_mul_size(g->Cp * g->HP, g->WP, &in) && nnx_mul_size(XI * g->T, g->Cp, &v) &&
+           nnx_mul_size(XI * g->T, g->Op, &m) && nnx_mul_size(g->Op * g->T, 16, &out) &&
+           nnx_add_size(in, v, floats) && nnx_add_size(*floats, m, floats) && nnx_add_size(*floats, out, floats);
+}
+
+bool nnx_winograd_suits(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes)
+{
+    const nnx_attr_conv *a = &node->attrs.conv;
+    uint32_t f = node->in[1];
+    const nnx_operand_desc *x = &ir->values[node->in[0]].desc, *w = &ir->values[f].desc,
+                           *y = &ir->values[node->out[0]].desc;
+    if (w->shape[2] != 3 || w->shape[3] != 3 || a->strides[0] != 1 || a->strides[1] != 1 || a->dilations[0] != 1 ||
+        a->dilations[1] != 1 || (a->groups && a->groups != 1) || !nnx_cpu_fixed_constant(ir, f))
+        return false;
+    winograd g = geometry(node, x, y);
+    size_t floats, u;
+    if (g.T < TILES_MIN || g.C < 8 || g.O < 16 || !scratch_floats(&g, &floats) ||
+        !nnx_mul_size(floats, sizeof(float), shared_bytes) || !nnx_mul_size(XI * g.Cp, g.Op * sizeof(float), &u))
+        return false;
+    return true;
+}
+
+/* U[ξ][c][o] = (G g G^T)[ξ] of filter (o, c), in double; zero for the padding channels. */
+void *nnx_winograd_prepare(const nnx_ir *ir, const nnx_node *node)
+{
+    static const double G[6][3] = {{1.0 / 4, 0, 0},           {-1.0 / 6, -1.0 / 6, -1.0 / 6}, {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                   {1.0 / 24, 1.0 / 12, 1.0 / 6}, {1.0 / 24, -1.0 / 12, 1.0 / 6}, {0, 0, 1}};
+    const nnx_operand_desc *w = &ir->values[node->in[1]].desc;
+    const float *filter = ir->values[node->in[1]].data;
+    size_t O = w->shape[0], C = w->shape[1], Op = round_up(O), Cp = round_up(C);
+    float *u = nnx_mem_alloc_aligned(ir->alloc, XI * Cp * Op * sizeof *u);
+    if (!u)
+        return NULL;
+    memset(u, 0, XI * Cp * Op * sizeof *u);
+    for (size_t o = 0; o < O; o++)
+        for (size_t c = 0; c < C; c++) {
+            const float *g = filter + (o * C + c) * 9;
+            double t[6][3]; /* G g */
+            for (int i = 0; i < 6; i++)
+                for (int j = 0; j < 3; j++)
+                    t[i][j] = G[i][0] * g[j] + G[i][1] * g[3 + j] + G[i][2] * g[6 + j];
+            for (int i = 0; i < 6; i++)
+                for (int j = 0; j < 6; j++)
+                    u[((size_t)(i * 6 + j) * Cp + c) * Op + o] =
+                        (float)(t[i][0] * G[j][0] + t[i][1] * G[j][1] + t[i][2] * G[j][2]);
+        }
+    return u;
+}
+
+typedef struct wino_job {
+    const winograd *g;
+    const float *x, *u, *bias, *residual;
+    float *xb, *v, *m, *yb, *y;
+    const nnx_kernel_env *env;
+    const nnx_activation *act;
+    unsigned threads;
+    nnx_cpu_level level;
+} wino_job;
+
+#define AT(p) (*(const v16 *)(p))
+
+/* B^T applied to six vectors (d[0], d[s], ... d[5s]), written to o[0], o[os], ... */
+static inline __attribute__((always_inline)) void bt6(const v16 *d, size_t s, v16 *o, size_t os)
+{
+    v16 d0 = d[0], d1 = d[s], d2 = d[2 * s], d3 = d[3 * s], d4 = d[4 * s], d5 = d[5 * s];
+    o[0] = 4 * d0 - 5 * d2 + d4;
+    o[os] = -4 * d1 - 4 * d2 + d3 + d4;
+    o[2 * os] = 4 * d1 - 4 * d2 - d3 + d4;
+    o[3 * os] = -2 * d1 - d2 + 2 * d3 + d4;
+    o[4 * os] = 2 * d1 - d2 - 2 * d3 + d4;
+    o[5 * os] = 4 * d1 - 5 * d3 + d5;
+}
+
+/* A^T applied to six vectors: four results. */
+static inline __attribute__((always_inline)) void at6(const v16 *m, size_t s, v16 *o, size_t os)
+{
+    v16 m0 = m[0], m1 = m[s], m2 = m[2 * s], m3 = m[3 * s], m4 = m[4 * s], m5 = m[5 * s];
+    o[0] = m0 + m1 + m2 + m3 + m4;
+    o[os] = m1 - m2 + 2 * m3 - 2 * m4;
+    o[2 * os] = m1 + m2 + 4 * m3 + 4 * m4;
+    o[3 * os] = m1 - m2 + 8 * m3 - 8 * m4 + m5;
+}
+
+/* Channel block b: its zero-padded copy xb[b][h][w][16] (input row h - pt, column w - pl),
+ * then V[ξ][t][16 b ...] for every tile t. */
+static inline __attribute__((always_inline)) void input_block(const wino_job *j, size_t b)
+{
+    const winograd *g = j->g;
+    float *xb = j->xb + b * g->HP * g->WP * CB;
+    for (size_t h = 0; h < g->HP; h++) {
+        int64_t ih = (int64_t)h - g->pt;
+        float *row = xb + h * g->WP * CB;
+        memset(row, 0, g->WP * CB * sizeof *row);
+        if (ih < 0 || ih >= (int64_t)g->H)
+            continue;
+        for (size_t c = b * CB; c < g->C && c < (b + 1) * CB; c++) {
+            const float *src = j->x + (c * g->H + (size_t)ih) * g->W;
+            for (size_t w = 0; w < g->WP; w++) {
+                int64_t iw = (int64_t)w - g->pl;
+                if (iw >= 0 && iw < (int64_t)g->W)
+                    row[w * CB + c % CB] = src[iw];
+            }
+        }
+    }
+    size_t xi_stride = g->T * g->Cp / CB; /* in vectors */
+    for (size_t ty = 0; ty < g->TH; ty++)
+        for (size_t tx = 0; tx < g->TW; tx++) {
+            v16 d[6][6], r[6][6];
+            for (int i = 0; i < 6; i++)
+                for (int k = 0; k < 6; k++)
+                    d[i][k] = AT(xb + ((ty * 4 + (size_t)i) * g->WP + tx * 4 + (size_t)k) * CB);
+            for (int k = 0; k < 6; k++)
+                bt6(&d[0][k], 6, &r[0][k], 6); /* columns: r = B^T d */
+            v16 *v = (v16 *)(j->v + (ty * g->TW + tx) * g->Cp + b * CB);
+            for (int i = 0; i < 6; i++)
+                bt6(&r[i][0], 1, v + (size_t)i * 6 * xi_stride, xi_stride); /* rows: r B */
+        }
+}
+
+/* Output block b: A^T M A per tile (+ bias) into yb[b][t][16][16], then the output planes
+ * (+ residual, then the activation). */
+static inline __attribute__((always_inline)) void output_block(const wino_job *j, size_t b)
+{
+    const winograd *g = j->g;
+    float bias[CB] = {0};
+    for (size_t o = b * CB; j->bias && o < g->O && o < (b + 1) * CB; o++)
+        bias[o % CB] = j->bias[o];
+    v16 bv = AT(bias);
+    size_t xi_stride = g->T * g->Op / CB;
+    float *yb = j->yb + b * g->T * 16 * CB;
+    for (size_t t = 0; t < g->T; t++) {
+        const v16 *m = (const v16 *)(j->m + t * g->Op + b * CB);
+        v16 r[4][6], *out = (v16 *)(yb + t * 16 * CB);
+        for (int k = 0; k < 6; k++)
+            at6(m + (size_t)k * xi_stride, 6 * xi_stride, &r[0][k], 6); /* columns: r = A^T m */
+        for (int i = 0; i < 4; i++) {
+            at6(&r[i][0], 1, out + i * 4, 1); /* rows: r A */
+            for (int k = 0; k < 4; k++)
+                out[i * 4 + k] += bv;
+        }
+    }
+    for (size_t o = b * CB; o < g->O && o < (b + 1) * CB; o++) {
+        float *y = j->y + o * g->OH * g->OW;
+        const float *res = j->residual ? j->residual + o * g->OH * g->OW : NULL;
+        for (size_t oh = 0; oh < g->OH; oh++) {
+            float *row = y + oh * g->OW;
+            const float *src = yb + ((oh / 4) * g->TW * 16 + (oh % 4) * 4) * CB + o % CB;
+            for (size_t ow = 0; ow < g->OW; ow++)
+                row[ow] = src[((ow / 4) * 16 + ow % 4) * CB];
+            for (size_t ow = 0; res && ow < g->OW; ow++)
+                row[ow] += res[oh * g->OW + ow];
+            nnx_apply_activation(j->act, row, g->OW);
+        }
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx512f"))) static void input_avx512(void *arg, size_t b) { input_block(arg, b); }
+__attribute__((target("avx512f"))) static void output_avx512(void *arg, size_t b) { output_block(arg, b); }
+__attribute__((target("avx2,fma"))) static void input_avx2(void *arg, size_t b) { input_block(arg, b); }
+__attribute__((target("avx2,fma"))) static void output_avx2(void *arg, size_t b) { output_block(arg, b); }
+#endif
+static void input_generic(void *arg, size_t b) { input_block(arg, b); }
+static void output_generic(void *arg, size_t b) { output_block(arg, b); }
+
+/* M[ξ] (tiles x Op) = V[ξ] (tiles x Cp) · U[ξ] (Cp x Op) for ξ = t, t + threads, ... (thread
+ * t's workspace). U is read in place: it is made once, and packing it per run would cost
+ * as much as the product. */
+static void gemm_task(void *arg, size_t t)
+{
+    const wino_job *j = arg;
+    const winograd *g = j->g;
+    void *work = (char *)j->env->scratch + t * j->env->per_thread;
+    for (size_t xi = t; xi < XI; xi += j->threads) {
+        nnx_fmat A = {j->v + xi * g->T * g->Cp, g->Cp, 1}, B = {j->u + xi * g->Cp * g->Op, g->Op, 1};
+        nnx_gemm_io io = {.b_in_place = true};
+        nnx_sgemm_io(j->level, g->T, g->Op, g->Cp, A, B, j->m + xi * g->T * g->Op, g->Op, false, work, &io);
+    }
+}
+
+nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+{
+    winograd g = geometry(node, &in[0].desc, &out->desc);
+    float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.T * g.Cp, *yb = m + XI * g.T * g.Op;
+    unsigned threads = nnx_pool_threads(env->pool);
+    nnx_cpu_level level = nnx_cpu_level_get();
+    void (*input)(void *, size_t) = input_generic, (*output)(void *, size_t) = output_generic;
+#if defined(__x86_64__)
+    if (level >= NNX_CPU_AVX512)
+        input = input_avx512, output = output_avx512;
+    else if (level >= NNX_CPU_AVX2)
+        input = input_avx2, output = output_avx2;
+#endif
+    for (size_t n = 0; n < g.N; n++) {
+        wino_job j = {&g, (const float *)in[0].data + n * g.C * g.H * g.W, env->prepared,
+                      node->n_in > 2 ? in[2].data : NULL, env->residual ? env->residual + n * g.O * g.OH * g.OW : NULL,
+                      xb, v, m, yb, (float *)out->data + n * g.O * g.OH * g.OW, env, env->act, threads, level};
+        nnx_pool_for(env->pool, g.Cp / CB, input, &j);
+        nnx_pool_for(env->pool, threads < XI ? threads : XI, gemm_task, &j);
+        nnx_pool_for(env->pool, g.Op / CB, output, &j);
+    }
+    return NNX_OK;
+}

@@ -1,0 +1,582 @@
+/* depthwise_fast.c — float32 depthwise convolution (nchw / oihw, groups == C, depth multiplier
+ * m, any padding sign, strides, dilations, batch) with its bias, fused residual and fused
+ * activation (runtime/fuse.c): within float32 rounding of the reference kernel, and the same
+ * bytes for any thread count (one thread sums each output, from 0 in (kernel row, kernel
+ * column) order, whatever the split). Output channel o reads input channel o / m. */
+#include "cpu/gemm.h"
+#include "cpu/kernels.h"
+#include "cpu/rowbuf.h"
+
+#include <math.h>
+
+/* The paths. AVX-512, K x K windows (K = 3, 5) at stride 1 or 2, dilation 1: tiles of 4 output
+ * rows x 16 columns read the input plane with masked loads (zeros outside it), no buffer.
+ * Other windows, and AVX2+FMA and portable C: planes in bands of output rows, each band's
+ * input rows first copied zero-padded and split into the stride's phases into per-thread
+ * scratch (cpu/rowbuf.h), so that every tap is a load at a fixed offset; AVX2 tiles K x K
+ * windows likewise, other windows take four vectors at a time, one load per tap. Without
+ * scratch (or for a window too large to buffer) each output row accumulates its taps with
+ * nnx_saxpy. Epilogue: acc + bias, + residual, then the activation in registers where its
+ * bounds are floats (else nnx_apply_activation on the band or plane while it is in cache),
+ * one store. Planes (x bands) are split into contiguous shares, a few per thread. */
+#define BAND_FLOATS (8 * 1024)       /* a band's buffered rows: in L1 with its outputs */
+#define MAX_FLOATS ((size_t)1 << 22) /* per-thread scratch at most (16 MiB), else unbuffered */
+#define MAX_TAPS 256                 /* larger windows are computed unbuffered */
+#define UNITS NNX_ROWBUF_UNITS
+
+typedef struct dw_geom {
+    nnx_window w;
+    size_t N, C, O, m;
+} dw_geom;
+
+static dw_geom dw_geometry(const nnx_attr_conv *a, const nnx_operand_desc *x, const nnx_operand_desc *f,
+                           const nnx_operand_desc *y)
+{
+    dw_geom g = {
+        .w = {.H = x->shape[2], .W = x->shape[3], .OH = y->shape[2], .OW = y->shape[3], .KH = f->shape[2],
+              .KW = f->shape[3], .sh = a->strides[0], .sw = a->strides[1], .dh = a->dilations[0],
+              .dw = a->dilations[1], .pt = a->pads[0], .pl = a->pads[2]},
+        .N = x->shape[0], .C = x->shape[1], .O = y->shape[1],
+    };
+    g.m = g.C ? g.O / g.C : 1;
+    return g;
+}
+
+/* Whether the AVX-512 direct tiles take g: a K x K window (K = 3, 5), stride 1 or 2 in both
+ * axes, dilation 1. */
+static int square_of(const nnx_window *w)
+{
+    return w->KH == w->KW && (w->KH == 3 || w->KH == 5) && w->sh == w->sw && w->sw <= 2 && w->dh == 1 && w->dw == 1
+               ? (int)w->KH
+               : 0;
+}
+
+static bool dw_plan(const dw_geom *g, nnx_rowbuf *b)
+{
+    return g->w.KH * g->w.KW <= MAX_TAPS && nnx_rowbuf_plan(&g->w, 0.0f, BAND_FLOATS, MAX_FLOATS, b);
+}
+
+bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x)
+{
+    uint32_t groups = node->attrs.conv.groups ? node->attrs.conv.groups : 1;
+    return groups > 1 && groups == x->shape[1];
+}
+
+size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+                                    const nnx_operand_desc *y)
+{
+    dw_geom g = dw_geometry(&node->attrs.conv, x, f, y);
+    nnx_rowbuf b;
+    if (square_of(&g.w) && nnx_cpu_level_get() >= NNX_CPU_AVX512)
+        return 0; /* the direct tiles need no buffer */
+    return dw_plan(&g, &b) ? b.floats * sizeof(float) : 0;
+}
+
+/* ------------------------------------------------------------------ vector paths */
+
+/* The fused activation in registers: IEEE maximum with lo, then minimum with hi, NaN kept (or
+ * the default NaN), for bounds that are floats (not NaN). The vector max(a, b) / min(a, b)
+ * return b on equal operands, so the operand order gives the zero IEEE max / min pick when a
+ * value equals a zero bound: +0 for the maximum, -0 for the minimum. */
+typedef struct dw_clamp {
+    float lo, hi;
+    bool lo_neg_zero, hi_neg_zero, nan_default;
+} dw_clamp;
+
+static bool clamp_setup(const nnx_activation *act, dw_clamp *c)
+{
+    if (!act || !act->on || (double)(float)act->lo != act->lo || (double)(float)act->hi != act->hi)
+        return false;
+    *c = (dw_clamp){(float)act->lo, (float)act->hi, false, false, act->nan_default};
+    c->lo_neg_zero = c->lo == 0.0f && signbit(c->lo);
+    c->hi_neg_zero = c->hi == 0.0f && signbit(c->hi);
+    return true;
+}
+
+/* A band of one output plane: rows output rows of OW, the buffered rows of row a start at
+ * buf + a * step; taps offsets and weights; the epilogue's operands. */
+typedef struct dw_band {
+    const float *buf, *w, *res;
+    const ptrdiff_t *tap;
+    size_t taps, rows, OW, step, row_floats, len;
+    float bias;
+    float *y;
+    const dw_clamp *clamp; /* NULL: no activation in registers */
+    int square, stride;    /* the tiled paths' K x K window and stride, or 0 */
+    /* the direct path (no buffer): the input plane, H x W, read from row -pt, column -pl */
+    const float *x;
+    size_t H, W;
+    int64_t pt, pl;
+} dw_band;
+
+/* Output rows a tile computes together. */
+#define TILE 4
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define T512 __attribute__((target("avx512f")))
+#define T256 __attribute__((target("avx2,fma")))
+
+T512 static inline __m512 clamp512(const dw_clamp *c, __m512 v)
+{
+    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    __m512 lo = _mm512_set1_ps(c->lo), hi = _mm512_set1_ps(c->hi);
+    __m512 m = c->lo_neg_zero ? _mm512_max_ps(lo, v) : _mm512_max_ps(v, lo);
+    m = c->hi_neg_zero ? _mm512_min_ps(m, hi) : _mm512_min_ps(hi, m);
+    return _mm512_mask_blend_ps(nan, m, c->nan_default ? _mm512_set1_ps(NAN) : v);
+}
+
+/* Bias, residual and activation of one output vector, stored to its lanes. */
+T512 static inline void store512(const dw_band *d, __m512 acc, size_t out, size_t lanes)
+{
+    __mmask16 m = (__mmask16)((1u << lanes) - 1);
+    __m512 r = _mm512_add_ps(acc, _mm512_set1_ps(d->bias));
+    if (d->res)
+        r = _mm512_add_ps(r, _mm512_maskz_loadu_ps(m, d->res + out));
+    if (d->clamp)
+        r = clamp512(d->clamp, r);
+    _mm512_mask_storeu_ps(d->y + out, m, r);
+}
+
+/* n output vectors of 16, each tap a load; taps is a constant where the caller's is. */
+T512 static inline __attribute__((always_inline)) void units512(const dw_band *d, const nnx_rowbuf_unit *u, size_t n,
+                                                                 size_t taps)
+{
+    __m512 acc[UNITS];
+    for (size_t k = 0; k < n; k++)
+        acc[k] = _mm512_setzero_ps();
+    for (size_t t = 0; t < taps; t++) {
+        __m512 w = _mm512_set1_ps(d->w[t]);
+        for (size_t k = 0; k < n; k++)
+            acc[k] = _mm512_fmadd_ps(w, _mm512_loadu_ps(u[k].in + d->tap[t]), acc[k]);
+    }
+    for (size_t k = 0; k < n; k++)
+        store512(d, acc[k], u[k].out, u[k].lanes);
+}
+
+T512 static void units512_9(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
+{
+    if (n == UNITS)
+        units512(d, u, UNITS, 9);
+    else
+        units512(d, u, 1, 9);
+}
+
+T512 static void units512_any(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
+{
+    if (n == UNITS)
+        units512(d, u, UNITS, d->taps);
+    else
+        units512(d, u, 1, d->taps);
+}
+
+/* Output rows [a0, a0 + R) x columns [v, v + 16) of the plane for a K x K window at stride s
+ * in both axes, dilation 1, read from the input itself: each input row the tile needs is
+ * loaded once with masked loads (zeros outside the input: the values the padded buffer
+ * would hold), de-interleaved in registers for stride 2, its K taps made by shifts, and
+ * added to every output row that reads it. Output row a reads input row a*s - pt + i, so
+ * its taps come in (i, j) order, as in units512. */
+T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d, const __m512 *w, size_t a0, size_t v,
+                                                                int R, int K, int s)
+{
+    const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    int64_t c = (int64_t)(v * (size_t)s) - d->pl, ih = (int64_t)(a0 * (size_t)s) - d->pt;
+    __mmask16 m0 = (__mmask16)nnx_rowbuf_mask16(c, d->W), m1 = (__mmask16)nnx_rowbuf_mask16(c + 16, d->W);
+    __mmask16 m2 = (__mmask16)(s == 2 ? nnx_rowbuf_mask16(c + 32, d->W) : 0);
+    __m512 acc[TILE];
+#pragma GCC unroll 8
+    for (int a = 0; a < R; a++)
+        acc[a] = _mm512_setzero_ps();
+#pragma GCC unroll 32
+    for (int r = 0; r < (R - 1) * s + K; r++) {
+        __mmask16 in = ih + r >= 0 && ih + r < (int64_t)d->H ? 0xFFFF : 0;
+        const float *row = nnx_rowbuf_at(d->x, (ih + r) * (int64_t)d->W + c);
+        __m512 t[5];
+        __m512 l0 = _mm512_maskz_loadu_ps(m0 & in, row), l1 = _mm512_maskz_loadu_ps(m1 & in, nnx_rowbuf_at(row, 16));
+        if (s == 1) {
+#pragma GCC unroll 8
+            for (int j = 0; j < K; j++)
+                t[j] = nnx_rowbuf_shift512(l0, l1, j);
+        } else { /* even columns, odd columns; the next 16 columns' first evens / odds */
+            __m512 l2 = _mm512_maskz_loadu_ps(m2 & in, nnx_rowbuf_at(row, 32));
+            __m512 even = _mm512_permutex2var_ps(l0, ie, l1), odd = _mm512_permutex2var_ps(l0, io, l1);
+            __m512 even2 = K > 3 ? _mm512_permutexvar_ps(ie, l2) : l2, odd2 = _mm512_permutexvar_ps(io, l2);
+#pragma GCC unroll 8
+            for (int j = 0; j < K; j++)
+                t[j] = j % 2 ? nnx_rowbuf_shift512(odd, odd2, j / 2) : nnx_rowbuf_shift512(even, even2, j / 2);
+        }
+#pragma GCC unroll 8
+        for (int a = 0; a < R; a++) {
+            int i = r - a * s;
+            if (i < 0 || i >= K)
+                continue;
+#pragma GCC unroll 8
+            for (int j = 0; j < K; j++)
+                acc[a] = _mm512_fmadd_ps(w[i * K + j], t[j], acc[a]);
+        }
+    }
+    size_t lanes = d->OW - v < 16 ? d->OW - v : 16;
+#pragma GCC unroll 8
+    for (int a = 0; a < R; a++)
+        store512(d, acc[a], (a0 + (size_t)a) * d->OW + v, lanes);
+}
+
+/* A whole output plane by direct tiles. */
+T512 static inline __attribute__((always_inline)) void tiled512(const dw_band *d, int K, int s)
+{
+    __m512 w[25];
+#pragma GCC unroll 32
+    for (int t = 0; t < K * K; t++)
+        w[t] = _mm512_set1_ps(d->w[t]);
+    size_t a = 0;
+    for (; a + TILE <= d->rows; a += TILE)
+        for (size_t v = 0; v < d->OW; v += 16)
+            tile512(d, w, a, v, TILE, K, s);
+    switch (d->rows - a) { /* the last rows, as one tile */
+    case 3: for (size_t v = 0; v < d->OW; v += 16) tile512(d, w, a, v, 3, K, s); break;
+    case 2: for (size_t v = 0; v < d->OW; v += 16) tile512(d, w, a, v, 2, K, s); break;
+    case 1: for (size_t v = 0; v < d->OW; v += 16) tile512(d, w, a, v, 1, K, s); break;
+    default: break;
+    }
+}
+
+T512 static void direct512(const dw_band *d)
+{
+    switch (d->square * 10 + d->stride) {
+    case 31: tiled512(d, 3, 1); return;
+    case 32: tiled512(d, 3, 2); return;
+    case 51: tiled512(d, 5, 1); return;
+    default: tiled512(d, 5, 2); return;
+    }
+}
+
+T512 static void band512(const dw_band *d)
+{
+    if (d->taps == 9)
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_9, d);
+    else
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_any, d);
+}
+
+T256 static inline __m256 clamp256(const dw_clamp *c, __m256 v)
+{
+    __m256 nan = _mm256_cmp_ps(v, v, _CMP_UNORD_Q);
+    __m256 lo = _mm256_set1_ps(c->lo), hi = _mm256_set1_ps(c->hi);
+    __m256 m = c->lo_neg_zero ? _mm256_max_ps(lo, v) : _mm256_max_ps(v, lo);
+    m = c->hi_neg_zero ? _mm256_min_ps(m, hi) : _mm256_min_ps(hi, m);
+    return _mm256_blendv_ps(m, c->nan_default ? _mm256_set1_ps(NAN) : v, nan);
+}
+
+/* Lane mask of the first `lanes` of 8. */
+T256 static inline __m256i mask256(size_t lanes)
+{
+    static const int32_t ones[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+    return _mm256_loadu_si256((const __m256i *)(ones + 8 - lanes));
+}
+
+/* Bias, residual and activation of one output vector, stored to its lanes. */
+T256 static inline void store256(const dw_band *d, __m256 acc, size_t out, size_t lanes)
+{
+    __m256 r = _mm256_add_ps(acc, _mm256_set1_ps(d->bias));
+    __m256i m = mask256(lanes);
+    if (d->res)
+        r = _mm256_add_ps(r, lanes == 8 ? _mm256_loadu_ps(d->res + out) : _mm256_maskload_ps(d->res + out, m));
+    if (d->clamp)
+        r = clamp256(d->clamp, r);
+    if (lanes == 8)
+        _mm256_storeu_ps(d->y + out, r);
+    else
+        _mm256_maskstore_ps(d->y + out, m, r);
+}
+
+T256 static inline __attribute__((always_inline)) void units256(const dw_band *d, const nnx_rowbuf_unit *u, size_t n,
+                                                                 size_t taps)
+{
+    __m256 acc[UNITS];
+    for (size_t k = 0; k < n; k++)
+        acc[k] = _mm256_setzero_ps();
+    for (size_t t = 0; t < taps; t++) {
+        __m256 w = _mm256_set1_ps(d->w[t]);
+        for (size_t k = 0; k < n; k++)
+            acc[k] = _mm256_fmadd_ps(w, _mm256_loadu_ps(u[k].in + d->tap[t]), acc[k]);
+    }
+    for (size_t k = 0; k < n; k++)
+        store256(d, acc[k], u[k].out, u[k].lanes);
+}
+
+T256 static void units256_9(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
+{
+    if (n == UNITS)
+        units256(d, u, UNITS, 9);
+    else
+        units256(d, u, 1, 9);
+}
+
+T256 static void units256_any(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
+{
+    if (n == UNITS)
+        units256(d, u, UNITS, d->taps);
+    else
+        units256(d, u, 1, d->taps);
+}
+
+/* tile512 with 8 lanes: each tap of a buffered row is one load, shared by the output rows. */
+T256 static inline __attribute__((always_inline)) void tile256(const dw_band *d, const __m256 *w, size_t a0, size_t v,
+                                                                int R, int K, int s)
+{
+    __m256 acc[TILE];
+#pragma GCC unroll 32
+    for (int a = 0; a < R; a++)
+        acc[a] = _mm256_setzero_ps();
+    const float *row0 = d->buf + a0 * d->step + v;
+#pragma GCC unroll 32
+    for (int r = 0; r < (R - 1) * s + K; r++) {
+        const float *in = row0 + (size_t)r * d->row_floats;
+        __m256 t[5];
+#pragma GCC unroll 32
+        for (int j = 0; j < K; j++)
+            t[j] = _mm256_loadu_ps(in + (size_t)(j % s) * d->len + j / s);
+#pragma GCC unroll 32
+        for (int a = 0; a < R; a++) {
+            int i = r - a * s;
+            if (i < 0 || i >= K)
+                continue;
+#pragma GCC unroll 32
+            for (int j = 0; j < K; j++)
+                acc[a] = _mm256_fmadd_ps(w[i * K + j], t[j], acc[a]);
+        }
+    }
+    size_t lanes = d->OW - v < 8 ? d->OW - v : 8;
+#pragma GCC unroll 32
+    for (int a = 0; a < R; a++)
+        store256(d, acc[a], (a0 + (size_t)a) * d->OW + v, lanes);
+}
+
+T256 static inline __attribute__((always_inline)) void tiled256(const dw_band *d, int K, int s)
+{
+    __m256 w[25];
+#pragma GCC unroll 32
+    for (int t = 0; t < K * K; t++)
+        w[t] = _mm256_set1_ps(d->w[t]);
+    size_t a = 0;
+    for (; a + TILE <= d->rows; a += TILE)
+        for (size_t v = 0; v < d->OW; v += 8)
+            tile256(d, w, a, v, TILE, K, s);
+    switch (d->rows - a) { /* the last rows, as one tile */
+    case 3: for (size_t v = 0; v < d->OW; v += 8) tile256(d, w, a, v, 3, K, s); break;
+    case 2: for (size_t v = 0; v < d->OW; v += 8) tile256(d, w, a, v, 2, K, s); break;
+    case 1: for (size_t v = 0; v < d->OW; v += 8) tile256(d, w, a, v, 1, K, s); break;
+    default: break;
+    }
+}
+
+T256 static void band256(const dw_band *d)
+{
+    switch (d->square * 10 + d->stride) {
+    case 31: tiled256(d, 3, 1); return;
+    case 32: tiled256(d, 3, 2); return;
+    case 51: tiled256(d, 5, 1); return;
+    case 52: tiled256(d, 5, 2); return;
+    default: break;
+    }
+    if (d->taps == 9)
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units256_9, d);
+    else
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units256_any, d);
+}
+#endif
+
+/* Portable: 16 lanes per vector in loops the compiler vectorises; no activation here. */
+static void units_generic(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        float acc[16] = {0};
+        for (size_t t = 0; t < d->taps; t++) {
+            float w = d->w[t];
+            const float *src = u[k].in + d->tap[t];
+            for (size_t l = 0; l < 16; l++)
+                acc[l] += w * src[l];
+        }
+        float *y = d->y + u[k].out;
+        const float *res = d->res ? d->res + u[k].out : NULL;
+        for (size_t l = 0; l < u[k].lanes; l++)
+            y[l] = res ? (acc[l] + d->bias) + res[l] : acc[l] + d->bias;
+    }
+}
+
+static void band_generic(const dw_band *d) { NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units_generic, d); }
+
+typedef struct dw_job {
+    const dw_geom *g;
+    const nnx_rowbuf *b;
+    const ptrdiff_t *tap;
+    const float *x, *f, *bias, *res;
+    float *y;
+    const nnx_activation *act;
+    const dw_clamp *clamp;
+    const nnx_kernel_env *env;
+    size_t items, tasks;
+    nnx_cpu_level level;
+    int square; /* K of a K x K window the tiled paths take (3 or 5), or 0 */
+} dw_job;
+
+/* Thread t's share of the items (input plane, band, multiplier k), in that order, so that the
+ * m output channels of an input plane reuse its buffered band. */
+static void dw_task(void *arg, size_t t)
+{
+    const dw_job *j = arg;
+    const dw_geom *g = j->g;
+    const nnx_rowbuf *b = j->b;
+    size_t per = j->items / j->tasks, extra = j->items % j->tasks;
+    size_t lo = t * per + (t < extra ? t : extra), hi = lo + per + (t < extra);
+    float *buf = (float *)((char *)j->env->scratch + t * j->env->per_thread);
+    size_t spatial = g->w.OH * g->w.OW;
+    /* item = (plane * bands + band) * m + k, plane = n * C + c */
+    size_t k = lo % g->m, band = lo / g->m % b->bands, plane = lo / g->m / b->bands;
+    size_t c = plane % g->C, n = plane / g->C;
+    for (size_t it = lo; it < hi; it++) {
+        size_t oh0 = band * b->band, rows = g->w.OH - oh0 < b->band ? g->w.OH - oh0 : b->band;
+        if (it == lo || k == 0)
+            (void)nnx_rowbuf_fill(b, j->x + plane * g->w.H * g->w.W, oh0, rows, buf, j->level);
+        size_t o = c * g->m + k, q = n * g->O + o; /* q: output plane n * O + o */
+        size_t first = q * spatial + oh0 * g->w.OW;
+        dw_band d = {buf, j->f + o * g->w.KH * g->w.KW, j->res ? j->res + first : NULL, j->tap,
+                     g->w.KH * g->w.KW, rows, g->w.OW, g->w.sh * b->row_floats, b->row_floats, b->len,
+                     j->bias ? j->bias[o] : 0.0f, j->y + first, j->clamp, j->square, (int)g->w.sw,
+                     NULL, 0, 0, 0, 0};
+#if defined(__x86_64__)
+        if (j->level >= NNX_CPU_AVX512)
+            band512(&d);
+        else if (j->level >= NNX_CPU_AVX2)
+            band256(&d);
+        else
+#endif
+            band_generic(&d);
+        if (!j->clamp)
+            nnx_apply_activation(j->act, j->y + first, rows * g->w.OW);
+        if (++k == g->m) {
+            k = 0;
+            if (++band == b->bands) {
+                band = 0;
+                plane++;
+                if (++c == g->C)
+                    c = 0, n++;
+            }
+        }
+    }
+}
+
+#if defined(__x86_64__)
+/* Thread t's share of the output planes (n * O + o), by AVX-512 direct tiles. */
+static void direct_task(void *arg, size_t t)
+{
+    const dw_job *j = arg;
+    const dw_geom *g = j->g;
+    size_t per = j->items / j->tasks, extra = j->items % j->tasks;
+    size_t lo = t * per + (t < extra ? t : extra), hi = lo + per + (t < extra);
+    size_t spatial = g->w.OH * g->w.OW, taps = g->w.KH * g->w.KW;
+    for (size_t q = lo; q < hi; q++) {
+        size_t n = q / g->O, o = q % g->O;
+        dw_band d = {NULL, j->f + o * taps, j->res ? j->res + q * spatial : NULL, NULL, taps, g->w.OH, g->w.OW, 0, 0, 0,
+                     j->bias ? j->bias[o] : 0.0f, j->y + q * spatial, j->clamp, j->square, (int)g->w.sw,
+                     j->x + (n * g->C + o / g->m) * g->w.H * g->w.W, g->w.H, g->w.W, g->w.pt, g->w.pl};
+        direct512(&d);
+        if (!j->clamp)
+            nnx_apply_activation(j->act, d.y, spatial);
+    }
+}
+#endif
+
+/* ------------------------------------------------------------------ unbuffered */
+
+/* Output range [lo, hi) of a row whose tap at offset `off` (= j * dw - pl) lands in [0, W). */
+static void tap_range(const nnx_window *g, int64_t off, size_t *lo, size_t *hi)
+{
+    int64_t s = (int64_t)g->sw, first = off < 0 ? (-off + s - 1) / s : 0, last = ((int64_t)g->W - 1 - off);
+    last = last < 0 ? -1 : last / s; /* the last ow with ow * s + off <= W - 1 */
+    if (last >= (int64_t)g->OW)
+        last = (int64_t)g->OW - 1;
+    *lo = (size_t)first;
+    *hi = last < first ? (size_t)first : (size_t)last + 1;
+}
+
+/* One output plane: taps are added to whole output rows in (kernel row, kernel column)
+ * order, each tap's in-bounds run with nnx_saxpy (stride 1) or a strided loop. */
+static void plane_unbuffered(const nnx_window *g, const float *x, const float *w, float *y, nnx_cpu_level level)
+{
+    for (size_t oh = 0; oh < g->OH; oh++) {
+        float *row = y + oh * g->OW;
+        for (size_t ow = 0; ow < g->OW; ow++)
+            row[ow] = 0.0f;
+        for (size_t i = 0; i < g->KH; i++) {
+            int64_t ih = (int64_t)oh * (int64_t)g->sh - g->pt + (int64_t)(i * g->dh);
+            if (ih < 0 || ih >= (int64_t)g->H)
+                continue;
+            const float *src = x + (size_t)ih * g->W;
+            for (size_t j = 0; j < g->KW; j++) {
+                float wv = w[i * g->KW + j];
+                int64_t off = (int64_t)(j * g->dw) - g->pl;
+                size_t lo, hi;
+                tap_range(g, off, &lo, &hi);
+                if (hi <= lo)
+                    continue;
+                if (g->sw == 1)
+                    nnx_saxpy(level, row + lo, wv, src + (int64_t)lo + off, hi - lo);
+                else
+                    for (size_t ow = lo; ow < hi; ow++)
+                        row[ow] += wv * src[(int64_t)(ow * g->sw) + off];
+            }
+        }
+    }
+}
+
+static void plane_task(void *arg, size_t q)
+{
+    const dw_job *j = arg;
+    const dw_geom *g = j->g;
+    size_t n = q / g->O, o = q % g->O, spatial = g->w.OH * g->w.OW;
+    float *y = j->y + q * spatial;
+    plane_unbuffered(&g->w, j->x + (n * g->C + o / g->m) * g->w.H * g->w.W, j->f + o * g->w.KH * g->w.KW, y,
+                     j->level);
+    for (size_t s = 0; j->bias && s < spatial; s++)
+        y[s] += j->bias[o];
+    for (size_t s = 0; j->res && s < spatial; s++)
+        y[s] += j->res[q * spatial + s];
+    nnx_apply_activation(j->act, y, spatial);
+}
+
+nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+{
+    dw_geom g = dw_geometry(&node->attrs.conv, &in[0].desc, &in[1].desc, &out->desc);
+    nnx_rowbuf b;
+    dw_job j = {&g, &b, NULL, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, env->residual, out->data,
+                env->act, NULL, env, 0, 0, nnx_cpu_level_get(), 0};
+    if (!g.N || !g.O || !g.w.OH || !g.w.OW)
+        return NNX_OK;
+    j.square = square_of(&g.w);
+    size_t threads = nnx_pool_threads(env->pool);
+    dw_clamp clamp;
+    j.clamp = j.level >= NNX_CPU_AVX2 && clamp_setup(env->act, &clamp) ? &clamp : NULL;
+#if defined(__x86_64__)
+    if (j.square && j.level >= NNX_CPU_AVX512) { /* no buffer: a few contiguous shares per thread */
+        j.items = g.N * g.O;
+        j.tasks = j.items < 4 * threads ? j.items : 4 * threads;
+        nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, direct_task, &j);
+        return NNX_OK;
+    }
+#endif
+    if (!dw_plan(&g, &b) || !env->scratch || env->per_thread < b.floats * sizeof(float)) {
+        j.clamp = NULL;
+        nnx_pool_for(env->pool, g.N * g.O, plane_task, &j);
+        return NNX_OK;
+    }
+    ptrdiff_t tap[MAX_TAPS];
+    nnx_rowbuf_taps(&b, tap);
+    j.tap = tap;
+    j.items = g.N * g.C * b.bands * g.m;
+    j.tasks = j.items < threads ? j.items : threads;
+    nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, dw_task, &j);
+    return NNX_OK;
+}

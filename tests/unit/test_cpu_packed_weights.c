@@ -1,0 +1,185 @@
+/* test_cpu_packed_weights.c — matmul and gemm whose B is a constant, packed for the GEMM when
+ * the graph is built (nnx_cpu_prepare): against the reference kernel within float32 rounding
+ * of each length-K sum ((K + 2) ulps of the sum of |terms|), with N not a multiple of any
+ * panel width, K over one cache block, a batched a against one b, gemm's transposed B,
+ * alpha, beta and C; two threads (column blocks at an offset into the packed panels) give
+ * the same bytes as one. B is not packed for one-row products or a B an update rewrites. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "base/alloc.h"
+#include "base/pool.h"
+#include "cpu/kernels.h"
+#include "ir/graph.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t rng = 0x2545F4914F6CDD1Du;
+static float rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
+}
+
+static size_t elems(const nnx_operand_desc *d)
+{
+    size_t n = 1;
+    for (uint32_t i = 0; i < d->rank; i++)
+        n *= d->shape[i];
+    return n;
+}
+
+/* y = op(a, B [, C]) with B (and C) constants holding b (c); returns the node. */
+static const nnx_node *build(nnx_ir *ir, nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *ad,
+                             const nnx_operand_desc *bd, const float *b, const nnx_operand_desc *cd, const float *c)
+{
+    nnx_error err = {0};
+    uint32_t in[3], y;
+    assert_int_equal(nnx_ir_add_input(ir, "a", ad, &in[0], &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_constant(ir, bd, b, elems(bd) * 4, &in[1], &err), NNX_OK);
+    if (cd)
+        assert_int_equal(nnx_ir_add_constant(ir, cd, c, elems(cd) * 4, &in[2], &err), NNX_OK);
+    if (nnx_ir_add_node(ir, op, in, cd ? 3 : 2, attrs, 1, "", &y, &err) != NNX_OK)
+        fail_msg("%s", err.message);
+    return &ir->nodes[0];
+}
+
+static float *random_floats(size_t n)
+{
+    float *v = malloc(n * sizeof *v + 4);
+    for (size_t i = 0; i < n; i++)
+        v[i] = rnd();
+    return v;
+}
+
+static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd, const nnx_operand_desc *cd,
+                  size_t K)
+{
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir, abs_ir;
+    nnx_ir_init(&ir, &a);
+    nnx_ir_init(&abs_ir, &a);
+    size_t an = elems(&ad), bn = elems(&bd), cn = cd ? elems(cd) : 0;
+    float *x = random_floats(an), *b = random_floats(bn), *c = random_floats(cn + 1);
+    float *ax = malloc(an * 4 + 4), *ab = malloc(bn * 4 + 4), *ac = malloc(cn * 4 + 4);
+    for (size_t i = 0; i < an; i++)
+        ax[i] = fabsf(x[i]);
+    for (size_t i = 0; i < bn; i++)
+        ab[i] = fabsf(b[i]);
+    for (size_t i = 0; i < cn; i++)
+        ac[i] = fabsf(c[i]);
+    const nnx_node *node = build(&ir, op, attrs, &ad, &bd, b, cd, c);
+    const nnx_node *abs_node = build(&abs_ir, op, attrs, &ad, &bd, ab, cd, ac);
+    size_t shared, per_thread;
+    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared, &per_thread);
+    assert_non_null(fast);
+    void *prepared;
+    assert_int_equal(nnx_cpu_prepare(&ir, node, fast, &prepared), NNX_OK);
+    assert_non_null(prepared);
+
+    nnx_operand_desc yd = ir.values[node->out[0]].desc;
+    size_t yn = elems(&yd);
+    float *ref = malloc(yn * 4), *mag = malloc(yn * 4), *got = malloc(yn * 4), *got2 = malloc(yn * 4);
+    nnx_view in[3] = {{ad, x}, {bd, b}, {cd ? *cd : bd, c}}, abs_in[3] = {{ad, ax}, {bd, ab}, {cd ? *cd : bd, ac}};
+    nnx_view out = {yd, ref};
+    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    out.data = mag;
+    assert_int_equal(nnx_op_table[op].kernel(abs_node, abs_in, &out), NNX_OK);
+    per_thread = (per_thread + 63) / 64 * 64;
+    void *scratch = aligned_alloc(64, per_thread * 2 + 64);
+    nnx_pool *pool = nnx_pool_create(&a, 1);
+    assert_non_null(pool);
+    nnx_kernel_env env = {NULL, scratch, per_thread, NULL, NULL, NULL, prepared};
+    out.data = got;
+    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    env.pool = pool;
+    out.data = got2;
+    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_memory_equal(got, got2, yn * 4);
+    for (size_t i = 0; i < yn; i++) {
+        double bound = 0x1p-23 * (double)(K + 2) * fabs((double)mag[i]) + 1e-30;
+        if (!(fabs((double)got[i] - ref[i]) <= bound))
+            fail_msg("%s: element %zu fast %.9g, reference %.9g (bound %.3g)", nnx_op_table[op].name, i, got[i], ref[i],
+                     bound);
+    }
+    nnx_pool_destroy(pool);
+    nnx_mem_free_aligned(&a, prepared);
+    free(scratch);
+    free(x), free(b), free(c), free(ax), free(ab), free(ac), free(ref), free(mag), free(got), free(got2);
+    nnx_ir_free(&ir);
+    nnx_ir_free(&abs_ir);
+}
+
+static void test_matmul(void **state)
+{
+    (void)state;
+    check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 2, {37, 70}}, (nnx_operand_desc){NNX_FLOAT32, 2, {70, 83}},
+          NULL, 70);
+    check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 3, {2, 5, 300}},
+          (nnx_operand_desc){NNX_FLOAT32, 2, {300, 130}}, NULL, 300); /* batches of a, K > one block */
+    check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 2, {64, 256}},
+          (nnx_operand_desc){NNX_FLOAT32, 3, {1, 256, 700}}, NULL, 256); /* b with a batch of 1; two threads by column */
+}
+
+static void test_gemm(void **state)
+{
+    (void)state;
+    nnx_attrs plain = {.gemm = {1.0, 1.0, false, false}}, t = {.gemm = {0.5, -2.0, false, true}};
+    nnx_operand_desc c = {NNX_FLOAT32, 1, {45}};
+    check(NNX_OP_GEMM, &plain, (nnx_operand_desc){NNX_FLOAT32, 2, {12, 40}}, (nnx_operand_desc){NNX_FLOAT32, 2, {40, 45}},
+          &c, 41);
+    check(NNX_OP_GEMM, &t, (nnx_operand_desc){NNX_FLOAT32, 2, {30, 270}}, (nnx_operand_desc){NNX_FLOAT32, 2, {45, 270}},
+          &c, 271); /* transposed B, alpha, beta */
+}
+
+/* Whether B of matmul(a [rows, 256], B [256, 50]) is packed at build time. */
+static bool packed(uint32_t rows, bool updated)
+{
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &a);
+    nnx_operand_desc ad = {NNX_FLOAT32, 2, {rows, 256}}, bd = {NNX_FLOAT32, 2, {256, 50}};
+    float *b = calloc(256 * 50, 4);
+    const nnx_node *node = build(&ir, NNX_OP_MATMUL, NULL, &ad, &bd, b, NULL, NULL);
+    nnx_error err = {0};
+    if (updated) {
+        uint32_t neg;
+        assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_NEG, &node->in[1], 1, NULL, 1, "", &neg, &err), NNX_OK);
+        node = &ir.nodes[0];
+        assert_int_equal(nnx_ir_add_update(&ir, node->in[1], neg, &err), NNX_OK);
+    }
+    size_t s, t;
+    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    assert_non_null(fast);
+    void *prepared;
+    assert_int_equal(nnx_cpu_prepare(&ir, &ir.nodes[0], fast, &prepared), NNX_OK);
+    bool got = prepared != NULL;
+    nnx_mem_free_aligned(&a, prepared);
+    free(b);
+    nnx_ir_free(&ir);
+    return got;
+}
+
+static void test_not_packed(void **state)
+{
+    (void)state;
+    assert_true(packed(8, false));
+    assert_false(packed(1, false)); /* one row: the gemv path reads B as it is */
+    assert_false(packed(8, true));  /* an update rewrites B between runs */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_matmul), cmocka_unit_test(test_gemm),
+                                       cmocka_unit_test(test_not_packed)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
