@@ -65,6 +65,10 @@ nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view 
  * with *prepared NULL when it wants none; NNX_ERROR_OUT_OF_MEMORY. Freed with
  * nnx_mem_free_aligned(ir->alloc, ...). */
 nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared);
+/* Whether what nnx_cpu_prepare makes for node a (run by fast) serves node b, run by fast too
+ * (the same constant prepared the same way: an unrolled recurrent network's steps), so a plan
+ * keeps one copy. */
+bool nnx_cpu_prepare_same(const nnx_ir *ir, nnx_fast_kernel fast, const nnx_node *a, const nnx_node *b);
 /* v is a constant with bytes that no update rewrites (so data made from it at build time
  * stays true). */
 bool nnx_cpu_fixed_constant(const nnx_ir *ir, uint32_t v);

@@ -1,6 +1,7 @@
 /* matmul_fast.c — float32 matmul (batched, broadcast batch axes; against one matrix, the
  * batches are one tall product) and gemm (transposes, alpha, beta, C broadcast) on the fast
- * sgemm (cpu/gemm.h), with a constant B packed when the graph was built (env->prepared).
+ * sgemm (cpu/gemm.h), with a constant B packed when the graph was built (env->prepared:
+ * GEMM panels, or B^T for a one-row product).
  * Same results as ops/matmul.c within float32 rounding of each length-K sum. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
@@ -22,7 +23,11 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
     if (nnx_shape_elements(b->shape, b->rank - 2) == 1) {
         size_t rows = nnx_shape_elements(y->shape, batch_rank) * M;
         nnx_fmat fa = {A, K, 1}, fb = {B, N, 1};
-        nnx_gemm_io io = {.b_packed = env->prepared};
+        nnx_gemm_io io = {0};
+        if (rows == 1 && env->prepared) /* B^T, row-major (select.c) */
+            fb = (nnx_fmat){env->prepared, 1, K};
+        else
+            io.b_packed = env->prepared;
         nnx_sgemm_threads_io(env, rows, N, K, fa, fb, Y, N, false, &io);
         return NNX_OK;
     }
@@ -50,7 +55,11 @@ nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out
     nnx_fmat fa = {in[0].data, g->trans_a ? 1 : a_cols, g->trans_a ? a_cols : 1};
     nnx_fmat fb = {in[1].data, g->trans_b ? 1 : b_cols, g->trans_b ? b_cols : 1};
     float *Y = out->data;
-    nnx_gemm_io io = {.b_packed = env->prepared};
+    nnx_gemm_io io = {0};
+    if (M == 1 && env->prepared) /* B^T, row-major (select.c) */
+        fb = (nnx_fmat){env->prepared, 1, K};
+    else
+        io.b_packed = env->prepared;
     nnx_sgemm_threads_io(env, M, N, K, fa, fb, Y, N, false, &io);
     const nnx_view *c = node->n_in > 2 && in[2].data ? &in[2] : NULL;
     if (!c && g->alpha == 1.0)

@@ -134,18 +134,39 @@ bool nnx_cpu_fixed_constant(const nnx_ir *ir, uint32_t v)
     return true;
 }
 
-/* The B operand of a matmul (one matrix, no batch) or gemm, packed for the GEMM when it is a
- * fixed constant and the product has more than one row (one row takes the gemv path, which
- * reads B as it is); NULL otherwise. */
+/* The rows of a product: its output's elements over the last axis. */
+static size_t product_rows(const nnx_ir *ir, const nnx_node *node)
+{
+    const nnx_operand_desc *y = &ir->values[node->out[0]].desc;
+    size_t rows = 1;
+    for (uint32_t i = 0; i + 1 < y->rank; i++)
+        rows *= y->shape[i];
+    return rows;
+}
+
+bool nnx_cpu_prepare_same(const nnx_ir *ir, nnx_fast_kernel fast, const nnx_node *a, const nnx_node *b)
+{
+    if (a->op != b->op || a->in[1] != b->in[1])
+        return false;
+    if (fast == nnx_fast_winograd) /* made from the filter alone */
+        return true;
+    if (a->op == NNX_OP_GEMM && a->attrs.gemm.trans_b != b->attrs.gemm.trans_b)
+        return false;
+    return (product_rows(ir, a) == 1) == (product_rows(ir, b) == 1);
+}
+
+/* The B operand of a matmul (one matrix, no batch) or gemm when it is a fixed constant:
+ * packed for the GEMM when the product has more than one row; for one row (the gemv path:
+ * a recurrent step, a fully connected layer at batch 1), B^T as a row-major copy when B's
+ * columns are not contiguous already, so each output is a dot product of two contiguous
+ * vectors and each thread streams its own contiguous part of the weights; NULL otherwise. */
 static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **prepared)
 {
     const nnx_operand_desc *b = &ir->values[node->in[1]].desc, *y = &ir->values[node->out[0]].desc;
     if (!nnx_cpu_fixed_constant(ir, node->in[1]) || b->rank < 2)
         return NNX_OK;
-    size_t K, N = y->shape[y->rank - 1], rows = 1, floats;
+    size_t K, N = y->shape[y->rank - 1], rows = product_rows(ir, node), floats;
     nnx_fmat B = {ir->values[node->in[1]].data, N, 1};
-    for (uint32_t i = 0; i + 1 < y->rank; i++)
-        rows *= y->shape[i];
     if (node->op == NNX_OP_GEMM) {
         bool t = node->attrs.gemm.trans_b;
         K = b->shape[t ? 1 : 0];
@@ -157,7 +178,19 @@ static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **pr
         K = b->shape[b->rank - 2];
     }
     nnx_cpu_level level = nnx_cpu_level_get();
-    if (rows < 2 || !nnx_sgemm_packed_b_floats(level, K, N, &floats) || floats > SIZE_MAX / sizeof(float))
+    if (rows == 1) {
+        if (B.rs == 1 || N > SIZE_MAX / sizeof(float) / K)
+            return NNX_OK;
+        float *bt = nnx_mem_alloc_aligned(ir->alloc, N * K * sizeof(float));
+        if (!bt)
+            return NNX_ERROR_OUT_OF_MEMORY;
+        for (size_t k = 0; k < K; k++)
+            for (size_t n = 0; n < N; n++)
+                bt[n * K + k] = B.data[k * B.rs + n * B.cs];
+        *prepared = bt;
+        return NNX_OK;
+    }
+    if (!nnx_sgemm_packed_b_floats(level, K, N, &floats) || floats > SIZE_MAX / sizeof(float))
         return NNX_OK;
     float *packed = nnx_mem_alloc_aligned(ir->alloc, floats * sizeof(float));
     if (!packed)

@@ -21,7 +21,9 @@ void nnx_plan_free(nnx_plan *plan)
         nnx_mem_free_aligned(ir->alloc, plan->folded[v]);
     nnx_mem_free(ir->alloc, plan->folded);
     for (uint32_t k = 0; plan->prepared && k < plan->n_order; k++)
-        nnx_mem_free_aligned(ir->alloc, plan->prepared[k]);
+        if (plan->prepared_owned[k])
+            nnx_mem_free_aligned(ir->alloc, plan->prepared[k]);
+    nnx_mem_free(ir->alloc, plan->prepared_owned);
     nnx_mem_free(ir->alloc, plan->prepared);
     for (uint32_t k = 0; plan->step_node && k < plan->n_order; k++)
         nnx_mem_free(ir->alloc, plan->step_node[k]);
@@ -31,6 +33,24 @@ void nnx_plan_free(nnx_plan *plan)
     nnx_mem_free(ir->alloc, plan->alias);
     nnx_mem_free(ir->alloc, plan->profile);
     memset(plan, 0, sizeof *plan);
+}
+
+/* The data the fast kernel of node n (the next order entry) wants made now: shared with an
+ * earlier step that prepared the same constant the same way, else made and owned. */
+static nnx_status prepare(nnx_plan *plan, uint32_t n, nnx_error *err)
+{
+    const nnx_ir *ir = plan->ir;
+    uint32_t k = plan->n_order;
+    for (uint32_t j = 0; j < k; j++)
+        if (plan->prepared_owned[j] && plan->fast[j] == plan->fast[k] &&
+            nnx_cpu_prepare_same(ir, plan->fast[k], &ir->nodes[plan->order[j]], &ir->nodes[n])) {
+            plan->prepared[k] = plan->prepared[j];
+            return NNX_OK;
+        }
+    if (nnx_cpu_prepare(ir, &ir->nodes[n], plan->fast[k], &plan->prepared[k]) != NNX_OK)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a kernel's weights");
+    plan->prepared_owned[k] = plan->prepared[k] != NULL;
+    return NNX_OK;
 }
 
 static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err)
@@ -47,11 +67,12 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     plan->alias = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->alias);
     plan->folded = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->folded);
     plan->prepared = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->prepared);
+    plan->prepared_owned = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->prepared_owned);
     uint32_t *readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *readers);
     uint32_t *n_readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *n_readers);
     nnx_status st = NNX_OK;
     if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act ||
-        !plan->skip || !plan->alias || !plan->folded || !plan->prepared || !readers || !n_readers) {
+        !plan->skip || !plan->alias || !plan->folded || !plan->prepared || !plan->prepared_owned || !readers || !n_readers) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
@@ -62,10 +83,8 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
             continue;
         size_t shared, per_thread;
         if ((plan->fast[plan->n_order] = nnx_cpu_select(ir, &ir->nodes[n], &shared, &per_thread))) {
-            if (nnx_cpu_prepare(ir, &ir->nodes[n], plan->fast[plan->n_order], &plan->prepared[plan->n_order]) != NNX_OK) {
-                st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a kernel's weights");
+            if ((st = prepare(plan, n, err)) != NNX_OK)
                 goto done;
-            }
             per_thread = (per_thread + 63) / 64 * 64;
             plan->shared_bytes = shared > plan->shared_bytes ? shared : plan->shared_bytes;
             plan->thread_bytes = per_thread > plan->thread_bytes ? per_thread : plan->thread_bytes;

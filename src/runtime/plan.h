@@ -32,6 +32,7 @@ typedef struct nnx_plan {
     uint32_t *alias;       /* per value: the value whose bytes it shares, or NNX_NONE */
     void **folded;         /* per value: its bytes when computed at build time (fold.c), else NULL */
     void **prepared;       /* per order entry: its fast kernel's data made at build time, or NULL */
+    bool *prepared_owned;  /* per order entry: prepared is its own (else an earlier step's, shared) */
     nnx_node **step_node;  /* per order entry: the node it runs in place of the IR's (fuse_norm.c;
                               owned, allocated apart), or NULL; the array is NULL when none has one */
     uint64_t *offsets;     /* per value needing a buffer: its offset in the run's arena */

@@ -3,7 +3,9 @@
  * of each length-K sum ((K + 2) ulps of the sum of |terms|), with N not a multiple of any
  * panel width, K over one cache block, a batched a against one b, gemm's transposed B,
  * alpha, beta and C; two threads (column blocks at an offset into the packed panels) give
- * the same bytes as one. B is not packed for one-row products or a B an update rewrites. */
+ * the same bytes as one. One-row products get B^T instead (dot products of contiguous rows).
+ * Nothing is prepared for a B an update rewrites; a plan prepares a constant shared by
+ * several products once. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +16,7 @@
 #include "base/pool.h"
 #include "cpu/kernels.h"
 #include "ir/graph.h"
+#include "runtime/plan.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -127,6 +130,8 @@ static void test_matmul(void **state)
           (nnx_operand_desc){NNX_FLOAT32, 2, {300, 130}}, NULL, 300); /* batches of a, K > one block */
     check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 2, {64, 256}},
           (nnx_operand_desc){NNX_FLOAT32, 3, {1, 256, 700}}, NULL, 256); /* b with a batch of 1; two threads by column */
+    check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 3, {1, 1, 512}},
+          (nnx_operand_desc){NNX_FLOAT32, 2, {512, 1030}}, NULL, 512); /* one row: B^T, split by column */
 }
 
 static void test_gemm(void **state)
@@ -138,6 +143,9 @@ static void test_gemm(void **state)
           &c, 41);
     check(NNX_OP_GEMM, &t, (nnx_operand_desc){NNX_FLOAT32, 2, {30, 270}}, (nnx_operand_desc){NNX_FLOAT32, 2, {45, 270}},
           &c, 271); /* transposed B, alpha, beta */
+    nnx_operand_desc c1 = {NNX_FLOAT32, 1, {700}};
+    check(NNX_OP_GEMM, &plain, (nnx_operand_desc){NNX_FLOAT32, 2, {1, 300}},
+          (nnx_operand_desc){NNX_FLOAT32, 2, {300, 700}}, &c1, 301); /* one row: B^T */
 }
 
 /* Whether B of matmul(a [rows, 256], B [256, 50]) is packed at build time. */
@@ -173,13 +181,45 @@ static void test_not_packed(void **state)
 {
     (void)state;
     assert_true(packed(8, false));
-    assert_false(packed(1, false)); /* one row: the gemv path reads B as it is */
+    assert_true(packed(1, false));  /* one row: B^T for the gemv path */
     assert_false(packed(8, true));  /* an update rewrites B between runs */
+}
+
+/* Two products with one constant B (an unrolled recurrence): one prepared copy, owned by the
+ * first step; a third of another form (more rows) has its own. */
+static void test_shared_once(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir ir;
+    nnx_ir_init(&ir, &a);
+    nnx_error err = {0};
+    nnx_operand_desc hd = {NNX_FLOAT32, 2, {1, 256}}, xd = {NNX_FLOAT32, 2, {16, 256}}, bd = {NNX_FLOAT32, 2, {256, 256}};
+    float *b = calloc(256 * 256, 4);
+    uint32_t h, x, w, y[3];
+    assert_int_equal(nnx_ir_add_input(&ir, "h", &hd, &h, &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_input(&ir, "x", &xd, &x, &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_constant(&ir, &bd, b, 256 * 256 * 4, &w, &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, (uint32_t[]){h, w}, 2, NULL, 1, "", &y[0], &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, (uint32_t[]){y[0], w}, 2, NULL, 1, "", &y[1], &err), NNX_OK);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, (uint32_t[]){x, w}, 2, NULL, 1, "", &y[2], &err), NNX_OK);
+    nnx_plan plan;
+    assert_int_equal(nnx_plan_compile(&plan, &ir, y + 1, 2, &err), NNX_OK);
+    assert_int_equal(plan.n_order, 3);
+    assert_non_null(plan.prepared[0]);
+    assert_true(plan.prepared[1] == plan.prepared[0]);
+    assert_true(plan.prepared_owned[0] && !plan.prepared_owned[1]);
+    assert_non_null(plan.prepared[2]);
+    assert_true(plan.prepared[2] != plan.prepared[0] && plan.prepared_owned[2]);
+    nnx_plan_free(&plan); /* frees each copy once (ASan checks) */
+    free(b);
+    nnx_ir_free(&ir);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_matmul), cmocka_unit_test(test_gemm),
-                                       cmocka_unit_test(test_not_packed)};
+                                       cmocka_unit_test(test_not_packed), cmocka_unit_test(test_shared_once)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
