@@ -4,7 +4,7 @@
  * run); values whose lifetimes do not overlap share bytes. Placement is first fit, in the
  * order values are produced. A step's outputs never share bytes with its inputs, so no
  * kernel reads memory it is writing; the output of an activation fused into its producer
- * (fuse.c) is the producer's output itself. */
+ * (fuse.c), and a view (views.c), is its home value's bytes, which live as long as it is read. */
 #include "runtime/plan.h"
 #include "base/checked.h"
 #include "ir/dtypes.h"

@@ -31,6 +31,7 @@ void nnx_plan_free(nnx_plan *plan)
     nnx_mem_free(ir->alloc, plan->act);
     nnx_mem_free(ir->alloc, plan->skip);
     nnx_mem_free(ir->alloc, plan->alias);
+    nnx_mem_free(ir->alloc, plan->alias_offset);
     nnx_mem_free(ir->alloc, plan->profile);
     memset(plan, 0, sizeof *plan);
 }
@@ -65,6 +66,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     plan->act = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->act);
     plan->skip = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->skip);
     plan->alias = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->alias);
+    plan->alias_offset = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->alias_offset);
     plan->folded = nnx_mem_calloc(a, ir->n_values + 1, sizeof *plan->folded);
     plan->prepared = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->prepared);
     plan->prepared_owned = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->prepared_owned);
@@ -72,7 +74,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     uint32_t *n_readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *n_readers);
     nnx_status st = NNX_OK;
     if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act ||
-        !plan->skip || !plan->alias || !plan->folded || !plan->prepared || !plan->prepared_owned || !readers || !n_readers) {
+        !plan->skip || !plan->alias || !plan->alias_offset || !plan->folded || !plan->prepared || !plan->prepared_owned || !readers || !n_readers) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
@@ -107,6 +109,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
         goto done;
     nnx_plan_fuse_norm(plan, outputs, n_outputs, readers, n_readers);
     nnx_plan_fuse(plan, outputs, n_outputs, readers, n_readers);
+    nnx_plan_views(plan);
     if ((st = nnx_memplan(plan, outputs, n_outputs, err)) != NNX_OK)
         goto done;
     plan->profile = nnx_mem_calloc(a, 1, sizeof *plan->profile + (plan->n_order + 1) * sizeof plan->profile->ns[0]);
@@ -185,7 +188,7 @@ nnx_exec *nnx_exec_create(const nnx_plan *plan, nnx_error *err)
         else if (plan->folded[v])
             x->buffers[v] = plan->folded[v];
         else if (plan->needs_buffer[v])
-            x->buffers[v] = (char *)x->arena + plan->offsets[home];
+            x->buffers[v] = (char *)x->arena + plan->offsets[home] + plan->alias_offset[v];
     }
     return x;
 }

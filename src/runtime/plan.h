@@ -30,6 +30,7 @@ typedef struct nnx_plan {
     nnx_activation *act;   /* per order entry: the clamp its fast kernel applies (fuse.c) */
     bool *skip;            /* per order entry: absorbed into its producer's kernel */
     uint32_t *alias;       /* per value: the value whose bytes it shares, or NNX_NONE */
+    uint64_t *alias_offset; /* per aliased value: where in those bytes it starts (views.c) */
     void **folded;         /* per value: its bytes when computed at build time (fold.c), else NULL */
     void **prepared;       /* per order entry: its fast kernel's data made at build time, or NULL */
     bool *prepared_owned;  /* per order entry: prepared is its own (else an earlier step's, shared) */
@@ -63,6 +64,10 @@ void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, 
  * runs before nnx_plan_fuse, with the same scratch. Out of memory: fuses less. */
 void nnx_plan_fuse_norm(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *readers,
                         uint32_t *n_readers);
+
+/* views.c: reshapes, transposes that move only unit axes and contiguous slices become
+ * aliases of their input's bytes (alias, alias_offset, skip). After the fusion passes. */
+void nnx_plan_views(nnx_plan *plan);
 
 /* The node step k runs: the IR's, or the one a pass put in its place (step_node). */
 static inline const nnx_node *nnx_plan_step_node(const nnx_plan *plan, uint32_t k)
