@@ -10,21 +10,15 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#define CPU_TEST_SEED 0x9E3779B97F4A7C15u
+#include "cpu_test_data.h"
+
 #include "base/alloc.h"
 #include "cpu/gemm.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-static float rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
-}
 
 /* One product at one level: A [M,K] (stored transposed when ta), B [K,N] (transposed when tb). */
 static void check(nnx_cpu_level level, size_t M, size_t N, size_t K, bool ta, bool tb, bool accumulate)

@@ -14,6 +14,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#define CPU_TEST_SEED 88172645463325252u
+#include "cpu_test_data.h"
+
 #include "base/alloc.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
@@ -25,28 +28,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t rng = 88172645463325252u;
-static float rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
-}
-
 typedef struct bufs {
     void *in[3], *abs_in[3], *ref, *fast, *fast2, *mag, *scratch, *shared;
 } bufs;
 
 static nnx_pool *pool; /* one worker: two threads */
-
-static size_t elems(const nnx_operand_desc *d)
-{
-    size_t n = 1;
-    for (uint32_t i = 0; i < d->rank; i++)
-        n *= d->shape[i];
-    return n;
-}
 
 /* Adds inputs of the given descs, a node op(attrs), runs reference and fast kernels and
  * compares; K is the length of the sums (for the bound). */

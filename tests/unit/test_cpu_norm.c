@@ -9,6 +9,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#define CPU_TEST_SEED 0x9E3779B97F4A7C15u
+#include "cpu_test_data.h"
+
 #include "base/alloc.h"
 #include "cpu/kernels.h"
 #include "ir/graph.h"
@@ -18,23 +21,6 @@
 #include <string.h>
 
 static nnx_pool *pool; /* one worker: two threads */
-
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-static float rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
-}
-
-static size_t elems(const nnx_operand_desc *d)
-{
-    size_t n = 1;
-    for (uint32_t i = 0; i < d->rank; i++)
-        n *= d->shape[i];
-    return n;
-}
 
 /* How the input x is filled. */
 typedef enum fill_kind {

@@ -12,6 +12,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#define CPU_TEST_SEED 0x2545F4914F6CDD1Du
+#include "cpu_test_data.h"
+
 #include "base/alloc.h"
 #include "base/pool.h"
 #include "cpu/kernels.h"
@@ -21,23 +24,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint64_t rng = 0x2545F4914F6CDD1Du;
-static float rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
-}
-
-static size_t elems(const nnx_operand_desc *d)
-{
-    size_t n = 1;
-    for (uint32_t i = 0; i < d->rank; i++)
-        n *= d->shape[i];
-    return n;
-}
 
 /* y = op(a, B [, C]) with B (and C) constants holding b (c); returns the node. */
 static const nnx_node *build(nnx_ir *ir, nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *ad,

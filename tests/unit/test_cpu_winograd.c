@@ -12,6 +12,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#define CPU_TEST_SEED 0x9E3779B97F4A7C15u
+#include "cpu_test_data.h"
+
 #include "base/alloc.h"
 #include "base/pool.h"
 #include "cpu/kernels.h"
@@ -22,23 +25,6 @@
 #include <string.h>
 
 #define WINO_ULPS 64.0
-
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-static float rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
-}
-
-static size_t elems(const nnx_operand_desc *d)
-{
-    size_t n = 1;
-    for (uint32_t i = 0; i < d->rank; i++)
-        n *= d->shape[i];
-    return n;
-}
 
 static float *random_floats(size_t n, bool absolute)
 {

@@ -9,6 +9,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#define CPU_TEST_SEED 0x2545F4914F6CDD1Du
+#include "cpu_test_data.h"
+
 #include "base/alloc.h"
 #include "cpu/kernels.h"
 #include "ir/graph.h"
@@ -21,15 +24,6 @@
 #include <string.h>
 
 static nnx_pool *pool; /* one worker: two threads */
-
-static uint64_t rng = 0x2545F4914F6CDD1Du;
-static float rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
-}
 
 typedef enum variant {
     V_FUSE,          /* the exact pattern */

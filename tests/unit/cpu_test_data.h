@@ -1,0 +1,34 @@
+/* cpu_test_data.h — what the fast-kernel tests share: a deterministic source of floats in
+ * [-1, 1) on a multiple of 2^-23 (xorshift64; each test file has its own state, seeded by
+ * CPU_TEST_SEED before the include) and a descriptor's element count. */
+#ifndef NNX_TESTS_CPU_TEST_DATA_H
+#define NNX_TESTS_CPU_TEST_DATA_H
+
+#include "ir/graph.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef CPU_TEST_SEED
+#define CPU_TEST_SEED 0x9E3779B97F4A7C15u
+#endif
+
+static uint64_t rng = CPU_TEST_SEED;
+
+static inline float rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
+}
+
+static inline size_t elems(const nnx_operand_desc *d)
+{
+    size_t n = 1;
+    for (uint32_t i = 0; i < d->rank; i++)
+        n *= d->shape[i];
+    return n;
+}
+
+#endif
