@@ -86,14 +86,14 @@ void nnx_sgemm_pack_b_all(nnx_cpu_level level, size_t K, size_t N, nnx_fmat B, f
 }
 
 /* One MR x NR tile of C at (i, j) with only rows x cols inside C. */
-static void edge_tile(const nnx_sgemm_kernel *kern, size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+static void edge_tile(nnx_sgemm_ukernel run, unsigned width, size_t kc, const float *pa, size_t a_rs, size_t a_cs,
                       const float *pb, size_t b_rs, float *c, size_t ldc, size_t rows, size_t cols, bool accumulate,
                       float *tmp)
 {
-    kern->run(kc, pa, a_rs, a_cs, pb, b_rs, tmp, kern->nr, false, NULL);
+    run(kc, pa, a_rs, a_cs, pb, b_rs, tmp, width, false, NULL);
     for (size_t i = 0; i < rows; i++)
         for (size_t j = 0; j < cols; j++)
-            c[i * ldc + j] = accumulate ? c[i * ldc + j] + tmp[i * kern->nr + j] : tmp[i * kern->nr + j];
+            c[i * ldc + j] = accumulate ? c[i * ldc + j] + tmp[i * width + j] : tmp[i * width + j];
 }
 
 void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
@@ -198,19 +198,23 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                         size_t b_rs = b_in_place ? B.rs : kern->nr;
                         if (packed) /* panel (j_off + jc + jr) / NR of the whole B, from row pc */
                             b = packed + ((io->j_off + jc + jr) / kern->nr * K + pc) * kern->nr;
-                        bool whole = rows == kern->mr && cols == kern->nr;
+                        /* a last panel of at most NR/2 columns: the half-width kernel */
+                        bool narrow = kern->half && cols <= kern->nr / 2;
+                        nnx_sgemm_ukernel run = narrow ? kern->half : kern->run;
+                        unsigned width = narrow ? kern->nr / 2 : kern->nr;
+                        bool whole = rows == kern->mr && cols == width;
                         if (whole && last && in_kernel) {
                             nnx_tile_epilogue t = te;
                             size_t i = io->i_off + ic + ir, j = io->j_off + jc + jr;
                             t.bias = te.bias ? te.bias + i : NULL;
                             t.residual = te.residual ? te.residual + i * ldc + j : NULL;
-                            kern->run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, &t);
+                            run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, &t);
                             continue;
                         }
                         if (whole)
-                            kern->run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, NULL);
+                            run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, NULL);
                         else
-                            edge_tile(kern, kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, cols, acc, tmp);
+                            edge_tile(run, width, kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, cols, acc, tmp);
                         if (last) /* the tile is done, and in L1 */
                             finish(io, ic + ir, jc + jr, rows, cols, c, ldc);
                     }

@@ -94,7 +94,8 @@ typedef void (*nnx_sgemm_ukernel)(size_t kc, const float *pa, size_t a_rs, size_
 typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel run;
     unsigned mr, nr;
-    bool epilogue; /* applies a tile epilogue */
+    bool epilogue;          /* applies a tile epilogue */
+    nnx_sgemm_ukernel half; /* the same over MR x NR/2 (a last panel of at most NR/2 columns), or NULL */
 } nnx_sgemm_kernel;
 
 extern const nnx_sgemm_kernel nnx_sgemm_generic;

@@ -1,6 +1,7 @@
 /* gemm_avx512.c — the AVX-512 sgemm micro-kernel (cpu/gemm.h): an 8 x 32 tile in 16 zmm
  * accumulators; per k step two loads of B and eight broadcasts of A feed sixteen FMAs; the
- * tile epilogue (bias, residual, clamp) is applied in registers before the store.
+ * tile epilogue (bias, residual, clamp) is applied in registers before the store. An 8 x 16
+ * variant takes last panels of at most 16 columns.
  * Compiled for AVX-512 F by function attribute, called only when the CPU has it. */
 #include "cpu/gemm.h"
 
@@ -72,5 +73,41 @@ __attribute__((target("avx512f"))) static void run(size_t kc, const float *pa, s
     }
     STORE(0); STORE(1); STORE(2); STORE(3); STORE(4); STORE(5); STORE(6); STORE(7);
 }
-const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true};
+/* The 8 x 16 half tile, for a last panel of at most 16 columns (half the work of a whole one). */
+#define DECL16(i) const float *a##i = pa + i * a_rs; __m512 c##i = _mm512_setzero_ps()
+#define STEP16(i) \
+    do { \
+        c##i = _mm512_fmadd_ps(_mm512_set1_ps(*a##i), b0, c##i); \
+        a##i += a_cs; \
+    } while (0)
+#define STORE16(i) \
+    do { \
+        float *row = c + i * ldc; \
+        if (accumulate) \
+            c##i = _mm512_add_ps(c##i, _mm512_loadu_ps(row)); \
+        if (ep) \
+            c##i = finish(ep, i, ldc, 0, c##i); \
+        _mm512_storeu_ps(row, c##i); \
+    } while (0)
+
+__attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
+                                                     const nnx_tile_epilogue *ep)
+{
+    DECL16(0);
+    DECL16(1);
+    DECL16(2);
+    DECL16(3);
+    DECL16(4);
+    DECL16(5);
+    DECL16(6);
+    DECL16(7);
+    for (size_t k = 0; k < kc; k++, pb += b_rs) {
+        __m512 b0 = _mm512_loadu_ps(pb);
+        STEP16(0); STEP16(1); STEP16(2); STEP16(3); STEP16(4); STEP16(5); STEP16(6); STEP16(7);
+    }
+    STORE16(0); STORE16(1); STORE16(2); STORE16(3); STORE16(4); STORE16(5); STORE16(6); STORE16(7);
+}
+
+const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16};
 #endif
