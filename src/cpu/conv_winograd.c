@@ -22,6 +22,7 @@ typedef float v16 __attribute__((vector_size(CB * sizeof(float)), aligned(sizeof
 typedef struct winograd {
     size_t N, C, H, W, O, OH, OW, TH, TW, T;
     size_t Cp, Op, HP, WP; /* channels rounded up to CB; the blocked input's padded extent */
+    size_t vs, ms;         /* floats between the ξ planes of V and M (padded: see geometry) */
     int64_t pt, pl;
 } winograd;
 
@@ -38,6 +39,10 @@ static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const 
     g.Op = round_up(g.O);
     g.HP = g.TH * 4 + 2;
     g.WP = g.TW * 4 + 2;
+    /* one cache line more than the plane: 36 planes a power of two apart would fall in the
+     * same cache sets (16 tiles x 256 channels: 16 KiB), and the transforms touch all 36 */
+    g.vs = g.T * g.Cp + CB;
+    g.ms = g.T * g.Op + CB;
     return g;
 }
 
@@ -45,8 +50,8 @@ static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const 
 static bool scratch_floats(const winograd *g, size_t *floats)
 {
     size_t in, v, m, out;
-    return nnx_mul_size(g->Cp * g->HP, g->WP, &in) && nnx_mul_size(XI * g->T, g->Cp, &v) &&
-           nnx_mul_size(XI * g->T, g->Op, &m) && nnx_mul_size(g->Op * g->T, 16, &out) &&
+    return nnx_mul_size(g->Cp * g->HP, g->WP, &in) && nnx_mul_size(XI, g->vs, &v) &&
+           nnx_mul_size(XI, g->ms, &m) && nnx_mul_size(g->Op * g->T, 16, &out) &&
            nnx_add_size(in, v, floats) && nnx_add_size(*floats, m, floats) && nnx_add_size(*floats, out, floats);
 }
 
@@ -149,7 +154,7 @@ static inline __attribute__((always_inline)) void input_block(const wino_job *j,
             }
         }
     }
-    size_t xi_stride = g->T * g->Cp / CB; /* in vectors */
+    size_t xi_stride = g->vs / CB; /* in vectors */
     for (size_t ty = 0; ty < g->TH; ty++)
         for (size_t tx = 0; tx < g->TW; tx++) {
             v16 d[6][6], r[6][6];
@@ -164,6 +169,34 @@ static inline __attribute__((always_inline)) void input_block(const wino_job *j,
         }
 }
 
+/* Butterfly stage s of a 16 x 16 transpose: rows i and i + s (i & s == 0) swap their
+ * off-diagonal s-blocks. lo takes a's lanes j with j & s == 0 and b's lanes j - s for the
+ * others; hi takes a's lanes j + s and b's lanes j. */
+#define LO_1 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30
+#define HI_1 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31
+#define LO_2 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29
+#define HI_2 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31
+#define LO_4 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27
+#define HI_4 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31
+#define LO_8 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23
+#define HI_8 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31
+#define STAGE(s) \
+    for (int i = 0; i < 16; i++) \
+        if (!(i & s)) { \
+            v16 a = r[i], b = r[i + s]; \
+            r[i] = __builtin_shufflevector(a, b, LO_##s); \
+            r[i + s] = __builtin_shufflevector(a, b, HI_##s); \
+        }
+
+/* r[i][j] <- r[j][i]. */
+static inline __attribute__((always_inline)) void transpose16(v16 *r)
+{
+    STAGE(8)
+    STAGE(4)
+    STAGE(2)
+    STAGE(1)
+}
+
 /* Output block b: A^T M A per tile (+ bias) into yb[b][t][16][16], then the output planes
  * (+ residual, then the activation). */
 static inline __attribute__((always_inline)) void output_block(const wino_job *j, size_t b)
@@ -173,7 +206,7 @@ static inline __attribute__((always_inline)) void output_block(const wino_job *j
     for (size_t o = b * CB; j->bias && o < g->O && o < (b + 1) * CB; o++)
         bias[o % CB] = j->bias[o];
     v16 bv = AT(bias);
-    size_t xi_stride = g->T * g->Op / CB;
+    size_t xi_stride = g->ms / CB;
     float *yb = j->yb + b * g->T * 16 * CB;
     for (size_t t = 0; t < g->T; t++) {
         const v16 *m = (const v16 *)(j->m + t * g->Op + b * CB);
@@ -186,16 +219,27 @@ static inline __attribute__((always_inline)) void output_block(const wino_job *j
                 out[i * 4 + k] += bv;
         }
     }
-    for (size_t o = b * CB; o < g->O && o < (b + 1) * CB; o++) {
-        float *y = j->y + o * g->OH * g->OW;
-        const float *res = j->residual ? j->residual + o * g->OH * g->OW : NULL;
-        for (size_t oh = 0; oh < g->OH; oh++) {
-            float *row = y + oh * g->OW;
-            const float *src = yb + ((oh / 4) * g->TW * 16 + (oh % 4) * 4) * CB + o % CB;
-            for (size_t ow = 0; ow < g->OW; ow++)
-                row[ow] = src[((ow / 4) * 16 + ow % 4) * CB];
+    size_t plane = g->OH * g->OW, channels = g->O - b * CB < CB ? g->O - b * CB : CB;
+    float *y = j->y + b * CB * plane;
+    for (size_t oh = 0; oh < g->OH; oh++) {
+        size_t i = oh % 4;
+        /* 16 positions of this row (4 tiles) x 16 channels, transposed into 16 row pieces */
+        for (size_t tx = 0; tx < g->TW; tx += 4) {
+            v16 r[16];
+            for (size_t q = 0; q < 16; q++) {
+                size_t t = (oh / 4) * g->TW + tx + q / 4;
+                r[q] = tx + q / 4 < g->TW ? AT(yb + (t * 16 + i * 4 + q % 4) * CB) : (v16){0};
+            }
+            transpose16(r);
+            size_t ow = tx * 4, n = g->OW - ow < 16 ? g->OW - ow : 16;
+            for (size_t c = 0; c < channels; c++)
+                memcpy(y + c * plane + oh * g->OW + ow, &r[c], n * sizeof(float));
+        }
+        for (size_t c = 0; c < channels; c++) {
+            float *row = y + c * plane + oh * g->OW;
+            const float *res = j->residual ? j->residual + (b * CB + c) * plane + oh * g->OW : NULL;
             for (size_t ow = 0; res && ow < g->OW; ow++)
-                row[ow] += res[oh * g->OW + ow];
+                row[ow] += res[ow];
             nnx_apply_activation(j->act, row, g->OW);
         }
     }
@@ -219,16 +263,16 @@ static void gemm_task(void *arg, size_t t)
     const winograd *g = j->g;
     void *work = (char *)j->env->scratch + t * j->env->per_thread;
     for (size_t xi = t; xi < XI; xi += j->threads) {
-        nnx_fmat A = {j->v + xi * g->T * g->Cp, g->Cp, 1}, B = {j->u + xi * g->Cp * g->Op, g->Op, 1};
+        nnx_fmat A = {j->v + xi * g->vs, g->Cp, 1}, B = {j->u + xi * g->Cp * g->Op, g->Op, 1};
         nnx_gemm_io io = {.b_in_place = true};
-        nnx_sgemm_io(j->level, g->T, g->Op, g->Cp, A, B, j->m + xi * g->T * g->Op, g->Op, false, work, &io);
+        nnx_sgemm_io(j->level, g->T, g->Op, g->Cp, A, B, j->m + xi * g->ms, g->Op, false, work, &io);
     }
 }
 
 nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     winograd g = geometry(node, &in[0].desc, &out->desc);
-    float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.T * g.Cp, *yb = m + XI * g.T * g.Op;
+    float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.vs, *yb = m + XI * g.ms;
     unsigned threads = nnx_pool_threads(env->pool);
     nnx_cpu_level level = nnx_cpu_level_get();
     void (*input)(void *, size_t) = input_generic, (*output)(void *, size_t) = output_generic;
