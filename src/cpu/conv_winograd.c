@@ -4,7 +4,7 @@
  * independent GEMMs, V[ξ] (tiles x C) · U[ξ] (C x O), with 4x fewer multiply-adds than
  * direct convolution. U is made once, when the graph is built (the filter must be a
  * constant). The transforms work on 16 channels at a time (channel-blocked copies of the
- * input and output), so they are vector arithmetic. They add rounding: results agree with
+ * input and output, made by 16 x 16 transposes in registers), so they are vector arithmetic. They add rounding: results agree with
  * the reference within 64 float32 ulps of the sum of |terms| (test_cpu_winograd.c); each
  * output is computed the same way for any thread count. */
 #include "cpu/gemm.h"
@@ -133,42 +133,6 @@ static inline __attribute__((always_inline)) void at6(const v16 *m, size_t s, v1
     o[3 * os] = m1 - m2 + 8 * m3 - 8 * m4 + m5;
 }
 
-/* Channel block b: its zero-padded copy xb[b][h][w][16] (input row h - pt, column w - pl),
- * then V[ξ][t][16 b ...] for every tile t. */
-static inline __attribute__((always_inline)) void input_block(const wino_job *j, size_t b)
-{
-    const winograd *g = j->g;
-    float *xb = j->xb + b * g->HP * g->WP * CB;
-    for (size_t h = 0; h < g->HP; h++) {
-        int64_t ih = (int64_t)h - g->pt;
-        float *row = xb + h * g->WP * CB;
-        memset(row, 0, g->WP * CB * sizeof *row);
-        if (ih < 0 || ih >= (int64_t)g->H)
-            continue;
-        for (size_t c = b * CB; c < g->C && c < (b + 1) * CB; c++) {
-            const float *src = j->x + (c * g->H + (size_t)ih) * g->W;
-            for (size_t w = 0; w < g->WP; w++) {
-                int64_t iw = (int64_t)w - g->pl;
-                if (iw >= 0 && iw < (int64_t)g->W)
-                    row[w * CB + c % CB] = src[iw];
-            }
-        }
-    }
-    size_t xi_stride = g->vs / CB; /* in vectors */
-    for (size_t ty = 0; ty < g->TH; ty++)
-        for (size_t tx = 0; tx < g->TW; tx++) {
-            v16 d[6][6], r[6][6];
-            for (int i = 0; i < 6; i++)
-                for (int k = 0; k < 6; k++)
-                    d[i][k] = AT(xb + ((ty * 4 + (size_t)i) * g->WP + tx * 4 + (size_t)k) * CB);
-            for (int k = 0; k < 6; k++)
-                bt6(&d[0][k], 6, &r[0][k], 6); /* columns: r = B^T d */
-            v16 *v = (v16 *)(j->v + (ty * g->TW + tx) * g->Cp + b * CB);
-            for (int i = 0; i < 6; i++)
-                bt6(&r[i][0], 1, v + (size_t)i * 6 * xi_stride, xi_stride); /* rows: r B */
-        }
-}
-
 /* Butterfly stage s of a 16 x 16 transpose: rows i and i + s (i & s == 0) swap their
  * off-diagonal s-blocks. lo takes a's lanes j with j & s == 0 and b's lanes j - s for the
  * others; hi takes a's lanes j + s and b's lanes j. */
@@ -195,6 +159,54 @@ static inline __attribute__((always_inline)) void transpose16(v16 *r)
     STAGE(4)
     STAGE(2)
     STAGE(1)
+}
+
+/* Channel block b: its zero-padded copy xb[b][h][w][16] (input row h - pt, column w - pl),
+ * then V[ξ][t][16 b ...] for every tile t. */
+static inline __attribute__((always_inline)) void input_block(const wino_job *j, size_t b)
+{
+    const winograd *g = j->g;
+    float *xb = j->xb + b * g->HP * g->WP * CB;
+    for (size_t h = 0; h < g->HP; h++) {
+        int64_t ih = (int64_t)h - g->pt;
+        float *row = xb + h * g->WP * CB;
+        memset(row, 0, g->WP * CB * sizeof *row);
+        if (ih < 0 || ih >= (int64_t)g->H)
+            continue;
+        /* 16 input columns x 16 channels at a time, transposed into 16 channel vectors; the
+         * columns that land in the row are iw in [lo, hi) (at w = iw + pl) */
+        size_t channels = g->C - b * CB < CB ? g->C - b * CB : CB;
+        int64_t lo = g->pl < 0 ? -g->pl : 0, hi = (int64_t)g->WP - g->pl;
+        hi = hi > (int64_t)g->W ? (int64_t)g->W : hi;
+        for (int64_t iw = lo; iw < hi; iw += 16) {
+            size_t n = hi - iw < 16 ? (size_t)(hi - iw) : 16;
+            v16 r[16];
+            for (size_t c = 0; c < 16; c++) {
+                const float *src = j->x + ((b * CB + c) * g->H + (size_t)ih) * g->W + iw;
+                r[c] = (v16){0};
+                if (c < channels && n == 16)
+                    r[c] = AT(src);
+                else if (c < channels)
+                    memcpy(&r[c], src, n * sizeof(float));
+            }
+            transpose16(r);
+            for (size_t q = 0; q < n; q++)
+                memcpy(row + (size_t)(iw + g->pl + (int64_t)q) * CB, &r[q], sizeof r[q]);
+        }
+    }
+    size_t xi_stride = g->vs / CB; /* in vectors */
+    for (size_t ty = 0; ty < g->TH; ty++)
+        for (size_t tx = 0; tx < g->TW; tx++) {
+            v16 d[6][6], r[6][6];
+            for (int i = 0; i < 6; i++)
+                for (int k = 0; k < 6; k++)
+                    d[i][k] = AT(xb + ((ty * 4 + (size_t)i) * g->WP + tx * 4 + (size_t)k) * CB);
+            for (int k = 0; k < 6; k++)
+                bt6(&d[0][k], 6, &r[0][k], 6); /* columns: r = B^T d */
+            v16 *v = (v16 *)(j->v + (ty * g->TW + tx) * g->Cp + b * CB);
+            for (int i = 0; i < 6; i++)
+                bt6(&r[i][0], 1, v + (size_t)i * 6 * xi_stride, xi_stride); /* rows: r B */
+        }
 }
 
 /* Output block b: A^T M A per tile (+ bias) into yb[b][t][16][16], then the output planes
