@@ -855,7 +855,8 @@ NNX_API uint64_t nnx_graph_planned_bytes(const nnx_graph *graph);
 
 /* Per-step timing. While profiling is on, every dispatch of graph adds each step's wall
  * time to that step's total (a step is one node, with the nodes fused into it; steps
- * computed when the graph was built do not run and are not listed). Turning it on resets
+ * computed when the graph was built, and reshapes, slices and transposes that only view
+ * their input's bytes, do not run and are not listed). Turning it on when it is off resets
  * the totals; reading them never does. Off by default; costs two clock reads per step. */
 typedef struct nnx_profile_step {
     const char *op;        /* the operation's name, e.g. "conv" */
@@ -864,7 +865,7 @@ typedef struct nnx_profile_step {
     const char *fused;     /* what the step also computes of the nodes after it: "" (nothing),
                               "add" (a residual add), "clamp" (relu, clamp, max/min) or
                               "add+clamp" */
-    uint64_t runs;         /* dispatches timed since profiling was turned on */
+    uint64_t runs;         /* dispatches started since profiling was turned on (failed ones too) */
     uint64_t nanoseconds;  /* their total wall time in this step */
 } nnx_profile_step;
 

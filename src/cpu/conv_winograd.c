@@ -4,9 +4,11 @@
  * independent GEMMs, V[ξ] (tiles x C) · U[ξ] (C x O), with 4x fewer multiply-adds than
  * direct convolution. U is made once, when the graph is built (the filter must be a
  * constant). The transforms work on 16 channels at a time (channel-blocked copies of the
- * input and output, made by 16 x 16 transposes in registers), so they are vector arithmetic. They add rounding: results agree with
- * the reference within 64 float32 ulps of the sum of |terms| (test_cpu_winograd.c); each
- * output is computed the same way for any thread count. */
+ * input and output, made by 16 x 16 transposes in registers), so they are vector
+ * arithmetic. They add rounding: results agree with the reference within 64 float32 ulps
+ * of the sum of |terms| (test_cpu_winograd.c); each output is computed the same way for
+ * any thread count. Without the transformed filter (nnx_cpu_prepare not run) the conv
+ * runs as nnx_fast_conv2d. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "base/checked.h"
@@ -283,6 +285,8 @@ static void gemm_task(void *arg, size_t t)
 
 nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
+    if (!env->prepared)
+        return nnx_fast_conv2d(node, in, out, env); /* stride 1: it needs no shared scratch */
     winograd g = geometry(node, &in[0].desc, &out->desc);
     float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.vs, *yb = m + XI * g.ms;
     unsigned threads = nnx_pool_threads(env->pool);

@@ -4,6 +4,7 @@
  * bytes for any thread count (one thread sums each output, from 0 in (kernel row, kernel
  * column) order, whatever the split). Output channel o reads input channel o / m. */
 #include "cpu/gemm.h"
+#include "cpu/clamp_simd.h"
 #include "cpu/kernels.h"
 #include "cpu/rowbuf.h"
 
@@ -18,7 +19,7 @@
  * scratch (or for a window too large to buffer) each output row accumulates its taps with
  * nnx_saxpy. Epilogue: acc + bias, + residual, then the activation in registers where its
  * bounds are floats (else nnx_apply_activation on the band or plane while it is in cache),
- * one store. Planes (x bands) are split into contiguous shares, a few per thread. */
+ * one store. Planes (x bands) are split into contiguous shares, one per thread. */
 #define BAND_FLOATS (8 * 1024)       /* a band's buffered rows: in L1 with its outputs */
 #define MAX_FLOATS ((size_t)1 << 22) /* per-thread scratch at most (16 MiB), else unbuffered */
 #define MAX_TAPS 256                 /* larger windows are computed unbuffered */
@@ -78,21 +79,6 @@ size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc
  * the default NaN), for bounds that are floats (not NaN). The vector max(a, b) / min(a, b)
  * return b on equal operands, so the operand order gives the zero IEEE max / min pick when a
  * value equals a zero bound: +0 for the maximum, -0 for the minimum. */
-typedef struct dw_clamp {
-    float lo, hi;
-    bool lo_neg_zero, hi_neg_zero, nan_default;
-} dw_clamp;
-
-static bool clamp_setup(const nnx_activation *act, dw_clamp *c)
-{
-    if (!act || !act->on || (double)(float)act->lo != act->lo || (double)(float)act->hi != act->hi)
-        return false;
-    *c = (dw_clamp){(float)act->lo, (float)act->hi, false, false, act->nan_default};
-    c->lo_neg_zero = c->lo == 0.0f && signbit(c->lo);
-    c->hi_neg_zero = c->hi == 0.0f && signbit(c->hi);
-    return true;
-}
-
 /* A band of one output plane: rows output rows of OW, the buffered rows of row a start at
  * buf + a * step; taps offsets and weights; the epilogue's operands. */
 typedef struct dw_band {
@@ -101,7 +87,7 @@ typedef struct dw_band {
     size_t taps, rows, OW, step, row_floats, len;
     float bias;
     float *y;
-    const dw_clamp *clamp; /* NULL: no activation in registers */
+    const nnx_clamp_simd *clamp; /* NULL: no activation in registers */
     int square, stride;    /* the tiled paths' K x K window and stride, or 0 */
     /* the direct path (no buffer): the input plane, H x W, read from row -pt, column -pl */
     const float *x;
@@ -118,15 +104,6 @@ typedef struct dw_band {
 #define T512 __attribute__((target("avx512f")))
 #define T256 __attribute__((target("avx2,fma")))
 
-T512 static inline __m512 clamp512(const dw_clamp *c, __m512 v)
-{
-    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    __m512 lo = _mm512_set1_ps(c->lo), hi = _mm512_set1_ps(c->hi);
-    __m512 m = c->lo_neg_zero ? _mm512_max_ps(lo, v) : _mm512_max_ps(v, lo);
-    m = c->hi_neg_zero ? _mm512_min_ps(m, hi) : _mm512_min_ps(hi, m);
-    return _mm512_mask_blend_ps(nan, m, c->nan_default ? _mm512_set1_ps(NAN) : v);
-}
-
 /* Bias, residual and activation of one output vector, stored to its lanes. */
 T512 static inline void store512(const dw_band *d, __m512 acc, size_t out, size_t lanes)
 {
@@ -135,7 +112,7 @@ T512 static inline void store512(const dw_band *d, __m512 acc, size_t out, size_
     if (d->res)
         r = _mm512_add_ps(r, _mm512_maskz_loadu_ps(m, d->res + out));
     if (d->clamp)
-        r = clamp512(d->clamp, r);
+        r = nnx_clamp16(d->clamp, r);
     _mm512_mask_storeu_ps(d->y + out, m, r);
 }
 
@@ -260,15 +237,6 @@ T512 static void band512(const dw_band *d)
         NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_any, d);
 }
 
-T256 static inline __m256 clamp256(const dw_clamp *c, __m256 v)
-{
-    __m256 nan = _mm256_cmp_ps(v, v, _CMP_UNORD_Q);
-    __m256 lo = _mm256_set1_ps(c->lo), hi = _mm256_set1_ps(c->hi);
-    __m256 m = c->lo_neg_zero ? _mm256_max_ps(lo, v) : _mm256_max_ps(v, lo);
-    m = c->hi_neg_zero ? _mm256_min_ps(m, hi) : _mm256_min_ps(hi, m);
-    return _mm256_blendv_ps(m, c->nan_default ? _mm256_set1_ps(NAN) : v, nan);
-}
-
 /* Lane mask of the first `lanes` of 8. */
 T256 static inline __m256i mask256(size_t lanes)
 {
@@ -284,7 +252,7 @@ T256 static inline void store256(const dw_band *d, __m256 acc, size_t out, size_
     if (d->res)
         r = _mm256_add_ps(r, lanes == 8 ? _mm256_loadu_ps(d->res + out) : _mm256_maskload_ps(d->res + out, m));
     if (d->clamp)
-        r = clamp256(d->clamp, r);
+        r = nnx_clamp8(d->clamp, r);
     if (lanes == 8)
         _mm256_storeu_ps(d->y + out, r);
     else
@@ -415,7 +383,7 @@ typedef struct dw_job {
     const float *x, *f, *bias, *res;
     float *y;
     const nnx_activation *act;
-    const dw_clamp *clamp;
+    const nnx_clamp_simd *clamp;
     const nnx_kernel_env *env;
     size_t items, tasks;
     nnx_cpu_level level;
@@ -557,8 +525,8 @@ nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_vi
         return NNX_OK;
     j.square = square_of(&g.w);
     size_t threads = nnx_pool_threads(env->pool);
-    dw_clamp clamp;
-    j.clamp = j.level >= NNX_CPU_AVX2 && clamp_setup(env->act, &clamp) ? &clamp : NULL;
+    nnx_clamp_simd clamp;
+    j.clamp = j.level >= NNX_CPU_AVX2 && nnx_clamp_simd_setup(env->act, &clamp) ? &clamp : NULL;
 #if defined(__x86_64__)
     if (j.square && j.level >= NNX_CPU_AVX512) { /* no buffer: a few contiguous shares per thread */
         j.items = g.N * g.O;

@@ -8,6 +8,7 @@
  * double formula per element; exp, sigmoid and tanh are float32 SIMD (cpu/vmath.h), within a
  * few ULP. NaN-ignoring (TOSA) max, min and clamp stay on the reference. */
 #include "cpu/gemm.h"
+#include "cpu/clamp_simd.h"
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
 #include "ops/shape.h"
@@ -145,25 +146,13 @@ nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/* The clamp of clamp_run, 16 lanes at a time. _mm512_max_ps(a, b) is a > b ? a : b and
- * _mm512_min_ps(a, b) is a < b ? a : b, so the operand order picks the zero IEEE maximum /
- * minimum pick when y equals a zero bound (+0 for max, -0 for min); NaN lanes are blended
- * back afterwards. Only for float bounds (clamp_run checks). */
-__attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_activation *act, const float *x, float *y,
+/* The clamp of clamp_run, 16 lanes at a time (clamp_simd.h), for float bounds. */
+__attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_clamp_simd *c, const float *x, float *y,
                                                                 size_t n)
 {
-    float lo = (float)act->lo, hi = (float)act->hi;
-    __m512 vlo = _mm512_set1_ps(lo), vhi = _mm512_set1_ps(hi), vnan = _mm512_set1_ps(NAN);
-    bool lo_neg_zero = lo == 0.0f && signbit(lo), hi_neg_zero = hi == 0.0f && signbit(hi);
     size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        __m512 v = _mm512_loadu_ps(x + i);
-        __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-        __m512 m = lo_neg_zero ? _mm512_max_ps(vlo, v) : _mm512_max_ps(v, vlo);
-        m = hi_neg_zero ? _mm512_min_ps(m, vhi) : _mm512_min_ps(vhi, m);
-        m = _mm512_mask_blend_ps(nan, m, act->nan_default ? vnan : v);
-        _mm512_storeu_ps(y + i, m);
-    }
+    for (; i + 16 <= n; i += 16)
+        _mm512_storeu_ps(y + i, nnx_clamp16(c, _mm512_loadu_ps(x + i)));
     return i;
 }
 #endif
@@ -175,8 +164,9 @@ static void clamp_run(const nnx_activation *act, const float *x, float *y, size_
 {
     size_t i = 0;
 #if defined(__x86_64__)
-    if (nnx_cpu_level_get() >= NNX_CPU_AVX512 && (double)(float)act->lo == act->lo && (double)(float)act->hi == act->hi)
-        i = clamp_avx512(act, x, y, n);
+    nnx_clamp_simd c;
+    if (nnx_cpu_level_get() >= NNX_CPU_AVX512 && nnx_clamp_simd_setup(act, &c))
+        i = clamp_avx512(&c, x, y, n);
 #endif
     for (; i < n; i++)
         y[i] = !isnan(x[i]) ? (float)min_ieee_d(max_ieee_d(x[i], act->lo), act->hi) : act->nan_default ? NAN : x[i];

@@ -3,6 +3,7 @@
  * and the micro-kernel sweeping MR x NR tiles over them (B's KC x NR sliver stays in L1).
  * Packing pads partial panels with zeros, so the micro-kernel always runs whole tiles; the
  * tiles that stick out of C go through a small buffer. */
+#include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 
@@ -126,18 +127,19 @@ static void finish(const nnx_gemm_io *io, size_t i, size_t j, size_t rows, size_
     }
 }
 
-/* The epilogue as kern applies it to whole tiles, if it can: false otherwise (a clamp whose
- * bounds are not floats keeps the element-wise path, whose double comparisons it needs). */
-static bool tile_epilogue(const nnx_sgemm_kernel *kern, const nnx_gemm_io *io, nnx_tile_epilogue *te)
+/* The epilogue as kern applies it to whole tiles, if it can (its clamp in *clamp): false
+ * otherwise (a clamp whose bounds are not floats keeps the element-wise path, whose double
+ * comparisons it needs). */
+static bool tile_epilogue(const nnx_sgemm_kernel *kern, const nnx_gemm_io *io, nnx_tile_epilogue *te,
+                          nnx_clamp_simd *clamp)
 {
     const nnx_gemm_epilogue *ep = io ? io->epilogue : NULL;
     if (!ep || !kern->epilogue)
         return false;
-    const nnx_activation *act = ep->act && ep->act->on ? ep->act : NULL;
-    if (act && ((double)(float)act->lo != act->lo || (double)(float)act->hi != act->hi))
+    bool on = ep->act && ep->act->on;
+    if (on && !nnx_clamp_simd_setup(ep->act, clamp))
         return false;
-    *te = (nnx_tile_epilogue){ep->bias, ep->residual, act != NULL, act && act->nan_default,
-                              act ? (float)act->lo : 0.0f, act ? (float)act->hi : 0.0f};
+    *te = (nnx_tile_epilogue){ep->bias, ep->residual, on ? clamp : NULL};
     return true;
 }
 
@@ -148,7 +150,8 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
     bool packer = io && io->pack_b;
     const float *packed = io ? io->b_packed : NULL;
     nnx_tile_epilogue te;
-    bool in_kernel = tile_epilogue(kern, io, &te);
+    nnx_clamp_simd clamp;
+    bool in_kernel = tile_epilogue(kern, io, &te, &clamp);
     if (K == 0) {
         for (size_t i = 0; i < M && !accumulate; i++)
             memset(C + i * ldc, 0, N * sizeof *C);

@@ -78,8 +78,7 @@ void nnx_saxpy(nnx_cpu_level level, float *y, float alpha, const float *x, size_
  * (elementwise_fast.c): IEEE maximum / minimum (-0 < +0), NaN kept or made the default NaN. */
 typedef struct nnx_tile_epilogue {
     const float *bias, *residual;
-    bool clamp, nan_default;
-    float lo, hi;
+    const struct nnx_clamp_simd *clamp; /* cpu/clamp_simd.h, or NULL */
 } nnx_tile_epilogue;
 
 /* C[MR x NR tile] (row stride ldc) = or += A·pb over kc steps, then ep if not NULL (only
@@ -87,7 +86,7 @@ typedef struct nnx_tile_epilogue {
  * pa[i * a_rs + k * a_cs]: packed panels have a_rs = 1, a_cs = MR; small row-major
  * matrices are read in place (a_rs = lda, a_cs = 1). B's NR columns of step k start at
  * pb + k * b_rs: packed panels have b_rs = NR, small row-major matrices are read in place
- * (b_rs = ldb). The tile is always full. */
+ * (b_rs = ldb). The tile is always full: MR x NR, or MR x NR/2 for `half`. */
 typedef void (*nnx_sgemm_ukernel)(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
                                   float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep);
 

@@ -3,11 +3,11 @@
  * tile epilogue (bias, residual, clamp) is applied in registers before the store. An 8 x 16
  * variant takes last panels of at most 16 columns.
  * Compiled for AVX-512 F by function attribute, called only when the CPU has it. */
+#include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#include <math.h>
 
 #define MR 8
 #define NR 32
@@ -36,9 +36,7 @@
         _mm512_storeu_ps(row + 16, c##i##1); \
     } while (0)
 
-/* The epilogue of 16 lanes at column j of tile row i. _mm512_max_ps(a, b) is a > b ? a : b
- * and _mm512_min_ps(a, b) a < b ? a : b, so the operand order gives the IEEE pick between
- * a zero value and a zero bound (+0 for max, -0 for min); NaN lanes are blended back. */
+/* The epilogue of 16 lanes at column j of tile row i. */
 __attribute__((target("avx512f"))) static inline __m512 finish(const nnx_tile_epilogue *ep, size_t i, size_t ldc,
                                                                size_t j, __m512 v)
 {
@@ -46,14 +44,7 @@ __attribute__((target("avx512f"))) static inline __m512 finish(const nnx_tile_ep
         v = _mm512_add_ps(v, _mm512_set1_ps(ep->bias[i]));
     if (ep->residual)
         v = _mm512_add_ps(v, _mm512_loadu_ps(ep->residual + i * ldc + j));
-    if (!ep->clamp)
-        return v;
-    __m512 lo = _mm512_set1_ps(ep->lo), hi = _mm512_set1_ps(ep->hi);
-    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    bool lo_neg_zero = ep->lo == 0.0f && signbit(ep->lo), hi_neg_zero = ep->hi == 0.0f && signbit(ep->hi);
-    __m512 m = lo_neg_zero ? _mm512_max_ps(lo, v) : _mm512_max_ps(v, lo);
-    m = hi_neg_zero ? _mm512_min_ps(m, hi) : _mm512_min_ps(hi, m);
-    return _mm512_mask_blend_ps(nan, m, ep->nan_default ? _mm512_set1_ps(NAN) : v);
+    return ep->clamp ? nnx_clamp16(ep->clamp, v) : v;
 }
 
 __attribute__((target("avx512f"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,

@@ -1,6 +1,6 @@
 /* gemm_threads.c — nnx_sgemm_threads (cpu/kernels.h): one GEMM split into independent blocks
- * of C, one per thread: column blocks (each thread packs its own slice of B and reads all
- * of A) when N is wide enough, else row blocks. Blocks are multiples of every micro-tile,
+ * of C, one per thread: column blocks (each thread packs its own slice of B, unless B was
+ * packed once at build time, and reads all of A) when N is wide enough, else row blocks. Blocks are multiples of every micro-tile,
  * and each element's sum runs in the same order as serially. Small products stay on the
  * calling thread. */
 #include "cpu/kernels.h"

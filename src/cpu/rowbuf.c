@@ -197,8 +197,10 @@ bool nnx_rowbuf_fill(const nnx_rowbuf *b, const float *plane, size_t oh0, size_t
     size_t s = g->sw, rows = (n - 1) * g->sh + (g->KH - 1) * g->dh + 1;
     bool every_row = g->dh == 1 && g->KH >= g->sh; /* r = a*sh + i with i < KH for every r */
     float fill = b->fill;
-    for (size_t q = 0; q < NNX_ROWBUF_VEC; q++) /* the slack after the rows */
+    for (size_t q = 0; q < NNX_ROWBUF_VEC; q++) { /* the slack after the full band's rows and this one's */
         buf[b->rows * b->row_floats + q] = fill;
+        buf[rows * b->row_floats + q] = fill;
+    }
     int64_t ih = (int64_t)oh0 * (int64_t)g->sh - g->pt;
 #if defined(__x86_64__)
     if (s <= 2 && level >= NNX_CPU_AVX512)

@@ -6,7 +6,8 @@
  * that clamp to each result as it stores it, and the activation steps are skipped; their
  * outputs share the producer's bytes (memplan.c). Every fused form computes
  * min(max(y, lo), hi) with IEEE maximum / minimum exactly as the separate kernels do (NaN
- * included), so fusing changes no result. Graph outputs are never absorbed. */
+ * included), so fusing changes no result — but for which payload survives when a residual
+ * and the sum it is added to are both NaN. Graph outputs are never absorbed. */
 #include "runtime/plan.h"
 
 #include <math.h>

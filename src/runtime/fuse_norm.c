@@ -57,14 +57,6 @@ static bool same_shape(const nnx_ir *ir, uint32_t a, uint32_t b)
     return x->dtype == y->dtype && x->rank == y->rank && memcmp(x->shape, y->shape, x->rank * sizeof *x->shape) == 0;
 }
 
-static bool updated(const nnx_ir *ir, uint32_t v)
-{
-    for (uint32_t u = 0; u < ir->n_updates; u++)
-        if (ir->updates[u].variable == v)
-            return true;
-    return false;
-}
-
 /* The bytes of a float32 value fixed when the graph is built (a constant nothing updates, or
  * a folded result), else NULL. */
 static const float *fixed_f32(const nnx_plan *plan, uint32_t v)
@@ -74,7 +66,7 @@ static const float *fixed_f32(const nnx_plan *plan, uint32_t v)
         return NULL;
     if (plan->folded[v])
         return plan->folded[v];
-    return ir->values[v].kind == NNX_VALUE_CONSTANT && !updated(ir, v) ? ir->values[v].data : NULL;
+    return nnx_cpu_fixed_constant(ir, v) ? ir->values[v].data : NULL;
 }
 
 static uint64_t elements(const nnx_operand_desc *d)

@@ -217,7 +217,7 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
         __atomic_fetch_add(&prof->runs, 1, __ATOMIC_RELAXED);
     for (uint32_t k = 0; k < plan->n_order; k++) {
         if (plan->skip[k])
-            continue; /* done by its producer's kernel (fuse.c) */
+            continue; /* folded, fused into another step, or a view (fold.c, fuse*.c, views.c) */
         const nnx_node *node = nnx_plan_step_node(plan, k);
         for (uint32_t i = 0; i < node->n_in; i++)
             fill_view(plan, x, node->in[i], &x->in_views[i]);

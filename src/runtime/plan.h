@@ -1,7 +1,7 @@
 /* plan.h — a compiled graph and the memory of one run. The plan (live nodes in execution
  * order, the kernel each runs — fast where cpu/kernels.h has one, else the reference — and
- * where each value lives in the run's arena) is immutable after compiling, so several runs
- * may use it at once; each concurrent run has its own nnx_exec (the arena and the fast
+ * where each value lives in the run's arena) is immutable after compiling (but for the
+ * profile's atomic counters), so several runs may use it at once; each concurrent run has its own nnx_exec (the arena and the fast
  * kernels' scratch, allocated when the exec is made), so running performs no allocation
  * and no validation. */
 #ifndef NNX_RUNTIME_PLAN_H
@@ -28,7 +28,7 @@ typedef struct nnx_plan {
     size_t thread_bytes;   /* the largest per-thread scratch (rounded to 64 bytes) */
     nnx_pool *pool;        /* the threads the fast kernels split work on, or NULL */
     nnx_activation *act;   /* per order entry: the clamp its fast kernel applies (fuse.c) */
-    bool *skip;            /* per order entry: absorbed into its producer's kernel */
+    bool *skip;            /* per order entry: not run (folded, fused into another step, or a view) */
     uint32_t *alias;       /* per value: the value whose bytes it shares, or NNX_NONE */
     uint64_t *alias_offset; /* per aliased value: where in those bytes it starts (views.c) */
     void **folded;         /* per value: its bytes when computed at build time (fold.c), else NULL */

@@ -1,0 +1,53 @@
+/* clamp_simd.h — the fused activation's clamp (nnx_activation, cpu/kernels.h) on 16 (AVX-512)
+ * or 8 (AVX2) float lanes, for every kernel that clamps in registers, giving clamp_run's
+ * bytes (elementwise_fast.c): _mm*_max_ps(a, b) is a > b ? a : b and _mm*_min_ps(a, b) is
+ * a < b ? a : b, so the operand order gives the IEEE pick between a zero value and a zero
+ * bound (+0 for max, -0 for min); NaN lanes are blended back, as they are or as the default
+ * NaN. Only for bounds that are floats (nnx_clamp_simd_setup says). */
+#ifndef NNX_CPU_CLAMP_SIMD_H
+#define NNX_CPU_CLAMP_SIMD_H
+
+#include "cpu/kernels.h"
+
+#include <math.h>
+
+typedef struct nnx_clamp_simd {
+    float lo, hi;
+    bool lo_neg_zero, hi_neg_zero, nan_default;
+} nnx_clamp_simd;
+
+/* act's clamp for the vector paths; false when there is none or its bounds are not floats
+ * (float comparisons could then round differently from the double path). */
+static inline bool nnx_clamp_simd_setup(const nnx_activation *act, nnx_clamp_simd *c)
+{
+    if (!act || !act->on || (double)(float)act->lo != act->lo || (double)(float)act->hi != act->hi)
+        return false;
+    *c = (nnx_clamp_simd){(float)act->lo, (float)act->hi, false, false, act->nan_default};
+    c->lo_neg_zero = c->lo == 0.0f && signbit(c->lo);
+    c->hi_neg_zero = c->hi == 0.0f && signbit(c->hi);
+    return true;
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+__attribute__((target("avx512f"))) static inline __m512 nnx_clamp16(const nnx_clamp_simd *c, __m512 v)
+{
+    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    __m512 lo = _mm512_set1_ps(c->lo), hi = _mm512_set1_ps(c->hi);
+    __m512 m = c->lo_neg_zero ? _mm512_max_ps(lo, v) : _mm512_max_ps(v, lo);
+    m = c->hi_neg_zero ? _mm512_min_ps(m, hi) : _mm512_min_ps(hi, m);
+    return _mm512_mask_blend_ps(nan, m, c->nan_default ? _mm512_set1_ps(NAN) : v);
+}
+
+__attribute__((target("avx2,fma"))) static inline __m256 nnx_clamp8(const nnx_clamp_simd *c, __m256 v)
+{
+    __m256 nan = _mm256_cmp_ps(v, v, _CMP_UNORD_Q);
+    __m256 lo = _mm256_set1_ps(c->lo), hi = _mm256_set1_ps(c->hi);
+    __m256 m = c->lo_neg_zero ? _mm256_max_ps(lo, v) : _mm256_max_ps(v, lo);
+    m = c->hi_neg_zero ? _mm256_min_ps(m, hi) : _mm256_min_ps(hi, m);
+    return _mm256_blendv_ps(m, c->nan_default ? _mm256_set1_ps(NAN) : v, nan);
+}
+#endif
+
+#endif
