@@ -1,8 +1,9 @@
 /* gemm_threads.c — nnx_sgemm_threads (cpu/kernels.h): one GEMM split into independent blocks
  * of C, one per thread: column blocks (each thread packs its own slice of B, unless B was
- * packed once at build time, and reads all of A) when N is wide enough, else row blocks. Blocks are multiples of every micro-tile,
- * and each element's sum runs in the same order as serially. Small products stay on the
- * calling thread. */
+ * packed once at build time, and reads all of A) or row blocks, whichever splits more
+ * evenly (196 columns split 128 + 68 in 32-column panels; 1024 rows split evenly). Blocks
+ * are multiples of every micro-tile, and each element's sum runs in the same order as
+ * serially. Small products stay on the calling thread. */
 #include "cpu/kernels.h"
 
 #define MIN_PARALLEL_MACS ((size_t)1 << 18)
@@ -41,6 +42,14 @@ static void block(void *arg, size_t t)
 
 static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
 
+/* How evenly `total` rows or columns split over T threads in aligned blocks: the mean share
+ * over the largest block (1: even; 1/T: one block does everything). */
+static double balance(size_t total, unsigned T, size_t align)
+{
+    size_t chunk = round_up((total + T - 1) / T, align);
+    return (double)total / T / (double)(chunk < total ? chunk : total);
+}
+
 void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
                        nnx_fmat B, float *C, size_t ldc, bool accumulate)
 {
@@ -56,7 +65,9 @@ void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t 
         nnx_sgemm_io(level, M, N, K, A, B, C, ldc, accumulate, env->scratch, io);
         return;
     }
-    split s = {env, M, N, K, ldc, 0, N >= T * COL_ALIGN || N >= M, accumulate, A, B, C, level, io};
+    /* the more even split; columns on a tie (each thread then packs only its slice of B) */
+    bool by_columns = balance(N, T, COL_ALIGN) >= balance(M, T, ROW_ALIGN);
+    split s = {env, M, N, K, ldc, 0, by_columns, accumulate, A, B, C, level, io};
     size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : ROW_ALIGN;
     s.chunk = round_up((total + T - 1) / T, align);
     nnx_pool_for(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);
