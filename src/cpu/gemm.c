@@ -143,6 +143,45 @@ static bool tile_epilogue(const nnx_sgemm_kernel *kern, const nnx_gemm_io *io, n
     return true;
 }
 
+/* One micro-tile's operands: rows x (the panel's) columns of C at c, whose element (0, 0) is
+ * (i, j) of this product; `last`: the final block of the sums. */
+typedef struct tile_args {
+    size_t kc;
+    const float *a;
+    size_t a_rs, a_cs;
+    const float *b;
+    size_t b_rs;
+    float *c;
+    size_t ldc, rows;
+    bool accumulate, last;
+    size_t i, j;
+} tile_args;
+
+/* Columns [off, off + cols) of the panel by `run`, a kernel `width` columns wide: straight
+ * into C (with the epilogue te in registers on the last block) when the tile is whole,
+ * through tmp otherwise, and the element-wise epilogue when te cannot be used. */
+static void tile(const nnx_sgemm_kernel *kern, nnx_sgemm_ukernel run, unsigned width, const tile_args *t, size_t off,
+                 size_t cols, const nnx_gemm_io *io, const nnx_tile_epilogue *te, float *tmp)
+{
+    float *c = t->c + off;
+    const float *b = t->b + off;
+    if (t->rows == kern->mr && cols == width) {
+        if (t->last && te) {
+            nnx_tile_epilogue e = *te;
+            size_t i = io->i_off + t->i, j = io->j_off + t->j + off;
+            e.bias = te->bias ? te->bias + i : NULL;
+            e.residual = te->residual ? te->residual + i * t->ldc + j : NULL;
+            run(t->kc, t->a, t->a_rs, t->a_cs, b, t->b_rs, c, t->ldc, t->accumulate, &e);
+            return;
+        }
+        run(t->kc, t->a, t->a_rs, t->a_cs, b, t->b_rs, c, t->ldc, t->accumulate, NULL);
+    } else {
+        edge_tile(run, width, t->kc, t->a, t->a_rs, t->a_cs, b, t->b_rs, c, t->ldc, t->rows, cols, t->accumulate, tmp);
+    }
+    if (t->last) /* the tile is done, and in L1 */
+        finish(io, t->i, t->j + off, t->rows, cols, c, t->ldc);
+}
+
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                   bool accumulate, void *work, const nnx_gemm_io *io)
 {
@@ -201,25 +240,21 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                         size_t b_rs = b_in_place ? B.rs : kern->nr;
                         if (packed) /* panel (j_off + jc + jr) / NR of the whole B, from row pc */
                             b = packed + ((io->j_off + jc + jr) / kern->nr * K + pc) * kern->nr;
-                        /* a last panel of at most NR/2 columns: the half-width kernel */
-                        bool narrow = kern->half && cols <= kern->nr / 2;
-                        nnx_sgemm_ukernel run = narrow ? kern->half : kern->run;
-                        unsigned width = narrow ? kern->nr / 2 : kern->nr;
-                        bool whole = rows == kern->mr && cols == width;
-                        if (whole && last && in_kernel) {
-                            nnx_tile_epilogue t = te;
-                            size_t i = io->i_off + ic + ir, j = io->j_off + jc + jr;
-                            t.bias = te.bias ? te.bias + i : NULL;
-                            t.residual = te.residual ? te.residual + i * ldc + j : NULL;
-                            run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, &t);
-                            continue;
+                        size_t i = ic + ir, j = jc + jr;
+                        const tile_args t = {kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, acc, last, i, j};
+                        if (cols == kern->nr || !kern->half || cols > kern->nr * 3 / 4) {
+                            tile(kern, kern->run, kern->nr, &t, 0, cols, io, in_kernel ? &te : NULL, tmp);
+                        } else if (cols > kern->nr / 2 && kern->quarter) { /* 17..24 of 32: 16 + 8 */
+                            tile(kern, kern->half, kern->nr / 2, &t, 0, kern->nr / 2, io, in_kernel ? &te : NULL, tmp);
+                            tile(kern, kern->quarter, kern->nr / 4, &t, kern->nr / 2, cols - kern->nr / 2, io,
+                                 in_kernel ? &te : NULL, tmp);
+                        } else if (cols > kern->nr / 4 || !kern->quarter) {
+                            tile(kern, cols > kern->nr / 2 ? kern->run : kern->half,
+                                 cols > kern->nr / 2 ? kern->nr : kern->nr / 2, &t, 0, cols, io, in_kernel ? &te : NULL,
+                                 tmp);
+                        } else {
+                            tile(kern, kern->quarter, kern->nr / 4, &t, 0, cols, io, in_kernel ? &te : NULL, tmp);
                         }
-                        if (whole)
-                            run(kc, a, a_rs, a_cs, b, b_rs, c, ldc, acc, NULL);
-                        else
-                            edge_tile(run, width, kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, cols, acc, tmp);
-                        if (last) /* the tile is done, and in L1 */
-                            finish(io, ic + ir, jc + jr, rows, cols, c, ldc);
                     }
                 }
             }

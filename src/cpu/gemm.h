@@ -86,7 +86,8 @@ typedef struct nnx_tile_epilogue {
  * pa[i * a_rs + k * a_cs]: packed panels have a_rs = 1, a_cs = MR; small row-major
  * matrices are read in place (a_rs = lda, a_cs = 1). B's NR columns of step k start at
  * pb + k * b_rs: packed panels have b_rs = NR, small row-major matrices are read in place
- * (b_rs = ldb). The tile is always full: MR x NR, or MR x NR/2 for `half`. */
+ * (b_rs = ldb). The tile is always full: MR x NR, MR x NR/2 for `half`, MR x NR/4 for
+ * `quarter`. */
 typedef void (*nnx_sgemm_ukernel)(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
                                   float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep);
 
@@ -94,7 +95,8 @@ typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel run;
     unsigned mr, nr;
     bool epilogue;          /* applies a tile epilogue */
-    nnx_sgemm_ukernel half; /* the same over MR x NR/2 (a last panel of at most NR/2 columns), or NULL */
+    nnx_sgemm_ukernel half;    /* the same over MR x NR/2 (a last panel of at most NR/2 columns), or NULL */
+    nnx_sgemm_ukernel quarter; /* over MR x NR/4 (what a last panel leaves past NR/2), or NULL */
 } nnx_sgemm_kernel;
 
 extern const nnx_sgemm_kernel nnx_sgemm_generic;

@@ -1,7 +1,7 @@
 /* gemm_avx512.c — the AVX-512 sgemm micro-kernel (cpu/gemm.h): an 8 x 32 tile in 16 zmm
  * accumulators; per k step two loads of B and eight broadcasts of A feed sixteen FMAs; the
  * tile epilogue (bias, residual, clamp) is applied in registers before the store. An 8 x 16
- * variant takes last panels of at most 16 columns.
+ * variant takes last panels of at most 16 columns, an 8 x 8 one (ymm) what is left past 16.
  * Compiled for AVX-512 F by function attribute, called only when the CPU has it. */
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
@@ -100,5 +100,52 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
     STORE16(0); STORE16(1); STORE16(2); STORE16(3); STORE16(4); STORE16(5); STORE16(6); STORE16(7);
 }
 
-const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16};
+/* The 8 x 8 quarter tile in ymm registers (Zen 4 issues two 256-bit FMAs per cycle, one
+ * 512-bit: a quarter of the work of a whole tile), for what a last panel leaves past 16. */
+#define DECL8(i) const float *a##i = pa + i * a_rs; __m256 c##i = _mm256_setzero_ps()
+#define STEP8(i) \
+    do { \
+        c##i = _mm256_fmadd_ps(_mm256_set1_ps(*a##i), b0, c##i); \
+        a##i += a_cs; \
+    } while (0)
+#define STORE8(i) \
+    do { \
+        float *row = c + i * ldc; \
+        if (accumulate) \
+            c##i = _mm256_add_ps(c##i, _mm256_loadu_ps(row)); \
+        if (ep) \
+            c##i = finish8(ep, i, ldc, c##i); \
+        _mm256_storeu_ps(row, c##i); \
+    } while (0)
+
+__attribute__((target("avx2,fma"))) static inline __m256 finish8(const nnx_tile_epilogue *ep, size_t i, size_t ldc,
+                                                                 __m256 v)
+{
+    if (ep->bias)
+        v = _mm256_add_ps(v, _mm256_set1_ps(ep->bias[i]));
+    if (ep->residual)
+        v = _mm256_add_ps(v, _mm256_loadu_ps(ep->residual + i * ldc));
+    return ep->clamp ? nnx_clamp8(ep->clamp, v) : v;
+}
+
+__attribute__((target("avx2,fma"))) static void run8(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
+                                                     const nnx_tile_epilogue *ep)
+{
+    DECL8(0);
+    DECL8(1);
+    DECL8(2);
+    DECL8(3);
+    DECL8(4);
+    DECL8(5);
+    DECL8(6);
+    DECL8(7);
+    for (size_t k = 0; k < kc; k++, pb += b_rs) {
+        __m256 b0 = _mm256_loadu_ps(pb);
+        STEP8(0); STEP8(1); STEP8(2); STEP8(3); STEP8(4); STEP8(5); STEP8(6); STEP8(7);
+    }
+    STORE8(0); STORE8(1); STORE8(2); STORE8(3); STORE8(4); STORE8(5); STORE8(6); STORE8(7);
+}
+
+const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8};
 #endif

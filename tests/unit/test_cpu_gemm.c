@@ -2,7 +2,8 @@
  * every micro-kernel this CPU can run (portable, AVX2, AVX-512), over edge sizes: 1, tile
  * sizes and their neighbours, K across the KC block, N across the NC block, M across MC,
  * transposed operands (strides), operands read in place and packed, one row or one column
- * in every layout (the gemv path), and accumulation. The bound is float32 rounding of a
+ * in every layout (the gemv path), last panels of every width (half and quarter tiles), and
+ * accumulation. The bound is float32 rounding of a
  * length-K sum: |got - exact| <= 2^-20 * K * sum_k |a||b| + 1e-30. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -65,6 +66,18 @@ static void edge_sizes(nnx_cpu_level level)
         for (size_t j = 0; j < sizeof sizes / sizeof *sizes; j += 3)
             check(level, sizes[i], sizes[j], sizes[(i + j) % 14], false, false, false);
 }
+/* Last panels of every width class: whole, over 3/4, 17..24 (half + quarter tiles), 9..16
+ * (half), 1..8 (quarter), with 8 rows (whole tiles) and 13 (edge rows), K in one block and
+ * over it, plain and accumulating. */
+static void tails(nnx_cpu_level level)
+{
+    static const size_t ns[] = {20, 24, 40, 49, 56, 58, 169, 196};
+    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++) {
+        check(level, 8, ns[i], 33, false, false, i % 2 == 1);
+        check(level, 13, ns[i], 300, false, i % 3 == 0, i % 2 == 0);
+    }
+}
+
 static void blocks(nnx_cpu_level level)
 {
     check(level, 97, 33, 600, false, false, false);    /* K over KC twice, M over MC */
@@ -93,11 +106,13 @@ static void vectors(nnx_cpu_level level)
 static void test_edge_sizes(void **state) { (void)state; each_level(edge_sizes); }
 static void test_vectors(void **state) { (void)state; each_level(vectors); }
 static void test_blocks(void **state) { (void)state; each_level(blocks); }
+static void test_tails(void **state) { (void)state; each_level(tails); }
 
 int main(void)
 {
     printf("cpu level: %s\n", nnx_cpu_level_name(nnx_cpu_level_get()));
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_edge_sizes), cmocka_unit_test(test_vectors),
+                                       cmocka_unit_test(test_tails),
                                        cmocka_unit_test(test_blocks)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
