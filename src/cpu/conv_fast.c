@@ -4,8 +4,11 @@
  * input), is packed block by block straight from the image by the GEMM's B packer and
  * never stored whole. A 1x1, stride-1, unpadded convolution multiplies the input itself.
  * Bias, fused residual and activation are applied to each block of the output as the GEMM
- * finishes it. Depthwise convolutions (one input channel per group) run in depthwise_fast.c
- * instead. */
+ * finishes it. With few input channels (a network's first convolution: C*KH*KW <= 256) and
+ * AVX-512 the windows are not packed at all but read in place from a padded, phase-split
+ * copy of the image. Depthwise convolutions (one input channel per group) run in
+ * depthwise_fast.c instead. */
+#include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "base/checked.h"
@@ -148,12 +151,188 @@ static bool split_floats(const conv2d *g, size_t *floats)
     return nnx_mul_size(g->cg * g->H, (size_t)g->sw * wq, floats);
 }
 
+
+
+/* ---- windows read in place: few input channels (a network's first convolution) ----------
+ * With K = C*KH*KW <= 256 the packing of windows costs a third of the product, so the
+ * windows are not packed: a zero-padded, phase-split copy of the image (row r, phase p of
+ * channel c: padded columns p, p + s, ...) makes window row k of 32 outputs in one output
+ * row 32 contiguous floats at a fixed offset from the panel's start, and an 8 x 32 AVX-512
+ * micro-kernel reads them there. Same sums (k order, FMA) and epilogue as the GEMM path. */
+#define DIRECT_K_MAX 256
+
+typedef struct direct_geom {
+    size_t HP, WQ; /* padded rows; floats per phase row (with 32 floats of slack) */
+} direct_geom;
+
+static direct_geom direct_geometry(const conv2d *g)
+{
+    size_t s = (size_t)g->sw, span = (g->OW - 1) * s + (g->KW - 1) * (size_t)g->dw + 1;
+    return (direct_geom){(g->OH - 1) * (size_t)g->sh + (g->KH - 1) * (size_t)g->dh + 1, (span + s - 1) / s + 32};
+}
+
+/* The conv takes this path (AVX-512, ungrouped, short sums, whole 8-row tiles, rows of at
+ * least 16 outputs, a clamp with float bounds); the copy's floats in *floats. */
+static bool direct_suits(const conv2d *g, const nnx_activation *act, size_t *floats)
+{
+    nnx_clamp_simd c;
+    if (nnx_cpu_level_get() < NNX_CPU_AVX512 || g->groups != 1 || g->C * g->KH * g->KW > DIRECT_K_MAX ||
+        g->O % 8 != 0 || g->OW < 16 || pointwise(g) || (act && act->on && !nnx_clamp_simd_setup(act, &c)))
+        return false;
+    direct_geom d = direct_geometry(g);
+    return nnx_mul_size(g->C * d.HP, (size_t)g->sw * d.WQ, floats);
+}
+
+typedef struct direct_job {
+    const conv2d *g;
+    direct_geom d;
+    const float *x, *f, *bias, *residual;
+    float *copy, *y;
+    const ptrdiff_t *off;
+    const nnx_clamp_simd *clamp;
+} direct_job;
+
+/* The copy of channel c: padded row r holds input row r - pt, padded column u input column
+ * u - pl (0 outside), at phase u % s, position u / s. */
+static void direct_copy(void *arg, size_t c)
+{
+    const direct_job *j = arg;
+    const conv2d *g = j->g;
+    size_t s = (size_t)g->sw;
+    for (size_t r = 0; r < j->d.HP; r++) {
+        float *dst = j->copy + (c * j->d.HP + r) * s * j->d.WQ;
+        memset(dst, 0, s * j->d.WQ * sizeof *dst);
+        int64_t ih = (int64_t)r - g->pt;
+        if (ih < 0 || ih >= (int64_t)g->H)
+            continue;
+        const float *src = j->x + (c * g->H + (size_t)ih) * g->W;
+        for (size_t p = 0; p < s; p++)
+            for (size_t q = 0; q + 32 < j->d.WQ; q++) {
+                int64_t iw = (int64_t)(q * s + p) - g->pl;
+                if (iw >= 0 && iw < (int64_t)g->W)
+                    dst[p * j->d.WQ + q] = src[iw];
+            }
+    }
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* 8 output channels (filter rows a, a + K, ...) x `cols` <= 32 outputs of one row: each sum
+ * over k of a[k] * base[off[k] + t], then bias, residual (res: the tile's, row stride ldc)
+ * and the clamp, stored under a lane mask. */
+/* Named accumulators (an array would live in memory): row i's two halves. */
+#define DT_DECL(i) __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
+#define DT_STEP(i) \
+    do { \
+        __m512 w = _mm512_set1_ps(a[(size_t)(i) * K + k]); \
+        c##i##0 = _mm512_fmadd_ps(w, b0, c##i##0); \
+        c##i##1 = _mm512_fmadd_ps(w, b1, c##i##1); \
+    } while (0)
+#define DT_STORE(i) \
+    do { \
+        direct_store(c##i##0, i, 0, c, ldc, m0, bias, res, clamp); \
+        direct_store(c##i##1, i, 16, c, ldc, m1, bias, res, clamp); \
+    } while (0)
+
+__attribute__((target("avx512f"))) static inline void direct_store(__m512 v, size_t i, size_t j, float *c, size_t ldc,
+                                                                   __mmask16 m, const float *bias, const float *res,
+                                                                   const nnx_clamp_simd *clamp)
+{
+    if (bias)
+        v = _mm512_add_ps(v, _mm512_set1_ps(bias[i]));
+    if (res)
+        v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(m, res + i * ldc + j));
+    if (clamp)
+        v = nnx_clamp16(clamp, v);
+    _mm512_mask_storeu_ps(c + i * ldc + j, m, v);
+}
+
+/* 8 output channels (filter rows a, a + K, ...) x `cols` <= 32 outputs of one row: each sum
+ * over k of a[k] * base[off[k] + t], then bias, residual (res: the tile's, row stride ldc)
+ * and the clamp, stored under a lane mask. */
+__attribute__((target("avx512f"))) static void direct_tile(size_t K, const float *a, const float *base,
+                                                           const ptrdiff_t *off, float *c, size_t ldc, unsigned cols,
+                                                           const float *bias, const float *res,
+                                                           const nnx_clamp_simd *clamp)
+{
+    DT_DECL(0);
+    DT_DECL(1);
+    DT_DECL(2);
+    DT_DECL(3);
+    DT_DECL(4);
+    DT_DECL(5);
+    DT_DECL(6);
+    DT_DECL(7);
+    for (size_t k = 0; k < K; k++) {
+        const float *b = base + off[k];
+        __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
+        DT_STEP(0); DT_STEP(1); DT_STEP(2); DT_STEP(3); DT_STEP(4); DT_STEP(5); DT_STEP(6); DT_STEP(7);
+    }
+    __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1),
+              m1 = (__mmask16)(cols >= 32 ? 0xFFFFu : cols > 16 ? (1u << (cols - 16)) - 1 : 0);
+    DT_STORE(0); DT_STORE(1); DT_STORE(2); DT_STORE(3); DT_STORE(4); DT_STORE(5); DT_STORE(6); DT_STORE(7);
+}
+
+/* Output row oh, every channel. */
+static void direct_row(void *arg, size_t oh)
+{
+    const direct_job *j = arg;
+    const conv2d *g = j->g;
+    size_t K = g->C * g->KH * g->KW, spatial = g->OH * g->OW, s = (size_t)g->sw;
+    const float *row = j->copy + oh * (size_t)g->sh * s * j->d.WQ;
+    for (size_t ow = 0; ow < g->OW; ow += 32) {
+        unsigned cols = g->OW - ow < 32 ? (unsigned)(g->OW - ow) : 32;
+        for (size_t o = 0; o < g->O; o += 8) {
+            size_t at = o * spatial + oh * g->OW + ow;
+            direct_tile(K, j->f + o * K, row + ow, j->off, j->y + at, spatial, cols, j->bias ? j->bias + o : NULL,
+                        j->residual ? j->residual + at : NULL, j->clamp);
+        }
+    }
+}
+#endif
+
+/* The conv of image n by windows read in place; false (nothing done) when it does not suit. */
+static bool conv_direct(const conv2d *g, const float *x, const float *f, const float *bias, float *y,
+                        const nnx_kernel_env *env, size_t n)
+{
+#if defined(__x86_64__)
+    size_t floats, K = g->C * g->KH * g->KW, s = (size_t)g->sw;
+    if (!direct_suits(g, env->act, &floats))
+        return false;
+    nnx_clamp_simd clamp;
+    bool clamped = env->act && env->act->on && nnx_clamp_simd_setup(env->act, &clamp);
+    direct_geom d = direct_geometry(g);
+    ptrdiff_t off[DIRECT_K_MAX];
+    for (size_t k = 0; k < K; k++) { /* window row k = (c, kh, kw) from the panel's start */
+        size_t c = k / (g->KH * g->KW), kh = k / g->KW % g->KH, kw = k % g->KW, u = kw * (size_t)g->dw;
+        off[k] = (ptrdiff_t)(((c * d.HP + kh * (size_t)g->dh) * s + u % s) * d.WQ + u / s);
+    }
+    size_t spatial = g->OH * g->OW;
+    direct_job j = {g, d, x + n * g->C * g->H * g->W, f, bias,
+                    env->residual ? env->residual + n * g->O * spatial : NULL, env->shared, y + n * g->O * spatial,
+                    off, clamped ? &clamp : NULL};
+    nnx_pool_for(floats >= ((size_t)1 << 15) ? env->pool : NULL, g->C, direct_copy, &j);
+    nnx_pool_for(env->pool, g->OH, direct_row, &j);
+    return true;
+#else
+    (void)g, (void)x, (void)f, (void)bias, (void)y, (void)env, (void)n;
+    return false;
+#endif
+}
+
 bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
                             const nnx_operand_desc *y, size_t *bytes)
 {
     conv2d g = geometry(&node->attrs.conv, x, y, f->shape[2], f->shape[3]);
-    size_t floats;
-    return split_floats(&g, &floats) && nnx_mul_size(floats, sizeof(float), bytes);
+    size_t floats, direct = 0;
+    if (!split_floats(&g, &floats))
+        return false;
+    /* the activation is not known here: room for the direct copy whenever it could be taken */
+    nnx_activation none = {0};
+    if (direct_suits(&g, &none, &direct) && direct > floats)
+        floats = direct;
+    return nnx_mul_size(floats, sizeof(float), bytes);
 }
 
 nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
@@ -165,6 +344,8 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
     bool direct = pointwise(&g), fused = bias || env->residual || (env->act && env->act->on);
     for (size_t n = 0; n < g.N; n++)
         for (size_t grp = 0; grp < g.groups; grp++) {
+            if (conv_direct(&g, x, f, bias, y, env, n))
+                break; /* ungrouped: the whole image */
             const float *xg = x + (n * g.C + grp * g.cg) * g.H * g.W;
             window_packer packer = {&g, xg, NULL, (g.W + (size_t)g.sw - 1) / (size_t)g.sw};
             size_t floats;

@@ -142,16 +142,26 @@ static float quarter(int range)
  * the kernel gives the bytes of its unfused output + the residual (float), then
  * nnx_apply_activation (what the separate add and clamp kernels give), on one thread and two;
  * NaN and -0 in the input and the residual, and sums exactly on the bounds. */
+static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t w, uint32_t kh, uint32_t kw,
+                       nnx_attrs a, const nnx_activation *act, nnx_fast_kernel expect);
+
 static void fused_depthwise(uint32_t n, uint32_t c, uint32_t mult, uint32_t h, uint32_t w, uint32_t kh, uint32_t kw,
                             nnx_attrs a, const nnx_activation *act)
+{
+    fused_conv(n, c, c * mult, h, w, kh, kw, a, act, nnx_fast_depthwise2d);
+}
+
+/* The same for any convolution (o outputs, a.conv.groups groups) whose fast kernel is expect. */
+static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t w, uint32_t kh, uint32_t kw,
+                       nnx_attrs a, const nnx_activation *act, nnx_fast_kernel expect)
 {
     nnx_alloc al;
     assert_true(nnx_alloc_init(&al, NULL));
     nnx_ir ir;
     nnx_ir_init(&ir, &al);
     nnx_error err = {0};
-    nnx_operand_desc d[3] = {{NNX_FLOAT32, 4, {n, c, h, w}}, {NNX_FLOAT32, 4, {c * mult, 1, kh, kw}},
-                             {NNX_FLOAT32, 1, {c * mult}}};
+    nnx_operand_desc d[3] = {{NNX_FLOAT32, 4, {n, c, h, w}}, {NNX_FLOAT32, 4, {o, c / a.conv.groups, kh, kw}},
+                             {NNX_FLOAT32, 1, {o}}};
     uint32_t ids[3], y;
     nnx_view in[3];
     for (int i = 0; i < 3; i++) {
@@ -166,14 +176,15 @@ static void fused_depthwise(uint32_t n, uint32_t c, uint32_t mult, uint32_t h, u
         fail_msg("node: %s", err.message);
     size_t shared_bytes, thread_bytes, n_out = elems(&ir.values[y].desc);
     nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
-    assert_true(fast == nnx_fast_depthwise2d);
+    assert_true(fast == expect);
     thread_bytes = (thread_bytes + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, thread_bytes * 2 + 64);
+    void *shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     float *res = malloc(n_out * 4 + 4), *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
     for (size_t k = 0; k < n_out; k++)
         res[k] = k % 101 == 3 ? NAN : k % 53 == 1 ? -0.0f : quarter(24);
     nnx_view out = {ir.values[y].desc, want};
-    nnx_kernel_env env = {.scratch = scratch, .per_thread = thread_bytes};
+    nnx_kernel_env env = {.shared = shared, .scratch = scratch, .per_thread = thread_bytes};
     assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
     for (size_t k = 0; k < n_out; k++)
         want[k] = want[k] + res[k];
@@ -187,6 +198,8 @@ static void fused_depthwise(uint32_t n, uint32_t c, uint32_t mult, uint32_t h, u
         assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
         assert_memory_equal(want, got, n_out * 4);
     }
+    if (expect != nnx_fast_depthwise2d)
+        goto done;
     /* without scratch (the unbuffered kernel): every sum of these values is exact, so the
      * same values whatever the order and FMA use */
     env.scratch = NULL;
@@ -195,9 +208,11 @@ static void fused_depthwise(uint32_t n, uint32_t c, uint32_t mult, uint32_t h, u
     for (size_t k = 0; k < n_out; k++)
         if (!(isnan(want[k]) ? isnan(got[k]) : got[k] == want[k] && signbit(got[k]) == signbit(want[k])))
             fail_msg("unbuffered depthwise: element %zu %a, expected %a", k, got[k], want[k]);
+done:
     for (int i = 0; i < 3; i++)
         free(in[i].data);
     free(scratch);
+    free(shared);
     free(res);
     free(want);
     free(got);
@@ -288,6 +303,28 @@ static void test_conv(void **state)
     conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
     conv(1, 64, 30, 30, 70, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true); /* split over threads */
     conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false); /* K = 300 > one KC block */
+    /* few input channels, windows read in place (AVX-512): a last panel of 3, dilation 2 with
+     * asymmetric padding and batch 2, cropping with strides 1 x 2 */
+    conv(1, 3, 30, 71, 16, 3, 3, conv_attrs(2, 2, 1, 1, 0, 0, 0, 0, 1), true);
+    conv(2, 4, 20, 40, 8, 5, 5, conv_attrs(1, 1, 2, 2, 2, 1, 3, 0, 1), false);
+    conv(1, 3, 19, 40, 8, 3, 3, conv_attrs(1, 2, 1, 1, -1, 0, -2, 1, 1), true);
+}
+
+/* Fused epilogues of ungrouped convolutions with few input channels (the windows-in-place
+ * path where the CPU has AVX-512; the GEMM path otherwise, or for bounds that are not
+ * floats): the bytes of the unfused kernel + residual, then the activation. */
+static void test_conv_fused(void **state)
+{
+    (void)state;
+    const nnx_activation acts[] = {
+        {true, false, 0.0, 6.0, UINT32_MAX}, {true, true, -0.5, 0.5, UINT32_MAX},
+        {true, false, -0.0, 0.0, UINT32_MAX}, {true, false, 0.1, 6.0, UINT32_MAX},
+        {false, false, -INFINITY, INFINITY, UINT32_MAX},
+    };
+    for (size_t i = 0; i < sizeof acts / sizeof *acts; i++) {
+        fused_conv(1, 3, 16, 21, 70, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 1), &acts[i], nnx_fast_conv2d);
+        fused_conv(2, 3, 24, 40, 33, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), &acts[i], nnx_fast_conv2d);
+    }
 }
 
 static void test_matmul(void **state)
@@ -617,7 +654,7 @@ static void test_not_selected(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_matmul),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_conv_fused), cmocka_unit_test(test_matmul),
                                        cmocka_unit_test(test_gemm), cmocka_unit_test(test_elementwise_exact),
                                        cmocka_unit_test(test_depthwise),
                                        cmocka_unit_test(test_pool_exact), cmocka_unit_test(test_activation_exact),
