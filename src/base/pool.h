@@ -20,6 +20,15 @@ unsigned nnx_pool_threads(const nnx_pool *pool);
 /* fn(arg, i) for i in [0, n), in any order and on any of the pool's threads. */
 void nnx_pool_for(nnx_pool *pool, size_t n, void (*fn)(void *arg, size_t i), void *arg);
 
+/* Task t's contiguous share [*lo, *hi) of n items split over tasks (the first n % tasks
+ * get one more), so that each item has one owner whatever the split. */
+static inline void nnx_pool_share(size_t n, size_t tasks, size_t t, size_t *lo, size_t *hi)
+{
+    size_t per = n / tasks, extra = n % tasks;
+    *lo = t * per + (t < extra ? t : extra);
+    *hi = *lo + per + (t < extra);
+}
+
 /* Worker threads for a context option: threads, or one per online core when 0. */
 unsigned nnx_pool_resolve_threads(unsigned threads);
 

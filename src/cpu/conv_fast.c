@@ -172,13 +172,17 @@ static direct_geom direct_geometry(const conv2d *g)
 }
 
 /* The conv takes this path (AVX-512, ungrouped, short sums, whole 8-row tiles, rows of at
- * least 16 outputs, a clamp with float bounds); the copy's floats in *floats. */
-static bool direct_suits(const conv2d *g, const nnx_activation *act, size_t *floats)
+ * least 16 outputs, no clamp or one with float bounds: *clamp, when clamp is not NULL); the
+ * copy's floats in *floats. */
+static bool direct_suits(const conv2d *g, const nnx_activation *act, size_t *floats, const nnx_clamp_simd **clamp,
+                         nnx_clamp_simd *room)
 {
-    nnx_clamp_simd c;
+    bool clamped = act && act->on;
     if (nnx_cpu_level_get() < NNX_CPU_AVX512 || g->groups != 1 || g->C * g->KH * g->KW > DIRECT_K_MAX ||
-        g->O % 8 != 0 || g->OW < 16 || pointwise(g) || (act && act->on && !nnx_clamp_simd_setup(act, &c)))
+        g->O % 8 != 0 || g->OW < 16 || pointwise(g) || (clamped && !nnx_clamp_simd_setup(act, room)))
         return false;
+    if (clamp)
+        *clamp = clamped ? room : NULL;
     direct_geom d = direct_geometry(g);
     return nnx_mul_size(g->C * d.HP, (size_t)g->sw * d.WQ, floats);
 }
@@ -298,10 +302,10 @@ static bool conv_direct(const conv2d *g, const float *x, const float *f, const f
 {
 #if defined(__x86_64__)
     size_t floats, K = g->C * g->KH * g->KW, s = (size_t)g->sw;
-    if (!direct_suits(g, env->act, &floats))
+    nnx_clamp_simd room;
+    const nnx_clamp_simd *clamp;
+    if (!direct_suits(g, env->act, &floats, &clamp, &room))
         return false;
-    nnx_clamp_simd clamp;
-    bool clamped = env->act && env->act->on && nnx_clamp_simd_setup(env->act, &clamp);
     direct_geom d = direct_geometry(g);
     ptrdiff_t off[DIRECT_K_MAX];
     for (size_t k = 0; k < K; k++) { /* window row k = (c, kh, kw) from the panel's start */
@@ -311,7 +315,7 @@ static bool conv_direct(const conv2d *g, const float *x, const float *f, const f
     size_t spatial = g->OH * g->OW;
     direct_job j = {g, d, x + n * g->C * g->H * g->W, f, bias,
                     env->residual ? env->residual + n * g->O * spatial : NULL, env->shared, y + n * g->O * spatial,
-                    off, clamped ? &clamp : NULL};
+                    off, clamp};
     nnx_pool_for(floats >= ((size_t)1 << 15) ? env->pool : NULL, g->C, direct_copy, &j);
     nnx_pool_for(env->pool, g->OH, direct_row, &j);
     return true;
@@ -329,8 +333,8 @@ bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, con
     if (!split_floats(&g, &floats))
         return false;
     /* the activation is not known here: room for the direct copy whenever it could be taken */
-    nnx_activation none = {0};
-    if (direct_suits(&g, &none, &direct) && direct > floats)
+    nnx_clamp_simd room;
+    if (direct_suits(&g, NULL, &direct, NULL, &room) && direct > floats)
         floats = direct;
     return nnx_mul_size(floats, sizeof(float), bytes);
 }

@@ -28,7 +28,6 @@ typedef struct winograd {
     int64_t pt, pl;
 } winograd;
 
-static size_t round_up(size_t v) { return (v + CB - 1) / CB * CB; }
 
 static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y)
 {
@@ -37,8 +36,8 @@ static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const 
     g.TH = (g.OH + 3) / 4;
     g.TW = (g.OW + 3) / 4;
     g.T = g.TH * g.TW;
-    g.Cp = round_up(g.C);
-    g.Op = round_up(g.O);
+    g.Cp = nnx_round_up(g.C, CB);
+    g.Op = nnx_round_up(g.O, CB);
     g.HP = g.TH * 4 + 2;
     g.WP = g.TW * 4 + 2;
     /* one cache line more than the plane: 36 planes a power of two apart would fall in the
@@ -64,7 +63,7 @@ bool nnx_winograd_suits(const nnx_ir *ir, const nnx_node *node, size_t *shared_b
     const nnx_operand_desc *x = &ir->values[node->in[0]].desc, *w = &ir->values[f].desc,
                            *y = &ir->values[node->out[0]].desc;
     if (w->shape[2] != 3 || w->shape[3] != 3 || a->strides[0] != 1 || a->strides[1] != 1 || a->dilations[0] != 1 ||
-        a->dilations[1] != 1 || (a->groups && a->groups != 1) || !nnx_cpu_fixed_constant(ir, f))
+        a->dilations[1] != 1 || (a->groups && a->groups != 1) || !nnx_ir_fixed_constant(ir, f))
         return false;
     winograd g = geometry(node, x, y);
     size_t floats, u;
@@ -81,7 +80,7 @@ void *nnx_winograd_prepare(const nnx_ir *ir, const nnx_node *node)
                                    {1.0 / 24, 1.0 / 12, 1.0 / 6}, {1.0 / 24, -1.0 / 12, 1.0 / 6}, {0, 0, 1}};
     const nnx_operand_desc *w = &ir->values[node->in[1]].desc;
     const float *filter = ir->values[node->in[1]].data;
-    size_t O = w->shape[0], C = w->shape[1], Op = round_up(O), Cp = round_up(C);
+    size_t O = w->shape[0], C = w->shape[1], Op = nnx_round_up(O, CB), Cp = nnx_round_up(C, CB);
     float *u = nnx_mem_alloc_aligned(ir->alloc, XI * Cp * Op * sizeof *u);
     if (!u)
         return NULL;

@@ -397,8 +397,8 @@ static void dw_task(void *arg, size_t t)
     const dw_job *j = arg;
     const dw_geom *g = j->g;
     const nnx_rowbuf *b = j->b;
-    size_t per = j->items / j->tasks, extra = j->items % j->tasks;
-    size_t lo = t * per + (t < extra ? t : extra), hi = lo + per + (t < extra);
+    size_t lo, hi;
+    nnx_pool_share(j->items, j->tasks, t, &lo, &hi);
     float *buf = (float *)((char *)j->env->scratch + t * j->env->per_thread);
     size_t spatial = g->w.OH * g->w.OW;
     /* item = (plane * bands + band) * m + k, plane = n * C + c */
@@ -442,8 +442,8 @@ static void direct_task(void *arg, size_t t)
 {
     const dw_job *j = arg;
     const dw_geom *g = j->g;
-    size_t per = j->items / j->tasks, extra = j->items % j->tasks;
-    size_t lo = t * per + (t < extra ? t : extra), hi = lo + per + (t < extra);
+    size_t lo, hi;
+    nnx_pool_share(j->items, j->tasks, t, &lo, &hi);
     size_t spatial = g->w.OH * g->w.OW, taps = g->w.KH * g->w.KW;
     for (size_t q = lo; q < hi; q++) {
         size_t n = q / g->O, o = q % g->O;

@@ -4,6 +4,7 @@
  * evenly (196 columns split 128 + 68 in 32-column panels; 1024 rows split evenly). Blocks
  * are multiples of every micro-tile, and each element's sum runs in the same order as
  * serially. Small products stay on the calling thread. */
+#include "base/checked.h"
 #include "cpu/kernels.h"
 
 #define MIN_PARALLEL_MACS ((size_t)1 << 18)
@@ -40,13 +41,12 @@ static void block(void *arg, size_t t)
     }
 }
 
-static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
 
 /* How evenly `total` rows or columns split over T threads in aligned blocks: the mean share
  * over the largest block (1: even; 1/T: one block does everything). */
 static double balance(size_t total, unsigned T, size_t align)
 {
-    size_t chunk = round_up((total + T - 1) / T, align);
+    size_t chunk = nnx_round_up((total + T - 1) / T, align);
     return (double)total / T / (double)(chunk < total ? chunk : total);
 }
 
@@ -69,6 +69,6 @@ void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t 
     bool by_columns = balance(N, T, COL_ALIGN) >= balance(M, T, ROW_ALIGN);
     split s = {env, M, N, K, ldc, 0, by_columns, accumulate, A, B, C, level, io};
     size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : ROW_ALIGN;
-    s.chunk = round_up((total + T - 1) / T, align);
+    s.chunk = nnx_round_up((total + T - 1) / T, align);
     nnx_pool_for(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);
 }

@@ -69,9 +69,6 @@ nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kern
  * (the same constant prepared the same way: an unrolled recurrent network's steps), so a plan
  * keeps one copy. */
 bool nnx_cpu_prepare_same(const nnx_ir *ir, nnx_fast_kernel fast, const nnx_node *a, const nnx_node *b);
-/* v is a constant with bytes that no update rewrites (so data made from it at build time
- * stays true). */
-bool nnx_cpu_fixed_constant(const nnx_ir *ir, uint32_t v);
 /* elementwise_fast.c: float32 add/sub/mul/div/max/min/pow with broadcasting, clamp, relu,
  * log/sqrt/abs/neg (bit-identical), exp/sigmoid/tanh (cpu/vmath.h: within a few ULP). */
 nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);

@@ -7,6 +7,17 @@
 #include "cpu/kernels.h"
 #include "ops/shape.h"
 
+/* The product's B as prepared when the graph was built (select.c pack_weights): B^T,
+ * row-major, for a one-row product (read as strided B by the gemv path), else packed panels;
+ * nothing prepared leaves B as given. */
+static void prepared_b(const nnx_kernel_env *env, size_t rows, size_t K, nnx_fmat *B, nnx_gemm_io *io)
+{
+    if (rows == 1 && env->prepared)
+        *B = (nnx_fmat){env->prepared, 1, K};
+    else
+        io->b_packed = env->prepared;
+}
+
 nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     (void)node;
@@ -24,10 +35,7 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
         size_t rows = nnx_shape_elements(y->shape, batch_rank) * M;
         nnx_fmat fa = {A, K, 1}, fb = {B, N, 1};
         nnx_gemm_io io = {0};
-        if (rows == 1 && env->prepared) /* B^T, row-major (select.c) */
-            fb = (nnx_fmat){env->prepared, 1, K};
-        else
-            io.b_packed = env->prepared;
+        prepared_b(env, rows, K, &fb, &io);
         nnx_sgemm_threads_io(env, rows, N, K, fa, fb, Y, N, false, &io);
         return NNX_OK;
     }
@@ -56,10 +64,7 @@ nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out
     nnx_fmat fb = {in[1].data, g->trans_b ? 1 : b_cols, g->trans_b ? b_cols : 1};
     float *Y = out->data;
     nnx_gemm_io io = {0};
-    if (M == 1 && env->prepared) /* B^T, row-major (select.c) */
-        fb = (nnx_fmat){env->prepared, 1, K};
-    else
-        io.b_packed = env->prepared;
+    prepared_b(env, M, K, &fb, &io);
     nnx_sgemm_threads_io(env, M, N, K, fa, fb, Y, N, false, &io);
     const nnx_view *c = node->n_in > 2 && in[2].data ? &in[2] : NULL;
     if (!c && g->alpha == 1.0)

@@ -370,8 +370,8 @@ static void max_task(void *arg, size_t t)
 {
     const max_job *j = arg;
     const nnx_window *g = &j->b->g;
-    size_t per = j->items / j->tasks, extra = j->items % j->tasks;
-    size_t lo = t * per + (t < extra ? t : extra), hi = lo + per + (t < extra);
+    size_t lo, hi;
+    nnx_pool_share(j->items, j->tasks, t, &lo, &hi);
     float *buf = (float *)((char *)j->env->scratch + t * j->env->per_thread);
     for (size_t it = lo; it < hi; it++) {
         size_t plane = it / j->b->bands, oh0 = it % j->b->bands * j->b->band;

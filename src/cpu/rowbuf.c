@@ -9,7 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
 
 bool nnx_rowbuf_plan(const nnx_window *g, float fill, size_t band_floats, size_t max_floats, nnx_rowbuf *b)
 {
@@ -21,7 +20,7 @@ bool nnx_rowbuf_plan(const nnx_window *g, float fill, size_t band_floats, size_t
         !nnx_mul_size(g->KW - 1, g->dw, &reach) || g->OW > SIZE_MAX / 2 ||
         !nnx_add_size(g->OW, reach / g->sw, &b->len) || b->len > SIZE_MAX / 2)
         return false;
-    b->len = round_up(b->len, NNX_ROWBUF_VEC);
+    b->len = nnx_round_up(b->len, NNX_ROWBUF_VEC);
     if (!nnx_mul_size(b->len, g->sw, &b->row_floats) || !nnx_mul_size(g->KH - 1, g->dh, &win_rows) ||
         !nnx_add_size(win_rows, 1, &win_rows))
         return false;

@@ -124,16 +124,6 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
     }
 }
 
-bool nnx_cpu_fixed_constant(const nnx_ir *ir, uint32_t v)
-{
-    if (v == NNX_NONE || ir->values[v].kind != NNX_VALUE_CONSTANT || !ir->values[v].data)
-        return false;
-    for (uint32_t u = 0; u < ir->n_updates; u++)
-        if (ir->updates[u].variable == v)
-            return false;
-    return true;
-}
-
 /* The rows of a product: its output's elements over the last axis. */
 static size_t product_rows(const nnx_ir *ir, const nnx_node *node)
 {
@@ -163,7 +153,7 @@ bool nnx_cpu_prepare_same(const nnx_ir *ir, nnx_fast_kernel fast, const nnx_node
 static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **prepared)
 {
     const nnx_operand_desc *b = &ir->values[node->in[1]].desc, *y = &ir->values[node->out[0]].desc;
-    if (!nnx_cpu_fixed_constant(ir, node->in[1]) || b->rank < 2)
+    if (!nnx_ir_fixed_constant(ir, node->in[1]) || b->rank < 2)
         return NNX_OK;
     size_t K, N = y->shape[y->rank - 1], rows = product_rows(ir, node), floats;
     nnx_fmat B = {ir->values[node->in[1]].data, N, 1};

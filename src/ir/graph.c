@@ -161,6 +161,16 @@ void nnx_ir_mark_live(const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outp
     }
 }
 
+bool nnx_ir_fixed_constant(const nnx_ir *ir, uint32_t v)
+{
+    if (v == NNX_NONE || v >= ir->n_values || ir->values[v].kind != NNX_VALUE_CONSTANT)
+        return false;
+    for (uint32_t u = 0; u < ir->n_updates; u++)
+        if (ir->updates[u].variable == v)
+            return false;
+    return true;
+}
+
 nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_error *err)
 {
     if (variable >= ir->n_values || value >= ir->n_values || ir->values[variable].kind != NNX_VALUE_CONSTANT)

@@ -57,6 +57,9 @@ nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n
 /* Records an update: variable must be a constant that no earlier update names, and value
  * must have its dtype and shape. */
 nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_error *err);
+/* v is a constant that no update rewrites: its bytes are the same for every run, so what is
+ * computed from them when a graph is built (folding, packed weights) stays true. */
+bool nnx_ir_fixed_constant(const nnx_ir *ir, uint32_t v);
 
 /* Deep-copies src into dst (initialised, empty): the same value and node ids, constants'
  * bytes copied, every node re-inferred. dst is left partly filled on failure (free it). */

@@ -11,14 +11,6 @@
 
 #include <string.h>
 
-static bool updated(const nnx_ir *ir, uint32_t v)
-{
-    for (uint32_t u = 0; u < ir->n_updates; u++)
-        if (ir->updates[u].variable == v)
-            return true;
-    return false;
-}
-
 /* The step's inputs are all fixed: constants nothing updates, or folded values. */
 static bool inputs_fixed(const nnx_plan *plan, const nnx_node *n)
 {
@@ -27,8 +19,7 @@ static bool inputs_fixed(const nnx_plan *plan, const nnx_node *n)
         uint32_t v = n->in[i];
         if (v == NNX_NONE)
             continue;
-        bool constant = ir->values[v].kind == NNX_VALUE_CONSTANT && !updated(ir, v);
-        if (!constant && !plan->folded[v])
+        if (!nnx_ir_fixed_constant(ir, v) && !plan->folded[v])
             return false;
     }
     return n->n_in > 0;

@@ -66,7 +66,7 @@ static const float *fixed_f32(const nnx_plan *plan, uint32_t v)
         return NULL;
     if (plan->folded[v])
         return plan->folded[v];
-    return nnx_cpu_fixed_constant(ir, v) ? ir->values[v].data : NULL;
+    return nnx_ir_fixed_constant(ir, v) ? ir->values[v].data : NULL;
 }
 
 static uint64_t elements(const nnx_operand_desc *d)
