@@ -2,7 +2,8 @@
  * dilations, groups) as GEMM per image and group: out[O/g, OH*OW] = W[O/g, C/g*KH*KW] ·
  * cols[C/g*KH*KW, OH*OW], where cols, the input windows (zeros where a window leaves the
  * input), is packed block by block straight from the image by the GEMM's B packer and
- * never stored whole. A 1x1, stride-1, unpadded convolution multiplies the input itself.
+ * never stored whole. A 1x1, stride-1, unpadded convolution multiplies the input itself,
+ * a strided one a subsampled copy of it.
  * Bias, fused residual and activation are applied to each block of the output as the GEMM
  * finishes it. With few input channels (a network's first convolution: C*KH*KW <= 256) and
  * AVX-512 the windows are not packed at all but read in place from a padded, phase-split
@@ -39,6 +40,15 @@ static bool pointwise(const conv2d *g)
 {
     return g->KH == 1 && g->KW == 1 && g->sh == 1 && g->sw == 1 && g->pt == 0 && g->pl == 0 && g->OH == g->H &&
            g->OW == g->W;
+}
+
+/* A strided 1x1 convolution without leading padding (a residual network's downsampling):
+ * its windows are single pixels, so the product reads a subsampled copy of the input as a
+ * plain matrix, packed like a pointwise convolution's, instead of packing windows. */
+static bool subsampled(const conv2d *g)
+{
+    return g->KH == 1 && g->KW == 1 && g->pt == 0 && g->pl == 0 && (g->sh > 1 || g->sw > 1) &&
+           (g->OH - 1) * (size_t)g->sh < g->H && (g->OW - 1) * (size_t)g->sw < g->W; /* no trailing zeros */
 }
 
 /* The GEMM's B operand packed straight from the image (nnx_gemm_io.pack_b): row k = (c, kh,
@@ -141,10 +151,32 @@ static void pack_windows(const void *ctx, size_t k0, size_t kc, size_t j0, size_
     }
 }
 
-/* The phase-split copy's floats for one image and group (0 unless strided and not 1x1). */
+typedef struct subsample_job {
+    const conv2d *g;
+    const float *x;
+    float *out;
+} subsample_job;
+
+/* out[c][oh][ow] = x[c][oh * sh][ow * sw] for channel c of the group. */
+static void subsample_channel(void *arg, size_t c)
+{
+    const subsample_job *j = arg;
+    const conv2d *g = j->g;
+    float *dst = j->out + c * g->OH * g->OW;
+    for (size_t oh = 0; oh < g->OH; oh++, dst += g->OW) {
+        const float *src = j->x + (c * g->H + oh * (size_t)g->sh) * g->W;
+        for (size_t ow = 0; ow < g->OW; ow++)
+            dst[ow] = src[ow * (size_t)g->sw];
+    }
+}
+
+/* The scratch floats for one image and group: the phase-split copy (strided, not 1x1) or
+ * the subsampled input (strided 1x1); 0 otherwise. */
 static bool split_floats(const conv2d *g, size_t *floats)
 {
     *floats = 0;
+    if (subsampled(g))
+        return nnx_mul_size(g->cg * g->OH, g->OW, floats);
     if (g->sw <= 1 || pointwise(g))
         return true;
     size_t wq = (g->W + (size_t)g->sw - 1) / (size_t)g->sw;
@@ -179,7 +211,7 @@ static bool direct_suits(const conv2d *g, const nnx_activation *act, size_t *flo
 {
     bool clamped = act && act->on;
     if (nnx_cpu_level_get() < NNX_CPU_AVX512 || g->groups != 1 || g->C * g->KH * g->KW > DIRECT_K_MAX ||
-        g->O % 8 != 0 || g->OW < 16 || pointwise(g) || (clamped && !nnx_clamp_simd_setup(act, room)))
+        g->O % 8 != 0 || g->OW < 16 || pointwise(g) || subsampled(g) || (clamped && !nnx_clamp_simd_setup(act, room)))
         return false;
     if (clamp)
         *clamp = clamped ? room : NULL;
@@ -345,7 +377,7 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
     const float *x = in[0].data, *f = in[1].data, *bias = node->n_in > 2 ? in[2].data : NULL;
     float *y = out->data;
     size_t spatial = g.OH * g.OW, depth = g.cg * g.KH * g.KW;
-    bool direct = pointwise(&g), fused = bias || env->residual || (env->act && env->act->on);
+    bool direct = pointwise(&g) || subsampled(&g), fused = bias || env->residual || (env->act && env->act->on);
     for (size_t n = 0; n < g.N; n++)
         for (size_t grp = 0; grp < g.groups; grp++) {
             if (conv_direct(&g, x, f, bias, y, env, n))
@@ -353,7 +385,12 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
             const float *xg = x + (n * g.C + grp * g.cg) * g.H * g.W;
             window_packer packer = {&g, xg, NULL, (g.W + (size_t)g.sw - 1) / (size_t)g.sw};
             size_t floats;
-            if (split_floats(&g, &floats) && floats) {
+            nnx_fmat B = {xg, spatial, 1};
+            if (subsampled(&g)) {
+                subsample_job sj = {&g, xg, env->shared};
+                nnx_pool_for(g.cg * g.H * g.W >= ((size_t)1 << 15) ? env->pool : NULL, g.cg, subsample_channel, &sj);
+                B.data = env->shared;
+            } else if (split_floats(&g, &floats) && floats) {
                 phase_job pj = {&g, xg, env->shared, packer.wq};
                 nnx_pool_for(floats >= ((size_t)1 << 15) ? env->pool : NULL, g.cg, split_channel, &pj);
                 packer.split = env->shared;
@@ -363,7 +400,6 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
                                     env->residual ? env->residual + o0 * spatial : NULL, env->act};
             nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer, .epilogue = fused ? &ep : NULL};
             nnx_fmat A = {f + grp * g.og * depth, depth, 1};
-            nnx_fmat B = {xg, spatial, 1};
             float *c = y + o0 * spatial;
             nnx_sgemm_threads_io(env, g.og, spatial, depth, A, B, c, spatial, false, &io);
         }

@@ -14,6 +14,7 @@
 #define NC 1536 /* a multiple of every kernel's NR (32, 16) */
 #define MR_MAX 8
 #define NR_MAX 32
+#define DOT_MAX 4 /* every kernel's dot_max is at most this */
 #ifndef DIRECT_A_MAX
 #define DIRECT_A_MAX ((size_t)1 << 22) /* M * K up to which row-major A is not packed */
 #endif
@@ -23,7 +24,7 @@
 
 size_t nnx_sgemm_workspace(void)
 {
-    return ((size_t)MC * KC + (size_t)KC * NC + MR_MAX * NR_MAX) * sizeof(float);
+    return ((size_t)MC * KC + (size_t)KC * NC + MR_MAX * NR_MAX + (size_t)KC * DOT_MAX) * sizeof(float);
 }
 
 static const nnx_sgemm_kernel *kernel_for(nnx_cpu_level level)
@@ -54,19 +55,35 @@ static void pack_a(const nnx_fmat *A, size_t i0, size_t mc, size_t k0, size_t kc
     }
 }
 
-/* B[k0 .. k0+kc, j0 .. j0+nc] into NR-column panels, k-major, columns past nc zero. */
+/* nr floats from src to dst; a constant length for the kernels' widths, so it is inlined. */
+static inline void copy_panel_row(float *dst, const float *src, unsigned nr)
+{
+    if (nr == 32)
+        memcpy(dst, src, 32 * sizeof *dst);
+    else if (nr == 16)
+        memcpy(dst, src, 16 * sizeof *dst);
+    else
+        memcpy(dst, src, nr * sizeof *dst);
+}
+
+/* B[k0 .. k0+kc, j0 .. j0+nc] into NR-column panels, k-major, columns past nc zero. A
+ * row-major B is read row by row, one sequential stream (panel by panel it would be kc
+ * streams at once, more than the prefetchers follow), and written to the panels in cache. */
 static void pack_b(const nnx_fmat *B, size_t k0, size_t kc, size_t j0, size_t nc, unsigned nr, float *pb)
 {
-    for (size_t jr = 0; jr < nc; jr += nr) {
+    size_t full = B->cs == 1 ? nc - nc % nr : 0;
+    for (size_t k = 0; k < kc && full; k++) {
+        const float *src = B->data + (k0 + k) * B->rs + j0;
+        for (size_t jr = 0; jr < full; jr += nr)
+            copy_panel_row(pb + jr * kc + k * nr, src + jr, nr);
+    }
+    pb += full * kc;
+    for (size_t jr = full; jr < nc; jr += nr) {
         size_t cols = nc - jr < nr ? nc - jr : nr;
         for (size_t k = 0; k < kc; k++) {
             const float *src = B->data + (k0 + k) * B->rs + (j0 + jr) * B->cs;
-            if (B->cs == 1) {
-                memcpy(pb, src, cols * sizeof *pb);
-            } else {
-                for (size_t j = 0; j < cols; j++)
-                    pb[j] = src[j * B->cs];
-            }
+            for (size_t j = 0; j < cols; j++)
+                pb[j] = src[j * B->cs];
             for (size_t j = cols; j < nr; j++)
                 pb[j] = 0;
             pb += nr;
@@ -184,6 +201,27 @@ static inline __attribute__((always_inline)) void tile(const nnx_sgemm_kernel *k
         finish(io, t->i, t->j + off, t->rows, cols, c, t->ldc);
 }
 
+/* Where the dot kernel takes over a panel of `cols` columns: 0 (all of them: at most
+ * dot_max), NR/2 (the half tile first: NR/2 + 1 .. NR/2 + dot_max), or cols (not at all). */
+static size_t dot_columns(const nnx_sgemm_kernel *kern, size_t cols)
+{
+    if (!kern->dot)
+        return cols;
+    if (cols <= kern->dot_max)
+        return 0;
+    if (kern->half && cols > kern->nr / 2 && cols - kern->nr / 2 <= kern->dot_max)
+        return kern->nr / 2;
+    return cols;
+}
+
+/* bt[j * kc + k] = column at + j of the panel (B's step k at b + k * b_rs), j < n. */
+static void transpose_columns(const float *b, size_t b_rs, size_t kc, size_t at, size_t n, float *bt)
+{
+    for (size_t k = 0; k < kc; k++)
+        for (size_t j = 0; j < n; j++)
+            bt[j * kc + k] = b[k * b_rs + at + j];
+}
+
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                   bool accumulate, void *work, const nnx_gemm_io *io)
 {
@@ -203,7 +241,7 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
         finish(io, 0, 0, M, N, C, ldc);
         return;
     }
-    float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC;
+    float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC, *bt = tmp + MR_MAX * NR_MAX;
     for (size_t jc = 0; jc < N; jc += NC) {
         size_t nc = N - jc < NC ? N - jc : NC;
         for (size_t pc = 0; pc < K; pc += KC) {
@@ -231,20 +269,29 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                     pack_a(&A, ic + full, mc - full, pc, kc, kern->mr, pa + full * kc);
                 for (size_t jr = 0; jr < nc; jr += kern->nr) {
                     size_t cols = nc - jr < kern->nr ? nc - jr : kern->nr;
+                    bool b_in_place = direct_b && jr < nfull && !packed;
+                    const float *b = b_in_place ? B.data + pc * B.rs + jc + jr : pb + jr * kc;
+                    size_t b_rs = b_in_place ? B.rs : kern->nr;
+                    if (packed) /* panel (j_off + jc + jr) / NR of the whole B, from row pc */
+                        b = packed + ((io->j_off + jc + jr) / kern->nr * K + pc) * kern->nr;
+                    size_t dot_at = dot_columns(kern, cols);
+                    if (dot_at < cols)
+                        transpose_columns(b, b_rs, kc, dot_at, cols - dot_at, bt);
                     for (size_t ir = 0; ir < mc; ir += kern->mr) {
                         size_t rows = mc - ir < kern->mr ? mc - ir : kern->mr;
                         float *c = C + (ic + ir) * ldc + jc + jr;
                         bool in_place = direct && ir < full;
                         const float *a = in_place ? A.data + (ic + ir) * A.rs + pc : pa + ir * kc;
                         size_t a_rs = in_place ? A.rs : 1, a_cs = in_place ? 1 : kern->mr;
-                        bool b_in_place = direct_b && jr < nfull && !packed;
-                        const float *b = b_in_place ? B.data + pc * B.rs + jc + jr : pb + jr * kc;
-                        size_t b_rs = b_in_place ? B.rs : kern->nr;
-                        if (packed) /* panel (j_off + jc + jr) / NR of the whole B, from row pc */
-                            b = packed + ((io->j_off + jc + jr) / kern->nr * K + pc) * kern->nr;
                         size_t i = ic + ir, j = jc + jr;
                         const tile_args t = {kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, acc, last, i, j};
-                        if (cols == kern->nr || !kern->half || cols > kern->nr * 3 / 4) {
+                        if (dot_at < cols && in_place) { /* A's rows run along k: the dot kernel */
+                            if (dot_at)
+                                tile(kern, kern->half, kern->nr / 2, &t, 0, dot_at, io, in_kernel ? &te : NULL, tmp);
+                            kern->dot(kc, a, a_rs, bt, cols - dot_at, c + dot_at, ldc, acc);
+                            if (last)
+                                finish(io, i, j + dot_at, rows, cols - dot_at, c + dot_at, ldc);
+                        } else if (cols == kern->nr || !kern->half || cols > kern->nr * 3 / 4) {
                             tile(kern, kern->run, kern->nr, &t, 0, cols, io, in_kernel ? &te : NULL, tmp);
                         } else if (cols > kern->nr / 2 && kern->quarter) { /* 17..24 of 32: 16 + 8 */
                             tile(kern, kern->half, kern->nr / 2, &t, 0, kern->nr / 2, io, in_kernel ? &te : NULL, tmp);

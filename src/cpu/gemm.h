@@ -91,12 +91,22 @@ typedef struct nnx_tile_epilogue {
 typedef void (*nnx_sgemm_ukernel)(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
                                   float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep);
 
+/* C[MR x cols] (row stride ldc) = or += A·B over kc steps for the last few columns of a
+ * panel (cols <= the kernel's dot_max), vectorised along k: A row-major in place (row i at
+ * pa + i * a_rs, k contiguous), B transposed (column j's kc values at bt + j * kc). Each
+ * sum runs in its own fixed order (lanes, then a tree), not k by k: only ever the last
+ * columns of a whole product, which stay so however it is split (gemm_threads.c). */
+typedef void (*nnx_sgemm_dotkernel)(size_t kc, const float *pa, size_t a_rs, const float *bt, size_t cols, float *c,
+                                    size_t ldc, bool accumulate);
+
 typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel run;
     unsigned mr, nr;
     bool epilogue;          /* applies a tile epilogue */
     nnx_sgemm_ukernel half;    /* the same over MR x NR/2 (a last panel of at most NR/2 columns), or NULL */
     nnx_sgemm_ukernel quarter; /* over MR x NR/4 (what a last panel leaves past NR/2), or NULL */
+    nnx_sgemm_dotkernel dot;   /* the last 1..dot_max columns, or NULL */
+    unsigned dot_max;
 } nnx_sgemm_kernel;
 
 extern const nnx_sgemm_kernel nnx_sgemm_generic;

@@ -47,7 +47,24 @@ __attribute__((target("avx512f"))) static inline __m512 finish(const nnx_tile_ep
     return ep->clamp ? nnx_clamp16(ep->clamp, v) : v;
 }
 
-__attribute__((target("avx512f"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
+/* The tile's C rows (to be written) and residual rows (to be read) are asked for before the
+ * sums: in a model they are cold (a buffer last used layers ago), and a miss at the store
+ * or the epilogue would stall the tile, where during the k loop it costs nothing. */
+__attribute__((target("avx512f,prfchw"), always_inline)) static inline void prefetch_tile(float *c, size_t ldc,
+                                                                           const nnx_tile_epilogue *ep)
+{
+    for (size_t i = 0; i < MR; i++) {
+        _m_prefetchw(c + i * ldc);
+        _m_prefetchw(c + i * ldc + 16);
+    }
+    if (ep && ep->residual)
+        for (size_t i = 0; i < MR; i++) {
+            _mm_prefetch((const char *)(ep->residual + i * ldc), _MM_HINT_T0);
+            _mm_prefetch((const char *)(ep->residual + i * ldc + 16), _MM_HINT_T0);
+        }
+}
+
+__attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
                                                    size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
     DECL(0);
@@ -58,6 +75,7 @@ __attribute__((target("avx512f"))) static void run(size_t kc, const float *pa, s
     DECL(5);
     DECL(6);
     DECL(7);
+    prefetch_tile(c, ldc, ep);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
         STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
@@ -147,5 +165,60 @@ __attribute__((target("avx2,fma"))) static void run8(size_t kc, const float *pa,
     STORE8(0); STORE8(1); STORE8(2); STORE8(3); STORE8(4); STORE8(5); STORE8(6); STORE8(7);
 }
 
-const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8};
+/* The last 1..4 columns of a panel (a 7x7 map's 49th output, a 14x14 map's last 4): the
+ * 8 x 8 tile would spend a whole quarter tile's broadcasts on them; along k, 8 rows x 2
+ * columns take 16 FMAs per 10 loads. */
+#define DOT_DECL(i) __m512 s##i##0 = _mm512_setzero_ps(), s##i##1 = _mm512_setzero_ps()
+#define DOT_STEP(i, LOAD) \
+    do { \
+        __m512 a = LOAD(pa + i * a_rs + k); \
+        s##i##0 = _mm512_fmadd_ps(a, b0, s##i##0); \
+        s##i##1 = _mm512_fmadd_ps(a, b1, s##i##1); \
+    } while (0)
+#define DOT_STORE(i) \
+    do { \
+        float *row = c + i * ldc + j, v0 = _mm512_reduce_add_ps(s##i##0); \
+        row[0] = accumulate ? row[0] + v0 : v0; \
+        if (two) { \
+            float v1 = _mm512_reduce_add_ps(s##i##1); \
+            row[1] = accumulate ? row[1] + v1 : v1; \
+        } \
+    } while (0)
+#define DOT_ROWS(LOAD) \
+    do { \
+        DOT_STEP(0, LOAD); DOT_STEP(1, LOAD); DOT_STEP(2, LOAD); DOT_STEP(3, LOAD); \
+        DOT_STEP(4, LOAD); DOT_STEP(5, LOAD); DOT_STEP(6, LOAD); DOT_STEP(7, LOAD); \
+    } while (0)
+
+__attribute__((target("avx512f"))) static void dot(size_t kc, const float *pa, size_t a_rs, const float *bt, size_t cols,
+                                                   float *c, size_t ldc, bool accumulate)
+{
+    for (size_t j = 0; j < cols; j += 2) {
+        bool two = j + 1 < cols;
+        const float *p0 = bt + j * kc, *p1 = two ? p0 + kc : p0;
+        DOT_DECL(0);
+        DOT_DECL(1);
+        DOT_DECL(2);
+        DOT_DECL(3);
+        DOT_DECL(4);
+        DOT_DECL(5);
+        DOT_DECL(6);
+        DOT_DECL(7);
+        size_t k = 0;
+        for (; k + 16 <= kc; k += 16) {
+            __m512 b0 = _mm512_loadu_ps(p0 + k), b1 = _mm512_loadu_ps(p1 + k);
+#define LOAD_ALL(p) _mm512_loadu_ps(p)
+            DOT_ROWS(LOAD_ALL);
+        }
+        if (k < kc) {
+            __mmask16 m = (__mmask16)((1u << (kc - k)) - 1);
+            __m512 b0 = _mm512_maskz_loadu_ps(m, p0 + k), b1 = _mm512_maskz_loadu_ps(m, p1 + k);
+#define LOAD_MASKED(p) _mm512_maskz_loadu_ps(m, p)
+            DOT_ROWS(LOAD_MASKED);
+        }
+        DOT_STORE(0); DOT_STORE(1); DOT_STORE(2); DOT_STORE(3); DOT_STORE(4); DOT_STORE(5); DOT_STORE(6); DOT_STORE(7);
+    }
+}
+
+const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4};
 #endif

@@ -66,12 +66,12 @@ static void edge_sizes(nnx_cpu_level level)
         for (size_t j = 0; j < sizeof sizes / sizeof *sizes; j += 3)
             check(level, sizes[i], sizes[j], sizes[(i + j) % 14], false, false, false);
 }
-/* Last panels of every width class: whole, over 3/4, 17..24 (half + quarter tiles), 9..16
- * (half), 1..8 (quarter), with 8 rows (whole tiles) and 13 (edge rows), K in one block and
+/* Last panels of every width class: whole, over 3/4, 21..24 (half + quarter tiles), 17..20
+ * (half + the dot kernel), 9..16 (half), 5..8 (quarter), 1..4 (the dot kernel), with 8 rows (whole tiles) and 13 (edge rows), K in one block and
  * over it, plain and accumulating. */
 static void tails(nnx_cpu_level level)
 {
-    static const size_t ns[] = {20, 24, 40, 49, 56, 58, 169, 196};
+    static const size_t ns[] = {3, 20, 24, 35, 40, 49, 50, 56, 58, 169, 196};
     for (size_t i = 0; i < sizeof ns / sizeof *ns; i++) {
         check(level, 8, ns[i], 33, false, false, i % 2 == 1);
         check(level, 13, ns[i], 300, false, i % 3 == 0, i % 2 == 0);

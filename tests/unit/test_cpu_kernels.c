@@ -303,6 +303,11 @@ static void test_conv(void **state)
     conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
     conv(1, 64, 30, 30, 70, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true); /* split over threads */
     conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false); /* K = 300 > one KC block */
+    /* strided 1x1: a subsampled copy (batch 2, odd sizes; groups), or windows where trailing
+     * padding adds outputs past the input */
+    conv(2, 24, 15, 13, 40, 1, 1, conv_attrs(2, 2, 1, 1, 0, 0, 0, 0, 1), true);
+    conv(1, 12, 31, 40, 18, 1, 1, conv_attrs(3, 2, 1, 1, 0, 0, 0, 0, 3), false);
+    conv(1, 16, 14, 14, 16, 1, 1, conv_attrs(2, 1, 1, 1, 0, 1, 0, 0, 1), true);
     /* few input channels, windows read in place (AVX-512): a last panel of 3, dilation 2 with
      * asymmetric padding and batch 2, cropping with strides 1 x 2 */
     conv(1, 3, 30, 71, 16, 3, 3, conv_attrs(2, 2, 1, 1, 0, 0, 0, 0, 1), true);
