@@ -87,6 +87,16 @@ static void split_channel(void *arg, size_t c)
     for (size_t h = 0; h < g->H; h++) {
         const float *src = j->x + (c * g->H + h) * g->W;
         float *dst = j->split + (c * g->H + h) * s * j->wq;
+        if (s == 2) { /* both phases in one pass (vectorised as an interleaved load) */
+            size_t pairs = g->W / 2;
+            for (size_t q = 0; q < pairs; q++) {
+                dst[q] = src[2 * q];
+                dst[j->wq + q] = src[2 * q + 1];
+            }
+            if (g->W % 2)
+                dst[pairs] = src[g->W - 1];
+            continue;
+        }
         for (size_t p = 0; p < s; p++, dst += j->wq)
             for (size_t q = 0, w = p; w < g->W; q++, w += s)
                 dst[q] = src[w];
@@ -96,16 +106,35 @@ static void split_channel(void *arg, size_t c)
 /* dst[t] = row[q + t] for t < n where 0 <= q + t < len, else 0. */
 static inline void copy_run(const float *row, int64_t len, int64_t q, size_t n, float *dst)
 {
-    if (q >= 0 && q + (int64_t)n <= len) { /* the common case: inside the row */
-        memcpy(dst, row + q, n * sizeof *dst);
+    int64_t lo = q < 0 ? -q : 0, hi = len - q < (int64_t)n ? len - q : (int64_t)n; /* [lo, hi): inside */
+    if (lo >= hi) {
+        memset(dst, 0, n * sizeof *dst);
         return;
     }
-    for (size_t t = 0; t < n; t++, q++)
-        dst[t] = q >= 0 && q < len ? row[q] : 0.0f;
+    for (int64_t t = 0; t < lo; t++)
+        dst[t] = 0.0f;
+    memcpy(dst + lo, row + q + lo, (size_t)(hi - lo) * sizeof *dst);
+    for (size_t t = (size_t)hi; t < n; t++)
+        dst[t] = 0.0f;
 }
 
-/* dst[t] = the input at row ih, column iw + t * sw of channel c, for t < n (0 outside). */
-static inline void window_run(const window_packer *p, size_t c, int64_t ih, int64_t iw, size_t n, float *dst)
+/* A window column offset dw (kw * dilation - left padding) in the phase-split copy: phase
+ * dw mod s, and dw's whole phase steps, floor(dw / s) (the same for every output column,
+ * whose own offset ow * s is whole steps). */
+typedef struct column_phase {
+    int64_t phase, steps, len; /* len: the phase's columns */
+} column_phase;
+
+static column_phase phase_of(const conv2d *g, int64_t dw)
+{
+    int64_t s = g->sw, phase = ((dw % s) + s) % s;
+    return (column_phase){phase, (dw - phase) / s, phase < (int64_t)g->W ? ((int64_t)g->W - phase + s - 1) / s : 0};
+}
+
+/* dst[t] = the input at row ih, column ow * sw + dw + t * sw of channel c, for t < n (0
+ * outside); cp: dw's phase when the packer reads the phase-split copy. */
+static inline void window_run(const window_packer *p, size_t c, int64_t ih, int64_t ow, int64_t dw,
+                              const column_phase *cp, size_t n, float *dst)
 {
     const conv2d *g = p->g;
     if (ih < 0 || ih >= (int64_t)g->H) {
@@ -113,12 +142,11 @@ static inline void window_run(const window_packer *p, size_t c, int64_t ih, int6
         return;
     }
     if (!p->split) {
-        copy_run(p->x + (c * g->H + (size_t)ih) * g->W, (int64_t)g->W, iw, n, dst);
+        copy_run(p->x + (c * g->H + (size_t)ih) * g->W, (int64_t)g->W, ow * g->sw + dw, n, dst);
         return;
     }
-    int64_t s = g->sw, phase = ((iw % s) + s) % s, q = (iw - phase) / s;
-    int64_t len = phase < (int64_t)g->W ? ((int64_t)g->W - phase + s - 1) / s : 0; /* the phase's columns */
-    copy_run(p->split + ((c * g->H + (size_t)ih) * (size_t)s + (size_t)phase) * p->wq, len, q, n, dst);
+    size_t s = (size_t)g->sw;
+    copy_run(p->split + ((c * g->H + (size_t)ih) * s + (size_t)cp->phase) * p->wq, cp->len, ow + cp->steps, n, dst);
 }
 
 static void pack_windows(const void *ctx, size_t k0, size_t kc, size_t j0, size_t nc, unsigned nr, float *pb)
@@ -136,8 +164,9 @@ static void pack_windows(const void *ctx, size_t k0, size_t kc, size_t j0, size_
         size_t c = k0 / (g->KH * g->KW), kh = k0 / g->KW % g->KH, kw = k0 % g->KW;
         for (size_t k = 0; k < kc; k++, pb += nr) {
             int64_t dh = (int64_t)kh * g->dh - g->pt, dw = (int64_t)kw * g->dw - g->pl;
+            column_phase cp = p->split ? phase_of(g, dw) : (column_phase){0, 0, 0};
             for (size_t r = 0; r < n_runs; r++)
-                window_run(p, c, runs[r].oh * g->sh + dh, runs[r].ow * g->sw + dw, runs[r].n, pb + runs[r].at);
+                window_run(p, c, runs[r].oh * g->sh + dh, runs[r].ow, dw, &cp, runs[r].n, pb + runs[r].at);
             for (size_t t = cols; t < nr; t++)
                 pb[t] = 0.0f;
             if (++kw == g->KW) { /* the next row k = (c, kh, kw) */
