@@ -283,9 +283,6 @@ static void direct_copy(void *arg, size_t c)
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/* 8 output channels (filter rows a, a + K, ...) x `cols` <= 32 outputs of one row: each sum
- * over k of a[k] * base[off[k] + t], then bias, residual (res: the tile's, row stride ldc)
- * and the clamp, stored under a lane mask. */
 /* Named accumulators (an array would live in memory): row i's two halves. */
 #define DT_DECL(i) __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
 #define DT_STEP(i) \
@@ -339,6 +336,34 @@ __attribute__((target("avx512f"))) static void direct_tile(size_t K, const float
     DT_STORE(0); DT_STORE(1); DT_STORE(2); DT_STORE(3); DT_STORE(4); DT_STORE(5); DT_STORE(6); DT_STORE(7);
 }
 
+/* direct_tile for cols <= 16: one vector per channel (a row of 112 or 111 outputs ends in
+ * 16 or 15 of them; the whole-width tile would spend half its sums there). */
+#define DT16_DECL(i) __m512 c##i##0 = _mm512_setzero_ps()
+#define DT16_STEP(i) c##i##0 = _mm512_fmadd_ps(_mm512_set1_ps(a[(size_t)(i) * K + k]), b0, c##i##0)
+#define DT16_STORE(i) direct_store(c##i##0, i, 0, c, ldc, m0, bias, res, clamp)
+
+__attribute__((target("avx512f"))) static void direct_tile16(size_t K, const float *a, const float *base,
+                                                             const ptrdiff_t *off, float *c, size_t ldc, unsigned cols,
+                                                             const float *bias, const float *res,
+                                                             const nnx_clamp_simd *clamp)
+{
+    DT16_DECL(0);
+    DT16_DECL(1);
+    DT16_DECL(2);
+    DT16_DECL(3);
+    DT16_DECL(4);
+    DT16_DECL(5);
+    DT16_DECL(6);
+    DT16_DECL(7);
+    for (size_t k = 0; k < K; k++) {
+        __m512 b0 = _mm512_loadu_ps(base + off[k]);
+        DT16_STEP(0); DT16_STEP(1); DT16_STEP(2); DT16_STEP(3); DT16_STEP(4); DT16_STEP(5); DT16_STEP(6); DT16_STEP(7);
+    }
+    __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1);
+    DT16_STORE(0); DT16_STORE(1); DT16_STORE(2); DT16_STORE(3);
+    DT16_STORE(4); DT16_STORE(5); DT16_STORE(6); DT16_STORE(7);
+}
+
 /* Output row oh, every channel. */
 static void direct_row(void *arg, size_t oh)
 {
@@ -350,8 +375,9 @@ static void direct_row(void *arg, size_t oh)
         unsigned cols = g->OW - ow < 32 ? (unsigned)(g->OW - ow) : 32;
         for (size_t o = 0; o < g->O; o += 8) {
             size_t at = o * spatial + oh * g->OW + ow;
-            direct_tile(K, j->f + o * K, row + ow, j->off, j->y + at, spatial, cols, j->bias ? j->bias + o : NULL,
-                        j->residual ? j->residual + at : NULL, j->clamp);
+            (cols > 16 ? direct_tile : direct_tile16)(K, j->f + o * K, row + ow, j->off, j->y + at, spatial, cols,
+                                                      j->bias ? j->bias + o : NULL,
+                                                      j->residual ? j->residual + at : NULL, j->clamp);
         }
     }
 }

@@ -308,9 +308,11 @@ static void test_conv(void **state)
     conv(2, 24, 15, 13, 40, 1, 1, conv_attrs(2, 2, 1, 1, 0, 0, 0, 0, 1), true);
     conv(1, 12, 31, 40, 18, 1, 1, conv_attrs(3, 2, 1, 1, 0, 0, 0, 0, 3), false);
     conv(1, 16, 14, 14, 16, 1, 1, conv_attrs(2, 1, 1, 1, 0, 1, 0, 0, 1), true);
-    /* few input channels, windows read in place (AVX-512): a last panel of 3, dilation 2 with
-     * asymmetric padding and batch 2, cropping with strides 1 x 2 */
+    /* few input channels, windows read in place (AVX-512): a last panel of 3, rows of 16
+     * outputs (the narrow tile whole), dilation 2 with asymmetric padding and batch 2,
+     * cropping with strides 1 x 2 */
     conv(1, 3, 30, 71, 16, 3, 3, conv_attrs(2, 2, 1, 1, 0, 0, 0, 0, 1), true);
+    conv(1, 3, 20, 31, 24, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 1), true);
     conv(2, 4, 20, 40, 8, 5, 5, conv_attrs(1, 1, 2, 2, 2, 1, 3, 0, 1), false);
     conv(1, 3, 19, 40, 8, 3, 3, conv_attrs(1, 2, 1, 1, -1, 0, -2, 1, 1), true);
 }
