@@ -15,6 +15,7 @@
 #define MR_MAX 8
 #define NR_MAX 32
 #define DOT_MAX 4 /* every kernel's dot_max is at most this */
+#define SMALL_M 128 /* rows up to which row-major B is read in place whatever its size */
 #ifndef DIRECT_A_MAX
 #define DIRECT_A_MAX ((size_t)1 << 22) /* M * K up to which row-major A is not packed */
 #endif
@@ -247,9 +248,11 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
         for (size_t pc = 0; pc < K; pc += KC) {
             size_t kc = K - pc < KC ? K - pc : KC;
             bool acc = accumulate || pc > 0, last = pc + kc == K;
-            /* Row-major B is read in place when small, except its last partial panel. */
+            /* Row-major B is read in place, except its last partial panel, when small or when
+             * A has few rows: each packed panel would serve only M / MR tiles, and packing
+             * it cost as much as its products (a 1x1 convolution to 16..128 channels). */
             size_t nfull = nc - nc % kern->nr;
-            bool direct_b = !packer && B.cs == 1 && (K * N <= DIRECT_B_MAX || (io && io->b_in_place));
+            bool direct_b = !packer && B.cs == 1 && (K * N <= DIRECT_B_MAX || M <= SMALL_M || (io && io->b_in_place));
             if (packed)
                 ; /* every panel already packed: read in place below */
             else if (packer)
