@@ -146,14 +146,19 @@ nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/* The clamp of clamp_run, 16 lanes at a time (clamp_simd.h), for float bounds. */
+/* The clamp of clamp_run, 16 lanes at a time (clamp_simd.h), for float bounds, the last
+ * 1..15 under a mask (the rows of small maps, 13 or 27 long, are mostly tail). */
 __attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_clamp_simd *c, const float *x, float *y,
                                                                 size_t n)
 {
     size_t i = 0;
     for (; i + 16 <= n; i += 16)
         _mm512_storeu_ps(y + i, nnx_clamp16(c, _mm512_loadu_ps(x + i)));
-    return i;
+    if (i < n) {
+        __mmask16 m = (__mmask16)((1u << (n - i)) - 1);
+        _mm512_mask_storeu_ps(y + i, m, nnx_clamp16(c, _mm512_maskz_loadu_ps(m, x + i)));
+    }
+    return n;
 }
 #endif
 

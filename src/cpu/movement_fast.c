@@ -76,20 +76,44 @@ uint32_t nnx_fast_reduce_tail(const nnx_operand_desc *x, uint32_t axes_mask)
     return axes_mask >> (x->rank - tail) == 0 || (axes_mask & ((1u << (x->rank - tail)) - 1)) ? 0 : tail;
 }
 
+/* Rows [lo, hi) of a reduction: each row's sum in double in order, as the reference. */
+typedef struct reduce_job {
+    const float *x;
+    float *y;
+    size_t run, outer, per;
+    bool mean;
+} reduce_job;
+
+static void reduce_rows(void *arg, size_t t)
+{
+    const reduce_job *j = arg;
+    size_t lo = t * j->per, hi = lo + j->per < j->outer ? lo + j->per : j->outer, o = lo;
+    double div = (double)j->run;
+    for (; o + 8 <= hi; o += 8) { /* eight rows' sums side by side: eight chains of adds, not one */
+        double s[8] = {0};
+        const float *x = j->x + o * j->run;
+        for (size_t i = 0; i < j->run; i++)
+            for (size_t r = 0; r < 8; r++)
+                s[r] += x[r * j->run + i];
+        for (size_t r = 0; r < 8; r++)
+            j->y[o + r] = (float)(j->mean ? s[r] / div : s[r]);
+    }
+    for (; o < hi; o++) {
+        double sum = 0.0;
+        for (size_t i = 0; i < j->run; i++)
+            sum += j->x[o * j->run + i];
+        j->y[o] = (float)(j->mean ? sum / div : sum);
+    }
+}
+
 nnx_status nnx_fast_reduce(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    (void)env;
     const nnx_operand_desc *d = &in[0].desc;
     uint32_t tail = nnx_fast_reduce_tail(d, node->attrs.reduce.axes_mask);
     size_t run = nnx_shape_elements(d->shape + d->rank - tail, tail), outer = nnx_shape_elements(d->shape, d->rank - tail);
-    const float *x = in[0].data;
-    float *y = out->data;
-    bool mean = node->op == NNX_OP_REDUCE_MEAN;
-    for (size_t o = 0; o < outer; o++) {
-        double sum = 0.0;
-        for (size_t i = 0; i < run; i++)
-            sum += x[o * run + i];
-        y[o] = (float)(mean ? sum / (double)run : sum);
-    }
+    size_t tasks = run * outer >= ((size_t)1 << 15) ? nnx_pool_threads(env->pool) : 1;
+    reduce_job j = {in[0].data, out->data, run, outer, (outer + tasks - 1) / tasks, node->op == NNX_OP_REDUCE_MEAN};
+    if (outer)
+        nnx_pool_for(tasks > 1 ? env->pool : NULL, (outer + j.per - 1) / j.per, reduce_rows, &j);
     return NNX_OK;
 }
