@@ -99,9 +99,27 @@ static bool max_plan(const nnx_node *node, const uint32_t *xs, const uint32_t *y
            nnx_rowbuf_plan(&g, -INFINITY, BAND_FLOATS, MAX_FLOATS, b);
 }
 
+/* The K of a K x K max pooling window (K = 2, 3) at stride 1 or 2 in both axes, dilation 1,
+ * or 0. */
+static int square_of(const nnx_window *w)
+{
+    return w->KH == w->KW && (w->KH == 2 || w->KH == 3) && w->sh == w->sw && w->sw <= 2 && w->dh == 1 && w->dw == 1
+               ? (int)w->KH
+               : 0;
+}
+
+/* Whether the AVX-512 direct tiles take the node (no buffer). */
+static bool direct_max(const nnx_node *node, const uint32_t *xs, const uint32_t *ys)
+{
+    nnx_window w = window_of(&node->attrs.pool, xs, ys);
+    return node->op == NNX_OP_MAX_POOL && square_of(&w) && nnx_cpu_level_get() >= NNX_CPU_AVX512;
+}
+
 size_t nnx_fast_pool2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y)
 {
     nnx_rowbuf b;
+    if (direct_max(node, x->shape, y->shape))
+        return 0;
     return max_plan(node, x->shape, y->shape, &b) ? b.floats * sizeof(float) : 0;
 }
 
@@ -228,6 +246,113 @@ T512 static void band512(const max_band *d)
         NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_exact, d);
     else
         NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_fast, d);
+}
+
+/* ---- direct (AVX-512): no buffer --------------------------------------------------------
+ * Square 2x2 / 3x3 windows at stride 1 or 2 read the input plane itself: each input row a
+ * tile of R output rows x 16 columns needs is loaded once with masked loads (-inf outside
+ * the input, as the buffer would hold), de-interleaved in registers for stride 2, its taps
+ * made by shifts, and its maximum over the window's columns taken into every output row
+ * that reads it (the separable scan of tile512). The tile runs with plain maxima and notes
+ * whether it loaded a NaN; if it did, it runs again with the reference's comparison. */
+typedef struct max_plane {
+    const float *x;
+    float *y;
+    size_t H, W, OH, OW;
+    int64_t pt, pl;
+} max_plane;
+
+T512 static inline __attribute__((always_inline)) __mmask16 direct_tile512(const max_plane *d, size_t a0, size_t v,
+                                                                        int R, int K, int s, bool exact)
+{
+    const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    const __m512 ninf = _mm512_set1_ps(-INFINITY);
+    int64_t c = (int64_t)(v * (size_t)s) - d->pl, ih = (int64_t)(a0 * (size_t)s) - d->pt;
+    __mmask16 m0 = (__mmask16)nnx_rowbuf_mask16(c, d->W), m1 = (__mmask16)nnx_rowbuf_mask16(c + 16, d->W);
+    __mmask16 m2 = (__mmask16)(s == 2 && K == 3 ? nnx_rowbuf_mask16(c + 32, d->W) : 0), nan = 0;
+    __m512 acc[TILE];
+#pragma GCC unroll 8
+    for (int a = 0; a < R; a++)
+        acc[a] = ninf;
+#pragma GCC unroll 32
+    for (int r = 0; r < (R - 1) * s + K; r++) {
+        __mmask16 in = ih + r >= 0 && ih + r < (int64_t)d->H ? 0xFFFF : 0;
+        const float *row = nnx_rowbuf_at(d->x, (ih + r) * (int64_t)d->W + c);
+        __m512 l0 = _mm512_mask_loadu_ps(ninf, m0 & in, row);
+        __m512 l1 = _mm512_mask_loadu_ps(ninf, m1 & in, nnx_rowbuf_at(row, 16)), h;
+        nan |= _mm512_cmp_ps_mask(l0, l1, _CMP_UNORD_Q);
+        if (s == 1) {
+            h = take512(l0, nnx_rowbuf_shift512(l0, l1, 1), exact);
+            if (K == 3)
+                h = take512(h, nnx_rowbuf_shift512(l0, l1, 2), exact);
+        } else { /* taps: even columns, odd columns, then the evens from the next one on */
+            __m512 even = _mm512_permutex2var_ps(l0, ie, l1), odd = _mm512_permutex2var_ps(l0, io, l1);
+            h = take512(even, odd, exact);
+            if (K == 3) {
+                __m512 l2 = _mm512_mask_loadu_ps(ninf, m2 & in, nnx_rowbuf_at(row, 32));
+                nan |= _mm512_cmp_ps_mask(l2, l2, _CMP_UNORD_Q);
+                h = take512(h, nnx_rowbuf_shift512(even, l2, 1), exact);
+            }
+        }
+#pragma GCC unroll 8
+        for (int a = 0; a < R; a++) {
+            int i = r - a * s;
+            if (i >= 0 && i < K)
+                acc[a] = i == 0 ? h : take512(acc[a], h, exact);
+        }
+    }
+    size_t lanes = d->OW - v < 16 ? d->OW - v : 16;
+#pragma GCC unroll 8
+    for (int a = 0; a < R; a++) {
+        float *y = d->y + (a0 + (size_t)a) * d->OW + v;
+        if (lanes == 16)
+            _mm512_storeu_ps(y, acc[a]);
+        else
+            _mm512_mask_storeu_ps(y, (__mmask16)((1u << lanes) - 1), acc[a]);
+    }
+    return nan;
+}
+
+/* Rows [a0, a0 + R) x columns [v, v + 16): plain maxima, again exactly if a NaN was loaded. */
+T512 static inline __attribute__((always_inline)) void direct_both512(const max_plane *d, size_t a0, size_t v, int R,
+                                                                       int K, int s)
+{
+    if (direct_tile512(d, a0, v, R, K, s, false))
+        direct_tile512(d, a0, v, R, K, s, true);
+}
+
+T512 static inline __attribute__((always_inline)) void direct_plane512(const max_plane *d, int K, int s)
+{
+    size_t a = 0;
+    for (; a + TILE <= d->OH; a += TILE)
+        for (size_t v = 0; v < d->OW; v += 16)
+            direct_both512(d, a, v, TILE, K, s);
+    switch (d->OH - a) { /* the last rows, as one tile */
+    case 3: for (size_t v = 0; v < d->OW; v += 16) direct_both512(d, a, v, 3, K, s); break;
+    case 2: for (size_t v = 0; v < d->OW; v += 16) direct_both512(d, a, v, 2, K, s); break;
+    case 1: for (size_t v = 0; v < d->OW; v += 16) direct_both512(d, a, v, 1, K, s); break;
+    default: break;
+    }
+}
+
+typedef struct direct_job {
+    max_plane p;
+    int K, s;
+} direct_job;
+
+T512 static void direct_max512(void *arg, size_t plane)
+{
+    const direct_job *j = arg;
+    max_plane d = j->p;
+    d.x += plane * d.H * d.W;
+    d.y += plane * d.OH * d.OW;
+    switch (j->K * 10 + j->s) {
+    case 21: direct_plane512(&d, 2, 1); return;
+    case 22: direct_plane512(&d, 2, 2); return;
+    case 31: direct_plane512(&d, 3, 1); return;
+    default: direct_plane512(&d, 3, 2); return;
+    }
 }
 
 /* take512 with 8 lanes. */
@@ -395,13 +520,19 @@ nnx_status nnx_fast_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *o
     const uint32_t *xs = in[0].desc.shape, *ys = out->desc.shape;
     size_t planes = (size_t)xs[0] * xs[1];
     nnx_rowbuf b;
+#if defined(__x86_64__)
+    if (direct_max(node, xs, ys)) {
+        nnx_window w = window_of(&node->attrs.pool, xs, ys);
+        direct_job j = {{in[0].data, out->data, w.H, w.W, w.OH, w.OW, w.pt, w.pl}, square_of(&w), (int)w.sw};
+        nnx_pool_for(planes * w.H * w.W >= ((size_t)1 << 15) ? env->pool : NULL, planes, direct_max512, &j);
+        return NNX_OK;
+    }
+#endif
     if (planes && max_plan(node, xs, ys, &b) && env->scratch && env->per_thread >= b.floats * sizeof(float)) {
         ptrdiff_t tap[MAX_TAPS];
         nnx_rowbuf_taps(&b, tap);
         max_job j = {&b, tap, in[0].data, out->data, env, planes * b.bands, 0, nnx_cpu_level_get(), 0};
-        const nnx_window *w = &b.g;
-        if (w->KH == w->KW && (w->KH == 2 || w->KH == 3) && w->sh == w->sw && w->sw <= 2 && w->dh == 1 && w->dw == 1)
-            j.square = (int)w->KH;
+        j.square = square_of(&b.g);
         size_t threads = nnx_pool_threads(env->pool);
         j.tasks = j.items < threads ? j.items : threads;
         nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, max_task, &j);
