@@ -186,7 +186,7 @@ void nnx_apply_activation(const nnx_activation *act, float *y, size_t n)
 nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     (void)env;
-    nnx_activation act = {true, false, node->attrs.clamp.lo.f, node->attrs.clamp.hi.f, NNX_NONE};
+    nnx_activation act = {true, false, node->attrs.clamp.lo.f, node->attrs.clamp.hi.f, NNX_NONE, false};
     clamp_run(&act, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank));
     return NNX_OK;
 }

@@ -137,7 +137,7 @@ static void finish(const nnx_gemm_io *io, size_t i, size_t j, size_t rows, size_
                 c[t] += b;
         }
         if (ep->residual) {
-            const float *res = ep->residual + (i + r) * ldc + j;
+            const float *res = ep->residual + (i + r) * ep->residual_rs + j;
             for (size_t t = 0; t < cols; t++)
                 c[t] += res[t];
         }
@@ -157,7 +157,7 @@ static bool tile_epilogue(const nnx_sgemm_kernel *kern, const nnx_gemm_io *io, n
     bool on = ep->act && ep->act->on;
     if (on && !nnx_clamp_simd_setup(ep->act, clamp))
         return false;
-    *te = (nnx_tile_epilogue){ep->bias, ep->residual, on ? clamp : NULL};
+    *te = (nnx_tile_epilogue){ep->bias, ep->residual, on ? clamp : NULL, ep->residual_rs};
     return true;
 }
 
@@ -190,7 +190,7 @@ static inline __attribute__((always_inline)) void tile(const nnx_sgemm_kernel *k
             nnx_tile_epilogue e = *te;
             size_t i = io->i_off + t->i, j = io->j_off + t->j + off;
             e.bias = te->bias ? te->bias + i : NULL;
-            e.residual = te->residual ? te->residual + i * t->ldc + j : NULL;
+            e.residual = te->residual ? te->residual + i * te->residual_rs + j : NULL;
             run(t->kc, t->a, t->a_rs, t->a_cs, b, t->b_rs, c, t->ldc, t->accumulate, &e);
             return;
         }

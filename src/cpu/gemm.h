@@ -30,13 +30,14 @@ void nnx_sgemm(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nn
 struct nnx_activation;
 
 /* What is done to each element (i, j) of C after its last sum, in this order: + bias[i],
- * + residual[i * ldc + j], then the clamp of act (cpu/kernels.h) — the very float
+ * + residual[i * residual_rs + j], then the clamp of act (cpu/kernels.h) — the very float
  * operations of separate bias, add and clamp steps, so the same bytes — while the tile is
  * still in registers. Indexes are those of the whole product (nnx_gemm_io's offsets). */
 typedef struct nnx_gemm_epilogue {
     const float *bias;                 /* or NULL */
-    const float *residual;             /* C's shape and row stride, or NULL */
+    const float *residual;             /* C's shape, or NULL */
     const struct nnx_activation *act;  /* or NULL */
+    size_t residual_rs;                /* the residual's row stride: 0 adds one row to every row */
 } nnx_gemm_epilogue;
 
 /* Hooks into one product (both optional). pack_b fills what the driver would pack from B —
@@ -74,11 +75,13 @@ void nnx_saxpy(nnx_cpu_level level, float *y, float alpha, const float *x, size_
 /* ---- internal to gemm*.c: the micro-kernels --------------------------------------------- */
 
 /* The epilogue of one tile as a micro-kernel applies it: bias[r] for tile row r, the tile's
- * residual (row stride ldc), and a clamp with float bounds that gives clamp_run's bytes
- * (elementwise_fast.c): IEEE maximum / minimum (-0 < +0), NaN kept or made the default NaN. */
+ * residual (row stride residual_rs), and a clamp with float bounds that gives clamp_run's
+ * bytes (elementwise_fast.c): IEEE maximum / minimum (-0 < +0), NaN kept or made the default
+ * NaN. */
 typedef struct nnx_tile_epilogue {
     const float *bias, *residual;
     const struct nnx_clamp_simd *clamp; /* cpu/clamp_simd.h, or NULL */
+    size_t residual_rs;
 } nnx_tile_epilogue;
 
 /* C[MR x NR tile] (row stride ldc) = or += A·pb over kc steps, then ep if not NULL (only

@@ -29,21 +29,20 @@
             c##i##1 = _mm512_add_ps(c##i##1, _mm512_loadu_ps(row + 16)); \
         } \
         if (ep) { \
-            c##i##0 = finish(ep, i, ldc, 0, c##i##0); \
-            c##i##1 = finish(ep, i, ldc, 16, c##i##1); \
+            c##i##0 = finish(ep, i, 0, c##i##0); \
+            c##i##1 = finish(ep, i, 16, c##i##1); \
         } \
         _mm512_storeu_ps(row, c##i##0); \
         _mm512_storeu_ps(row + 16, c##i##1); \
     } while (0)
 
 /* The epilogue of 16 lanes at column j of tile row i. */
-__attribute__((target("avx512f"))) static inline __m512 finish(const nnx_tile_epilogue *ep, size_t i, size_t ldc,
-                                                               size_t j, __m512 v)
+__attribute__((target("avx512f"))) static inline __m512 finish(const nnx_tile_epilogue *ep, size_t i, size_t j, __m512 v)
 {
     if (ep->bias)
         v = _mm512_add_ps(v, _mm512_set1_ps(ep->bias[i]));
     if (ep->residual)
-        v = _mm512_add_ps(v, _mm512_loadu_ps(ep->residual + i * ldc + j));
+        v = _mm512_add_ps(v, _mm512_loadu_ps(ep->residual + i * ep->residual_rs + j));
     return ep->clamp ? nnx_clamp16(ep->clamp, v) : v;
 }
 
@@ -59,8 +58,8 @@ __attribute__((target("avx512f,prfchw"), always_inline)) static inline void pref
     }
     if (ep && ep->residual)
         for (size_t i = 0; i < MR; i++) {
-            _mm_prefetch((const char *)(ep->residual + i * ldc), _MM_HINT_T0);
-            _mm_prefetch((const char *)(ep->residual + i * ldc + 16), _MM_HINT_T0);
+            _mm_prefetch((const char *)(ep->residual + i * ep->residual_rs), _MM_HINT_T0);
+            _mm_prefetch((const char *)(ep->residual + i * ep->residual_rs + 16), _MM_HINT_T0);
         }
 }
 
@@ -95,7 +94,7 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
         if (accumulate) \
             c##i = _mm512_add_ps(c##i, _mm512_loadu_ps(row)); \
         if (ep) \
-            c##i = finish(ep, i, ldc, 0, c##i); \
+            c##i = finish(ep, i, 0, c##i); \
         _mm512_storeu_ps(row, c##i); \
     } while (0)
 
@@ -132,17 +131,16 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
         if (accumulate) \
             c##i = _mm256_add_ps(c##i, _mm256_loadu_ps(row)); \
         if (ep) \
-            c##i = finish8(ep, i, ldc, c##i); \
+            c##i = finish8(ep, i, c##i); \
         _mm256_storeu_ps(row, c##i); \
     } while (0)
 
-__attribute__((target("avx2,fma"))) static inline __m256 finish8(const nnx_tile_epilogue *ep, size_t i, size_t ldc,
-                                                                 __m256 v)
+__attribute__((target("avx2,fma"))) static inline __m256 finish8(const nnx_tile_epilogue *ep, size_t i, __m256 v)
 {
     if (ep->bias)
         v = _mm256_add_ps(v, _mm256_set1_ps(ep->bias[i]));
     if (ep->residual)
-        v = _mm256_add_ps(v, _mm256_loadu_ps(ep->residual + i * ldc));
+        v = _mm256_add_ps(v, _mm256_loadu_ps(ep->residual + i * ep->residual_rs));
     return ep->clamp ? nnx_clamp8(ep->clamp, v) : v;
 }
 

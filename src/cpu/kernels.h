@@ -16,7 +16,8 @@
 typedef struct nnx_activation {
     bool on, nan_default;
     double lo, hi;
-    uint32_t residual; /* conv: a value of the output's shape added before the clamp, or NNX_NONE */
+    uint32_t residual; /* conv, matmul: a value of the output's shape added before the clamp, or NNX_NONE */
+    bool residual_row; /* matmul: the residual is one row (the output's last extent), added to every row */
 } nnx_activation;
 
 /* What a run gives a fast kernel: scratch shared by its threads, each thread's own scratch
@@ -28,7 +29,7 @@ typedef struct nnx_kernel_env {
     size_t per_thread;
     nnx_pool *pool;
     const nnx_activation *act; /* conv and add: applied to every result, or NULL */
-    const float *residual;     /* conv: act->residual's data, added to every result first */
+    const float *residual;     /* conv, matmul: act->residual's data, added to every result first */
     const void *prepared;      /* what nnx_cpu_prepare made for this step when the graph was built */
 } nnx_kernel_env;
 

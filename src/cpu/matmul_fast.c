@@ -1,7 +1,8 @@
 /* matmul_fast.c — float32 matmul (batched, broadcast batch axes; against one matrix, the
  * batches are one tall product) and gemm (transposes, alpha, beta, C broadcast) on the fast
  * sgemm (cpu/gemm.h), with a constant B packed when the graph was built (env->prepared:
- * GEMM panels, or B^T for a one-row product).
+ * GEMM panels, or B^T for a one-row product), and a fused residual or bias row and clamp
+ * applied as each tile is finished.
  * Same results as ops/matmul.c within float32 rounding of each length-K sum. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
@@ -18,9 +19,21 @@ static void prepared_b(const nnx_kernel_env *env, size_t rows, size_t K, nnx_fma
         io->b_packed = env->prepared;
 }
 
+/* The fused epilogue (runtime/fuse.c): residual (a whole output, or one row added to every
+ * row) then clamp, or none. */
+static const nnx_gemm_epilogue *epilogue(const nnx_kernel_env *env, size_t N, nnx_gemm_epilogue *ep)
+{
+    bool clamp = env->act && env->act->on;
+    if (!env->residual && !clamp)
+        return NULL;
+    *ep = (nnx_gemm_epilogue){NULL, env->residual, clamp ? env->act : NULL, env->act->residual_row ? 0 : N};
+    return ep;
+}
+
 nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     (void)node;
+    nnx_gemm_epilogue ep;
     const nnx_operand_desc *a = &in[0].desc, *b = &in[1].desc, *y = &out->desc;
     uint32_t batch_rank = y->rank - 2;
     size_t M = y->shape[batch_rank], N = y->shape[batch_rank + 1], K = a->shape[a->rank - 1];
@@ -34,11 +47,12 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
     if (nnx_shape_elements(b->shape, b->rank - 2) == 1) {
         size_t rows = nnx_shape_elements(y->shape, batch_rank) * M;
         nnx_fmat fa = {A, K, 1}, fb = {B, N, 1};
-        nnx_gemm_io io = {0};
+        nnx_gemm_io io = {.epilogue = epilogue(env, N, &ep)};
         prepared_b(env, rows, K, &fb, &io);
         nnx_sgemm_threads_io(env, rows, N, K, fa, fb, Y, N, false, &io);
         return NNX_OK;
     }
+    const nnx_gemm_epilogue *whole = epilogue(env, N, &ep);
     uint32_t idx[NNX_MAX_RANK] = {0};
     size_t mat = 0;
     do {
@@ -48,7 +62,11 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
             b_mat += idx[i] * bs[i];
         }
         nnx_fmat fa = {A + a_mat * M * K, K, 1}, fb = {B + b_mat * K * N, N, 1};
-        nnx_sgemm_threads(env, M, N, K, fa, fb, Y + mat * M * N, N, false);
+        nnx_gemm_epilogue mine = whole ? *whole : (nnx_gemm_epilogue){0};
+        if (mine.residual && mine.residual_rs) /* this product's part of a whole residual */
+            mine.residual += mat * M * N;
+        nnx_gemm_io io = {.epilogue = whole ? &mine : NULL};
+        nnx_sgemm_threads_io(env, M, N, K, fa, fb, Y + mat * M * N, N, false, &io);
         mat++;
     } while (nnx_index_next(idx, y->shape, batch_rank));
     return NNX_OK;

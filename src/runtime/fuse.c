@@ -1,8 +1,9 @@
 /* fuse.c — epilogues fused into the fast kernel that produces their input (runtime/plan.h):
- * a float32 convolution whose only reader adds a value that already exists (a residual
- * connection) adds it itself; a float32 convolution or addition (after that residual, if
- * any) whose only reader is relu, a clamp, or a max and/or min with scalar constants (how
- * ONNX writes relu6; either order when lo <= hi), applies
+ * a float32 convolution or matmul whose only reader adds a value that already exists (a
+ * residual connection; for a matmul also one row broadcast over its rows: the bias of a
+ * linear layer) adds it itself; a float32 convolution, matmul or addition (after that
+ * residual, if any) whose only reader is relu, a clamp, or a max and/or min with scalar
+ * constants (how ONNX writes relu6; either order when lo <= hi), applies
  * that clamp to each result as it stores it, and the activation steps are skipped; their
  * outputs share the producer's bytes (memplan.c). Every fused form computes
  * min(max(y, lo), hi) with IEEE maximum / minimum exactly as the separate kernels do (NaN
@@ -45,7 +46,7 @@ static bool binary_scalar(const nnx_ir *ir, const nnx_node *n, uint32_t from, do
 static bool producer_fusable(const nnx_plan *plan, uint32_t k)
 {
     const nnx_node *n = &plan->ir->nodes[plan->order[k]];
-    return plan->fast[k] && n->n_out == 1 && (n->op == NNX_OP_CONV || n->op == NNX_OP_ADD);
+    return plan->fast[k] && n->n_out == 1 && (n->op == NNX_OP_CONV || n->op == NNX_OP_MATMUL || n->op == NNX_OP_ADD);
 }
 
 static bool same_shape(const nnx_ir *ir, uint32_t a, uint32_t b)
@@ -54,9 +55,22 @@ static bool same_shape(const nnx_ir *ir, uint32_t a, uint32_t b)
     return x->dtype == y->dtype && x->rank == y->rank && memcmp(x->shape, y->shape, x->rank * sizeof *x->shape) == 0;
 }
 
-/* A float32 add of conv k's output v (its only reader, step r) and a value of v's shape that
- * exists before step k: the conv adds it in its epilogue. Returns the add's output, or
- * NNX_NONE. */
+/* Whether value `row` is one row of v broadcast over the others: float32, every extent 1
+ * but the last, which is v's last. */
+static bool row_of(const nnx_ir *ir, uint32_t row, uint32_t v)
+{
+    const nnx_operand_desc *x = &ir->values[row].desc, *y = &ir->values[v].desc;
+    if (x->dtype != NNX_FLOAT32 || x->rank == 0 || x->rank > y->rank || x->shape[x->rank - 1] != y->shape[y->rank - 1])
+        return false;
+    for (uint32_t i = 0; i + 1 < x->rank; i++)
+        if (x->shape[i] != 1)
+            return false;
+    return true;
+}
+
+/* A float32 add of step k's output v (its only reader, step r) and a value that exists
+ * before step k, of v's shape (or, for a matmul, one row of it): k adds it in its epilogue.
+ * Returns the add's output, or NNX_NONE. */
 static uint32_t absorb_residual(nnx_plan *plan, uint32_t k, uint32_t v, uint32_t r, nnx_activation *act)
 {
     const nnx_ir *ir = plan->ir;
@@ -64,12 +78,14 @@ static uint32_t absorb_residual(nnx_plan *plan, uint32_t k, uint32_t v, uint32_t
     if (a->op != NNX_OP_ADD || a->n_in != 2 || (a->in[0] == v) == (a->in[1] == v))
         return NNX_NONE;
     uint32_t other = a->in[0] == v ? a->in[1] : a->in[0];
-    /* the plan runs nodes in IR order, so `other` exists before the conv when its producer
+    /* the plan runs nodes in IR order, so `other` exists before step k when its producer
      * comes earlier in the IR (inputs and constants always do) */
     bool before = ir->values[other].kind != NNX_VALUE_NODE || ir->values[other].producer < plan->order[k];
-    if (!same_shape(ir, other, v) || !same_shape(ir, a->out[0], v) || !before)
+    bool row = ir->nodes[plan->order[k]].op == NNX_OP_MATMUL && !same_shape(ir, other, v) && row_of(ir, other, v);
+    if ((!same_shape(ir, other, v) && !row) || !same_shape(ir, a->out[0], v) || !before)
         return NNX_NONE;
     act->residual = other;
+    act->residual_row = row;
     plan->skip[r] = true;
     plan->alias[a->out[0]] = v;
     return a->out[0];
@@ -145,8 +161,8 @@ void nnx_plan_fuse(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, 
         uint32_t v = n->out[0], r = only_reader(readers, n_readers, v), last = v;
         if (ir->values[v].desc.dtype != NNX_FLOAT32 || r == UINT32_MAX || plan->skip[r])
             continue;
-        nnx_activation act = {false, false, -INFINITY, INFINITY, NNX_NONE};
-        if (n->op == NNX_OP_CONV) {
+        nnx_activation act = {false, false, -INFINITY, INFINITY, NNX_NONE, false};
+        if (n->op == NNX_OP_CONV || n->op == NNX_OP_MATMUL) {
             uint32_t sum = absorb_residual(plan, k, v, r, &act);
             last = sum == NNX_NONE ? v : sum;
         }

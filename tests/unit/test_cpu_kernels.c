@@ -266,10 +266,10 @@ static void test_depthwise(void **state)
         {1, 3, 1, 3, 5, conv_attrs(1, 2, 1, 1, 1, 1, 2, 2, 0)},  /* 3x5, strides 1 x 2 */
     };
     const nnx_activation acts[] = {
-        {true, false, 0.0, 6.0, UINT32_MAX},       {true, false, 0.0, INFINITY, UINT32_MAX},
-        {true, true, -0.5, 0.5, UINT32_MAX},       {true, false, -0.0, 0.0, UINT32_MAX},
-        {true, false, 0.1, 6.0, UINT32_MAX}, /* 0.1 is not a float: the activation runs separately */
-        {false, false, -INFINITY, INFINITY, UINT32_MAX},
+        {true, false, 0.0, 6.0, UINT32_MAX, false},       {true, false, 0.0, INFINITY, UINT32_MAX, false},
+        {true, true, -0.5, 0.5, UINT32_MAX, false},       {true, false, -0.0, 0.0, UINT32_MAX, false},
+        {true, false, 0.1, 6.0, UINT32_MAX, false}, /* 0.1 is not a float: the activation runs separately */
+        {false, false, -INFINITY, INFINITY, UINT32_MAX, false},
     };
     size_t k = 0;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
@@ -324,9 +324,9 @@ static void test_conv_fused(void **state)
 {
     (void)state;
     const nnx_activation acts[] = {
-        {true, false, 0.0, 6.0, UINT32_MAX}, {true, true, -0.5, 0.5, UINT32_MAX},
-        {true, false, -0.0, 0.0, UINT32_MAX}, {true, false, 0.1, 6.0, UINT32_MAX},
-        {false, false, -INFINITY, INFINITY, UINT32_MAX},
+        {true, false, 0.0, 6.0, UINT32_MAX, false}, {true, true, -0.5, 0.5, UINT32_MAX, false},
+        {true, false, -0.0, 0.0, UINT32_MAX, false}, {true, false, 0.1, 6.0, UINT32_MAX, false},
+        {false, false, -INFINITY, INFINITY, UINT32_MAX, false},
     };
     for (size_t i = 0; i < sizeof acts / sizeof *acts; i++) {
         fused_conv(1, 3, 16, 21, 70, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 1), &acts[i], nnx_fast_conv2d);
@@ -629,7 +629,7 @@ static void test_activation_exact(void **state)
     float y[67], want[67];
     for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++)
         for (int nan_default = 0; nan_default < 2; nan_default++) {
-            nnx_activation act = {true, nan_default, bounds[b][0], bounds[b][1], UINT32_MAX};
+            nnx_activation act = {true, nan_default, bounds[b][0], bounds[b][1], UINT32_MAX, false};
             for (int i = 0; i < 67; i++) {
                 y[i] = special[(i * 5 + (int)b) % 12];
                 want[i] = isnan(y[i]) ? (nan_default ? NAN : y[i]) : (float)min_ieee(max_ieee(y[i], act.lo), act.hi);

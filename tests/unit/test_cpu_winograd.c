@@ -100,7 +100,7 @@ static void check(const conv_case *k)
     assert_int_equal(nnx_op_table[NNX_OP_CONV].kernel(node, in, &out), NNX_OK);
     out.data = mag;
     assert_int_equal(nnx_op_table[NNX_OP_CONV].kernel(abs_node, abs_in, &out), NNX_OK);
-    nnx_activation act = {true, false, -0.5, 0.75, NNX_NONE};
+    nnx_activation act = {true, false, -0.5, 0.75, NNX_NONE, false};
     if (k->residual_clamp)
         for (size_t i = 0; i < yn; i++) { /* the oracle of the fused steps: + residual, then clamp */
             ref[i] = fminf(fmaxf(ref[i] + res[i], -0.5f), 0.75f);

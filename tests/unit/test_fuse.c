@@ -2,7 +2,10 @@
  * (runtime/fuse.c), through the public API: a float32 conv followed by relu, by clamp(0, 6),
  * by max(., 0) then min(., 6) with scalar constants and the other way round (ONNX's relu6),
  * a conv whose sum with an existing value (a residual) is followed by relu, two
- * convolutions summed, and a depthwise conv with those clamps and residual adds. The oracle is the same graph with the pre-activation value also an output, which
+ * convolutions summed, a depthwise conv with those clamps and residual adds, and matmuls
+ * followed by the add of a bias row or a residual and a clamp (batched, against one
+ * matrix, one row). The oracle is the same graph with the pre-activation value also an
+ * output, which
  * keeps the activation a separate step: the fused result must be those very bytes (NaN and
  * -0 in the input included), and a fused conv must plan one value buffer less. */
 #include <stdarg.h>
@@ -125,6 +128,82 @@ static void test_residual_of_two_convs(void **state)
     assert_memory_equal(fused, separate, sizeof fused);
 }
 
+/* act(x · w + r) with x [batches, rows, K] and w [K, 50] (or one per batch: [batches, K,
+ * 50]), r a bias row [50] or a residual of the output's shape; with keep the sum is an
+ * output too. Returns the planned bytes; the activation's output in out. */
+#define MM_N 50
+#define MM_MAX (3 * 37 * MM_N)
+typedef struct mm_case {
+    uint32_t batches, rows, K;
+    bool batched_w, whole_residual;
+    act_kind k;
+} mm_case;
+
+static uint64_t run_matmul(const mm_case *c, bool keep, float *out)
+{
+    static float wm[96 * MM_N], row[MM_N], res[MM_MAX];
+    assert_true((size_t)c->batches * c->rows * c->K <= XN && (c->batched_w ? c->batches : 1) * c->K <= 96);
+    for (size_t i = 0; i < sizeof wm / sizeof *wm; i++)
+        wm[i] = (float)((int)(i * 29 % 23) - 11) / 16.0f;
+    for (int i = 0; i < MM_N; i++)
+        row[i] = (float)(i % 7 - 3) / 2.0f;
+    for (int i = 0; i < MM_MAX; i++)
+        res[i] = (float)(i % 11 - 5);
+    nnx_context *ctx;
+    nnx_builder *b;
+    nnx_graph *g;
+    assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 2}, &ctx), NNX_OK);
+    assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
+    nnx_operand_desc xd = {NNX_FLOAT32, 3, {c->batches, c->rows, c->K}},
+                     wd = c->batched_w ? (nnx_operand_desc){NNX_FLOAT32, 3, {c->batches, c->K, MM_N}}
+                                       : (nnx_operand_desc){NNX_FLOAT32, 2, {c->K, MM_N}},
+                     yd = {NNX_FLOAT32, 3, {c->batches, c->rows, MM_N}}, rd = {NNX_FLOAT32, 1, {MM_N}};
+    size_t n_out = (size_t)c->batches * c->rows * MM_N;
+    nnx_operand *x = nnx_builder_input(b, "x", &xd);
+    size_t w_bytes = (c->batched_w ? c->batches : 1) * c->K * MM_N * sizeof(float);
+    nnx_operand *y = nnx_builder_matmul(b, x, nnx_builder_constant(b, &wd, wm, w_bytes), NULL);
+    nnx_operand *r = c->whole_residual ? nnx_builder_constant(b, &yd, res, n_out * sizeof(float))
+                                       : nnx_builder_constant(b, &rd, row, sizeof row);
+    y = nnx_builder_add(b, y, r, NULL);
+    nnx_named_operand outs[2] = {{"act", activation(b, y, c->k)}, {"pre", y}};
+    if (nnx_builder_build(b, outs, keep ? 2 : 1, &g) != NNX_OK)
+        fail_msg("build: %s", nnx_builder_error(b));
+    uint64_t planned = nnx_graph_planned_bytes(g);
+    nnx_tensor_desc in_d = {xd, false, true}, out_d = {yd, true, false};
+    nnx_named_tensor in = {"x", NULL}, ot[2] = {{"act", NULL}, {"pre", NULL}};
+    assert_int_equal(nnx_tensor_create(ctx, &in_d, &in.tensor), NNX_OK);
+    assert_int_equal(nnx_tensor_write(in.tensor, xin, (size_t)c->batches * c->rows * c->K * sizeof(float)), NNX_OK);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(nnx_tensor_create(ctx, &out_d, &ot[i].tensor), NNX_OK);
+    assert_int_equal(nnx_context_dispatch(ctx, g, &in, 1, ot, keep ? 2 : 1), NNX_OK);
+    assert_int_equal(nnx_tensor_read(ot[0].tensor, out, n_out * sizeof *out), NNX_OK);
+    nnx_context_destroy(ctx);
+    return planned;
+}
+
+/* The fused matmul gives the separate steps' bytes (NaN and -0 of x included) and plans
+ * the sum's buffer away. */
+static void test_matmul_epilogues(void **state)
+{
+    (void)state;
+    static const mm_case cases[] = {
+        {3, 37, 16, false, false, ACT_RELU},  /* one tall product, bias row */
+        {3, 37, 16, false, true, ACT_CLAMP},  /* residual of the output's shape */
+        {3, 37, 16, true, false, ACT_MINMAX}, /* a product per batch, bias row */
+        {2, 37, 16, true, true, ACT_MAXMIN},  /* a product per batch, residual */
+        {1, 1, 96, false, false, ACT_RELU},   /* one row (the matrix-vector path) */
+    };
+    static float fused[MM_MAX], separate[MM_MAX];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const mm_case *c = &cases[i];
+        size_t n = (size_t)c->batches * c->rows * MM_N;
+        uint64_t p_fused = run_matmul(c, false, fused), p_separate = run_matmul(c, true, separate);
+        assert_memory_equal(fused, separate, n * sizeof(float));
+        if (!(p_fused + n * sizeof(float) <= p_separate))
+            fail_msg("case %zu: planned %llu fused, %llu separate", i, (unsigned long long)p_fused, (unsigned long long)p_separate);
+    }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -168,6 +247,7 @@ int main(void)
                                        cmocka_unit_test(test_add_relu), cmocka_unit_test(test_residual_of_two_convs),
                                        cmocka_unit_test(test_depthwise_clamp), cmocka_unit_test(test_depthwise_min_max),
                                        cmocka_unit_test(test_depthwise_add_relu),
-                                       cmocka_unit_test(test_depthwise_add_clamp)};
+                                       cmocka_unit_test(test_depthwise_add_clamp),
+                                       cmocka_unit_test(test_matmul_epilogues)};
     return cmocka_run_group_tests(tests, setup, NULL);
 }
