@@ -81,15 +81,19 @@ nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out
     nnx_fmat fa = {in[0].data, g->trans_a ? 1 : a_cols, g->trans_a ? a_cols : 1};
     nnx_fmat fb = {in[1].data, g->trans_b ? 1 : b_cols, g->trans_b ? b_cols : 1};
     float *Y = out->data;
-    nnx_gemm_io io = {0};
-    prepared_b(env, M, K, &fb, &io);
-    nnx_sgemm_threads_io(env, M, N, K, fa, fb, Y, N, false, &io);
     const nnx_view *c = node->n_in > 2 && in[2].data ? &in[2] : NULL;
-    if (!c && g->alpha == 1.0)
-        return NNX_OK;
     uint64_t cs[2] = {0, 0};
     if (c)
         nnx_broadcast_strides(c->desc.shape, c->desc.rank, 2, cs);
+    /* alpha = beta = 1 and C a row or the whole output (a linear layer's bias): C is added in
+     * the tile epilogue — Y + C in float is the reference's double sum rounded once */
+    bool add_c = c && g->alpha == 1.0 && g->beta == 1.0 && (N == 1 || cs[1] == 1) && (cs[0] == 0 || cs[0] == N);
+    nnx_gemm_epilogue ep = {NULL, add_c ? c->data : NULL, NULL, cs[0]};
+    nnx_gemm_io io = {.epilogue = add_c ? &ep : NULL};
+    prepared_b(env, M, K, &fb, &io);
+    nnx_sgemm_threads_io(env, M, N, K, fa, fb, Y, N, false, &io);
+    if ((!c && g->alpha == 1.0) || add_c)
+        return NNX_OK;
     const float *C = c ? c->data : NULL;
     for (size_t m = 0; m < M; m++)
         for (size_t n = 0; n < N; n++) {

@@ -364,6 +364,12 @@ static void test_gemm(void **state)
     compare(NNX_OP_GEMM, &plain, d1, 2, 40);
     nnx_operand_desc d2[3] = {{NNX_FLOAT32, 2, {40, 12}}, {NNX_FLOAT32, 2, {35, 40}}, {NNX_FLOAT32, 2, {12, 1}}};
     compare(NNX_OP_GEMM, &t, d2, 3, 41);
+    /* alpha = beta = 1, C the whole output or one row (added in the tile epilogue) */
+    nnx_attrs tb = {.gemm = {1.0, 1.0, false, true}};
+    nnx_operand_desc d3[3] = {{NNX_FLOAT32, 2, {70, 40}}, {NNX_FLOAT32, 2, {40, 35}}, {NNX_FLOAT32, 2, {70, 35}}};
+    compare(NNX_OP_GEMM, &plain, d3, 3, 41);
+    nnx_operand_desc d4[3] = {{NNX_FLOAT32, 2, {70, 40}}, {NNX_FLOAT32, 2, {35, 40}}, {NNX_FLOAT32, 2, {1, 35}}};
+    compare(NNX_OP_GEMM, &tb, d4, 3, 41);
 }
 
 /* Floats in order as integers (-0 and +0 both 0): their difference counts float steps. */
