@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#define MC 96   /* a multiple of every kernel's MR (8, 6, 4) */
+#define MC 144  /* a multiple of every kernel's MR (8, 6, 4) */
 #define KC 256
 #define NC 1536 /* a multiple of every kernel's NR (32, 16) */
 #define MR_MAX 8
