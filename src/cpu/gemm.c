@@ -15,6 +15,9 @@
 #define MR_MAX 8
 #define NR_MAX 32
 #define DOT_MAX 4 /* every kernel's dot_max is at most this */
+#ifndef SHORT_K
+#define SHORT_K 32 /* sums up to which C is swept by rows of tiles */
+#endif
 #define SMALL_M 128 /* rows up to which row-major B is read in place whatever its size */
 #ifndef DIRECT_A_MAX
 #define DIRECT_A_MAX ((size_t)1 << 22) /* M * K up to which row-major A is not packed */
@@ -223,6 +226,70 @@ static void transpose_columns(const float *b, size_t b_rs, size_t kc, size_t at,
             bt[j * kc + k] = b[k * b_rs + at + j];
 }
 
+/* One (jc, pc, ic) block of the product, as panel_tile sees it. */
+typedef struct block {
+    const nnx_sgemm_kernel *kern;
+    const nnx_gemm_io *io;
+    const nnx_tile_epilogue *te; /* the in-kernel epilogue, or NULL */
+    float *tmp;
+    const float *bt; /* the last panel's dot columns, transposed */
+    nnx_fmat A, B;
+    float *C;
+    size_t ldc, K, jc, pc, kc, ic, mc, full, nc, nfull;
+    const float *pa, *pb, *packed;
+    bool acc, last, direct_a, direct_b;
+} block;
+
+/* Panel jr's B (relative to the block): its step k at b + k * *b_rs. */
+static inline const float *panel_b(const block *k, size_t jr, size_t *b_rs)
+{
+    const nnx_sgemm_kernel *kern = k->kern;
+    if (k->packed) { /* panel (j_off + jc + jr) / NR of the whole B, from row pc */
+        *b_rs = kern->nr;
+        return k->packed + ((k->io->j_off + k->jc + jr) / kern->nr * k->K + k->pc) * kern->nr;
+    }
+    if (k->direct_b && jr < k->nfull) {
+        *b_rs = k->B.rs;
+        return k->B.data + k->pc * k->B.rs + k->jc + jr;
+    }
+    *b_rs = kern->nr;
+    return k->pb + jr * k->kc;
+}
+
+/* The tile of panel jr, row panel ir of the block, by the kernels that suit its width. */
+static inline __attribute__((always_inline)) void panel_tile(const block *k, size_t jr, size_t ir)
+{
+    const nnx_sgemm_kernel *kern = k->kern;
+    const nnx_gemm_io *io = k->io;
+    const nnx_tile_epilogue *te = k->te;
+    size_t cols = k->nc - jr < kern->nr ? k->nc - jr : kern->nr, b_rs;
+    const float *b = panel_b(k, jr, &b_rs);
+    size_t rows = k->mc - ir < kern->mr ? k->mc - ir : kern->mr;
+    float *c = k->C + (k->ic + ir) * k->ldc + k->jc + jr;
+    bool in_place = k->direct_a && ir < k->full;
+    const float *a = in_place ? k->A.data + (k->ic + ir) * k->A.rs + k->pc : k->pa + ir * k->kc;
+    size_t a_rs = in_place ? k->A.rs : 1, a_cs = in_place ? 1 : kern->mr;
+    size_t i = k->ic + ir, j = k->jc + jr, dot_at = dot_columns(kern, cols);
+    const tile_args t = {k->kc, a, a_rs, a_cs, b, b_rs, c, k->ldc, rows, k->acc, k->last, i, j};
+    if (dot_at < cols && in_place) { /* A's rows run along k: the dot kernel */
+        if (dot_at)
+            tile(kern, kern->half, kern->nr / 2, &t, 0, dot_at, io, te, k->tmp);
+        kern->dot(k->kc, a, a_rs, k->bt, cols - dot_at, c + dot_at, k->ldc, k->acc);
+        if (k->last)
+            finish(io, i, j + dot_at, rows, cols - dot_at, c + dot_at, k->ldc);
+    } else if (cols == kern->nr || !kern->half || cols > kern->nr * 3 / 4) {
+        tile(kern, kern->run, kern->nr, &t, 0, cols, io, te, k->tmp);
+    } else if (cols > kern->nr / 2 && kern->quarter) { /* 17..24 of 32: 16 + 8 */
+        tile(kern, kern->half, kern->nr / 2, &t, 0, kern->nr / 2, io, te, k->tmp);
+        tile(kern, kern->quarter, kern->nr / 4, &t, kern->nr / 2, cols - kern->nr / 2, io, te, k->tmp);
+    } else if (cols > kern->nr / 4 || !kern->quarter) {
+        tile(kern, cols > kern->nr / 2 ? kern->run : kern->half, cols > kern->nr / 2 ? kern->nr : kern->nr / 2, &t, 0,
+             cols, io, te, k->tmp);
+    } else {
+        tile(kern, kern->quarter, kern->nr / 4, &t, 0, cols, io, te, k->tmp);
+    }
+}
+
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                   bool accumulate, void *work, const nnx_gemm_io *io)
 {
@@ -247,7 +314,6 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
         size_t nc = N - jc < NC ? N - jc : NC;
         for (size_t pc = 0; pc < K; pc += KC) {
             size_t kc = K - pc < KC ? K - pc : KC;
-            bool acc = accumulate || pc > 0, last = pc + kc == K;
             /* Row-major B is read in place, except its last partial panel, when small or when
              * A has few rows: each packed panel would serve only M / MR tiles, and packing
              * it cost as much as its products (a 1x1 convolution to 16..128 channels). */
@@ -261,6 +327,14 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                 pack_b(&B, pc, kc, jc, nc, kern->nr, pb);
             else if (nfull < nc)
                 pack_b(&B, pc, kc, jc + nfull, nc - nfull, kern->nr, pb + nfull * kc);
+            block blk = {kern, io, in_kernel ? &te : NULL, tmp, bt, A, B, C, ldc, K, jc, pc, kc, 0, 0, 0, nc,
+                         nfull, pa, pb, packed, accumulate || pc > 0, pc + kc == K, false, direct_b};
+            size_t jlast = (nc - 1) / kern->nr * kern->nr, dot_at = dot_columns(kern, nc - jlast);
+            if (dot_at < nc - jlast) { /* only the last panel can be narrow: its columns transposed once */
+                size_t b_rs;
+                const float *b = panel_b(&blk, jlast, &b_rs);
+                transpose_columns(b, b_rs, kc, dot_at, nc - jlast - dot_at, bt);
+            }
             for (size_t ic = 0; ic < M; ic += MC) {
                 size_t mc = M - ic < MC ? M - ic : MC, full = mc - mc % kern->mr;
                 /* Row-major A is read in place when small (packing would cost more than it
@@ -270,45 +344,21 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                     pack_a(&A, ic, mc, pc, kc, kern->mr, pa);
                 else if (full < mc)
                     pack_a(&A, ic + full, mc - full, pc, kc, kern->mr, pa + full * kc);
-                for (size_t jr = 0; jr < nc; jr += kern->nr) {
-                    size_t cols = nc - jr < kern->nr ? nc - jr : kern->nr;
-                    bool b_in_place = direct_b && jr < nfull && !packed;
-                    const float *b = b_in_place ? B.data + pc * B.rs + jc + jr : pb + jr * kc;
-                    size_t b_rs = b_in_place ? B.rs : kern->nr;
-                    if (packed) /* panel (j_off + jc + jr) / NR of the whole B, from row pc */
-                        b = packed + ((io->j_off + jc + jr) / kern->nr * K + pc) * kern->nr;
-                    size_t dot_at = dot_columns(kern, cols);
-                    if (dot_at < cols)
-                        transpose_columns(b, b_rs, kc, dot_at, cols - dot_at, bt);
-                    for (size_t ir = 0; ir < mc; ir += kern->mr) {
-                        size_t rows = mc - ir < kern->mr ? mc - ir : kern->mr;
-                        float *c = C + (ic + ir) * ldc + jc + jr;
-                        bool in_place = direct && ir < full;
-                        const float *a = in_place ? A.data + (ic + ir) * A.rs + pc : pa + ir * kc;
-                        size_t a_rs = in_place ? A.rs : 1, a_cs = in_place ? 1 : kern->mr;
-                        size_t i = ic + ir, j = jc + jr;
-                        const tile_args t = {kc, a, a_rs, a_cs, b, b_rs, c, ldc, rows, acc, last, i, j};
-                        if (dot_at < cols && in_place) { /* A's rows run along k: the dot kernel */
-                            if (dot_at)
-                                tile(kern, kern->half, kern->nr / 2, &t, 0, dot_at, io, in_kernel ? &te : NULL, tmp);
-                            kern->dot(kc, a, a_rs, bt, cols - dot_at, c + dot_at, ldc, acc);
-                            if (last)
-                                finish(io, i, j + dot_at, rows, cols - dot_at, c + dot_at, ldc);
-                        } else if (cols == kern->nr || !kern->half || cols > kern->nr * 3 / 4) {
-                            tile(kern, kern->run, kern->nr, &t, 0, cols, io, in_kernel ? &te : NULL, tmp);
-                        } else if (cols > kern->nr / 2 && kern->quarter) { /* 17..24 of 32: 16 + 8 */
-                            tile(kern, kern->half, kern->nr / 2, &t, 0, kern->nr / 2, io, in_kernel ? &te : NULL, tmp);
-                            tile(kern, kern->quarter, kern->nr / 4, &t, kern->nr / 2, cols - kern->nr / 2, io,
-                                 in_kernel ? &te : NULL, tmp);
-                        } else if (cols > kern->nr / 4 || !kern->quarter) {
-                            tile(kern, cols > kern->nr / 2 ? kern->run : kern->half,
-                                 cols > kern->nr / 2 ? kern->nr : kern->nr / 2, &t, 0, cols, io, in_kernel ? &te : NULL,
-                                 tmp);
-                        } else {
-                            tile(kern, kern->quarter, kern->nr / 4, &t, 0, cols, io, in_kernel ? &te : NULL, tmp);
-                        }
-                    }
-                }
+                blk.ic = ic;
+                blk.mc = mc;
+                blk.full = full;
+                blk.direct_a = direct;
+                /* Short sums: a row of tiles at a time (the tiles are short; C is written in
+                 * MR long rows rather than MC short ones); longer: a column of tiles at a
+                 * time, the panel of B staying in L1. */
+                if (kc <= SHORT_K)
+                    for (size_t ir = 0; ir < mc; ir += kern->mr)
+                        for (size_t jr = 0; jr < nc; jr += kern->nr)
+                            panel_tile(&blk, jr, ir);
+                else
+                    for (size_t jr = 0; jr < nc; jr += kern->nr)
+                        for (size_t ir = 0; ir < mc; ir += kern->mr)
+                            panel_tile(&blk, jr, ir);
             }
         }
     }
