@@ -95,6 +95,11 @@ static void pack_b(const nnx_fmat *B, size_t k0, size_t kc, size_t j0, size_t nc
     }
 }
 
+unsigned nnx_sgemm_tile_rows(nnx_cpu_level level)
+{
+    return kernel_for(level)->mr;
+}
+
 bool nnx_sgemm_packed_b_floats(nnx_cpu_level level, size_t K, size_t N, size_t *floats)
 {
     unsigned nr = kernel_for(level)->nr;

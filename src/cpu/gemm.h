@@ -61,6 +61,10 @@ typedef struct nnx_gemm_io {
 bool nnx_sgemm_packed_b_floats(nnx_cpu_level level, size_t K, size_t N, size_t *floats);
 void nnx_sgemm_pack_b_all(nnx_cpu_level level, size_t K, size_t N, nnx_fmat B, float *out);
 
+/* The rows of level's micro-tile (MR): a product split into row blocks at multiples of it
+ * computes every element as the whole product does. */
+unsigned nnx_sgemm_tile_rows(nnx_cpu_level level);
+
 /* nnx_sgemm with hooks (io may be NULL: nnx_sgemm). */
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
                   bool accumulate, void *work, const nnx_gemm_io *io);

@@ -1,15 +1,15 @@
 /* gemm_threads.c — nnx_sgemm_threads (cpu/kernels.h): one GEMM split into independent blocks
  * of C, one per thread: column blocks (each thread packs its own slice of B, unless B was
  * packed once at build time, and reads all of A) or row blocks, whichever splits more
- * evenly (196 columns split 128 + 68 in 32-column panels; 1024 rows split evenly). Blocks
- * are multiples of every micro-tile, and each element's sum runs in the same order as
- * serially. Small products stay on the calling thread. */
+ * evenly (196 columns split 128 + 68 in 32-column panels; 160 rows 80 + 80 in 8-row
+ * tiles). Blocks are multiples of the micro-tile (every kernel's columns; this level's
+ * rows), so each element's sum runs in the same order, by the same kernel, as serially.
+ * Small products stay on the calling thread. */
 #include "base/checked.h"
 #include "cpu/kernels.h"
 
 #define MIN_PARALLEL_MACS ((size_t)1 << 18)
 #define COL_ALIGN 32 /* every kernel's NR divides it */
-#define ROW_ALIGN 24 /* every kernel's MR divides it */
 
 typedef struct split {
     const nnx_kernel_env *env;
@@ -61,14 +61,15 @@ void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t 
 {
     unsigned T = nnx_pool_threads(env->pool);
     nnx_cpu_level level = nnx_cpu_level_get();
-    if (T <= 1 || M * N * K < MIN_PARALLEL_MACS || (N < 2 * COL_ALIGN && M < 2 * ROW_ALIGN)) {
+    size_t row_align = nnx_sgemm_tile_rows(level);
+    if (T <= 1 || M * N * K < MIN_PARALLEL_MACS || (N < 2 * COL_ALIGN && M < 2 * row_align)) {
         nnx_sgemm_io(level, M, N, K, A, B, C, ldc, accumulate, env->scratch, io);
         return;
     }
     /* the more even split; columns on a tie (each thread then packs only its slice of B) */
-    bool by_columns = balance(N, T, COL_ALIGN) >= balance(M, T, ROW_ALIGN);
+    bool by_columns = balance(N, T, COL_ALIGN) >= balance(M, T, row_align);
     split s = {env, M, N, K, ldc, 0, by_columns, accumulate, A, B, C, level, io};
-    size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : ROW_ALIGN;
+    size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : row_align;
     s.chunk = nnx_round_up((total + T - 1) / T, align);
     nnx_pool_for(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);
 }

@@ -353,6 +353,10 @@ static void test_matmul(void **state)
     compare(NNX_OP_MATMUL, NULL, d5, 2, 70);
     nnx_operand_desc d6[2] = {{NNX_FLOAT32, 4, {2, 3, 4, 20}}, {NNX_FLOAT32, 4, {1, 1, 20, 60}}}; /* b batch of 1s */
     compare(NNX_OP_MATMUL, NULL, d6, 2, 20);
+    /* rows split 48 + 35 over the threads (8-row tiles, a partial one last), 49 columns (the
+     * last by the dot kernel where rows are whole) */
+    nnx_operand_desc d9[2] = {{NNX_FLOAT32, 2, {83, 300}}, {NNX_FLOAT32, 2, {300, 49}}};
+    compare(NNX_OP_MATMUL, NULL, d9, 2, 300);
 }
 
 static void test_gemm(void **state)
