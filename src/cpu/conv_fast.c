@@ -319,9 +319,9 @@ __attribute__((target("avx512f,prfchw"), always_inline)) static inline void dire
                                                                                            unsigned cols)
 {
     for (size_t i = 0; i < 8; i++) {
-        _m_prefetchw(c + i * ldc);
+        __builtin_prefetch(c + i * ldc, 1, 3);
         if (cols > 16)
-            _m_prefetchw(c + i * ldc + 16);
+            __builtin_prefetch(c + i * ldc + 16, 1, 3);
     }
 }
 

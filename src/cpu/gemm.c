@@ -276,10 +276,13 @@ static inline __attribute__((always_inline)) void panel_tile(const block *k, siz
     size_t a_rs = in_place ? k->A.rs : 1, a_cs = in_place ? 1 : kern->mr;
     size_t i = k->ic + ir, j = k->jc + jr, dot_at = dot_columns(kern, cols);
     const tile_args t = {k->kc, a, a_rs, a_cs, b, b_rs, c, k->ldc, rows, k->acc, k->last, i, j};
-    if (dot_at < cols && in_place) { /* A's rows run along k: the dot kernel */
+    if (dot_at < cols && k->A.cs == 1 && rows == kern->mr) {
+        /* whole rows of a row-major A (read where A is, packed or not, so that the kernel
+         * a column gets does not depend on how the product was split): the dot kernel */
         if (dot_at)
             tile(kern, kern->half, kern->nr / 2, &t, 0, dot_at, io, te, k->tmp);
-        kern->dot(k->kc, a, a_rs, k->bt, cols - dot_at, c + dot_at, k->ldc, k->acc);
+        kern->dot(k->kc, k->A.data + (k->ic + ir) * k->A.rs + k->pc, k->A.rs, k->bt, cols - dot_at, c + dot_at, k->ldc,
+                  k->acc);
         if (k->last)
             finish(io, i, j + dot_at, rows, cols - dot_at, c + dot_at, k->ldc);
     } else if (cols == kern->nr || !kern->half || cols > kern->nr * 3 / 4) {

@@ -53,8 +53,8 @@ __attribute__((target("avx512f,prfchw"), always_inline)) static inline void pref
                                                                            const nnx_tile_epilogue *ep)
 {
     for (size_t i = 0; i < MR; i++) {
-        _m_prefetchw(c + i * ldc);
-        _m_prefetchw(c + i * ldc + 16);
+        __builtin_prefetch(c + i * ldc, 1, 3);
+        __builtin_prefetch(c + i * ldc + 16, 1, 3);
     }
     if (ep && ep->residual)
         for (size_t i = 0; i < MR; i++) {
