@@ -43,13 +43,39 @@ static nnx_operand *activation(nnx_builder *b, nnx_operand *y, act_kind k)
     return nnx_builder_min(b, nnx_builder_max(b, y, lo, NULL), hi, NULL);
 }
 
+/* Builds the graph with outputs "act" = act and, with keep, "pre" = pre too; runs it on x
+ * (input "x" of xd, from xin) and reads "act" (n floats of yd) into out; destroys ctx.
+ * Returns the planned bytes. */
+static uint64_t build_and_run(nnx_context *ctx, nnx_builder *b, nnx_operand *act, nnx_operand *pre, bool keep,
+                              const nnx_operand_desc *xd, const nnx_operand_desc *yd, size_t n, float *out)
+{
+    nnx_graph *g;
+    nnx_named_operand outs[2] = {{"act", act}, {"pre", pre}};
+    if (nnx_builder_build(b, outs, keep ? 2 : 1, &g) != NNX_OK)
+        fail_msg("build: %s", nnx_builder_error(b));
+    uint64_t planned = nnx_graph_planned_bytes(g);
+    size_t n_in = 1;
+    for (uint32_t i = 0; i < xd->rank; i++)
+        n_in *= xd->shape[i];
+    assert_true(n_in <= XN);
+    nnx_tensor_desc in_d = {*xd, false, true}, out_d = {*yd, true, false};
+    nnx_named_tensor in = {"x", NULL}, ot[2] = {{"act", NULL}, {"pre", NULL}};
+    assert_int_equal(nnx_tensor_create(ctx, &in_d, &in.tensor), NNX_OK);
+    assert_int_equal(nnx_tensor_write(in.tensor, xin, n_in * sizeof(float)), NNX_OK);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(nnx_tensor_create(ctx, &out_d, &ot[i].tensor), NNX_OK);
+    assert_int_equal(nnx_context_dispatch(ctx, g, &in, 1, ot, keep ? 2 : 1), NNX_OK);
+    assert_int_equal(nnx_tensor_read(ot[0].tensor, out, n * sizeof *out), NNX_OK);
+    nnx_context_destroy(ctx);
+    return planned;
+}
+
 /* y = act(conv(x) [+ other]); with keep, the pre-activation value is an output too. Returns
  * the planned bytes and the activation's output in out. */
 static uint64_t run(act_kind k, bool add, bool keep, float *out)
 {
     nnx_context *ctx;
     nnx_builder *b;
-    nnx_graph *g;
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 2}, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
     nnx_operand_desc xd = {NNX_FLOAT32, 4, {2, 8, 12, 10}}, wd = {NNX_FLOAT32, 4, {16, 8 / groups, 3, 3}},
@@ -60,20 +86,7 @@ static uint64_t run(act_kind k, bool add, bool keep, float *out)
     nnx_operand *y = nnx_builder_conv2d(b, x, nnx_builder_constant(b, &wd, w, sizeof w / groups), &co);
     if (add)
         y = nnx_builder_add(b, y, nnx_builder_constant(b, &yd, other, sizeof other), NULL);
-    nnx_named_operand outs[2] = {{"act", activation(b, y, k)}, {"pre", y}};
-    if (nnx_builder_build(b, outs, keep ? 2 : 1, &g) != NNX_OK)
-        fail_msg("build: %s", nnx_builder_error(b));
-    uint64_t planned = nnx_graph_planned_bytes(g);
-    nnx_tensor_desc in_d = {xd, false, true}, out_d = {yd, true, false};
-    nnx_named_tensor in = {"x", NULL}, ot[2] = {{"act", NULL}, {"pre", NULL}};
-    assert_int_equal(nnx_tensor_create(ctx, &in_d, &in.tensor), NNX_OK);
-    assert_int_equal(nnx_tensor_write(in.tensor, xin, sizeof xin), NNX_OK);
-    for (int i = 0; i < 2; i++)
-        assert_int_equal(nnx_tensor_create(ctx, &out_d, &ot[i].tensor), NNX_OK);
-    assert_int_equal(nnx_context_dispatch(ctx, g, &in, 1, ot, keep ? 2 : 1), NNX_OK);
-    assert_int_equal(nnx_tensor_read(ot[0].tensor, out, YN * sizeof *out), NNX_OK);
-    nnx_context_destroy(ctx);
-    return planned;
+    return build_and_run(ctx, b, activation(b, y, k), y, keep, &xd, &yd, YN, out);
 }
 
 static void check(act_kind k, bool add)
@@ -97,7 +110,6 @@ static void run_two(bool keep, float *out)
 {
     nnx_context *ctx;
     nnx_builder *b;
-    nnx_graph *g;
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 2}, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
     nnx_operand_desc xd = {NNX_FLOAT32, 4, {2, 8, 12, 10}}, wd = {NNX_FLOAT32, 4, {16, 8, 3, 3}},
@@ -106,17 +118,7 @@ static void run_two(bool keep, float *out)
     nnx_conv2d_options co = {.padding = (const uint32_t[]){1, 1, 1, 1}, .padding_count = 4};
     nnx_operand *y1 = nnx_builder_conv2d(b, x, wc, &co), *y2 = nnx_builder_conv2d(b, nnx_builder_neg(b, x, NULL), wc, &co);
     nnx_operand *sum = nnx_builder_add(b, y2, y1, NULL);
-    nnx_named_operand outs[2] = {{"act", nnx_builder_relu(b, sum, NULL)}, {"pre", sum}};
-    assert_int_equal(nnx_builder_build(b, outs, keep ? 2 : 1, &g), NNX_OK);
-    nnx_tensor_desc in_d = {xd, false, true}, out_d = {yd, true, false};
-    nnx_named_tensor in = {"x", NULL}, ot[2] = {{"act", NULL}, {"pre", NULL}};
-    assert_int_equal(nnx_tensor_create(ctx, &in_d, &in.tensor), NNX_OK);
-    assert_int_equal(nnx_tensor_write(in.tensor, xin, sizeof xin), NNX_OK);
-    for (int i = 0; i < 2; i++)
-        assert_int_equal(nnx_tensor_create(ctx, &out_d, &ot[i].tensor), NNX_OK);
-    assert_int_equal(nnx_context_dispatch(ctx, g, &in, 1, ot, keep ? 2 : 1), NNX_OK);
-    assert_int_equal(nnx_tensor_read(ot[0].tensor, out, YN * sizeof *out), NNX_OK);
-    nnx_context_destroy(ctx);
+    build_and_run(ctx, b, nnx_builder_relu(b, sum, NULL), sum, keep, &xd, &yd, YN, out);
 }
 
 static void test_residual_of_two_convs(void **state)
@@ -151,7 +153,6 @@ static uint64_t run_matmul(const mm_case *c, bool keep, float *out)
         res[i] = (float)(i % 11 - 5);
     nnx_context *ctx;
     nnx_builder *b;
-    nnx_graph *g;
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 2}, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
     nnx_operand_desc xd = {NNX_FLOAT32, 3, {c->batches, c->rows, c->K}},
@@ -165,20 +166,7 @@ static uint64_t run_matmul(const mm_case *c, bool keep, float *out)
     nnx_operand *r = c->whole_residual ? nnx_builder_constant(b, &yd, res, n_out * sizeof(float))
                                        : nnx_builder_constant(b, &rd, row, sizeof row);
     y = nnx_builder_add(b, y, r, NULL);
-    nnx_named_operand outs[2] = {{"act", activation(b, y, c->k)}, {"pre", y}};
-    if (nnx_builder_build(b, outs, keep ? 2 : 1, &g) != NNX_OK)
-        fail_msg("build: %s", nnx_builder_error(b));
-    uint64_t planned = nnx_graph_planned_bytes(g);
-    nnx_tensor_desc in_d = {xd, false, true}, out_d = {yd, true, false};
-    nnx_named_tensor in = {"x", NULL}, ot[2] = {{"act", NULL}, {"pre", NULL}};
-    assert_int_equal(nnx_tensor_create(ctx, &in_d, &in.tensor), NNX_OK);
-    assert_int_equal(nnx_tensor_write(in.tensor, xin, (size_t)c->batches * c->rows * c->K * sizeof(float)), NNX_OK);
-    for (int i = 0; i < 2; i++)
-        assert_int_equal(nnx_tensor_create(ctx, &out_d, &ot[i].tensor), NNX_OK);
-    assert_int_equal(nnx_context_dispatch(ctx, g, &in, 1, ot, keep ? 2 : 1), NNX_OK);
-    assert_int_equal(nnx_tensor_read(ot[0].tensor, out, n_out * sizeof *out), NNX_OK);
-    nnx_context_destroy(ctx);
-    return planned;
+    return build_and_run(ctx, b, activation(b, y, c->k), y, keep, &xd, &yd, n_out, out);
 }
 
 /* The fused matmul gives the separate steps' bytes (NaN and -0 of x included) and plans
