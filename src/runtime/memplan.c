@@ -4,7 +4,9 @@
  * run); values whose lifetimes do not overlap share bytes. Placement is first fit, in the
  * order values are produced. A step's outputs never share bytes with its inputs, so no
  * kernel reads memory it is writing; the output of an activation fused into its producer
- * (fuse.c), and a view (views.c), is its home value's bytes, which live as long as it is read. */
+ * (fuse.c), a view (views.c) and a concat's input made in its output (concat_in_place.c) are
+ * their home value's bytes, which are placed when the first of them is made and live as long
+ * as any of them is read. */
 #include "runtime/plan.h"
 #include "base/checked.h"
 #include "ir/dtypes.h"
@@ -71,6 +73,24 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph's memory");
     }
     last_uses(plan, outputs, n_outputs, end);
+    /* a home's bytes are placed at the first step that makes it or a value in it (a concat's
+     * inputs are made in its bytes before it: concat_in_place.c) */
+    uint32_t *first = nnx_mem_calloc(a, ir->n_values + 1, sizeof *first);
+    if (!first) {
+        nnx_mem_free(a, end);
+        nnx_mem_free(a, live);
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph's memory");
+    }
+    for (uint32_t v = 0; v < ir->n_values; v++)
+        first[v] = UINT32_MAX;
+    for (uint32_t k = 0; k < plan->n_order; k++) {
+        const nnx_node *node = &ir->nodes[plan->order[k]];
+        for (uint32_t o = 0; o < node->n_out; o++) {
+            uint32_t v = node->out[o], home = plan->alias[v] == NNX_NONE ? v : plan->alias[v];
+            if (first[home] == UINT32_MAX)
+                first[home] = k;
+        }
+    }
     uint32_t n_live = 0;
     nnx_status st = NNX_OK;
     for (uint32_t k = 0; k < plan->n_order && st == NNX_OK; k++) {
@@ -81,10 +101,12 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
         n_live = keep;
         const nnx_node *node = &ir->nodes[plan->order[k]];
         for (uint32_t o = 0; o < node->n_out; o++) {
-            uint32_t v = node->out[o];
+            uint32_t v = node->out[o], home = plan->alias[v] == NNX_NONE ? v : plan->alias[v];
             size_t bytes;
-            if (!plan->needs_buffer[v] || plan->alias[v] != NNX_NONE)
+            if (first[home] != k || !plan->needs_buffer[home] || plan->alias[home] != NNX_NONE)
                 continue;
+            first[home] = UINT32_MAX - 1; /* placed */
+            v = home;
             nnx_desc_bytes(&ir->values[v].desc, &bytes); /* checked when compiling */
             uint64_t size = bytes ? ((uint64_t)bytes + ALIGN - 1) / ALIGN * ALIGN : ALIGN, top; /* empty: 64 */
             plan->offsets[v] = place(live, &n_live, size, end[v]);
@@ -94,6 +116,7 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
                 plan->arena_bytes = top;
         }
     }
+    nnx_mem_free(a, first);
     nnx_mem_free(a, end);
     nnx_mem_free(a, live);
     return st;

@@ -110,6 +110,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     nnx_plan_fuse_norm(plan, outputs, n_outputs, readers, n_readers);
     nnx_plan_fuse(plan, outputs, n_outputs, readers, n_readers);
     nnx_plan_views(plan);
+    nnx_plan_concat_in_place(plan, outputs, n_outputs);
     if ((st = nnx_memplan(plan, outputs, n_outputs, err)) != NNX_OK)
         goto done;
     plan->profile = nnx_mem_calloc(a, 1, sizeof *plan->profile + (plan->n_order + 1) * sizeof plan->profile->ns[0]);

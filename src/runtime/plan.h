@@ -69,6 +69,10 @@ void nnx_plan_fuse_norm(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outp
  * aliases of their input's bytes (alias, alias_offset, skip). After the fusion passes. */
 void nnx_plan_views(nnx_plan *plan);
 
+/* concat_in_place.c: a concat whose inputs are contiguous runs of its output has them made
+ * there (alias, alias_offset, skip). After the views. */
+void nnx_plan_concat_in_place(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs);
+
 /* The node step k runs: the IR's, or the one a pass put in its place (step_node). */
 static inline const nnx_node *nnx_plan_step_node(const nnx_plan *plan, uint32_t k)
 {
