@@ -95,6 +95,43 @@ static void pack_b(const nnx_fmat *B, size_t k0, size_t kc, size_t j0, size_t nc
     }
 }
 
+/* Where the dot kernel takes over a panel of `cols` columns: 0 (all of them: at most
+ * dot_max), NR/2 (the half tile first: NR/2 + 1 .. NR/2 + dot_max), or cols (not at all). */
+static size_t dot_columns(const nnx_sgemm_kernel *kern, size_t cols)
+{
+    if (!kern->dot)
+        return cols;
+    if (cols <= kern->dot_max)
+        return 0;
+    if (kern->half && cols > kern->nr / 2 && cols - kern->nr / 2 <= kern->dot_max)
+        return kern->nr / 2;
+    return cols;
+}
+
+bool nnx_sgemm_packed_a_floats(nnx_cpu_level level, size_t M, size_t K, size_t *floats)
+{
+    unsigned mr = kernel_for(level)->mr;
+    size_t rows = M / mr * mr + (M % mr ? mr : 0);
+    return !__builtin_mul_overflow(rows, K, floats);
+}
+
+void nnx_sgemm_pack_a_all(nnx_cpu_level level, size_t M, size_t K, nnx_fmat A, float *out)
+{
+    unsigned mr = kernel_for(level)->mr;
+    size_t rows = M / mr * mr + (M % mr ? mr : 0);
+    for (size_t pc = 0; pc < K; pc += KC) { /* block pc: rows x kc floats from out + pc * rows */
+        size_t kc = K - pc < KC ? K - pc : KC;
+        pack_a(&A, 0, M, pc, kc, mr, out + pc * rows);
+    }
+}
+
+bool nnx_sgemm_reads_packed_a(nnx_cpu_level level, size_t N)
+{
+    const nnx_sgemm_kernel *kern = kernel_for(level);
+    size_t last_cols = N ? N - (N - 1) / kern->nr * kern->nr : 0;
+    return dot_columns(kern, last_cols) == last_cols;
+}
+
 unsigned nnx_sgemm_tile_rows(nnx_cpu_level level)
 {
     return kernel_for(level)->mr;
@@ -210,19 +247,6 @@ static inline __attribute__((always_inline)) void tile(const nnx_sgemm_kernel *k
         finish(io, t->i, t->j + off, t->rows, cols, c, t->ldc);
 }
 
-/* Where the dot kernel takes over a panel of `cols` columns: 0 (all of them: at most
- * dot_max), NR/2 (the half tile first: NR/2 + 1 .. NR/2 + dot_max), or cols (not at all). */
-static size_t dot_columns(const nnx_sgemm_kernel *kern, size_t cols)
-{
-    if (!kern->dot)
-        return cols;
-    if (cols <= kern->dot_max)
-        return 0;
-    if (kern->half && cols > kern->nr / 2 && cols - kern->nr / 2 <= kern->dot_max)
-        return kern->nr / 2;
-    return cols;
-}
-
 /* bt[j * kc + k] = column at + j of the panel (B's step k at b + k * b_rs), j < n. */
 static void transpose_columns(const float *b, size_t b_rs, size_t kc, size_t at, size_t n, float *bt)
 {
@@ -241,7 +265,7 @@ typedef struct block {
     nnx_fmat A, B;
     float *C;
     size_t ldc, K, jc, pc, kc, ic, mc, full, nc, nfull;
-    const float *pa, *pb, *packed;
+    const float *pa, *pb, *packed, *a_packed;
     bool acc, last, direct_a, direct_b;
 } block;
 
@@ -273,6 +297,8 @@ static inline __attribute__((always_inline)) void panel_tile(const block *k, siz
     float *c = k->C + (k->ic + ir) * k->ldc + k->jc + jr;
     bool in_place = k->direct_a && ir < k->full;
     const float *a = in_place ? k->A.data + (k->ic + ir) * k->A.rs + k->pc : k->pa + ir * k->kc;
+    if (k->a_packed) /* the whole A's panel of rows i_off + ic + ir, block pc */
+        a = k->a_packed + k->pc * k->io->a_packed_rows + (k->io->i_off + k->ic + ir) * k->kc;
     size_t a_rs = in_place ? k->A.rs : 1, a_cs = in_place ? 1 : kern->mr;
     size_t i = k->ic + ir, j = k->jc + jr, dot_at = dot_columns(kern, cols);
     const tile_args t = {k->kc, a, a_rs, a_cs, b, b_rs, c, k->ldc, rows, k->acc, k->last, i, j};
@@ -318,6 +344,7 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
         return;
     }
     float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC, *bt = tmp + MR_MAX * NR_MAX;
+    const float *a_packed = io && io->a_packed && nnx_sgemm_reads_packed_a(level, N) ? io->a_packed : NULL;
     for (size_t jc = 0; jc < N; jc += NC) {
         size_t nc = N - jc < NC ? N - jc : NC;
         for (size_t pc = 0; pc < K; pc += KC) {
@@ -336,7 +363,7 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
             else if (nfull < nc)
                 pack_b(&B, pc, kc, jc + nfull, nc - nfull, kern->nr, pb + nfull * kc);
             block blk = {kern, io, in_kernel ? &te : NULL, tmp, bt, A, B, C, ldc, K, jc, pc, kc, 0, 0, 0, nc,
-                         nfull, pa, pb, packed, accumulate || pc > 0, pc + kc == K, false, direct_b};
+                         nfull, pa, pb, packed, a_packed, accumulate || pc > 0, pc + kc == K, false, direct_b};
             size_t jlast = (nc - 1) / kern->nr * kern->nr, dot_at = dot_columns(kern, nc - jlast);
             if (dot_at < nc - jlast) { /* only the last panel can be narrow: its columns transposed once */
                 size_t b_rs;
@@ -347,8 +374,10 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                 size_t mc = M - ic < MC ? M - ic : MC, full = mc - mc % kern->mr;
                 /* Row-major A is read in place when small (packing would cost more than it
                  * saves); only its last partial panel is packed, so no read passes row M. */
-                bool direct = A.cs == 1 && M * K <= DIRECT_A_MAX;
-                if (!direct)
+                bool direct = !blk.a_packed && A.cs == 1 && M * K <= DIRECT_A_MAX;
+                if (blk.a_packed)
+                    ; /* every panel already packed: read in place in panel_tile */
+                else if (!direct)
                     pack_a(&A, ic, mc, pc, kc, kern->mr, pa);
                 else if (full < mc)
                     pack_a(&A, ic + full, mc - full, pc, kc, kern->mr, pa + full * kc);

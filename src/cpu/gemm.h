@@ -53,6 +53,8 @@ typedef struct nnx_gemm_io {
     size_t i_off, j_off;
     bool b_in_place; /* read a row-major B in place whatever its size (weights made once) */
     const float *b_packed; /* B packed once by nnx_sgemm_pack_b_all for this level, or NULL */
+    const float *a_packed; /* A packed once by nnx_sgemm_pack_a_all for this level, or NULL */
+    size_t a_packed_rows;  /* with a_packed: the whole A's rows (the product's, before any split) */
 } nnx_gemm_io;
 
 /* Floats of B (K x N) packed whole for level's kernel: every NR-column panel, k-major,
@@ -64,6 +66,18 @@ void nnx_sgemm_pack_b_all(nnx_cpu_level level, size_t K, size_t N, nnx_fmat B, f
 /* The rows of level's micro-tile (MR): a product split into row blocks at multiples of it
  * computes every element as the whole product does. */
 unsigned nnx_sgemm_tile_rows(nnx_cpu_level level);
+
+/* Floats of A (M x K) packed whole for level's kernel: for every KC block of columns, every
+ * MR-row panel (rows past M zero), k-major — the panels the driver would pack, one after
+ * another in the order it reads them; false if that overflows. nnx_sgemm_pack_a_all fills it
+ * (convolution filters packed when a graph is built: the tiles then stream their weights
+ * from one contiguous run instead of MR rows at once). */
+bool nnx_sgemm_packed_a_floats(nnx_cpu_level level, size_t M, size_t K, size_t *floats);
+void nnx_sgemm_pack_a_all(nnx_cpu_level level, size_t M, size_t K, nnx_fmat A, float *out);
+/* Whether a product of N columns reads a packed A (nnx_gemm_io.a_packed): not when its last
+ * columns go to the dot kernel, which reads A's rows where A is (both layouts would be
+ * streamed). */
+bool nnx_sgemm_reads_packed_a(nnx_cpu_level level, size_t N);
 
 /* nnx_sgemm with hooks (io may be NULL: nnx_sgemm). */
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,

@@ -190,11 +190,34 @@ static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **pr
     return NNX_OK;
 }
 
+/* An ungrouped convolution's constant filter [O, C*KH*KW] packed as the GEMM's A panels (the
+ * windows-in-place path ignores it). */
+static nnx_status pack_filter(const nnx_ir *ir, const nnx_node *node, void **prepared)
+{
+    const nnx_operand_desc *f = &ir->values[node->in[1]].desc, *y = &ir->values[node->out[0]].desc;
+    uint32_t groups = node->attrs.conv.groups ? node->attrs.conv.groups : 1;
+    if (!nnx_ir_fixed_constant(ir, node->in[1]) || groups != 1 || f->rank != 4 || y->rank != 4)
+        return NNX_OK;
+    size_t M = f->shape[0], K = (size_t)f->shape[1] * f->shape[2] * f->shape[3], floats;
+    nnx_cpu_level level = nnx_cpu_level_get();
+    if (!nnx_sgemm_reads_packed_a(level, (size_t)y->shape[2] * y->shape[3]) ||
+        !nnx_sgemm_packed_a_floats(level, M, K, &floats) || floats > SIZE_MAX / sizeof(float))
+        return NNX_OK; /* (a map whose last outputs the dot kernel takes reads the filter as it is) */
+    float *packed = nnx_mem_alloc_aligned(ir->alloc, floats * sizeof(float));
+    if (!packed)
+        return NNX_ERROR_OUT_OF_MEMORY;
+    nnx_sgemm_pack_a_all(level, M, K, (nnx_fmat){ir->values[node->in[1]].data, K, 1}, packed);
+    *prepared = packed;
+    return NNX_OK;
+}
+
 nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared)
 {
     *prepared = NULL;
     if (fast == nnx_fast_matmul || fast == nnx_fast_gemm)
         return pack_weights(ir, node, prepared);
+    if (fast == nnx_fast_conv2d)
+        return pack_filter(ir, node, prepared);
     if (fast != nnx_fast_winograd)
         return NNX_OK;
     *prepared = nnx_winograd_prepare(ir, node);

@@ -5,7 +5,9 @@
  * alpha, beta and C; two threads (column blocks at an offset into the packed panels) give
  * the same bytes as one. One-row products get B^T instead (dot products of contiguous rows).
  * Nothing is prepared for a B an update rewrites; a plan prepares a constant shared by
- * several products once. */
+ * several products once. An ungrouped convolution's filter is packed as the GEMM's A
+ * (a 1x1 and a strided 3x3 one; M not a multiple of the tile rows, K over one block, rows
+ * split over the threads at an offset into the packed panels). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -86,7 +88,8 @@ static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_op
     void *scratch = aligned_alloc(64, per_thread * 2 + 64);
     nnx_pool *pool = nnx_pool_create(&a, 1);
     assert_non_null(pool);
-    nnx_kernel_env env = {NULL, scratch, per_thread, NULL, NULL, NULL, prepared};
+    void *shared_scratch = aligned_alloc(64, (shared + 63) / 64 * 64 + 64); /* a strided conv's phase split */
+    nnx_kernel_env env = {shared_scratch, scratch, per_thread, NULL, NULL, NULL, prepared};
     out.data = got;
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     env.pool = pool;
@@ -102,6 +105,7 @@ static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_op
     nnx_pool_destroy(pool);
     nnx_mem_free_aligned(&a, prepared);
     free(scratch);
+    free(shared_scratch);
     free(x), free(b), free(c), free(ax), free(ab), free(ac), free(ref), free(mag), free(got), free(got2);
     nnx_ir_free(&ir);
     nnx_ir_free(&abs_ir);
@@ -118,6 +122,22 @@ static void test_matmul(void **state)
           (nnx_operand_desc){NNX_FLOAT32, 3, {1, 256, 700}}, NULL, 256); /* b with a batch of 1; two threads by column */
     check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 3, {1, 1, 512}},
           (nnx_operand_desc){NNX_FLOAT32, 2, {512, 1030}}, NULL, 512); /* one row: B^T, split by column */
+}
+
+static void test_conv(void **state)
+{
+    (void)state;
+    nnx_attrs pw = {.conv = {.strides = {1, 1}, .dilations = {1, 1}, .groups = 1, .input_layout = NNX_LAYOUT_NCHW,
+                             .filter_layout = NNX_FILTER_OIHW}};
+    nnx_attrs s2 = {.conv = {.pads = {1, 1, 1, 1}, .strides = {2, 2}, .dilations = {1, 1}, .groups = 1,
+                             .input_layout = NNX_LAYOUT_NCHW, .filter_layout = NNX_FILTER_OIHW}};
+    nnx_operand_desc bias83 = {NNX_FLOAT32, 1, {83}}, bias200 = {NNX_FLOAT32, 1, {200}};
+    check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 8, 8}},
+          (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301); /* split by column */
+    check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 4, 8}},
+          (nnx_operand_desc){NNX_FLOAT32, 4, {200, 300, 1, 1}}, &bias200, 301); /* by rows: 104 + 96 */
+    check(NNX_OP_CONV, &s2, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 40, 16, 16}},
+          (nnx_operand_desc){NNX_FLOAT32, 4, {83, 40, 3, 3}}, &bias83, 361); /* windows packed as B */
 }
 
 static void test_gemm(void **state)
@@ -206,6 +226,7 @@ static void test_shared_once(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_matmul), cmocka_unit_test(test_gemm),
+                                       cmocka_unit_test(test_conv),
                                        cmocka_unit_test(test_not_packed), cmocka_unit_test(test_shared_once)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
