@@ -125,13 +125,6 @@ void nnx_sgemm_pack_a_all(nnx_cpu_level level, size_t M, size_t K, nnx_fmat A, f
     }
 }
 
-bool nnx_sgemm_reads_packed_a(nnx_cpu_level level, size_t N)
-{
-    const nnx_sgemm_kernel *kern = kernel_for(level);
-    size_t last_cols = N ? N - (N - 1) / kern->nr * kern->nr : 0;
-    return dot_columns(kern, last_cols) == last_cols;
-}
-
 unsigned nnx_sgemm_tile_rows(nnx_cpu_level level)
 {
     return kernel_for(level)->mr;
@@ -302,7 +295,13 @@ static inline __attribute__((always_inline)) void panel_tile(const block *k, siz
     size_t a_rs = in_place ? k->A.rs : 1, a_cs = in_place ? 1 : kern->mr;
     size_t i = k->ic + ir, j = k->jc + jr, dot_at = dot_columns(kern, cols);
     const tile_args t = {k->kc, a, a_rs, a_cs, b, b_rs, c, k->ldc, rows, k->acc, k->last, i, j};
-    if (dot_at < cols && k->A.cs == 1 && rows == kern->mr) {
+    if (dot_at < cols && k->a_packed && kern->col) { /* A packed whole (so whatever the split): by columns */
+        if (dot_at)
+            tile(kern, kern->half, kern->nr / 2, &t, 0, dot_at, io, te, k->tmp);
+        kern->col(k->kc, a, b + dot_at, b_rs, cols - dot_at, rows, c + dot_at, k->ldc, k->acc);
+        if (k->last)
+            finish(io, i, j + dot_at, rows, cols - dot_at, c + dot_at, k->ldc);
+    } else if (dot_at < cols && k->A.cs == 1 && rows == kern->mr) {
         /* whole rows of a row-major A (read where A is, packed or not, so that the kernel
          * a column gets does not depend on how the product was split): the dot kernel */
         if (dot_at)
@@ -344,7 +343,7 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
         return;
     }
     float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC, *bt = tmp + MR_MAX * NR_MAX;
-    const float *a_packed = io && io->a_packed && nnx_sgemm_reads_packed_a(level, N) ? io->a_packed : NULL;
+    const float *a_packed = io ? io->a_packed : NULL;
     for (size_t jc = 0; jc < N; jc += NC) {
         size_t nc = N - jc < NC ? N - jc : NC;
         for (size_t pc = 0; pc < K; pc += KC) {
@@ -365,7 +364,7 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
             block blk = {kern, io, in_kernel ? &te : NULL, tmp, bt, A, B, C, ldc, K, jc, pc, kc, 0, 0, 0, nc,
                          nfull, pa, pb, packed, a_packed, accumulate || pc > 0, pc + kc == K, false, direct_b};
             size_t jlast = (nc - 1) / kern->nr * kern->nr, dot_at = dot_columns(kern, nc - jlast);
-            if (dot_at < nc - jlast) { /* only the last panel can be narrow: its columns transposed once */
+            if (dot_at < nc - jlast && !a_packed) { /* only the last panel can be narrow: transposed once */
                 size_t b_rs;
                 const float *b = panel_b(&blk, jlast, &b_rs);
                 transpose_columns(b, b_rs, kc, dot_at, nc - jlast - dot_at, bt);

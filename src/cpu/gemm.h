@@ -74,10 +74,6 @@ unsigned nnx_sgemm_tile_rows(nnx_cpu_level level);
  * from one contiguous run instead of MR rows at once). */
 bool nnx_sgemm_packed_a_floats(nnx_cpu_level level, size_t M, size_t K, size_t *floats);
 void nnx_sgemm_pack_a_all(nnx_cpu_level level, size_t M, size_t K, nnx_fmat A, float *out);
-/* Whether a product of N columns reads a packed A (nnx_gemm_io.a_packed): not when its last
- * columns go to the dot kernel, which reads A's rows where A is (both layouts would be
- * streamed). */
-bool nnx_sgemm_reads_packed_a(nnx_cpu_level level, size_t N);
 
 /* nnx_sgemm with hooks (io may be NULL: nnx_sgemm). */
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
@@ -120,6 +116,12 @@ typedef void (*nnx_sgemm_ukernel)(size_t kc, const float *pa, size_t a_rs, size_
 typedef void (*nnx_sgemm_dotkernel)(size_t kc, const float *pa, size_t a_rs, const float *bt, size_t cols, float *c,
                                     size_t ldc, bool accumulate);
 
+/* The same columns when A is packed whole (nnx_gemm_io.a_packed: pa is the tile's MR-row
+ * panel, k-major): rows < MR of C (row stride ldc) = or += A·B, B's step k at pb + k * b_rs,
+ * vectorised along the rows; each sum in k order, as the tile kernels. */
+typedef void (*nnx_sgemm_colkernel)(size_t kc, const float *pa, const float *pb, size_t b_rs, size_t cols,
+                                    size_t rows, float *c, size_t ldc, bool accumulate);
+
 typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel run;
     unsigned mr, nr;
@@ -128,6 +130,7 @@ typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel quarter; /* over MR x NR/4 (what a last panel leaves past NR/2), or NULL */
     nnx_sgemm_dotkernel dot;   /* the last 1..dot_max columns, or NULL */
     unsigned dot_max;
+    nnx_sgemm_colkernel col;   /* those columns with A packed whole (with dot), or NULL */
 } nnx_sgemm_kernel;
 
 extern const nnx_sgemm_kernel nnx_sgemm_generic;

@@ -218,5 +218,47 @@ __attribute__((target("avx512f"))) static void dot(size_t kc, const float *pa, s
     }
 }
 
-const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4};
+/* The last 1..4 columns with A packed whole: the tile's 8 rows are one ymm of the panel per
+ * k step, times each column's broadcast value of B (B's columns need no transposing). Each
+ * column sums in four chains, k mod 4, added at the end ((0 + 1) + (2 + 3)): one chain would
+ * wait on the FMA latency every step. */
+#define COL_STEP(j, q) \
+    do { \
+        if (cols > j) \
+            s##j##q = _mm256_fmadd_ps(a##q, _mm256_set1_ps(pb[(q) * b_rs + j]), s##j##q); \
+    } while (0)
+#define COL_DECL(j) __m256 s##j##0 = _mm256_setzero_ps(), s##j##1 = s##j##0, s##j##2 = s##j##0, s##j##3 = s##j##0
+#define COL_SUM(j) _mm256_add_ps(_mm256_add_ps(s##j##0, s##j##1), _mm256_add_ps(s##j##2, s##j##3))
+
+__attribute__((target("avx2,fma"))) static void col8(size_t kc, const float *pa, const float *pb, size_t b_rs,
+                                                     size_t cols, size_t rows, float *c, size_t ldc, bool accumulate)
+{
+    COL_DECL(0);
+    COL_DECL(1);
+    COL_DECL(2);
+    COL_DECL(3);
+    size_t k = 0;
+    for (; k + 4 <= kc; k += 4, pa += 4 * MR, pb += 4 * b_rs) {
+        __m256 a0 = _mm256_loadu_ps(pa), a1 = _mm256_loadu_ps(pa + MR), a2 = _mm256_loadu_ps(pa + 2 * MR),
+               a3 = _mm256_loadu_ps(pa + 3 * MR);
+        COL_STEP(0, 0); COL_STEP(0, 1); COL_STEP(0, 2); COL_STEP(0, 3);
+        COL_STEP(1, 0); COL_STEP(1, 1); COL_STEP(1, 2); COL_STEP(1, 3);
+        COL_STEP(2, 0); COL_STEP(2, 1); COL_STEP(2, 2); COL_STEP(2, 3);
+        COL_STEP(3, 0); COL_STEP(3, 1); COL_STEP(3, 2); COL_STEP(3, 3);
+    }
+    for (; k < kc; k++, pa += MR, pb += b_rs) { /* the last kc % 4 steps, chain 0 */
+        __m256 a0 = _mm256_loadu_ps(pa);
+        COL_STEP(0, 0); COL_STEP(1, 0); COL_STEP(2, 0); COL_STEP(3, 0);
+    }
+    float t[4][MR];
+    _mm256_storeu_ps(t[0], COL_SUM(0));
+    _mm256_storeu_ps(t[1], COL_SUM(1));
+    _mm256_storeu_ps(t[2], COL_SUM(2));
+    _mm256_storeu_ps(t[3], COL_SUM(3));
+    for (size_t i = 0; i < rows; i++)
+        for (size_t j = 0; j < cols; j++)
+            c[i * ldc + j] = accumulate ? c[i * ldc + j] + t[j][i] : t[j][i];
+}
+
+const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4, col8};
 #endif

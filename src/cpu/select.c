@@ -194,15 +194,14 @@ static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **pr
  * windows-in-place path ignores it). */
 static nnx_status pack_filter(const nnx_ir *ir, const nnx_node *node, void **prepared)
 {
-    const nnx_operand_desc *f = &ir->values[node->in[1]].desc, *y = &ir->values[node->out[0]].desc;
+    const nnx_operand_desc *f = &ir->values[node->in[1]].desc;
     uint32_t groups = node->attrs.conv.groups ? node->attrs.conv.groups : 1;
-    if (!nnx_ir_fixed_constant(ir, node->in[1]) || groups != 1 || f->rank != 4 || y->rank != 4)
+    if (!nnx_ir_fixed_constant(ir, node->in[1]) || groups != 1 || f->rank != 4)
         return NNX_OK;
     size_t M = f->shape[0], K = (size_t)f->shape[1] * f->shape[2] * f->shape[3], floats;
     nnx_cpu_level level = nnx_cpu_level_get();
-    if (!nnx_sgemm_reads_packed_a(level, (size_t)y->shape[2] * y->shape[3]) ||
-        !nnx_sgemm_packed_a_floats(level, M, K, &floats) || floats > SIZE_MAX / sizeof(float))
-        return NNX_OK; /* (a map whose last outputs the dot kernel takes reads the filter as it is) */
+    if (!nnx_sgemm_packed_a_floats(level, M, K, &floats) || floats > SIZE_MAX / sizeof(float))
+        return NNX_OK;
     float *packed = nnx_mem_alloc_aligned(ir->alloc, floats * sizeof(float));
     if (!packed)
         return NNX_ERROR_OUT_OF_MEMORY;

@@ -6,8 +6,9 @@
  * the same bytes as one. One-row products get B^T instead (dot products of contiguous rows).
  * Nothing is prepared for a B an update rewrites; a plan prepares a constant shared by
  * several products once. An ungrouped convolution's filter is packed as the GEMM's A
- * (a 1x1 and a strided 3x3 one; M not a multiple of the tile rows, K over one block, rows
- * split over the threads at an offset into the packed panels). */
+ * (1x1 and strided 3x3 ones; M not a multiple of the tile rows, K over one block, rows
+ * split over the threads at an offset into the packed panels, maps whose last 1 or 4
+ * columns the column kernel takes). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -138,6 +139,12 @@ static void test_conv(void **state)
           (nnx_operand_desc){NNX_FLOAT32, 4, {200, 300, 1, 1}}, &bias200, 301); /* by rows: 104 + 96 */
     check(NNX_OP_CONV, &s2, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 40, 16, 16}},
           (nnx_operand_desc){NNX_FLOAT32, 4, {83, 40, 3, 3}}, &bias83, 361); /* windows packed as B */
+    /* 7x7 and 14x14 maps: the last 1 and 4 columns by the column kernel, also for the last,
+     * partial row tile */
+    check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 7, 7}},
+          (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301);
+    check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 14, 14}},
+          (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301);
 }
 
 static void test_gemm(void **state)
