@@ -458,6 +458,14 @@ static void test_elementwise_exact(void **state)
     }
     exact(NNX_OP_RELU, same, 1);
     exact(NNX_OP_POW, cross, 2);
+    /* trailing axes merged into one row: a scalar divisor of a 3-D tensor, and operands whose
+     * last three axes agree (rows of 60, the first axis broadcast for b) */
+    nnx_operand_desc by_scalar[2] = {{NNX_FLOAT32, 3, {4, 128, 64}}, {NNX_FLOAT32, 0, {0}}};
+    nnx_operand_desc leading[2] = {{NNX_FLOAT32, 4, {2, 3, 4, 5}}, {NNX_FLOAT32, 4, {1, 3, 4, 5}}};
+    for (int k = 0; k < 6; k++) {
+        exact(ops[k], by_scalar, 2);
+        exact(ops[k], leading, 2);
+    }
     /* large enough to be split over the two threads (rows, and chunks of elements) */
     nnx_operand_desc wide[2] = {{NNX_FLOAT32, 2, {70, 1000}}, {NNX_FLOAT32, 1, {1000}}};
     exact(NNX_OP_MUL, wide, 2);
