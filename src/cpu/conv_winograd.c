@@ -11,6 +11,7 @@
  * runs as nnx_fast_conv2d. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
+#include "cpu/transpose16.h"
 #include "base/checked.h"
 
 #include <string.h>
@@ -19,7 +20,6 @@
 #define XI 36        /* transformed points per tile (6 x 6) */
 #define CB 16        /* channels per block */
 
-typedef float v16 __attribute__((vector_size(CB * sizeof(float)), aligned(sizeof(float))));
 
 typedef struct winograd {
     size_t N, C, H, W, O, OH, OW, TH, TW, T;
@@ -132,34 +132,6 @@ static inline __attribute__((always_inline)) void at6(const v16 *m, size_t s, v1
     o[os] = m1 - m2 + 2 * m3 - 2 * m4;
     o[2 * os] = m1 + m2 + 4 * m3 + 4 * m4;
     o[3 * os] = m1 - m2 + 8 * m3 - 8 * m4 + m5;
-}
-
-/* Butterfly stage s of a 16 x 16 transpose: rows i and i + s (i & s == 0) swap their
- * off-diagonal s-blocks. lo takes a's lanes j with j & s == 0 and b's lanes j - s for the
- * others; hi takes a's lanes j + s and b's lanes j. */
-#define LO_1 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30
-#define HI_1 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31
-#define LO_2 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29
-#define HI_2 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31
-#define LO_4 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27
-#define HI_4 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31
-#define LO_8 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23
-#define HI_8 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31
-#define STAGE(s) \
-    for (int i = 0; i < 16; i++) \
-        if (!(i & s)) { \
-            v16 a = r[i], b = r[i + s]; \
-            r[i] = __builtin_shufflevector(a, b, LO_##s); \
-            r[i + s] = __builtin_shufflevector(a, b, HI_##s); \
-        }
-
-/* r[i][j] <- r[j][i]. */
-static inline __attribute__((always_inline)) void transpose16(v16 *r)
-{
-    STAGE(8)
-    STAGE(4)
-    STAGE(2)
-    STAGE(1)
 }
 
 /* Channel block b: its zero-padded copy xb[b][h][w][16] (input row h - pt, column w - pl),

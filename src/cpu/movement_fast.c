@@ -4,6 +4,7 @@
  * memcpy, others copy elements of the type's size. Reductions sum in double in the
  * reference's order and round once. All give the reference kernels' bytes. */
 #include "cpu/kernels.h"
+#include "cpu/transpose16.h"
 #include "ir/dtypes.h"
 #include "ops/shape.h"
 
@@ -39,10 +40,91 @@ static void strided_copy(const void *src, size_t base, const uint64_t *stride, v
     } while (nnx_index_next(idx, shape, rank - 1));
 }
 
+/* A transpose of 4-byte elements whose output's second-to-last axis is the input's last
+ * (contiguous) and whose last axis is another (an attention's K^T: [s, h, d] -> [h, d, s]):
+ * for each index of the leading output axes, an R x C block of the input (rows ld apart) is
+ * written transposed, in 16 x 16 blocks loaded as rows, transposed in registers and stored
+ * as rows. */
+typedef struct swap_job {
+    const float *x;
+    float *y;
+    size_t R, C, ld, batches;
+    uint32_t n_lead;
+    uint32_t lead[NNX_MAX_RANK];    /* the leading output axes' extents */
+    uint64_t lead_at[NNX_MAX_RANK]; /* and their input strides */
+} swap_job;
+
+static inline __attribute__((always_inline)) void swap_batch(const swap_job *j, size_t b)
+{
+    size_t at = 0, rest = b;
+    for (uint32_t d = j->n_lead; d-- > 0;) {
+        at += rest % j->lead[d] * j->lead_at[d];
+        rest /= j->lead[d];
+    }
+    const float *x = j->x + at;
+    float *y = j->y + b * j->R * j->C;
+    for (size_t r0 = 0; r0 < j->R; r0 += 16)
+        for (size_t c0 = 0; c0 < j->C; c0 += 16) {
+            size_t nr = j->R - r0 < 16 ? j->R - r0 : 16, nc = j->C - c0 < 16 ? j->C - c0 : 16;
+            v16 t[16];
+            for (size_t i = 0; i < 16; i++) { /* input row r0 + i, columns c0 .. c0 + nc */
+                const float *src = x + (r0 + i) * j->ld + c0;
+                t[i] = (v16){0};
+                if (i < nr && nc == 16)
+                    t[i] = *(const v16 *)src; /* (v16 is aligned as a float) */
+                else if (i < nr)
+                    memcpy(&t[i], src, nc * sizeof(float));
+            }
+            transpose16(t);
+            for (size_t i = 0; i < nc; i++) { /* output row c0 + i, columns r0 .. r0 + nr */
+                float *dst = y + (c0 + i) * j->R + r0;
+                if (nr == 16)
+                    *(v16 *)dst = t[i];
+                else
+                    memcpy(dst, &t[i], nr * sizeof(float));
+            }
+        }
+}
+
+static void swap_generic(void *arg, size_t b) { swap_batch(arg, b); }
+#if defined(__x86_64__)
+__attribute__((target("avx512f"))) static void swap_avx512(void *arg, size_t b) { swap_batch(arg, b); }
+#endif
+
+/* The swap_job for a transpose of that form, or false. */
+static bool swap_of(const nnx_operand_desc *x, const uint32_t *perm, swap_job *j)
+{
+    uint32_t rank = x->rank;
+    if (rank < 2 || nnx_dtype_size(x->dtype) != 4 || perm[rank - 2] != rank - 1)
+        return false;
+    uint64_t strides[NNX_MAX_RANK];
+    nnx_strides(x->shape, rank, strides);
+    j->R = x->shape[perm[rank - 1]];
+    j->C = x->shape[rank - 1];
+    j->ld = (size_t)strides[perm[rank - 1]];
+    j->n_lead = rank - 2;
+    j->batches = 1;
+    for (uint32_t i = 0; i + 2 < rank; i++) {
+        j->lead[i] = x->shape[perm[i]];
+        j->lead_at[i] = strides[perm[i]];
+        j->batches *= x->shape[perm[i]];
+    }
+    return true;
+}
+
 nnx_status nnx_fast_transpose(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    (void)env;
     uint32_t rank = out->desc.rank;
+    swap_job j = {in[0].data, out->data, 0, 0, 0, 0, 0, {0}, {0}};
+    if (swap_of(&in[0].desc, node->attrs.transpose.perm, &j)) {
+        void (*fn)(void *, size_t) = swap_generic;
+#if defined(__x86_64__)
+        if (nnx_cpu_level_get() >= NNX_CPU_AVX512)
+            fn = swap_avx512;
+#endif
+        nnx_pool_for(j.batches * j.R * j.C >= ((size_t)1 << 15) ? env->pool : NULL, j.batches, fn, &j);
+        return NNX_OK;
+    }
     uint64_t in_strides[NNX_MAX_RANK], s[NNX_MAX_RANK];
     nnx_strides(in[0].desc.shape, rank, in_strides);
     for (uint32_t i = 0; i < rank; i++)

@@ -618,6 +618,18 @@ static void test_movement_exact(void **state)
     nnx_attrs t3 = {.transpose = {{2, 0, 1}}}, t2 = {.transpose = {{1, 0}}};
     exact_with(NNX_OP_TRANSPOSE, &t3, i8, 1);
     exact_with(NNX_OP_TRANSPOSE, &t2, i64, 1);
+    /* the input's last axis second-to-last, 4-byte elements: 16 x 16 blocks, whole and
+     * partial (a swap of the last two axes; an attention's [s, h, d] -> [h, d, s]) */
+    nnx_attrs last4 = {.transpose = {{0, 1, 3, 2}}}, last3 = {.transpose = {{0, 2, 1}}};
+    nnx_attrs heads = {.transpose = {{1, 2, 0}}};
+    nnx_operand_desc shd[1] = {{NNX_FLOAT32, 3, {37, 3, 20}}};
+    exact_with(NNX_OP_TRANSPOSE, &heads, shd, 1);
+    nnx_operand_desc b3[1] = {{NNX_FLOAT32, 3, {3, 37, 21}}}, i32[1] = {{NNX_INT32, 3, {2, 32, 48}}};
+    nnx_operand_desc m2[1] = {{NNX_FLOAT32, 2, {70, 40}}};
+    exact_with(NNX_OP_TRANSPOSE, &last4, f4, 1);
+    exact_with(NNX_OP_TRANSPOSE, &last3, b3, 1);
+    exact_with(NNX_OP_TRANSPOSE, &last3, i32, 1);
+    exact_with(NNX_OP_TRANSPOSE, &t2, m2, 1);
     nnx_attrs s1 = {.slice = {.starts = {1, 0, 1, 2}, .sizes = {1, 3, 2, 3}, .strides = {1, 1, 2, 1}}};
     nnx_attrs s2 = {.slice = {.starts = {0, 1, 0}, .sizes = {2, 2, 3}, .strides = {2, 3, 3}}};
     nnx_attrs s3 = {.slice = {.starts = {5, 0}, .sizes = {1, 9}, .strides = {1, 1}}};
