@@ -28,6 +28,26 @@ static inline bool nnx_clamp_simd_setup(const nnx_activation *act, nnx_clamp_sim
     return true;
 }
 
+/* nnx_clamp16 in GCC's vector extension, for code compiled for several targets (the
+ * Winograd output transform): the same comparisons and blends, so the same bytes. In place
+ * (a 64-byte vector is not returned by value where the target lacks AVX-512). */
+typedef float nnx_f32x16 __attribute__((vector_size(64), aligned(sizeof(float))));
+typedef int32_t nnx_i32x16 __attribute__((vector_size(64)));
+
+/* take_a ? a : b, lane by lane (take_a: all ones or zeros) */
+#define NNX_PICK16(take_a, a, b) ((nnx_f32x16)(((take_a) & (nnx_i32x16)(a)) | (~(take_a) & (nnx_i32x16)(b))))
+
+static inline __attribute__((always_inline)) void nnx_clamp_vec16(const nnx_clamp_simd *c, nnx_f32x16 *p)
+{
+    /* splats as x - 0, which keeps a zero's sign (0 + -0 would be +0) */
+    nnx_f32x16 v = *p, lo = c->lo - (nnx_f32x16){0}, hi = c->hi - (nnx_f32x16){0}, m;
+    /* max_ps(a, b) = a > b ? a : b; min_ps(a, b) = a < b ? a : b (nnx_clamp16's operands) */
+    m = c->lo_neg_zero ? NNX_PICK16(lo > v, lo, v) : NNX_PICK16(v > lo, v, lo);
+    m = c->hi_neg_zero ? NNX_PICK16(m < hi, m, hi) : NNX_PICK16(hi < m, hi, m);
+    nnx_f32x16 nan = c->nan_default ? NAN - (nnx_f32x16){0} : v;
+    *p = NNX_PICK16(v != v, nan, m);
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 

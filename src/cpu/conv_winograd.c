@@ -9,6 +9,7 @@
  * of the sum of |terms| (test_cpu_winograd.c); each output is computed the same way for
  * any thread count. Without the transformed filter (nnx_cpu_prepare not run) the conv
  * runs as nnx_fast_conv2d. */
+#include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "cpu/transpose16.h"
@@ -108,6 +109,7 @@ typedef struct wino_job {
     const nnx_activation *act;
     unsigned threads;
     nnx_cpu_level level;
+    const nnx_clamp_simd *clamp; /* the activation in registers (no residual, float bounds), or NULL */
 } wino_job;
 
 #define AT(p) (*(const v16 *)(p))
@@ -217,10 +219,17 @@ static inline __attribute__((always_inline)) void output_block(const wino_job *j
             }
             transpose16(r);
             size_t ow = tx * 4, n = g->OW - ow < 16 ? g->OW - ow : 16;
-            for (size_t c = 0; c < channels; c++)
-                memcpy(y + c * plane + oh * g->OW + ow, &r[c], n * sizeof(float));
+            for (size_t c = 0; c < channels; c++) {
+                float *dst = y + c * plane + oh * g->OW + ow;
+                if (j->clamp) /* no residual to add first: the clamp in registers */
+                    nnx_clamp_vec16(j->clamp, &r[c]);
+                if (n == 16)
+                    *(v16 *)dst = r[c];
+                else
+                    memcpy(dst, &r[c], n * sizeof(float));
+            }
         }
-        for (size_t c = 0; c < channels; c++) {
+        for (size_t c = 0; c < channels && !j->clamp; c++) {
             float *row = y + c * plane + oh * g->OW;
             const float *res = j->residual ? j->residual + (b * CB + c) * plane + oh * g->OW : NULL;
             for (size_t ow = 0; res && ow < g->OW; ow++)
@@ -269,10 +278,13 @@ nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view 
     else if (level >= NNX_CPU_AVX2)
         input = input_avx2, output = output_avx2;
 #endif
+    nnx_clamp_simd clamp;
+    bool in_regs = !env->residual && nnx_clamp_simd_setup(env->act, &clamp);
     for (size_t n = 0; n < g.N; n++) {
         wino_job j = {&g, (const float *)in[0].data + n * g.C * g.H * g.W, env->prepared,
                       node->n_in > 2 ? in[2].data : NULL, env->residual ? env->residual + n * g.O * g.OH * g.OW : NULL,
-                      xb, v, m, yb, (float *)out->data + n * g.O * g.OH * g.OW, env, env->act, threads, level};
+                      xb, v, m, yb, (float *)out->data + n * g.O * g.OH * g.OW, env, env->act, threads, level,
+                      in_regs ? &clamp : NULL};
         nnx_pool_for(env->pool, g.Cp / CB, input, &j);
         nnx_pool_for(env->pool, threads < XI ? threads : XI, gemm_task, &j);
         nnx_pool_for(env->pool, g.Op / CB, output, &j);

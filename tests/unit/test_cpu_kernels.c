@@ -19,6 +19,7 @@
 
 #include "base/alloc.h"
 #include "cpu/gemm.h"
+#include "cpu/clamp_simd.h"
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
 #include "ir/dtypes.h"
@@ -668,8 +669,20 @@ static void test_activation_exact(void **state)
                 y[i] = special[(i * 5 + (int)b) % 12];
                 want[i] = isnan(y[i]) ? (nan_default ? NAN : y[i]) : (float)min_ieee(max_ieee(y[i], act.lo), act.hi);
             }
+            float v[64];
+            memcpy(v, y, sizeof v);
             nnx_apply_activation(&act, y, 67);
             assert_memory_equal(y, want, sizeof y);
+            /* the vector-extension clamp (the Winograd output), where the bounds are floats */
+            nnx_clamp_simd c;
+            if (!nnx_clamp_simd_setup(&act, &c))
+                continue;
+            for (int q = 0; q < 64; q += 16) {
+                nnx_f32x16 vec;
+                memcpy(&vec, v + q, sizeof vec);
+                nnx_clamp_vec16(&c, &vec);
+                assert_memory_equal(&vec, want + q, sizeof vec);
+            }
         }
 }
 

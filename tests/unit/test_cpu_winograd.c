@@ -45,7 +45,7 @@ static nnx_attrs attrs_of(int64_t pt, int64_t pb, int64_t pl, int64_t pr, uint32
 typedef struct conv_case {
     uint32_t n, c, h, w, o;
     nnx_attrs attrs;
-    bool bias, residual_clamp;
+    bool bias, residual_clamp, clamp_only;
 } conv_case;
 
 /* An IR x -> conv(x, constant filter [, constant bias]); the filter's values in *filter. */
@@ -106,12 +106,15 @@ static void check(const conv_case *k)
             ref[i] = fminf(fmaxf(ref[i] + res[i], -0.5f), 0.75f);
             mag[i] += ares[i];
         }
+    if (k->clamp_only) /* the clamp alone: applied in registers */
+        for (size_t i = 0; i < yn; i++)
+            ref[i] = fminf(fmaxf(ref[i], -0.5f), 0.75f);
 
     per_thread = (per_thread + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, per_thread * 2 + 64), *sh = aligned_alloc(64, (shared + 63) / 64 * 64 + 64);
     nnx_pool *pool = nnx_pool_create(&a, 1); /* one worker: two threads */
     assert_non_null(pool);
-    nnx_kernel_env env = {sh, scratch, per_thread, NULL, k->residual_clamp ? &act : NULL,
+    nnx_kernel_env env = {sh, scratch, per_thread, NULL, k->residual_clamp || k->clamp_only ? &act : NULL,
                           k->residual_clamp ? res : NULL, prepared};
     out.data = got;
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
@@ -145,11 +148,12 @@ static void test_against_reference(void **state)
 {
     (void)state;
     const conv_case cases[] = {
-        {1, 8, 23, 23, 16, attrs_of(1, 1, 1, 1, 1, 1, 1), true, false},   /* same padding, partial tiles */
-        {2, 9, 26, 30, 17, attrs_of(0, 0, 0, 0, 1, 1, 1), false, false},  /* valid, batch 2, odd channels */
-        {1, 16, 24, 24, 32, attrs_of(2, 2, 2, 2, 1, 1, 1), true, true},   /* padding 2, residual + clamp */
-        {1, 12, 25, 27, 20, attrs_of(-1, 1, 0, 2, 1, 1, 1), true, false}, /* cropping and uneven padding */
-        {1, 64, 28, 28, 64, attrs_of(1, 1, 1, 1, 1, 1, 1), true, true},   /* ResNet-like, many channels */
+        {1, 8, 23, 23, 16, attrs_of(1, 1, 1, 1, 1, 1, 1), true, false, false},   /* same padding, partial tiles */
+        {2, 9, 26, 30, 17, attrs_of(0, 0, 0, 0, 1, 1, 1), false, false, false},  /* valid, batch 2, odd channels */
+        {1, 16, 24, 24, 32, attrs_of(2, 2, 2, 2, 1, 1, 1), true, true, false},   /* padding 2, residual + clamp */
+        {1, 12, 25, 27, 20, attrs_of(-1, 1, 0, 2, 1, 1, 1), true, false, false}, /* cropping and uneven padding */
+        {1, 64, 28, 28, 64, attrs_of(1, 1, 1, 1, 1, 1, 1), true, true, false},   /* ResNet-like, many channels */
+        {1, 16, 27, 27, 24, attrs_of(1, 1, 1, 1, 1, 1, 1), true, false, true}, /* the clamp alone, rows of 27 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check(&cases[i]);
