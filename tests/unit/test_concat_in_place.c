@@ -13,6 +13,7 @@
 #include "base/alloc.h"
 #include "ir/graph.h"
 #include "runtime/plan.h"
+#include "plan_steps.h"
 
 #include <string.h>
 
@@ -37,15 +38,6 @@ static uint32_t concat(nnx_ir *ir, uint32_t a, uint32_t b, uint32_t axis)
     nnx_attrs at = {.axis = {axis}};
     uint32_t in[2] = {a, b};
     return node(ir, NNX_OP_CONCAT, in, 2, &at);
-}
-
-static uint32_t step_of(const nnx_plan *plan, uint32_t v)
-{
-    for (uint32_t k = 0; k < plan->n_order; k++)
-        if (plan->ir->nodes[plan->order[k]].out[0] == v)
-            return k;
-    fail_msg("value %u has no step", v);
-    return 0;
 }
 
 static void test_concat_in_place(void **state)

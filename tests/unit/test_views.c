@@ -12,6 +12,7 @@
 #include "base/alloc.h"
 #include "ir/graph.h"
 #include "runtime/plan.h"
+#include "plan_steps.h"
 
 #include <string.h>
 
@@ -32,16 +33,6 @@ static nnx_attrs slice(uint32_t s0, uint32_t z0, uint32_t s3, uint32_t z3, uint3
 {
     nnx_attrs a = {.slice = {.starts = {s0, 0, 0, s3}, .sizes = {z0, 1, N2, z3}, .strides = {1, 1, 1, step3}}};
     return a;
-}
-
-/* The step producing value v. */
-static uint32_t step_of(const nnx_plan *plan, uint32_t v)
-{
-    for (uint32_t k = 0; k < plan->n_order; k++)
-        if (plan->ir->nodes[plan->order[k]].out[0] == v)
-            return k;
-    fail_msg("value %u has no step", v);
-    return 0;
 }
 
 static void test_views(void **state)
