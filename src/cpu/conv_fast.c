@@ -467,8 +467,11 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
             size_t o0 = n * g.O + grp * g.og; /* the first output plane */
             nnx_gemm_epilogue ep = {bias ? bias + grp * g.og : NULL,
                                     env->residual ? env->residual + o0 * spatial : NULL, env->act, spatial};
-            nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer, .epilogue = fused ? &ep : NULL,
-                              .a_packed = g.groups == 1 ? env->prepared : NULL, .a_packed_rows = env->prepared ? nnx_round_up(g.O, nnx_sgemm_tile_rows(nnx_cpu_level_get())) : 0};
+            /* an ungrouped filter was packed as the GEMM's A when the graph was built */
+            const float *a_packed = g.groups == 1 ? env->prepared : NULL;
+            nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer,
+                              .epilogue = fused ? &ep : NULL, .a_packed = a_packed,
+                              .a_packed_rows = a_packed ? nnx_round_up(g.O, nnx_sgemm_tile_rows(nnx_cpu_level_get())) : 0};
             nnx_fmat A = {f + grp * g.og * depth, depth, 1};
             float *c = y + o0 * spatial;
             nnx_sgemm_threads_io(env, g.og, spatial, depth, A, B, c, spatial, false, &io);

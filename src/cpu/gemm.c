@@ -3,6 +3,7 @@
  * and the micro-kernel sweeping MR x NR tiles over them (B's KC x NR sliver stays in L1).
  * Packing pads partial panels with zeros, so the micro-kernel always runs whole tiles; the
  * tiles that stick out of C go through a small buffer. */
+#include "base/checked.h"
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
@@ -110,15 +111,14 @@ static size_t dot_columns(const nnx_sgemm_kernel *kern, size_t cols)
 
 bool nnx_sgemm_packed_a_floats(nnx_cpu_level level, size_t M, size_t K, size_t *floats)
 {
-    unsigned mr = kernel_for(level)->mr;
-    size_t rows = M / mr * mr + (M % mr ? mr : 0);
+    size_t rows = nnx_round_up(M, kernel_for(level)->mr);
     return !__builtin_mul_overflow(rows, K, floats);
 }
 
 void nnx_sgemm_pack_a_all(nnx_cpu_level level, size_t M, size_t K, nnx_fmat A, float *out)
 {
     unsigned mr = kernel_for(level)->mr;
-    size_t rows = M / mr * mr + (M % mr ? mr : 0);
+    size_t rows = nnx_round_up(M, mr);
     for (size_t pc = 0; pc < K; pc += KC) { /* block pc: rows x kc floats from out + pc * rows */
         size_t kc = K - pc < KC ? K - pc : KC;
         pack_a(&A, 0, M, pc, kc, mr, out + pc * rows);
