@@ -16,9 +16,7 @@
 #define MR_MAX 8
 #define NR_MAX 32
 #define DOT_MAX 4 /* every kernel's dot_max is at most this */
-#ifndef SHORT_K
 #define SHORT_K 32 /* sums up to which C is swept by rows of tiles */
-#endif
 #define SMALL_M 128 /* rows up to which row-major B is read in place whatever its size */
 #ifndef DIRECT_A_MAX
 #define DIRECT_A_MAX ((size_t)1 << 22) /* M * K up to which row-major A is not packed */
@@ -364,7 +362,7 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
             block blk = {kern, io, in_kernel ? &te : NULL, tmp, bt, A, B, C, ldc, K, jc, pc, kc, 0, 0, 0, nc,
                          nfull, pa, pb, packed, a_packed, accumulate || pc > 0, pc + kc == K, false, direct_b};
             size_t jlast = (nc - 1) / kern->nr * kern->nr, dot_at = dot_columns(kern, nc - jlast);
-            if (dot_at < nc - jlast && !a_packed) { /* only the last panel can be narrow: transposed once */
+            if (dot_at < nc - jlast && !a_packed && A.cs == 1) { /* for the dot kernel: transposed once */
                 size_t b_rs;
                 const float *b = panel_b(&blk, jlast, &b_rs);
                 transpose_columns(b, b_rs, kc, dot_at, nc - jlast - dot_at, bt);

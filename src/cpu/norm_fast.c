@@ -146,14 +146,12 @@ __attribute__((target("avx512f"))) static void line_out_avx512(const float *rest
                                                                line_coef c, const float *restrict s,
                                                                const float *restrict b)
 {
-    __m512 mf = _mm512_set1_ps(c.mf), ml = _mm512_set1_ps(c.ml), r = _mm512_set1_ps(c.r), one = _mm512_set1_ps(1.0f);
+    __m512 mf = _mm512_set1_ps(c.mf), ml = _mm512_set1_ps(c.ml), r = _mm512_set1_ps(c.r);
     size_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512 v = _mm512_mul_ps(_mm512_sub_ps(_mm512_sub_ps(_mm512_loadu_ps(x + i), mf), ml), r);
         if (s)
             v = _mm512_mul_ps(v, _mm512_loadu_ps(s + i));
-        else
-            v = _mm512_mul_ps(v, one); /* as the scalar loop's absent scale: no operation */
         _mm512_storeu_ps(y + i, _mm512_add_ps(v, b ? _mm512_loadu_ps(b + i) : _mm512_setzero_ps()));
     }
     line_out(x + i, y + i, n - i, c, s ? s + i : NULL, b ? b + i : NULL);
