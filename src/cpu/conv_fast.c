@@ -12,6 +12,7 @@
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
+#include "cpu/rowbuf.h"
 #include "base/checked.h"
 
 #include <string.h>
@@ -257,6 +258,31 @@ typedef struct direct_job {
     const nnx_clamp_simd *clamp;
 } direct_job;
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* One padded row for column strides 1 and 2 (src: the input row): 16 positions per step
+ * from masked loads (zeros outside the row), stride 2's phases de-interleaved in registers. */
+__attribute__((target("avx512f"))) static void direct_copy_row512(const float *src, size_t W, int64_t pl, size_t s,
+                                                                  size_t WQ, float *dst)
+{
+    const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    for (size_t q = 0; q < WQ; q += 16) {
+        __mmask16 keep = (__mmask16)(WQ - q >= 16 ? 0xFFFFu : (1u << (WQ - q)) - 1);
+        int64_t iw = (int64_t)(q * s) - pl;
+        __m512 l0 = _mm512_maskz_loadu_ps((__mmask16)nnx_rowbuf_mask16(iw, W), nnx_rowbuf_at(src, iw));
+        if (s == 1) {
+            _mm512_mask_storeu_ps(dst + q, keep, l0);
+            continue;
+        }
+        __m512 l1 = _mm512_maskz_loadu_ps((__mmask16)nnx_rowbuf_mask16(iw + 16, W), nnx_rowbuf_at(src, iw + 16));
+        _mm512_mask_storeu_ps(dst + q, keep, _mm512_permutex2var_ps(l0, ie, l1));
+        _mm512_mask_storeu_ps(dst + WQ + q, keep, _mm512_permutex2var_ps(l0, io, l1));
+    }
+}
+#endif
+
 /* The copy of channel c: padded row r holds input row r - pt, padded column u input column
  * u - pl (0 outside), at phase u % s, position u / s. */
 static void direct_copy(void *arg, size_t c)
@@ -266,11 +292,19 @@ static void direct_copy(void *arg, size_t c)
     size_t s = (size_t)g->sw;
     for (size_t r = 0; r < j->d.HP; r++) {
         float *dst = j->copy + (c * j->d.HP + r) * s * j->d.WQ;
-        memset(dst, 0, s * j->d.WQ * sizeof *dst);
         int64_t ih = (int64_t)r - g->pt;
-        if (ih < 0 || ih >= (int64_t)g->H)
+        if (ih < 0 || ih >= (int64_t)g->H) {
+            memset(dst, 0, s * j->d.WQ * sizeof *dst);
             continue;
+        }
         const float *src = j->x + (c * g->H + (size_t)ih) * g->W;
+#if defined(__x86_64__)
+        if (s <= 2) { /* the path is taken only with AVX-512 */
+            direct_copy_row512(src, g->W, g->pl, s, j->d.WQ, dst);
+            continue;
+        }
+#endif
+        memset(dst, 0, s * j->d.WQ * sizeof *dst);
         for (size_t p = 0; p < s; p++)
             for (size_t q = 0; q + 32 < j->d.WQ; q++) {
                 int64_t iw = (int64_t)(q * s + p) - g->pl;
@@ -281,8 +315,6 @@ static void direct_copy(void *arg, size_t c)
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
-
 /* Named accumulators (an array would live in memory): row i's two halves. */
 #define DT_DECL(i) __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
 #define DT_STEP(i) \
