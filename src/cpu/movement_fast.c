@@ -166,11 +166,61 @@ typedef struct reduce_job {
     bool mean;
 } reduce_job;
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* Element i of the 16 rows (a transposed block's vector i) widened to double and added to
+ * the rows' sums: s0 for rows 0..7, s1 for rows 8..15. */
+__attribute__((target("avx512f"))) static inline __attribute__((always_inline)) void add16(v16 v, __m512d *s0,
+                                                                                          __m512d *s1)
+{
+    __m512 x = (__m512)v;
+    *s0 = _mm512_add_pd(*s0, _mm512_cvtps_pd(_mm512_castps512_ps256(x)));
+    *s1 = _mm512_add_pd(*s1, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1))));
+}
+
+/* Rows [o, o + 16) summed side by side, each row's sum in double in element order: blocks of
+ * 16 rows x 16 elements are loaded as rows and transposed in registers, so that vector i
+ * holds element i of the 16 rows. */
+__attribute__((target("avx512f"))) static void reduce16_avx512(const reduce_job *j, size_t o)
+{
+    __m512d s0 = _mm512_setzero_pd(), s1 = _mm512_setzero_pd();
+    const float *x = j->x + o * j->run;
+    for (size_t i0 = 0; i0 < j->run; i0 += 16) {
+        size_t n = j->run - i0 < 16 ? j->run - i0 : 16;
+        __mmask16 m = (__mmask16)(n == 16 ? 0xFFFFu : (1u << n) - 1);
+        v16 t[16];
+#pragma GCC unroll 16
+        for (size_t r = 0; r < 16; r++)
+            t[r] = (v16)_mm512_maskz_loadu_ps(m, x + r * j->run + i0);
+        transpose16(t);
+        if (n == 16) {
+#pragma GCC unroll 16
+            for (size_t i = 0; i < 16; i++)
+                add16(t[i], &s0, &s1);
+        } else {
+            for (size_t i = 0; i < n; i++)
+                add16(t[i], &s0, &s1);
+        }
+    }
+    double sum[16], div = (double)j->run;
+    _mm512_storeu_pd(sum, s0);
+    _mm512_storeu_pd(sum + 8, s1);
+    for (size_t r = 0; r < 16; r++)
+        j->y[o + r] = (float)(j->mean ? sum[r] / div : sum[r]);
+}
+#endif
+
 static void reduce_rows(void *arg, size_t t)
 {
     const reduce_job *j = arg;
     size_t lo = t * j->per, hi = lo + j->per < j->outer ? lo + j->per : j->outer, o = lo;
     double div = (double)j->run;
+#if defined(__x86_64__)
+    if (nnx_cpu_level_get() >= NNX_CPU_AVX512)
+        for (; o + 16 <= hi; o += 16)
+            reduce16_avx512(j, o);
+#endif
     for (; o + 8 <= hi; o += 8) { /* eight rows' sums side by side: eight chains of adds, not one */
         double s[8] = {0};
         const float *x = j->x + o * j->run;

@@ -644,10 +644,15 @@ static void test_movement_exact(void **state)
             exact_with(NNX_OP_REDUCE_MEAN, &r, f4, 1);
             exact_with(NNX_OP_REDUCE_SUM, &r, f4, 1);
         }
-    /* a global average pool large enough for both threads: 203 rows, 8 at a time and the rest */
+    /* global average pools: large enough for both threads (203 rows of 169: 16 at a time in
+     * blocks of 16 elements and a tail of 9, then the rest); 30 rows of 20 on one thread:
+     * 16, 8 and 6 rows */
     nnx_operand_desc planes[1] = {{NNX_FLOAT32, 4, {1, 203, 13, 13}}};
     nnx_attrs spatial = {.reduce = {.axes_mask = 0xC, .keep_dims = 1}};
     exact_with(NNX_OP_REDUCE_MEAN, &spatial, planes, 1);
+    nnx_operand_desc small_planes[1] = {{NNX_FLOAT32, 4, {2, 15, 4, 5}}};
+    exact_with(NNX_OP_REDUCE_MEAN, &spatial, small_planes, 1);
+    exact_with(NNX_OP_REDUCE_SUM, &spatial, small_planes, 1);
 }
 
 /* The fused clamp (vectorised where the CPU allows) against the separate kernels' formula,
