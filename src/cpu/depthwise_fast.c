@@ -52,6 +52,18 @@ static int square_of(const nnx_window *w)
                : 0;
 }
 
+/* Small planes at stride 1 whose output is the input's size (a 7x7 map with 'same'
+ * padding): the AVX-512 flat path takes them, 16 outputs of the flattened plane at a time
+ * (16-column tiles would leave half or more of their lanes idle). */
+#define FLAT_MAX 256 /* outputs of a plane at most */
+#define FLAT_TAPS 25
+
+static bool flat_of(const nnx_window *w)
+{
+    return w->sh == 1 && w->sw == 1 && w->dh == 1 && w->dw == 1 && w->OH == w->H && w->OW == w->W && w->OW <= 8 &&
+           w->OH * w->OW <= FLAT_MAX && w->KH * w->KW <= FLAT_TAPS;
+}
+
 static bool dw_plan(const dw_geom *g, nnx_rowbuf *b)
 {
     return g->w.KH * g->w.KW <= MAX_TAPS && nnx_rowbuf_plan(&g->w, 0.0f, BAND_FLOATS, MAX_FLOATS, b);
@@ -68,8 +80,8 @@ size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc
 {
     dw_geom g = dw_geometry(&node->attrs.conv, x, f, y);
     nnx_rowbuf b;
-    if (square_of(&g.w) && nnx_cpu_level_get() >= NNX_CPU_AVX512)
-        return 0; /* the direct tiles need no buffer */
+    if ((square_of(&g.w) || flat_of(&g.w)) && nnx_cpu_level_get() >= NNX_CPU_AVX512)
+        return 0; /* the direct tiles and the flat path need no buffer */
     return dw_plan(&g, &b) ? b.floats * sizeof(float) : 0;
 }
 
@@ -227,6 +239,82 @@ T512 static void direct512(const dw_band *d)
     case 51: tiled512(d, 5, 1); return;
     default: tiled512(d, 5, 2); return;
     }
+}
+
+/* The flat path's taps: output p = oh * W + ow of the plane reads tap t = (i, j) at input
+ * p + off[t], off[t] = (i - pt) * W + (j - pl); mask[u * taps + t] keeps the lanes of
+ * outputs 16u .. 16u + 15 whose tap lies inside the input (not a row above or below, not a
+ * column of the row before or after). */
+typedef struct dw_flat {
+    ptrdiff_t off[FLAT_TAPS];
+    uint16_t mask[FLAT_MAX / 16 * FLAT_TAPS];
+} dw_flat;
+
+static void flat_setup(const nnx_window *w, dw_flat *f)
+{
+    size_t taps = w->KH * w->KW, n = w->OH * w->OW;
+    for (size_t t = 0; t < taps; t++) {
+        int64_t i = (int64_t)(t / w->KW) - w->pt, j = (int64_t)(t % w->KW) - w->pl;
+        f->off[t] = (ptrdiff_t)(i * (int64_t)w->W + j);
+        for (size_t u = 0; u * 16 < n; u++) {
+            uint16_t m = 0;
+            for (size_t l = 0; l < 16 && u * 16 + l < n; l++) {
+                int64_t oh = (int64_t)((u * 16 + l) / w->W), ow = (int64_t)((u * 16 + l) % w->W);
+                if (oh + i >= 0 && oh + i < (int64_t)w->H && ow + j >= 0 && ow + j < (int64_t)w->W)
+                    m |= (uint16_t)(1u << l);
+            }
+            f->mask[u * taps + t] = m;
+        }
+    }
+}
+
+/* Output vectors [u0, u0 + V) of a plane by the flat path: each one's taps in (i, j) order
+ * from 0, as every path sums, with zeros for taps outside the input; V chains side by side. */
+T512 static inline __attribute__((always_inline)) void flat_vectors512(const dw_band *d, const dw_flat *f, size_t u0,
+                                                                        int V, size_t taps)
+{
+    size_t n = d->rows * d->OW;
+    __m512 acc[4];
+#pragma GCC unroll 4
+    for (int u = 0; u < V; u++)
+        acc[u] = _mm512_setzero_ps();
+#pragma GCC unroll 25
+    for (size_t t = 0; t < taps; t++) {
+        __m512 w = _mm512_set1_ps(d->w[t]);
+#pragma GCC unroll 4
+        for (int u = 0; u < V; u++) {
+            size_t at = (u0 + (size_t)u) * 16;
+            __mmask16 m = (__mmask16)f->mask[(u0 + (size_t)u) * taps + t];
+            acc[u] = _mm512_fmadd_ps(w, _mm512_maskz_loadu_ps(m, nnx_rowbuf_at(d->x + at, f->off[t])), acc[u]);
+        }
+    }
+#pragma GCC unroll 4
+    for (int u = 0; u < V; u++) {
+        size_t at = (u0 + (size_t)u) * 16;
+        store512(d, acc[u], at, n - at < 16 ? n - at : 16);
+    }
+}
+
+/* One plane by the flat path, four output vectors at a time. */
+T512 static inline __attribute__((always_inline)) void flat_plane512(const dw_band *d, const dw_flat *f, size_t taps)
+{
+    size_t vectors = (d->rows * d->OW + 15) / 16, u = 0;
+    for (; u + 4 <= vectors; u += 4)
+        flat_vectors512(d, f, u, 4, taps);
+    switch (vectors - u) {
+    case 3: flat_vectors512(d, f, u, 3, taps); break;
+    case 2: flat_vectors512(d, f, u, 2, taps); break;
+    case 1: flat_vectors512(d, f, u, 1, taps); break;
+    default: break;
+    }
+}
+
+T512 static void flat512(const dw_band *d, const dw_flat *f)
+{
+    if (d->taps == 9)
+        flat_plane512(d, f, 9);
+    else
+        flat_plane512(d, f, d->taps);
 }
 
 T512 static void band512(const dw_band *d)
@@ -388,6 +476,7 @@ typedef struct dw_job {
     size_t items, tasks;
     nnx_cpu_level level;
     int square; /* K of a K x K window the tiled paths take (3 or 5), or 0 */
+    const dw_flat *flat; /* the flat path's taps, or NULL */
 } dw_job;
 
 /* Thread t's share of the items (input plane, band, multiplier k), in that order, so that the
@@ -437,7 +526,8 @@ static void dw_task(void *arg, size_t t)
 }
 
 #if defined(__x86_64__)
-/* Thread t's share of the output planes (n * O + o), by AVX-512 direct tiles. */
+/* Thread t's share of the output planes (n * O + o), by AVX-512 direct tiles or the flat
+ * path. */
 static void direct_task(void *arg, size_t t)
 {
     const dw_job *j = arg;
@@ -450,7 +540,10 @@ static void direct_task(void *arg, size_t t)
         dw_band d = {NULL, j->f + o * taps, j->res ? j->res + q * spatial : NULL, NULL, taps, g->w.OH, g->w.OW, 0, 0, 0,
                      j->bias ? j->bias[o] : 0.0f, j->y + q * spatial, j->clamp, j->square, (int)g->w.sw,
                      j->x + (n * g->C + o / g->m) * g->w.H * g->w.W, g->w.H, g->w.W, g->w.pt, g->w.pl};
-        direct512(&d);
+        if (j->flat)
+            flat512(&d, j->flat);
+        else
+            direct512(&d);
         if (!j->clamp)
             nnx_apply_activation(j->act, d.y, spatial);
     }
@@ -520,7 +613,7 @@ nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_vi
     dw_geom g = dw_geometry(&node->attrs.conv, &in[0].desc, &in[1].desc, &out->desc);
     nnx_rowbuf b;
     dw_job j = {&g, &b, NULL, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, env->residual, out->data,
-                env->act, NULL, env, 0, 0, nnx_cpu_level_get(), 0};
+                env->act, NULL, env, 0, 0, nnx_cpu_level_get(), 0, NULL};
     if (!g.N || !g.O || !g.w.OH || !g.w.OW)
         return NNX_OK;
     j.square = square_of(&g.w);
@@ -528,7 +621,12 @@ nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_vi
     nnx_clamp_simd clamp;
     j.clamp = j.level >= NNX_CPU_AVX2 && nnx_clamp_simd_setup(env->act, &clamp) ? &clamp : NULL;
 #if defined(__x86_64__)
-    if (j.square && j.level >= NNX_CPU_AVX512) { /* no buffer: a few contiguous shares per thread */
+    dw_flat flat;
+    if (flat_of(&g.w) && j.level >= NNX_CPU_AVX512) {
+        flat_setup(&g.w, &flat);
+        j.flat = &flat;
+    }
+    if ((j.square || j.flat) && j.level >= NNX_CPU_AVX512) { /* no buffer: a few contiguous shares per thread */
         j.items = g.N * g.O;
         j.tasks = j.items < 4 * threads ? j.items : 4 * threads;
         nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, direct_task, &j);

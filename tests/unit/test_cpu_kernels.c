@@ -243,7 +243,8 @@ static void depthwise(uint32_t n, uint32_t c, uint32_t mult, uint32_t h, uint32_
  * channels not a multiple of 16, 3x3, 5x5, 1x3 and 3x5 kernels, strides 1 to 3, dilation 2,
  * zero, asymmetric and negative padding, depth multiplier 2, batch 2; fused epilogues with
  * relu, relu6, clamps with float bounds (signed zeros, the default NaN) and with bounds that
- * are not floats; and planes large enough to be split into bands. */
+ * are not floats; and planes large enough to be split into bands. Planes of at most 8
+ * columns with 'same' padding at stride 1 take the AVX-512 flat path. */
 static void test_depthwise(void **state)
 {
     (void)state;
