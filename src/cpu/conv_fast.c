@@ -256,6 +256,7 @@ typedef struct direct_job {
     float *copy, *y;
     const ptrdiff_t *off;
     const nnx_clamp_simd *clamp;
+    size_t tasks; /* shares of the output rows */
 } direct_job;
 
 #if defined(__x86_64__)
@@ -410,22 +411,31 @@ __attribute__((target("avx512f,prfchw"))) static void direct_tile16(size_t K, co
     DT16_STORE(4); DT16_STORE(5); DT16_STORE(6); DT16_STORE(7);
 }
 
-/* Output row oh, every channel. */
-static void direct_row(void *arg, size_t oh)
+/* Output rows [r0, r1), every channel: 8 channels at a time over all the rows, so that the
+ * stores stream through 8 output planes rather than scatter over all of them. */
+static void direct_rows(const direct_job *j, size_t r0, size_t r1)
 {
-    const direct_job *j = arg;
     const conv2d *g = j->g;
     size_t K = g->C * g->KH * g->KW, spatial = g->OH * g->OW, s = (size_t)g->sw;
-    const float *row = j->copy + oh * (size_t)g->sh * s * j->d.WQ;
-    for (size_t ow = 0; ow < g->OW; ow += 32) {
-        unsigned cols = g->OW - ow < 32 ? (unsigned)(g->OW - ow) : 32;
-        for (size_t o = 0; o < g->O; o += 8) {
-            size_t at = o * spatial + oh * g->OW + ow;
-            (cols > 16 ? direct_tile : direct_tile16)(K, j->f + o * K, row + ow, j->off, j->y + at, spatial, cols,
-                                                      j->bias ? j->bias + o : NULL,
-                                                      j->residual ? j->residual + at : NULL, j->clamp);
+    for (size_t o = 0; o < g->O; o += 8)
+        for (size_t oh = r0; oh < r1; oh++) {
+            const float *row = j->copy + oh * (size_t)g->sh * s * j->d.WQ;
+            for (size_t ow = 0; ow < g->OW; ow += 32) {
+                unsigned cols = g->OW - ow < 32 ? (unsigned)(g->OW - ow) : 32;
+                size_t at = o * spatial + oh * g->OW + ow;
+                (cols > 16 ? direct_tile : direct_tile16)(K, j->f + o * K, row + ow, j->off, j->y + at, spatial, cols,
+                                                          j->bias ? j->bias + o : NULL,
+                                                          j->residual ? j->residual + at : NULL, j->clamp);
+            }
         }
-    }
+}
+
+static void direct_task(void *arg, size_t t)
+{
+    const direct_job *j = arg;
+    size_t lo, hi;
+    nnx_pool_share(j->g->OH, j->tasks, t, &lo, &hi);
+    direct_rows(j, lo, hi);
 }
 #endif
 
@@ -448,9 +458,10 @@ static bool conv_direct(const conv2d *g, const float *x, const float *f, const f
     size_t spatial = g->OH * g->OW;
     direct_job j = {g, d, x + n * g->C * g->H * g->W, f, bias,
                     env->residual ? env->residual + n * g->O * spatial : NULL, env->shared, y + n * g->O * spatial,
-                    off, clamp};
+                    off, clamp, 0};
     nnx_pool_for(floats >= ((size_t)1 << 15) ? env->pool : NULL, g->C, direct_copy, &j);
-    nnx_pool_for(env->pool, g->OH, direct_row, &j);
+    j.tasks = nnx_pool_threads(env->pool) < g->OH ? nnx_pool_threads(env->pool) : g->OH;
+    nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, direct_task, &j);
     return true;
 #else
     (void)g, (void)x, (void)f, (void)bias, (void)y, (void)env, (void)n;
