@@ -16,7 +16,7 @@
 #define MR_MAX 8
 #define NR_MAX 32
 #define DOT_MAX 4 /* every kernel's dot_max is at most this */
-#define SHORT_K 32 /* sums up to which C is swept by rows of tiles */
+#define SHORT_K 64 /* sums up to which C is swept by rows of tiles */
 #define SMALL_M 128 /* rows up to which row-major B is read in place whatever its size */
 #ifndef DIRECT_A_MAX
 #define DIRECT_A_MAX ((size_t)1 << 22) /* M * K up to which row-major A is not packed */
@@ -382,9 +382,10 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                 blk.mc = mc;
                 blk.full = full;
                 blk.direct_a = direct;
-                /* Short sums: a row of tiles at a time (the tiles are short; C is written in
-                 * MR long rows rather than MC short ones); longer: a column of tiles at a
-                 * time, the panel of B staying in L1. */
+                /* Short sums: a row of tiles at a time (the tiles are short; C, and a fused
+                 * residual, are then streamed in MR long rows, which the hardware prefetchers
+                 * follow, rather than MC short ones); longer: a column of tiles at a time,
+                 * the panel of B staying in L1. */
                 if (kc <= SHORT_K)
                     for (size_t ir = 0; ir < mc; ir += kern->mr)
                         for (size_t jr = 0; jr < nc; jr += kern->nr)
