@@ -256,7 +256,8 @@ typedef struct direct_job {
     float *copy, *y;
     const ptrdiff_t *off;
     const nnx_clamp_simd *clamp;
-    size_t tasks; /* shares of the output rows */
+    size_t tasks; /* shares of the output rows: a few per thread, so that a thread held up
+                   * by the system does not hold up the whole */
 } direct_job;
 
 #if defined(__x86_64__)
@@ -460,7 +461,7 @@ static bool conv_direct(const conv2d *g, const float *x, const float *f, const f
                     env->residual ? env->residual + n * g->O * spatial : NULL, env->shared, y + n * g->O * spatial,
                     off, clamp, 0};
     nnx_pool_for(floats >= ((size_t)1 << 15) ? env->pool : NULL, g->C, direct_copy, &j);
-    j.tasks = nnx_pool_threads(env->pool) < g->OH ? nnx_pool_threads(env->pool) : g->OH;
+    j.tasks = 4 * nnx_pool_threads(env->pool) < g->OH ? 4 * nnx_pool_threads(env->pool) : g->OH;
     nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, direct_task, &j);
     return true;
 #else
