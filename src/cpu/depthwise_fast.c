@@ -162,8 +162,9 @@ T512 static void units512_any(const dw_band *d, const nnx_rowbuf_unit *u, size_t
 
 /* Output rows [a0, a0 + R) x columns [v, v + 16) of the plane for a K x K window at stride s
  * in both axes, dilation 1, read from the input itself: each input row the tile needs is
- * loaded once with masked loads (zeros outside the input: the values the padded buffer
- * would hold), de-interleaved in registers for stride 2, its K taps made by shifts, and
+ * loaded once, with masked loads where part of it lies outside the input (zeros there: the
+ * values the padded buffer would hold; plain loads otherwise, which Zen 4 runs faster),
+ * de-interleaved in registers for stride 2, its K taps made by shifts, and
  * added to every output row that reads it. Output row a reads input row a*s - pt + i, so
  * its taps come in (i, j) order, as in units512. */
 T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d, const __m512 *w, size_t a0, size_t v,
@@ -173,7 +174,7 @@ T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d,
     const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
     int64_t c = (int64_t)(v * (size_t)s) - d->pl, ih = (int64_t)(a0 * (size_t)s) - d->pt;
     __mmask16 m0 = (__mmask16)nnx_rowbuf_mask16(c, d->W), m1 = (__mmask16)nnx_rowbuf_mask16(c + 16, d->W);
-    __mmask16 m2 = (__mmask16)(s == 2 ? nnx_rowbuf_mask16(c + 32, d->W) : 0);
+    __mmask16 m2 = (__mmask16)(s == 2 ? nnx_rowbuf_mask16(c + 32, d->W) : 0), m2s = s == 2 ? m2 : 0xFFFF;
     __m512 acc[TILE];
 #pragma GCC unroll 8
     for (int a = 0; a < R; a++)
@@ -183,13 +184,22 @@ T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d,
         __mmask16 in = ih + r >= 0 && ih + r < (int64_t)d->H ? 0xFFFF : 0;
         const float *row = nnx_rowbuf_at(d->x, (ih + r) * (int64_t)d->W + c);
         __m512 t[5];
-        __m512 l0 = _mm512_maskz_loadu_ps(m0 & in, row), l1 = _mm512_maskz_loadu_ps(m1 & in, nnx_rowbuf_at(row, 16));
+        __m512 l0, l1, l2;
+        bool whole = (m0 & m1 & m2s & in) == 0xFFFF;
+        if (whole) {
+            l0 = _mm512_loadu_ps(row);
+            l1 = _mm512_loadu_ps(row + 16);
+            l2 = s == 2 ? _mm512_loadu_ps(row + 32) : l1;
+        } else {
+            l0 = _mm512_maskz_loadu_ps(m0 & in, row);
+            l1 = _mm512_maskz_loadu_ps(m1 & in, nnx_rowbuf_at(row, 16));
+            l2 = s == 2 ? _mm512_maskz_loadu_ps(m2 & in, nnx_rowbuf_at(row, 32)) : l1;
+        }
         if (s == 1) {
 #pragma GCC unroll 8
             for (int j = 0; j < K; j++)
                 t[j] = nnx_rowbuf_shift512(l0, l1, j);
         } else { /* even columns, odd columns; the next 16 columns' first evens / odds */
-            __m512 l2 = _mm512_maskz_loadu_ps(m2 & in, nnx_rowbuf_at(row, 32));
             __m512 even = _mm512_permutex2var_ps(l0, ie, l1), odd = _mm512_permutex2var_ps(l0, io, l1);
             __m512 even2 = K > 3 ? _mm512_permutexvar_ps(ie, l2) : l2, odd2 = _mm512_permutexvar_ps(io, l2);
 #pragma GCC unroll 8
