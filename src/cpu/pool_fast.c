@@ -271,6 +271,7 @@ T512 static inline __attribute__((always_inline)) __mmask16 direct_tile512(const
     int64_t c = (int64_t)(v * (size_t)s) - d->pl, ih = (int64_t)(a0 * (size_t)s) - d->pt;
     __mmask16 m0 = (__mmask16)nnx_rowbuf_mask16(c, d->W), m1 = (__mmask16)nnx_rowbuf_mask16(c + 16, d->W);
     __mmask16 m2 = (__mmask16)(s == 2 && K == 3 ? nnx_rowbuf_mask16(c + 32, d->W) : 0), nan = 0;
+    __mmask16 m2s = s == 2 && K == 3 ? m2 : 0xFFFF; /* the third load's lanes, if it is made */
     __m512 acc[TILE];
 #pragma GCC unroll 8
     for (int a = 0; a < R; a++)
@@ -279,8 +280,18 @@ T512 static inline __attribute__((always_inline)) __mmask16 direct_tile512(const
     for (int r = 0; r < (R - 1) * s + K; r++) {
         __mmask16 in = ih + r >= 0 && ih + r < (int64_t)d->H ? 0xFFFF : 0;
         const float *row = nnx_rowbuf_at(d->x, (ih + r) * (int64_t)d->W + c);
-        __m512 l0 = _mm512_mask_loadu_ps(ninf, m0 & in, row);
-        __m512 l1 = _mm512_mask_loadu_ps(ninf, m1 & in, nnx_rowbuf_at(row, 16)), h;
+        __m512 l0, l1, l2 = ninf, h;
+        if ((m0 & m1 & m2s & in) == 0xFFFF) { /* inside the plane: plain loads (faster on Zen 4) */
+            l0 = _mm512_loadu_ps(row);
+            l1 = _mm512_loadu_ps(row + 16);
+            if (s == 2 && K == 3)
+                l2 = _mm512_loadu_ps(row + 32);
+        } else {
+            l0 = _mm512_mask_loadu_ps(ninf, m0 & in, row);
+            l1 = _mm512_mask_loadu_ps(ninf, m1 & in, nnx_rowbuf_at(row, 16));
+            if (s == 2 && K == 3)
+                l2 = _mm512_mask_loadu_ps(ninf, m2 & in, nnx_rowbuf_at(row, 32));
+        }
         nan |= _mm512_cmp_ps_mask(l0, l1, _CMP_UNORD_Q);
         if (s == 1) {
             h = take512(l0, nnx_rowbuf_shift512(l0, l1, 1), exact);
@@ -290,7 +301,6 @@ T512 static inline __attribute__((always_inline)) __mmask16 direct_tile512(const
             __m512 even = _mm512_permutex2var_ps(l0, ie, l1), odd = _mm512_permutex2var_ps(l0, io, l1);
             h = take512(even, odd, exact);
             if (K == 3) {
-                __m512 l2 = _mm512_mask_loadu_ps(ninf, m2 & in, nnx_rowbuf_at(row, 32));
                 nan |= _mm512_cmp_ps_mask(l2, l2, _CMP_UNORD_Q);
                 h = take512(h, nnx_rowbuf_shift512(even, l2, 1), exact);
             }
