@@ -1,6 +1,6 @@
 /* pool.h — one pool of worker threads per context, for work split inside an operator:
  * nnx_pool_for runs fn(arg, i) for every i < n, on the workers and the calling thread, and
- * returns when all are done. Several threads may call nnx_pool_for on one pool at once (one
+ * returns when all are done (a caller runs only its own call's items). Several threads may call nnx_pool_for on one pool at once (one
  * graph dispatched concurrently). A NULL pool runs everything on the caller: `--threads 1`
  * creates no thread. */
 #ifndef NNX_BASE_POOL_H
@@ -19,6 +19,13 @@ unsigned nnx_pool_threads(const nnx_pool *pool);
 
 /* fn(arg, i) for i in [0, n), in any order and on any of the pool's threads. */
 void nnx_pool_for(nnx_pool *pool, size_t n, void (*fn)(void *arg, size_t i), void *arg);
+
+/* nnx_pool_for telling fn which thread runs item i: `thread` < nnx_pool_threads(pool), and
+ * no two threads running items of one call at the same time have the same one (the caller
+ * is 0, worker w is w + 1), so per-thread scratch can be indexed by it while the items are
+ * more than the threads: a thread the system holds up (a busy machine) then delays one
+ * item, while the others take the rest. */
+void nnx_pool_for_thread(nnx_pool *pool, size_t n, void (*fn)(void *arg, size_t i, unsigned thread), void *arg);
 
 /* Task t's contiguous share [*lo, *hi) of n items split over tasks (the first n % tasks
  * get one more), so that each item has one owner whatever the split. */

@@ -107,7 +107,6 @@ typedef struct wino_job {
     float *xb, *v, *m, *yb, *y;
     const nnx_kernel_env *env;
     const nnx_activation *act;
-    unsigned threads;
     nnx_cpu_level level;
     const nnx_clamp_simd *clamp; /* the activation in registers (no residual, float bounds), or NULL */
 } wino_job;
@@ -248,19 +247,17 @@ __attribute__((target("avx2,fma"))) static void output_avx2(void *arg, size_t b)
 static void input_generic(void *arg, size_t b) { input_block(arg, b); }
 static void output_generic(void *arg, size_t b) { output_block(arg, b); }
 
-/* M[ξ] (tiles x Op) = V[ξ] (tiles x Cp) · U[ξ] (Cp x Op) for ξ = t, t + threads, ... (thread
- * t's workspace). U is read in place: it is made once, and packing it per run would cost
- * as much as the product. */
-static void gemm_task(void *arg, size_t t)
+/* M[ξ] (tiles x Op) = V[ξ] (tiles x Cp) · U[ξ] (Cp x Op), one item per ξ, taken by whichever
+ * thread is free (in the running thread's workspace). U is read in place: it is made once,
+ * and packing it per run would cost as much as the product. */
+static void gemm_task(void *arg, size_t xi, unsigned thread)
 {
     const wino_job *j = arg;
     const winograd *g = j->g;
-    void *work = (char *)j->env->scratch + t * j->env->per_thread;
-    for (size_t xi = t; xi < XI; xi += j->threads) {
-        nnx_fmat A = {j->v + xi * g->vs, g->Cp, 1}, B = {j->u + xi * g->Cp * g->Op, g->Op, 1};
-        nnx_gemm_io io = {.b_in_place = true};
-        nnx_sgemm_io(j->level, g->T, g->Op, g->Cp, A, B, j->m + xi * g->ms, g->Op, false, work, &io);
-    }
+    void *work = (char *)j->env->scratch + thread * j->env->per_thread;
+    nnx_fmat A = {j->v + xi * g->vs, g->Cp, 1}, B = {j->u + xi * g->Cp * g->Op, g->Op, 1};
+    nnx_gemm_io io = {.b_in_place = true};
+    nnx_sgemm_io(j->level, g->T, g->Op, g->Cp, A, B, j->m + xi * g->ms, g->Op, false, work, &io);
 }
 
 nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
@@ -269,7 +266,6 @@ nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view 
         return nnx_fast_conv2d(node, in, out, env); /* stride 1: it needs no shared scratch */
     winograd g = geometry(node, &in[0].desc, &out->desc);
     float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.vs, *yb = m + XI * g.ms;
-    unsigned threads = nnx_pool_threads(env->pool);
     nnx_cpu_level level = nnx_cpu_level_get();
     void (*input)(void *, size_t) = input_generic, (*output)(void *, size_t) = output_generic;
 #if defined(__x86_64__)
@@ -283,10 +279,10 @@ nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view 
     for (size_t n = 0; n < g.N; n++) {
         wino_job j = {&g, (const float *)in[0].data + n * g.C * g.H * g.W, env->prepared,
                       node->n_in > 2 ? in[2].data : NULL, env->residual ? env->residual + n * g.O * g.OH * g.OW : NULL,
-                      xb, v, m, yb, (float *)out->data + n * g.O * g.OH * g.OW, env, env->act, threads, level,
+                      xb, v, m, yb, (float *)out->data + n * g.O * g.OH * g.OW, env, env->act, level,
                       in_regs ? &clamp : NULL};
         nnx_pool_for(env->pool, g.Cp / CB, input, &j);
-        nnx_pool_for(env->pool, threads < XI ? threads : XI, gemm_task, &j);
+        nnx_pool_for_thread(env->pool, XI, gemm_task, &j);
         nnx_pool_for(env->pool, g.Op / CB, output, &j);
     }
     return NNX_OK;

@@ -1,6 +1,7 @@
 /* test_pool.c — the worker pool (base/pool.h): every item runs exactly once, with and without
  * workers, for item counts around the thread count; several threads may run loops on one
- * pool at once (as concurrent dispatches of one graph do); a NULL pool runs on the caller. */
+ * pool at once (as concurrent dispatches of one graph do); a NULL pool runs on the caller;
+ * nnx_pool_for_thread's thread indices are in range and never held twice at once. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 typedef struct counts {
@@ -73,8 +75,75 @@ static void test_concurrent_callers(void **state)
     nnx_pool_destroy(pool);
 }
 
+/* nnx_pool_for_thread: each item once, on a thread index below nnx_pool_threads that no
+ * other item of the call holds at the same time (each index's busy flag is taken on entry
+ * and must have been free), from several callers at once. */
+typedef struct owned {
+    unsigned threads;
+    atomic_int *hits, busy[8], bad;
+} owned;
+
+static void take(void *arg, size_t i, unsigned thread)
+{
+    owned *o = arg;
+    if (thread >= o->threads || atomic_exchange(&o->busy[thread], 1) != 0)
+        atomic_fetch_add(&o->bad, 1);
+    atomic_fetch_add(&o->hits[i], 1);
+    for (volatile int spin = 0; spin < 20000; spin++) /* long enough to overlap the others */
+        ;
+    if (thread < o->threads)
+        atomic_store(&o->busy[thread], 0);
+}
+
+/* Whether every item ran once on an index of its own (no cmocka assertion here: callers run
+ * it on their own threads). */
+static bool run_owned(nnx_pool *pool, size_t n)
+{
+    owned o = {nnx_pool_threads(pool), calloc(n + 1, sizeof(atomic_int)), {0}, 0};
+    if (!o.hits)
+        return false;
+    nnx_pool_for_thread(pool, n, take, &o);
+    bool ok = atomic_load(&o.bad) == 0;
+    for (size_t i = 0; i < n; i++)
+        ok = ok && atomic_load(&o.hits[i]) == 1;
+    free(o.hits);
+    return ok;
+}
+
+static void *owned_caller(void *arg)
+{
+    intptr_t failures = 0;
+    for (int r = 0; r < 50; r++)
+        failures += !run_owned(arg, 37);
+    return (void *)failures;
+}
+
+static void test_thread_indices(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_pool *pool = nnx_pool_create(&a, 3);
+    assert_non_null(pool);
+    static const size_t ns[] = {0, 1, 2, 5, 100};
+    for (size_t k = 0; k < sizeof ns / sizeof *ns; k++) {
+        assert_true(run_owned(pool, ns[k]));
+        assert_true(run_owned(NULL, ns[k]));
+    }
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, owned_caller, pool), 0);
+    for (int i = 0; i < 3; i++) {
+        void *failures;
+        pthread_join(t[i], &failures);
+        assert_int_equal((intptr_t)failures, 0);
+    }
+    nnx_pool_destroy(pool);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
+                                       cmocka_unit_test(test_thread_indices)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
