@@ -166,6 +166,12 @@ typedef struct reduce_job {
     bool mean;
 } reduce_job;
 
+/* A row's result from its sum in double: the sum, or the mean, rounded once. */
+static inline float row_result(const reduce_job *j, double sum)
+{
+    return (float)(j->mean ? sum / (double)j->run : sum);
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -203,11 +209,11 @@ __attribute__((target("avx512f"))) static void reduce16_avx512(const reduce_job 
                 add16(t[i], &s0, &s1);
         }
     }
-    double sum[16], div = (double)j->run;
+    double sum[16];
     _mm512_storeu_pd(sum, s0);
     _mm512_storeu_pd(sum + 8, s1);
     for (size_t r = 0; r < 16; r++)
-        j->y[o + r] = (float)(j->mean ? sum[r] / div : sum[r]);
+        j->y[o + r] = row_result(j, sum[r]);
 }
 #endif
 
@@ -215,7 +221,6 @@ static void reduce_rows(void *arg, size_t t)
 {
     const reduce_job *j = arg;
     size_t lo = t * j->per, hi = lo + j->per < j->outer ? lo + j->per : j->outer, o = lo;
-    double div = (double)j->run;
 #if defined(__x86_64__)
     if (nnx_cpu_level_get() >= NNX_CPU_AVX512)
         for (; o + 16 <= hi; o += 16)
@@ -228,13 +233,13 @@ static void reduce_rows(void *arg, size_t t)
             for (size_t r = 0; r < 8; r++)
                 s[r] += x[r * j->run + i];
         for (size_t r = 0; r < 8; r++)
-            j->y[o + r] = (float)(j->mean ? s[r] / div : s[r]);
+            j->y[o + r] = row_result(j, s[r]);
     }
     for (; o < hi; o++) {
         double sum = 0.0;
         for (size_t i = 0; i < j->run; i++)
             sum += j->x[o * j->run + i];
-        j->y[o] = (float)(j->mean ? sum / div : sum);
+        j->y[o] = row_result(j, sum);
     }
 }
 

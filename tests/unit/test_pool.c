@@ -15,6 +15,15 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+/* A pool of `workers` threads on a fresh allocator. */
+static nnx_pool *pool_of(nnx_alloc *a, unsigned workers)
+{
+    assert_true(nnx_alloc_init(a, NULL));
+    nnx_pool *pool = nnx_pool_create(a, workers);
+    assert_non_null(pool);
+    return pool;
+}
+
 typedef struct counts {
     size_t n;
     atomic_int *hits;
@@ -40,9 +49,7 @@ static void test_each_item_once(void **state)
 {
     (void)state;
     nnx_alloc a;
-    assert_true(nnx_alloc_init(&a, NULL));
-    nnx_pool *pool = nnx_pool_create(&a, 3);
-    assert_non_null(pool);
+    nnx_pool *pool = pool_of(&a, 3);
     assert_int_equal(nnx_pool_threads(pool), 4);
     assert_int_equal(nnx_pool_threads(NULL), 1);
     static const size_t ns[] = {0, 1, 2, 3, 4, 5, 17, 1000};
@@ -64,9 +71,7 @@ static void test_concurrent_callers(void **state)
 {
     (void)state;
     nnx_alloc a;
-    assert_true(nnx_alloc_init(&a, NULL));
-    nnx_pool *pool = nnx_pool_create(&a, 2);
-    assert_non_null(pool);
+    nnx_pool *pool = pool_of(&a, 2);
     pthread_t t[3];
     for (int i = 0; i < 3; i++)
         assert_int_equal(pthread_create(&t[i], NULL, caller, pool), 0);
@@ -122,9 +127,7 @@ static void test_thread_indices(void **state)
 {
     (void)state;
     nnx_alloc a;
-    assert_true(nnx_alloc_init(&a, NULL));
-    nnx_pool *pool = nnx_pool_create(&a, 3);
-    assert_non_null(pool);
+    nnx_pool *pool = pool_of(&a, 3);
     static const size_t ns[] = {0, 1, 2, 5, 100};
     for (size_t k = 0; k < sizeof ns / sizeof *ns; k++) {
         assert_true(run_owned(pool, ns[k]));
