@@ -296,8 +296,16 @@ static inline __attribute__((always_inline)) void panel_tile(const block *k, siz
     if (dot_at < cols && k->a_packed && kern->col) { /* A packed whole (so whatever the split): by columns */
         if (dot_at)
             tile(kern, kern->half, kern->nr / 2, &t, 0, dot_at, io, te, k->tmp);
-        kern->col(k->kc, a, b + dot_at, b_rs, cols - dot_at, rows, c + dot_at, k->ldc, k->acc);
-        if (k->last)
+        nnx_tile_epilogue e;
+        bool in_kernel = k->last && te && rows == kern->mr;
+        if (in_kernel) { /* the tile's rows and columns, as tile() offsets them */
+            size_t ei = io->i_off + i, ej = io->j_off + j + dot_at;
+            e = *te;
+            e.bias = te->bias ? te->bias + ei : NULL;
+            e.residual = te->residual ? te->residual + ei * te->residual_rs + ej : NULL;
+        }
+        kern->col(k->kc, a, b + dot_at, b_rs, cols - dot_at, rows, c + dot_at, k->ldc, k->acc, in_kernel ? &e : NULL);
+        if (k->last && !in_kernel)
             finish(io, i, j + dot_at, rows, cols - dot_at, c + dot_at, k->ldc);
     } else if (dot_at < cols && k->A.cs == 1 && rows == kern->mr) {
         /* whole rows of a row-major A (read where A is, packed or not, so that the kernel

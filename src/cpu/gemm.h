@@ -118,9 +118,11 @@ typedef void (*nnx_sgemm_dotkernel)(size_t kc, const float *pa, size_t a_rs, con
 
 /* The same columns when A is packed whole (nnx_gemm_io.a_packed: pa is the tile's MR-row
  * panel, k-major): rows < MR of C (row stride ldc) = or += A·B, B's step k at pb + k * b_rs,
- * vectorised along the rows; each sum in k order, as the tile kernels. */
+ * vectorised along the rows; each sum in k order, as the tile kernels. ep, if not NULL
+ * (only with rows == MR), is applied as the tile kernels apply it, its residual and C
+ * read at the same columns. */
 typedef void (*nnx_sgemm_colkernel)(size_t kc, const float *pa, const float *pb, size_t b_rs, size_t cols,
-                                    size_t rows, float *c, size_t ldc, bool accumulate);
+                                    size_t rows, float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep);
 
 typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel run;

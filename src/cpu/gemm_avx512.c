@@ -231,7 +231,8 @@ __attribute__((target("avx512f"))) static void dot(size_t kc, const float *pa, s
 #define COL_SUM(j) _mm256_add_ps(_mm256_add_ps(s##j##0, s##j##1), _mm256_add_ps(s##j##2, s##j##3))
 
 __attribute__((target("avx2,fma"))) static void col8(size_t kc, const float *pa, const float *pb, size_t b_rs,
-                                                     size_t cols, size_t rows, float *c, size_t ldc, bool accumulate)
+                                                     size_t cols, size_t rows, float *c, size_t ldc, bool accumulate,
+                                                     const nnx_tile_epilogue *ep)
 {
     COL_DECL(0);
     COL_DECL(1);
@@ -250,14 +251,31 @@ __attribute__((target("avx2,fma"))) static void col8(size_t kc, const float *pa,
         __m256 a0 = _mm256_loadu_ps(pa);
         COL_STEP(0, 0); COL_STEP(1, 0); COL_STEP(2, 0); COL_STEP(3, 0);
     }
-    float t[4][MR];
-    _mm256_storeu_ps(t[0], COL_SUM(0));
-    _mm256_storeu_ps(t[1], COL_SUM(1));
-    _mm256_storeu_ps(t[2], COL_SUM(2));
-    _mm256_storeu_ps(t[3], COL_SUM(3));
+    __m256 sum[4] = {COL_SUM(0), COL_SUM(1), COL_SUM(2), COL_SUM(3)};
+    float t[4][MR], g[MR];
+    for (size_t j = 0; j < cols; j++) {
+        __m256 v = sum[j];
+        if (ep) { /* whole tile rows, as the tile kernels: (sum [+ C]) + bias + residual, then the clamp */
+            if (accumulate) {
+                for (size_t i = 0; i < MR; i++)
+                    g[i] = c[i * ldc + j];
+                v = _mm256_add_ps(v, _mm256_loadu_ps(g));
+            }
+            if (ep->bias)
+                v = _mm256_add_ps(v, _mm256_loadu_ps(ep->bias));
+            if (ep->residual) {
+                for (size_t i = 0; i < MR; i++)
+                    g[i] = ep->residual[i * ep->residual_rs + j];
+                v = _mm256_add_ps(v, _mm256_loadu_ps(g));
+            }
+            if (ep->clamp)
+                v = nnx_clamp8(ep->clamp, v);
+        }
+        _mm256_storeu_ps(t[j], v);
+    }
     for (size_t i = 0; i < rows; i++)
         for (size_t j = 0; j < cols; j++)
-            c[i * ldc + j] = accumulate ? c[i * ldc + j] + t[j][i] : t[j][i];
+            c[i * ldc + j] = accumulate && !ep ? c[i * ldc + j] + t[j][i] : t[j][i];
 }
 
 const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4, col8};

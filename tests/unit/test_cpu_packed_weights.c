@@ -8,7 +8,7 @@
  * several products once. An ungrouped convolution's filter is packed as the GEMM's A
  * (1x1 and strided 3x3 ones; M not a multiple of the tile rows, K over one block, rows
  * split over the threads at an offset into the packed panels, maps whose last 1 or 4
- * columns the column kernel takes). */
+ * columns the column kernel takes, with and without a fused residual and clamp). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,8 +51,10 @@ static float *random_floats(size_t n)
     return v;
 }
 
-static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd, const nnx_operand_desc *cd,
-                  size_t K)
+/* fused: a residual added and a clamp to [-0.5, 0.5] applied by the kernel (a fused
+ * convolution's epilogue), checked against the reference's result plus residual, clamped. */
+static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd,
+                        const nnx_operand_desc *cd, size_t K, bool fused)
 {
     nnx_alloc a;
     assert_true(nnx_alloc_init(&a, NULL));
@@ -90,7 +92,9 @@ static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_op
     nnx_pool *pool = nnx_pool_create(&a, 1);
     assert_non_null(pool);
     void *shared_scratch = aligned_alloc(64, (shared + 63) / 64 * 64 + 64); /* a strided conv's phase split */
-    nnx_kernel_env env = {shared_scratch, scratch, per_thread, NULL, NULL, NULL, prepared};
+    float *res = fused ? random_floats(yn) : NULL;
+    nnx_activation act = {true, false, -0.5, 0.5, 0, false};
+    nnx_kernel_env env = {shared_scratch, scratch, per_thread, NULL, fused ? &act : NULL, res, prepared};
     out.data = got;
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     env.pool = pool;
@@ -98,11 +102,13 @@ static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_op
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     assert_memory_equal(got, got2, yn * 4);
     for (size_t i = 0; i < yn; i++) {
-        double bound = 0x1p-23 * (double)(K + 2) * fabs((double)mag[i]) + 1e-30;
-        if (!(fabs((double)got[i] - ref[i]) <= bound))
-            fail_msg("%s: element %zu fast %.9g, reference %.9g (bound %.3g)", nnx_op_table[op].name, i, got[i], ref[i],
+        double bound = 0x1p-23 * (double)(K + 3) * (fabs((double)mag[i]) + (res ? fabs((double)res[i]) : 0)) + 1e-30;
+        double want = res ? fmin(fmax((double)ref[i] + res[i], -0.5), 0.5) : ref[i];
+        if (!(fabs((double)got[i] - want) <= bound))
+            fail_msg("%s: element %zu fast %.9g, reference %.9g (bound %.3g)", nnx_op_table[op].name, i, got[i], want,
                      bound);
     }
+    free(res);
     nnx_pool_destroy(pool);
     nnx_mem_free_aligned(&a, prepared);
     free(scratch);
@@ -110,6 +116,12 @@ static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_op
     free(x), free(b), free(c), free(ax), free(ab), free(ac), free(ref), free(mag), free(got), free(got2);
     nnx_ir_free(&ir);
     nnx_ir_free(&abs_ir);
+}
+
+static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd, const nnx_operand_desc *cd,
+                  size_t K)
+{
+    check_fused(op, attrs, ad, bd, cd, K, false);
 }
 
 static void test_matmul(void **state)
@@ -145,6 +157,12 @@ static void test_conv(void **state)
           (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301);
     check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 14, 14}},
           (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301);
+    /* the same with a fused residual and clamp: the column kernel applies them in registers
+     * for whole row tiles, the element-wise epilogue for the last, partial one */
+    check_fused(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 7, 7}},
+                (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301, true);
+    check_fused(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 14, 14}},
+                (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301, true);
 }
 
 static void test_gemm(void **state)
