@@ -359,6 +359,10 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
              * it cost as much as its products (a 1x1 convolution to 16..128 channels). */
             size_t nfull = nc - nc % kern->nr;
             bool direct_b = !packer && B.cs == 1 && (K * N <= DIRECT_B_MAX || M <= SMALL_M || (io && io->b_in_place));
+            /* a last partial panel that only the column kernel (after a half tile) reads is
+             * read in place too: neither reads past its columns */
+            if (direct_b && nfull < nc && a_packed && kern->col && dot_columns(kern, nc - nfull) < nc - nfull)
+                nfull = nc;
             if (packed)
                 ; /* every panel already packed: read in place below */
             else if (packer)
