@@ -28,6 +28,13 @@ static inline bool nnx_clamp_simd_setup(const nnx_activation *act, nnx_clamp_sim
     return true;
 }
 
+/* Whether nnx_clamp16_sum gives nnx_clamp16's bytes for c: NaN kept (not the default NaN),
+ * and an upper bound that is not -0 (min(-0, +0) must give -0). */
+static inline bool nnx_clamp_sum_ok(const nnx_clamp_simd *c)
+{
+    return !c->nan_default && !c->hi_neg_zero;
+}
+
 /* nnx_clamp16 in GCC's vector extension, for code compiled for several targets (the
  * Winograd output transform): the same comparisons and blends, so the same bytes. In place
  * (a 64-byte vector is not returned by value where the target lacks AVX-512). */
@@ -58,6 +65,15 @@ __attribute__((target("avx512f"))) static inline __m512 nnx_clamp16(const nnx_cl
     __m512 m = c->lo_neg_zero ? _mm512_max_ps(lo, v) : _mm512_max_ps(v, lo);
     m = c->hi_neg_zero ? _mm512_min_ps(m, hi) : _mm512_min_ps(hi, m);
     return _mm512_mask_blend_ps(nan, m, c->nan_default ? _mm512_set1_ps(NAN) : v);
+}
+
+/* The clamp of a sum started from +0 (a product's, a convolution's: in round-to-nearest such
+ * a sum, plus a bias or residual, is never -0), with lo and hi splat: min(hi, max(lo, v)) in
+ * nnx_clamp16's operand order keeps a NaN v and picks IEEE's zero between +0 and a -0 bound;
+ * the same bytes as nnx_clamp16 where nnx_clamp_sum_ok. */
+__attribute__((target("avx512f"))) static inline __m512 nnx_clamp16_sum(__m512 lo, __m512 hi, __m512 v)
+{
+    return _mm512_min_ps(hi, _mm512_max_ps(lo, v));
 }
 
 __attribute__((target("avx2,fma"))) static inline __m256 nnx_clamp8(const nnx_clamp_simd *c, __m256 v)

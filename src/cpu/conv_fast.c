@@ -325,23 +325,42 @@ static void direct_copy(void *arg, size_t c)
         c##i##0 = _mm512_fmadd_ps(w, b0, c##i##0); \
         c##i##1 = _mm512_fmadd_ps(w, b1, c##i##1); \
     } while (0)
-#define DT_STORE(i) \
-    do { \
-        direct_store(c##i##0, i, 0, c, ldc, m0, bias, res, clamp); \
-        direct_store(c##i##1, i, 16, c, ldc, m1, bias, res, clamp); \
-    } while (0)
+#define DT_ROW(i) c##i##0, c##i##1
 
-__attribute__((target("avx512f"))) static inline void direct_store(__m512 v, size_t i, size_t j, float *c, size_t ldc,
-                                                                   __mmask16 m, const float *bias, const float *res,
-                                                                   const nnx_clamp_simd *clamp)
+/* The tile's results r (vector v: channel v / per, outputs 16 * (v % per) on, under mask
+ * m[v % per]) made final, then stored: + bias, + residual (row stride ldc), the clamp (in
+ * two operations where it may: the sums start from +0). All loads come before the stores,
+ * which could alias them. */
+__attribute__((target("avx512f"), always_inline)) static inline void direct_put(__m512 *r, int per, float *c,
+                                                                               size_t ldc, const __mmask16 *m,
+                                                                               const float *bias, const float *res,
+                                                                               const nnx_clamp_simd *clamp)
 {
-    if (bias)
-        v = _mm512_add_ps(v, _mm512_set1_ps(bias[i]));
-    if (res)
-        v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(m, res + i * ldc + j));
-    if (clamp)
-        v = nnx_clamp16(clamp, v);
-    _mm512_mask_storeu_ps(c + i * ldc + j, m, v);
+    int n = 8 * per;
+#pragma GCC unroll 16
+    for (int v = 0; v < n; v++) {
+        size_t i = (size_t)(v / per), j = 16 * (size_t)(v % per);
+        if (bias)
+            r[v] = _mm512_add_ps(r[v], _mm512_set1_ps(bias[i]));
+        if (res)
+            r[v] = _mm512_add_ps(r[v], _mm512_maskz_loadu_ps(m[v % per], res + i * ldc + j));
+    }
+    if (clamp) {
+        nnx_clamp_simd cl = *clamp;
+        if (nnx_clamp_sum_ok(&cl)) {
+            __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
+#pragma GCC unroll 16
+            for (int v = 0; v < n; v++)
+                r[v] = nnx_clamp16_sum(lo, hi, r[v]);
+        } else {
+#pragma GCC unroll 16
+            for (int v = 0; v < n; v++)
+                r[v] = nnx_clamp16(&cl, r[v]);
+        }
+    }
+#pragma GCC unroll 16
+    for (int v = 0; v < n; v++)
+        _mm512_mask_storeu_ps(c + (size_t)(v / per) * ldc + 16 * (size_t)(v % per), m[v % per], r[v]);
 }
 
 /* 8 output channels (filter rows a, a + K, ...) x `cols` <= 32 outputs of one row: each sum
@@ -378,16 +397,16 @@ __attribute__((target("avx512f,prfchw"))) static void direct_tile(size_t K, cons
         __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
         DT_STEP(0); DT_STEP(1); DT_STEP(2); DT_STEP(3); DT_STEP(4); DT_STEP(5); DT_STEP(6); DT_STEP(7);
     }
-    __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1),
-              m1 = (__mmask16)(cols >= 32 ? 0xFFFFu : cols > 16 ? (1u << (cols - 16)) - 1 : 0);
-    DT_STORE(0); DT_STORE(1); DT_STORE(2); DT_STORE(3); DT_STORE(4); DT_STORE(5); DT_STORE(6); DT_STORE(7);
+    __mmask16 m[2] = {(__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1),
+                      (__mmask16)(cols >= 32 ? 0xFFFFu : cols > 16 ? (1u << (cols - 16)) - 1 : 0)};
+    __m512 r[16] = {DT_ROW(0), DT_ROW(1), DT_ROW(2), DT_ROW(3), DT_ROW(4), DT_ROW(5), DT_ROW(6), DT_ROW(7)};
+    direct_put(r, 2, c, ldc, m, bias, res, clamp);
 }
 
 /* direct_tile for cols <= 16: one vector per channel (a row of 112 or 111 outputs ends in
  * 16 or 15 of them; the whole-width tile would spend half its sums there). */
 #define DT16_DECL(i) __m512 c##i##0 = _mm512_setzero_ps()
 #define DT16_STEP(i) c##i##0 = _mm512_fmadd_ps(_mm512_set1_ps(a[(size_t)(i) * K + k]), b0, c##i##0)
-#define DT16_STORE(i) direct_store(c##i##0, i, 0, c, ldc, m0, bias, res, clamp)
 
 __attribute__((target("avx512f,prfchw"))) static void direct_tile16(size_t K, const float *a, const float *base,
                                                                     const ptrdiff_t *off, float *c, size_t ldc,
@@ -407,9 +426,9 @@ __attribute__((target("avx512f,prfchw"))) static void direct_tile16(size_t K, co
         __m512 b0 = _mm512_loadu_ps(base + off[k]);
         DT16_STEP(0); DT16_STEP(1); DT16_STEP(2); DT16_STEP(3); DT16_STEP(4); DT16_STEP(5); DT16_STEP(6); DT16_STEP(7);
     }
-    __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1);
-    DT16_STORE(0); DT16_STORE(1); DT16_STORE(2); DT16_STORE(3);
-    DT16_STORE(4); DT16_STORE(5); DT16_STORE(6); DT16_STORE(7);
+    __mmask16 m[1] = {(__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1)};
+    __m512 r[8] = {c00, c10, c20, c30, c40, c50, c60, c70};
+    direct_put(r, 1, c, ldc, m, bias, res, clamp);
 }
 
 /* Output rows [r0, r1), every channel: 8 channels at a time over all the rows, so that the

@@ -116,16 +116,39 @@ typedef struct dw_band {
 #define T512 __attribute__((target("avx512f")))
 #define T256 __attribute__((target("avx2,fma")))
 
-/* Bias, residual and activation of one output vector, stored to its lanes. */
-T512 static inline void store512(const dw_band *d, __m512 acc, size_t out, size_t lanes)
+/* Bias, residual and activation of n output vectors (vector k to y + out[k], its first
+ * lanes[k] lanes), all made final before any is stored (a store could alias what they read);
+ * the clamp in two operations where it may (the sums start from +0). */
+T512 static inline __attribute__((always_inline)) void store_n512(const dw_band *d, __m512 *acc, int n,
+                                                                   const size_t *out, const size_t *lanes)
 {
-    __mmask16 m = (__mmask16)((1u << lanes) - 1);
-    __m512 r = _mm512_add_ps(acc, _mm512_set1_ps(d->bias));
-    if (d->res)
-        r = _mm512_add_ps(r, _mm512_maskz_loadu_ps(m, d->res + out));
-    if (d->clamp)
-        r = nnx_clamp16(d->clamp, r);
-    _mm512_mask_storeu_ps(d->y + out, m, r);
+    __m512 bias = _mm512_set1_ps(d->bias);
+    const float *res = d->res;
+    float *y = d->y;
+    __mmask16 m[UNITS > 4 ? UNITS : 4];
+#pragma GCC unroll 8
+    for (int k = 0; k < n; k++) {
+        m[k] = (__mmask16)((1u << lanes[k]) - 1);
+        acc[k] = _mm512_add_ps(acc[k], bias);
+        if (res)
+            acc[k] = _mm512_add_ps(acc[k], _mm512_maskz_loadu_ps(m[k], res + out[k]));
+    }
+    if (d->clamp) {
+        nnx_clamp_simd cl = *d->clamp;
+        if (nnx_clamp_sum_ok(&cl)) {
+            __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
+#pragma GCC unroll 8
+            for (int k = 0; k < n; k++)
+                acc[k] = nnx_clamp16_sum(lo, hi, acc[k]);
+        } else {
+#pragma GCC unroll 8
+            for (int k = 0; k < n; k++)
+                acc[k] = nnx_clamp16(&cl, acc[k]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int k = 0; k < n; k++)
+        _mm512_mask_storeu_ps(y + out[k], m[k], acc[k]);
 }
 
 /* n output vectors of 16, each tap a load; taps is a constant where the caller's is. */
@@ -140,8 +163,10 @@ T512 static inline __attribute__((always_inline)) void units512(const dw_band *d
         for (size_t k = 0; k < n; k++)
             acc[k] = _mm512_fmadd_ps(w, _mm512_loadu_ps(u[k].in + d->tap[t]), acc[k]);
     }
+    size_t out[UNITS], lanes[UNITS];
     for (size_t k = 0; k < n; k++)
-        store512(d, acc[k], u[k].out, u[k].lanes);
+        out[k] = u[k].out, lanes[k] = u[k].lanes;
+    store_n512(d, acc, (int)n, out, lanes);
 }
 
 T512 static void units512_9(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
@@ -217,9 +242,11 @@ T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d,
         }
     }
     size_t lanes = d->OW - v < 16 ? d->OW - v : 16;
+    size_t out[TILE], lane[TILE];
 #pragma GCC unroll 8
     for (int a = 0; a < R; a++)
-        store512(d, acc[a], (a0 + (size_t)a) * d->OW + v, lanes);
+        out[a] = (a0 + (size_t)a) * d->OW + v, lane[a] = lanes;
+    store_n512(d, acc, R, out, lane);
 }
 
 /* A whole output plane by direct tiles. */
@@ -298,11 +325,13 @@ T512 static inline __attribute__((always_inline)) void flat_vectors512(const dw_
             acc[u] = _mm512_fmadd_ps(w, _mm512_maskz_loadu_ps(m, nnx_rowbuf_at(d->x + at, f->off[t])), acc[u]);
         }
     }
+    size_t out[4], lanes[4];
 #pragma GCC unroll 4
     for (int u = 0; u < V; u++) {
-        size_t at = (u0 + (size_t)u) * 16;
-        store512(d, acc[u], at, n - at < 16 ? n - at : 16);
+        out[u] = (u0 + (size_t)u) * 16;
+        lanes[u] = n - out[u] < 16 ? n - out[u] : 16;
     }
+    store_n512(d, acc, V, out, lanes);
 }
 
 /* One plane by the flat path, four output vectors at a time. */

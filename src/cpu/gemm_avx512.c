@@ -21,29 +21,49 @@
         c##i##0 = _mm512_fmadd_ps(a, b0, c##i##0); \
         c##i##1 = _mm512_fmadd_ps(a, b1, c##i##1); \
     } while (0)
-#define STORE(i) \
-    do { \
-        float *row = c + i * ldc; \
-        if (accumulate) { \
-            c##i##0 = _mm512_add_ps(c##i##0, _mm512_loadu_ps(row)); \
-            c##i##1 = _mm512_add_ps(c##i##1, _mm512_loadu_ps(row + 16)); \
-        } \
-        if (ep) { \
-            c##i##0 = finish(ep, i, 0, c##i##0); \
-            c##i##1 = finish(ep, i, 16, c##i##1); \
-        } \
-        _mm512_storeu_ps(row, c##i##0); \
-        _mm512_storeu_ps(row + 16, c##i##1); \
-    } while (0)
+#define ROW(i) c##i##0, c##i##1
 
-/* The epilogue of 16 lanes at column j of tile row i. */
-__attribute__((target("avx512f"))) static inline __m512 finish(const nnx_tile_epilogue *ep, size_t i, size_t j, __m512 v)
+/* The tile's results r (vector v: row v / per, columns 16 * (v % per) on) made final in
+ * registers, then stored: + C if accumulate, + bias, + residual, then the clamp. All loads
+ * come before the stores, so nothing is read again after a store (which could alias it).
+ * The clamp takes two operations where nnx_clamp16_sum may be used: the results are sums
+ * started from +0. */
+__attribute__((target("avx512f"), always_inline)) static inline void put512(__m512 *r, int rows, int per, float *c,
+                                                                           size_t ldc, bool accumulate,
+                                                                           const nnx_tile_epilogue *ep)
 {
-    if (ep->bias)
-        v = _mm512_add_ps(v, _mm512_set1_ps(ep->bias[i]));
-    if (ep->residual)
-        v = _mm512_add_ps(v, _mm512_loadu_ps(ep->residual + i * ep->residual_rs + j));
-    return ep->clamp ? nnx_clamp16(ep->clamp, v) : v;
+    int n = rows * per;
+    if (accumulate)
+#pragma GCC unroll 16
+        for (int v = 0; v < n; v++)
+            r[v] = _mm512_add_ps(r[v], _mm512_loadu_ps(c + (size_t)(v / per) * ldc + 16 * (v % per)));
+    if (ep) {
+        if (ep->bias)
+#pragma GCC unroll 16
+            for (int v = 0; v < n; v++)
+                r[v] = _mm512_add_ps(r[v], _mm512_set1_ps(ep->bias[v / per]));
+        if (ep->residual)
+#pragma GCC unroll 16
+            for (int v = 0; v < n; v++)
+                r[v] = _mm512_add_ps(r[v], _mm512_loadu_ps(ep->residual + (size_t)(v / per) * ep->residual_rs +
+                                                           16 * (v % per)));
+        if (ep->clamp) {
+            nnx_clamp_simd cl = *ep->clamp;
+            if (nnx_clamp_sum_ok(&cl)) {
+                __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
+#pragma GCC unroll 16
+                for (int v = 0; v < n; v++)
+                    r[v] = nnx_clamp16_sum(lo, hi, r[v]);
+            } else {
+#pragma GCC unroll 16
+                for (int v = 0; v < n; v++)
+                    r[v] = nnx_clamp16(&cl, r[v]);
+            }
+        }
+    }
+#pragma GCC unroll 16
+    for (int v = 0; v < n; v++)
+        _mm512_storeu_ps(c + (size_t)(v / per) * ldc + 16 * (v % per), r[v]);
 }
 
 /* The tile's C rows (to be written) and residual rows (to be read) are asked for before the
@@ -79,7 +99,8 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
         STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
     }
-    STORE(0); STORE(1); STORE(2); STORE(3); STORE(4); STORE(5); STORE(6); STORE(7);
+    __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
+    put512(r, MR, 2, c, ldc, accumulate, ep);
 }
 /* The 8 x 16 half tile, for a last panel of at most 16 columns (half the work of a whole one). */
 #define DECL16(i) const float *a##i = pa + i * a_rs; __m512 c##i = _mm512_setzero_ps()
@@ -88,16 +109,6 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
         c##i = _mm512_fmadd_ps(_mm512_set1_ps(*a##i), b0, c##i); \
         a##i += a_cs; \
     } while (0)
-#define STORE16(i) \
-    do { \
-        float *row = c + i * ldc; \
-        if (accumulate) \
-            c##i = _mm512_add_ps(c##i, _mm512_loadu_ps(row)); \
-        if (ep) \
-            c##i = finish(ep, i, 0, c##i); \
-        _mm512_storeu_ps(row, c##i); \
-    } while (0)
-
 __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
                                                      const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
                                                      const nnx_tile_epilogue *ep)
@@ -114,7 +125,8 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
         __m512 b0 = _mm512_loadu_ps(pb);
         STEP16(0); STEP16(1); STEP16(2); STEP16(3); STEP16(4); STEP16(5); STEP16(6); STEP16(7);
     }
-    STORE16(0); STORE16(1); STORE16(2); STORE16(3); STORE16(4); STORE16(5); STORE16(6); STORE16(7);
+    __m512 r[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
+    put512(r, MR, 1, c, ldc, accumulate, ep);
 }
 
 /* The 8 x 8 quarter tile in ymm registers (Zen 4 issues two 256-bit FMAs per cycle, one
@@ -125,23 +137,34 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
         c##i = _mm256_fmadd_ps(_mm256_set1_ps(*a##i), b0, c##i); \
         a##i += a_cs; \
     } while (0)
-#define STORE8(i) \
-    do { \
-        float *row = c + i * ldc; \
-        if (accumulate) \
-            c##i = _mm256_add_ps(c##i, _mm256_loadu_ps(row)); \
-        if (ep) \
-            c##i = finish8(ep, i, c##i); \
-        _mm256_storeu_ps(row, c##i); \
-    } while (0)
-
-__attribute__((target("avx2,fma"))) static inline __m256 finish8(const nnx_tile_epilogue *ep, size_t i, __m256 v)
+/* put512 in ymm registers, one vector per row. */
+__attribute__((target("avx2,fma"), always_inline)) static inline void put256(__m256 *r, float *c, size_t ldc,
+                                                                            bool accumulate,
+                                                                            const nnx_tile_epilogue *ep)
 {
-    if (ep->bias)
-        v = _mm256_add_ps(v, _mm256_set1_ps(ep->bias[i]));
-    if (ep->residual)
-        v = _mm256_add_ps(v, _mm256_loadu_ps(ep->residual + i * ep->residual_rs));
-    return ep->clamp ? nnx_clamp8(ep->clamp, v) : v;
+    if (accumulate)
+#pragma GCC unroll 8
+        for (int v = 0; v < MR; v++)
+            r[v] = _mm256_add_ps(r[v], _mm256_loadu_ps(c + (size_t)v * ldc));
+    if (ep) {
+        if (ep->bias)
+#pragma GCC unroll 8
+            for (int v = 0; v < MR; v++)
+                r[v] = _mm256_add_ps(r[v], _mm256_set1_ps(ep->bias[v]));
+        if (ep->residual)
+#pragma GCC unroll 8
+            for (int v = 0; v < MR; v++)
+                r[v] = _mm256_add_ps(r[v], _mm256_loadu_ps(ep->residual + (size_t)v * ep->residual_rs));
+        if (ep->clamp) {
+            nnx_clamp_simd cl = *ep->clamp;
+#pragma GCC unroll 8
+            for (int v = 0; v < MR; v++)
+                r[v] = nnx_clamp8(&cl, r[v]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int v = 0; v < MR; v++)
+        _mm256_storeu_ps(c + (size_t)v * ldc, r[v]);
 }
 
 __attribute__((target("avx2,fma"))) static void run8(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
@@ -160,7 +183,8 @@ __attribute__((target("avx2,fma"))) static void run8(size_t kc, const float *pa,
         __m256 b0 = _mm256_loadu_ps(pb);
         STEP8(0); STEP8(1); STEP8(2); STEP8(3); STEP8(4); STEP8(5); STEP8(6); STEP8(7);
     }
-    STORE8(0); STORE8(1); STORE8(2); STORE8(3); STORE8(4); STORE8(5); STORE8(6); STORE8(7);
+    __m256 r[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
+    put256(r, c, ldc, accumulate, ep);
 }
 
 /* The last 1..4 columns of a panel (a 7x7 map's 49th output, a 14x14 map's last 4): the
