@@ -133,6 +133,8 @@ typedef struct nnx_sgemm_kernel {
     nnx_sgemm_dotkernel dot;   /* the last 1..dot_max columns, or NULL */
     unsigned dot_max;
     nnx_sgemm_colkernel col;   /* those columns with A packed whole (with dot), or NULL */
+    nnx_sgemm_ukernel wide;    /* over MR x wide_nr (B read in place: 1.5 panels), or NULL */
+    unsigned wide_nr;
 } nnx_sgemm_kernel;
 
 extern const nnx_sgemm_kernel nnx_sgemm_generic;

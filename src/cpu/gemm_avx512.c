@@ -1,7 +1,8 @@
 /* gemm_avx512.c — the AVX-512 sgemm micro-kernel (cpu/gemm.h): an 8 x 32 tile in 16 zmm
  * accumulators; per k step two loads of B and eight broadcasts of A feed sixteen FMAs; the
  * tile epilogue (bias, residual, clamp) is applied in registers before the store. An 8 x 16
- * variant takes last panels of at most 16 columns, an 8 x 8 one (ymm) what is left past 16.
+ * variant takes last panels of at most 16 columns, an 8 x 8 one (ymm) what is left past 16,
+ * an 8 x 48 one a whole panel and a half where B is read in place (a 7x7 map).
  * Compiled for AVX-512 F by function attribute, called only when the CPU has it. */
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
@@ -34,16 +35,16 @@ __attribute__((target("avx512f"), always_inline)) static inline void put512(__m5
 {
     int n = rows * per;
     if (accumulate)
-#pragma GCC unroll 16
+#pragma GCC unroll 24
         for (int v = 0; v < n; v++)
             r[v] = _mm512_add_ps(r[v], _mm512_loadu_ps(c + (size_t)(v / per) * ldc + 16 * (v % per)));
     if (ep) {
         if (ep->bias)
-#pragma GCC unroll 16
+#pragma GCC unroll 24
             for (int v = 0; v < n; v++)
                 r[v] = _mm512_add_ps(r[v], _mm512_set1_ps(ep->bias[v / per]));
         if (ep->residual)
-#pragma GCC unroll 16
+#pragma GCC unroll 24
             for (int v = 0; v < n; v++)
                 r[v] = _mm512_add_ps(r[v], _mm512_loadu_ps(ep->residual + (size_t)(v / per) * ep->residual_rs +
                                                            16 * (v % per)));
@@ -51,17 +52,17 @@ __attribute__((target("avx512f"), always_inline)) static inline void put512(__m5
             nnx_clamp_simd cl = *ep->clamp;
             if (nnx_clamp_sum_ok(&cl)) {
                 __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
-#pragma GCC unroll 16
+#pragma GCC unroll 24
                 for (int v = 0; v < n; v++)
                     r[v] = nnx_clamp16_sum(lo, hi, r[v]);
             } else {
-#pragma GCC unroll 16
+#pragma GCC unroll 24
                 for (int v = 0; v < n; v++)
                     r[v] = nnx_clamp16(&cl, r[v]);
             }
         }
     }
-#pragma GCC unroll 16
+#pragma GCC unroll 24
     for (int v = 0; v < n; v++)
         _mm512_storeu_ps(c + (size_t)(v / per) * ldc + 16 * (v % per), r[v]);
 }
@@ -102,6 +103,40 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
     __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
     put512(r, MR, 2, c, ldc, accumulate, ep);
 }
+/* The 8 x 48 wide tile, for a row-major B read in place whose last panel is a half tile and
+ * a column or few: one tile over 1.5 panels (a 7x7 map's first 48 outputs), 24 FMAs per
+ * 11 loads where the whole and half tiles take 24 per 19. */
+#define DECL48(i) const float *a##i = pa + i * a_rs; __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = c##i##0, c##i##2 = c##i##0
+#define STEP48(i) \
+    do { \
+        __m512 a = _mm512_set1_ps(*a##i); \
+        a##i += a_cs; \
+        c##i##0 = _mm512_fmadd_ps(a, b0, c##i##0); \
+        c##i##1 = _mm512_fmadd_ps(a, b1, c##i##1); \
+        c##i##2 = _mm512_fmadd_ps(a, b2, c##i##2); \
+    } while (0)
+#define ROW48(i) c##i##0, c##i##1, c##i##2
+
+__attribute__((target("avx512f"))) static void run48(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
+                                                     const nnx_tile_epilogue *ep)
+{
+    DECL48(0);
+    DECL48(1);
+    DECL48(2);
+    DECL48(3);
+    DECL48(4);
+    DECL48(5);
+    DECL48(6);
+    DECL48(7);
+    for (size_t k = 0; k < kc; k++, pb += b_rs) {
+        __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16), b2 = _mm512_loadu_ps(pb + 32);
+        STEP48(0); STEP48(1); STEP48(2); STEP48(3); STEP48(4); STEP48(5); STEP48(6); STEP48(7);
+    }
+    __m512 r[24] = {ROW48(0), ROW48(1), ROW48(2), ROW48(3), ROW48(4), ROW48(5), ROW48(6), ROW48(7)};
+    put512(r, MR, 3, c, ldc, accumulate, ep);
+}
+
 /* The 8 x 16 half tile, for a last panel of at most 16 columns (half the work of a whole one). */
 #define DECL16(i) const float *a##i = pa + i * a_rs; __m512 c##i = _mm512_setzero_ps()
 #define STEP16(i) \
@@ -302,5 +337,5 @@ __attribute__((target("avx2,fma"))) static void col8(size_t kc, const float *pa,
             c[i * ldc + j] = accumulate && !ep ? c[i * ldc + j] + t[j][i] : t[j][i];
 }
 
-const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4, col8};
+const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4, col8, run48, 48};
 #endif

@@ -8,7 +8,8 @@
  * several products once. An ungrouped convolution's filter is packed as the GEMM's A
  * (1x1 and strided 3x3 ones; M not a multiple of the tile rows, K over one block, rows
  * split over the threads at an offset into the packed panels, maps whose last 1 or 4
- * columns the column kernel takes, with and without a fused residual and clamp). */
+ * columns the column kernel takes (a 7x7 map's first 48 the wide tile), with and without a
+ * fused residual and clamp). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
