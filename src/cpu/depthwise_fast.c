@@ -11,7 +11,8 @@
 #include <math.h>
 
 /* The paths. AVX-512, K x K windows (K = 3, 5) at stride 1 or 2, dilation 1: tiles of 4 output
- * rows x 16 columns read the input plane with masked loads (zeros outside it), no buffer.
+ * rows (8 for 3x3 at stride 2) x 16 columns read the input plane with masked loads (zeros
+ * outside it), no buffer.
  * Other windows, and AVX2+FMA and portable C: planes in bands of output rows, each band's
  * input rows first copied zero-padded and split into the stride's phases into per-thread
  * scratch (cpu/rowbuf.h), so that every tap is a load at a fixed offset; AVX2 tiles K x K
@@ -107,8 +108,10 @@ typedef struct dw_band {
     int64_t pt, pl;
 } dw_band;
 
-/* Output rows a tile computes together. */
+/* Output rows a tile computes together; for a 3x3 window at stride 2 twice as many (each input row then
+ * feeds at most two output rows' sums, too few to keep the FMA latency covered). */
 #define TILE 4
+#define TILE2 8
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -125,7 +128,7 @@ T512 static inline __attribute__((always_inline)) void store_n512(const dw_band 
     __m512 bias = _mm512_set1_ps(d->bias);
     const float *res = d->res;
     float *y = d->y;
-    __mmask16 m[UNITS > 4 ? UNITS : 4];
+    __mmask16 m[UNITS > TILE2 ? UNITS : TILE2];
 #pragma GCC unroll 8
     for (int k = 0; k < n; k++) {
         m[k] = (__mmask16)((1u << lanes[k]) - 1);
@@ -200,7 +203,7 @@ T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d,
     int64_t c = (int64_t)(v * (size_t)s) - d->pl, ih = (int64_t)(a0 * (size_t)s) - d->pt;
     __mmask16 m0 = (__mmask16)nnx_rowbuf_mask16(c, d->W), m1 = (__mmask16)nnx_rowbuf_mask16(c + 16, d->W);
     __mmask16 m2 = (__mmask16)(s == 2 ? nnx_rowbuf_mask16(c + 32, d->W) : 0), m2s = s == 2 ? m2 : 0xFFFF;
-    __m512 acc[TILE];
+    __m512 acc[TILE2];
 #pragma GCC unroll 8
     for (int a = 0; a < R; a++)
         acc[a] = _mm512_setzero_ps();
@@ -242,7 +245,7 @@ T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d,
         }
     }
     size_t lanes = d->OW - v < 16 ? d->OW - v : 16;
-    size_t out[TILE], lane[TILE];
+    size_t out[TILE2], lane[TILE2];
 #pragma GCC unroll 8
     for (int a = 0; a < R; a++)
         out[a] = (a0 + (size_t)a) * d->OW + v, lane[a] = lanes;
@@ -257,6 +260,10 @@ T512 static inline __attribute__((always_inline)) void tiled512(const dw_band *d
     for (int t = 0; t < K * K; t++)
         w[t] = _mm512_set1_ps(d->w[t]);
     size_t a = 0;
+    if (s == 2 && K == 3) /* (a 5x5 window's 25 weights leave no registers for more rows) */
+        for (; a + TILE2 <= d->rows; a += TILE2)
+            for (size_t v = 0; v < d->OW; v += 16)
+                tile512(d, w, a, v, TILE2, K, s);
     for (; a + TILE <= d->rows; a += TILE)
         for (size_t v = 0; v < d->OW; v += 16)
             tile512(d, w, a, v, TILE, K, s);
