@@ -10,8 +10,8 @@
 
 #include <math.h>
 
-/* The paths. AVX-512, K x K windows (K = 3, 5) at stride 1 or 2, dilation 1: tiles of 4 output
- * rows (8 for 3x3 at stride 2) x 16 columns read the input plane with masked loads (zeros
+/* The paths. AVX-512, K x K windows (K = 3, 5) at stride 1 or 2, dilation 1: tiles of 8 (3x3)
+ * or 4 (5x5) output rows x 16 columns read the input plane with masked loads (zeros
  * outside it), no buffer.
  * Other windows, and AVX2+FMA and portable C: planes in bands of output rows, each band's
  * input rows first copied zero-padded and split into the stride's phases into per-thread
@@ -108,8 +108,9 @@ typedef struct dw_band {
     int64_t pt, pl;
 } dw_band;
 
-/* Output rows a tile computes together; for a 3x3 window at stride 2 twice as many (each input row then
- * feeds at most two output rows' sums, too few to keep the FMA latency covered). */
+/* Output rows a tile computes together: TILE, and TILE2 for an AVX-512 3x3 window (four
+ * rows left too few sums in flight to cover the FMA latency: 7-11% more time at stride 1,
+ * 7% at stride 2; a 5x5 window's 25 weights leave no registers for more rows). */
 #define TILE 4
 #define TILE2 8
 
@@ -260,7 +261,7 @@ T512 static inline __attribute__((always_inline)) void tiled512(const dw_band *d
     for (int t = 0; t < K * K; t++)
         w[t] = _mm512_set1_ps(d->w[t]);
     size_t a = 0;
-    if (s == 2 && K == 3) /* (a 5x5 window's 25 weights leave no registers for more rows) */
+    if (K == 3)
         for (; a + TILE2 <= d->rows; a += TILE2)
             for (size_t v = 0; v < d->OW; v += 16)
                 tile512(d, w, a, v, TILE2, K, s);
