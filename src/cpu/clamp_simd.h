@@ -76,6 +76,25 @@ __attribute__((target("avx512f"))) static inline __m512 nnx_clamp16_sum(__m512 l
     return _mm512_min_ps(hi, _mm512_max_ps(lo, v));
 }
 
+/* The clamp of n vectors of sums started from +0 (a tile's results), in place: two operations
+ * each where nnx_clamp_sum_ok, else nnx_clamp16. c is copied first, so that the bounds are not
+ * read again after the caller's stores. Inlined: n is then a constant and the loops unroll. */
+__attribute__((target("avx512f"), always_inline)) static inline void nnx_clamp16_sums(const nnx_clamp_simd *c,
+                                                                                     __m512 *v, int n)
+{
+    nnx_clamp_simd cl = *c;
+    if (nnx_clamp_sum_ok(&cl)) {
+        __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
+#pragma GCC unroll 24
+        for (int k = 0; k < n; k++)
+            v[k] = nnx_clamp16_sum(lo, hi, v[k]);
+    } else {
+#pragma GCC unroll 24
+        for (int k = 0; k < n; k++)
+            v[k] = nnx_clamp16(&cl, v[k]);
+    }
+}
+
 __attribute__((target("avx2,fma"))) static inline __m256 nnx_clamp8(const nnx_clamp_simd *c, __m256 v)
 {
     __m256 nan = _mm256_cmp_ps(v, v, _CMP_UNORD_Q);

@@ -345,19 +345,8 @@ __attribute__((target("avx512f"), always_inline)) static inline void direct_put(
         if (res)
             r[v] = _mm512_add_ps(r[v], _mm512_maskz_loadu_ps(m[v % per], res + i * ldc + j));
     }
-    if (clamp) {
-        nnx_clamp_simd cl = *clamp;
-        if (nnx_clamp_sum_ok(&cl)) {
-            __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
-#pragma GCC unroll 16
-            for (int v = 0; v < n; v++)
-                r[v] = nnx_clamp16_sum(lo, hi, r[v]);
-        } else {
-#pragma GCC unroll 16
-            for (int v = 0; v < n; v++)
-                r[v] = nnx_clamp16(&cl, r[v]);
-        }
-    }
+    if (clamp)
+        nnx_clamp16_sums(clamp, r, n);
 #pragma GCC unroll 16
     for (int v = 0; v < n; v++)
         _mm512_mask_storeu_ps(c + (size_t)(v / per) * ldc + 16 * (size_t)(v % per), m[v % per], r[v]);

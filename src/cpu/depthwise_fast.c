@@ -137,19 +137,8 @@ T512 static inline __attribute__((always_inline)) void store_n512(const dw_band 
         if (res)
             acc[k] = _mm512_add_ps(acc[k], _mm512_maskz_loadu_ps(m[k], res + out[k]));
     }
-    if (d->clamp) {
-        nnx_clamp_simd cl = *d->clamp;
-        if (nnx_clamp_sum_ok(&cl)) {
-            __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
-#pragma GCC unroll 8
-            for (int k = 0; k < n; k++)
-                acc[k] = nnx_clamp16_sum(lo, hi, acc[k]);
-        } else {
-#pragma GCC unroll 8
-            for (int k = 0; k < n; k++)
-                acc[k] = nnx_clamp16(&cl, acc[k]);
-        }
-    }
+    if (d->clamp)
+        nnx_clamp16_sums(d->clamp, acc, n);
 #pragma GCC unroll 8
     for (int k = 0; k < n; k++)
         _mm512_mask_storeu_ps(y + out[k], m[k], acc[k]);

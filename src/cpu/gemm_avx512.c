@@ -48,19 +48,8 @@ __attribute__((target("avx512f"), always_inline)) static inline void put512(__m5
             for (int v = 0; v < n; v++)
                 r[v] = _mm512_add_ps(r[v], _mm512_loadu_ps(ep->residual + (size_t)(v / per) * ep->residual_rs +
                                                            16 * (v % per)));
-        if (ep->clamp) {
-            nnx_clamp_simd cl = *ep->clamp;
-            if (nnx_clamp_sum_ok(&cl)) {
-                __m512 lo = _mm512_set1_ps(cl.lo), hi = _mm512_set1_ps(cl.hi);
-#pragma GCC unroll 24
-                for (int v = 0; v < n; v++)
-                    r[v] = nnx_clamp16_sum(lo, hi, r[v]);
-            } else {
-#pragma GCC unroll 24
-                for (int v = 0; v < n; v++)
-                    r[v] = nnx_clamp16(&cl, r[v]);
-            }
-        }
+        if (ep->clamp)
+            nnx_clamp16_sums(ep->clamp, r, n);
     }
 #pragma GCC unroll 24
     for (int v = 0; v < n; v++)
