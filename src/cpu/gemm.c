@@ -212,6 +212,18 @@ typedef struct tile_args {
     size_t i, j;
 } tile_args;
 
+/* te for the tile whose element (0, 0) is (i, j) of this product: its bias and residual
+ * offset to the tile. */
+static inline nnx_tile_epilogue epilogue_at(const nnx_tile_epilogue *te, const nnx_gemm_io *io, size_t i, size_t j)
+{
+    nnx_tile_epilogue e = *te;
+    i += io->i_off;
+    j += io->j_off;
+    e.bias = te->bias ? te->bias + i : NULL;
+    e.residual = te->residual ? te->residual + i * te->residual_rs + j : NULL;
+    return e;
+}
+
 /* Columns [off, off + cols) of the panel by `run`, a kernel `width` columns wide: straight
  * into C (with the epilogue te in registers on the last block) when the tile is whole,
  * through tmp otherwise, and the element-wise epilogue when te cannot be used. Inlined: it
@@ -224,10 +236,7 @@ static inline __attribute__((always_inline)) void tile(const nnx_sgemm_kernel *k
     const float *b = t->b + off;
     if (t->rows == kern->mr && cols == width) {
         if (t->last && te) {
-            nnx_tile_epilogue e = *te;
-            size_t i = io->i_off + t->i, j = io->j_off + t->j + off;
-            e.bias = te->bias ? te->bias + i : NULL;
-            e.residual = te->residual ? te->residual + i * te->residual_rs + j : NULL;
+            nnx_tile_epilogue e = epilogue_at(te, io, t->i, t->j + off);
             run(t->kc, t->a, t->a_rs, t->a_cs, b, t->b_rs, c, t->ldc, t->accumulate, &e);
             return;
         }
@@ -300,14 +309,8 @@ static inline __attribute__((always_inline)) void panel_tile(const block *k, siz
     } else if (dot_at < cols && k->a_packed && kern->col) { /* A packed whole (so whatever the split): by columns */
         if (dot_at && (k->wide_at == SIZE_MAX || jr != k->wide_at + kern->nr)) /* else the wide tile took them */
             tile(kern, kern->half, kern->nr / 2, &t, 0, dot_at, io, te, k->tmp);
-        nnx_tile_epilogue e;
         bool in_kernel = k->last && te && rows == kern->mr;
-        if (in_kernel) { /* the tile's rows and columns, as tile() offsets them */
-            size_t ei = io->i_off + i, ej = io->j_off + j + dot_at;
-            e = *te;
-            e.bias = te->bias ? te->bias + ei : NULL;
-            e.residual = te->residual ? te->residual + ei * te->residual_rs + ej : NULL;
-        }
+        nnx_tile_epilogue e = in_kernel ? epilogue_at(te, io, i, j + dot_at) : (nnx_tile_epilogue){0};
         kern->col(k->kc, a, b + dot_at, b_rs, cols - dot_at, rows, c + dot_at, k->ldc, k->acc, in_kernel ? &e : NULL);
         if (k->last && !in_kernel)
             finish(io, i, j + dot_at, rows, cols - dot_at, c + dot_at, k->ldc);
