@@ -5,7 +5,8 @@
  * direct convolution. U is made once, when the graph is built (the filter must be a
  * constant). The transforms work on 16 channels at a time (channel-blocked copies of the
  * input and output, made by 16 x 16 transposes in registers), so they are vector
- * arithmetic. They add rounding: results agree with the reference within 64 float32 ulps
+ * arithmetic; threads take blocks (an input of fewer blocks than threads: parts of a block's
+ * rows). They add rounding: results agree with the reference within 64 float32 ulps
  * of the sum of |terms| (test_cpu_winograd.c); each output is computed the same way for
  * any thread count. Without the transformed filter (nnx_cpu_prepare not run) the conv
  * runs as nnx_fast_conv2d. */
@@ -109,6 +110,7 @@ typedef struct wino_job {
     const nnx_activation *act;
     nnx_cpu_level level;
     const nnx_clamp_simd *clamp; /* the activation in registers (no residual, float bounds), or NULL */
+    size_t parts; /* the input transform's items per channel block */
 } wino_job;
 
 #define AT(p) (*(const v16 *)(p))
@@ -135,13 +137,13 @@ static inline __attribute__((always_inline)) void at6(const v16 *m, size_t s, v1
     o[3 * os] = m1 - m2 + 8 * m3 - 8 * m4 + m5;
 }
 
-/* Channel block b: its zero-padded copy xb[b][h][w][16] (input row h - pt, column w - pl),
- * then V[ξ][t][16 b ...] for every tile t. */
-static inline __attribute__((always_inline)) void input_block(const wino_job *j, size_t b)
+/* Channel block b, rows [h0, h1) of its zero-padded copy xb[b][h][w][16] (input row h - pt,
+ * column w - pl). */
+static inline __attribute__((always_inline)) void input_copy(const wino_job *j, size_t b, size_t h0, size_t h1)
 {
     const winograd *g = j->g;
     float *xb = j->xb + b * g->HP * g->WP * CB;
-    for (size_t h = 0; h < g->HP; h++) {
+    for (size_t h = h0; h < h1; h++) {
         int64_t ih = (int64_t)h - g->pt;
         float *row = xb + h * g->WP * CB;
         memset(row, 0, g->WP * CB * sizeof *row);
@@ -168,8 +170,16 @@ static inline __attribute__((always_inline)) void input_block(const wino_job *j,
                 memcpy(row + (size_t)(iw + g->pl + (int64_t)q) * CB, &r[q], sizeof r[q]);
         }
     }
+}
+
+/* Channel block b: V[ξ][t][16 b ...] for the tiles of tile rows [ty0, ty1), from its copy
+ * (rows 4 ty0 .. 4 ty1 + 2). */
+static inline __attribute__((always_inline)) void input_tiles(const wino_job *j, size_t b, size_t ty0, size_t ty1)
+{
+    const winograd *g = j->g;
+    const float *xb = j->xb + b * g->HP * g->WP * CB;
     size_t xi_stride = g->vs / CB; /* in vectors */
-    for (size_t ty = 0; ty < g->TH; ty++)
+    for (size_t ty = ty0; ty < ty1; ty++)
         for (size_t tx = 0; tx < g->TW; tx++) {
             v16 d[6][6], r[6][6];
             for (int i = 0; i < 6; i++)
@@ -181,6 +191,29 @@ static inline __attribute__((always_inline)) void input_block(const wino_job *j,
             for (int i = 0; i < 6; i++)
                 bt6(&r[i][0], 1, v + (size_t)i * 6 * xi_stride, xi_stride); /* rows: r B */
         }
+}
+
+/* Channel block b whole: its copy, then its tiles. */
+static inline __attribute__((always_inline)) void input_block(const wino_job *j, size_t b)
+{
+    input_copy(j, b, 0, j->g->HP);
+    input_tiles(j, b, 0, j->g->TH);
+}
+
+/* Item i of the input transform split into j->parts per block (fewer blocks than threads
+ * twice over): block i / parts, part i % parts of its rows, or of its tile rows. */
+static inline __attribute__((always_inline)) void copy_part(const wino_job *j, size_t i)
+{
+    size_t h0, h1;
+    nnx_pool_share(j->g->HP, j->parts, i % j->parts, &h0, &h1);
+    input_copy(j, i / j->parts, h0, h1);
+}
+
+static inline __attribute__((always_inline)) void tiles_part(const wino_job *j, size_t i)
+{
+    size_t t0, t1;
+    nnx_pool_share(j->g->TH, j->parts, i % j->parts, &t0, &t1);
+    input_tiles(j, i / j->parts, t0, t1);
 }
 
 /* Output block b: A^T M A per tile (+ bias) into yb[b][t][16][16], then the output planes
@@ -240,11 +273,17 @@ static inline __attribute__((always_inline)) void output_block(const wino_job *j
 
 #if defined(__x86_64__)
 __attribute__((target("avx512f"))) static void input_avx512(void *arg, size_t b) { input_block(arg, b); }
+__attribute__((target("avx512f"))) static void copy_avx512(void *arg, size_t i) { copy_part(arg, i); }
+__attribute__((target("avx512f"))) static void tiles_avx512(void *arg, size_t i) { tiles_part(arg, i); }
 __attribute__((target("avx512f"))) static void output_avx512(void *arg, size_t b) { output_block(arg, b); }
 __attribute__((target("avx2,fma"))) static void input_avx2(void *arg, size_t b) { input_block(arg, b); }
+__attribute__((target("avx2,fma"))) static void copy_avx2(void *arg, size_t i) { copy_part(arg, i); }
+__attribute__((target("avx2,fma"))) static void tiles_avx2(void *arg, size_t i) { tiles_part(arg, i); }
 __attribute__((target("avx2,fma"))) static void output_avx2(void *arg, size_t b) { output_block(arg, b); }
 #endif
 static void input_generic(void *arg, size_t b) { input_block(arg, b); }
+static void copy_generic(void *arg, size_t i) { copy_part(arg, i); }
+static void tiles_generic(void *arg, size_t i) { tiles_part(arg, i); }
 static void output_generic(void *arg, size_t b) { output_block(arg, b); }
 
 /* M[ξ] (tiles x Op) = V[ξ] (tiles x Cp) · U[ξ] (Cp x Op), one item per ξ, taken by whichever
@@ -268,20 +307,32 @@ nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view 
     float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.vs, *yb = m + XI * g.ms;
     nnx_cpu_level level = nnx_cpu_level_get();
     void (*input)(void *, size_t) = input_generic, (*output)(void *, size_t) = output_generic;
+    void (*copy)(void *, size_t) = copy_generic, (*tiles)(void *, size_t) = tiles_generic;
 #if defined(__x86_64__)
     if (level >= NNX_CPU_AVX512)
-        input = input_avx512, output = output_avx512;
+        input = input_avx512, copy = copy_avx512, tiles = tiles_avx512, output = output_avx512;
     else if (level >= NNX_CPU_AVX2)
-        input = input_avx2, output = output_avx2;
+        input = input_avx2, copy = copy_avx2, tiles = tiles_avx2, output = output_avx2;
 #endif
+    /* fewer channel blocks than threads (a 16-channel input: one): each block's copy, then
+     * its tiles, in parts (two loops: a part's tiles read the next part's rows). With a block
+     * per thread or more the extra loop's wait cost what the parts gained. */
+    size_t threads = nnx_pool_threads(env->pool), blocks = g.Cp / CB, parts = 1;
+    if (blocks < threads)
+        parts = (2 * threads + blocks - 1) / blocks < g.TH ? (2 * threads + blocks - 1) / blocks : g.TH;
     nnx_clamp_simd clamp;
     bool in_regs = !env->residual && nnx_clamp_simd_setup(env->act, &clamp);
     for (size_t n = 0; n < g.N; n++) {
         wino_job j = {&g, (const float *)in[0].data + n * g.C * g.H * g.W, env->prepared,
                       node->n_in > 2 ? in[2].data : NULL, env->residual ? env->residual + n * g.O * g.OH * g.OW : NULL,
                       xb, v, m, yb, (float *)out->data + n * g.O * g.OH * g.OW, env, env->act, level,
-                      in_regs ? &clamp : NULL};
-        nnx_pool_for(env->pool, g.Cp / CB, input, &j);
+                      in_regs ? &clamp : NULL, parts};
+        if (parts > 1) {
+            nnx_pool_for(env->pool, blocks * parts, copy, &j);
+            nnx_pool_for(env->pool, blocks * parts, tiles, &j);
+        } else {
+            nnx_pool_for(env->pool, blocks, input, &j);
+        }
         nnx_pool_for_thread(env->pool, XI, gemm_task, &j);
         nnx_pool_for(env->pool, g.Op / CB, output, &j);
     }
