@@ -1,11 +1,13 @@
 /* cpu_test_data.h — what the fast-kernel tests share: a deterministic source of floats in
  * [-1, 1) on a multiple of 2^-23 (xorshift64; each test file has its own state, seeded by
- * CPU_TEST_SEED before the include) and a descriptor's element count. */
+ * CPU_TEST_SEED before the include) and of quarter integers, a descriptor's element count,
+ * and IEEE maximum / minimum in double (the oracle of fused clamps). */
 #ifndef NNX_TESTS_CPU_TEST_DATA_H
 #define NNX_TESTS_CPU_TEST_DATA_H
 
 #include "ir/graph.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,6 +23,25 @@ static inline float rnd(void)
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return (float)((int64_t)(rng >> 40) - (1 << 23)) / (float)(1 << 23);
+}
+
+/* Quarter integers in [-range, range], often 0 (every sum of their products is exact, so
+ * results land on activation bounds). */
+static inline float quarter(int range)
+{
+    int q = (int)(rnd() * 4.0f * (float)range);
+    return q % 3 == 0 ? 0.0f : (float)q / 4.0f;
+}
+
+/* IEEE maximum and minimum (-0 < +0), NaN for a NaN operand. */
+static inline double max_ieee(double a, double b)
+{
+    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : a > b ? a : b;
+}
+
+static inline double min_ieee(double a, double b)
+{
+    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : a < b ? a : b;
 }
 
 static inline size_t elems(const nnx_operand_desc *d)

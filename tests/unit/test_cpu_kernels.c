@@ -131,13 +131,6 @@ static uint32_t extent(uint32_t in, uint32_t k, uint32_t stride, uint32_t dilati
     return num < 0 ? 0 : (uint32_t)(num / stride + 1);
 }
 
-/* Quarter integers in [-range, range], often 0 (every sum of their products is exact, so
- * results land on activation bounds). */
-static float quarter(int range)
-{
-    int q = (int)(rnd() * 4.0f * (float)range);
-    return q % 3 == 0 ? 0.0f : (float)q / 4.0f;
-}
 
 /* The fused epilogue of a depthwise convolution with bias: with env->residual and env->act
  * the kernel gives the bytes of its unfused output + the residual (float), then
@@ -659,8 +652,6 @@ static void test_movement_exact(void **state)
 /* The fused clamp (vectorised where the CPU allows) against the separate kernels' formula,
  * IEEE maximum then minimum in double, on zeros of both signs, NaN, infinities and values
  * at the bounds, for bounds including signed zeros. */
-static double max_ieee(double a, double b) { return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : a > b ? a : b; }
-static double min_ieee(double a, double b) { return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : a < b ? a : b; }
 
 static void test_activation_exact(void **state)
 {

@@ -8,8 +8,9 @@
  * several products once. An ungrouped convolution's filter is packed as the GEMM's A
  * (1x1 and strided 3x3 ones; M not a multiple of the tile rows, K over one block, rows
  * split over the threads at an offset into the packed panels, maps whose last 1 or 4
- * columns the column kernel takes (a 7x7 map's first 48 the wide tile), with and without a
- * fused residual and clamp). */
+ * columns the column kernel takes (a 7x7 map's first 48 the wide tile; a 7x7 map read in
+ * place however large), with and without a fused residual and clamp against IEEE's in
+ * double: NaN kept or the default NaN, signed zeros, the two-operation and the full clamp). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -52,10 +53,13 @@ static float *random_floats(size_t n)
     return v;
 }
 
-/* fused: a residual added and a clamp to [-0.5, 0.5] applied by the kernel (a fused
- * convolution's epilogue), checked against the reference's result plus residual, clamped. */
+/* act (if not NULL): a residual added and act's clamp applied by the kernel (a fused
+ * convolution's epilogue), on quarter integers (every sum exact) with a NaN in the input and
+ * a residual cancelling every third sum to exactly +0; checked against the reference's
+ * result plus residual, clamped in double: NaN where it is NaN (the default NaN's bits if
+ * asked for), and a zero result's sign. */
 static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd,
-                        const nnx_operand_desc *cd, size_t K, bool fused)
+                        const nnx_operand_desc *cd, size_t K, const nnx_activation *act)
 {
     nnx_alloc a;
     assert_true(nnx_alloc_init(&a, NULL));
@@ -64,6 +68,12 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     nnx_ir_init(&abs_ir, &a);
     size_t an = elems(&ad), bn = elems(&bd), cn = cd ? elems(cd) : 0;
     float *x = random_floats(an), *b = random_floats(bn), *c = random_floats(cn + 1);
+    for (size_t i = 0; act && i < an; i++)
+        x[i] = quarter(8);
+    for (size_t i = 0; act && i < bn; i++)
+        b[i] = quarter(2);
+    for (size_t i = 0; act && i < cn; i++)
+        c[i] = quarter(8);
     float *ax = malloc(an * 4 + 4), *ab = malloc(bn * 4 + 4), *ac = malloc(cn * 4 + 4);
     for (size_t i = 0; i < an; i++)
         ax[i] = fabsf(x[i]);
@@ -71,6 +81,9 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
         ab[i] = fabsf(b[i]);
     for (size_t i = 0; i < cn; i++)
         ac[i] = fabsf(c[i]);
+    uint32_t nan_in = 0xffc01234u; /* a NaN with sign and payload, which the sums carry */
+    if (act)
+        memcpy(&x[5], &nan_in, sizeof nan_in); /* every output at that position */
     const nnx_node *node = build(&ir, op, attrs, &ad, &bd, b, cd, c);
     const nnx_node *abs_node = build(&abs_ir, op, attrs, &ad, &bd, ab, cd, ac);
     size_t shared, per_thread;
@@ -93,9 +106,10 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     nnx_pool *pool = nnx_pool_create(&a, 1);
     assert_non_null(pool);
     void *shared_scratch = aligned_alloc(64, (shared + 63) / 64 * 64 + 64); /* a strided conv's phase split */
-    float *res = fused ? random_floats(yn) : NULL;
-    nnx_activation act = {true, false, -0.5, 0.5, 0, false};
-    nnx_kernel_env env = {shared_scratch, scratch, per_thread, NULL, fused ? &act : NULL, res, prepared};
+    float *res = act ? malloc(yn * 4 + 4) : NULL;
+    for (size_t i = 0; act && i < yn; i++)
+        res[i] = i % 3 == 0 ? -ref[i] : quarter(24);
+    nnx_kernel_env env = {shared_scratch, scratch, per_thread, NULL, act, res, prepared};
     out.data = got;
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     env.pool = pool;
@@ -104,7 +118,16 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     assert_memory_equal(got, got2, yn * 4);
     for (size_t i = 0; i < yn; i++) {
         double bound = 0x1p-23 * (double)(K + 3) * (fabs((double)mag[i]) + (res ? fabs((double)res[i]) : 0)) + 1e-30;
-        double want = res ? fmin(fmax((double)ref[i] + res[i], -0.5), 0.5) : ref[i];
+        double want = act ? min_ieee(max_ieee((double)ref[i] + res[i], act->lo), act->hi) : ref[i];
+        if (isnan(want)) {
+            uint32_t bits, nan_bits = 0x7fc00000u;
+            memcpy(&bits, &got[i], sizeof bits);
+            if (!isnan(got[i]) || (act->nan_default && bits != nan_bits))
+                fail_msg("%s: element %zu fast %.9g, reference NaN", nnx_op_table[op].name, i, got[i]);
+            continue;
+        }
+        if (want == 0 && got[i] == 0 && !signbit(want) != !signbit(got[i]))
+            fail_msg("%s: element %zu fast %g, reference %g", nnx_op_table[op].name, i, got[i], want);
         if (!(fabs((double)got[i] - want) <= bound))
             fail_msg("%s: element %zu fast %.9g, reference %.9g (bound %.3g)", nnx_op_table[op].name, i, got[i], want,
                      bound);
@@ -122,7 +145,7 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
 static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd, const nnx_operand_desc *cd,
                   size_t K)
 {
-    check_fused(op, attrs, ad, bd, cd, K, false);
+    check_fused(op, attrs, ad, bd, cd, K, NULL);
 }
 
 static void test_matmul(void **state)
@@ -159,11 +182,24 @@ static void test_conv(void **state)
     check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 14, 14}},
           (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301);
     /* the same with a fused residual and clamp: the column kernel applies them in registers
-     * for whole row tiles, the element-wise epilogue for the last, partial one */
-    check_fused(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 7, 7}},
-                (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301, true);
-    check_fused(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 14, 14}},
-                (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301, true);
+     * for whole row tiles, the element-wise epilogue for the last, partial one; the tiles'
+     * two-operation clamp of a sum, and the full one (an upper bound of -0, the default NaN) */
+    const nnx_activation acts[] = {{true, false, -0.5, 0.5, 0, false},
+                                   {true, false, 0.0, INFINITY, 0, false},
+                                   {true, false, -INFINITY, -0.0, 0, false},
+                                   {true, true, -0.25, 0.25, 0, false}};
+    for (size_t i = 0; i < sizeof acts / sizeof acts[0]; i++) {
+        check_fused(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 7, 7}},
+                    (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301, &acts[i]);
+        check_fused(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 14, 14}},
+                    (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301, &acts[i]);
+    }
+    /* a 7x7 map too large to be small (K x N over 64K floats) with more than 128 rows: read
+     * in place as narrow, by the wide tile */
+    check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 1400, 7, 7}},
+          (nnx_operand_desc){NNX_FLOAT32, 4, {200, 1400, 1, 1}}, &bias200, 1401);
+    check_fused(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 1400, 7, 7}},
+                (nnx_operand_desc){NNX_FLOAT32, 4, {200, 1400, 1, 1}}, &bias200, 1401, &acts[0]);
 }
 
 static void test_gemm(void **state)
