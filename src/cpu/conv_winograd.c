@@ -200,8 +200,8 @@ static inline __attribute__((always_inline)) void input_block(const wino_job *j,
     input_tiles(j, b, 0, j->g->TH);
 }
 
-/* Item i of the input transform split into j->parts per block (fewer blocks than threads
- * twice over): block i / parts, part i % parts of its rows, or of its tile rows. */
+/* Item i of the input transform split into j->parts per block (fewer blocks than threads):
+ * block i / parts, part i % parts of its rows, or of its tile rows. */
 static inline __attribute__((always_inline)) void copy_part(const wino_job *j, size_t i)
 {
     size_t h0, h1;
