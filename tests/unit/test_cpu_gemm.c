@@ -87,6 +87,8 @@ static void blocks(nnx_cpu_level level)
     check(level, 9, 40, 7, false, false, true);        /* A and B read in place, edge tiles */
     check(level, 200, 70, 257, true, false, true);     /* transposed A, accumulate */
     check(level, 19, 45, 31, false, true, false);      /* transposed B */
+    check(level, 48, 64, 256, false, false, true);     /* whole tiles only, A and B in place, one block of */
+    check(level, 48, 64, 64, false, false, false);     /* sums (the tile loop alone): accumulate and not */
     check(level, 24, 64, 0, false, false, false);      /* K = 0: zeros */
     check(level, 24, 64, 0, false, false, true);       /* K = 0 accumulate: unchanged */
 }
