@@ -85,8 +85,10 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
     DECL(6);
     DECL(7);
     prefetch_tile(c, ldc, ep);
+    const float *next = a_cs == MR ? pa + MR * kc : pa;
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
+        _mm_prefetch((const char *)(next + MR * k), _MM_HINT_T0);
         STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
     }
     __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
@@ -118,8 +120,10 @@ __attribute__((target("avx512f"))) static void run48(size_t kc, const float *pa,
     DECL48(5);
     DECL48(6);
     DECL48(7);
+    const float *next = a_cs == MR ? pa + MR * kc : pa;
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16), b2 = _mm512_loadu_ps(pb + 32);
+        _mm_prefetch((const char *)(next + MR * k), _MM_HINT_T0);
         STEP48(0); STEP48(1); STEP48(2); STEP48(3); STEP48(4); STEP48(5); STEP48(6); STEP48(7);
     }
     __m512 r[24] = {ROW48(0), ROW48(1), ROW48(2), ROW48(3), ROW48(4), ROW48(5), ROW48(6), ROW48(7)};
@@ -145,8 +149,10 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
     DECL16(5);
     DECL16(6);
     DECL16(7);
+    const float *next = a_cs == MR ? pa + MR * kc : pa;
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb);
+        _mm_prefetch((const char *)(next + MR * k), _MM_HINT_T0);
         STEP16(0); STEP16(1); STEP16(2); STEP16(3); STEP16(4); STEP16(5); STEP16(6); STEP16(7);
     }
     __m512 r[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
