@@ -20,7 +20,9 @@
 #define SMALL_M 128 /* rows up to which row-major B is read in place whatever its size */
 #define NARROW_N 64 /* columns up to which row-major B is read in place whatever its size */
 #ifndef DIRECT_A_MAX
-#define DIRECT_A_MAX ((size_t)1 << 22) /* M * K up to which row-major A is not packed */
+#define DIRECT_A_MAX ((size_t)1 << 18) /* M * K up to which row-major A is not packed (over it, its
+                                         * rows span more pages than the TLB holds: 2048^3 packed
+                                         * ran 96 -> 102 GFLOP/s, 1024^3 103 -> 108) */
 #endif
 #ifndef DIRECT_B_MAX
 #define DIRECT_B_MAX ((size_t)1 << 16) /* K * N up to which row-major B is not packed */

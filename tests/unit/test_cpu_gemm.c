@@ -83,7 +83,7 @@ static void blocks(nnx_cpu_level level)
     check(level, 151, 33, 600, false, false, false);   /* K over KC twice, M over MC (144) */
     check(level, 3, 1600, 50, false, false, false);    /* N over NC, B in place (M <= 128) */
     check(level, 136, 1600, 50, false, false, true);   /* N over NC, B packed (K * N > 2^16, M > 128) */
-    check(level, 4200, 3, 1000, false, false, false);  /* A packed (M * K > 2^22), M over MC */
+    check(level, 4200, 3, 1000, false, false, false);  /* A packed (M * K > 2^18), M over MC */
     check(level, 9, 40, 7, false, false, true);        /* A and B read in place, edge tiles */
     check(level, 200, 70, 257, true, false, true);     /* transposed A, accumulate */
     check(level, 19, 45, 31, false, true, false);      /* transposed B */

@@ -352,7 +352,7 @@ static void test_matmul(void **state)
      * last by the dot kernel where rows are whole) */
     nnx_operand_desc d9[2] = {{NNX_FLOAT32, 2, {83, 300}}, {NNX_FLOAT32, 2, {300, 49}}};
     compare(NNX_OP_MATMUL, NULL, d9, 2, 300);
-    /* A packed whole (over 2^22 floats) but read in place by each thread's half: the last
+    /* A packed whole (over 2^18 floats) but read in place by each thread's half: the last
      * columns still get one kernel */
     nnx_operand_desc d10[2] = {{NNX_FLOAT32, 2, {4200, 1000}}, {NNX_FLOAT32, 2, {1000, 3}}};
     compare(NNX_OP_MATMUL, NULL, d10, 2, 1000);
