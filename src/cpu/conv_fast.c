@@ -150,11 +150,17 @@ static inline void window_run(const window_packer *p, size_t c, int64_t ih, int6
     copy_run(p->split + ((c * g->H + (size_t)ih) * s + (size_t)cp->phase) * p->wq, cp->len, ow + cp->steps, n, dst);
 }
 
+#define PHASE_TABLE 16 /* window widths whose column phases are worked out once per call */
+
 static void pack_windows(const void *ctx, size_t k0, size_t kc, size_t j0, size_t nc, unsigned nr, float *pb)
 {
     const window_packer *p = ctx;
     const conv2d *g = p->g;
     column_run runs[64]; /* a panel (nr <= 32 columns) spans at most nr rows */
+    column_phase phases[PHASE_TABLE]; /* dw's phase for each kw, when the copy is phase-split */
+    bool table = p->split && g->KW <= PHASE_TABLE;
+    for (size_t kw = 0; table && kw < g->KW; kw++)
+        phases[kw] = phase_of(g, (int64_t)kw * g->dw - g->pl);
     for (size_t jr = 0; jr < nc; jr += nr) {
         size_t cols = nc - jr < nr ? nc - jr : nr, n_runs = 0, first = j0 + jr;
         for (size_t done = 0, oh = first / g->OW, ow = first % g->OW; done < cols; oh++, ow = 0) {
@@ -165,7 +171,7 @@ static void pack_windows(const void *ctx, size_t k0, size_t kc, size_t j0, size_
         size_t c = k0 / (g->KH * g->KW), kh = k0 / g->KW % g->KH, kw = k0 % g->KW;
         for (size_t k = 0; k < kc; k++, pb += nr) {
             int64_t dh = (int64_t)kh * g->dh - g->pt, dw = (int64_t)kw * g->dw - g->pl;
-            column_phase cp = p->split ? phase_of(g, dw) : (column_phase){0, 0, 0};
+            column_phase cp = table ? phases[kw] : p->split ? phase_of(g, dw) : (column_phase){0, 0, 0};
             for (size_t r = 0; r < n_runs; r++)
                 window_run(p, c, runs[r].oh * g->sh + dh, runs[r].ow, dw, &cp, runs[r].n, pb + runs[r].at);
             for (size_t t = cols; t < nr; t++)

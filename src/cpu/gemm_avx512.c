@@ -85,6 +85,9 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
     DECL(6);
     DECL(7);
     prefetch_tile(c, ldc, ep);
+    /* packed A (a_cs == MR): the next tile of a column sweep reads the next panel, asked for
+     * here a line every two steps (weights come from memory in a model); A read in place:
+     * its own panel again, which costs a load slot and nothing else */
     const float *next = a_cs == MR ? pa + MR * kc : pa;
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);

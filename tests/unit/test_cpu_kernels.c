@@ -298,6 +298,10 @@ static void test_conv(void **state)
     conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
     conv(1, 64, 30, 30, 70, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true); /* split over threads */
     conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false); /* K = 300 > one KC block */
+    /* strided windows packed from the phase-split copy (K > 256): each kw's phase from the
+     * table, and past the table's 16 widths computed per row */
+    conv(1, 32, 15, 17, 24, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 1), true);
+    conv(1, 20, 5, 50, 16, 1, 17, conv_attrs(1, 2, 1, 1, 0, 0, 8, 7, 1), false);
     /* strided 1x1: a subsampled copy (batch 2, odd sizes; groups), or windows where trailing
      * padding adds outputs past the input */
     conv(2, 24, 15, 13, 40, 1, 1, conv_attrs(2, 2, 1, 1, 0, 0, 0, 0, 1), true);
