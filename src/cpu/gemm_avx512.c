@@ -7,6 +7,8 @@
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 
+#include <stdint.h>
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -87,11 +89,12 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
     prefetch_tile(c, ldc, ep);
     /* packed A (a_cs == MR): the next tile of a column sweep reads the next panel, asked for
      * here a line every two steps (weights come from memory in a model); A read in place:
-     * its own panel again, which costs a load slot and nothing else */
-    const float *next = a_cs == MR ? pa + MR * kc : pa;
+     * its own panel again, which costs a load slot and nothing else. An address, not a
+     * pointer: past the last panel it is outside A (a prefetch does not fault). */
+    uintptr_t next = (uintptr_t)pa + (a_cs == MR ? MR * kc * sizeof(float) : 0);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
-        _mm_prefetch((const char *)(next + MR * k), _MM_HINT_T0);
+        _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
         STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
     }
     __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
@@ -123,10 +126,10 @@ __attribute__((target("avx512f"))) static void run48(size_t kc, const float *pa,
     DECL48(5);
     DECL48(6);
     DECL48(7);
-    const float *next = a_cs == MR ? pa + MR * kc : pa;
+    uintptr_t next = (uintptr_t)pa + (a_cs == MR ? MR * kc * sizeof(float) : 0); /* may be past A's end */
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16), b2 = _mm512_loadu_ps(pb + 32);
-        _mm_prefetch((const char *)(next + MR * k), _MM_HINT_T0);
+        _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
         STEP48(0); STEP48(1); STEP48(2); STEP48(3); STEP48(4); STEP48(5); STEP48(6); STEP48(7);
     }
     __m512 r[24] = {ROW48(0), ROW48(1), ROW48(2), ROW48(3), ROW48(4), ROW48(5), ROW48(6), ROW48(7)};
@@ -152,10 +155,10 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
     DECL16(5);
     DECL16(6);
     DECL16(7);
-    const float *next = a_cs == MR ? pa + MR * kc : pa;
+    uintptr_t next = (uintptr_t)pa + (a_cs == MR ? MR * kc * sizeof(float) : 0); /* may be past A's end */
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb);
-        _mm_prefetch((const char *)(next + MR * k), _MM_HINT_T0);
+        _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
         STEP16(0); STEP16(1); STEP16(2); STEP16(3); STEP16(4); STEP16(5); STEP16(6); STEP16(7);
     }
     __m512 r[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
