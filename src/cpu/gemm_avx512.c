@@ -75,6 +75,21 @@ __attribute__((target("avx512f,prfchw"), always_inline)) static inline void pref
         }
 }
 
+/* Where the next tile's A panel is, for prefetch_a: packed A (a_cs == MR), the next tile
+ * of a column sweep reads the next panel (weights come from memory in a model); A read in
+ * place, its own panel again, which costs a load slot and nothing else. An address, not a
+ * pointer: past the last panel it is outside A (a prefetch does not fault). */
+static inline uintptr_t next_a_panel(const float *pa, size_t a_cs, size_t kc)
+{
+    return (uintptr_t)pa + (a_cs == MR ? MR * kc * sizeof(float) : 0);
+}
+
+/* At step k of the sums: that panel's step k, a line every two steps. */
+__attribute__((target("avx512f"), always_inline)) static inline void prefetch_a(uintptr_t next, size_t k)
+{
+    _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
+}
+
 __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
                                                    size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
@@ -87,14 +102,10 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
     DECL(6);
     DECL(7);
     prefetch_tile(c, ldc, ep);
-    /* packed A (a_cs == MR): the next tile of a column sweep reads the next panel, asked for
-     * here a line every two steps (weights come from memory in a model); A read in place:
-     * its own panel again, which costs a load slot and nothing else. An address, not a
-     * pointer: past the last panel it is outside A (a prefetch does not fault). */
-    uintptr_t next = (uintptr_t)pa + (a_cs == MR ? MR * kc * sizeof(float) : 0);
+    uintptr_t next = next_a_panel(pa, a_cs, kc);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
-        _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
+        prefetch_a(next, k);
         STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
     }
     __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
@@ -126,10 +137,10 @@ __attribute__((target("avx512f"))) static void run48(size_t kc, const float *pa,
     DECL48(5);
     DECL48(6);
     DECL48(7);
-    uintptr_t next = (uintptr_t)pa + (a_cs == MR ? MR * kc * sizeof(float) : 0); /* may be past A's end */
+    uintptr_t next = next_a_panel(pa, a_cs, kc);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16), b2 = _mm512_loadu_ps(pb + 32);
-        _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
+        prefetch_a(next, k);
         STEP48(0); STEP48(1); STEP48(2); STEP48(3); STEP48(4); STEP48(5); STEP48(6); STEP48(7);
     }
     __m512 r[24] = {ROW48(0), ROW48(1), ROW48(2), ROW48(3), ROW48(4), ROW48(5), ROW48(6), ROW48(7)};
@@ -155,10 +166,10 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
     DECL16(5);
     DECL16(6);
     DECL16(7);
-    uintptr_t next = (uintptr_t)pa + (a_cs == MR ? MR * kc * sizeof(float) : 0); /* may be past A's end */
+    uintptr_t next = next_a_panel(pa, a_cs, kc);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb);
-        _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
+        prefetch_a(next, k);
         STEP16(0); STEP16(1); STEP16(2); STEP16(3); STEP16(4); STEP16(5); STEP16(6); STEP16(7);
     }
     __m512 r[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
