@@ -4,12 +4,15 @@
  * only changed under the lock and leaves the list before its caller can return. Operators
  * follow each other quickly, so idle workers and waiting callers first spin a few tens of
  * microseconds on atomic counters before sleeping on the condition variables: waking a
- * sleeping thread costs more than most operators' share of work. */
+ * sleeping thread costs more than most operators' share of work. Split jobs can be timed
+ * (nnx_pool_for_parts): the caller's speed against the workers' sets the share of the next
+ * split that the caller takes, so that a thread the host slows down gets less. */
 #include "base/pool.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SPIN 2000 /* polls before sleeping: about 50 microseconds (a pause is ~25 ns on Zen 4). Not
@@ -41,6 +44,7 @@ struct nnx_pool {
     pthread_cond_t work, finished;
     job *jobs;
     atomic_uint posted; /* bumped under the lock with every job pushed; polled by idle workers */
+    atomic_uint share;  /* nnx_pool_caller_share in units of 2^-16 (racy updates are fine: a hint) */
     bool stop;
     unsigned n_workers, started;
     pthread_t *workers;
@@ -131,6 +135,7 @@ nnx_pool *nnx_pool_create(const nnx_alloc *alloc, unsigned workers)
         nnx_pool_destroy(p);
         return NULL;
     }
+    atomic_init(&p->share, (unsigned)(65536.0 / (p->started + 1)));
     return p;
 }
 
@@ -203,6 +208,71 @@ void nnx_pool_for_thread(nnx_pool *p, size_t n, void (*fn)(void *arg, size_t i, 
     }
     job j = {NULL, fn, arg, n, 0, 0, NULL};
     run_job(p, &j);
+}
+
+double nnx_pool_caller_share(const nnx_pool *p)
+{
+    return p ? atomic_load_explicit(&p->share, memory_order_relaxed) / 65536.0 : 1.0;
+}
+
+void nnx_pool_report(nnx_pool *p, double caller_rate, double worker_rate)
+{
+    if (!p || !(caller_rate > 0) || !(worker_rate > 0))
+        return;
+    double threads = nnx_pool_threads(p), even = caller_rate / (caller_rate + (threads - 1) * worker_rate);
+    double lo = 0.5 / threads, hi = 1.5 / threads, now = nnx_pool_caller_share(p);
+    even = even < lo ? lo : even > hi ? hi : even;
+    atomic_store_explicit(&p->share, (unsigned)((0.75 * now + 0.25 * even) * 65536.0), memory_order_relaxed);
+}
+
+#define PARTS_MAX 16    /* parts timed by nnx_pool_for_parts (more: run untimed) */
+#define TIMED_MIN 20e-6 /* seconds of parts below which a speed is mostly noise */
+
+typedef struct timed_job {
+    void (*fn)(void *, size_t, unsigned);
+    void *arg;
+    double seconds[PARTS_MAX];
+    unsigned thread[PARTS_MAX];
+} timed_job;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Each part writes only its own slots; the caller reads them after the job is done. */
+static void timed_part(void *arg, size_t i, unsigned thread)
+{
+    timed_job *t = arg;
+    double t0 = now_s();
+    t->fn(t->arg, i, thread);
+    t->seconds[i] = now_s() - t0;
+    t->thread[i] = thread;
+}
+
+void nnx_pool_for_parts(nnx_pool *p, size_t n, const double *units, void (*fn)(void *arg, size_t i, unsigned thread),
+                        void *arg)
+{
+    if (!p || n <= 1 || n > PARTS_MAX) {
+        nnx_pool_for_thread(p, n, fn, arg);
+        return;
+    }
+    timed_job t = {.fn = fn, .arg = arg};
+    nnx_pool_for_thread(p, n, timed_part, &t);
+    double caller_units = 0, caller_s = 0, worker_units = 0, worker_s = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (t.thread[i] == 0) {
+            caller_units += units[i];
+            caller_s += t.seconds[i];
+        } else {
+            worker_units += units[i];
+            worker_s += t.seconds[i];
+        }
+    }
+    if (caller_s >= TIMED_MIN && worker_s >= TIMED_MIN)
+        nnx_pool_report(p, caller_units / caller_s, worker_units / worker_s);
 }
 
 unsigned nnx_pool_resolve_threads(unsigned threads)

@@ -36,6 +36,22 @@ static inline void nnx_pool_share(size_t n, size_t tasks, size_t t, size_t *lo, 
     *hi = *lo + per + (t < extra);
 }
 
+/* The share of a split job's work that part 0, which the calling thread runs (it claims
+ * part 0 first), should take so that all parts end together: 1/threads until
+ * nnx_pool_report says the threads' speeds differ (a vCPU the host slows down), then what
+ * evens the reported speeds, within [1/(2 threads), 3/(2 threads)]. 1 for a NULL pool. */
+double nnx_pool_caller_share(const nnx_pool *pool);
+
+/* Reports one split job's speeds, in work units per second: the caller's, and the mean of
+ * the workers'. The share moves a quarter of the way to what evens them. */
+void nnx_pool_report(nnx_pool *pool, double caller_rate, double worker_rate);
+
+/* nnx_pool_for_thread over n parts of one job, part i being units[i] of work, each part
+ * timed: when the caller and the workers each ran parts long enough to time, their speeds go
+ * to nnx_pool_report. For work split by nnx_pool_caller_share. */
+void nnx_pool_for_parts(nnx_pool *pool, size_t n, const double *units,
+                        void (*fn)(void *arg, size_t i, unsigned thread), void *arg);
+
 /* Worker threads for a context option: threads, or one per online core when 0. */
 unsigned nnx_pool_resolve_threads(unsigned threads);
 

@@ -1,19 +1,25 @@
 /* gemm_threads.c — nnx_sgemm_threads (cpu/kernels.h): one GEMM split into independent blocks
  * of C, one per thread: column blocks (each thread packs its own slice of B, unless B was
  * packed once at build time, and reads all of A) or row blocks, whichever splits more
- * evenly (196 columns split 128 + 68 in 32-column panels; 160 rows 80 + 80 in 8-row
- * tiles). Blocks are multiples of the micro-tile (every kernel's columns; this level's
- * rows), so each element's sum runs in the same order, by the same kernel, as serially.
- * Small products stay on the calling thread. */
+ * evenly in whole panels (196 columns 96 + 100 in 32-column panels; 160 rows 80 + 80 in
+ * 8-row tiles). The caller's block is nnx_pool_caller_share of the product, so that a
+ * thread the system slows down gets less; the blocks are timed to learn that share. Blocks
+ * are multiples of the micro-tile (every kernel's columns; this level's rows), so each
+ * element's sum runs in the same order, by the same kernel, as serially, whatever the
+ * split. Small products stay on the calling thread. */
 #include "base/checked.h"
 #include "cpu/kernels.h"
 
 #define MIN_PARALLEL_MACS ((size_t)1 << 18)
 #define COL_ALIGN 32 /* every kernel's NR divides it */
 
+#define PARTS_MAX 16 /* threads up to which blocks follow the caller's share (more: even blocks) */
+
 typedef struct split {
     const nnx_kernel_env *env;
-    size_t M, N, K, ldc, chunk;
+    size_t M, N, K, ldc;
+    size_t lo[PARTS_MAX + 1]; /* block t: rows or columns [lo[t], lo[t + 1]) */
+    size_t chunk, total;      /* or, with more threads than PARTS_MAX, [t * chunk, (t + 1) * chunk) */
     bool by_columns, accumulate;
     nnx_fmat A, B;
     float *C;
@@ -21,14 +27,12 @@ typedef struct split {
     const nnx_gemm_io *io;
 } split;
 
-static void block(void *arg, size_t t)
+static void block(void *arg, size_t t, unsigned thread)
 {
     const split *s = arg;
-    size_t total = s->by_columns ? s->N : s->M, lo = t * s->chunk;
-    if (lo >= total)
-        return;
-    size_t n = total - lo < s->chunk ? total - lo : s->chunk;
-    void *work = (char *)s->env->scratch + t * s->env->per_thread;
+    size_t lo = s->chunk ? t * s->chunk : s->lo[t];
+    size_t n = s->chunk ? (s->total - lo < s->chunk ? s->total - lo : s->chunk) : s->lo[t + 1] - lo;
+    void *work = (char *)s->env->scratch + thread * s->env->per_thread;
     nnx_gemm_io io = s->io ? *s->io : (nnx_gemm_io){0};
     if (s->by_columns) {
         nnx_fmat B = {s->io && s->io->pack_b ? s->B.data : s->B.data + lo * s->B.cs, s->B.rs, s->B.cs};
@@ -41,13 +45,32 @@ static void block(void *arg, size_t t)
     }
 }
 
-
-/* How evenly `total` rows or columns split over T threads in aligned blocks: the mean share
- * over the largest block (1: even; 1/T: one block does everything). */
-static double balance(size_t total, unsigned T, size_t align)
+/* total rows or columns in blocks of whole align-units (the last unit may be partial), at
+ * most T of them: block 0 about `share` of the units, the others even; lo[t] as in split.
+ * Returns the number of blocks. */
+static size_t partition(size_t total, size_t T, size_t align, double share, size_t *lo)
 {
-    size_t chunk = nnx_round_up((total + T - 1) / T, align);
-    return (double)total / T / (double)(chunk < total ? chunk : total);
+    size_t units = (total + align - 1) / align, parts = units < T ? units : T;
+    size_t first = (size_t)((double)total / (double)align * share + 0.5); /* the partial unit counts as its part */
+    first = first < 1 ? 1 : first > units - (parts - 1) ? units - (parts - 1) : first;
+    size_t rest = units - first, at = first;
+    lo[0] = 0;
+    lo[1] = first * align < total ? first * align : total;
+    for (size_t t = 1; t < parts; t++) {
+        at += rest / (parts - 1) + (t - 1 < rest % (parts - 1));
+        lo[t + 1] = at * align < total ? at * align : total;
+    }
+    return parts;
+}
+
+/* How evenly total splits over T threads of equal speed in align-units: the mean share over
+ * the largest block (1: even; 1/T: one block does everything). */
+static double balance(size_t total, size_t T, size_t align)
+{
+    size_t lo[PARTS_MAX + 1], parts = partition(total, T, align, 1.0 / (double)T, lo), largest = 0;
+    for (size_t t = 0; t < parts; t++)
+        largest = lo[t + 1] - lo[t] > largest ? lo[t + 1] - lo[t] : largest;
+    return (double)total / (double)T / (double)largest;
 }
 
 void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
@@ -67,9 +90,20 @@ void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t 
         return;
     }
     /* the more even split; columns on a tie (each thread then packs only its slice of B) */
-    bool by_columns = balance(N, T, COL_ALIGN) >= balance(M, T, row_align);
-    split s = {env, M, N, K, ldc, 0, by_columns, accumulate, A, B, C, level, io};
+    split s = {.env = env, .M = M, .N = N, .K = K, .ldc = ldc, .accumulate = accumulate, .A = A, .B = B, .C = C,
+               .level = level, .io = io};
+    size_t P = T < PARTS_MAX ? T : PARTS_MAX; /* balance() judges the split into P blocks */
+    s.by_columns = balance(N, P, COL_ALIGN) >= balance(M, P, row_align);
     size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : row_align;
-    s.chunk = nnx_round_up((total + T - 1) / T, align);
-    nnx_pool_for(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);
+    if (T > PARTS_MAX) { /* even blocks, untimed */
+        s.total = total;
+        s.chunk = nnx_round_up((total + T - 1) / T, align);
+        nnx_pool_for_thread(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);
+        return;
+    }
+    size_t parts = partition(total, T, align, nnx_pool_caller_share(env->pool), s.lo);
+    double units[PARTS_MAX];
+    for (size_t t = 0; t < parts; t++)
+        units[t] = (double)(s.lo[t + 1] - s.lo[t]);
+    nnx_pool_for_parts(env->pool, parts, units, block, &s);
 }

@@ -110,7 +110,8 @@ bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *
 size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
                                     const nnx_operand_desc *y);
 
-/* nnx_sgemm (cpu/gemm.h) split over env's threads by column (or row) blocks; each element is
+/* nnx_sgemm (cpu/gemm.h) split over env's threads by column (or row) blocks, the caller's sized
+ * by nnx_pool_caller_share (base/pool.h); each element is
  * computed by one thread in the same order as serially, so results do not depend on the
  * thread count. Thread t's workspace is the start of its scratch. */
 void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,

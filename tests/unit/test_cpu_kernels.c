@@ -362,6 +362,27 @@ static void test_matmul(void **state)
     compare(NNX_OP_MATMUL, NULL, d10, 2, 1000);
 }
 
+/* Two threads split a product by the caller's learned share (a slower thread gets less):
+ * the bytes must not depend on it. The share is driven to each bound by reported speeds;
+ * the products split by columns (a 1x1 convolution over 900 outputs, a matmul) and by rows
+ * (a tall matmul, a convolution to 200 channels of a 7x7 map). */
+static void test_uneven_split(void **state)
+{
+    (void)state;
+    for (int side = 0; side < 3; side++) {
+        for (int i = 0; i < 60; i++) /* side 0: caller 4x faster; 1: worker 4x; 2: even again */
+            nnx_pool_report(pool, side == 1 ? 1.0 : 4.0, side == 0 ? 1.0 : 4.0);
+        double want = side == 0 ? 0.75 : side == 1 ? 0.25 : 0.5;
+        assert_true(fabs(nnx_pool_caller_share(pool) - want) < 0.01);
+        conv(1, 64, 30, 30, 70, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), true);
+        conv(1, 300, 7, 7, 200, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true);
+        nnx_operand_desc d1[2] = {{NNX_FLOAT32, 2, {40, 300}}, {NNX_FLOAT32, 2, {300, 500}}};
+        compare(NNX_OP_MATMUL, NULL, d1, 2, 300);
+        nnx_operand_desc d2[2] = {{NNX_FLOAT32, 2, {700, 200}}, {NNX_FLOAT32, 2, {200, 40}}};
+        compare(NNX_OP_MATMUL, NULL, d2, 2, 200);
+    }
+}
+
 static void test_gemm(void **state)
 {
     (void)state;
@@ -714,7 +735,8 @@ static void test_not_selected(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_conv_fused), cmocka_unit_test(test_matmul),
-                                       cmocka_unit_test(test_gemm), cmocka_unit_test(test_elementwise_exact),
+                                       cmocka_unit_test(test_gemm), cmocka_unit_test(test_uneven_split),
+                                       cmocka_unit_test(test_elementwise_exact),
                                        cmocka_unit_test(test_depthwise),
                                        cmocka_unit_test(test_pool_exact), cmocka_unit_test(test_activation_exact),
                                        cmocka_unit_test(test_movement_exact),

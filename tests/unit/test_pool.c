@@ -1,7 +1,9 @@
 /* test_pool.c — the worker pool (base/pool.h): every item runs exactly once, with and without
  * workers, for item counts around the thread count; several threads may run loops on one
  * pool at once (as concurrent dispatches of one graph do); a NULL pool runs on the caller;
- * nnx_pool_for_thread's thread indices are in range and never held twice at once. */
+ * nnx_pool_for_thread's thread indices are in range and never held twice at once; the
+ * caller's share starts even, follows reported speeds within its bounds, and moves toward
+ * the caller when timed parts run slower on a worker. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +16,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* A pool of `workers` threads on a fresh allocator. */
 static nnx_pool *pool_of(nnx_alloc *a, unsigned workers)
@@ -144,9 +147,75 @@ static void test_thread_indices(void **state)
     nnx_pool_destroy(pool);
 }
 
+static void test_caller_share(void **state)
+{
+    (void)state;
+    assert_true(nnx_pool_caller_share(NULL) == 1.0);
+    nnx_alloc a;
+    nnx_pool *pool = pool_of(&a, 1);
+    assert_float_equal(nnx_pool_caller_share(pool), 0.5, 1e-4);
+    nnx_pool_report(pool, 3.0, 1.0); /* even: 3 / (3 + 1); a quarter of the way from 0.5 */
+    assert_float_equal(nnx_pool_caller_share(pool), 0.5 + 0.25 * 0.25, 1e-4);
+    for (int i = 0; i < 60; i++)
+        nnx_pool_report(pool, 100.0, 1.0); /* clamped to 3 / (2 threads) */
+    assert_float_equal(nnx_pool_caller_share(pool), 0.75, 1e-3);
+    for (int i = 0; i < 60; i++)
+        nnx_pool_report(pool, 1.0, 100.0);
+    assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-3);
+    nnx_pool_report(pool, 0.0, 1.0); /* not a speed: ignored */
+    nnx_pool_report(pool, 1.0, -1.0);
+    assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-3);
+    nnx_pool_destroy(pool);
+    pool = pool_of(&a, 3);
+    assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-4);
+    for (int i = 0; i < 60; i++)
+        nnx_pool_report(pool, 1.0, 1.0); /* equal speeds: even */
+    assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-3);
+    nnx_pool_destroy(pool);
+}
+
+static void spin_for(double seconds)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) * 1e-9 < seconds);
+}
+
+/* A part of 100 us of work on the caller, 300 us on a worker (a slower thread). */
+static void uneven_part(void *arg, size_t i, unsigned thread)
+{
+    atomic_fetch_add(&((atomic_int *)arg)[i], 1);
+    spin_for(thread == 0 ? 100e-6 : 300e-6);
+}
+
+static void test_parts_report_speeds(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    nnx_pool *pool = pool_of(&a, 1);
+    static const double units[2] = {1.0, 1.0};
+    /* the worker's parts take 3x as long: the share heads for 3/4 (once the worker has run
+     * parts: a job whose parts all ran on the caller reports nothing) */
+    for (int r = 0; r < 400 && nnx_pool_caller_share(pool) < 0.6; r++) {
+        atomic_int hits[2] = {0, 0};
+        nnx_pool_for_parts(pool, 2, units, uneven_part, hits);
+        assert_int_equal(atomic_load(&hits[0]), 1);
+        assert_int_equal(atomic_load(&hits[1]), 1);
+    }
+    assert_true(nnx_pool_caller_share(pool) >= 0.6);
+    atomic_int one[1] = {0}; /* one part, and a NULL pool: run untimed */
+    nnx_pool_for_parts(pool, 1, units, uneven_part, one);
+    nnx_pool_for_parts(NULL, 1, units, uneven_part, one);
+    assert_int_equal(atomic_load(&one[0]), 2);
+    nnx_pool_destroy(pool);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
-                                       cmocka_unit_test(test_thread_indices)};
+                                       cmocka_unit_test(test_thread_indices), cmocka_unit_test(test_caller_share),
+                                       cmocka_unit_test(test_parts_report_speeds)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
