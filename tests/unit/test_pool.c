@@ -183,11 +183,11 @@ static void spin_for(double seconds)
     while ((double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) * 1e-9 < seconds);
 }
 
-/* A part of 100 us of work on the caller, 300 us on a worker (a slower thread). */
+/* A part of 100 us of work on the caller, 500 us on a worker (a slower thread). */
 static void uneven_part(void *arg, size_t i, unsigned thread)
 {
     atomic_fetch_add(&((atomic_int *)arg)[i], 1);
-    spin_for(thread == 0 ? 100e-6 : 300e-6);
+    spin_for(thread == 0 ? 100e-6 : 500e-6);
 }
 
 static void test_parts_report_speeds(void **state)
@@ -196,9 +196,10 @@ static void test_parts_report_speeds(void **state)
     nnx_alloc a;
     nnx_pool *pool = pool_of(&a, 1);
     static const double units[2] = {1.0, 1.0};
-    /* the worker's parts take 3x as long: the share heads for 3/4 (once the worker has run
-     * parts: a job whose parts all ran on the caller reports nothing) */
-    for (int r = 0; r < 400 && nnx_pool_caller_share(pool) < 0.6; r++) {
+    /* the worker's parts take 5x as long: the share heads for 3/4 (once the worker has run
+     * parts: a job whose parts all ran on the caller reports nothing; a loaded machine may
+     * also hold up the caller, hence a few tries) */
+    for (int r = 0; r < 1000 && nnx_pool_caller_share(pool) < 0.6; r++) {
         atomic_int hits[2] = {0, 0};
         nnx_pool_for_parts(pool, 2, units, uneven_part, hits);
         assert_int_equal(atomic_load(&hits[0]), 1);
