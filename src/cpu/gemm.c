@@ -338,13 +338,29 @@ static inline __attribute__((always_inline)) void panel_tile(const block *k, siz
     }
 }
 
+/* Row-major A read in place (not packed): small, where packing would cost more than it saves;
+ * only its last partial panel is packed, so no read passes row M. */
+static bool a_in_place(const nnx_fmat *A, size_t M, size_t K)
+{
+    return A->cs == 1 && M * K <= DIRECT_A_MAX;
+}
+
+/* Row-major B read in place for its shape (except its last partial panel): when small, when A
+ * has few rows (each packed panel would serve only M / MR tiles, and packing it cost as much
+ * as its products: a 1x1 convolution to 16..128 channels) or when narrow (a 7x7 map: read in
+ * place by the wide tile, 2048 -> 512 channels took 4% less time than packed). */
+static bool b_in_place(const nnx_fmat *B, size_t M, size_t N, size_t K)
+{
+    return B->cs == 1 && (K * N <= DIRECT_B_MAX || M <= SMALL_M || N <= NARROW_N);
+}
+
 /* Whether the blocked path would read row-major A and B in place for this product, in one
  * block of sums and whole tiles only (so that it runs kern->run on every tile and nothing else). */
 static bool whole_tiles(const nnx_sgemm_kernel *kern, size_t M, size_t N, size_t K, const nnx_fmat *A,
                         const nnx_fmat *B)
 {
-    return A->cs == 1 && B->cs == 1 && M % kern->mr == 0 && N % kern->nr == 0 && K <= KC && N <= NC &&
-           M * K <= DIRECT_A_MAX && (K * N <= DIRECT_B_MAX || M <= SMALL_M || N <= NARROW_N);
+    return M % kern->mr == 0 && N % kern->nr == 0 && K <= KC && N <= NC && a_in_place(A, M, K) &&
+           b_in_place(B, M, N, K);
 }
 
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
@@ -379,14 +395,8 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
         size_t nc = N - jc < NC ? N - jc : NC;
         for (size_t pc = 0; pc < K; pc += KC) {
             size_t kc = K - pc < KC ? K - pc : KC;
-            /* Row-major B is read in place, except its last partial panel, when small, when
-             * A has few rows (each packed panel would serve only M / MR tiles, and packing
-             * it cost as much as its products: a 1x1 convolution to 16..128 channels) or
-             * when narrow (a 7x7 map: read in place by the wide tile, 2048 -> 512 channels
-             * took 4% less time than packed). */
             size_t nfull = nc - nc % kern->nr;
-            bool direct_b = !packer && B.cs == 1 &&
-                            (K * N <= DIRECT_B_MAX || M <= SMALL_M || N <= NARROW_N || (io && io->b_in_place));
+            bool direct_b = !packer && (b_in_place(&B, M, N, K) || (B.cs == 1 && io && io->b_in_place));
             /* a last partial panel that only the column kernel (after a half tile) reads is
              * read in place too: neither reads past its columns */
             if (direct_b && nfull < nc && a_packed && kern->col && dot_columns(kern, nc - nfull) < nc - nfull)
@@ -414,9 +424,7 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
             }
             for (size_t ic = 0; ic < M; ic += MC) {
                 size_t mc = M - ic < MC ? M - ic : MC, full = mc - mc % kern->mr;
-                /* Row-major A is read in place when small (packing would cost more than it
-                 * saves); only its last partial panel is packed, so no read passes row M. */
-                bool direct = !blk.a_packed && A.cs == 1 && M * K <= DIRECT_A_MAX;
+                bool direct = !blk.a_packed && a_in_place(&A, M, K);
                 if (blk.a_packed)
                     ; /* every panel already packed: read in place in panel_tile */
                 else if (!direct)
