@@ -10,6 +10,7 @@
  * copy of the image. Depthwise convolutions (one input channel per group) run in
  * depthwise_fast.c instead. */
 #include "cpu/clamp_simd.h"
+#include "cpu/fma_bcast.h"
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
 #include "cpu/rowbuf.h"
@@ -327,9 +328,8 @@ static void direct_copy(void *arg, size_t c)
 #define DT_DECL(i) __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
 #define DT_STEP(i) \
     do { \
-        __m512 w = _mm512_set1_ps(a[(size_t)(i) * K + k]); \
-        c##i##0 = _mm512_fmadd_ps(w, b0, c##i##0); \
-        c##i##1 = _mm512_fmadd_ps(w, b1, c##i##1); \
+        c##i##0 = nnx_fmadd_bcast(a + (size_t)(i) * K + k, b0, c##i##0); \
+        c##i##1 = nnx_fmadd_bcast(a + (size_t)(i) * K + k, b1, c##i##1); \
     } while (0)
 #define DT_ROW(i) c##i##0, c##i##1
 

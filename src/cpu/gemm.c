@@ -384,9 +384,10 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
     }
     if (!io && whole_tiles(kern, M, N, K, &A, &B)) {
         /* the tiles the blocked path below would run, without its per-tile choices (3% of a 64^3 product) */
+        nnx_sgemm_ukernel run = !accumulate && kern->plain ? kern->plain : kern->run;
         for (size_t i = 0; i < M; i += kern->mr)
             for (size_t j = 0; j < N; j += kern->nr)
-                kern->run(K, A.data + i * A.rs, A.rs, 1, B.data + j, B.rs, C + i * ldc + j, ldc, accumulate, NULL);
+                run(K, A.data + i * A.rs, A.rs, 1, B.data + j, B.rs, C + i * ldc + j, ldc, accumulate, NULL);
         return;
     }
     float *pa = work, *pb = pa + (size_t)MC * KC, *tmp = pb + (size_t)KC * NC, *bt = tmp + MR_MAX * NR_MAX;

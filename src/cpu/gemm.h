@@ -135,6 +135,8 @@ typedef struct nnx_sgemm_kernel {
     nnx_sgemm_colkernel col;   /* those columns with A packed whole (with dot), or NULL */
     nnx_sgemm_ukernel wide;    /* over MR x wide_nr (B read in place: 1.5 panels), or NULL */
     unsigned wide_nr;
+    nnx_sgemm_ukernel plain; /* run for a product stored as it is (accumulate false, no
+                              * epilogue: both ignored), A read in place; or NULL */
 } nnx_sgemm_kernel;
 
 extern const nnx_sgemm_kernel nnx_sgemm_generic;

@@ -45,5 +45,5 @@ __attribute__((target("avx2,fma"))) static void run(size_t kc, const float *pa, 
     }
     STORE(0); STORE(1); STORE(2); STORE(3); STORE(4); STORE(5);
 }
-const nnx_sgemm_kernel nnx_sgemm_avx2 = {run, MR, NR, false, NULL, NULL, NULL, 0, NULL, NULL, 0};
+const nnx_sgemm_kernel nnx_sgemm_avx2 = {run, MR, NR, false, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL};
 #endif

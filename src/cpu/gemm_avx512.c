@@ -5,6 +5,7 @@
  * an 8 x 48 one a whole panel and a half where B is read in place (a 7x7 map).
  * Compiled for AVX-512 F by function attribute, called only when the CPU has it. */
 #include "cpu/clamp_simd.h"
+#include "cpu/fma_bcast.h"
 #include "cpu/gemm.h"
 
 #include <stdint.h>
@@ -19,10 +20,9 @@
 #define DECL(i) const float *a##i = pa + i * a_rs; __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
 #define STEP(i) \
     do { \
-        __m512 a = _mm512_set1_ps(*a##i); \
+        c##i##0 = nnx_fmadd_bcast(a##i, b0, c##i##0); \
+        c##i##1 = nnx_fmadd_bcast(a##i, b1, c##i##1); \
         a##i += a_cs; \
-        c##i##0 = _mm512_fmadd_ps(a, b0, c##i##0); \
-        c##i##1 = _mm512_fmadd_ps(a, b1, c##i##1); \
     } while (0)
 #define ROW(i) c##i##0, c##i##1
 
@@ -90,8 +90,13 @@ __attribute__((target("avx512f"), always_inline)) static inline void prefetch_a(
     _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
 }
 
-__attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
-                                                   size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
+/* The 8 x 32 tile. `plain` (a constant where it is inlined): a product stored as it is (no
+ * accumulate, no epilogue) with A read in place, as a whole product of whole tiles runs it;
+ * without the epilogue's addresses and the A prefetch, whose registers the general tile
+ * spills, it runs 1% faster (64^3: 116.4-118.2 against 115.1-117.0 GFLOP/s). */
+__attribute__((target("avx512f,prfchw"), always_inline)) static inline void tile32(
+    size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c, size_t ldc,
+    bool accumulate, const nnx_tile_epilogue *ep, bool plain)
 {
     DECL(0);
     DECL(1);
@@ -102,26 +107,48 @@ __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float
     DECL(6);
     DECL(7);
     prefetch_tile(c, ldc, ep);
-    uintptr_t next = next_a_panel(pa, a_cs, kc);
+    uintptr_t next = plain ? 0 : next_a_panel(pa, a_cs, kc);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
-        prefetch_a(next, k);
+        if (!plain)
+            prefetch_a(next, k);
         STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
     }
     __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
-    put512(r, MR, 2, c, ldc, accumulate, ep);
+    if (plain)
+#pragma GCC unroll 16
+        for (int v = 0; v < 16; v++)
+            _mm512_storeu_ps(c + (size_t)(v / 2) * ldc + 16 * (v % 2), r[v]);
+    else
+        put512(r, MR, 2, c, ldc, accumulate, ep);
 }
+
+__attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                                          const float *pb, size_t b_rs, float *c, size_t ldc,
+                                                          bool accumulate, const nnx_tile_epilogue *ep)
+{
+    tile32(kc, pa, a_rs, a_cs, pb, b_rs, c, ldc, accumulate, ep, false);
+}
+
+__attribute__((target("avx512f,prfchw"))) static void run_plain(size_t kc, const float *pa, size_t a_rs,
+                                                                size_t a_cs, const float *pb, size_t b_rs, float *c,
+                                                                size_t ldc, bool accumulate,
+                                                                const nnx_tile_epilogue *ep)
+{
+    (void)accumulate, (void)ep;
+    tile32(kc, pa, a_rs, a_cs, pb, b_rs, c, ldc, false, NULL, true);
+}
+
 /* The 8 x 48 wide tile, for a row-major B read in place whose last panel is a half tile and
  * a column or few: one tile over 1.5 panels (a 7x7 map's first 48 outputs), 24 FMAs per
  * 11 loads where the whole and half tiles take 24 per 19. */
 #define DECL48(i) const float *a##i = pa + i * a_rs; __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = c##i##0, c##i##2 = c##i##0
 #define STEP48(i) \
     do { \
-        __m512 a = _mm512_set1_ps(*a##i); \
+        c##i##0 = nnx_fmadd_bcast(a##i, b0, c##i##0); \
+        c##i##1 = nnx_fmadd_bcast(a##i, b1, c##i##1); \
+        c##i##2 = nnx_fmadd_bcast(a##i, b2, c##i##2); \
         a##i += a_cs; \
-        c##i##0 = _mm512_fmadd_ps(a, b0, c##i##0); \
-        c##i##1 = _mm512_fmadd_ps(a, b1, c##i##1); \
-        c##i##2 = _mm512_fmadd_ps(a, b2, c##i##2); \
     } while (0)
 #define ROW48(i) c##i##0, c##i##1, c##i##2
 
@@ -349,5 +376,5 @@ __attribute__((target("avx2,fma"))) static void col8(size_t kc, const float *pa,
             c[i * ldc + j] = accumulate && !ep ? c[i * ldc + j] + t[j][i] : t[j][i];
 }
 
-const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4, col8, run48, 48};
+const nnx_sgemm_kernel nnx_sgemm_avx512 = {run, MR, NR, true, run16, run8, dot, 4, col8, run48, 48, run_plain};
 #endif

@@ -21,4 +21,4 @@ static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const floa
             c[i * ldc + j] = accumulate ? c[i * ldc + j] + acc[i][j] : acc[i][j];
 }
 
-const nnx_sgemm_kernel nnx_sgemm_generic = {run, MR, NR, false, NULL, NULL, NULL, 0, NULL, NULL, 0};
+const nnx_sgemm_kernel nnx_sgemm_generic = {run, MR, NR, false, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL};
