@@ -6,10 +6,14 @@
  * microseconds on atomic counters before sleeping on the condition variables: waking a
  * sleeping thread costs more than most operators' share of work. Split jobs can be timed
  * (nnx_pool_for_parts): the caller's speed against the workers' sets the share of the next
- * split that the caller takes, so that a thread the host slows down gets less. */
+ * split that the caller takes, so that a thread the host slows down gets less. A worker
+ * the system takes off its CPU in the middle of an item holds up the caller for the rest of
+ * the system's time slice (milliseconds); after such stalls the pool's jobs run on their
+ * callers alone for a while (see STALL_*). */
 #include "base/pool.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <time.h>
@@ -22,8 +26,28 @@
                    * sleeps is woken ahead of such programs (SqueezeNet with two threads
                    * beside a CPU hog: 11.7 ms at 0.5 ms of spinning, 8.1 ms at 50 us). */
 
-static inline void relax(void)
+/* A split job (nnx_pool_for_parts) whose workers took more than STALL_MIN seconds for their
+ * parts, at less than 1 / STALL_RATIO of the caller's speed, saw a stall (a slower vCPU is
+ * the caller share's to even out, not a stall). A stall within RECUR seconds of running in
+ * parallel since the last one (another program wants the workers' CPUs: a stall every few
+ * operators) makes the pool's jobs run on their callers alone for SERIAL_FIRST seconds, or
+ * twice as long as last time (up to SERIAL_MAX) when the previous serial stretch ended less
+ * than twice its length before; a lone stall (the host took a vCPU once) costs less than
+ * a serial stretch would. */
+#define STALL_MIN 1e-3
+#define STALL_RATIO 4
+#define RECUR 50e-3
+#define SERIAL_FIRST 20e-3
+#define SERIAL_MAX 640e-3
+
+/* Poll i's pause; past the first few microseconds, every 16th poll gives the CPU to a thread
+ * waiting for it (the one being waited for, when the system has put both on one CPU). */
+static inline void relax(int i)
 {
+    if (i >= 256 && i % 16 == 15) {
+        sched_yield();
+        return;
+    }
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
@@ -45,6 +69,9 @@ struct nnx_pool {
     job *jobs;
     atomic_uint posted; /* bumped under the lock with every job pushed; polled by idle workers */
     atomic_uint share;  /* nnx_pool_caller_share in units of 2^-16 (racy updates are fine: a hint) */
+    _Atomic double serial_until, serial_for; /* seconds: jobs run on their callers alone until
+                                                * then; the length of that stretch (hints too) */
+    _Atomic double last_stall;                 /* when the last stall was seen */
     bool stop;
     unsigned n_workers, started;
     pthread_t *workers;
@@ -100,7 +127,7 @@ static void *worker(void *arg)
         unsigned seen = atomic_load(&p->posted);
         pthread_mutex_unlock(&p->lock);
         for (int i = 0; i < SPIN && atomic_load(&p->posted) == seen; i++)
-            relax();
+            relax(i);
         pthread_mutex_lock(&p->lock);
         if (atomic_load(&p->posted) == seen && !p->stop)
             pthread_cond_wait(&p->work, &p->lock);
@@ -136,6 +163,9 @@ nnx_pool *nnx_pool_create(const nnx_alloc *alloc, unsigned workers)
         return NULL;
     }
     atomic_init(&p->share, (unsigned)(65536.0 / (p->started + 1)));
+    atomic_init(&p->serial_until, 0.0);
+    atomic_init(&p->serial_for, 0.0);
+    atomic_init(&p->last_stall, -1.0);
     return p;
 }
 
@@ -162,6 +192,38 @@ unsigned nnx_pool_threads(const nnx_pool *p)
     return p ? p->started + 1 : 1;
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Whether jobs now run on their callers alone (after a stall). */
+static bool serial_now(const nnx_pool *p)
+{
+    return atomic_load_explicit(&p->serial_until, memory_order_relaxed) > now_s();
+}
+
+/* A split job's parts took caller_s seconds for caller_units of work on the caller and
+ * worker_s for worker_units on the workers: true (and the serial stretch begins at `end`)
+ * when the workers stalled (see STALL_*). */
+static bool stalled(nnx_pool *p, double caller_units, double caller_s, double worker_units, double worker_s, double end)
+{
+    if (worker_s <= STALL_MIN || worker_s * caller_units <= STALL_RATIO * caller_s * worker_units)
+        return false;
+    double until = atomic_load_explicit(&p->serial_until, memory_order_relaxed);
+    double last = atomic_load_explicit(&p->serial_for, memory_order_relaxed);
+    double previous = atomic_exchange_explicit(&p->last_stall, end, memory_order_relaxed);
+    if (end - (previous > until ? previous : until) >= RECUR)
+        return true;
+    double length = last > 0 && end - until < 2 * last ? 2 * last : SERIAL_FIRST;
+    length = length < SERIAL_MAX ? length : SERIAL_MAX;
+    atomic_store_explicit(&p->serial_for, length, memory_order_relaxed);
+    atomic_store_explicit(&p->serial_until, end + length, memory_order_relaxed);
+    return true;
+}
+
 /* Runs job j (more than one item, on the caller's stack) on the pool and the caller;
  * returns when all its items are done. */
 static void run_job(nnx_pool *p, job *j)
@@ -180,7 +242,7 @@ static void run_job(nnx_pool *p, job *j)
     if (atomic_load(&j->done) < j->n) {
         pthread_mutex_unlock(&p->lock);
         for (int i = 0; i < SPIN && atomic_load(&j->done) < j->n; i++)
-            relax();
+            relax(i);
         pthread_mutex_lock(&p->lock);
     }
     while (atomic_load(&j->done) < j->n)
@@ -190,7 +252,7 @@ static void run_job(nnx_pool *p, job *j)
 
 void nnx_pool_for(nnx_pool *p, size_t n, void (*fn)(void *arg, size_t i), void *arg)
 {
-    if (!p || n <= 1) {
+    if (!p || n <= 1 || serial_now(p)) {
         for (size_t i = 0; i < n; i++)
             fn(arg, i);
         return;
@@ -201,7 +263,7 @@ void nnx_pool_for(nnx_pool *p, size_t n, void (*fn)(void *arg, size_t i), void *
 
 void nnx_pool_for_thread(nnx_pool *p, size_t n, void (*fn)(void *arg, size_t i, unsigned thread), void *arg)
 {
-    if (!p || n <= 1) {
+    if (!p || n <= 1 || serial_now(p)) {
         for (size_t i = 0; i < n; i++)
             fn(arg, i, 0);
         return;
@@ -235,13 +297,6 @@ typedef struct timed_job {
     unsigned thread[PARTS_MAX];
 } timed_job;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Each part writes only its own slots; the caller reads them after the job is done. */
 static void timed_part(void *arg, size_t i, unsigned thread)
 {
@@ -271,7 +326,8 @@ void nnx_pool_for_parts(nnx_pool *p, size_t n, const double *units, void (*fn)(v
             worker_s += t.seconds[i];
         }
     }
-    if (caller_s >= TIMED_MIN && worker_s >= TIMED_MIN)
+    if (caller_s >= TIMED_MIN && worker_s >= TIMED_MIN &&
+        !stalled(p, caller_units, caller_s, worker_units, worker_s, now_s()))
         nnx_pool_report(p, caller_units / caller_s, worker_units / worker_s);
 }
 

@@ -2,7 +2,8 @@
  * nnx_pool_for runs fn(arg, i) for every i < n, on the workers and the calling thread, and
  * returns when all are done (a caller runs only its own call's items). Several threads may call nnx_pool_for on one pool at once (one
  * graph dispatched concurrently). A NULL pool runs everything on the caller: `--threads 1`
- * creates no thread. */
+ * creates no thread. After workers stall repeatedly (nnx_pool_for_parts sees it), every job
+ * runs on its caller alone for a while (pool.c: STALL_*). */
 #ifndef NNX_BASE_POOL_H
 #define NNX_BASE_POOL_H
 
@@ -48,7 +49,8 @@ void nnx_pool_report(nnx_pool *pool, double caller_rate, double worker_rate);
 
 /* nnx_pool_for_thread over n parts of one job, part i being units[i] of work, each part
  * timed: when the caller and the workers each ran parts long enough to time, their speeds go
- * to nnx_pool_report. For work split by nnx_pool_caller_share. */
+ * to nnx_pool_report, unless the workers stalled (then the pool may go serial for a while).
+ * For work split by nnx_pool_caller_share. */
 void nnx_pool_for_parts(nnx_pool *pool, size_t n, const double *units,
                         void (*fn)(void *arg, size_t i, unsigned thread), void *arg);
 

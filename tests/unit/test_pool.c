@@ -3,7 +3,8 @@
  * pool at once (as concurrent dispatches of one graph do); a NULL pool runs on the caller;
  * nnx_pool_for_thread's thread indices are in range and never held twice at once; the
  * caller's share starts even, follows reported speeds within its bounds, and moves toward
- * the caller when timed parts run slower on a worker. */
+ * the caller when timed parts run slower on a worker; a worker that stalls twice in a row
+ * makes the pool's jobs run on their callers alone for a while, a single stall does not. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -213,10 +214,100 @@ static void test_parts_report_speeds(void **state)
     nnx_pool_destroy(pool);
 }
 
+/* Waits (up to a second) until `count` reaches `n`; whether it did. */
+static bool await_count(atomic_int *count, int n)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do {
+        if (atomic_load(count) >= n)
+            return true;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    } while ((double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0);
+    return false;
+}
+
+typedef struct meeting {
+    atomic_int started, met;
+} meeting;
+
+/* Two items that each wait for the other to start: both meet only when they run at once. */
+static void meet_item(void *arg, size_t i, unsigned thread)
+{
+    (void)i, (void)thread;
+    meeting *m = arg;
+    atomic_fetch_add(&m->started, 1);
+    if (await_count(&m->started, 2))
+        atomic_fetch_add(&m->met, 1);
+}
+
+/* Whether a job of two items runs them at once (a worker takes one within the second). */
+static bool runs_in_parallel(nnx_pool *pool)
+{
+    meeting m = {0, 0};
+    nnx_pool_for_thread(pool, 2, meet_item, &m);
+    return atomic_load(&m.met) == 2;
+}
+
+/* A part that stalls on a worker: 20 ms there, 100 us on the caller (once the worker's
+ * part has begun, so that the worker has one). */
+static void stalling_part(void *arg, size_t i, unsigned thread)
+{
+    (void)i;
+    meeting *m = arg;
+    atomic_fetch_add(&m->started, 1);
+    if (thread != 0) {
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+        return;
+    }
+    assert_true(await_count(&m->started, 2));
+    spin_for(100e-6);
+}
+
+static void stall(nnx_pool *pool)
+{
+    static const double units[2] = {1.0, 1.0};
+    meeting m = {0, 0};
+    nnx_pool_for_parts(pool, 2, units, stalling_part, &m);
+}
+
+/* Whether a job of eight items ran every one on the calling thread. */
+static pthread_t caller_thread;
+static void note_thread(void *arg, size_t i)
+{
+    if (!pthread_equal(pthread_self(), caller_thread))
+        atomic_store((atomic_int *)arg, 1);
+    (void)i;
+    spin_for(200e-6);
+}
+
+static bool all_on_caller(nnx_pool *pool)
+{
+    atomic_int elsewhere = 0;
+    caller_thread = pthread_self();
+    nnx_pool_for(pool, 8, note_thread, &elsewhere);
+    return atomic_load(&elsewhere) == 0;
+}
+
+static void test_stalls(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    nnx_pool *pool = pool_of(&a, 1);
+    assert_true(runs_in_parallel(pool));
+    stall(pool); /* alone: the host took a CPU once */
+    assert_true(runs_in_parallel(pool));
+    stall(pool); /* again, at once: serial for a while (20 ms) */
+    assert_true(all_on_caller(pool));
+    nanosleep(&(struct timespec){0, 40000000}, NULL);
+    assert_true(runs_in_parallel(pool));
+    nnx_pool_destroy(pool);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
                                        cmocka_unit_test(test_thread_indices), cmocka_unit_test(test_caller_share),
-                                       cmocka_unit_test(test_parts_report_speeds)};
+                                       cmocka_unit_test(test_parts_report_speeds), cmocka_unit_test(test_stalls)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
