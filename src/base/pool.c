@@ -19,7 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SPIN 2000 /* polls before sleeping: about 50 microseconds (a pause is ~25 ns on Zen 4). Not
+#define SPIN 1000 /* polls before sleeping: about 50 microseconds (a pause is ~25 ns on Zen 4, a
+                   * yield, every 16th poll past the 256th, ~0.5 us in this VM). Not
                    * longer: a worker that spins is, to the scheduler, as busy as any other
                    * program on its core, so on a busy machine it is preempted in the middle
                    * of its items and the caller waits a whole time slice for it; one that
