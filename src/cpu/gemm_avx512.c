@@ -1,8 +1,9 @@
 /* gemm_avx512.c — the AVX-512 sgemm micro-kernel (cpu/gemm.h): an 8 x 32 tile in 16 zmm
- * accumulators; per k step two loads of B and eight broadcasts of A feed sixteen FMAs; the
- * tile epilogue (bias, residual, clamp) is applied in registers before the store. An 8 x 16
- * variant takes last panels of at most 16 columns, an 8 x 8 one (ymm) what is left past 16,
- * an 8 x 48 one a whole panel and a half where B is read in place (a 7x7 map).
+ * accumulators; per k step two loads of B and eight values of A, each the broadcast memory
+ * operand of two FMAs, feed sixteen FMAs; the tile epilogue (bias, residual, clamp) is
+ * applied in registers before the store. Its `plain` variant stores a product as it is. An
+ * 8 x 16 variant takes last panels of at most 16 columns, an 8 x 8 one (ymm) what is left
+ * past 16, an 8 x 48 one a whole panel and a half where B is read in place (a 7x7 map).
  * Compiled for AVX-512 F by function attribute, called only when the CPU has it. */
 #include "cpu/clamp_simd.h"
 #include "cpu/fma_bcast.h"
@@ -115,12 +116,7 @@ __attribute__((target("avx512f,prfchw"), always_inline)) static inline void tile
         STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
     }
     __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
-    if (plain)
-#pragma GCC unroll 16
-        for (int v = 0; v < 16; v++)
-            _mm512_storeu_ps(c + (size_t)(v / 2) * ldc + 16 * (v % 2), r[v]);
-    else
-        put512(r, MR, 2, c, ldc, accumulate, ep);
+    put512(r, MR, 2, c, ldc, accumulate, ep);
 }
 
 __attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
