@@ -10,9 +10,6 @@
  * the system takes off its CPU in the middle of an item holds up the caller for the rest of
  * the system's time slice (milliseconds); after such stalls the pool's jobs run on their
  * callers alone for a while (see STALL_*). */
-#if defined(__linux__)
-#define _GNU_SOURCE /* sched_getcpu */
-#endif
 #include "base/pool.h"
 
 #include <pthread.h>
@@ -32,13 +29,15 @@
 
 /* A split job (nnx_pool_for_parts) whose workers took more than STALL_MIN seconds for their
  * parts, at less than 1 / STALL_RATIO of the caller's speed, saw a stall (a slower vCPU is
- * the caller share's to even out, not a stall); so did one whose parts ended on the same CPU
- * (Linux: the system has put the threads on one CPU, where they take turns). A stall in a
- * job begun within RECUR seconds of parallel running since the last one (another program
- * wants the workers' CPUs: a stall every few operators) makes the pool's jobs run on their
- * callers alone for SERIAL_FIRST seconds, or twice as long as last time (up to SERIAL_MAX)
- * when the previous serial stretch ended less than twice its length before; a lone stall
- * (the host took a vCPU once) costs less than a serial stretch would. */
+ * the caller share's to even out, not a stall). A stall in a job begun within RECUR seconds
+ * of parallel running since the last one (another program wants the workers' CPUs: a stall
+ * every few operators) makes the pool's jobs run on their callers alone for SERIAL_FIRST
+ * seconds, or twice as long as last time (up to SERIAL_MAX) when the previous serial
+ * stretch ended less than twice its length before; a lone stall (the host took a vCPU
+ * once) costs less than a serial stretch would. Threads the system puts on one CPU are not
+ * a stall: they take turns there, which the pollers' yields make cheap, and going serial
+ * on a glimpse of that cost ResNet-50 with two threads on a busy host (20-640 ms at the
+ * speed of one thread). */
 #define STALL_MIN 1e-3
 #define STALL_RATIO 4
 #define RECUR 50e-3
@@ -296,17 +295,7 @@ typedef struct timed_job {
     void *arg;
     double seconds[PARTS_MAX];
     unsigned thread[PARTS_MAX];
-    int cpu[PARTS_MAX]; /* where the part ended, or -1 */
 } timed_job;
-
-static int current_cpu(void)
-{
-#if defined(__linux__)
-    return sched_getcpu();
-#else
-    return -1;
-#endif
-}
 
 /* Each part writes only its own slots; the caller reads them after the job is done. */
 static void timed_part(void *arg, size_t i, unsigned thread)
@@ -316,7 +305,6 @@ static void timed_part(void *arg, size_t i, unsigned thread)
     t->fn(t->arg, i, thread);
     t->seconds[i] = now_s() - t0;
     t->thread[i] = thread;
-    t->cpu[i] = current_cpu();
 }
 
 void nnx_pool_for_parts(nnx_pool *p, size_t n, const double *units, void (*fn)(void *arg, size_t i, unsigned thread),
@@ -330,22 +318,16 @@ void nnx_pool_for_parts(nnx_pool *p, size_t n, const double *units, void (*fn)(v
     double start = now_s();
     nnx_pool_for_thread(p, n, timed_part, &t);
     double caller_units = 0, caller_s = 0, worker_units = 0, worker_s = 0;
-    int caller_cpu = -1;
-    bool shared_cpu = false;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         if (t.thread[i] == 0) {
             caller_units += units[i];
             caller_s += t.seconds[i];
-            caller_cpu = t.cpu[i];
-        }
-    for (size_t i = 0; i < n; i++)
-        if (t.thread[i] != 0) {
+        } else {
             worker_units += units[i];
             worker_s += t.seconds[i];
-            shared_cpu |= t.cpu[i] >= 0 && t.cpu[i] == caller_cpu;
         }
-    bool slow = worker_s > STALL_MIN && worker_s * caller_units > STALL_RATIO * caller_s * worker_units;
-    if (slow || shared_cpu)
+    }
+    if (worker_s > STALL_MIN && worker_s * caller_units > STALL_RATIO * caller_s * worker_units)
         stalled(p, start, now_s());
     else if (caller_s >= TIMED_MIN && worker_s >= TIMED_MIN)
         nnx_pool_report(p, caller_units / caller_s, worker_units / worker_s);

@@ -3,11 +3,10 @@
  * pool at once (as concurrent dispatches of one graph do); a NULL pool runs on the caller;
  * nnx_pool_for_thread's thread indices are in range and never held twice at once; the
  * caller's share starts even, follows reported speeds within its bounds, and moves toward
- * the caller when timed parts run slower on a worker; a worker that stalls twice in a row,
- * or threads that the system keeps on one CPU, make the pool's jobs run on their callers
- * alone for a while, a single stall does not. */
+ * the caller when timed parts run slower on a worker; a worker that stalls twice in a row
+ * makes the pool's jobs run on their callers alone for a while, a single stall does not. */
 #if defined(__linux__)
-#define _GNU_SOURCE /* sched_getcpu, pthread_setaffinity_np */
+#define _GNU_SOURCE /* pthread_setaffinity_np */
 #endif
 #include <stdarg.h>
 #include <stddef.h>
@@ -296,8 +295,8 @@ static bool hold_to(const cpu_set_t *cpus, int n)
 }
 #endif
 
-/* The worker's parts slow (not its CPU shared with the caller's: Linux, the worker made on
- * the second CPU the test may use and the caller held to the first). */
+/* The worker's parts slow (Linux: the worker made on the second CPU the test may use and
+ * the caller held to the first, so that they run side by side). */
 static void test_stalls(void **state)
 {
     (void)state;
@@ -330,43 +329,11 @@ static void test_stalls(void **state)
 #endif
 }
 
-#if defined(__linux__)
-/* Two parts that meet (each waits for the other to start), timed. */
-static void meet_part(void *arg, size_t i, unsigned thread)
-{
-    meet_item(arg, i, thread);
-}
-
-/* With the caller and the worker on one CPU, two split jobs whose parts take turns there
- * make the pool serial: then two items can no longer meet. */
-static void test_one_cpu(void **state)
-{
-    (void)state;
-    cpu_set_t old;
-    if (pthread_getaffinity_np(pthread_self(), sizeof old, &old) != 0 || !hold_to(&old, 0))
-        skip();
-    nnx_alloc a;
-    nnx_pool *pool = pool_of(&a, 1); /* its worker inherits the one CPU */
-    static const double units[2] = {1.0, 1.0};
-    for (int job = 0; job < 2; job++) {
-        meeting m = {0, 0};
-        nnx_pool_for_parts(pool, 2, units, meet_part, &m);
-        assert_int_equal(atomic_load(&m.met), 2); /* each thread ran a part */
-    }
-    assert_false(runs_in_parallel(pool));
-    nnx_pool_destroy(pool);
-    assert_int_equal(pthread_setaffinity_np(pthread_self(), sizeof old, &old), 0);
-}
-#endif
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
                                        cmocka_unit_test(test_thread_indices), cmocka_unit_test(test_caller_share),
                                        cmocka_unit_test(test_parts_report_speeds), cmocka_unit_test(test_stalls),
-#if defined(__linux__)
-                                       cmocka_unit_test(test_one_cpu),
-#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
