@@ -5,9 +5,6 @@
  * caller's share starts even, follows reported speeds within its bounds, and moves toward
  * the caller when timed parts run slower on a worker; a worker that stalls twice in a row
  * makes the pool's jobs run on their callers alone for a while, a single stall does not. */
-#if defined(__linux__)
-#define _GNU_SOURCE /* pthread_setaffinity_np */
-#endif
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,7 +14,6 @@
 #include "base/pool.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -203,8 +199,8 @@ static void test_parts_report_speeds(void **state)
     static const double units[2] = {1.0, 1.0};
     /* the worker's parts take 5x as long: the share heads for 3/4 (once the worker has run
      * parts: a job whose parts all ran on the caller reports nothing, nor does one whose
-     * threads took turns on one CPU, after which the pool may run serially for a while; a
-     * loaded machine may also hold up the caller: hence tries for up to 20 s) */
+     * worker stalled, after which the pool may run serially for a while; a loaded machine
+     * may also hold up the caller: hence tries for up to 20 s) */
     struct timespec t0, t;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     do {
@@ -279,37 +275,11 @@ static void stall(nnx_pool *pool)
     nnx_pool_for_parts(pool, 2, units, stalling_part, &m);
 }
 
-#if defined(__linux__)
-/* Holds the calling thread to the n-th CPU of `cpus`: false if it has fewer (or the system
- * refuses). */
-static bool hold_to(const cpu_set_t *cpus, int n)
-{
-    for (int cpu = 0, seen = 0; cpu < CPU_SETSIZE; cpu++)
-        if (CPU_ISSET(cpu, cpus) && seen++ == n) {
-            cpu_set_t one;
-            CPU_ZERO(&one);
-            CPU_SET(cpu, &one);
-            return pthread_setaffinity_np(pthread_self(), sizeof one, &one) == 0;
-        }
-    return false;
-}
-#endif
-
-/* The worker's parts slow (Linux: the worker made on the second CPU the test may use and
- * the caller held to the first, so that they run side by side). */
 static void test_stalls(void **state)
 {
     (void)state;
     nnx_alloc a;
-#if defined(__linux__)
-    cpu_set_t old;
-    if (pthread_getaffinity_np(pthread_self(), sizeof old, &old) != 0 || !hold_to(&old, 1))
-        skip();
     nnx_pool *pool = pool_of(&a, 1);
-    assert_true(hold_to(&old, 0));
-#else
-    nnx_pool *pool = pool_of(&a, 1);
-#endif
     assert_true(runs_in_parallel(pool));
     stall(pool); /* alone: the host took a CPU once */
     assert_true(runs_in_parallel(pool));
@@ -324,9 +294,6 @@ static void test_stalls(void **state)
     nanosleep(&(struct timespec){0, 700000000}, NULL); /* past the longest stretch (20 ms x 2^4) */
     assert_true(runs_in_parallel(pool));
     nnx_pool_destroy(pool);
-#if defined(__linux__)
-    assert_int_equal(pthread_setaffinity_np(pthread_self(), sizeof old, &old), 0);
-#endif
 }
 
 int main(void)
