@@ -287,14 +287,13 @@ void nnx_pool_report(nnx_pool *p, double caller_rate, double worker_rate)
     atomic_store_explicit(&p->share, (unsigned)((0.75 * now + 0.25 * even) * 65536.0), memory_order_relaxed);
 }
 
-#define PARTS_MAX 16    /* parts timed by nnx_pool_for_parts (more: run untimed) */
 #define TIMED_MIN 20e-6 /* seconds of parts below which a speed is mostly noise */
 
 typedef struct timed_job {
     void (*fn)(void *, size_t, unsigned);
     void *arg;
-    double seconds[PARTS_MAX];
-    unsigned thread[PARTS_MAX];
+    double seconds[NNX_POOL_PARTS_MAX];
+    unsigned thread[NNX_POOL_PARTS_MAX];
 } timed_job;
 
 /* Each part writes only its own slots; the caller reads them after the job is done. */
@@ -310,7 +309,7 @@ static void timed_part(void *arg, size_t i, unsigned thread)
 void nnx_pool_for_parts(nnx_pool *p, size_t n, const double *units, void (*fn)(void *arg, size_t i, unsigned thread),
                         void *arg)
 {
-    if (!p || n <= 1 || n > PARTS_MAX) {
+    if (!p || n <= 1 || n > NNX_POOL_PARTS_MAX) {
         nnx_pool_for_thread(p, n, fn, arg);
         return;
     }

@@ -47,8 +47,11 @@ double nnx_pool_caller_share(const nnx_pool *pool);
  * the workers'. The share moves a quarter of the way to what evens them. */
 void nnx_pool_report(nnx_pool *pool, double caller_rate, double worker_rate);
 
+/* Parts up to which nnx_pool_for_parts times a job (more run untimed). */
+#define NNX_POOL_PARTS_MAX 16
+
 /* nnx_pool_for_thread over n parts of one job, part i being units[i] of work, each part
- * timed: when the caller and the workers each ran parts long enough to time, their speeds go
+ * timed (n <= NNX_POOL_PARTS_MAX): when the caller and the workers each ran parts long enough to time, their speeds go
  * to nnx_pool_report, unless the workers stalled (then the pool may go serial for a while).
  * For work split by nnx_pool_caller_share. */
 void nnx_pool_for_parts(nnx_pool *pool, size_t n, const double *units,

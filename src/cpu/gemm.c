@@ -355,7 +355,8 @@ static bool b_in_place(const nnx_fmat *B, size_t M, size_t N, size_t K)
 }
 
 /* Whether the blocked path would read row-major A and B in place for this product, in one
- * block of sums and whole tiles only (so that it runs kern->run on every tile and nothing else). */
+ * block of sums and whole tiles only (so that it runs kern->run, or its plain variant, which
+ * sums alike, on every tile and nothing else). */
 static bool whole_tiles(const nnx_sgemm_kernel *kern, size_t M, size_t N, size_t K, const nnx_fmat *A,
                         const nnx_fmat *B)
 {

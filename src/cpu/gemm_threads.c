@@ -13,13 +13,11 @@
 #define MIN_PARALLEL_MACS ((size_t)1 << 18)
 #define COL_ALIGN 32 /* every kernel's NR divides it */
 
-#define PARTS_MAX 16 /* threads up to which blocks follow the caller's share (more: even blocks) */
-
 typedef struct split {
     const nnx_kernel_env *env;
     size_t M, N, K, ldc;
-    size_t lo[PARTS_MAX + 1]; /* block t: rows or columns [lo[t], lo[t + 1]) */
-    size_t chunk, total;      /* or, with more threads than PARTS_MAX, [t * chunk, (t + 1) * chunk) */
+    size_t lo[NNX_POOL_PARTS_MAX + 1]; /* block t: rows or columns [lo[t], lo[t + 1]) */
+    size_t chunk, total; /* or, past NNX_POOL_PARTS_MAX threads, [t * chunk, (t + 1) * chunk) (even, untimed) */
     bool by_columns, accumulate;
     nnx_fmat A, B;
     float *C;
@@ -67,7 +65,7 @@ static size_t partition(size_t total, size_t T, size_t align, double share, size
  * the largest block (1: even; 1/T: one block does everything). */
 static double balance(size_t total, size_t T, size_t align)
 {
-    size_t lo[PARTS_MAX + 1], parts = partition(total, T, align, 1.0 / (double)T, lo), largest = 0;
+    size_t lo[NNX_POOL_PARTS_MAX + 1], parts = partition(total, T, align, 1.0 / (double)T, lo), largest = 0;
     for (size_t t = 0; t < parts; t++)
         largest = lo[t + 1] - lo[t] > largest ? lo[t + 1] - lo[t] : largest;
     return (double)total / (double)T / (double)largest;
@@ -92,17 +90,17 @@ void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t 
     /* the more even split; columns on a tie (each thread then packs only its slice of B) */
     split s = {.env = env, .M = M, .N = N, .K = K, .ldc = ldc, .accumulate = accumulate, .A = A, .B = B, .C = C,
                .level = level, .io = io};
-    size_t P = T < PARTS_MAX ? T : PARTS_MAX; /* balance() judges the split into P blocks */
+    size_t P = T < NNX_POOL_PARTS_MAX ? T : NNX_POOL_PARTS_MAX; /* balance() judges the split into P blocks */
     s.by_columns = balance(N, P, COL_ALIGN) >= balance(M, P, row_align);
     size_t total = s.by_columns ? N : M, align = s.by_columns ? COL_ALIGN : row_align;
-    if (T > PARTS_MAX) { /* even blocks, untimed */
+    if (T > NNX_POOL_PARTS_MAX) { /* even blocks, untimed */
         s.total = total;
         s.chunk = nnx_round_up((total + T - 1) / T, align);
         nnx_pool_for_thread(env->pool, (total + s.chunk - 1) / s.chunk, block, &s);
         return;
     }
     size_t parts = partition(total, T, align, nnx_pool_caller_share(env->pool), s.lo);
-    double units[PARTS_MAX];
+    double units[NNX_POOL_PARTS_MAX];
     for (size_t t = 0; t < parts; t++)
         units[t] = (double)(s.lo[t + 1] - s.lo[t]);
     nnx_pool_for_parts(env->pool, parts, units, block, &s);
