@@ -1,7 +1,8 @@
-/* bench.c — `nnx bench MODEL [--runs N] [--threads N]`: time a model's inference (any format
- * nnx reads) on generated inputs (weights without data zero-filled) after a warm-up, with a
- * progress display on a terminal, and report the minimum, median and mean wall time of one
- * dispatch, the planned memory, and the closing line `bench: median X ms, min Y ms` that
+/* bench.c — `nnx bench MODEL [--runs N] [--threads N] [--warmup MS]`: time a model's inference
+ * (any format nnx reads) on generated inputs (weights without data zero-filled) after a warm-up
+ * (one dispatch, or dispatches for MS milliseconds), with a progress display on a terminal,
+ * and report the minimum, median and mean wall time of one dispatch (and, with --times, each
+ * one's), the planned memory, and the closing line `bench: median X ms, min Y ms` that
  * bench/compare reads. A measuring tool, not a test: nothing here asserts a time. */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
@@ -12,15 +13,16 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char kUsage[] = "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--quiet] [--profile]\n";
+static const char kUsage[] =
+    "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--warmup MS] [--quiet] [--profile] [--times]\n";
 
 static const char kHelp[] =
     "\n"
     "Compile MODEL, fill its inputs with deterministic pseudo-random data (as nnx run\n"
     "--random-inputs 1; variables without a .dat file are zero-filled), dispatch it once\n"
-    "to warm up and then N times, and print the minimum, median and mean wall time of\n"
-    "one dispatch and the memory one dispatch works in. The last line is always\n"
-    "`bench: median X ms, min Y ms`. On a terminal, progress is shown on stderr.\n"
+    "(or for --warmup MS) to warm up and then N times, and print the minimum, median and\n"
+    "mean wall time of one dispatch and the memory one dispatch works in. The last line is\n"
+    "always `bench: median X ms, min Y ms`. On a terminal, progress is shown on stderr.\n"
     "\n"
     "Options:\n"
     "  -n, --runs N        number of timed dispatches, 1 to 1000000 (default 100);\n"
@@ -28,7 +30,11 @@ static const char kHelp[] =
     "  -q, --quiet         no progress display\n"
     "  -p, --profile       also time every step of the timed dispatches and print the\n"
     "                      time per operation and the slowest steps before the last line\n"
+    "  -t, --times         also print each timed dispatch's wall time in ms, in the order\n"
+    "                      they ran, as the line `times: T1 T2 ...` before the report\n"
     "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
+    "  -w, --warmup MS     warm up by dispatching for at least MS milliseconds, 0 to\n"
+    "                      600000 (default 0: one dispatch)\n"
     "      --params FILE   the TVM .params weights of an NNVM graph JSON (default: the one\n"
     "                      *.params file beside it)\n"
     "  -h, --help          show this help and exit\n"
@@ -48,13 +54,14 @@ static int by_value(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Seconds of each of n timed dispatches (after one warm-up) into times; with progress, a
- * "run k/n" counter on stderr, redrawn at most ten times a second. */
+/* Seconds of each of n timed dispatches (after warm-up dispatches for `warmup` seconds, at
+ * least one) into times; with progress, a "run k/n" counter on stderr, redrawn at most ten
+ * times a second. */
 static int time_dispatches(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *in, const nnx_named_tensor *out,
-                           long n, double *times, bool progress, bool profile)
+                           long n, double warmup, double *times, bool progress, bool profile)
 {
     size_t ni = nnx_graph_input_count(g), no = nnx_graph_output_count(g);
-    double shown = 0;
+    double shown = 0, warm_until = now() + warmup;
     for (long k = -1; k < n; k++) {
         if (progress && (k < 0 || now() - shown > 0.1)) {
             fprintf(stderr, "\rnnx bench: %s %ld/%ld", k < 0 ? "warm-up" : "run", k < 0 ? 0 : k, n);
@@ -69,6 +76,8 @@ static int time_dispatches(nnx_context *ctx, nnx_graph *g, const nnx_named_tenso
         }
         if (k >= 0)
             times[k] = now() - t0;
+        else if (now() < warm_until)
+            k--; /* warm up again */
         else if (profile)
             nnx_graph_set_profiling(g, true); /* after the warm-up */
     }
@@ -131,8 +140,14 @@ done:
     free(names);
 }
 
-static void report(const char *model, const nnx_graph *g, double *times, long n, bool profile)
+static void report(const char *model, const nnx_graph *g, double *times, long n, bool profile, bool each)
 {
+    if (each) {
+        printf("times:");
+        for (long k = 0; k < n; k++)
+            printf(" %.3f", times[k] * 1e3);
+        printf("\n");
+    }
     double sum = 0;
     for (long k = 0; k < n; k++)
         sum += times[k];
@@ -161,8 +176,8 @@ static int make_inputs(const nnx_model *m, const nnx_graph *g, run_buffer *buffe
     return NNX_EXIT_OK;
 }
 
-static int bench(const char *path, const char *params, long iterations, uint32_t threads, bool progress,
-                 bool profile)
+static int bench(const char *path, const char *params, long iterations, double warmup, uint32_t threads,
+                 bool progress, bool profile, bool each)
 {
     nnx_context *ctx;
     if (nnx_context_create(&(nnx_context_options){.threads = threads}, &ctx) != NNX_OK) {
@@ -190,8 +205,8 @@ static int bench(const char *path, const char *params, long iterations, uint32_t
         fprintf(stderr, "nnx bench: out of memory\n");
     else if ((rc = make_inputs(m, g, buffers)) == NNX_EXIT_OK &&
              (rc = run_make_tensors(ctx, g, m, buffers, in, out)) == NNX_EXIT_OK &&
-             (rc = time_dispatches(ctx, g, in, out, iterations, times, progress, profile)) == NNX_EXIT_OK)
-        report(path, g, times, iterations, profile);
+             (rc = time_dispatches(ctx, g, in, out, iterations, warmup, times, progress, profile)) == NNX_EXIT_OK)
+        report(path, g, times, iterations, profile, each);
     for (size_t i = 0; buffers && i < ni; i++)
         run_buffer_free(&buffers[i]);
     free(buffers);
@@ -204,7 +219,7 @@ static int bench(const char *path, const char *params, long iterations, uint32_t
 
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_PARAMS, OPT_QUIET, OPT_PROFILE };
+    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_PARAMS, OPT_QUIET, OPT_PROFILE, OPT_TIMES, OPT_WARMUP };
     static const cli_option options[] = {
         [OPT_HELP] = {"help", 'h', false},
         [OPT_ITERATIONS] = {"iterations", 0, true},
@@ -213,9 +228,11 @@ int cmd_bench(int argc, char **argv)
         [OPT_PARAMS] = {"params", 0, true},
         [OPT_QUIET] = {"quiet", 'q', false},
         [OPT_PROFILE] = {"profile", 'p', false},
+        [OPT_TIMES] = {"times", 't', false},
+        [OPT_WARMUP] = {"warmup", 'w', true},
     };
-    long threads = 0;
-    bool quiet = false, profile = false;
+    long threads = 0, warmup_ms = 0;
+    bool quiet = false, profile = false, each = false;
     const char *params = NULL;
     cli_parser p;
     cli_init(&p, "nnx bench", kUsage, argc, argv);
@@ -241,6 +258,13 @@ int cmd_bench(int argc, char **argv)
         case OPT_PROFILE:
             profile = true;
             break;
+        case OPT_TIMES:
+            each = true;
+            break;
+        case OPT_WARMUP:
+            if (!cli_parse_long(value, 0, 600000, &warmup_ms))
+                return cli_usage_error(&p, "--warmup wants milliseconds from 0 to 600000, got '%s'", value);
+            break;
         case OPT_THREADS:
             if (!cli_parse_long(value, 0, 1024, &threads))
                 return cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
@@ -259,5 +283,5 @@ int cmd_bench(int argc, char **argv)
     }
     if (!model)
         return cli_usage_error(&p, "missing MODEL");
-    return bench(model, params, iterations, (uint32_t)threads, !quiet && isatty(STDERR_FILENO), profile);
+    return bench(model, params, iterations, (double)warmup_ms * 1e-3, (uint32_t)threads, !quiet && isatty(STDERR_FILENO), profile, each);
 }
