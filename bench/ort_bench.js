@@ -1,6 +1,8 @@
-// ort_bench.js MODEL.onnx INPUT.npy THREADS RUNS — times ONNX Runtime (npm onnxruntime-node,
-// its bundled CPU library) on one benchmark model: one warm-up run, then RUNS timed runs
-// with THREADS intra-op threads (one inter-op thread); ends with the line
+// ort_bench.js MODEL.onnx INPUT.npy THREADS RUNS [WARMUP_MS] — times ONNX Runtime (npm
+// onnxruntime-node, its bundled CPU library) on one benchmark model: warm-up runs for
+// WARMUP_MS milliseconds (at least one, as `nnx bench --warmup`), then RUNS timed runs
+// with THREADS intra-op threads (one inter-op thread); prints each run's time (the line
+// `times: T1 T2 ...`, as `nnx bench --times`) and ends with the line
 // `bench: median X ms, min Y ms`, the same line `nnx bench` prints, for bench/compare.
 'use strict';
 const fs = require('fs');
@@ -19,20 +21,24 @@ function readNpy(file) {
 }
 
 async function main() {
-  const [model, input, threads, runs] = process.argv.slice(2);
+  const [model, input, threads, runs, warmupMs] = process.argv.slice(2);
   const session = await ort.InferenceSession.create(model, {
     intraOpNumThreads: Number(threads), interOpNumThreads: 1, executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
   const x = readNpy(input);
   const feeds = {[session.inputNames[0]]: new ort.Tensor('float32', x.data, x.shape)};
-  await session.run(feeds);
+  const warmUntil = process.hrtime.bigint() + BigInt(Math.round(Number(warmupMs || 0) * 1e6));
+  do {
+    await session.run(feeds);
+  } while (process.hrtime.bigint() < warmUntil);
   const times = [];
   for (let i = 0; i < Number(runs); i++) {
     const t0 = process.hrtime.bigint();
     await session.run(feeds);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
+  console.log('times: ' + times.map((t) => t.toFixed(3)).join(' '));
   times.sort((a, b) => a - b);
   const mid = times.length >> 1;
   const median = times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
