@@ -1,7 +1,8 @@
 /* test_pool.c — the worker pool (base/pool.h): every item runs exactly once, with and without
  * workers, for item counts around the thread count; several threads may run loops on one
  * pool at once (as concurrent dispatches of one graph do); a NULL pool runs on the caller;
- * nnx_pool_for_thread's thread indices are in range and never held twice at once; the
+ * nnx_pool_for_thread's thread indices are in range and never held twice at once; items
+ * are claimed in runs that shrink as the job empties; the
  * caller's share starts even, follows reported speeds within its bounds, and moves toward
  * the caller when timed parts run slower on a worker; a worker that stalls twice in a row
  * makes the pool's jobs run on their callers alone for a while, a single stall does not. */
@@ -81,6 +82,40 @@ static void test_concurrent_callers(void **state)
         assert_int_equal(pthread_create(&t[i], NULL, caller, pool), 0);
     for (int i = 0; i < 3; i++)
         pthread_join(t[i], NULL);
+    nnx_pool_destroy(pool);
+}
+
+/* Items are claimed in runs of 1/(2 * threads) of those left, at least one: with 4 threads,
+ * 1000 items take 48 claims (1000 -> 875 -> 766 -> ...), whichever thread makes each, so
+ * the items' thread indices, in item order, change at most 47 times (claimed one at a
+ * time, the threads alternate: hundreds of changes). */
+typedef struct runner {
+    unsigned char thread[1000];
+} runner;
+
+static void note_thread(void *arg, size_t i, unsigned thread)
+{
+    ((runner *)arg)->thread[i] = (unsigned char)thread;
+    for (volatile int spin = 0; spin < 2000; spin++) /* long enough that the workers join in */
+        ;
+}
+
+static void test_claims_in_runs(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    nnx_pool *pool = pool_of(&a, 3);
+    assert_int_equal(nnx_pool_threads(pool), 4);
+    runner *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    for (int rep = 0; rep < 20; rep++) {
+        nnx_pool_for_thread(pool, 1000, note_thread, r);
+        int changes = 0;
+        for (size_t i = 1; i < 1000; i++)
+            changes += r->thread[i] != r->thread[i - 1];
+        assert_true(changes <= 47);
+    }
+    free(r);
     nnx_pool_destroy(pool);
 }
 
@@ -301,6 +336,7 @@ int main(void)
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
                                        cmocka_unit_test(test_thread_indices), cmocka_unit_test(test_caller_share),
                                        cmocka_unit_test(test_parts_report_speeds), cmocka_unit_test(test_stalls),
+                                       cmocka_unit_test(test_claims_in_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
