@@ -484,12 +484,24 @@ static bool conv_direct(const conv2d *g, const float *x, const float *f, const f
 #endif
 }
 
+/* Where the windows' B packed whole goes in the shared scratch (after the phase-split copy,
+ * 64-byte aligned), and the floats up to its end; false if that overflows. */
+static bool pack_room(const conv2d *g, size_t split, size_t *at, size_t *end)
+{
+    size_t packed;
+    *at = nnx_round_up(split, 16);
+    return *at >= split && nnx_sgemm_packed_b_floats(nnx_cpu_level_get(), g->cg * g->KH * g->KW, g->OH * g->OW, &packed) &&
+           nnx_add_size(*at, packed, end);
+}
+
 bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
                             const nnx_operand_desc *y, size_t *bytes)
 {
     conv2d g = geometry(&node->attrs.conv, x, y, f->shape[2], f->shape[3]);
-    size_t floats, direct = 0;
+    size_t floats, direct = 0, at;
     if (!split_floats(&g, &floats))
+        return false;
+    if (!pointwise(&g) && !subsampled(&g) && !pack_room(&g, floats, &at, &floats)) /* windows packed: room for B */
         return false;
     /* the activation is not known here: room for the direct copy whenever it could be taken */
     nnx_clamp_simd room;
@@ -527,7 +539,11 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
                                     env->residual ? env->residual + o0 * spatial : NULL, env->act, spatial};
             /* an ungrouped filter was packed as the GEMM's A when the graph was built */
             const float *a_packed = g.groups == 1 ? env->prepared : NULL;
-            nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer,
+            size_t split, room, end; /* the shared scratch was sized by these sums */
+            float *b_room = !direct && split_floats(&g, &split) && pack_room(&g, split, &room, &end)
+                                ? (float *)env->shared + room
+                                : NULL;
+            nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer, .b_pack_room = b_room,
                               .epilogue = fused ? &ep : NULL, .a_packed = a_packed,
                               .a_packed_rows = a_packed ? nnx_round_up(g.O, nnx_sgemm_tile_rows(nnx_cpu_level_get())) : 0};
             nnx_fmat A = {f + grp * g.og * depth, depth, 1};

@@ -69,9 +69,12 @@ bool nnx_winograd_suits(const nnx_ir *ir, const nnx_node *node, size_t *shared_b
         return false;
     winograd g = geometry(node, x, y);
     size_t floats, u;
+    size_t gemm_bytes; /* room for the fallback below too (nnx_fast_conv2d) */
     if (g.T < TILES_MIN || g.C < 8 || g.O < 16 || !scratch_floats(&g, &floats) ||
-        !nnx_mul_size(floats, sizeof(float), shared_bytes) || !nnx_mul_size(XI * g.Cp, g.Op * sizeof(float), &u))
+        !nnx_mul_size(floats, sizeof(float), shared_bytes) || !nnx_mul_size(XI * g.Cp, g.Op * sizeof(float), &u) ||
+        !nnx_fast_conv2d_shared(node, x, w, y, &gemm_bytes))
         return false;
+    *shared_bytes = *shared_bytes > gemm_bytes ? *shared_bytes : gemm_bytes;
     return true;
 }
 
@@ -302,7 +305,7 @@ static void gemm_task(void *arg, size_t xi, unsigned thread)
 nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     if (!env->prepared)
-        return nnx_fast_conv2d(node, in, out, env); /* stride 1: it needs no shared scratch */
+        return nnx_fast_conv2d(node, in, out, env); /* its shared scratch fits (nnx_winograd_suits) */
     winograd g = geometry(node, &in[0].desc, &out->desc);
     float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.vs, *yb = m + XI * g.ms;
     nnx_cpu_level level = nnx_cpu_level_get();

@@ -131,6 +131,21 @@ unsigned nnx_sgemm_tile_rows(nnx_cpu_level level)
     return kernel_for(level)->mr;
 }
 
+unsigned nnx_sgemm_tile_cols(nnx_cpu_level level)
+{
+    return kernel_for(level)->nr;
+}
+
+void nnx_sgemm_pack_b_panels(nnx_cpu_level level, const nnx_gemm_io *io, size_t K, size_t N, size_t p0, size_t p1,
+                             float *out)
+{
+    unsigned nr = kernel_for(level)->nr;
+    for (size_t p = p0; p < p1; p++) {
+        size_t j0 = p * nr;
+        io->pack_b(io->pack_ctx, 0, K, io->j_off + j0, N - j0 < nr ? N - j0 : nr, nr, out + p * K * nr);
+    }
+}
+
 bool nnx_sgemm_packed_b_floats(nnx_cpu_level level, size_t K, size_t N, size_t *floats)
 {
     unsigned nr = kernel_for(level)->nr;

@@ -53,6 +53,9 @@ typedef struct nnx_gemm_io {
     size_t i_off, j_off;
     bool b_in_place; /* read a row-major B in place whatever its size (weights made once) */
     const float *b_packed; /* B packed once by nnx_sgemm_pack_b_all for this level, or NULL */
+    float *b_pack_room;    /* with pack_b: room for B packed whole (nnx_sgemm_packed_b_floats),
+                            * where nnx_sgemm_threads_io packs it once for a row split, its
+                            * threads together, instead of once in every block; or NULL */
     const float *a_packed; /* A packed once by nnx_sgemm_pack_a_all for this level, or NULL */
     size_t a_packed_rows;  /* with a_packed: the whole A's rows (the product's, before any split) */
 } nnx_gemm_io;
@@ -66,6 +69,13 @@ void nnx_sgemm_pack_b_all(nnx_cpu_level level, size_t K, size_t N, nnx_fmat B, f
 /* The rows of level's micro-tile (MR): a product split into row blocks at multiples of it
  * computes every element as the whole product does. */
 unsigned nnx_sgemm_tile_rows(nnx_cpu_level level);
+
+/* Packs panels [p0, p1) (NR columns each, the last zero-filled past N) of the K x N matrix
+ * io->pack_b makes into out, laid out as nnx_sgemm_pack_b_all lays out a whole B; the
+ * number of panels is ceil(N / nnx_sgemm_tile_cols(level)). */
+unsigned nnx_sgemm_tile_cols(nnx_cpu_level level);
+void nnx_sgemm_pack_b_panels(nnx_cpu_level level, const nnx_gemm_io *io, size_t K, size_t N, size_t p0, size_t p1,
+                             float *out);
 
 /* Floats of A (M x K) packed whole for level's kernel: for every KC block of columns, every
  * MR-row panel (rows past M zero), k-major — the panels the driver would pack, one after

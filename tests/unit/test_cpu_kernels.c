@@ -298,6 +298,11 @@ static void test_conv(void **state)
     conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
     conv(1, 64, 30, 30, 70, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true); /* split over threads */
     conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false); /* K = 300 > one KC block */
+    /* split over threads by rows (many outputs, a small map): the windows packed once, both
+     * threads packing panels, a last panel of 17 columns; strided; per group, batch 2 */
+    conv(1, 40, 7, 7, 64, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true);
+    conv(1, 24, 14, 14, 48, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 1), false);
+    conv(2, 16, 9, 9, 64, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 2), true);
     /* strided windows packed from the phase-split copy (K > 256): each kw's phase from the
      * table, and past the table's 16 widths computed per row */
     conv(1, 32, 15, 17, 24, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 1), true);
