@@ -184,7 +184,9 @@ typedef enum nnx_power_preference {
 } nnx_power_preference;
 
 typedef struct nnx_context_options {
-    uint32_t threads;                  /* worker threads; 0 = one per core, 1 = none */
+    uint32_t threads;                  /* worker threads; 0 = one per core, 1 = none. A graph's
+                                        * dispatches use them unless, while they run slow, single-
+                                        * thread dispatches prove faster (the same bytes either way) */
     nnx_allocator allocator;           /* zeroed = libc malloc/realloc/free */
     nnx_log_fn log;                    /* NULL = no logging */
     void *log_user;

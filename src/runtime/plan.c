@@ -1,7 +1,9 @@
 /* plan.c — compile (liveness, execution order, kernel choice, memory plan), the per-run
  * memory (the arena of node outputs, the fast kernels' scratch), run (each node's fast
- * kernel, or its reference kernel) and commit the variables' updates. */
+ * kernel, or its reference kernel; on the pool or the caller alone, runtime/thread_choice.h)
+ * and commit the variables' updates. */
 #include "runtime/plan.h"
+#include "runtime/thread_choice.h"
 #include "base/checked.h"
 #include "ir/dtypes.h"
 
@@ -33,6 +35,7 @@ void nnx_plan_free(nnx_plan *plan)
     nnx_mem_free(ir->alloc, plan->alias);
     nnx_mem_free(ir->alloc, plan->alias_offset);
     nnx_mem_free(ir->alloc, plan->profile);
+    nnx_mem_free(ir->alloc, plan->threads);
     memset(plan, 0, sizeof *plan);
 }
 
@@ -114,7 +117,9 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     if ((st = nnx_memplan(plan, outputs, n_outputs, err)) != NNX_OK)
         goto done;
     plan->profile = nnx_mem_calloc(a, 1, sizeof *plan->profile + (plan->n_order + 1) * sizeof plan->profile->ns[0]);
-    if (!plan->profile)
+    if (nnx_pool_threads(plan->pool) > 1)
+        plan->threads = nnx_mem_calloc(a, 1, sizeof *plan->threads);
+    if (!plan->profile || (nnx_pool_threads(plan->pool) > 1 && !plan->threads))
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
 done:
     nnx_mem_free(a, readers);
@@ -216,6 +221,8 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
     nnx_plan_profile *prof = plan->profile && __atomic_load_n(&plan->profile->on, __ATOMIC_RELAXED) ? plan->profile : NULL;
     if (prof)
         __atomic_fetch_add(&prof->runs, 1, __ATOMIC_RELAXED);
+    bool parallel = !plan->threads || nnx_thread_choice_parallel(plan->threads);
+    uint64_t start = plan->threads ? now_ns() : 0;
     for (uint32_t k = 0; k < plan->n_order; k++) {
         if (plan->skip[k])
             continue; /* folded, fused into another step, or a view (fold.c, fuse*.c, views.c) */
@@ -225,7 +232,7 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
         for (uint32_t o = 0; o < node->n_out; o++)
             fill_view(plan, x, node->out[o], &x->out_views[o]);
         uint32_t residual = plan->act[k].residual;
-        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, plan->pool, &plan->act[k],
+        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, parallel ? plan->pool : NULL, &plan->act[k],
                               residual == NNX_NONE ? NULL : x->buffers[residual], plan->prepared[k]};
         uint64_t t0 = prof ? now_ns() : 0;
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
@@ -235,6 +242,8 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s '%s' failed while running", nnx_op_table[node->op].name, node->label);
     }
+    if (plan->threads)
+        nnx_thread_choice_report(plan->threads, parallel, now_ns() - start);
     return NNX_OK;
 }
 
