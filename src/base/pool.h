@@ -51,9 +51,9 @@ void nnx_pool_report(nnx_pool *pool, double caller_rate, double worker_rate);
 #define NNX_POOL_PARTS_MAX 16
 
 /* nnx_pool_for_thread over n parts of one job, part i being units[i] of work, each part
- * timed (n <= NNX_POOL_PARTS_MAX): when the caller and the workers each ran parts long enough to time, their speeds go
- * to nnx_pool_report, unless the workers stalled (then the pool may go serial for a while).
- * For work split by nnx_pool_caller_share. */
+ * timed (n <= NNX_POOL_PARTS_MAX): when the caller and the workers each ran parts long
+ * enough to time, their speeds go to nnx_pool_report, unless the workers stalled (then the
+ * pool may go serial for a while). For work split by nnx_pool_caller_share. */
 void nnx_pool_for_parts(nnx_pool *pool, size_t n, const double *units,
                         void (*fn)(void *arg, size_t i, unsigned thread), void *arg);
 

@@ -490,7 +490,8 @@ static bool pack_room(const conv2d *g, size_t split, size_t *at, size_t *end)
 {
     size_t packed;
     *at = nnx_round_up(split, 16);
-    return *at >= split && nnx_sgemm_packed_b_floats(nnx_cpu_level_get(), g->cg * g->KH * g->KW, g->OH * g->OW, &packed) &&
+    return *at >= split &&
+           nnx_sgemm_packed_b_floats(nnx_cpu_level_get(), g->cg * g->KH * g->KW, g->OH * g->OW, &packed) &&
            nnx_add_size(*at, packed, end);
 }
 
@@ -517,6 +518,10 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
     float *y = out->data;
     size_t spatial = g.OH * g.OW, depth = g.cg * g.KH * g.KW;
     bool direct = pointwise(&g) || subsampled(&g), fused = bias || env->residual || (env->act && env->act->on);
+    size_t split, room, end; /* where nnx_fast_conv2d_shared made room for the packed windows */
+    float *b_room = !direct && split_floats(&g, &split) && pack_room(&g, split, &room, &end)
+                        ? (float *)env->shared + room
+                        : NULL;
     for (size_t n = 0; n < g.N; n++)
         for (size_t grp = 0; grp < g.groups; grp++) {
             if (conv_direct(&g, x, f, bias, y, env, n))
@@ -539,10 +544,6 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
                                     env->residual ? env->residual + o0 * spatial : NULL, env->act, spatial};
             /* an ungrouped filter was packed as the GEMM's A when the graph was built */
             const float *a_packed = g.groups == 1 ? env->prepared : NULL;
-            size_t split, room, end; /* the shared scratch was sized by these sums */
-            float *b_room = !direct && split_floats(&g, &split) && pack_room(&g, split, &room, &end)
-                                ? (float *)env->shared + room
-                                : NULL;
             nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer, .b_pack_room = b_room,
                               .epilogue = fused ? &ep : NULL, .a_packed = a_packed,
                               .a_packed_rows = a_packed ? nnx_round_up(g.O, nnx_sgemm_tile_rows(nnx_cpu_level_get())) : 0};

@@ -70,10 +70,12 @@ void nnx_sgemm_pack_b_all(nnx_cpu_level level, size_t K, size_t N, nnx_fmat B, f
  * computes every element as the whole product does. */
 unsigned nnx_sgemm_tile_rows(nnx_cpu_level level);
 
-/* Packs panels [p0, p1) (NR columns each, the last zero-filled past N) of the K x N matrix
- * io->pack_b makes into out, laid out as nnx_sgemm_pack_b_all lays out a whole B; the
- * number of panels is ceil(N / nnx_sgemm_tile_cols(level)). */
+/* The columns of level's micro-tile (NR): the width of one packed panel of B. */
 unsigned nnx_sgemm_tile_cols(nnx_cpu_level level);
+
+/* Packs panels [p0, p1) (NR columns each, the last zero-filled past N) of the K x N matrix
+ * io->pack_b makes into out, laid out as nnx_sgemm_pack_b_all lays out a whole B (B has
+ * ceil(N / NR) panels). */
 void nnx_sgemm_pack_b_panels(nnx_cpu_level level, const nnx_gemm_io *io, size_t K, size_t N, size_t p0, size_t p1,
                              float *out);
 

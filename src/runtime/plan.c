@@ -117,9 +117,10 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     if ((st = nnx_memplan(plan, outputs, n_outputs, err)) != NNX_OK)
         goto done;
     plan->profile = nnx_mem_calloc(a, 1, sizeof *plan->profile + (plan->n_order + 1) * sizeof plan->profile->ns[0]);
-    if (nnx_pool_threads(plan->pool) > 1)
+    bool threads = nnx_pool_threads(plan->pool) > 1; /* a choice to make per dispatch */
+    if (threads)
         plan->threads = nnx_mem_calloc(a, 1, sizeof *plan->threads);
-    if (!plan->profile || (nnx_pool_threads(plan->pool) > 1 && !plan->threads))
+    if (!plan->profile || (threads && !plan->threads))
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
 done:
     nnx_mem_free(a, readers);
