@@ -1,6 +1,6 @@
 /* limits.h — data-type sets that both the builder's operation files and the opSupportLimits
  * table (limits.c) name, so that what nnx reports and what the builder accepts come from one
- * definition (tests/unit/test_op_support_limits.c checks the whole table against the builder). */
+ * definition (tests/unit/api/test_op_support_limits.c checks the whole table against the builder). */
 #ifndef NNX_API_LIMITS_H
 #define NNX_API_LIMITS_H
 

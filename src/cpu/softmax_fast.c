@@ -2,7 +2,7 @@
  * axis) spread over the pool, each line by one thread (so any thread count gives the same
  * bytes). As ops/softmax.c: a NaN or infinite maximum makes the line NaN; else exp(x - max)
  * in float (cpu/vmath.h), summed in double, times 1 / sum rounded once: within a few ULP of
- * the reference, not its bytes (tests/unit/test_cpu_vmath.c). */
+ * the reference, not its bytes (tests/unit/cpu/test_cpu_vmath.c). */
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
 #include "ops/shape.h"

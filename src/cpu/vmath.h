@@ -1,7 +1,7 @@
 /* vmath.h — float32 exp, sigmoid and tanh over arrays, and the pieces of softmax built on the
  * same exp, vectorised for the CPU level (AVX-512 F, AVX2 + FMA, portable C). Not correctly
  * rounded: within NNX_VEXP_ULP / NNX_VSIGMOID_ULP / NNX_VTANH_ULP of the correctly rounded
- * result (a few smallest subnormals where it is subnormal), tests/unit/test_cpu_vmath.c.
+ * result (a few smallest subnormals where it is subnormal), tests/unit/cpu/test_cpu_vmath.c.
  * An element's result depends only on its input and the level, never on n or alignment. */
 #ifndef NNX_CPU_VMATH_H
 #define NNX_CPU_VMATH_H

@@ -1,10 +1,10 @@
 /* nnef_run_conv_expected.h — generated; do not edit. Regenerate with
- *   /usr/bin/python3 tests/unit/gen_nnef_run_conv.py
+ *   /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_conv.py
  * conv / deconv documents and numpy-loop outputs (cross-checked with PyTorch when it imports). */
 #ifndef NNX_TEST_NNEF_RUN_CONV_EXPECTED_H
 #define NNX_TEST_NNEF_RUN_CONV_EXPECTED_H
 
-/* Data only: the types come from tests/unit/nnef_run_harness.h, included first. */
+/* Data only: the types come from tests/unit/formats/nnef/nnef_run_harness.h, included first. */
 
 static const uint32_t nrc_d1[] = {
     0xc0400000u, 0xbf800000u, 0x40400000u, 0x40000000u, 0x40400000u, 0x3f800000u, 0xc0400000u, 0x00000000u,

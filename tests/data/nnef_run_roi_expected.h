@@ -1,10 +1,10 @@
 /* nnef_run_roi_expected.h — generated; do not edit. Regenerate with
- *   /usr/bin/python3 tests/unit/gen_nnef_run_roi.py
+ *   /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_roi.py
  * RoI pooling / roi_resample / roi_align documents and numpy-loop outputs. */
 #ifndef NNX_TEST_NNEF_RUN_ROI_EXPECTED_H
 #define NNX_TEST_NNEF_RUN_ROI_EXPECTED_H
 
-/* Data only: the types come from tests/unit/nnef_run_harness.h, included first. */
+/* Data only: the types come from tests/unit/formats/nnef/nnef_run_harness.h, included first. */
 
 static const uint32_t nrr_d1[] = {
     0xc0e00000u, 0xc0000000u, 0x40e00000u, 0x40a00000u, 0x40e00000u, 0x40000000u, 0xc0e00000u, 0xbf800000u,

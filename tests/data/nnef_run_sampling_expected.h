@@ -1,11 +1,11 @@
 /* nnef_run_sampling_expected.h — generated; do not edit. Regenerate with
- *   /usr/bin/python3 tests/unit/gen_nnef_run_sampling.py
+ *   /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_sampling.py
  * debox / desample / multilinear_upsample / nearest_upsample / nearest_downsample /
  * area_downsample documents and numpy-loop outputs. */
 #ifndef NNX_TEST_NNEF_RUN_SAMPLING_EXPECTED_H
 #define NNX_TEST_NNEF_RUN_SAMPLING_EXPECTED_H
 
-/* Data only: the types come from tests/unit/nnef_run_harness.h, included first. */
+/* Data only: the types come from tests/unit/formats/nnef/nnef_run_harness.h, included first. */
 
 static const uint32_t nrs_d1[] = {
     0xc0c00000u, 0xc0400000u, 0x40e00000u, 0x00000000u, 0x40c00000u, 0xc0800000u, 0xc0c00000u, 0xc0000000u, 0x41000000u, 0x41000000u, 0x41100000u, 0x40400000u, 0x40800000u, 0xc0400000u, 0xc0a00000u, 0x40800000u, 0xc1100000u, 0x40e00000u, 0x3f800000u, 0x00000000u, 0xc0e00000u, 0x41100000u, 0xc0800000u, 0xbf800000u,

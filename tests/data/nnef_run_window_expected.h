@@ -1,10 +1,10 @@
 /* nnef_run_window_expected.h — generated; do not edit. Regenerate with
- *   /usr/bin/python3 tests/unit/gen_nnef_run_window.py
+ *   /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_window.py
  * box / argmax_pool / sample / max_pool / avg_pool documents and numpy-loop outputs. */
 #ifndef NNX_TEST_NNEF_RUN_WINDOW_EXPECTED_H
 #define NNX_TEST_NNEF_RUN_WINDOW_EXPECTED_H
 
-/* Data only: the types come from tests/unit/nnef_run_harness.h, included first. */
+/* Data only: the types come from tests/unit/formats/nnef/nnef_run_harness.h, included first. */
 
 static const uint32_t nrw_d1[] = {
     0x40400000u, 0xc1100000u, 0x40c00000u, 0x40e00000u, 0xc0a00000u, 0xc0800000u, 0xc0c00000u, 0x40c00000u,
