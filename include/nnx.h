@@ -275,6 +275,16 @@ NNX_API nnx_operand *nnx_builder_sqrt(nnx_builder *b, nnx_operand *x, const nnx_
 NNX_API nnx_operand *nnx_builder_relu(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_sigmoid(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_tanh(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+/* Unary: round_even rounds half to even; sign gives -1/0/1 (float and signed integer types);
+ * identity copies (any type); the others take float types. */
+NNX_API nnx_operand *nnx_builder_round_even(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_erf(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_reciprocal(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sin(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_cos(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_tan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_identity(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 
 typedef struct nnx_clamp_options {
     const char *label;
@@ -488,6 +498,15 @@ NNX_API nnx_operand *nnx_builder_reduce_sum(nnx_builder *b, nnx_operand *x, cons
 NNX_API nnx_operand *nnx_builder_reduce_mean(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 NNX_API nnx_operand *nnx_builder_reduce_max(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 NNX_API nnx_operand *nnx_builder_reduce_min(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+/* Reductions: l1 = sum |x|, l2 = sqrt(sum x^2), log_sum = ln(sum x), log_sum_exp =
+ * ln(sum exp(x)), product, sum_square = sum x^2. l1, product and sum_square also take
+ * integer types (exact modulo 2^64, wrapped to the type); the others float types. */
+NNX_API nnx_operand *nnx_builder_reduce_l1(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_l2(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_log_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_log_sum_exp(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_product(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_sum_square(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 
 /* ---- expand, reverse, triangular, cumulativeSum, gather/scatter, normalizations (WebNN) ---- */
 
@@ -592,7 +611,7 @@ typedef struct nnx_layer_normalization_options {
 NNX_API nnx_operand *nnx_builder_layer_normalization(nnx_builder *b, nnx_operand *x,
                                                      const nnx_layer_normalization_options *o);
 
-/* ---- comparisons, logical, more unary, activations, more reductions (WebNN) ---- */
+/* ---- comparisons, logical operations, where, isNaN/isInfinite, activations (WebNN) ---- */
 
 /* Comparisons: a and c of one type (any), shapes broadcast; the result is uint8 0 or 1.
  * NaN compares false, except in not_equal. */
@@ -618,16 +637,6 @@ NNX_API nnx_operand *nnx_builder_where(nnx_builder *b, nnx_operand *condition, n
 /* Float input, uint8 result 0 or 1; is_infinite is true for +-infinity. */
 NNX_API nnx_operand *nnx_builder_is_nan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_is_infinite(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-/* Unary: round_even rounds half to even; sign gives -1/0/1 (float and signed integer types);
- * identity copies (any type); the others take float types. */
-NNX_API nnx_operand *nnx_builder_round_even(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_sign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_erf(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_reciprocal(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_sin(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_cos(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_tan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_identity(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 
 /* Activations on float types. Numbers are cast to the input's type; absent = the default. */
 typedef struct nnx_elu_options {
@@ -667,16 +676,6 @@ NNX_API nnx_operand *nnx_builder_prelu(nnx_builder *b, nnx_operand *x, nnx_opera
 /* ln(1 + exp(x)) and x / (1 + |x|) */
 NNX_API nnx_operand *nnx_builder_softplus(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_softsign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-
-/* Reductions: l1 = sum |x|, l2 = sqrt(sum x^2), log_sum = ln(sum x), log_sum_exp =
- * ln(sum exp(x)), product, sum_square = sum x^2. l1, product and sum_square also take
- * integer types (exact modulo 2^64, wrapped to the type); the others float types. */
-NNX_API nnx_operand *nnx_builder_reduce_l1(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_l2(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_log_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_log_sum_exp(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_product(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_sum_square(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 
 /* ---- quantizeLinear, dequantizeLinear (WebNN) ----
  * scale and zero_point have x's rank and one shape that divides x's shape dimension by
