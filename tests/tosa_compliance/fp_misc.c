@@ -4,7 +4,7 @@
  * sampled for fp32; the float target rounding is an independent RNE written here. */
 #include "tc_runner.h"
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 #include <stdio.h>

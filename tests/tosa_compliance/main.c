@@ -1,5 +1,5 @@
 /* main.c — nnx-tosa-compliance: runs every TOSA 1.0 operator and type nnx can run against
- * the compliance checker (src/tosa/compliance.h) and the integer pseudocode transcriptions,
+ * the compliance checker (checker/compliance.h) and the integer pseudocode transcriptions,
  * prints one line per failing (operator, types, set) and ends with "tosa: N passed, N failed".
  * Usage: nnx-tosa-compliance [--verbose] [--markdown FILE]. Exit status 1 when a check fails. */
 #include "tc_runner.h"
