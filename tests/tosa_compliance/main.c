@@ -23,7 +23,8 @@ int main(int argc, char **argv)
     tc_suite_fp_elementwise();
     tc_suite_fp_exact();
     tc_suite_fp_dot();
-    tc_suite_fp_misc();
+    tc_suite_fp_bound();
+    tc_suite_fp_cast();
     tc_suite_fft();
     tc_suite_gather();
     tc_suite_int();
