@@ -1,6 +1,6 @@
 /* builder_nn.c — WebNN matmul, gemm, conv2d, pooling (average, l2, max) and softmax: option
  * defaults and list lengths, data types, then the core node (whose inference checks the
- * shapes). Spec: webnn-nnvm.md §2.2. */
+ * shapes). WebNN §8.9.35, §8.9.24, §8.9.10, §8.9.37, §8.9.48. */
 #include "api/builder.h"
 
 #include <string.h>

@@ -14,7 +14,7 @@
 
 #include "checker/compliance.h"
 
-/* notes tosa.md §8.1: set_data(set, 0..4) for sets 0..5, computed with the spec's code. */
+/* TOSA 1.0 §5.1: set_data(set, 0..4) for sets 0..5, computed with the spec's code. */
 static const double SET_VALUES[6][5] = {
     {0.877757847, 0.730239868, -0.00836875848, 0.81099385, 0.33208093},
     {-0.899820566, -0.950864017, 0.7068308, -0.729999721, 0.402018219},
