@@ -114,6 +114,18 @@ typedef enum nnx_dtype {
 NNX_API const char *nnx_dtype_name(nnx_dtype dtype);
 /* Bytes per element in memory, 0 for an invalid value. */
 NNX_API size_t nnx_dtype_size(nnx_dtype dtype);
+/* The type nnx_dtype_name calls name ("float32", "int4", …), or NNX_DTYPE_UNDEFINED for
+ * NULL or any other string. */
+NNX_API nnx_dtype nnx_dtype_from_name(const char *name);
+/* True for the floating-point types: float16, bfloat16, float32, float64, fp8e4m3, fp8e5m2. */
+NNX_API bool nnx_dtype_is_floating_point(nnx_dtype dtype);
+/* True for the signed integer types: int4, int8, int16, int32, int48, int64. */
+NNX_API bool nnx_dtype_is_signed_integer(nnx_dtype dtype);
+/* The range of an integer or bool type: min is 0 for the unsigned ones and bool, max is 1
+ * for bool (int4: -8..7, int48: -2^47..2^47-1). Both are 0 for float types and invalid
+ * values. */
+NNX_API int64_t nnx_dtype_integer_min(nnx_dtype dtype);
+NNX_API uint64_t nnx_dtype_integer_max(nnx_dtype dtype);
 
 /* The largest rank nnx supports (WebNN leaves it to the implementation, issue #456). */
 #define NNX_MAX_RANK 8
@@ -124,6 +136,10 @@ typedef struct nnx_operand_desc {
     uint32_t rank;
     uint32_t shape[NNX_MAX_RANK];
 } nnx_operand_desc;
+/* The bytes of a tensor of type desc (the product of the extents, 1 for rank 0, times
+ * nnx_dtype_size) into *bytes. NNX_ERROR_INVALID_ARGUMENT for a NULL argument, an invalid
+ * dtype, a rank above NNX_MAX_RANK or a size that overflows size_t. */
+NNX_API nnx_status nnx_operand_desc_bytes(const nnx_operand_desc *desc, size_t *bytes);
 
 /* A number given to an operation (WebNN MLNumber): it is cast to the operand's data type
  * with WebNN's rules (clamp to range, round half to even, NaN -> 0 for integers).
@@ -148,6 +164,27 @@ typedef struct nnx_number {
 static inline nnx_number nnx_f64(double v) { nnx_number n = {NNX_NUMBER_FLOAT64, {0}}; n.value.f64 = v; return n; }
 static inline nnx_number nnx_i64(int64_t v) { nnx_number n = {NNX_NUMBER_INT64, {0}}; n.value.i64 = v; return n; }
 static inline nnx_number nnx_u64(uint64_t v) { nnx_number n = {NNX_NUMBER_UINT64, {0}}; n.value.u64 = v; return n; }
+
+/* ---------------------------------------------------------------- element values
+ * Element `index` of a row-major buffer of dtype, as it is stored in memory (int4 and int48
+ * unpacked, float16 and bfloat16 as raw bits). Nothing is checked: data must hold more than
+ * index elements; an invalid dtype loads 0 and stores nothing. */
+
+/* Any type as a double: exact for every type but 64-bit integers and int48 beyond 2^53,
+ * which are rounded. */
+NNX_API double nnx_element_load_f64(nnx_dtype dtype, const void *data, size_t index);
+/* An integer or bool type as an int64 (uint64 values above INT64_MAX wrap: use
+ * nnx_element_load_u64). A float type gives its value converted as by a C cast. */
+NNX_API int64_t nnx_element_load_i64(nnx_dtype dtype, const void *data, size_t index);
+/* nnx_element_load_i64 as a uint64: exact for every unsigned type and bool. */
+NNX_API uint64_t nnx_element_load_u64(nnx_dtype dtype, const void *data, size_t index);
+/* Stores value into a float type, rounded once to nearest (ties to even); does nothing for
+ * other types. */
+NNX_API void nnx_element_store_f64(nnx_dtype dtype, void *data, size_t index, double value);
+/* Stores the low bits of value (two's complement wrap) into an integer or bool type; does
+ * nothing for float types. The caller keeps values in the type's range
+ * (nnx_dtype_integer_min/max). */
+NNX_API void nnx_element_store_i64(nnx_dtype dtype, void *data, size_t index, int64_t value);
 
 /* ---------------------------------------------------------------- context */
 
@@ -275,6 +312,16 @@ NNX_API nnx_operand *nnx_builder_sqrt(nnx_builder *b, nnx_operand *x, const nnx_
 NNX_API nnx_operand *nnx_builder_relu(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_sigmoid(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_tanh(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+/* Unary: round_even rounds half to even; sign gives -1/0/1 (float and signed integer types);
+ * identity copies (any type); the others take float types. */
+NNX_API nnx_operand *nnx_builder_round_even(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_erf(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_reciprocal(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_sin(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_cos(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_tan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_identity(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 
 typedef struct nnx_clamp_options {
     const char *label;
@@ -488,6 +535,15 @@ NNX_API nnx_operand *nnx_builder_reduce_sum(nnx_builder *b, nnx_operand *x, cons
 NNX_API nnx_operand *nnx_builder_reduce_mean(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 NNX_API nnx_operand *nnx_builder_reduce_max(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 NNX_API nnx_operand *nnx_builder_reduce_min(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+/* Reductions: l1 = sum |x|, l2 = sqrt(sum x^2), log_sum = ln(sum x), log_sum_exp =
+ * ln(sum exp(x)), product, sum_square = sum x^2. l1, product and sum_square also take
+ * integer types (exact modulo 2^64, wrapped to the type); the others float types. */
+NNX_API nnx_operand *nnx_builder_reduce_l1(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_l2(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_log_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_log_sum_exp(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_product(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
+NNX_API nnx_operand *nnx_builder_reduce_sum_square(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 
 /* ---- expand, reverse, triangular, cumulativeSum, gather/scatter, normalizations (WebNN) ---- */
 
@@ -592,7 +648,7 @@ typedef struct nnx_layer_normalization_options {
 NNX_API nnx_operand *nnx_builder_layer_normalization(nnx_builder *b, nnx_operand *x,
                                                      const nnx_layer_normalization_options *o);
 
-/* ---- comparisons, logical, more unary, activations, more reductions (WebNN) ---- */
+/* ---- comparisons, logical operations, where, isNaN/isInfinite, activations (WebNN) ---- */
 
 /* Comparisons: a and c of one type (any), shapes broadcast; the result is uint8 0 or 1.
  * NaN compares false, except in not_equal. */
@@ -618,16 +674,6 @@ NNX_API nnx_operand *nnx_builder_where(nnx_builder *b, nnx_operand *condition, n
 /* Float input, uint8 result 0 or 1; is_infinite is true for +-infinity. */
 NNX_API nnx_operand *nnx_builder_is_nan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_is_infinite(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-/* Unary: round_even rounds half to even; sign gives -1/0/1 (float and signed integer types);
- * identity copies (any type); the others take float types. */
-NNX_API nnx_operand *nnx_builder_round_even(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_sign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_erf(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_reciprocal(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_sin(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_cos(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_tan(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_identity(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 
 /* Activations on float types. Numbers are cast to the input's type; absent = the default. */
 typedef struct nnx_elu_options {
@@ -667,16 +713,6 @@ NNX_API nnx_operand *nnx_builder_prelu(nnx_builder *b, nnx_operand *x, nnx_opera
 /* ln(1 + exp(x)) and x / (1 + |x|) */
 NNX_API nnx_operand *nnx_builder_softplus(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_softsign(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o);
-
-/* Reductions: l1 = sum |x|, l2 = sqrt(sum x^2), log_sum = ln(sum x), log_sum_exp =
- * ln(sum exp(x)), product, sum_square = sum x^2. l1, product and sum_square also take
- * integer types (exact modulo 2^64, wrapped to the type); the others float types. */
-NNX_API nnx_operand *nnx_builder_reduce_l1(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_l2(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_log_sum(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_log_sum_exp(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_product(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
-NNX_API nnx_operand *nnx_builder_reduce_sum_square(nnx_builder *b, nnx_operand *x, const nnx_reduce_options *o);
 
 /* ---- quantizeLinear, dequantizeLinear (WebNN) ----
  * scale and zero_point have x's rank and one shape that divides x's shape dimension by
@@ -975,6 +1011,41 @@ NNX_API nnx_status nnx_model_build(nnx_model *model, nnx_graph **out);
 /* The graph as Graphviz dot text; the string lives until the model is destroyed or the
  * next call. NULL on allocation failure (see nnx_context_error). */
 NNX_API const char *nnx_model_dot(nnx_model *model);
+
+/* ---------------------------------------------------------------- tensor files
+ * One tensor per file: NumPy .npy (format versions 1.0, 2.0 and 3.0 read; version 1.0
+ * written, byte-identical to numpy.save) and NNEF tensor data files (.dat, NNEF 1.0.2 §5.2;
+ * written in the 1.0.2 scheme at each type's natural width). Errors are reported through
+ * nnx_context_error as "PATH: error: MESSAGE". */
+typedef enum nnx_tensor_file_format {
+    NNX_TENSOR_FILE_NPY = 0,
+    NNX_TENSOR_FILE_NNEF = 1 /* NNEF .dat */
+} nnx_tensor_file_format;
+
+/* Reads the tensor file at path. *desc receives its type: for .npy the file's dtype, for
+ * .dat the smallest type that holds every item exactly (float16/32/64, int8..int64,
+ * uint8..uint64 or bool; float32 for the dequantized values of linear and logarithmic
+ * items). *data receives a new buffer of *size bytes (row-major elements of desc->dtype)
+ * from the context's allocator; the caller owns it and frees it with nnx_tensor_file_free
+ * (the context does not: free it before destroying the context). On failure *data is NULL
+ * and *size 0. Errors: NNX_ERROR_IO (the file cannot be read), NNX_ERROR_INVALID_MODEL (not
+ * a file of that format, or a malformed one), NNX_ERROR_NOT_SUPPORTED (a valid file nnx
+ * cannot take, e.g. a big-endian or Fortran-order .npy), NNX_ERROR_OUT_OF_MEMORY,
+ * NNX_ERROR_INVALID_ARGUMENT (a NULL argument or an unknown format). */
+NNX_API nnx_status nnx_tensor_file_read(nnx_context *context, const char *path, nnx_tensor_file_format format,
+                                        nnx_operand_desc *desc, void **data, size_t *size);
+/* Frees a buffer nnx_tensor_file_read gave, with the allocator of the context that read
+ * it. NULL is a no-op. */
+NNX_API void nnx_tensor_file_free(nnx_context *context, void *data);
+/* Writes data (size bytes: exactly desc's, row-major elements of desc->dtype) as a tensor
+ * file at path, atomically: readers see the old file or the whole new one. .npy takes the
+ * types numpy has (not bfloat16, fp8, int4, int48); .dat takes float16/32/64, every integer
+ * type and bool (int4, int48 and bool are written as 4-, 48- and 1-bit integers, which
+ * nnx_tensor_file_read gives back as int8, int64 and uint8). data stays the caller's.
+ * Errors: NNX_ERROR_NOT_SUPPORTED (a type the format lacks), NNX_ERROR_INVALID_ARGUMENT (a
+ * NULL argument, an unknown format, a wrong size), NNX_ERROR_IO, NNX_ERROR_OUT_OF_MEMORY. */
+NNX_API nnx_status nnx_tensor_file_write(nnx_context *context, const char *path, nnx_tensor_file_format format,
+                                         const nnx_operand_desc *desc, const void *data, size_t size);
 
 /* ---------------------------------------------------------------- TOSA 1.0 front end
  * TOSA graphs are built with a TOSA session on a builder: nnx_tosa_begin gives one

@@ -135,6 +135,21 @@ bool nnx_call_list_length(nnx_op_call *c, const uint32_t *ptr, uint32_t count, u
     return false;
 }
 
+bool nnx_call_list_u32(nnx_op_call *c, const char *what, const uint32_t *list, uint32_t count, uint32_t n,
+                       uint32_t fallback, bool nonzero, uint32_t *dst)
+{
+    if (!nnx_call_list_length(c, list, count, n, what))
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        dst[i] = list ? list[i] : fallback;
+        if (list && nonzero && dst[i] == 0) {
+            nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s[%u] is 0", what, i);
+            return false;
+        }
+    }
+    return true;
+}
+
 static nnx_operand *new_operand(nnx_builder *b, uint32_t value)
 {
     nnx_operand *op = nnx_arena_alloc(&b->arena, sizeof *op);

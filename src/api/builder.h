@@ -42,6 +42,10 @@ bool nnx_call_operand(nnx_op_call *c, const nnx_operand *op, const char *what);
 bool nnx_call_dtype(nnx_op_call *c, const nnx_operand *op, const char *what, nnx_dtype_set set);
 /* Checks that a list option has the expected length (ptr NULL: absent, always fine). */
 bool nnx_call_list_length(nnx_op_call *c, const uint32_t *ptr, uint32_t count, uint32_t expected, const char *what);
+/* Copies an optional list option of n items into dst, or fallback when it is absent;
+ * nonzero rejects a given 0 item. */
+bool nnx_call_list_u32(nnx_op_call *c, const char *what, const uint32_t *list, uint32_t count, uint32_t n,
+                       uint32_t fallback, bool nonzero, uint32_t *dst);
 /* Adds a core node; on success writes n_out new operands to outs (or returns the first). */
 nnx_operand *nnx_call_node(nnx_op_call *c, nnx_op op, const nnx_operand *const *in, uint32_t n_in,
                            const nnx_attrs *attrs, uint32_t n_out, nnx_operand **outs);

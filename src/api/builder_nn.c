@@ -1,6 +1,6 @@
 /* builder_nn.c — WebNN matmul, gemm, conv2d, pooling (average, l2, max) and softmax: option
  * defaults and list lengths, data types, then the core node (whose inference checks the
- * shapes). Spec: webnn-nnvm.md §2.2. */
+ * shapes). WebNN §8.9.35, §8.9.24, §8.9.10, §8.9.37, §8.9.48. */
 #include "api/builder.h"
 
 #include <string.h>
@@ -40,22 +40,6 @@ nnx_operand *nnx_builder_gemm(nnx_builder *b, nnx_operand *x, nnx_operand *y, co
     return nnx_call_node(&c, NNX_OP_GEMM, in, 3, &attrs, 1, NULL);
 }
 
-/* Copies an optional list option into dst, or the default when it is absent. */
-static bool list_option(nnx_op_call *c, const char *what, const uint32_t *list, uint32_t count, uint32_t n,
-                        uint32_t fallback, bool nonzero, uint32_t *dst)
-{
-    if (!nnx_call_list_length(c, list, count, n, what))
-        return false;
-    for (uint32_t i = 0; i < n; i++) {
-        dst[i] = list ? list[i] : fallback;
-        if (list && nonzero && dst[i] == 0) {
-            nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s[%u] is 0", what, i);
-            return false;
-        }
-    }
-    return true;
-}
-
 nnx_operand *nnx_builder_conv2d(nnx_builder *b, nnx_operand *x, nnx_operand *w, const nnx_conv2d_options *o)
 {
     nnx_op_call c;
@@ -75,9 +59,9 @@ nnx_operand *nnx_builder_conv2d(nnx_builder *b, nnx_operand *x, nnx_operand *w, 
         .filter_layout = opts.filter_layout ? opts.filter_layout : NNX_FILTER_OIHW,
     }};
     uint32_t pads[4];
-    if (!list_option(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, pads) ||
-        !list_option(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, attrs.conv.strides) ||
-        !list_option(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, attrs.conv.dilations))
+    if (!nnx_call_list_u32(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, pads) ||
+        !nnx_call_list_u32(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, attrs.conv.strides) ||
+        !nnx_call_list_u32(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, attrs.conv.dilations))
         return &b->poison;
     for (int i = 0; i < 4; i++)
         attrs.conv.pads[i] = pads[i];
@@ -116,11 +100,13 @@ static nnx_operand *pool(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_
         .has_output_sizes = opts.output_sizes != NULL,
     }};
     nnx_attr_pool *p = &attrs.pool;
-    if (!list_option(&c, "windowDimensions", opts.window_dimensions, opts.window_dimensions_count, 2, 0, true, p->window) ||
-        !list_option(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, p->pads) ||
-        !list_option(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, p->strides) ||
-        !list_option(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, p->dilations) ||
-        !list_option(&c, "outputSizes", opts.output_sizes, opts.output_sizes_count, 2, 0, true, p->output_sizes))
+    if (!nnx_call_list_u32(&c, "windowDimensions", opts.window_dimensions, opts.window_dimensions_count, 2, 0, true,
+                           p->window) ||
+        !nnx_call_list_u32(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, p->pads) ||
+        !nnx_call_list_u32(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, p->strides) ||
+        !nnx_call_list_u32(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, p->dilations) ||
+        !nnx_call_list_u32(&c, "outputSizes", opts.output_sizes, opts.output_sizes_count, 2, 0, true,
+                           p->output_sizes))
         return &b->poison;
     if (!opts.window_dimensions) { /* global pooling */
         p->window[0] = x->desc.shape[h];

@@ -17,9 +17,9 @@
 #define NNX_SET_LOGICAL (NNX_SET(NNX_UINT8) | NNX_SET(NNX_BOOL))
 /* gather/scatter indices (builder_indexing.c). */
 #define NNX_SET_INDEX (NNX_SET(NNX_INT32) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_INT64))
-/* resample2d: float32, float16, uint8, int8, with the other float types (builder_nn2.c). */
+/* resample2d: float32, float16, uint8, int8, with the other float types (builder_resample.c). */
 #define NNX_SET_RESAMPLE (NNX_SET_FLOAT | NNX_SET(NNX_INT8) | NNX_SET(NNX_UINT8))
-/* argMin/argMax outputDataType: int32 (the default) or int64 (builder_nn2.c). */
+/* argMin/argMax outputDataType: int32 (the default) or int64 (builder_reduce.c). */
 #define NNX_SET_ARG_INDEX (NNX_SET(NNX_INT32) | NNX_SET(NNX_INT64))
 
 #endif

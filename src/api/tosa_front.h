@@ -2,7 +2,7 @@
  * (profiles, level, nesting depth, variables), one operator call (inputs, attributes,
  * outputs, its type row), the spec's level table, and helpers that fail with the spec's
  * wording ("TOSA PAD: ERROR_IF(padding[0] < 0)"), read compile-time-constant inputs and add
- * core nodes. */
+ * core nodes (builder_tosa_helpers.c). */
 #ifndef NNX_API_TOSA_FRONT_H
 #define NNX_API_TOSA_FRONT_H
 

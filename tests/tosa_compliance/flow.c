@@ -5,7 +5,7 @@
  * how the front end answers CUSTOM, which the spec leaves implementation-defined. */
 #include "tc_runner.h"
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,10 +1,10 @@
 /* fp_dot.c — the dot-product operators (CONV2D, CONV3D, DEPTHWISE_CONV2D, TRANSPOSE_CONV2D,
  * MATMUL, AVG_POOL2D, REDUCE_SUM) in every floating-point type row, on Appendix A data for
  * the test sets S = 0..5 at sizes giving at least MIN_DOT_PRODUCTS outputs, checked by the
- * §4.3.3 statistical test against the fp64 reference and bound (src/tosa/compliance*.c). */
+ * §4.3.3 statistical test against the fp64 reference and bound (checker/compliance*.c). */
 #include "tc_runner.h"
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 #include <stdio.h>

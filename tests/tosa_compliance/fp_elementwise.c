@@ -5,7 +5,7 @@
  * category against the fp64 reference (nnx_tc_check_ew). Run through the TOSA front end. */
 #include "tc_runner.h"
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * pseudocode; floats compare modulo NaN payloads and, where allowed, the sign of zero. */
 #include "tc_runner.h"
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 #include <stdio.h>

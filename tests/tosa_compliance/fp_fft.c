@@ -5,7 +5,7 @@
  * |cos|, |sin| as the bound. The real and imaginary outputs together are the T outputs. */
 #include "tc_runner.h"
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 #include <stdio.h>

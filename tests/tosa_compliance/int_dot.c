@@ -7,7 +7,7 @@
 #include "tc_runner.h"
 
 #include "int_ref.h"
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* int_ref.c — C transcriptions of the TOSA 1.0 integer pseudocode (notes tosa.md §5.2, §6.4)
+/* int_ref.c — C transcriptions of the TOSA 1.0 integer pseudocode (TOSA 1.0 operators, §4.5.1)
  * for the compliance runner, written from the spec text and independent of src/ops/tosa*.c.
  * Each function returns false when a REQUIRE fails (the result is unpredictable: any
  * output is accepted) and stores the predictable result otherwise. */

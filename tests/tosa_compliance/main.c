@@ -1,5 +1,5 @@
 /* main.c — nnx-tosa-compliance: runs every TOSA 1.0 operator and type nnx can run against
- * the compliance checker (src/tosa/compliance.h) and the integer pseudocode transcriptions,
+ * the compliance checker (checker/compliance.h) and the integer pseudocode transcriptions,
  * prints one line per failing (operator, types, set) and ends with "tosa: N passed, N failed".
  * Usage: nnx-tosa-compliance [--verbose] [--markdown FILE]. Exit status 1 when a check fails. */
 #include "tc_runner.h"
@@ -23,7 +23,8 @@ int main(int argc, char **argv)
     tc_suite_fp_elementwise();
     tc_suite_fp_exact();
     tc_suite_fp_dot();
-    tc_suite_fp_misc();
+    tc_suite_fp_bound();
+    tc_suite_fp_cast();
     tc_suite_fft();
     tc_suite_gather();
     tc_suite_int();

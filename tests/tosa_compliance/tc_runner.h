@@ -79,7 +79,8 @@ int tc_report(const char *md_path);
 void tc_suite_fp_elementwise(void); /* fp_elementwise.c */
 void tc_suite_fp_exact(void);       /* fp_exact.c: comparisons, select, clamp, pools, reductions, movement */
 void tc_suite_fp_dot(void);         /* fp_dot.c */
-void tc_suite_fp_misc(void);        /* fp_misc.c: reduce_product, resize, cast */
+void tc_suite_fp_bound(void);       /* fp_bound.c: reduce_product, resize */
+void tc_suite_fp_cast(void);        /* fp_cast.c */
 void tc_suite_int(void);            /* int_ops.c */
 void tc_suite_int_dot(void);        /* int_dot.c: integer convolutions, MATMUL, AVG_POOL2D, REDUCE_SUM */
 void tc_suite_int_resize(void);     /* int_resize.c */

@@ -5,7 +5,7 @@
 
 #include "ops/elem.h"
 #include "ops/shape.h"
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <stdio.h>
 #include <stdlib.h>

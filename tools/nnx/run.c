@@ -5,8 +5,6 @@
  * summary.c. */
 #include "run.h"
 
-#include "ir/dtypes.h"
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +67,7 @@ typedef struct run_args {
     size_t input_count;
     const char *output_dir;
     const char *format_text;
-    run_format format;
+    nnx_tensor_file_format format;
     uint32_t threads;
     bool random;
     uint64_t seed;
@@ -140,7 +138,7 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         if (strcmp(value, "npy") != 0 && strcmp(value, "dat") != 0)
             return cli_usage_error(p, "--format wants npy or dat, got '%s'", value);
         a->format_text = value;
-        a->format = value[0] == 'n' ? RUN_FORMAT_NPY : RUN_FORMAT_DAT;
+        a->format = value[0] == 'n' ? NNX_TENSOR_FILE_NPY : NNX_TENSOR_FILE_NNEF;
         return -1;
     case OPT_THREADS:
         if (!cli_parse_long(value, 0, MAX_THREADS, &threads))
@@ -204,7 +202,8 @@ static int missing_input(const char *name)
 }
 
 /* Every --input names a model input; every model input gets data (file, random or error). */
-static int gather_inputs(const run_args *a, const nnx_model *m, const nnx_graph *g, run_buffer *buffers)
+static int gather_inputs(const run_args *a, nnx_context *ctx, const nnx_model *m, const nnx_graph *g,
+                         run_buffer *buffers)
 {
     size_t n = nnx_model_input_count(m);
     for (size_t k = 0; k < a->input_count; k++) {
@@ -225,7 +224,7 @@ static int gather_inputs(const run_args *a, const nnx_model *m, const nnx_graph 
             given = same_name(&a->inputs[k], name) ? &a->inputs[k] : NULL;
         int rc;
         if (given)
-            rc = run_read_input(name, given->path, &want, &buffers[i]);
+            rc = run_read_input(ctx, name, given->path, &want, &buffers[i]);
         else if (a->random)
             rc = run_random_input(a->seed, i, &want, &buffers[i]);
         else
@@ -275,7 +274,7 @@ static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, con
         nnx_tensor_desc d;
         nnx_tensor_get_desc(t[i].tensor, &d);
         run_buffer b = {.desc = d.desc};
-        if (!nnx_desc_bytes(&d.desc, &b.size) || !(b.data = malloc(b.size ? b.size : 1))) {
+        if (nnx_operand_desc_bytes(&d.desc, &b.size) != NNX_OK || !(b.data = malloc(b.size ? b.size : 1))) {
             fprintf(stderr, "nnx run: out of memory for output '%s'\n", t[i].name);
             return NNX_EXIT_INVALID_MODEL;
         }
@@ -285,7 +284,7 @@ static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, con
         } else {
             run_print_summary(stdout, t[i].name, &b);
             if (a->output_dir)
-                rc = run_write_output(a->output_dir, t[i].name, a->format, &b);
+                rc = run_write_output(ctx, a->output_dir, t[i].name, a->format, &b);
         }
         run_buffer_free(&b);
     }
@@ -345,7 +344,7 @@ static int run(const run_args *a)
         rc = NNX_EXIT_INVALID_MODEL;
     } else if ((st = nnx_model_build(m, &g)) != NNX_OK) {
         rc = fail(ctx, st);
-    } else if ((rc = gather_inputs(a, m, g, buffers)) == NNX_EXIT_OK) {
+    } else if ((rc = gather_inputs(a, ctx, m, g, buffers)) == NNX_EXIT_OK) {
         rc = dispatch(a, ctx, g, m, buffers);
     }
     for (size_t i = 0; buffers && i < nnx_model_input_count(m); i++)

@@ -22,7 +22,8 @@ void run_print_inputs(const nnx_model *model);
  * type is want, into out (of type want). The file's shape must equal want's (for .dat,
  * after dropping trailing 1s, as NNEF compares shapes); its values are converted to want's
  * dtype only when every one converts exactly. */
-int run_read_input(const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out);
+int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want,
+                   run_buffer *out);
 
 /* The type model input i's data must have: the compiled graph's (exact, e.g. the int8 of a
  * TOSA graph whose NNEF text says integer), or the model's for an input g does not read. */
@@ -33,12 +34,11 @@ void run_input_type(const nnx_model *m, const nnx_graph *g, size_t i, nnx_operan
  * depends only on seed and the input's index among the model's inputs. */
 int run_random_input(uint64_t seed, size_t index, const nnx_operand_desc *want, run_buffer *out);
 
-typedef enum run_format { RUN_FORMAT_NPY, RUN_FORMAT_DAT } run_format;
-
 /* Writes b as DIR/NAME.npy or DIR/NAME.dat (NNEF 1.0.2 scheme), creating DIR if needed.
  * Types a format lacks are widened exactly: for .npy bfloat16 and fp8 to float32, int4 to
  * int8, int48 to int64; for .dat bfloat16 and fp8 to float32. */
-int run_write_output(const char *dir, const char *name, run_format format, const run_buffer *b);
+int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
+                     const run_buffer *b);
 
 /* run.c: tensors for every input of the compiled graph g (filled from buffers, indexed like
  * the model's inputs) and every output (readable), named as the graph names them; in and

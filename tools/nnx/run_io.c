@@ -4,11 +4,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
-#include "base/file.h"
-#include "formats/nnef/tensor_file.h"
-#include "formats/npy/npy.h"
-#include "ops/elem.h"
-
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -46,7 +41,7 @@ static int alloc_buffer(const nnx_operand_desc *d, run_buffer *out)
 {
     out->desc = *d;
     out->data = NULL;
-    if (!nnx_desc_bytes(d, &out->size) || !(out->data = calloc(out->size ? out->size : 1, 1))) {
+    if (nnx_operand_desc_bytes(d, &out->size) != NNX_OK || !(out->data = calloc(out->size ? out->size : 1, 1))) {
         fprintf(stderr, "nnx run: out of memory for a %s tensor\n", cli_dtype_name(d->dtype));
         return NNX_EXIT_INVALID_MODEL;
     }
@@ -63,16 +58,16 @@ typedef struct exact_int {
 
 static exact_int load_int(nnx_dtype dt, const void *p, size_t i)
 {
-    if (nnx_dtype_kind_of(dt) == NNX_KIND_SINT) {
-        int64_t v = nnx_load_i(dt, p, i);
+    if (nnx_dtype_is_signed_integer(dt)) {
+        int64_t v = nnx_element_load_i64(dt, p, i);
         return (exact_int){v < 0, (uint64_t)v};
     }
-    return (exact_int){false, nnx_load_u(dt, p, i)};
+    return (exact_int){false, nnx_element_load_u64(dt, p, i)};
 }
 
 static bool int_fits(nnx_dtype dt, exact_int v)
 {
-    return v.negative ? (int64_t)v.bits >= nnx_dtype_int_min(dt) : v.bits <= nnx_dtype_int_max(dt);
+    return v.negative ? (int64_t)v.bits >= nnx_dtype_integer_min(dt) : v.bits <= nnx_dtype_integer_max(dt);
 }
 
 /* The integer a double holds exactly, if it is one that 64 bits hold. */
@@ -98,25 +93,25 @@ static bool int_to_double(exact_int v, double *d)
 /* Element i of src (type sd) into dst (type dd); false if its value would change. */
 static bool convert_one(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, size_t i)
 {
-    bool from_float = nnx_dtype_is_float(sd), to_float = nnx_dtype_is_float(dd);
+    bool from_float = nnx_dtype_is_floating_point(sd), to_float = nnx_dtype_is_floating_point(dd);
     double d = 0;
     exact_int v = {false, 0};
     if (from_float)
-        d = nnx_load_f(sd, src, i);
+        d = nnx_element_load_f64(sd, src, i);
     else
         v = load_int(sd, src, i);
     if (to_float) {
         if (!from_float && !int_to_double(v, &d))
             return false;
-        nnx_store_f(dd, dst, i, d);
-        double back = nnx_load_f(dd, dst, i);
+        nnx_element_store_f64(dd, dst, i, d);
+        double back = nnx_element_load_f64(dd, dst, i);
         return back == d || (isnan(back) && isnan(d));
     }
     if (from_float && !double_to_int(d, &v))
         return false;
     if (!int_fits(dd, v))
         return false;
-    nnx_store_i(dd, dst, i, (int64_t)v.bits);
+    nnx_element_store_i64(dd, dst, i, (int64_t)v.bits);
     return true;
 }
 
@@ -146,8 +141,8 @@ static void print_desc(FILE *f, nnx_dtype dtype, const uint32_t *shape, uint32_t
 /* Element i exactly: integers in decimal, floats with the digits that identify them. */
 static void print_value(FILE *f, nnx_dtype dt, const void *p, size_t i)
 {
-    if (nnx_dtype_is_float(dt)) {
-        fprintf(f, "%.17g", nnx_load_f(dt, p, i));
+    if (nnx_dtype_is_floating_point(dt)) {
+        fprintf(f, "%.17g", nnx_element_load_f64(dt, p, i));
         return;
     }
     exact_int v = load_int(dt, p, i);
@@ -194,43 +189,21 @@ static int take_values(const char *name, const char *path, nnx_dtype dtype, cons
     return NNX_EXIT_INVALID_MODEL;
 }
 
-static int read_npy(const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out)
+/* The .npy or .dat file's values into out (of type want), converted exactly. */
+static int read_file(nnx_context *ctx, const char *name, const char *path, bool nnef, const nnx_operand_desc *want,
+                     run_buffer *out)
 {
-    nnx_alloc alloc;
-    nnx_alloc_init(&alloc, NULL);
-    nnx_file_view view;
-    nnx_npy_info info;
-    nnx_error err = {0};
-    nnx_status st = nnx_file_map(path, &alloc, &view, &err);
-    if (st == NNX_OK)
-        st = nnx_npy_parse(view.data, view.size, path, &info, &err);
-    int rc;
-    if (st == NNX_OK) {
-        rc = take_values(name, path, info.dtype, info.shape, info.rank, info.data, false, want, out);
-    } else {
-        fprintf(stderr, "%s\n", err.message);
-        rc = cli_exit_code(st);
-    }
-    nnx_file_unmap(&view);
-    return rc;
-}
-
-static int read_dat(const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out)
-{
-    nnx_alloc alloc;
-    nnx_alloc_init(&alloc, NULL);
-    nnx_nnef_tensor_info info;
-    nnx_error err = {0};
+    nnx_operand_desc file;
     void *data = NULL;
     size_t size = 0;
-    nnx_status st = nnx_nnef_tensor_load(path, &alloc, NNX_DTYPE_UNDEFINED, &info, &data, &size, &err);
+    nnx_status st =
+        nnx_tensor_file_read(ctx, path, nnef ? NNX_TENSOR_FILE_NNEF : NNX_TENSOR_FILE_NPY, &file, &data, &size);
     if (st != NNX_OK) {
-        fprintf(stderr, "%s\n", err.message);
+        fprintf(stderr, "%s\n", nnx_context_error(ctx));
         return cli_exit_code(st);
     }
-    nnx_dtype natural = nnx_nnef_tensor_natural_dtype(&info);
-    int rc = take_values(name, path, natural, info.shape, info.rank, data, true, want, out);
-    nnx_mem_free_aligned(&alloc, data);
+    int rc = take_values(name, path, file.dtype, file.shape, file.rank, data, nnef, want, out);
+    nnx_tensor_file_free(ctx, data);
     return rc;
 }
 
@@ -240,10 +213,11 @@ static bool has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-int run_read_input(const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out)
+int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want,
+                   run_buffer *out)
 {
     out->data = NULL;
-    return has_suffix(path, ".dat") ? read_dat(name, path, want, out) : read_npy(name, path, want, out);
+    return read_file(ctx, name, path, has_suffix(path, ".dat"), want, out);
 }
 
 /* ------------------------------------------------------------------ random inputs */
@@ -278,14 +252,14 @@ int run_random_input(uint64_t seed, size_t index, const nnx_operand_desc *want, 
         return rc;
     uint64_t state = seed ^ ((uint64_t)index + 1) * 0xD1B54A32D192ED03u;
     size_t count = out->size / nnx_dtype_size(want->dtype);
-    bool is_float = nnx_dtype_is_float(want->dtype);
+    bool is_float = nnx_dtype_is_floating_point(want->dtype);
     unsigned p = is_float ? significand_bits(want->dtype) : 1;
     for (size_t i = 0; i < count; i++) {
         uint64_t k = next_random(&state) >> (64 - p);
         if (is_float)
-            nnx_store_f(want->dtype, out->data, i, -1.0 + ldexp((double)k, 1 - (int)p));
+            nnx_element_store_f64(want->dtype, out->data, i, -1.0 + ldexp((double)k, 1 - (int)p));
         else
-            nnx_store_i(want->dtype, out->data, i, (int64_t)k);
+            nnx_element_store_i64(want->dtype, out->data, i, (int64_t)k);
     }
     return NNX_EXIT_OK;
 }
@@ -318,36 +292,20 @@ static int make_dirs(const char *dir)
 }
 
 /* The type a value is written as: its own, or the exact widening the format needs. */
-static nnx_dtype file_dtype(nnx_dtype dt, run_format format)
+static nnx_dtype file_dtype(nnx_dtype dt, nnx_tensor_file_format format)
 {
-    if (format == RUN_FORMAT_NPY && dt == NNX_INT4)
+    if (format == NNX_TENSOR_FILE_NPY && dt == NNX_INT4)
         return NNX_INT8;
-    if (format == RUN_FORMAT_NPY && dt == NNX_INT48)
+    if (format == NNX_TENSOR_FILE_NPY && dt == NNX_INT48)
         return NNX_INT64;
     if (dt == NNX_BFLOAT16 || dt == NNX_FP8E4M3 || dt == NNX_FP8E5M2)
         return NNX_FLOAT32;
     return dt;
 }
 
-/* The whole file for b (already of a type the format takes) into *file (malloc'ed). */
-static nnx_status encode(run_format format, const run_buffer *b, void **file, size_t *size, nnx_error *err)
-{
-    const nnx_operand_desc *d = &b->desc;
-    nnx_status st = format == RUN_FORMAT_NPY ? nnx_npy_encoded_size(d->dtype, d->shape, d->rank, size, err)
-                                             : nnx_nnef_tensor_encoded_size(d->dtype, d->shape, d->rank, NULL, size, err);
-    if (st != NNX_OK)
-        return st;
-    if (!(*file = malloc(*size ? *size : 1)))
-        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for a %zu-byte file", *size);
-    size_t written = 0;
-    if (format == RUN_FORMAT_NPY)
-        return nnx_npy_write(d->dtype, d->shape, d->rank, b->data, b->size, *file, *size, &written, err);
-    return nnx_nnef_tensor_encode(d->dtype, d->shape, d->rank, b->data, b->size, NULL, *file, *size, &written, err);
-}
-
 /* DIR/NAME.EXT with characters outside [A-Za-z0-9_.-] of NAME (and a leading '.') as '_',
  * so an output name can never leave the folder. NULL when out of memory. */
-static char *output_path(const char *dir, const char *name, run_format format)
+static char *output_path(const char *dir, const char *name, nnx_tensor_file_format format)
 {
     size_t n = strlen(dir) + strlen(name) + 8;
     char *path = malloc(n);
@@ -359,11 +317,12 @@ static char *output_path(const char *dir, const char *name, run_format format)
                     *c == '-' || (*c == '.' && c != name);
         path[at++] = safe ? *c : '_';
     }
-    snprintf(path + at, n - (size_t)at, format == RUN_FORMAT_NPY ? ".npy" : ".dat");
+    snprintf(path + at, n - (size_t)at, format == NNX_TENSOR_FILE_NPY ? ".npy" : ".dat");
     return path;
 }
 
-int run_write_output(const char *dir, const char *name, run_format format, const run_buffer *b)
+int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
+                     const run_buffer *b)
 {
     int rc = make_dirs(dir);
     if (rc != NNX_EXIT_OK)
@@ -376,17 +335,12 @@ int run_write_output(const char *dir, const char *name, run_format format, const
             return rc;
         convert_exact(b->desc.dtype, b->data, dt, wide.data, wide.size / nnx_dtype_size(dt));
     }
-    void *file = NULL;
-    size_t size = 0;
-    nnx_error err = {0};
     char *path = output_path(dir, name, format);
-    nnx_status st = path ? encode(format, &wide, &file, &size, &err)
-                         : nnx_error_set(&err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (st == NNX_OK)
-        st = nnx_file_write_atomic(path, file, size, &err);
+    nnx_status st = path ? nnx_tensor_file_write(ctx, path, format, &wide.desc, wide.data, wide.size)
+                         : NNX_ERROR_OUT_OF_MEMORY;
     if (st != NNX_OK)
-        fprintf(stderr, "nnx run: cannot write output '%s': %s\n", name, err.message);
-    free(file);
+        fprintf(stderr, "nnx run: cannot write output '%s': %s\n", name,
+                path ? nnx_context_error(ctx) : "out of memory");
     free(path);
     if (wide.data != b->data)
         run_buffer_free(&wide);

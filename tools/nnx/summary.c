@@ -3,8 +3,6 @@
  * so a classifier's answer can be read (and grepped) straight from the terminal. */
 #include "run.h"
 
-#include "ops/elem.h"
-
 #include <math.h>
 
 #define TOP_K 5
@@ -18,7 +16,7 @@ static stats float_stats(const run_buffer *b, size_t n)
 {
     stats s = {INFINITY, -INFINITY, 0, 0, 0};
     for (size_t i = 0; i < n; i++) {
-        double v = nnx_load_f(b->desc.dtype, b->data, i);
+        double v = nnx_element_load_f64(b->desc.dtype, b->data, i);
         if (isnan(v)) {
             s.nans++;
             continue;
@@ -47,10 +45,10 @@ static void print_int_stats(FILE *out, const run_buffer *b, size_t n)
 {
     nnx_dtype dt = b->desc.dtype;
     double sum = 0;
-    if (nnx_dtype_kind_of(dt) == NNX_KIND_SINT) {
+    if (nnx_dtype_is_signed_integer(dt)) {
         int64_t lo = INT64_MAX, hi = INT64_MIN;
         for (size_t i = 0; i < n; i++) {
-            int64_t v = nnx_load_i(dt, b->data, i);
+            int64_t v = nnx_element_load_i64(dt, b->data, i);
             lo = v < lo ? v : lo;
             hi = v > hi ? v : hi;
             sum += (double)v;
@@ -59,7 +57,7 @@ static void print_int_stats(FILE *out, const run_buffer *b, size_t n)
     } else {
         uint64_t lo = UINT64_MAX, hi = 0;
         for (size_t i = 0; i < n; i++) {
-            uint64_t v = nnx_load_u(dt, b->data, i);
+            uint64_t v = nnx_element_load_u64(dt, b->data, i);
             lo = v < lo ? v : lo;
             hi = v > hi ? v : hi;
             sum += (double)v;
@@ -88,7 +86,7 @@ static void print_top(FILE *out, const run_buffer *b, size_t classes)
     size_t index[TOP_K], k = 0, want = classes < TOP_K ? classes : TOP_K;
     double value[TOP_K];
     for (size_t i = 0; i < classes; i++) {
-        double v = nnx_load_f(b->desc.dtype, b->data, i);
+        double v = nnx_element_load_f64(b->desc.dtype, b->data, i);
         if (isnan(v) || (k == want && v <= value[k - 1]))
             continue;
         size_t at = k < want ? k++ : k - 1; /* the slot v takes, then sift it up */
@@ -115,7 +113,7 @@ void run_print_summary(FILE *out, const char *name, const run_buffer *b)
         fprintf(out, " (empty)\n");
         return;
     }
-    if (nnx_dtype_is_float(b->desc.dtype))
+    if (nnx_dtype_is_floating_point(b->desc.dtype))
         print_float_stats(out, b, n);
     else
         print_int_stats(out, b, n);

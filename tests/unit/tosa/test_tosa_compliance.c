@@ -1,7 +1,7 @@
 /* test_tosa_compliance.c — the TOSA compliance checker's data generator and scalar checks
- * (src/tosa/compliance_data.c, compliance_check.c): set_data against the values the notes
- * computed with the spec's code, the jump-ahead against literal stepping, the B table, the
- * documented properties of each test set S = 0..5, ULP sizes and the ULP / bound / exact
+ * (tests/tosa_compliance/checker/compliance_data.c, compliance_check.c): set_data against
+ * values computed with the spec's code, the jump-ahead against literal stepping, the B table,
+ * the documented properties of each test set S = 0..5, ULP sizes and the ULP / bound / exact
  * checks on hand-picked values, each shown to reject a wrong value. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,9 +12,9 @@
 #include <float.h>
 #include <math.h>
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
-/* notes tosa.md §8.1: set_data(set, 0..4) for sets 0..5, computed with the spec's code. */
+/* TOSA 1.0 §5.1: set_data(set, 0..4) for sets 0..5, computed with the spec's code. */
 static const double SET_VALUES[6][5] = {
     {0.877757847, 0.730239868, -0.00836875848, 0.81099385, 0.33208093},
     {-0.899820566, -0.950864017, 0.7068308, -0.729999721, 0.402018219},

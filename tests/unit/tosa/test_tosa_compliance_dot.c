@@ -1,8 +1,9 @@
 /* test_tosa_compliance_dot.c — the TOSA dot-product statistical test and the element-wise
- * checks (src/tosa/compliance_check.c, compliance_ref*.c): a correctly rounded and a plain
- * fp32-accumulating MATMUL pass every set; an injected bias, a too-large spread, one large
- * element error, a missing NaN and a non-zero all-zero product each fail with their verdict.
- * Element-wise: bounds accept the correct value and reject one just outside. */
+ * checks (tests/tosa_compliance/checker/compliance_check.c, compliance_ref*.c): a correctly
+ * rounded and a plain fp32-accumulating MATMUL pass every set; an injected bias, a too-large
+ * spread, one large element error, a missing NaN and a non-zero all-zero product each fail
+ * with their verdict. Element-wise: bounds accept the correct value and reject one just
+ * outside. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,7 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 typedef struct dot_case {
     nnx_tc_dot_shape s;

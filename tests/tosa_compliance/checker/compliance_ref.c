@@ -1,9 +1,9 @@
 /* compliance_ref.c — the fp64 reference and the per-operator error category of TOSA's
- * element-wise floating-point operators (§4.3.2 of notes tosa.md: exact, ULP 0.5/1/2/5,
+ * element-wise floating-point operators (TOSA 1.0 §1.10.3: exact, ULP 0.5/1/2/5,
  * the calcAbsErrorBound bounds, the special-value tables), plus the REDUCE_PRODUCT and RESIZE
  * bounds and an fp64 RESIZE. Written from the spec's formulas with libm in double; it shares
  * nothing with nnx's kernels. */
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 

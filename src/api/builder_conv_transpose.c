@@ -1,34 +1,10 @@
-/* builder_nn2.c — WebNN convTranspose2d, resample2d, argMin and argMax: the method steps of
- * webnn-index-07d09bb.bs in order (each TypeError -> NNX_ERROR_INVALID_ARGUMENT), then core
- * nodes. convTranspose2d is core deconv (channel-first, iohw filter) with core transposes for
- * nhwc inputs and hwoi/ohwi filters; resample2d is core resample with resolved output extents;
- * argMin/argMax are core reduce_argmin/reduce_argmax over one axis. */
+/* builder_conv_transpose.c — WebNN convTranspose2d (WebNN §8.9.11): the method steps in
+ * order (each TypeError -> NNX_ERROR_INVALID_ARGUMENT), then core deconv (channel-first, iohw
+ * filter) with core transposes for nhwc inputs and hwoi/ohwi filters. */
 #include "api/limits.h"
-
-#include <math.h>
-#include <string.h>
 
 #define LABEL(o) ((o) ? (o)->label : NULL)
 #define POISON(b) ((b) ? &(b)->poison : NULL)
-
-/* Copies an optional list option of n items into dst, or fallback when it is absent;
- * nonzero rejects a given 0 item. */
-static bool list_u32(nnx_op_call *c, const char *what, const uint32_t *list, uint32_t count, uint32_t n,
-                     uint32_t fallback, bool nonzero, uint32_t *dst)
-{
-    if (!nnx_call_list_length(c, list, count, n, what))
-        return false;
-    for (uint32_t i = 0; i < n; i++) {
-        dst[i] = list ? list[i] : fallback;
-        if (list && nonzero && dst[i] == 0) {
-            nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s[%u] is 0", what, i);
-            return false;
-        }
-    }
-    return true;
-}
-
-/* ------------------------------------------------------------------ convTranspose2d */
 
 /* Options with defaults applied (spec steps 7-19). */
 typedef struct ct_opts {
@@ -52,11 +28,11 @@ static bool ct_options(nnx_op_call *c, const nnx_conv_transpose2d_options *o, ct
     t->f_layout = o->filter_layout ? o->filter_layout : NNX_TFILTER_IOHW;
     t->has_sizes = o->output_sizes != NULL;
     t->groups = o->groups ? o->groups : 1;
-    if (!list_u32(c, "padding", o->padding, o->padding_count, 4, 0, false, t->pads) ||
-        !list_u32(c, "strides", o->strides, o->strides_count, 2, 1, true, t->strides) ||
-        !list_u32(c, "dilations", o->dilations, o->dilations_count, 2, 1, true, t->dilations) ||
-        !list_u32(c, "outputPadding", o->output_padding, o->output_padding_count, 2, 0, false, t->out_pad) ||
-        !list_u32(c, "outputSizes", o->output_sizes, o->output_sizes_count, 2, 0, false, t->sizes))
+    if (!nnx_call_list_u32(c, "padding", o->padding, o->padding_count, 4, 0, false, t->pads) ||
+        !nnx_call_list_u32(c, "strides", o->strides, o->strides_count, 2, 1, true, t->strides) ||
+        !nnx_call_list_u32(c, "dilations", o->dilations, o->dilations_count, 2, 1, true, t->dilations) ||
+        !nnx_call_list_u32(c, "outputPadding", o->output_padding, o->output_padding_count, 2, 0, false, t->out_pad) ||
+        !nnx_call_list_u32(c, "outputSizes", o->output_sizes, o->output_sizes_count, 2, 0, false, t->sizes))
         return false;
     for (int i = 0; !t->has_sizes && i < 2; i++)
         if (t->out_pad[i] >= t->strides[i]) {
@@ -199,112 +175,4 @@ nnx_operand *nnx_builder_conv_transpose2d(nnx_builder *b, nnx_operand *x, nnx_op
     if (y == &b->poison || t.in_layout != NNX_LAYOUT_NHWC)
         return y;
     return transpose4(&c, y, 0, 2, 3, 1);
-}
-
-/* ------------------------------------------------------------------ resample2d */
-
-static bool resample_lists(nnx_op_call *c, const nnx_resample2d_options *o, uint32_t rank, uint32_t axes[2])
-{
-    if (o->scales && o->scales_count != 2) {
-        nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "scales has %u items, it must have 2", o->scales_count);
-        return false;
-    }
-    for (uint32_t i = 0; o->scales && i < 2; i++)
-        if (!(o->scales[i] > 0)) {
-            nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "scales[%u] %g is not greater than 0", i,
-                          (double)o->scales[i]);
-            return false;
-        }
-    uint32_t sizes[2];
-    if (!list_u32(c, "sizes", o->sizes, o->sizes_count, 2, 1, true, sizes) ||
-        !list_u32(c, "axes", o->axes, o->axes_count, 2, 0, false, axes))
-        return false;
-    if (!o->axes) {
-        axes[0] = 2;
-        axes[1] = 3;
-    }
-    for (int i = 0; i < 2; i++)
-        if (axes[i] >= rank) {
-            nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axes[i], rank);
-            return false;
-        }
-    if (axes[0] == axes[1]) {
-        nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is given twice", axes[0]);
-        return false;
-    }
-    return true;
-}
-
-nnx_operand *nnx_builder_resample2d(nnx_builder *b, nnx_operand *x, const nnx_resample2d_options *o)
-{
-    nnx_op_call c;
-    if (!nnx_call_begin(&c, b, "resample2d", LABEL(o)))
-        return POISON(b);
-    nnx_resample2d_options opts = o ? *o : (nnx_resample2d_options){0};
-    if (!nnx_call_operand(&c, x, "input") || !nnx_call_dtype(&c, x, "input", NNX_SET_RESAMPLE))
-        return &b->poison;
-    if (x->desc.rank != 4)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected 4", x->desc.rank);
-    if ((unsigned)opts.mode > NNX_INTERPOLATION_LINEAR)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "mode %d is not an interpolation mode", (int)opts.mode);
-    nnx_attrs attrs = {.resample = {.mode = opts.mode == NNX_INTERPOLATION_LINEAR ? NNX_RESAMPLE_LINEAR
-                                                                                  : NNX_RESAMPLE_NEAREST}};
-    nnx_attr_resample *a = &attrs.resample;
-    if (!resample_lists(&c, &opts, x->desc.rank, a->axes))
-        return &b->poison;
-    for (int i = 0; i < 2; i++) {
-        /* WebNN: sizes[i], else floor(extent * scales[i]) (a double product, as in the spec's
-         * JavaScript numbers); it must be a valid dimension. */
-        double size = opts.sizes ? opts.sizes[i]
-                                 : floor((double)x->desc.shape[a->axes[i]] * (opts.scales ? opts.scales[i] : 1.0));
-        if (!(size >= 1 && size <= NNX_MAX_DIMENSION))
-            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT,
-                                 "output size %g of axis %u is not a valid dimension (1..%u)", size, a->axes[i],
-                                 NNX_MAX_DIMENSION);
-        a->sizes[i] = (uint32_t)size;
-    }
-    const nnx_operand *in[1] = {x};
-    return nnx_call_node(&c, NNX_OP_RESAMPLE, in, 1, &attrs, 1, NULL);
-}
-
-/* ------------------------------------------------------------------ argMin / argMax */
-
-static nnx_operand *arg_min_max(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, uint32_t axis,
-                                const nnx_arg_min_max_options *o)
-{
-    nnx_op_call c;
-    if (!nnx_call_begin(&c, b, name, LABEL(o)))
-        return POISON(b);
-    nnx_arg_min_max_options opts = o ? *o : (nnx_arg_min_max_options){0};
-    if (!nnx_call_operand(&c, x, "input"))
-        return &b->poison;
-    if (axis >= x->desc.rank)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis,
-                             x->desc.rank);
-    nnx_dtype dt = opts.output_data_type ? opts.output_data_type : NNX_INT32;
-    if (dt != NNX_INT32 && dt != NNX_INT64) {
-        if ((unsigned)dt < NNX_DTYPE_COUNT)
-            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "output data type %s is not int32 or int64",
-                                 nnx_dtype_name(dt));
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "output data type %d is not int32 or int64", (int)dt);
-    }
-    /* The spec compares the extent with the type's maximum; extents are valid dimensions
-     * (< 2^31), so this only matters for inputs of other front ends. */
-    if (dt == NNX_INT32 && x->desc.shape[axis] > (uint32_t)INT32_MAX)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input dimension %u (%u) exceeds the int32 maximum",
-                             axis, x->desc.shape[axis]);
-    nnx_attrs attrs = {.arg_reduce = {.axes_mask = UINT32_C(1) << axis, .keep_dims = opts.keep_dimensions,
-                                      .index_dtype = dt}};
-    const nnx_operand *in[1] = {x};
-    return nnx_call_node(&c, op, in, 1, &attrs, 1, NULL);
-}
-
-nnx_operand *nnx_builder_arg_min(nnx_builder *b, nnx_operand *x, uint32_t axis, const nnx_arg_min_max_options *o)
-{
-    return arg_min_max(b, NNX_OP_REDUCE_ARGMIN, "argMin", x, axis, o);
-}
-
-nnx_operand *nnx_builder_arg_max(nnx_builder *b, nnx_operand *x, uint32_t axis, const nnx_arg_min_max_options *o)
-{
-    return arg_min_max(b, NNX_OP_REDUCE_ARGMAX, "argMax", x, axis, o);
 }

@@ -2,7 +2,7 @@
  * DEPTHWISE_CONV2D, TRANSPOSE_CONV2D, MATMUL, AVG_POOL2D, REDUCE_SUM) written from the spec's
  * pseudocode in TOSA layouts, for both output_ref (the data) and output_bnd (|data|, with the
  * input replaced by its global maximum unless local_bound) of the §4.3.3 test. */
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* compliance.h — the TOSA 1.0 compliance checker (internal; notes tosa.md §4, §8): the
+/* compliance.h — the TOSA 1.0 compliance checker (internal; TOSA 1.0 §1.10, Appendix A): the
  * Appendix A test-data generator (set_data with an O(log n) jump-ahead, tosa_pro_fp_data for
  * the sets S = 0..5 and each dot-product operator's data layout), the floating-point checks
  * (exact, ULP, absolute bound, the dot-product statistical test) and an fp64 reference of each

@@ -2,7 +2,7 @@
  * the B table, tosa_pro_fp_data for the test sets S = 0..5 and the §5.3 data layouts of the
  * dot-product operators. Values are computed in fp64 from the fp32 set_data and rounded once
  * to the tensor's type (decision TOSA-C3 in docs/ARCHITECTURE.md). */
-#include "tosa/compliance.h"
+#include "checker/compliance.h"
 
 #include "ops/elem.h"
 

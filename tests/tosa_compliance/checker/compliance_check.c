@@ -1,8 +1,8 @@
-/* compliance_check.c — the TOSA floating-point checks (§4.5.3 and §1.10.3, notes tosa.md
- * §4.3): the format constants, ULP and absolute-bound checks transcribed from the spec's
- * pseudocode, the bit-exact compare with the spec's freedoms, and the dot-product
- * statistical test. Every test value arrives widened to double from its own type. */
-#include "tosa/compliance.h"
+/* compliance_check.c — the TOSA floating-point checks (TOSA 1.0 §4.5.3 and §1.10.3): the
+ * format constants, ULP and absolute-bound checks transcribed from the spec's pseudocode, the
+ * bit-exact compare with the spec's freedoms, and the dot-product statistical test. Every test
+ * value arrives widened to double from its own type. */
+#include "checker/compliance.h"
 
 #include <math.h>
 
