@@ -19,7 +19,7 @@
 
 #include "nnx.h"
 
-#include "../data/npy/npy_cases.h"
+#include "../../data/npy/npy_cases.h"
 
 #define NPY_DIR NNX_SOURCE_DIR "/tests/data/npy/"
 #define RUN_DIR NNX_SOURCE_DIR "/tests/data/nnef_run/"
