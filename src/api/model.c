@@ -6,9 +6,9 @@
 #include "api/model_ir.h"
 #include "base/strbuf.h"
 #include "formats/nnef/model.h"
-#include "formats/nnef/dot.h"
-#include "formats/nnef/lower.h"
-#include "formats/nnef/writer.h"
+#include "formats/nnef/emit/dot.h"
+#include "formats/nnef/lower/lower.h"
+#include "formats/nnef/emit/writer.h"
 #include "ir/dtypes.h"
 
 #include <string.h>

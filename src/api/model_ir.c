@@ -4,8 +4,8 @@
  * default) and build on a copy of the IR, so the model outlives its graphs. */
 #include "api/model_ir.h"
 #include "base/strbuf.h"
-#include "formats/nnef/dot.h"
-#include "formats/nnef/from_ir.h"
+#include "formats/nnef/emit/dot.h"
+#include "formats/nnef/emit/from_ir.h"
 #include "ir/dtypes.h"
 
 #include <string.h>

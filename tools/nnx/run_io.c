@@ -5,7 +5,7 @@
 #include "run.h"
 
 #include "base/file.h"
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/tensor_file.h"
 #include "formats/npy/npy.h"
 #include "ops/elem.h"
 

@@ -4,10 +4,10 @@
 #ifndef NNX_FORMATS_NNEF_MODEL_H
 #define NNX_FORMATS_NNEF_MODEL_H
 
-#include "formats/nnef/container.h"
-#include "formats/nnef/flat.h"
-#include "formats/nnef/registry.h"
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/container.h"
+#include "formats/nnef/flatten/flat.h"
+#include "formats/nnef/syntax/registry.h"
+#include "formats/nnef/files/tensor_file.h"
 
 /* The data of one variable's tensor file, if the container has it. */
 typedef struct nnx_nnef_binding {
