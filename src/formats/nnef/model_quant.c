@@ -1,4 +1,4 @@
-/* quant.c — binding graph.quant (NNEF 1.0.2 §5.3, notes §4.3 and §7 #47) to a loaded model:
+/* model_quant.c — binding graph.quant (NNEF 1.0.2 §5.3) to a loaded model (model.h):
  * each entry names an exported tensor and a quantization operation whose first (tensor)
  * parameter is implicit; every other parameter is a named compile-time value or takes its
  * default. Unknown tensors, unknown operations, duplicate entries, an explicit tensor

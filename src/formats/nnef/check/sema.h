@@ -1,7 +1,8 @@
 /* sema.h — the static semantic checker of NNEF documents (NNEF 1.0.2 §3.3, chapter 6 step
- * 2; notes/nnef.md §2): fragment declarations, invocations, type agreement of every
- * expression, assignments and identifier usage. It runs after parsing and before
- * flattening; the flattener may assume that a checked document obeys every rule below. */
+ * 2): fragment declarations, invocations, type agreement of every expression, assignments
+ * and identifier usage. It runs after parsing and before flattening; the flattener may
+ * assume that a checked document obeys every rule below.
+ * Stage check/ (after syntax/): takes a document and its registry, gives a verdict only. */
 #ifndef NNX_FORMATS_NNEF_SEMA_H
 #define NNX_FORMATS_NNEF_SEMA_H
 

@@ -1,8 +1,8 @@
 /* from_ir.h — lowering a core graph (ir/graph.h) to a flat NNEF graph (flat.h) plus the
  * data of its variables, ready for nnx_nnef_save (writer.h): how any graph nnx holds is
- * written as a flat NNEF 1.0.2 document with .dat files. from_ir.c holds the driver (names,
- * inputs, constants, outputs, argument filling from the standard library); from_ir_ops.c
- * lowers each core op family. */
+ * written as a flat NNEF 1.0.2 document with .dat files. from_ir.c holds the driver (inputs,
+ * constants, outputs), from_ir_helpers.c what the family shares (names, values, argument
+ * filling from the standard library), from_ir_ops.c the lowering of each core op family. */
 #ifndef NNX_FORMATS_NNEF_FROM_IR_H
 #define NNX_FORMATS_NNEF_FROM_IR_H
 
@@ -118,6 +118,13 @@ typedef struct nnx_nnef_lower_arg {
 nnx_status nnx_nnef_lower_fail(nnx_nnef_lower *L, nnx_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 nnx_status nnx_nnef_lower_oom(nnx_nnef_lower *L);
+/* Decision T: the NNEF item type of a core dtype (NNX_NNEF_TYPE_NONE if it has none). */
+nnx_nnef_type_kind nnx_nnef_lower_item_type(nnx_dtype dt);
+/* Sorts L->reserved (the graph's input and output names) for nnx_nnef_lower_fresh_name. */
+void nnx_nnef_lower_sort_reserved(nnx_nnef_lower *L);
+/* prefix<n> in buf with the first n from *counter that no graph input or output uses
+ * (decision N). */
+const char *nnx_nnef_lower_fresh_name(nnx_nnef_lower *L, char prefix, uint32_t *counter, char *buf, size_t size);
 
 /* A new tensor typed and shaped by d, produced by the next op emitted; name NULL generates
  * one ("t<n>"). The name is copied into the graph's arena. */

@@ -1,7 +1,8 @@
 /* writer.h — writing a flat NNEF graph back out (NNEF 1.0.2 chapters 3 and 5): the flat
  * graph.nnef text, graph.quant, and a whole container with the variables' .dat files.
  * Output reads back to the same flat graph: every argument is written (defaults never
- * matter), values are printed so they parse to the identical value. */
+ * matter), values are printed so they parse to the identical value.
+ * Stage emit/ (last): takes a flat graph (or core IR, from_ir.h), gives NNEF files. */
 #ifndef NNX_FORMATS_NNEF_WRITER_H
 #define NNX_FORMATS_NNEF_WRITER_H
 

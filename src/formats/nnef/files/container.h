@@ -1,7 +1,8 @@
-/* container.h — an NNEF model container (NNEF 1.0.2 §5.1, notes/nnef.md §4.1): a folder, a
- * lone graph.nnef, a .tar or a gzip-compressed .tar, read as a map from relative paths to
- * bytes; the variable-label-to-path rule; and a writer that stores files as a folder, a .tar
- * or a .tgz. Archives go through libarchive; the decisions taken are listed below. */
+/* container.h — an NNEF model container (NNEF 1.0.2 §5.1): a folder, a lone graph.nnef, a
+ * .tar or a gzip-compressed .tar, read as a map from relative paths to bytes; the
+ * variable-label-to-path rule; and a writer that stores files as a folder, a .tar or a .tgz.
+ * Archives go through libarchive; the decisions taken are listed below.
+ * Stage files/ (first): takes paths and bytes, gives file maps and decoded tensor data. */
 #ifndef NNX_FORMATS_NNEF_CONTAINER_H
 #define NNX_FORMATS_NNEF_CONTAINER_H
 

@@ -1,7 +1,8 @@
 /* tensor_file.h — NNEF tensor data files (.dat, NNEF 1.0.2 §5.2): header validation, decoding
  * the item bit stream into an nnx dtype buffer, and encoding nnx buffers into .dat files.
  * Decisions on the spec's gaps (code halves, bit order, signed logarithmic layout, version,
- * zero extents, reserved bytes, the later item-type scheme) are listed in tensor_file.c. */
+ * zero extents, reserved bytes, the later item-type scheme) are listed in tensor_file.c.
+ * Stage files/ (first): needs no other NNEF stage. */
 #ifndef NNX_FORMATS_NNEF_TENSOR_FILE_H
 #define NNX_FORMATS_NNEF_TENSOR_FILE_H
 

@@ -58,15 +58,3 @@ const nnx_nnef_value *nnx_nnef_flat_result(const nnx_nnef_flat_op *op, const cha
 {
     return find(op->results, op->n_results, name);
 }
-
-nnx_status nnx_nnef_error_at(nnx_error *err, nnx_status st, const char *file, nnx_nnef_pos pos, const char *fmt, ...)
-{
-    if (err->status != NNX_OK)
-        return err->status;
-    char why[NNX_ERROR_MESSAGE_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-    return nnx_error_set(err, st, "%s:%u:%u: error: %s", file ? file : "graph.nnef", pos.line, pos.col, why);
-}

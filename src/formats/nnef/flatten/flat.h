@@ -103,8 +103,4 @@ nnx_status nnx_nnef_flat_add_op(nnx_nnef_flat *g, const nnx_nnef_flat_op *op, ui
 const nnx_nnef_value *nnx_nnef_flat_arg(const nnx_nnef_flat_op *op, const char *name);
 const nnx_nnef_value *nnx_nnef_flat_result(const nnx_nnef_flat_op *op, const char *name);
 
-/* Records "FILE:LINE:COL: error: MESSAGE" in err with the given status. */
-nnx_status nnx_nnef_error_at(nnx_error *err, nnx_status st, const char *file, nnx_nnef_pos pos, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
 #endif

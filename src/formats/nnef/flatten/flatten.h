@@ -1,7 +1,9 @@
 /* flatten.h — from a checked NNEF document to a flat graph (NNEF 1.0.2 chapter 6, stage 3):
  * compile-time expressions are evaluated, invocations bound to their parameters (defaults
  * filled, generics resolved), and compound fragments expanded until only primitives, the
- * compounds nnx runs natively, and custom operations remain. */
+ * compounds nnx runs natively, and custom operations remain.
+ * Stage flatten/ (after check/): takes a checked document, gives the flat graph (flat.h)
+ * that shapes/, lower/ and emit/ read. */
 #ifndef NNX_FORMATS_NNEF_FLATTEN_H
 #define NNX_FORMATS_NNEF_FLATTEN_H
 

@@ -1,7 +1,8 @@
 /* lower.h — from a loaded NNEF model (flat graph with shapes and tensor data) to the core IR,
  * so it runs on nnx's kernels. Each NNEF operation maps to core operations with the same
  * meaning (NNEF's trailing-singleton broadcasting is made explicit with reshapes); an
- * operation the core cannot express yet is NNX_ERROR_NOT_SUPPORTED at its position. */
+ * operation the core cannot express yet is NNX_ERROR_NOT_SUPPORTED at its position.
+ * Stage lower/ (after shapes/ and the model, model.h): takes a loaded model, gives core IR. */
 #ifndef NNX_FORMATS_NNEF_LOWER_H
 #define NNX_FORMATS_NNEF_LOWER_H
 

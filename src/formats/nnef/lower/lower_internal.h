@@ -1,7 +1,7 @@
-/* lower_internal.h — what the NNEF-to-core lowering files share (lower.c: driver, tensors,
- * element-wise, shape and reduction operations; lower_window.c: convolution and the
- * sliding-window family; lower_sampling.c: reverse windows and up/down-sampling): the
- * lowering state and its helpers, prefixed lw_. Internal. */
+/* lower_internal.h — what the NNEF-to-core lowering files share: the lowering state and its
+ * helpers, prefixed lw_ (lower_helpers.c), and the handlers of each operation family
+ * (lower.c: driver, tensors, element-wise, shape and reduction operations; lower_window.c,
+ * lower_sampling.c, lower_roi.c, lower_quant.c). Internal to the lower stage. */
 #ifndef NNX_FORMATS_NNEF_LOWER_INTERNAL_H
 #define NNX_FORMATS_NNEF_LOWER_INTERNAL_H
 
@@ -28,7 +28,7 @@ const nnx_nnef_flat_tensor *lw_result_tensor(lowerer *L, const char *name, uint3
 nnx_status lw_constant(lowerer *L, const nnx_operand_desc *d, const void *data, size_t size, uint32_t *id);
 /* The current `variable` op as a core constant of dtype (NNX_DTYPE_UNDEFINED: its NNEF
  * type's), its .dat decoded into it (zeros when missing and allowed); variables with the same
- * label (case-insensitive, [000] §4.1.3) share one constant, so an update through one is
+ * label (case-insensitive, NNEF 1.0.2 §4.1.3) share one constant, so an update through one is
  * seen by every other. */
 nnx_status lw_variable(lowerer *L, nnx_dtype dtype);
 nnx_status lw_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t *id);

@@ -2,7 +2,9 @@
  * "Argument validity" and "Result semantics" paragraphs of every primitive of NNEF 1.0.2
  * chapter 4 (notes/nnef.md §3), plus the compounds nnx keeps as native operations. The
  * rules live in shapes.c (driver, element-wise, reduce, matmul, update, tensor-introducing),
- * shapes_window.c (sliding-window and RoI) and shapes_tensor.c (§4.5 tensor shape ops). */
+ * shapes_window.c (sliding-window and RoI) and shapes_tensor.c (§4.5 tensor shape ops);
+ * the argument readers they share in shapes_helpers.c.
+ * Stage: takes a flat graph (flatten/), gives it back with every tensor shaped. */
 #ifndef NNX_FORMATS_NNEF_SHAPES_H
 #define NNX_FORMATS_NNEF_SHAPES_H
 
@@ -116,6 +118,11 @@ const char *nnx_nnef_sh_str(const nnx_nnef_shape *s, char *buf);
 
 /* Records "OP: <message>" as NNX_ERROR_INVALID_MODEL at the op's position. */
 nnx_status nnx_nnef_sh_fail(nnx_nnef_sh *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "internal: argument 'ARG' is missing or not WANT" (an argument the flattener should have
+ * filled in). */
+nnx_status nnx_nnef_sh_internal_arg(nnx_nnef_sh *c, const char *arg, const char *want);
+/* The element count of s in *vol; false past INT64_MAX. */
+bool nnx_nnef_sh_volume(const nnx_nnef_shape *s, uint64_t *vol);
 
 /* Argument readers: a missing argument or a value of the wrong kind is an internal error
  * (the flattener fills every parameter with a value of its declared type). */

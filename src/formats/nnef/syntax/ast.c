@@ -4,6 +4,7 @@
 #include "base/strbuf.h"
 #include "formats/nnef/syntax/ast.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -181,4 +182,16 @@ bool nnx_nnef_type_has_tensor(const nnx_nnef_type *t)
         if (nnx_nnef_type_has_tensor(t->items[i]))
             return true;
     return false;
+}
+
+nnx_status nnx_nnef_error_at(nnx_error *err, nnx_status st, const char *file, nnx_nnef_pos pos, const char *fmt, ...)
+{
+    if (err->status != NNX_OK)
+        return err->status;
+    char why[NNX_ERROR_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    return nnx_error_set(err, st, "%s:%u:%u: error: %s", file ? file : "graph.nnef", pos.line, pos.col, why);
 }

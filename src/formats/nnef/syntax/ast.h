@@ -11,6 +11,7 @@
 
 #include "base/alloc.h"
 #include "base/arena.h"
+#include "base/error.h"
 
 /*
  * Ownership and shape
@@ -332,5 +333,9 @@ bool nnx_nnef_type_has_tensor(const nnx_nnef_type *type);
  * returns false as soon as fn returns false. Types and names are not visited. */
 bool nnx_nnef_expr_for_each_child(const nnx_nnef_expr *e, bool (*fn)(const nnx_nnef_expr *child, void *user),
                                   void *user);
+
+/* Records "FILE:LINE:COL: error: MESSAGE" in err with the given status. */
+nnx_status nnx_nnef_error_at(nnx_error *err, nnx_status st, const char *file, nnx_nnef_pos pos, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 #endif

@@ -1,6 +1,8 @@
 /* parser.h — NNEF text front end: a document (NNEF 1.0.2 chapter 3, Appendix A grammars)
- * or a graph.quant file (§5.3) to the syntax tree of ast.h. Syntax only: every check of
- * notes/nnef.md §2.8 marked "syntax" is done here, none of the semantic ones. */
+ * or a graph.quant file (§5.3) to the syntax tree of ast.h. Syntax only: the grammar's
+ * rules are checked here, none of the semantic ones (§3.3).
+ * Stage syntax/ (after files/): takes text, gives the syntax tree (ast.h) and the fragment
+ * registry (registry.h) that every later stage reads. */
 
 /* Diagnostics are exactly "FILE:LINE:COL: error: MESSAGE" (LINE and COL 1-based, COL in
  * bytes) with status NNX_ERROR_PARSE; MESSAGE says what was expected and what was found.

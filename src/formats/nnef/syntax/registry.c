@@ -1,7 +1,6 @@
 /* registry.c — the operation table of a document: standard library plus its fragments,
  * sorted by name for binary search. */
 #include "formats/nnef/syntax/registry.h"
-#include "formats/nnef/flatten/flat.h"
 #include "formats/nnef/syntax/parser.h"
 #include "formats/nnef/syntax/stdlib_text.h"
 
