@@ -1,4 +1,4 @@
-/* load_ops3.c — NNVM operators onto core operations, part 3: operators that are
+/* load_ops_composite.c — NNVM operators onto core operations: operators that are
  * compositions of core operations (lrn, l2_normalize) or take their shape from a second
  * input (reshape_like, slice_like), and resize. The compositions follow TVM's formulas:
  *   lrn:          x / (bias + alpha / size * sum over the `size` channels around c of x^2)^beta
@@ -175,7 +175,7 @@ static nnx_status lower_resize(nnvm_loader *L)
     return st;
 }
 
-bool nnvm_lower_node3(nnvm_loader *L, nnx_status *st)
+bool nnvm_lower_composite(nnvm_loader *L, nnx_status *st)
 {
     const char *op = L->n->op;
     if (strcmp(op, "lrn") == 0) *st = lower_lrn(L);

@@ -1,4 +1,4 @@
-/* load_ops2.c — NNVM operators onto core operations, part 2: data movement (reshape with
+/* load_ops_movement.c — NNVM operators onto core operations: data movement (reshape with
  * NNVM's special values, flatten, transpose, expand_dims, squeeze, concatenate, split,
  * strided_slice, take, broadcast_to, reverse, tile, pad, upsampling), reductions (sum, mean,
  * max, min, prod, argmax, argmin), where, constants (zeros, ones, full and their _like forms)
@@ -623,7 +623,7 @@ static nnx_status lower_tvm_op(nnvm_loader *L)
     return NNX_OK;
 }
 
-bool nnvm_lower_node2(nnvm_loader *L, nnx_status *st)
+bool nnvm_lower_movement(nnvm_loader *L, nnx_status *st)
 {
     const char *op = L->n->op;
     static const struct {
@@ -661,6 +661,6 @@ bool nnvm_lower_node2(nnvm_loader *L, nnx_status *st)
     else if (strcmp(op, "ones_like") == 0) *st = lower_fill(L, 1, true);
     else if (strcmp(op, "full_like") == 0) *st = lower_fill(L, 0, true);
     else if (strcmp(op, "tvm_op") == 0) *st = lower_tvm_op(L);
-    else return nnvm_lower_node3(L, st);
+    else return nnvm_lower_composite(L, st);
     return true;
 }
