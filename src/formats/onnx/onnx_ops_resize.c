@@ -1,51 +1,13 @@
-/* onnx_ops_more.c — ONNX operators composed from several core operations: Resize / Upsample
- * (per axis gathers at load-time indices, weighted by constants: every nearest_mode and
- * coordinate_transformation_mode but tf_crop_and_resize, linear and cubic), Mod, BitShift,
- * and the window generators (constants of a known size). */
-#include "formats/onnx/onnx_internal.h"
+/* onnx_ops_resize.c — ONNX Resize / Upsample composed from core operations: per axis
+ * gathers at load-time indices, weighted by constants: every nearest_mode and
+ * coordinate_transformation_mode but tf_crop_and_resize, linear and cubic. */
+#include "formats/onnx/onnx_build.h"
 
 #include "ir/dtypes.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#define CHECK(x) do { nnx_status st_ = (x); if (st_ != NNX_OK) return st_; } while (0)
-
-static nnx_status bin(ox *c, nnx_op op, uint32_t a, uint32_t b, uint32_t *y)
-{
-    uint32_t in[2] = {a, b};
-    return ox_node(c, op, in, 2, NULL, 1, y);
-}
-
-static nnx_status where(ox *c, uint32_t cond, uint32_t a, uint32_t b, uint32_t *y)
-{
-    uint32_t in[3] = {cond, a, b};
-    return ox_node(c, NNX_OP_WHERE, in, 3, NULL, 1, y);
-}
-
-/* A constant of dtype dt (float or int64) with shape [1, .., n at axis, .., 1] of rank r. */
-static nnx_status axis_const(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_t n, const double *v, uint32_t *id)
-{
-    nnx_operand_desc d = {dt, r, {0}};
-    for (uint32_t i = 0; i < r; i++)
-        d.shape[i] = i == axis ? n : 1;
-    size_t es = nnx_dtype_size(dt);
-    uint8_t *p = ox_alloc(c, (size_t)n * es);
-    if (!p)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (uint32_t i = 0; i < n; i++) {
-        switch (dt) {
-        case NNX_INT64: { int64_t x = ox_f2i(v[i]); memcpy(p + 8 * i, &x, 8); break; }
-        case NNX_FLOAT64: memcpy(p + 8 * i, &v[i], 8); break;
-        case NNX_FLOAT32: { float x = (float)v[i]; memcpy(p + 4 * i, &x, 4); break; }
-        default: nnx_mem_free(c->ir->alloc, p); return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "weights of type %s", nnx_dtype_name(dt));
-        }
-    }
-    nnx_status st = ox_const(c, &d, p, id);
-    nnx_mem_free(c->ir->alloc, p);
-    return st;
-}
 
 /* ---------------------------------------------------------------- Resize */
 
@@ -160,7 +122,7 @@ static nnx_status resize_axis(ox *c, uint32_t x, uint32_t axis, uint32_t out, do
             st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "interpolating type %s is not supported", nnx_dtype_name(d.dtype));
             break;
         }
-        st = axis_const(c, d.dtype == NNX_FLOAT64 ? NNX_FLOAT64 : NNX_FLOAT32, d.rank, axis, out, wk, &wc);
+        st = ox_axis_const(c, d.dtype == NNX_FLOAT64 ? NNX_FLOAT64 : NNX_FLOAT32, d.rank, axis, out, wk, &wc);
         if (st == NNX_OK && d.dtype != NNX_FLOAT64 && d.dtype != NNX_FLOAT32) {
             nnx_attrs ca = {.cast = {.to = d.dtype}};
             st = ox_node(c, NNX_OP_CAST, &wc, 1, &ca, 1, &wc);
@@ -256,95 +218,4 @@ nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     if (c->opset < 11)
         return resize(c, n, in[0], n_in > 1 ? in[1] : NNX_NONE, NNX_NONE, true, &out[0]);
     return resize(c, n, in[0], n_in > 2 ? in[2] : NNX_NONE, n_in > 3 ? in[3] : NNX_NONE, false, &out[0]);
-}
-
-/* ---------------------------------------------------------------- Mod, BitShift */
-
-/* fmod 1: x - trunc(x / y) * y (the sign of x; floats through trunc = sign * floor(|q|)).
- * fmod 0 (integers): the truncated remainder plus y when it is non-zero and its sign differs
- * from y's (Python's %). */
-nnx_status nnx_onnx_op_mod(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
-{
-    uint32_t x = in[0], yv = in[1], q, t, r, zero;
-    nnx_dtype dt = ox_desc(c, x).dtype;
-    bool fmod = ox_attr_i(n, "fmod", 0) != 0, is_float = nnx_dtype_is_float(dt);
-    if (is_float && !fmod)
-        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "fmod must be 1 for floating-point types");
-    CHECK(bin(c, NNX_OP_DIV, x, yv, &q));
-    if (is_float) {
-        uint32_t a, s;
-        CHECK(ox_node(c, NNX_OP_ABS, &q, 1, NULL, 1, &a));
-        CHECK(ox_node(c, NNX_OP_FLOOR, &a, 1, NULL, 1, &a));
-        CHECK(ox_node(c, NNX_OP_SIGN, &q, 1, NULL, 1, &s));
-        CHECK(bin(c, NNX_OP_MUL, a, s, &q));
-    }
-    CHECK(bin(c, NNX_OP_MUL, q, yv, &t));
-    CHECK(bin(c, NNX_OP_SUB, x, t, &r));
-    if (fmod || nnx_dtype_kind_of(dt) == NNX_KIND_UINT) {
-        out[0] = r;
-        return NNX_OK;
-    }
-    uint32_t nz, rneg, yneg, diff, fix, shifted;
-    CHECK(ox_scalar(c, dt, 0, &zero));
-    CHECK(bin(c, NNX_OP_NOT_EQUAL, r, zero, &nz));
-    CHECK(bin(c, NNX_OP_LESS, r, zero, &rneg));
-    CHECK(bin(c, NNX_OP_LESS, yv, zero, &yneg));
-    CHECK(bin(c, NNX_OP_LOGICAL_XOR, rneg, yneg, &diff));
-    CHECK(bin(c, NNX_OP_LOGICAL_AND, nz, diff, &fix));
-    CHECK(bin(c, NNX_OP_ADD, r, yv, &shifted));
-    return where(c, fix, shifted, r, &out[0]);
-}
-
-/* BitShift on unsigned integers: x * 2^s (LEFT, wrapping) or x / 2^s (RIGHT); shifts of the
- * width or more give 0. */
-nnx_status nnx_onnx_op_bitshift(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
-{
-    nnx_dtype dt = ox_desc(c, in[0]).dtype;
-    if (nnx_dtype_kind_of(dt) != NNX_KIND_UINT)
-        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "BitShift takes unsigned integers");
-    char buf[16];
-    bool left = strcmp(ox_attr_s(n, "direction", "", buf, sizeof buf), "LEFT") == 0;
-    uint32_t two, p, r, big, width, zero;
-    CHECK(ox_scalar(c, dt, 2, &two));
-    CHECK(bin(c, NNX_OP_POW, two, in[1], &p));
-    CHECK(bin(c, left ? NNX_OP_MUL : NNX_OP_DIV, in[0], p, &r));
-    CHECK(ox_scalar(c, dt, nnx_dtype_bits(dt), &width));
-    CHECK(ox_scalar(c, dt, 0, &zero));
-    CHECK(bin(c, NNX_OP_GREATER_EQUAL, in[1], width, &big));
-    return where(c, big, zero, r, &out[0]);
-}
-
-/* ---------------------------------------------------------------- window generators */
-
-/* HannWindow, HammingWindow, BlackmanWindow (opset 17): a constant of the known size. */
-nnx_status nnx_onnx_op_window(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
-{
-    int64_t size;
-    uint32_t k;
-    CHECK(ox_ints(c, in[0], "size", &size, 1, &k));
-    if (k != 1 || size < 1 || size > (1 << 24))
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "window size %lld is not supported", (long long)size);
-    nnx_dtype dt = NNX_FLOAT32;
-    const Onnx__AttributeProto *oa = ox_attr(n, "output_datatype");
-    if (oa)
-        dt = nnx_onnx_dtype((int32_t)oa->i);
-    if (dt != NNX_FLOAT32 && dt != NNX_FLOAT64)
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output_datatype %lld is not supported", oa ? (long long)oa->i : 0LL);
-    bool periodic = ox_attr_i(n, "periodic", 1) != 0;
-    double N = periodic ? (double)size : (double)size - 1, pi = 3.14159265358979323846;
-    double *v = ox_alloc(c, (size_t)size * sizeof *v);
-    if (!v)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (int64_t i = 0; i < size; i++) {
-        double t = N > 0 ? 2 * pi * i / N : 0;
-        if (n->op_type[1] == 'a' && n->op_type[2] == 'n') /* Hann */
-            v[i] = 0.5 - 0.5 * cos(t);
-        else if (n->op_type[1] == 'a') /* Hamming: alpha 25/46 */
-            v[i] = 25.0 / 46 - (1 - 25.0 / 46) * cos(t);
-        else /* Blackman */
-            v[i] = 0.42 - 0.5 * cos(t) + 0.08 * cos(2 * t);
-    }
-    nnx_status st = axis_const(c, dt, 1, 0, (uint32_t)size, v, &out[0]);
-    nnx_mem_free(c->ir->alloc, v);
-    return st;
 }
