@@ -1,0 +1,35 @@
+/* strmap.h — a map from NUL-terminated strings to uintptr_t values (an index into the
+ * caller's array, or a pointer): open addressing with linear probing over an FNV-1a hash,
+ * load at most 1/2, optionally hashing and comparing keys ignoring ASCII case. Keys are
+ * borrowed and must outlive the map. Memory comes from an nnx_alloc; no global state. */
+#ifndef NNX_BASE_STRMAP_H
+#define NNX_BASE_STRMAP_H
+
+#include "base/alloc.h"
+
+/* At most this many keys (the slot count stays within uint32_t). */
+#define NNX_STRMAP_MAX_KEYS (UINT32_C(1) << 30)
+
+typedef struct nnx_strmap {
+    const nnx_alloc *alloc;
+    const char **keys; /* per slot: the key, NULL when free */
+    uintptr_t *values; /* per slot */
+    uint32_t cap;      /* 0 or a power of two */
+    uint32_t count;
+    bool fold_case;    /* "Key" and "key" are the same key */
+} nnx_strmap;
+
+void nnx_strmap_init(nnx_strmap *m, const nnx_alloc *alloc, bool fold_case);
+void nnx_strmap_free(nnx_strmap *m); /* leaves an empty map, ready for use again */
+
+/* Room for n keys in all without growing; false when out of memory or n is past the bound. */
+bool nnx_strmap_reserve(nnx_strmap *m, uint32_t n);
+
+/* The value of key in *value (may be NULL); false when key is absent. */
+bool nnx_strmap_get(const nnx_strmap *m, const char *key, uintptr_t *value);
+
+/* The value of key, for the caller to read or write; when key is absent it is added with
+ * value 0 and *added (may be NULL) is set. NULL when out of memory or at the bound. */
+uintptr_t *nnx_strmap_put(nnx_strmap *m, const char *key, bool *added);
+
+#endif
