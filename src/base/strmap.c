@@ -80,6 +80,13 @@ bool nnx_strmap_reserve(nnx_strmap *m, uint32_t n)
     return true;
 }
 
+void nnx_strmap_clear(nnx_strmap *m)
+{
+    if (m->cap)
+        memset(m->keys, 0, (size_t)m->cap * sizeof *m->keys);
+    m->count = 0;
+}
+
 bool nnx_strmap_get(const nnx_strmap *m, const char *key, uintptr_t *value)
 {
     if (!m->cap)

@@ -25,6 +25,9 @@ void nnx_strmap_free(nnx_strmap *m); /* leaves an empty map, ready for use again
 /* Room for n keys in all without growing; false when out of memory or n is past the bound. */
 bool nnx_strmap_reserve(nnx_strmap *m, uint32_t n);
 
+/* Removes every key, keeping the room (so adding that many again never allocates). */
+void nnx_strmap_clear(nnx_strmap *m);
+
 /* The value of key in *value (may be NULL); false when key is absent. */
 bool nnx_strmap_get(const nnx_strmap *m, const char *key, uintptr_t *value);
 

@@ -1,6 +1,6 @@
 /* test_strmap.c — the string map of base/strmap.h: adding and finding keys, values written
- * through put, growth past many rehashes, case folding, the key bound, and out-of-memory
- * at every allocation leaving the map usable and nothing leaked. */
+ * through put, growth past many rehashes, case folding, the key bound, clearing, and
+ * out-of-memory at every allocation leaving the map usable and nothing leaked. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,6 +105,32 @@ static void test_bound(void **state)
     nnx_strmap_free(&m);
 }
 
+static void test_clear(void **state)
+{
+    (void)state;
+    counting_alloc c = {0};
+    nnx_alloc a = counting_alloc_wrap(&c);
+    nnx_strmap m;
+    nnx_strmap_init(&m, &a, false);
+    static const char *const keys[] = {"p", "q", "r", "s", "t", "u", "v", "w", "x"};
+    for (uint32_t i = 0; i < 9; i++)
+        *nnx_strmap_put(&m, keys[i], NULL) = i;
+    long calls = c.calls;
+    uint32_t cap = m.cap;
+    nnx_strmap_clear(&m);
+    assert_int_equal(m.count, 0);
+    assert_int_equal(m.cap, cap);
+    assert_false(nnx_strmap_get(&m, "p", NULL));
+    for (uint32_t i = 0; i < 9; i++) /* the same number again: no allocation */
+        *nnx_strmap_put(&m, keys[8 - i], NULL) = i;
+    assert_int_equal(c.calls, calls);
+    uintptr_t v;
+    assert_true(nnx_strmap_get(&m, "p", &v));
+    assert_int_equal(v, 8);
+    nnx_strmap_free(&m);
+    assert_int_equal(c.live, 0);
+}
+
 /* Every allocation of a run that grows the map three times fails once in turn. */
 static void test_out_of_memory(void **state)
 {
@@ -147,6 +173,7 @@ int main(void)
         cmocka_unit_test(test_growth),
         cmocka_unit_test(test_fold_case),
         cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_clear),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,13 +4,9 @@
 #ifndef NNX_FORMATS_ONNX_INTERNAL_H
 #define NNX_FORMATS_ONNX_INTERNAL_H
 
+#include "base/strmap.h"
 #include "formats/onnx/onnx.h"
 #include "onnx.pb-c.h"
-
-typedef struct ox_entry {
-    const char *name; /* NULL: free slot */
-    uint32_t id;
-} ox_entry;
 
 typedef struct ox {
     nnx_ir_model *m;
@@ -21,9 +17,7 @@ typedef struct ox {
     const nnx_onnx_known_input *known;
     uint32_t n_known;
     int64_t opset; /* of the default domain */
-    ox_entry *table;
-    uint32_t cap; /* power of two */
-    uint32_t count;
+    nnx_strmap values; /* ONNX tensor name -> IR value id */
     const Onnx__NodeProto *node; /* being mapped */
     const char *label;
     nnx_error nerr; /* the reason of a node's failure, prefixed by the caller */

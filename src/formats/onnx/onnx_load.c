@@ -20,57 +20,24 @@
 
 /* ---------------------------------------------------------------- value table */
 
-static uint32_t hash_name(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-static ox_entry *lookup(ox *c, const char *name)
-{
-    uint32_t i = hash_name(name) & (c->cap - 1);
-    while (c->table[i].name && strcmp(c->table[i].name, name) != 0)
-        i = (i + 1) & (c->cap - 1);
-    return &c->table[i];
-}
-
 /* Defines (or redefines: ONNX forbids it, a later definition wins) name -> id. */
 static nnx_status define(ox *c, const char *name, uint32_t id)
 {
     if (!name || !name[0])
         return NNX_OK;
-    ox_entry *e = lookup(c, name);
-    if (!e->name) {
-        if ((c->count + 1) * 2 > c->cap) {
-            uint32_t ncap = c->cap * 2;
-            ox_entry *nt = nnx_mem_calloc(c->ir->alloc, ncap, sizeof *nt);
-            if (!nt)
-                return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-            ox_entry *old = c->table;
-            uint32_t ocap = c->cap;
-            c->table = nt;
-            c->cap = ncap;
-            for (uint32_t k = 0; k < ocap; k++)
-                if (old[k].name)
-                    *lookup(c, old[k].name) = old[k];
-            nnx_mem_free(c->ir->alloc, old);
-            e = lookup(c, name);
-        }
-        e->name = name;
-        c->count++;
-    }
-    e->id = id;
+    uintptr_t *value = nnx_strmap_put(&c->values, name, NULL);
+    if (!value)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    *value = id;
     return NNX_OK;
 }
 
 static bool find_value(ox *c, const char *name, uint32_t *id)
 {
-    ox_entry *e = lookup(c, name);
-    if (!e->name)
+    uintptr_t value;
+    if (!nnx_strmap_get(&c->values, name, &value))
         return false;
-    *id = e->id;
+    *id = (uint32_t)value;
     return true;
 }
 
@@ -373,6 +340,7 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
     ox c = {.m = out, .ir = &out->ir, .path = name, .dir = dir, .options = options ? options : &none,
             .known = known, .n_known = n_known};
     const nnx_alloc *alloc = out->ir.alloc;
+    nnx_strmap_init(&c.values, alloc, false);
     ProtobufCAllocator pa = nnx_onnx_pb_allocator(alloc);
     Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
     if (!model)
@@ -394,11 +362,9 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
     if (st == NNX_OK)
         st = check_ops(&c, g, err);
     if (st == NNX_OK) {
-        c.cap = 64;
-        while (c.cap < 2 * (g->n_initializer + g->n_input + 4 * g->n_node) + 16 && c.cap < (1u << 30))
-            c.cap *= 2;
-        c.table = nnx_mem_calloc(alloc, c.cap, sizeof *c.table);
-        if (!c.table)
+        /* room for every name the graph can define (a node has a few outputs), within bounds */
+        size_t names = g->n_initializer + g->n_input + 4 * g->n_node + 8;
+        if (!nnx_strmap_reserve(&c.values, names < 32 ? 32 : names < (1u << 29) ? (uint32_t)names : (1u << 29)))
             st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     if (st == NNX_OK)
@@ -411,7 +377,7 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
         st = add_nodes(&c, g, err);
     if (st == NNX_OK)
         st = add_outputs(&c, g, err);
-    nnx_mem_free(alloc, c.table);
+    nnx_strmap_free(&c.values);
     for (uint32_t v = 0; v < c.cache_cap; v++)
         nnx_mem_free_aligned(alloc, c.cache[v]);
     nnx_mem_free(alloc, c.cache);

@@ -76,6 +76,7 @@ nnx_status nnx_nnef_check(const nnx_nnef_document *doc, const nnx_nnef_registry 
 #ifdef NNX_NNEF_SEMA_INTERNAL
 /* ---- internal: shared by sema*.c only ---------------------------------------------------- */
 
+#include "base/strmap.h"
 #include "formats/nnef/check/types.h"
 
 /* An expression's type and, for arrays, its length when known statically (-1 if not). */
@@ -105,12 +106,8 @@ typedef struct sema_sym {
     nnx_nnef_pos update_pos;
 } sema_sym;
 
-/* An open-addressing map from NUL-terminated names to pointers. */
-typedef struct sema_map {
-    const char **keys;
-    void **vals;
-    uint32_t cap, count;
-} sema_map;
+/* A map from names to pointers (base/strmap.h): zeroed until the first sema_map_put. */
+typedef nnx_strmap sema_map;
 
 /* A fragment's declaration as types, built once per registry entry. */
 typedef struct sema_sig {

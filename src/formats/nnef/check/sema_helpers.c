@@ -1,6 +1,6 @@
 /* sema_helpers.c — what every file of the semantic checker shares (NNEF 1.0.2 §3.3):
  * diagnostics at a source position, interned array and tuple types with the AST height
- * bound, and the open-addressing name maps of scopes and signatures. */
+ * bound, and the name maps of scopes and signatures (base/strmap.h). */
 #define NNX_NNEF_SEMA_INTERNAL
 #include "formats/nnef/check/sema.h"
 
@@ -70,75 +70,32 @@ nnx_status sema_tuple_of(sema *s, nnx_nnef_pos pos, const nnx_nnef_ty *const *it
     return *out ? NNX_OK : sema_oom(s);
 }
 
-/* ---- name maps (open addressing, load <= 1/2) ----------------------------------------------- */
-
-static uint32_t hash_name(const char *key)
-{
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-        h = (h ^ *p) * 16777619u;
-    return h;
-}
-
-/* The slot holding key, or the empty slot where it would go. */
-static uint32_t slot_of(const sema_map *m, const char *key)
-{
-    uint32_t mask = m->cap - 1, i = hash_name(key) & mask;
-    while (m->keys[i] && strcmp(m->keys[i], key) != 0)
-        i = (i + 1) & mask;
-    return i;
-}
+/* ---- name maps ------------------------------------------------------------------------------- */
 
 void *sema_map_get(const sema_map *m, const char *key)
 {
-    if (m->cap == 0)
-        return NULL;
-    uint32_t i = slot_of(m, key);
-    return m->keys[i] ? m->vals[i] : NULL;
-}
-
-static bool grow(sema *s, sema_map *m)
-{
-    if (m->cap >= (1u << 30))
-        return false;
-    sema_map next = {.cap = m->cap ? m->cap * 2 : 16};
-    next.keys = nnx_mem_calloc(s->alloc, next.cap, sizeof *next.keys);
-    next.vals = nnx_mem_calloc(s->alloc, next.cap, sizeof *next.vals);
-    if (!next.keys || !next.vals) {
-        sema_map_free(s, &next);
-        return false;
-    }
-    for (uint32_t i = 0; i < m->cap; i++) {
-        if (!m->keys[i])
-            continue;
-        uint32_t j = slot_of(&next, m->keys[i]);
-        next.keys[j] = m->keys[i];
-        next.vals[j] = m->vals[i];
-    }
-    next.count = m->count;
-    sema_map_free(s, m);
-    *m = next;
-    return true;
+    uintptr_t value;
+    return nnx_strmap_get(m, key, &value) ? (void *)value : NULL;
 }
 
 bool sema_map_put(sema *s, sema_map *m, const char *key, void *val, void **existing)
 {
-    if ((m->count + 1) * 2 > m->cap && !grow(s, m))
+    if (!m->alloc)
+        nnx_strmap_init(m, s->alloc, false);
+    bool added;
+    uintptr_t *slot = nnx_strmap_put(m, key, &added);
+    if (!slot)
         return false;
-    uint32_t i = slot_of(m, key);
     if (existing)
-        *existing = m->keys[i] ? m->vals[i] : NULL;
-    if (!m->keys[i]) {
-        m->keys[i] = key;
-        m->vals[i] = val;
-        m->count++;
-    }
+        *existing = added ? NULL : (void *)*slot;
+    if (added)
+        *slot = (uintptr_t)val;
     return true;
 }
 
 void sema_map_free(sema *s, sema_map *m)
 {
-    nnx_mem_free(s->alloc, m->keys);
-    nnx_mem_free(s->alloc, m->vals);
+    if (m->alloc)
+        nnx_strmap_free(m);
     memset(m, 0, sizeof *m);
 }

@@ -2,6 +2,7 @@
  * (§5.3) and whole containers with .dat files (§5.1, §5.2). Identifier renaming, custom-op
  * declarations and the generic-argument rule are described in writer.h. */
 #include "formats/nnef/emit/writer.h"
+#include "base/strmap.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -58,29 +59,14 @@ static const char *type_name(nnx_nnef_type_kind t)
 
 /* ------------------------------------------------------------------ names */
 
-/* A set of strings over a fixed table (capacity a power of two > 2 * entries). */
-typedef struct name_set {
-    const char **slots;
-    size_t mask;
-} name_set;
-
-static uint32_t hash_str(const char *s)
+/* Adds s to the set of names taken unless it is there; returns whether it was added. The set
+ * has room for every tensor's name (nnx_strmap_reserve), and each tensor adds at most one,
+ * so adding never allocates. */
+static bool set_add(nnx_strmap *set, const char *s)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-/* Adds s unless present; returns whether it was added. */
-static bool set_add(name_set *set, const char *s)
-{
-    size_t i = hash_str(s) & set->mask;
-    for (; set->slots[i]; i = (i + 1) & set->mask)
-        if (strcmp(set->slots[i], s) == 0)
-            return false;
-    set->slots[i] = s;
-    return true;
+    bool added = false;
+    nnx_strmap_put(set, s, &added);
+    return added;
 }
 
 /* The renaming rule of writer.h: bytes outside [A-Za-z0-9_] -> '_', '_' before a leading
@@ -111,7 +97,7 @@ static char *sanitize(nnx_arena *arena, const char *name, uint32_t index)
 }
 
 /* base, then base_1, base_2, ... until one is free; adds it to the set. */
-static const char *unique_name(writer *w, name_set *set, const char *base)
+static const char *unique_name(writer *w, nnx_strmap *set, const char *base)
 {
     if (set_add(set, base))
         return base;
@@ -129,23 +115,22 @@ static const char *unique_name(writer *w, name_set *set, const char *base)
 static nnx_status assign_names(writer *w)
 {
     const nnx_nnef_flat *g = w->g;
-    size_t cap = 16;
-    while (cap / 2 <= g->n_tensors)
-        cap *= 2; /* at most 2^33: no overflow; arena_array checks the byte count */
-    name_set set = {nnx_arena_array(&w->arena, cap, sizeof(char *)), cap - 1};
+    nnx_strmap set;
+    nnx_strmap_init(&set, g->alloc, false);
     w->names = nnx_arena_array(&w->arena, (size_t)g->n_tensors + 1, sizeof(char *));
-    if (!set.slots || !w->names)
-        return w_oom(w);
-    for (uint32_t i = 0; i < g->n_tensors; i++)
+    bool ok = w->names && nnx_strmap_reserve(&set, g->n_tensors);
+    for (uint32_t i = 0; ok && i < g->n_tensors; i++)
         if (nnx_nnef_is_identifier(g->tensors[i].name) && set_add(&set, g->tensors[i].name))
             w->names[i] = g->tensors[i].name;
-    for (uint32_t i = 0; i < g->n_tensors; i++) {
+    for (uint32_t i = 0; ok && i < g->n_tensors; i++) {
         if (w->names[i])
             continue;
         char *base = sanitize(&w->arena, g->tensors[i].name, i);
-        if (!base || !(w->names[i] = unique_name(w, &set, base)))
-            return w_oom(w);
+        ok = base && (w->names[i] = unique_name(w, &set, base));
     }
+    nnx_strmap_free(&set);
+    if (!ok)
+        return w_oom(w);
     w->graph_name = g->name && g->name[0] ? sanitize(&w->arena, g->name, 0) : "G";
     return w->graph_name ? NNX_OK : w_oom(w);
 }

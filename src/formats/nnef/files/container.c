@@ -18,6 +18,7 @@
 
 #include "base/checked.h"
 #include "base/file.h"
+#include "base/strmap.h"
 
 #define FULL_PATH_MAX 4096 /* root + '/' + relative path, NUL included (Linux PATH_MAX) */
 #define NAME_MAX_BYTES 255 /* longest path component (NAME_MAX of common file systems) */
@@ -34,12 +35,14 @@ typedef struct item {
     bool loaded;           /* folder: view is mapped or read */
 } item;
 
-/* Open-addressing hash of item paths, hashed ignoring ASCII case so that both exact and
- * case-insensitive lookups walk one probe chain. slots hold item index + 1 (0 = empty). */
+/* Item paths for exact and case-insensitive lookups (base/strmap.h; zeroed until the first
+ * index_reserve): exact maps a path to its first item, folded a path ignoring ASCII case to
+ * its first item, with PATH_MORE set when later items match it too. */
 typedef struct path_index {
-    uint32_t *slots;
-    uint32_t cap; /* 0 or a power of two */
+    nnx_strmap exact, folded;
 } path_index;
+
+#define PATH_MORE ((uintptr_t)1 << 31) /* item indices stay below 2^30 (NNX_STRMAP_MAX_KEYS) */
 
 struct nnx_nnef_container {
     nnx_alloc alloc;
@@ -202,65 +205,53 @@ static int ascii_casecmp(const char *a, const char *b)
     }
 }
 
-static uint32_t hash_ci(const char *s)
-{
-    uint32_t h = 2166136261u; /* FNV-1a over the lower-cased bytes */
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        h = (h ^ (ch >= 'A' && ch <= 'Z' ? ch + 32u : ch)) * 16777619u;
-    }
-    return h;
-}
-
 #define KEY(base, stride, i) (*(char *const *)((const char *)(base) + (size_t)(i) * (stride)))
 
+/* Indexes key as item i (room made by index_reserve, so this never allocates). */
 static void index_put(path_index *ix, const char *key, uint32_t i)
 {
-    uint32_t mask = ix->cap - 1, s = hash_ci(key) & mask;
-    while (ix->slots[s])
-        s = (s + 1) & mask;
-    ix->slots[s] = i + 1;
+    bool added;
+    uintptr_t *exact = nnx_strmap_put(&ix->exact, key, &added);
+    if (added)
+        *exact = i;
+    uintptr_t *folded = nnx_strmap_put(&ix->folded, key, &added);
+    *folded = added ? i : *folded | PATH_MORE;
 }
 
-/* Makes room for n keys at load <= 1/2, rehashing keys[0..n-1) when it grows. */
-static bool index_reserve(const nnx_alloc *a, path_index *ix, const void *keys, size_t stride, uint32_t n)
+/* Makes room for n keys. */
+static bool index_reserve(const nnx_alloc *a, path_index *ix, uint32_t n)
 {
-    if (ix->cap && n <= ix->cap / 2)
-        return true;
-    uint32_t cap = ix->cap ? ix->cap : 16;
-    while (cap / 2 < n) {
-        if (cap > UINT32_MAX / 2)
-            return false;
-        cap *= 2;
+    if (!ix->exact.alloc) {
+        nnx_strmap_init(&ix->exact, a, false);
+        nnx_strmap_init(&ix->folded, a, true);
     }
-    uint32_t *slots = nnx_mem_calloc(a, cap, sizeof *slots);
-    if (!slots)
-        return false;
-    nnx_mem_free(a, ix->slots);
-    *ix = (path_index){slots, cap};
-    for (uint32_t i = 0; i + 1 < n; i++)
-        index_put(ix, KEY(keys, stride, i), i);
-    return true;
+    return nnx_strmap_reserve(&ix->exact, n) && nnx_strmap_reserve(&ix->folded, n);
 }
 
-/* Items whose key equals key (exactly, or ignoring ASCII case): returns how many (stopping at
- * 2), the first in *first and the second in *second. */
-static uint32_t index_find(const path_index *ix, const void *keys, size_t stride, const char *key, bool ci,
-                           uint32_t *first, uint32_t *second)
+static void index_free(path_index *ix)
 {
-    uint32_t found = 0;
-    if (!ix->cap)
+    nnx_strmap_free(&ix->exact);
+    nnx_strmap_free(&ix->folded);
+}
+
+/* Items (of keys[0..n)) whose key equals key exactly, or ignoring ASCII case when ci: returns
+ * whether there are none, one or more (0, 1, 2), the first in *first and, ignoring case, the
+ * second in *second (items in the order they were indexed). */
+static uint32_t index_find(const path_index *ix, const void *keys, size_t stride, uint32_t n, const char *key,
+                           bool ci, uint32_t *first, uint32_t *second)
+{
+    uintptr_t v;
+    if (!nnx_strmap_get(ci ? &ix->folded : &ix->exact, key, &v))
         return 0;
-    uint32_t mask = ix->cap - 1;
-    for (uint32_t s = hash_ci(key) & mask; ix->slots[s] && found < 2; s = (s + 1) & mask) {
-        uint32_t i = ix->slots[s] - 1;
-        const char *k = KEY(keys, stride, i);
-        if (ci ? ascii_casecmp(k, key) != 0 : strcmp(k, key) != 0)
-            continue;
-        *(found ? second : first) = i;
-        found++;
-    }
-    return found;
+    *first = (uint32_t)(v & ~PATH_MORE);
+    if (!(v & PATH_MORE))
+        return 1;
+    for (uint32_t i = *first + 1; i < n; i++)
+        if (ascii_casecmp(KEY(keys, stride, i), key) == 0) {
+            *second = i;
+            return 2;
+        }
+    return 1;
 }
 
 /* ------------------------------------------------------------------ container items */
@@ -268,14 +259,14 @@ static uint32_t index_find(const path_index *ix, const void *keys, size_t stride
 static item *find_item(const nnx_nnef_container *c, const char *path)
 {
     uint32_t i, j;
-    return index_find(&c->index, c->items, sizeof(item), path, false, &i, &j) ? &c->items[i] : NULL;
+    return index_find(&c->index, c->items, sizeof(item), c->n_items, path, false, &i, &j) ? &c->items[i] : NULL;
 }
 
 /* Appends an item taking path (allocated); on failure frees path. */
 static nnx_status add_item(nnx_nnef_container *c, char *path, item **out, nnx_error *err)
 {
     if (!path || !nnx_mem_reserve(&c->alloc, (void **)&c->items, &c->cap_items, c->n_items + 1, sizeof(item)) ||
-        !index_reserve(&c->alloc, &c->index, c->items, sizeof(item), c->n_items + 1)) {
+        !index_reserve(&c->alloc, &c->index, c->n_items + 1)) {
         nnx_mem_free(&c->alloc, path);
         return oom(err, c->path);
     }
@@ -297,7 +288,7 @@ static void free_items(nnx_nnef_container *c)
         nnx_mem_free(&c->alloc, it->path);
     }
     nnx_mem_free(&c->alloc, c->items);
-    nnx_mem_free(&c->alloc, c->index.slots);
+    index_free(&c->index);
 }
 
 void nnx_nnef_container_close(nnx_nnef_container *c)
@@ -505,7 +496,8 @@ static void strip_top_folder(nnx_nnef_container *c)
             return;
     if (!find_item(c, top))
         return;
-    memset(c->index.slots, 0, (size_t)c->index.cap * sizeof *c->index.slots);
+    nnx_strmap_clear(&c->index.exact); /* the paths change in place: index them again */
+    nnx_strmap_clear(&c->index.folded);
     for (uint32_t i = 0; i < c->n_items; i++) {
         char *p = c->items[i].path;
         memmove(p, p + n, strlen(p + n) + 1);
@@ -723,11 +715,11 @@ static nnx_status ambiguous(const nnx_nnef_container *c, const char *want, const
 static nnx_status archive_find(nnx_nnef_container *c, const char *rel, const char **out, nnx_error *err)
 {
     uint32_t i, j;
-    if (index_find(&c->index, c->items, sizeof(item), rel, false, &i, &j)) {
+    if (index_find(&c->index, c->items, sizeof(item), c->n_items, rel, false, &i, &j)) {
         *out = c->items[i].path;
         return NNX_OK;
     }
-    uint32_t n = index_find(&c->index, c->items, sizeof(item), rel, true, &i, &j);
+    uint32_t n = index_find(&c->index, c->items, sizeof(item), c->n_items, rel, true, &i, &j);
     if (n > 1)
         return ambiguous(c, rel, c->items[i].path, c->items[j].path, err);
     *out = n ? c->items[i].path : NULL;
@@ -860,7 +852,7 @@ void nnx_nnef_container_writer_destroy(nnx_nnef_container_writer *w)
         nnx_mem_free(&a, w->files[i].data);
     }
     nnx_mem_free(&a, w->files);
-    nnx_mem_free(&a, w->index.slots);
+    index_free(&w->index);
     nnx_mem_free(&a, w);
 }
 
@@ -869,7 +861,7 @@ static nnx_status check_new_path(const nnx_nnef_container_writer *w, const char 
     uint32_t i, j;
     char x[96], y[96];
     nnx_status st = nnx_nnef_check_relpath(relpath, err);
-    if (st != NNX_OK || !index_find(&w->index, w->files, sizeof(wfile), relpath, true, &i, &j))
+    if (st != NNX_OK || !index_find(&w->index, w->files, sizeof(wfile), w->n_files, relpath, true, &i, &j))
         return st;
     if (strcmp(w->files[i].path, relpath) == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "'%s': added twice", shown(relpath, x, sizeof x));
@@ -886,7 +878,7 @@ nnx_status nnx_nnef_container_writer_add_owned(nnx_nnef_container_writer *w, con
     char *path = st == NNX_OK ? nnx_mem_strdup(&w->alloc, relpath) : NULL;
     if (st == NNX_OK &&
         (!path || !nnx_mem_reserve(&w->alloc, (void **)&w->files, &w->cap_files, w->n_files + 1, sizeof(wfile)) ||
-         !index_reserve(&w->alloc, &w->index, w->files, sizeof(wfile), w->n_files + 1)))
+         !index_reserve(&w->alloc, &w->index, w->n_files + 1)))
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "'%s': error: out of memory", shown(relpath, x, sizeof x));
     if (st != NNX_OK) {
         nnx_mem_free(&w->alloc, path);

@@ -28,72 +28,38 @@ nnx_status nnef_oom(nnef_flattener *f)
     return nnx_error_set(f->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", f->g->filename);
 }
 
-static uint32_t hash_name(const char *s)
-{
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-/* The slot holding name, or the empty slot where it would go. */
-static uint32_t *find_slot(const nnef_frame *fr, const char *name)
-{
-    uint32_t mask = fr->n_slots - 1, i = hash_name(name) & mask;
-    while (fr->slots[i] && strcmp(fr->vars[fr->slots[i] - 1].name, name) != 0)
-        i = (i + 1) & mask;
-    return &fr->slots[i];
-}
-
-/* Keeps the table at most half full: graph bodies hold one variable per statement. */
-static nnx_status grow_slots(nnef_flattener *f, nnef_frame *fr)
-{
-    if ((uint64_t)(fr->n_vars + 1) * 2 <= fr->n_slots)
-        return NNX_OK;
-    uint32_t n = fr->n_slots ? fr->n_slots * 2 : 16;
-    uint32_t *slots = n > fr->n_slots ? nnx_mem_calloc(f->g->alloc, n, sizeof *slots) : NULL;
-    if (!slots)
-        return nnef_oom(f);
-    nnx_mem_free(f->g->alloc, fr->slots);
-    fr->slots = slots;
-    fr->n_slots = n;
-    for (uint32_t v = 0; v < fr->n_vars; v++)
-        *find_slot(fr, fr->vars[v].name) = v + 1;
-    return NNX_OK;
-}
-
 nnx_status nnef_frame_set(nnef_flattener *f, nnef_frame *fr, const char *name, const nnx_nnef_value *v)
 {
-    if (fr->n_slots) {
-        uint32_t *slot = find_slot(fr, name);
-        if (*slot) {
-            fr->vars[*slot - 1].value = *v; /* comprehension iterators are rebound per item */
-            return NNX_OK;
-        }
-    }
-    if (grow_slots(f, fr) != NNX_OK ||
-        !nnx_mem_reserve(f->g->alloc, (void **)&fr->vars, &fr->cap_vars, fr->n_vars + 1, sizeof *fr->vars))
+    if (!fr->names.alloc)
+        nnx_strmap_init(&fr->names, f->g->alloc, false); /* frames start zeroed */
+    if (!nnx_mem_reserve(f->g->alloc, (void **)&fr->vars, &fr->cap_vars, fr->n_vars + 1, sizeof *fr->vars))
         return nnef_oom(f);
+    bool added;
+    uintptr_t *index = nnx_strmap_put(&fr->names, name, &added);
+    if (!index)
+        return nnef_oom(f);
+    if (!added) {
+        fr->vars[*index].value = *v; /* comprehension iterators are rebound per item */
+        return NNX_OK;
+    }
+    *index = fr->n_vars;
     fr->vars[fr->n_vars++] = (nnef_var){name, *v};
-    *find_slot(fr, name) = fr->n_vars;
     return NNX_OK;
 }
 
 const nnx_nnef_value *nnef_frame_get(const nnef_frame *fr, const char *name)
 {
-    if (!fr->n_slots)
-        return NULL;
-    uint32_t slot = *find_slot(fr, name);
-    return slot ? &fr->vars[slot - 1].value : NULL;
+    uintptr_t index;
+    return nnx_strmap_get(&fr->names, name, &index) ? &fr->vars[index].value : NULL;
 }
 
 void nnef_frame_free(nnef_flattener *f, nnef_frame *fr)
 {
     nnx_mem_free(f->g->alloc, fr->vars);
-    nnx_mem_free(f->g->alloc, fr->slots);
+    if (fr->names.alloc)
+        nnx_strmap_free(&fr->names);
     fr->vars = NULL;
-    fr->slots = NULL;
-    fr->n_vars = fr->cap_vars = fr->n_slots = 0;
+    fr->n_vars = fr->cap_vars = 0;
 }
 
 nnx_nnef_type_kind nnef_value_type(const nnef_flattener *f, const nnx_nnef_value *v)

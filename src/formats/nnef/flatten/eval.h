@@ -4,6 +4,7 @@
 #ifndef NNX_FORMATS_NNEF_EVAL_H
 #define NNX_FORMATS_NNEF_EVAL_H
 
+#include "base/strmap.h"
 #include "formats/nnef/flatten/flatten.h"
 
 typedef struct nnef_var {
@@ -17,8 +18,7 @@ typedef struct nnef_frame {
     nnx_nnef_type_kind generic;  /* what '?' stands for here */
     nnef_var *vars;
     uint32_t n_vars, cap_vars;
-    uint32_t *slots;             /* open-addressing index of vars: var index + 1, 0 = empty */
-    uint32_t n_slots;            /* a power of two, at least twice n_vars (or 0) */
+    nnx_strmap names;            /* var name -> index in vars; zeroed until the first set */
     nnx_nnef_pos origin;         /* position reported for ops emitted from this frame */
     bool user;                   /* graph body or a fragment of the user's document */
 } nnef_frame;

@@ -6,6 +6,7 @@
 #include "formats/nnef/shapes/shapes.h"
 
 #include "base/checked.h"
+#include "base/strmap.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,24 +14,10 @@
 
 /* ---- variable labels (§4.1.3 sharing, §4.8 one update per cycle) ---------------------- */
 
-typedef struct var_slot {
-    uint32_t op_plus1; /* 0 = empty */
-    bool updated;
-} var_slot;
-
 struct nnx_nnef_sh_vars {
-    var_slot *slots;
-    size_t mask;
+    nnx_strmap first; /* label, ignoring ASCII case -> the op of the first variable with it */
+    bool *updated;    /* per op: the variable first with its label has been updated */
 };
-
-static char lower(char ch) { return (ch >= 'A' && ch <= 'Z') ? (char)(ch - 'A' + 'a') : ch; }
-
-static bool same_label(const char *a, const char *b)
-{
-    while (*a && lower(*a) == lower(*b))
-        a++, b++;
-    return lower(*a) == lower(*b);
-}
 
 static const char *label_of(const nnx_nnef_flat *g, uint32_t op)
 {
@@ -38,29 +25,31 @@ static const char *label_of(const nnx_nnef_flat *g, uint32_t op)
     return v && v->kind == NNX_NNEF_VALUE_STRING && v->u.string ? v->u.string : "";
 }
 
-/* The slot of label: the variable that first used it, or the empty slot to claim. */
-static var_slot *var_find(const nnx_nnef_flat *g, nnx_nnef_sh_vars *vars, const char *label)
+/* The op of the first variable labelled label; op itself when it is the first. Room for
+ * every variable's label is reserved up front (vars_init), so this never allocates. */
+static uint32_t var_first(nnx_nnef_sh_vars *vars, const char *label, uint32_t op)
 {
-    uint64_t h = 1469598103934665603u; /* FNV-1a over the lower-cased label */
-    for (const char *p = label; *p; p++)
-        h = (h ^ (unsigned char)lower(*p)) * 1099511628211u;
-    for (size_t i = (size_t)h & vars->mask;; i = (i + 1) & vars->mask) {
-        var_slot *s = &vars->slots[i];
-        if (!s->op_plus1 || same_label(label_of(g, s->op_plus1 - 1), label))
-            return s;
-    }
+    bool added;
+    uintptr_t *first = nnx_strmap_put(&vars->first, label, &added);
+    if (added)
+        *first = op;
+    return (uint32_t)*first;
 }
 
 static nnx_status vars_init(const nnx_nnef_flat *g, nnx_nnef_sh_vars *vars)
 {
-    size_t n = 0, cap = 1;
+    uint32_t n = 0;
     for (uint32_t i = 0; i < g->n_ops; i++)
         n += !g->ops[i].custom && strcmp(g->ops[i].name, "variable") == 0;
-    while (cap < 2 * n + 1)
-        cap *= 2;
-    vars->mask = cap - 1;
-    vars->slots = nnx_mem_calloc(g->alloc, cap, sizeof *vars->slots);
-    return vars->slots ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
+    nnx_strmap_init(&vars->first, g->alloc, true);
+    vars->updated = nnx_mem_calloc(g->alloc, g->n_ops ? g->n_ops : 1, sizeof *vars->updated);
+    return vars->updated && nnx_strmap_reserve(&vars->first, n) ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
+}
+
+static void vars_free(const nnx_nnef_flat *g, nnx_nnef_sh_vars *vars)
+{
+    nnx_strmap_free(&vars->first);
+    nnx_mem_free(g->alloc, vars->updated);
 }
 
 /* ---- tensor-introducing operations (§4.1) ------------------------------------------- */
@@ -130,12 +119,10 @@ static nnx_status check_label(nnx_nnef_sh *c, const nnx_nnef_shape *s)
         if (!label_char(*p))
             return nnx_nnef_sh_fail(c, "label '%s' has the character 0x%02x; allowed are a-z A-Z 0-9 _ - . / \\", label,
                                     (unsigned char)*p);
-    var_slot *slot = var_find(c->g, c->vars, label);
-    if (!slot->op_plus1) {
-        slot->op_plus1 = (uint32_t)(c->op - c->g->ops) + 1;
+    uint32_t op = (uint32_t)(c->op - c->g->ops), first_op = var_first(c->vars, label, op);
+    if (first_op == op)
         return NNX_OK;
-    }
-    const nnx_nnef_flat_op *first = &c->g->ops[slot->op_plus1 - 1];
+    const nnx_nnef_flat_op *first = &c->g->ops[first_op];
     nnx_nnef_shape other;
     nnx_status st = nnx_nnef_sh_value_shape(c, "output", nnx_nnef_flat_result(first, "output"), &other);
     char a[NNX_NNEF_SHAPE_STR], b[NNX_NNEF_SHAPE_STR];
@@ -318,14 +305,14 @@ static nnx_status rule_update(nnx_nnef_sh *c)
     const nnx_nnef_flat_op *p = t && t->producer < c->g->n_ops ? &c->g->ops[t->producer] : NULL;
     if (!p || p->custom || strcmp(p->name, "variable") != 0)
         return nnx_nnef_sh_fail(c, "'%s' is not the output of a variable", t ? t->name : "literal");
-    var_slot *slot = var_find(c->g, c->vars, label_of(c->g, t->producer));
-    if (slot->updated)
+    bool *updated = &c->vars->updated[var_first(c->vars, label_of(c->g, t->producer), t->producer)];
+    if (*updated)
         return nnx_nnef_sh_fail(c, "variable '%s' (label '%s') is updated twice", t->name, label_of(c->g, t->producer));
     char a[NNX_NNEF_SHAPE_STR], b[NNX_NNEF_SHAPE_STR];
     if (!nnx_nnef_shape_equal(&var, &value))
         return nnx_nnef_sh_fail(c, "value shape %s != variable shape %s", nnx_nnef_sh_str(&value, a),
                                 nnx_nnef_sh_str(&var, b));
-    slot->updated = true;
+    *updated = true;
     return nnx_nnef_sh_output(c, "result", &var);
 }
 
@@ -408,15 +395,17 @@ static nnx_status infer_op(nnx_nnef_sh *c)
 nnx_status nnx_nnef_infer_shapes(nnx_nnef_flat *g, nnx_error *err)
 {
     nnx_nnef_sh_vars vars;
-    if (vars_init(g, &vars) != NNX_OK)
+    if (vars_init(g, &vars) != NNX_OK) {
+        vars_free(g, &vars);
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
     nnx_nnef_sh c = {.g = g, .err = err, .vars = &vars};
     nnx_status st = NNX_OK;
     for (uint32_t i = 0; i < g->n_ops && st == NNX_OK; i++) {
         c.op = &g->ops[i];
         st = infer_op(&c);
     }
-    nnx_mem_free(g->alloc, vars.slots);
+    vars_free(g, &vars);
     return st;
 }
 
