@@ -63,7 +63,8 @@ foreach(rel IN LISTS sources)
       nnef_stage(${to_inner} to)
       list(FIND nnef_stages "${to}" to_index)
       if(to STREQUAL "")
-        string(APPEND problems "src/formats/${rel}:${line_no}: includes formats/nnef/${to_inner}, not in an NNEF stage\n")
+        string(APPEND problems "src/formats/${rel}:${line_no}: includes formats/nnef/${to_inner}, "
+                               "not in an NNEF stage\n")
       elseif(to_index GREATER from_index)
         string(APPEND problems "src/formats/${rel}:${line_no}: stage ${from} includes formats/nnef/${to_inner} "
                                "of the later stage ${to} (${order})\n")

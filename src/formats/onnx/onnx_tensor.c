@@ -19,7 +19,10 @@
 static void *pb_alloc(void *data, size_t size) { return nnx_mem_alloc((const nnx_alloc *)data, size ? size : 1); }
 static void pb_free(void *data, void *ptr) { nnx_mem_free((const nnx_alloc *)data, ptr); }
 
-ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc) { return (ProtobufCAllocator){pb_alloc, pb_free, (void *)alloc}; }
+ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc)
+{
+    return (ProtobufCAllocator){pb_alloc, pb_free, (void *)alloc};
+}
 
 /* ---------------------------------------------------------------- tensors */
 
