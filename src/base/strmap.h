@@ -7,6 +7,8 @@
 
 #include "base/alloc.h"
 
+#include <string.h>
+
 /* At most this many keys (the slot count stays within uint32_t). */
 #define NNX_STRMAP_MAX_KEYS (UINT32_C(1) << 30)
 
@@ -28,8 +30,61 @@ bool nnx_strmap_reserve(nnx_strmap *m, uint32_t n);
 /* Removes every key, keeping the room (so adding that many again never allocates). */
 void nnx_strmap_clear(nnx_strmap *m);
 
+/* The lookup is inline: it runs for every name a front end reads. nnx_strmap_*_ are its
+ * internals. */
+static inline unsigned char nnx_strmap_fold_(unsigned char ch, bool fold_case)
+{
+    return fold_case && ch >= 'A' && ch <= 'Z' ? (unsigned char)(ch + 32) : ch;
+}
+
+static inline uint32_t nnx_strmap_hash_(const char *key, bool fold_case)
+{
+    uint32_t h = 2166136261u;
+    const unsigned char *p = (const unsigned char *)key;
+    if (fold_case)
+        for (; *p; p++)
+            h = (h ^ nnx_strmap_fold_(*p, true)) * 16777619u;
+    else
+        for (; *p; p++)
+            h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+static inline bool nnx_strmap_same_(const char *a, const char *b, bool fold_case)
+{
+    if (!fold_case)
+        return strcmp(a, b) == 0;
+    for (;; a++, b++) {
+        unsigned char x = nnx_strmap_fold_((unsigned char)*a, true);
+        unsigned char y = nnx_strmap_fold_((unsigned char)*b, true);
+        if (x != y)
+            return false;
+        if (!x)
+            return true;
+    }
+}
+
+/* The slot holding key, or the free slot where it would go (m->cap > 0). */
+static inline uint32_t nnx_strmap_slot_(const nnx_strmap *m, const char *key)
+{
+    uint32_t mask = m->cap - 1, i = nnx_strmap_hash_(key, m->fold_case) & mask;
+    while (m->keys[i] && !nnx_strmap_same_(m->keys[i], key, m->fold_case))
+        i = (i + 1) & mask;
+    return i;
+}
+
 /* The value of key in *value (may be NULL); false when key is absent. */
-bool nnx_strmap_get(const nnx_strmap *m, const char *key, uintptr_t *value);
+static inline bool nnx_strmap_get(const nnx_strmap *m, const char *key, uintptr_t *value)
+{
+    if (!m->cap)
+        return false;
+    uint32_t i = nnx_strmap_slot_(m, key);
+    if (!m->keys[i])
+        return false;
+    if (value)
+        *value = m->values[i];
+    return true;
+}
 
 /* The value of key, for the caller to read or write; when key is absent it is added with
  * value 0 and *added (may be NULL) is set. NULL when out of memory or at the bound. */
