@@ -10,10 +10,10 @@
 #include <time.h>
 
 #include "base/strbuf.h"
-#include "formats/nnef/flatten.h"
-#include "formats/nnef/parser.h"
-#include "formats/nnef/sema.h"
-#include "formats/nnef/shapes.h"
+#include "formats/nnef/flatten/flatten.h"
+#include "formats/nnef/syntax/parser.h"
+#include "formats/nnef/check/sema.h"
+#include "formats/nnef/shapes/shapes.h"
 
 static double now(void)
 {

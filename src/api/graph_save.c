@@ -3,8 +3,8 @@
  * (formats/nnef/writer.h); the same path serves models read into core IR (api/model.c).
  * Errors go to the context's message (nnx_context_error). */
 #include "api/objects.h"
-#include "formats/nnef/from_ir.h"
-#include "formats/nnef/writer.h"
+#include "formats/nnef/emit/from_ir.h"
+#include "formats/nnef/emit/writer.h"
 
 nnx_status nnx_ir_to_nnef_flat(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,

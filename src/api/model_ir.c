@@ -1,27 +1,15 @@
 /* model_ir.c — the model API for models that a front end of the format table reads into core
- * IR (formats/ir_model.h): load through the table's loader, parameters as the constants,
- * Graphviz through the NNEF form, save through the target format's writer (NNEF by
- * default) and build on a copy of the IR, so the model outlives its graphs. */
+ * IR (formats/ir_model.h), as the table's vtable nnx_model_ir_ops: load through the row's
+ * loader, parameters as the constants, Graphviz through the NNEF form, save through the
+ * target row's writer and build on a copy of the IR, so the model outlives its graphs. */
 #include "api/model_ir.h"
 #include "base/strbuf.h"
-#include "formats/nnef/dot.h"
-#include "formats/nnef/from_ir.h"
+#include "formats/nnef/emit/dot.h"
+#include "formats/nnef/emit/from_ir.h"
 #include "ir/dtypes.h"
 
 #include <string.h>
 #include <strings.h>
-
-const nnx_model_format *nnx_model_format_of(const char *path)
-{
-    size_t n = strlen(path);
-    for (unsigned i = 0; i < nnx_model_format_count; i++) {
-        const nnx_model_format *f = &nnx_model_formats[i];
-        size_t e = strlen(f->extension);
-        if (f->load && n > e && strcasecmp(path + n - e, f->extension) == 0)
-            return f;
-    }
-    return NULL;
-}
 
 nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, const nnx_model_options *o,
                              const nnx_alloc *a, nnx_ir_model **out, nnx_error *err)
@@ -102,17 +90,15 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
     return st;
 }
 
-nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *fmt, const char *path,
+nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path,
                              const nnx_alloc *a, nnx_error *err)
 {
     const char **names = input_names(m, a);
     if (!names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     nnx_ir_model_options o = {0};
-    nnx_status st = fmt ? fmt->save(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names,
-                                    m->n_outputs, path, &o, a, err)
-                        : nnx_save_ir_as_nnef(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names,
-                                              m->n_outputs, path, a, err);
+    nnx_status st =
+        to->save(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names, m->n_outputs, path, &o, a, err);
     nnx_mem_free(a, names);
     return st;
 }
@@ -130,3 +116,63 @@ nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph
     }
     return nnx_graph_create(ctx, &ir, m->outputs, m->output_names, m->n_outputs, out, err); /* moves ir */
 }
+
+/* ---------------------------------------------------------------- the vtable */
+
+static nnx_status ir_load(const nnx_model_format *fmt, const char *path, const nnx_model_options *o,
+                          const nnx_alloc *a, void **model, nnx_error *err)
+{
+    nnx_ir_model *m = NULL;
+    nnx_status st = nnx_model_ir_load(fmt, path, o, a, &m, err);
+    *model = m;
+    return st;
+}
+
+static void ir_free(void *model, const nnx_alloc *a) { nnx_model_ir_free(model, a); }
+
+static size_t ir_count(const void *model, nnx_model_list list)
+{
+    const nnx_ir_model *m = model;
+    return list == NNX_MODEL_INPUTS ? m->n_inputs : list == NNX_MODEL_OUTPUTS ? m->n_outputs : m->n_ops;
+}
+
+static const char *ir_name(const void *model, nnx_model_list list, size_t i)
+{
+    const nnx_ir_model *m = model;
+    switch (list) {
+    case NNX_MODEL_INPUTS: return m->ir.values[m->inputs[i]].name;
+    case NNX_MODEL_OUTPUTS: return m->output_names[i];
+    case NNX_MODEL_OPS: return m->op_names[i];
+    }
+    return NULL;
+}
+
+static void ir_desc(const void *model, nnx_model_list list, size_t i, nnx_operand_desc *out)
+{
+    const nnx_ir_model *m = model;
+    *out = m->ir.values[list == NNX_MODEL_INPUTS ? m->inputs[i] : m->outputs[i]].desc;
+}
+
+static void ir_parameters(const void *model, uint64_t *count, uint64_t *bytes)
+{
+    nnx_model_ir_parameters(model, count, bytes);
+}
+
+static nnx_status ir_dot(const void *model, const nnx_alloc *a, char **text, nnx_error *err)
+{
+    return nnx_model_ir_dot(model, a, text, err);
+}
+
+static nnx_status ir_save(const void *model, const nnx_model_format *to, const char *path, const nnx_alloc *a,
+                          nnx_error *err)
+{
+    return nnx_model_ir_save(model, to, path, a, err);
+}
+
+static nnx_status ir_build(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err)
+{
+    return nnx_model_ir_build(ctx, model, out, err);
+}
+
+const nnx_model_ops nnx_model_ir_ops = {ir_load, ir_free, ir_count, ir_name, ir_desc, ir_parameters, ir_dot, ir_save,
+                                        ir_build};

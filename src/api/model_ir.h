@@ -1,14 +1,12 @@
 /* model_ir.h — the model API's side for models read into core IR by a front end of the
- * format table (formats/ir_model.h): picking the format by extension, loading, parameters,
- * Graphviz text, saving in any format and building a graph. Used by api/model.c only. */
+ * format table (formats/ir_model.h): loading, parameters, Graphviz text, saving in any
+ * format and building a graph. Behind nnx_model_ir_ops (api/model_format.h); model_nnef.c
+ * saves through it into formats other than NNEF. */
 #ifndef NNX_API_MODEL_IR_H
 #define NNX_API_MODEL_IR_H
 
 #include "api/objects.h"
-#include "formats/ir_model.h"
-
-/* The table row whose extension path ends with (case-insensitive), or NULL (NNEF). */
-const nnx_model_format *nnx_model_format_of(const char *path);
+#include "api/model_format.h"
 
 /* Loads path with fmt's loader into a new *out (NULL on failure). */
 nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, const nnx_model_options *options,
@@ -21,8 +19,8 @@ void nnx_model_ir_parameters(const nnx_ir_model *m, uint64_t *count, uint64_t *b
 /* The format's own Graphviz text, else the graph drawn through its NNEF form. */
 nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **text, nnx_error *err);
 
-/* Writes m with fmt's writer, or as NNEF when fmt is NULL. */
-nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *fmt, const char *path,
+/* Writes m with the writer of row to (to->save not NULL). */
+nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path,
                              const nnx_alloc *a, nnx_error *err);
 
 /* A graph of ctx over a copy of m's IR (m stays usable). */

@@ -4,7 +4,7 @@
  * The formats' own messages ("PATH: error: ...") become the context's error unchanged. */
 #include "api/objects.h"
 #include "base/file.h"
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/tensor_file.h"
 #include "formats/npy/npy.h"
 
 #include <string.h>

@@ -1,8 +1,8 @@
 /* ir_model.h — a model that a front end reads straight into core IR because its format has
  * no richer form worth keeping (NNVM graph JSON, ONNX): the IR (named inputs, weights as
  * constants, nodes), the graph's inputs and named outputs, and the source's operator names
- * for `nnx info`. api/model.c serves load, info, build, save and dot from it; each front end
- * only fills one (its loader is listed in api/model_formats.c). */
+ * for `nnx info`. api/model_ir.c serves load, info, build, save and dot from it; each front
+ * end only fills one (its loader and writer are a row of api/model_formats.c). */
 #ifndef NNX_FORMATS_IR_MODEL_H
 #define NNX_FORMATS_IR_MODEL_H
 
@@ -51,18 +51,6 @@ typedef nnx_status (*nnx_ir_model_save_fn)(const nnx_ir *ir, const uint32_t *inp
                                            const char *const *output_names, uint32_t n_outputs, const char *path,
                                            const nnx_ir_model_options *options, const nnx_alloc *alloc,
                                            nnx_error *err);
-
-/* One row of the format table (api/model_formats.c): nnx_model_load / nnx_model_save pick
- * the row whose extension the path ends with (case-insensitive); other paths are NNEF. */
-typedef struct nnx_model_format {
-    const char *name;      /* "nnvm" */
-    const char *extension; /* ".json" */
-    nnx_ir_model_load_fn load;
-    nnx_ir_model_save_fn save; /* NULL: nnx reads the format but does not write it */
-} nnx_model_format;
-
-extern const nnx_model_format nnx_model_formats[];
-extern const unsigned nnx_model_format_count;
 
 void nnx_ir_model_init(nnx_ir_model *m, const nnx_alloc *alloc, const char *format);
 void nnx_ir_model_free(nnx_ir_model *m);

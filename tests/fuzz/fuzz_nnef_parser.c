@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/nnef/parser.h"
+#include "formats/nnef/syntax/parser.h"
 
 static void check(int ok)
 {

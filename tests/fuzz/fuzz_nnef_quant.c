@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "formats/nnef/parser.h"
+#include "formats/nnef/syntax/parser.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/tensor_file.h"
 #include "ir/dtypes.h"
 
 #define MAX_OUT ((size_t)1 << 22)

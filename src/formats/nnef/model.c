@@ -3,10 +3,10 @@
  * A missing tensor file is allowed (structure-only check, notes §2.7); a present one must
  * match its variable (stage 4: shapes compared after dropping trailing 1s, notes §7 #41). */
 #include "formats/nnef/model.h"
-#include "formats/nnef/flatten.h"
-#include "formats/nnef/parser.h"
-#include "formats/nnef/sema.h"
-#include "formats/nnef/shapes.h"
+#include "formats/nnef/flatten/flatten.h"
+#include "formats/nnef/syntax/parser.h"
+#include "formats/nnef/check/sema.h"
+#include "formats/nnef/shapes/shapes.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,13 +1,15 @@
 /* model.h — an NNEF model loaded end to end (NNEF 1.0.2 chapter 6): container, document,
  * semantic checks, flat graph with propagated shapes, tensor files bound to variables, and
- * graph.quant bound to tensors. The public nnx_model (src/api/model.c) wraps one. */
+ * graph.quant bound to tensors (model_quant.c). The public nnx_model (src/api/model.c) wraps
+ * one. It runs the stages files/, syntax/, check/, flatten/, shapes/ in turn; lower/ and
+ * emit/ take what it gives. */
 #ifndef NNX_FORMATS_NNEF_MODEL_H
 #define NNX_FORMATS_NNEF_MODEL_H
 
-#include "formats/nnef/container.h"
-#include "formats/nnef/flat.h"
-#include "formats/nnef/registry.h"
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/container.h"
+#include "formats/nnef/flatten/flat.h"
+#include "formats/nnef/syntax/registry.h"
+#include "formats/nnef/files/tensor_file.h"
 
 /* The data of one variable's tensor file, if the container has it. */
 typedef struct nnx_nnef_binding {
@@ -45,7 +47,7 @@ nnx_status nnx_nnef_model_load(const char *path, const nnx_nnef_load_options *op
                                nnx_nnef_model **out, nnx_error *err);
 void nnx_nnef_model_free(nnx_nnef_model *m);
 
-/* Binds graph.quant entries to the flat graph's tensors (quant.c). */
+/* Binds graph.quant entries to the flat graph's tensors (model_quant.c). */
 nnx_status nnx_nnef_bind_quant(nnx_nnef_model *m, nnx_error *err);
 
 #endif

@@ -11,36 +11,9 @@
 #include "ir/dtypes.h"
 
 #include <dirent.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-nnx_status nnvm_fail(nnvm_loader *L, nnx_status st, const char *fmt, ...)
-{
-    char msg[384];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return nnx_error_set(L->err, st, "%s: error: node %u '%.80s' (%.40s): %s", L->path, L->node, L->n->name, L->n->op,
-                         msg);
-}
-
-nnx_status nnvm_unrunnable(nnvm_loader *L, const char *fmt, ...)
-{
-    if (L->unrunnable)
-        return NNX_OK;
-    char msg[384], full[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(full, sizeof full, "%s: error: node %u '%.80s': %s", L->path, L->node, L->n->name, msg);
-    if (!(L->unrunnable = nnx_arena_strdup(&L->ir->arena, full)))
-        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->path);
-    return NNX_OK;
-}
 
 /* ---------------------------------------------------------------- the weights file */
 

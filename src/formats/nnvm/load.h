@@ -1,5 +1,6 @@
 /* load.h — what the NNVM loader's files share (load.c: files, variables, outputs;
- * load_ops.c, load_ops2.c, load_ops3.c: one NNVM operator node -> core operations). */
+ * load_helpers.c: messages, node inputs and outputs, attribute readers; load_ops_nn.c,
+ * load_ops_movement.c, load_ops_composite.c: one NNVM operator node -> core operations). */
 #ifndef NNX_FORMATS_NNVM_LOAD_H
 #define NNX_FORMATS_NNVM_LOAD_H
 
@@ -39,12 +40,13 @@ nnx_status nnvm_bad_attr(nnvm_loader *L, const char *key, const char *fmt, ...) 
 /* Lowers operator node L->node (its inputs already have values), setting the values of
  * its output entries. NOT_SUPPORTED names the operator nnx has no mapping for. */
 nnx_status nnvm_lower_node(nnvm_loader *L);
-/* The second half of the operator table (load_ops2.c): true, with *st set, when it knows
- * the node's operator; false leaves the node to the caller's "no mapping" error. */
-bool nnvm_lower_node2(nnvm_loader *L, nnx_status *st);
-bool nnvm_lower_node3(nnvm_loader *L, nnx_status *st); /* load_ops3.c, the same way */
+/* The data-movement part of the operator table (load_ops_movement.c): true, with *st set,
+ * when it knows the node's operator; false leaves the node to the caller's "no mapping"
+ * error. */
+bool nnvm_lower_movement(nnvm_loader *L, nnx_status *st);
+bool nnvm_lower_composite(nnvm_loader *L, nnx_status *st); /* load_ops_composite.c, the same way */
 
-/* Helpers shared by the two operator files (load_ops.c). */
+/* Helpers shared by the operator files (load_helpers.c). */
 uint32_t nnvm_in(const nnvm_loader *L, uint32_t k);
 const nnx_operand_desc *nnvm_desc(const nnvm_loader *L, uint32_t value);
 void nnvm_set_out(nnvm_loader *L, uint32_t k, uint32_t value);

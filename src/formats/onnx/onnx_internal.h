@@ -1,16 +1,12 @@
 /* onnx_internal.h — what the ONNX loader's files share: the load context, the value table
- * (ONNX tensor name -> IR value id), node building with constant folding, and the operator
- * table (onnx_ops.c). */
+ * (ONNX tensor name -> IR value id, onnx_load.c), node building with constant folding
+ * (onnx_helpers.c), tensors (onnx_tensor.c) and the operator table (onnx_ops.c). */
 #ifndef NNX_FORMATS_ONNX_INTERNAL_H
 #define NNX_FORMATS_ONNX_INTERNAL_H
 
+#include "base/strmap.h"
 #include "formats/onnx/onnx.h"
 #include "onnx.pb-c.h"
-
-typedef struct ox_entry {
-    const char *name; /* NULL: free slot */
-    uint32_t id;
-} ox_entry;
 
 typedef struct ox {
     nnx_ir_model *m;
@@ -21,9 +17,7 @@ typedef struct ox {
     const nnx_onnx_known_input *known;
     uint32_t n_known;
     int64_t opset; /* of the default domain */
-    ox_entry *table;
-    uint32_t cap; /* power of two */
-    uint32_t count;
+    nnx_strmap values; /* ONNX tensor name -> IR value id */
     const Onnx__NodeProto *node; /* being mapped */
     const char *label;
     nnx_error nerr; /* the reason of a node's failure, prefixed by the caller */
@@ -88,12 +82,14 @@ nnx_status nnx_onnx_op_mvn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
 nnx_status nnx_onnx_op_lrn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_quantize(ox *c, uint32_t x, uint32_t scale, uint32_t zp, uint32_t *y);
-/* onnx_ops_extra.c */
+/* onnx_ops_training.c */
 nnx_status nnx_onnx_op_adagrad(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_adam(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_momentum(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_quantized.c */
 nnx_status nnx_onnx_op_dynamic_quantize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_integer_product(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_indexing.c */
 nnx_status nnx_onnx_op_max_unpool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_compress(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_nonzero(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -103,6 +99,8 @@ nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *i
 /* onnx_ops_rnn.c */
 nnx_status nnx_onnx_op_rnn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_resize.c */
+nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 /* onnx_ops_math.c */
 nnx_status nnx_onnx_op_atan_family(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_det(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -110,8 +108,6 @@ nnx_status nnx_onnx_op_einsum(ox *c, const Onnx__NodeProto *n, const uint32_t *i
 nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_batch_norm_training(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                            uint32_t *out);
-/* Composite operators (onnx_ops_more.c). */
-nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_mod(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_bitshift(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_window(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -156,6 +152,8 @@ nnx_status ox_node(ox *c, nnx_op op, const uint32_t *in, uint32_t n_in, const nn
                    uint32_t *first_out);
 nnx_status ox_const(ox *c, const nnx_operand_desc *desc, const void *data, uint32_t *id);
 nnx_status ox_scalar(ox *c, nnx_dtype dt, double v, uint32_t *id);
+/* A constant of dtype dt (float or int64) with shape [1, .., n at axis, .., 1] of rank r. */
+nnx_status ox_axis_const(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_t n, const double *v, uint32_t *id);
 
 /* Attributes of the node being mapped. */
 const Onnx__AttributeProto *ox_attr(const Onnx__NodeProto *n, const char *name);
@@ -166,9 +164,16 @@ const char *ox_attr_s(const Onnx__NodeProto *n, const char *name, const char *de
 /* An ints attribute: NULL and *count = 0 if absent. */
 const int64_t *ox_attr_ints(const Onnx__NodeProto *n, const char *name, size_t *count);
 
-/* TensorProto -> descriptor and bytes (aligned allocation from alloc). */
+/* TensorProto -> descriptor and bytes (aligned allocation from alloc), onnx_tensor.c. */
 nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, const nnx_alloc *alloc,
                                   nnx_operand_desc *desc, void **data, nnx_error *err);
 nnx_dtype nnx_onnx_dtype(int32_t onnx_type);
+/* The onnx.proto name of an element type ("FLOAT"), "unknown" past the table. */
+const char *nnx_onnx_type_name(int32_t t);
+/* Shape dims -> descriptor; checks rank, range and total size (what names it in errors). */
+nnx_status nnx_onnx_dims_desc(const int64_t *dims, size_t n, nnx_dtype dt, nnx_operand_desc *d, const char *what,
+                              nnx_error *err);
+/* protobuf-c allocation through alloc. */
+ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc);
 
 #endif

@@ -2,11 +2,14 @@
  * core ones: Atan / Asin / Acos (argument halving and a Taylor series, accurate to about 1e-9
  * before float rounding), Det of 1x1 to 3x3 matrices (cofactor expansion), Einsum of one or
  * two operands (diagonals, sums, one batched matmul, transposes), DFT (products with constant
- * cosine and sine matrices) and BatchNormalization in training mode. */
+ * cosine and sine matrices), the window generators (constants of a known size),
+ * BatchNormalization in training mode, Mod and BitShift. */
 #include "formats/onnx/onnx_build.h"
+#include "ir/dtypes.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #define PI 3.14159265358979323846
 
@@ -491,4 +494,102 @@ nnx_status nnx_onnx_op_batch_norm_training(ox *c, const Onnx__NodeProto *n, cons
         CHECK(bin(c, NNX_OP_ADD, a, b, &out[2]));
     }
     return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- Mod, BitShift */
+
+static nnx_status where(ox *c, uint32_t cond, uint32_t a, uint32_t b, uint32_t *y)
+{
+    uint32_t in[3] = {cond, a, b};
+    return ox_node(c, NNX_OP_WHERE, in, 3, NULL, 1, y);
+}
+
+
+/* fmod 1: x - trunc(x / y) * y (the sign of x; floats through trunc = sign * floor(|q|)).
+ * fmod 0 (integers): the truncated remainder plus y when it is non-zero and its sign differs
+ * from y's (Python's %). */
+nnx_status nnx_onnx_op_mod(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    uint32_t x = in[0], yv = in[1], q, t, r, zero;
+    nnx_dtype dt = ox_desc(c, x).dtype;
+    bool fmod = ox_attr_i(n, "fmod", 0) != 0, is_float = nnx_dtype_is_float(dt);
+    if (is_float && !fmod)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "fmod must be 1 for floating-point types");
+    CHECK(bin(c, NNX_OP_DIV, x, yv, &q));
+    if (is_float) {
+        uint32_t a, s;
+        CHECK(ox_node(c, NNX_OP_ABS, &q, 1, NULL, 1, &a));
+        CHECK(ox_node(c, NNX_OP_FLOOR, &a, 1, NULL, 1, &a));
+        CHECK(ox_node(c, NNX_OP_SIGN, &q, 1, NULL, 1, &s));
+        CHECK(bin(c, NNX_OP_MUL, a, s, &q));
+    }
+    CHECK(bin(c, NNX_OP_MUL, q, yv, &t));
+    CHECK(bin(c, NNX_OP_SUB, x, t, &r));
+    if (fmod || nnx_dtype_kind_of(dt) == NNX_KIND_UINT) {
+        out[0] = r;
+        return NNX_OK;
+    }
+    uint32_t nz, rneg, yneg, diff, fix, shifted;
+    CHECK(ox_scalar(c, dt, 0, &zero));
+    CHECK(bin(c, NNX_OP_NOT_EQUAL, r, zero, &nz));
+    CHECK(bin(c, NNX_OP_LESS, r, zero, &rneg));
+    CHECK(bin(c, NNX_OP_LESS, yv, zero, &yneg));
+    CHECK(bin(c, NNX_OP_LOGICAL_XOR, rneg, yneg, &diff));
+    CHECK(bin(c, NNX_OP_LOGICAL_AND, nz, diff, &fix));
+    CHECK(bin(c, NNX_OP_ADD, r, yv, &shifted));
+    return where(c, fix, shifted, r, &out[0]);
+}
+
+/* BitShift on unsigned integers: x * 2^s (LEFT, wrapping) or x / 2^s (RIGHT); shifts of the
+ * width or more give 0. */
+nnx_status nnx_onnx_op_bitshift(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    nnx_dtype dt = ox_desc(c, in[0]).dtype;
+    if (nnx_dtype_kind_of(dt) != NNX_KIND_UINT)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "BitShift takes unsigned integers");
+    char buf[16];
+    bool left = strcmp(ox_attr_s(n, "direction", "", buf, sizeof buf), "LEFT") == 0;
+    uint32_t two, p, r, big, width, zero;
+    CHECK(ox_scalar(c, dt, 2, &two));
+    CHECK(bin(c, NNX_OP_POW, two, in[1], &p));
+    CHECK(bin(c, left ? NNX_OP_MUL : NNX_OP_DIV, in[0], p, &r));
+    CHECK(ox_scalar(c, dt, nnx_dtype_bits(dt), &width));
+    CHECK(ox_scalar(c, dt, 0, &zero));
+    CHECK(bin(c, NNX_OP_GREATER_EQUAL, in[1], width, &big));
+    return where(c, big, zero, r, &out[0]);
+}
+
+/* ---------------------------------------------------------------- window generators */
+
+/* HannWindow, HammingWindow, BlackmanWindow (opset 17): a constant of the known size. */
+nnx_status nnx_onnx_op_window(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    int64_t size;
+    uint32_t k;
+    CHECK(ox_ints(c, in[0], "size", &size, 1, &k));
+    if (k != 1 || size < 1 || size > (1 << 24))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "window size %lld is not supported", (long long)size);
+    nnx_dtype dt = NNX_FLOAT32;
+    const Onnx__AttributeProto *oa = ox_attr(n, "output_datatype");
+    if (oa)
+        dt = nnx_onnx_dtype((int32_t)oa->i);
+    if (dt != NNX_FLOAT32 && dt != NNX_FLOAT64)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output_datatype %lld is not supported", oa ? (long long)oa->i : 0LL);
+    bool periodic = ox_attr_i(n, "periodic", 1) != 0;
+    double N = periodic ? (double)size : (double)size - 1, pi = 3.14159265358979323846;
+    double *v = ox_alloc(c, (size_t)size * sizeof *v);
+    if (!v)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (int64_t i = 0; i < size; i++) {
+        double t = N > 0 ? 2 * pi * i / N : 0;
+        if (n->op_type[1] == 'a' && n->op_type[2] == 'n') /* Hann */
+            v[i] = 0.5 - 0.5 * cos(t);
+        else if (n->op_type[1] == 'a') /* Hamming: alpha 25/46 */
+            v[i] = 25.0 / 46 - (1 - 25.0 / 46) * cos(t);
+        else /* Blackman */
+            v[i] = 0.42 - 0.5 * cos(t) + 0.08 * cos(2 * t);
+    }
+    nnx_status st = ox_axis_const(c, dt, 1, 0, (uint32_t)size, v, &out[0]);
+    nnx_mem_free(c->ir->alloc, v);
+    return st;
 }

@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "../common/counting_alloc.h"
-#include "formats/nnef/container.h"
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/container.h"
+#include "formats/nnef/files/tensor_file.h"
 #include "nnx.h"
 
 static char tmp_root[64];

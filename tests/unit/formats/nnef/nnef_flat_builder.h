@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "formats/nnef/flat.h"
+#include "formats/nnef/flatten/flat.h"
 
 typedef struct fb {
     nnx_alloc alloc; /* g.alloc points here: a builder must not be moved */

@@ -309,9 +309,9 @@ __attribute__((unused)) static int nnef_run_main(const char *group, const nnef_r
 /* ---------------------------------------------------------------- core IR written as NNEF */
 
 #ifdef NNEF_RUN_WRITTEN
-#include "formats/nnef/from_ir.h"
-#include "formats/nnef/shapes.h"
-#include "formats/nnef/writer.h"
+#include "formats/nnef/emit/from_ir.h"
+#include "formats/nnef/shapes/shapes.h"
+#include "formats/nnef/emit/writer.h"
 
 /* A core graph written as a flat NNEF graph (g), its text, and the registry it needs. */
 typedef struct nnef_written {

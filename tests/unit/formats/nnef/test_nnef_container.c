@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "../../common/counting_alloc.h"
-#include "formats/nnef/container.h"
+#include "formats/nnef/files/container.h"
 
 static char tmp_root[64];
 

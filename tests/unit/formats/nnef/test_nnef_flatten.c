@@ -14,8 +14,8 @@
 
 #include "base/strbuf.h"
 #include "../../common/counting_alloc.h"
-#include "formats/nnef/flatten.h"
-#include "formats/nnef/parser.h"
+#include "formats/nnef/flatten/flatten.h"
+#include "formats/nnef/syntax/parser.h"
 
 #ifndef NNX_SOURCE_DIR
 #define NNX_SOURCE_DIR "."

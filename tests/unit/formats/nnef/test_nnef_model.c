@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/tensor_file.h"
 #include "nnx.h"
 
 #ifndef NNX_SOURCE_DIR

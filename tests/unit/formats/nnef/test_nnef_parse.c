@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "../../common/counting_alloc.h"
-#include "formats/nnef/lexer.h"
-#include "formats/nnef/parser.h"
-#include "formats/nnef/stdlib_text.h"
+#include "formats/nnef/syntax/lexer.h"
+#include "formats/nnef/syntax/parser.h"
+#include "formats/nnef/syntax/stdlib_text.h"
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 

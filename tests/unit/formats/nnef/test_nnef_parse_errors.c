@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "formats/nnef/parser.h"
+#include "formats/nnef/syntax/parser.h"
 
 #define V "version 1.0;\n"
 #define OPS "extension KHR_enable_operator_expressions;\n"

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/nnef/lexer.h"
-#include "formats/nnef/parser.h"
-#include "formats/nnef/stdlib_text.h"
+#include "formats/nnef/syntax/lexer.h"
+#include "formats/nnef/syntax/parser.h"
+#include "formats/nnef/syntax/stdlib_text.h"
 
 /* tests/data/nnef/NAME, found from this file's path; the caller frees it. */
 static char *read_data(const char *name, size_t *len)

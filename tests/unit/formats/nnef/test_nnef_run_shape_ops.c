@@ -7,7 +7,7 @@
 #define NNEF_RUN_WRITTEN
 #include "nnef_run_harness.h"
 
-#include "formats/nnef/shapes.h"
+#include "formats/nnef/shapes/shapes.h"
 #include "ir/graph.h"
 
 #include "../../../data/nnef_run_shape_ops_expected.h"

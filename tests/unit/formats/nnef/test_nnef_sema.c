@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "../../common/counting_alloc.h"
-#include "formats/nnef/parser.h"
-#include "formats/nnef/registry.h"
-#include "formats/nnef/sema.h"
-#include "formats/nnef/types.h"
+#include "formats/nnef/syntax/parser.h"
+#include "formats/nnef/syntax/registry.h"
+#include "formats/nnef/check/sema.h"
+#include "formats/nnef/check/types.h"
 
 #define H "version 1.0;\nextension KHR_enable_fragment_definitions, KHR_enable_operator_expressions;\n"
 /* A graph for documents whose error is in a fragment (lines 1-2 are H). */

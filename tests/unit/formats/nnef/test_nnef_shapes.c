@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "../../common/counting_alloc.h"
-#include "formats/nnef/shapes.h"
+#include "formats/nnef/shapes/shapes.h"
 #include "nnef_flat_builder.h"
 
 /* Shorthands for a builder named b. */

@@ -21,7 +21,7 @@
 
 #include "base/file.h"
 #include "../../common/counting_alloc.h"
-#include "formats/nnef/tensor_file.h"
+#include "formats/nnef/files/tensor_file.h"
 
 #include "../../../data/nnef_dat/nnef_dat_cases.h"
 

@@ -18,10 +18,10 @@
 #include <string.h>
 
 #include "../../common/counting_alloc.h"
-#include "formats/nnef/container.h"
-#include "formats/nnef/lexer.h"
-#include "formats/nnef/parser.h"
-#include "formats/nnef/writer.h"
+#include "formats/nnef/files/container.h"
+#include "formats/nnef/syntax/lexer.h"
+#include "formats/nnef/syntax/parser.h"
+#include "formats/nnef/emit/writer.h"
 
 static char tmp_root[64];
 

@@ -5,7 +5,7 @@
  * outputs on the same inputs. A model using operations NNVM cannot express must say which
  * (NOT_SUPPORTED naming the core op). */
 #include "test_nnvm_common.h"
-#include "formats/nnef/lower.h"
+#include "formats/nnef/lower/lower.h"
 #include "formats/nnef/model.h"
 
 #define DATA NNX_SOURCE_DIR "/tests/data/"

@@ -1,0 +1,113 @@
+/* model_quant.c — binding graph.quant (NNEF 1.0.2 §5.3) to a loaded model (model.h):
+ * each entry names an exported tensor and a quantization operation whose first (tensor)
+ * parameter is implicit; every other parameter is a named compile-time value or takes its
+ * default. Unknown tensors, unknown operations, duplicate entries, an explicit tensor
+ * argument and identifiers in values are errors. */
+#include "formats/nnef/flatten/eval.h"
+#include "formats/nnef/model.h"
+#include "formats/nnef/syntax/parser.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int32_t find_tensor(const nnx_nnef_flat *g, const char *name)
+{
+    for (uint32_t t = 0; t < g->n_tensors; t++)
+        if (strcmp(g->tensors[t].name, name) == 0)
+            return (int32_t)t;
+    return -1;
+}
+
+#define quant_fail(err, file, pos, ...) nnx_nnef_error_at(err, NNX_ERROR_INVALID_MODEL, file, pos, __VA_ARGS__)
+
+/* The value of parameter i: the entry's named argument, else the declared default. */
+static nnx_status param_value(nnef_flattener *f, const nnx_nnef_quant_entry *e, const nnx_nnef_param *p,
+                              nnx_nnef_value *out)
+{
+    nnef_frame empty = {0};
+    for (uint32_t k = 0; k < e->arg_count; k++)
+        if (strcmp(e->args[k].name, p->name) == 0)
+            return nnef_eval(f, &empty, e->args[k].value, out);
+    if (!p->default_value)
+        return nnx_nnef_error_at(f->err, NNX_ERROR_INVALID_MODEL, f->g->filename, e->op_pos,
+                                 "'%s' needs a value for parameter '%s'", e->op, p->name);
+    return nnef_eval(f, &empty, p->default_value, out);
+}
+
+static nnx_status check_arg_names(nnef_flattener *f, const nnx_nnef_quant_entry *e, const nnx_nnef_fragment *frag)
+{
+    for (uint32_t k = 0; k < e->arg_count; k++) {
+        uint32_t i = 0;
+        while (i < frag->param_count && strcmp(frag->params[i].name, e->args[k].name) != 0)
+            i++;
+        if (i == frag->param_count)
+            return quant_fail(f->err, f->g->filename, e->args[k].pos, "'%s' has no parameter '%s'", e->op,
+                              e->args[k].name);
+        if (i == 0)
+            return quant_fail(f->err, f->g->filename, e->args[k].pos,
+                              "'%s': the tensor argument '%s' is implicit in graph.quant", e->op, e->args[k].name);
+        for (uint32_t j = 0; j < k; j++)
+            if (strcmp(e->args[j].name, e->args[k].name) == 0)
+                return quant_fail(f->err, f->g->filename, e->args[k].pos, "'%s': argument '%s' is given twice", e->op,
+                                  e->args[k].name);
+    }
+    return NNX_OK;
+}
+
+static nnx_status bind_entry(nnef_flattener *f, nnx_nnef_model *m, const nnx_nnef_quant_entry *e)
+{
+    int32_t t = find_tensor(&m->flat, e->tensor);
+    if (t < 0)
+        return quant_fail(f->err, f->g->filename, e->pos, "no tensor named '%s' in the graph", e->tensor);
+    if (m->flat.tensors[t].quant)
+        return quant_fail(f->err, f->g->filename, e->pos, "tensor '%s' is quantized twice", e->tensor);
+    const nnx_nnef_entry *op = nnx_nnef_registry_find(&m->reg, e->op);
+    if (!op)
+        return quant_fail(f->err, f->g->filename, e->op_pos, "unknown operation '%s'", e->op);
+    const nnx_nnef_fragment *frag = op->fragment;
+    if (frag->param_count == 0 || frag->params[0].type->kind != NNX_NNEF_TYPE_TENSOR)
+        return quant_fail(f->err, f->g->filename, e->op_pos, "'%s' does not take a tensor to quantize", e->op);
+    nnx_status st = check_arg_names(f, e, frag);
+    if (st != NNX_OK)
+        return st;
+    nnx_nnef_flat_quant *q = nnx_arena_alloc(&m->flat.arena, sizeof *q);
+    nnx_nnef_arg *args = nnx_arena_array(&m->flat.arena, frag->param_count, sizeof *args);
+    if (!q || !args)
+        return nnef_oom(f);
+    *q = (nnx_nnef_flat_quant){.op = frag->name, .args = args, .n_args = frag->param_count - 1, .pos = e->pos};
+    for (uint32_t i = 1; i < frag->param_count && st == NNX_OK; i++) {
+        args[i - 1] = (nnx_nnef_arg){frag->params[i].name, {0}, false};
+        st = param_value(f, e, &frag->params[i], &args[i - 1].value);
+    }
+    if (st == NNX_OK)
+        m->flat.tensors[t].quant = q;
+    return st;
+}
+
+nnx_status nnx_nnef_bind_quant(nnx_nnef_model *m, nnx_error *err)
+{
+    if (!nnx_nnef_container_has(m->container, "graph.quant"))
+        return NNX_OK;
+    const void *text;
+    size_t size;
+    nnx_status st = nnx_nnef_container_get(m->container, "graph.quant", &text, &size, err);
+    if (st != NNX_OK)
+        return st;
+    size_t n = strlen(m->graph_path) + 8;
+    char *file = nnx_arena_alloc(&m->flat.arena, n);
+    if (!file)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", m->graph_path);
+    snprintf(file, n, "%s", m->graph_path);
+    char *slash = strrchr(file, '/');
+    snprintf(slash ? slash + 1 : file, n - (size_t)(slash ? slash + 1 - file : 0), "graph.quant");
+    if ((st = nnx_nnef_parse_quant(text, size, file, m->alloc, &m->quant, err)) != NNX_OK)
+        return st;
+    /* Values are evaluated like any compile-time expression, reported against graph.quant. */
+    const char *graph_file = m->flat.filename;
+    m->flat.filename = file;
+    nnef_flattener f = {.reg = &m->reg, .g = &m->flat, .err = err};
+    for (uint32_t i = 0; i < m->quant->entry_count && st == NNX_OK; i++)
+        st = bind_entry(&f, m, &m->quant->entries[i]);
+    m->flat.filename = graph_file;
+    return st;
+}

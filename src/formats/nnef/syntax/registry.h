@@ -1,0 +1,37 @@
+/* registry.h — every operation a document may invoke: the standard library's fragments
+ * (chapter 4, parsed once from stdlib_text) and the document's own fragments. Fragments are
+ * identified by name only (§3.3.2, D1); a document fragment that reuses a standard name is
+ * rejected (docs/ARCHITECTURE.md). */
+#ifndef NNX_FORMATS_NNEF_REGISTRY_H
+#define NNX_FORMATS_NNEF_REGISTRY_H
+
+#include "formats/nnef/syntax/ast.h"
+#include "base/error.h"
+
+typedef struct nnx_nnef_entry {
+    const nnx_nnef_fragment *fragment;
+    const char *file;   /* the document it was declared in, for diagnostics */
+    bool standard;      /* from the standard library */
+} nnx_nnef_entry;
+
+typedef struct nnx_nnef_registry {
+    const nnx_alloc *alloc;
+    nnx_nnef_document *stdlib; /* owned */
+    nnx_nnef_entry *entries;   /* sorted by fragment name */
+    uint32_t count;
+} nnx_nnef_registry;
+
+/* Parses the standard library and adds doc's fragments (doc may be NULL). Duplicate names
+ * (D1) are NNX_ERROR_INVALID_MODEL at the later declaration. */
+nnx_status nnx_nnef_registry_init(nnx_nnef_registry *r, const nnx_nnef_document *doc, const nnx_alloc *alloc,
+                                  nnx_error *err);
+void nnx_nnef_registry_free(nnx_nnef_registry *r);
+/* NULL when no operation has that name. */
+const nnx_nnef_entry *nnx_nnef_registry_find(const nnx_nnef_registry *r, const char *name);
+
+/* A primitive: a standard fragment declared without a body. A custom operation: a
+ * document fragment declared without a body. */
+static inline bool nnx_nnef_entry_is_primitive(const nnx_nnef_entry *e) { return e->standard && !e->fragment->has_body; }
+static inline bool nnx_nnef_entry_is_custom(const nnx_nnef_entry *e) { return !e->standard && !e->fragment->has_body; }
+
+#endif

@@ -1,0 +1,441 @@
+/* onnx_ops_indexing.c — ONNX operators that place or pick elements by index or by data:
+ * MaxUnpool, ScatterElements / ScatterND with a reduction, Unique, and the operators whose
+ * output shape depends on data, which need that data known at load time (Compress, NonZero,
+ * ReverseSequence's lengths). */
+#include "formats/onnx/onnx_build.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* ---------------------------------------------------------------- MaxUnpool */
+
+/* Scatters X into zeros of the output shape at the flat indices I. */
+nnx_status nnx_onnx_op_max_unpool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    nnx_operand_desc x = ox_desc(c, in[0]);
+    if (x.rank < 3)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input must have rank >= 3");
+    uint32_t shape[NNX_MAX_RANK];
+    uint32_t r = x.rank;
+    if (in_or_none(in, n_in, 2) != NNX_NONE) {
+        int64_t s[NNX_MAX_RANK];
+        uint32_t k;
+        CHECK(ox_ints(c, in[2], "output_shape", s, NNX_MAX_RANK, &k));
+        if (k != r)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output_shape has %u items for rank %u", k, r);
+        for (uint32_t i = 0; i < r; i++) {
+            if (s[i] < 1 || s[i] > UINT32_MAX)
+                return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output dimension %lld", (long long)s[i]);
+            shape[i] = (uint32_t)s[i];
+        }
+    } else {
+        size_t nk, ns, np;
+        const int64_t *k = ox_attr_ints(n, "kernel_shape", &nk), *s = ox_attr_ints(n, "strides", &ns),
+                      *p = ox_attr_ints(n, "pads", &np);
+        if (!k || nk != r - 2 || (s && ns != nk) || (p && np != 2 * nk))
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "kernel_shape, strides or pads have the wrong length");
+        shape[0] = x.shape[0], shape[1] = x.shape[1];
+        for (uint32_t i = 0; i < nk; i++)
+            if (k[i] < 1 || k[i] > 65536 || (s && (s[i] < 1 || s[i] > 65536)) ||
+                (p && (p[i] < 0 || p[i] > (1 << 24) || p[i + nk] < 0 || p[i + nk] > (1 << 24))))
+                return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "kernel, stride or pads out of range");
+        for (uint32_t i = 0; i < nk; i++) {
+            int64_t o = ((int64_t)x.shape[2 + i] - 1) * (s ? s[i] : 1) + k[i] - (p ? p[i] + p[i + nk] : 0);
+            if (o < 1 || o > UINT32_MAX)
+                return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output extent out of range");
+            shape[2 + i] = (uint32_t)o;
+        }
+    }
+    uint64_t total = 1, xn;
+    for (uint32_t i = 0; i < r && total <= (1u << 28); i++)
+        total *= shape[i];
+    nnx_desc_elements(&x, &xn);
+    if (total > (1u << 28))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output too large");
+    nnx_operand_desc zd = {x.dtype, 1, {(uint32_t)total}};
+    size_t bytes;
+    nnx_desc_bytes(&zd, &bytes);
+    void *z = ox_calloc(c, bytes ? bytes : 1, 1);
+    if (!z)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t zeros, xf, idf, y;
+    nnx_status st = ox_const(c, &zd, z, &zeros);
+    nnx_mem_free(c->ir->alloc, z);
+    CHECK(st);
+    uint32_t flat[1] = {(uint32_t)xn};
+    CHECK(reshape(c, in[0], 1, flat, &xf));
+    CHECK(reshape(c, in[1], 1, flat, &idf));
+    nnx_attrs a = {.axis = {0}};
+    uint32_t si[3] = {zeros, idf, xf};
+    CHECK(ox_node(c, NNX_OP_SCATTER_ELEMENTS, si, 3, &a, 1, &y));
+    return reshape(c, y, r, shape, &out[0]);
+}
+
+/* ---------------------------------------------------------------- data-dependent shapes */
+
+/* The known elements of an integer or bool tensor as int64 (allocated; caller frees). */
+static nnx_status known_elements(ox *c, uint32_t id, const char *what, int64_t **v, uint64_t *count)
+{
+    nnx_operand_desc d = ox_desc(c, id);
+    nnx_desc_elements(&d, count);
+    if (*count > (1u << 24))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "%s is too large", what);
+    *v = ox_alloc(c, (*count ? *count : 1) * sizeof **v);
+    if (!*v)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    const uint8_t *p = ox_known(c, id);
+    if (!p) {
+        nnx_mem_free(c->ir->alloc, *v);
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
+                       "%s must be known when the model is loaded: the output's shape depends on it", what);
+    }
+    size_t es = nnx_dtype_size(d.dtype);
+    for (uint64_t i = 0; i < *count; i++) {
+        int64_t x = 0;
+        switch (d.dtype) {
+        case NNX_INT64: case NNX_UINT64: memcpy(&x, p + 8 * i, 8); break;
+        case NNX_INT32: { int32_t y; memcpy(&y, p + 4 * i, 4); x = y; break; }
+        case NNX_UINT32: { uint32_t y; memcpy(&y, p + 4 * i, 4); x = y; break; }
+        case NNX_FLOAT32: { float y; memcpy(&y, p + 4 * i, 4); x = y != 0; break; }
+        case NNX_FLOAT64: { double y; memcpy(&y, p + 8 * i, 8); x = y != 0; break; }
+        default:
+            if (es == 1) { x = p[i]; break; }
+            nnx_mem_free(c->ir->alloc, *v);
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "%s has type %s", what, nnx_dtype_name(d.dtype));
+        }
+        (*v)[i] = x;
+    }
+    return NNX_OK;
+}
+
+nnx_status nnx_onnx_op_compress(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    int64_t *cond;
+    uint64_t count;
+    CHECK(known_elements(c, in[1], "condition", &cond, &count));
+    nnx_operand_desc d = ox_desc(c, in[0]);
+    uint32_t x = in[0], axis = 0;
+    const Onnx__AttributeProto *aa = ox_attr(n, "axis");
+    nnx_status st = NNX_OK;
+    if (!aa) {
+        uint64_t total;
+        nnx_desc_elements(&d, &total);
+        uint32_t s[1] = {(uint32_t)total};
+        st = reshape(c, x, 1, s, &x);
+    } else
+        st = axis_of(c, aa->i, d.rank, &axis);
+    uint32_t len = ox_desc(c, x).shape[axis], k = 0;
+    int64_t *idx = ox_alloc(c, (count ? count : 1) * sizeof *idx);
+    for (uint64_t i = 0; st == NNX_OK && idx && i < count && i < len; i++)
+        if (cond[i])
+            idx[k++] = (int64_t)i;
+    nnx_mem_free(c->ir->alloc, cond);
+    if (st == NNX_OK && !idx)
+        st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (st == NNX_OK && !k)
+        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "an empty result is not supported");
+    uint32_t ic;
+    nnx_operand_desc id = {NNX_INT64, 1, {k}};
+    if (st == NNX_OK)
+        st = ox_const(c, &id, idx, &ic);
+    nnx_mem_free(c->ir->alloc, idx);
+    CHECK(st);
+    nnx_attrs a = {.axis = {axis}};
+    uint32_t gi[2] = {x, ic};
+    return ox_node(c, NNX_OP_GATHER, gi, 2, &a, 1, &out[0]);
+}
+
+nnx_status nnx_onnx_op_nonzero(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    int64_t *v;
+    uint64_t count, k = 0;
+    CHECK(known_elements(c, in[0], "the input", &v, &count));
+    nnx_operand_desc d = ox_desc(c, in[0]);
+    for (uint64_t i = 0; i < count; i++)
+        k += v[i] != 0;
+    uint32_t r = d.rank ? d.rank : 1;
+    int64_t *res = k ? ox_alloc(c, (size_t)(r * k) * sizeof *res) : NULL;
+    nnx_status st = NNX_OK;
+    if (!k)
+        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "an empty result is not supported");
+    else if (!res)
+        st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint64_t i = 0, j = 0; st == NNX_OK && i < count; i++) {
+        if (!v[i])
+            continue;
+        uint64_t rem = i;
+        for (uint32_t a = d.rank; a-- > 0;) {
+            res[a * k + j] = (int64_t)(rem % d.shape[a]);
+            rem /= d.shape[a];
+        }
+        if (!d.rank)
+            res[j] = 0;
+        j++;
+    }
+    nnx_mem_free(c->ir->alloc, v);
+    nnx_operand_desc od = {NNX_INT64, 2, {r, (uint32_t)k}};
+    if (st == NNX_OK)
+        st = ox_const(c, &od, res, &out[0]);
+    nnx_mem_free(c->ir->alloc, res);
+    return st;
+}
+
+/* ReverseSequence: gather_elements along the time axis with indices reversing the first
+ * sequence_lens[b] steps of each batch entry (the lengths must be known). */
+nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                        uint32_t *out)
+{
+    nnx_operand_desc d = ox_desc(c, in[0]);
+    uint32_t ba, ta;
+    CHECK(axis_of(c, ox_attr_i(n, "batch_axis", 1), d.rank, &ba));
+    CHECK(axis_of(c, ox_attr_i(n, "time_axis", 0), d.rank, &ta));
+    int64_t *lens;
+    uint64_t count, total;
+    CHECK(known_elements(c, in[1], "sequence_lens", &lens, &count));
+    nnx_status st = NNX_OK;
+    if (!nnx_desc_elements(&d, &total) || total > (1u << 24))
+        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the input is too large");
+    else if (count != d.shape[ba])
+        st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "sequence_lens has %llu items, the batch %u",
+                     (unsigned long long)count, d.shape[ba]);
+    int64_t *idx = st == NNX_OK ? ox_alloc(c, (size_t)total * sizeof *idx) : NULL;
+    if (st == NNX_OK && !idx)
+        st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint64_t i = 0; st == NNX_OK && i < total; i++) {
+        uint64_t rem = i, b = 0, t = 0;
+        for (uint32_t a = d.rank; a-- > 0;) {
+            uint64_t q = rem % d.shape[a];
+            rem /= d.shape[a];
+            if (a == ba) b = q;
+            if (a == ta) t = q;
+        }
+        int64_t L = lens[b];
+        idx[i] = (int64_t)t < L ? L - 1 - (int64_t)t : (int64_t)t;
+    }
+    nnx_mem_free(c->ir->alloc, lens);
+    nnx_operand_desc id = d;
+    id.dtype = NNX_INT64;
+    uint32_t ic;
+    if (st == NNX_OK)
+        st = ox_const(c, &id, idx, &ic);
+    nnx_mem_free(c->ir->alloc, idx);
+    CHECK(st);
+    nnx_attrs a = {.axis = {ta}};
+    uint32_t gi[2] = {in[0], ic};
+    return ox_node(c, NNX_OP_GATHER_ELEMENTS, gi, 2, &a, 1, &out[0]);
+}
+
+/* ---------------------------------------------------------------- scatter with reduction */
+
+/* ScatterND / ScatterElements with reduction add or mul: each update's flat target offset L
+ * (computed at run time from the indices), a one-hot [U, D] of L, and the updates combined per
+ * target (sum, or product with 1 where not hit), then added to / multiplied into the data. */
+nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, bool mul, uint32_t *out)
+{
+    nnx_operand_desc dd = ox_desc(c, in[0]), id = ox_desc(c, in[1]), ud = ox_desc(c, in[2]);
+    bool nd = strcmp(n->op_type, "ScatterND") == 0;
+    if (id.rank == 0 || dd.rank == 0 || (nd && id.shape[id.rank - 1] > dd.rank) || (!nd && id.rank != dd.rank))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "indices do not fit the data");
+    uint64_t D, U, I;
+    nnx_desc_elements(&dd, &D);
+    nnx_desc_elements(&ud, &U);
+    nnx_desc_elements(&id, &I);
+    if (!D || !U || !I)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "empty tensors are not supported");
+    uint32_t idx, L = NNX_NONE, k;
+    CHECK(cast(c, in[1], NNX_INT64, &idx));
+    uint64_t strides[NNX_MAX_RANK], s = 1, R = 1;
+    for (uint32_t a = dd.rank; a-- > 0;)
+        strides[a] = s, s *= dd.shape[a];
+    if (nd) {
+        /* indices [..., q]: L = sum_j idx[..., j] * stride_j; each index tuple moves a block of R */
+        uint32_t q = id.shape[id.rank - 1];
+        for (uint32_t a = q; a < dd.rank; a++)
+            R *= dd.shape[a];
+        nnx_operand_desc sd = {NNX_INT64, 1, {q}};
+        int64_t sv[NNX_MAX_RANK];
+        for (uint32_t j = 0; j < q; j++)
+            sv[j] = (int64_t)(strides[j] / R);
+        uint32_t st, prod;
+        CHECK(ox_const(c, &sd, sv, &st));
+        CHECK(bin(c, NNX_OP_MUL, idx, st, &prod));
+        CHECK(reduce(c, NNX_OP_REDUCE_SUM, prod, 1u << (id.rank - 1), false, &L));
+        D /= R;
+        U /= R;
+    } else {
+        uint32_t axis;
+        CHECK(axis_of(c, ox_attr_i(n, "axis", 0), dd.rank, &axis));
+        /* L = sum over axes of coordinate * stride, the coordinate on `axis` being the index */
+        for (uint32_t a = 0; a < id.rank; a++) {
+            uint32_t term;
+            if (a == axis)
+                term = idx;
+            else {
+                nnx_operand_desc cd = {NNX_INT64, id.rank, {0}};
+                for (uint32_t i = 0; i < id.rank; i++)
+                    cd.shape[i] = i == a ? id.shape[a] : 1;
+                int64_t *v = ox_alloc(c, (size_t)id.shape[a] * sizeof *v);
+                if (!v)
+                    return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+                for (uint32_t i = 0; i < id.shape[a]; i++)
+                    v[i] = i;
+                nnx_status st = ox_const(c, &cd, v, &term);
+                nnx_mem_free(c->ir->alloc, v);
+                CHECK(st);
+            }
+            CHECK(ox_scalar(c, NNX_INT64, (double)strides[a], &k));
+            CHECK(bin(c, NNX_OP_MUL, term, k, &term));
+            if (L == NNX_NONE)
+                L = term;
+            else
+                CHECK(bin(c, NNX_OP_ADD, L, term, &L));
+        }
+    }
+    if (U * D * R > (1u << 24))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the scatter is too large for the one-hot form");
+    uint32_t Lc, iota, hot, upd, neutral, t, comb;
+    uint32_t s3[3] = {(uint32_t)U, 1, 1};
+    CHECK(reshape(c, L, 3, s3, &Lc));
+    nnx_operand_desc od = {NNX_INT64, 3, {1, (uint32_t)D, 1}};
+    int64_t *v = ox_alloc(c, (size_t)D * sizeof *v);
+    if (!v)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint64_t i = 0; i < D; i++)
+        v[i] = (int64_t)i;
+    nnx_status st = ox_const(c, &od, v, &iota);
+    nnx_mem_free(c->ir->alloc, v);
+    CHECK(st);
+    CHECK(bin(c, NNX_OP_EQUAL, Lc, iota, &hot));
+    uint32_t u3[3] = {(uint32_t)U, 1, (uint32_t)R};
+    CHECK(reshape(c, in[2], 3, u3, &upd));
+    CHECK(ox_scalar(c, ud.dtype, mul ? 1 : 0, &neutral));
+    uint32_t wi[3] = {hot, upd, neutral};
+    CHECK(ox_node(c, NNX_OP_WHERE, wi, 3, NULL, 1, &t));
+    CHECK(reduce(c, mul ? NNX_OP_REDUCE_PRODUCT : NNX_OP_REDUCE_SUM, t, 1u, false, &comb));
+    CHECK(reshape(c, comb, dd.rank, dd.shape, &comb));
+    return bin(c, mul ? NNX_OP_MUL : NNX_OP_ADD, in[0], comb, &out[0]);
+}
+
+/* ---------------------------------------------------------------- Unique */
+
+typedef struct uniq_ctx {
+    const double *v; /* slices of length len */
+    size_t len;
+} uniq_ctx;
+
+static int slice_cmp(const uniq_ctx *u, size_t a, size_t b)
+{
+    for (size_t i = 0; i < u->len; i++) {
+        double x = u->v[a * u->len + i], y = u->v[b * u->len + i];
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Unique (the input must be known: the output shape depends on it): Y = gather(x, first
+ * occurrences) along axis (or of the flattened input), sorted (lexicographically for slices)
+ * or in order of first occurrence; indices, inverse_indices and counts are constants. */
+nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    nnx_operand_desc d = ox_desc(c, in[0]);
+    const uint8_t *p = ox_known(c, in[0]);
+    if (!p)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the input must be known when the model is loaded: the output's shape depends on it");
+    uint64_t total;
+    nnx_desc_elements(&d, &total);
+    if (total > (1u << 20))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the input is too large");
+    const Onnx__AttributeProto *aa = ox_attr(n, "axis");
+    bool sorted = ox_attr_i(n, "sorted", 1) != 0;
+    uint32_t x = in[0], axis = 0;
+    if (aa)
+        CHECK(axis_of(c, aa->i, d.rank, &axis));
+    else {
+        uint32_t s[1] = {(uint32_t)total};
+        CHECK(reshape(c, x, 1, s, &x));
+        d = ox_desc(c, x);
+    }
+    size_t m = d.shape[axis], len = (size_t)(total / (m ? m : 1)), inner = 1;
+    for (uint32_t a = axis + 1; a < d.rank; a++)
+        inner *= d.shape[a];
+    double *v = ox_alloc(c, (size_t)total * sizeof *v);
+    int64_t *first = ox_alloc(c, m * 4 * sizeof *first);
+    if (!v || !first) {
+        nnx_mem_free(c->ir->alloc, v);
+        nnx_mem_free(c->ir->alloc, first);
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    int64_t *inverse = first + m, *counts = first + 2 * m, *order = first + 3 * m;
+    size_t es = nnx_dtype_size(d.dtype);
+    nnx_status st = NNX_OK;
+    for (uint64_t e = 0; e < total && st == NNX_OK; e++) {
+        /* element e of x (row-major) -> slice (e / inner) % m, position within the slice */
+        uint64_t outer = e / (inner * m), s = (e / inner) % m, w = e % inner;
+        double val;
+        const uint8_t *q = p + e * es;
+        switch (d.dtype) {
+        case NNX_FLOAT32: { float f; memcpy(&f, q, 4); val = f; break; }
+        case NNX_FLOAT64: memcpy(&val, q, 8); break;
+        case NNX_INT64: { int64_t i; memcpy(&i, q, 8); val = (double)i; break; }
+        case NNX_INT32: { int32_t i; memcpy(&i, q, 4); val = i; break; }
+        case NNX_INT8: val = (int8_t)*q; break;
+        case NNX_UINT8: case NNX_BOOL: val = *q; break;
+        default: st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "Unique of type %s", nnx_dtype_name(d.dtype)); val = 0;
+        }
+        v[s * len + outer * inner + w] = val;
+    }
+    uniq_ctx u = {v, len};
+    size_t k = 0;
+    for (size_t s = 0; st == NNX_OK && s < m; s++) {
+        size_t j = 0;
+        while (j < k && slice_cmp(&u, (size_t)first[j], s) != 0)
+            j++;
+        if (j == k) {
+            first[k] = (int64_t)s;
+            counts[k++] = 0;
+        }
+        inverse[s] = (int64_t)j;
+        counts[j]++;
+    }
+    for (size_t j = 0; j < k; j++)
+        order[j] = (int64_t)j;
+    if (sorted) /* insertion sort of the unique slices (k is small) */
+        for (size_t i = 1; i < k; i++)
+            for (size_t j = i; j > 0 && slice_cmp(&u, (size_t)first[order[j - 1]], (size_t)first[order[j]]) > 0; j--) {
+                int64_t t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+    /* rank of each unique slice after sorting */
+    int64_t *rank = ox_alloc(c, (k ? k : 1) * 3 * sizeof *rank);
+    if (st == NNX_OK && !rank)
+        st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t ids[4] = {NNX_NONE, NNX_NONE, NNX_NONE, NNX_NONE};
+    if (st == NNX_OK) {
+        int64_t *sfirst = rank + k, *scount = rank + 2 * k;
+        for (size_t j = 0; j < k; j++) {
+            rank[order[j]] = (int64_t)j;
+            sfirst[j] = first[order[j]];
+            scount[j] = counts[order[j]];
+        }
+        for (size_t s = 0; s < m; s++)
+            inverse[s] = rank[inverse[s]];
+        nnx_operand_desc kd = {NNX_INT64, 1, {(uint32_t)k}}, md = {NNX_INT64, 1, {(uint32_t)m}};
+        st = ox_const(c, &kd, sfirst, &ids[1]);
+        if (st == NNX_OK)
+            st = ox_const(c, &md, inverse, &ids[2]);
+        if (st == NNX_OK)
+            st = ox_const(c, &kd, scount, &ids[3]);
+    }
+    nnx_mem_free(c->ir->alloc, rank);
+    nnx_mem_free(c->ir->alloc, v);
+    nnx_mem_free(c->ir->alloc, first);
+    CHECK(st);
+    nnx_attrs a = {.axis = {axis}};
+    uint32_t gi[2] = {x, ids[1]};
+    CHECK(ox_node(c, NNX_OP_GATHER, gi, 2, &a, 1, &out[0]));
+    for (size_t i = 1; i < n->n_output && i < 4; i++)
+        out[i] = ids[i];
+    return NNX_OK;
+}

@@ -1,0 +1,221 @@
+/* onnx_ops_resize.c — ONNX Resize / Upsample composed from core operations: per axis
+ * gathers at load-time indices, weighted by constants: every nearest_mode and
+ * coordinate_transformation_mode but tf_crop_and_resize, linear and cubic. */
+#include "formats/onnx/onnx_build.h"
+
+#include "ir/dtypes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- Resize */
+
+typedef enum { CT_HALF_PIXEL, CT_PYTORCH_HALF_PIXEL, CT_ALIGN_CORNERS, CT_ASYMMETRIC, CT_TF_HALF_PIXEL_NN } ctm;
+typedef enum { NM_ROUND_PREFER_FLOOR, NM_ROUND_PREFER_CEIL, NM_FLOOR, NM_CEIL, NM_SIMPLE } nearest_mode;
+typedef enum { RM_NEAREST, RM_LINEAR, RM_CUBIC } resize_mode;
+
+typedef struct resize_opts {
+    resize_mode mode;
+    ctm ct;
+    nearest_mode nm;
+    double cubic_a;
+    bool exclude_outside;
+} resize_opts;
+
+/* out is the resized length before flooring (in * scale when scales are given), as the ONNX
+ * reference uses it. */
+static double original_coord(const resize_opts *o, double x, double scale, uint32_t in, double out)
+{
+    switch (o->ct) {
+    case CT_HALF_PIXEL: return (x + 0.5) / scale - 0.5;
+    case CT_PYTORCH_HALF_PIXEL: return out > 1 ? (x + 0.5) / scale - 0.5 : 0;
+    case CT_ALIGN_CORNERS: return out == 1 ? 0 : x * (in - 1) / (out - 1);
+    case CT_ASYMMETRIC: return x / scale;
+    case CT_TF_HALF_PIXEL_NN: return (x + 0.5) / scale;
+    }
+    return 0;
+}
+
+static int64_t clampi(int64_t v, uint32_t n) { return v < 0 ? 0 : v >= (int64_t)n ? (int64_t)n - 1 : v; }
+
+static void cubic_coeffs(double r, double a, double w[4])
+{
+    w[0] = ((a * (r + 1) - 5 * a) * (r + 1) + 8 * a) * (r + 1) - 4 * a;
+    w[1] = ((a + 2) * r - (a + 3)) * r * r + 1;
+    w[2] = ((a + 2) * (1 - r) - (a + 3)) * (1 - r) * (1 - r) + 1;
+    w[3] = ((a * ((1 - r) + 1) - 5 * a) * ((1 - r) + 1) + 8 * a) * ((1 - r) + 1) - 4 * a;
+}
+
+/* Resizes axis `axis` of x to `out` elements: y = sum_k gather(x, idx_k) * w_k. */
+static nnx_status resize_axis(ox *c, uint32_t x, uint32_t axis, uint32_t out, double out_len, double scale,
+                              const resize_opts *o, uint32_t *y)
+{
+    nnx_operand_desc d = ox_desc(c, x);
+    uint32_t in = d.shape[axis], taps = o->mode == RM_NEAREST ? 1 : o->mode == RM_LINEAR ? 2 : 4;
+    double *idx = ox_calloc(c, (size_t)out * 8, sizeof *idx);
+    if (!idx)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    double *w = idx + (size_t)out * 4;
+    for (uint32_t i = 0; i < out; i++) {
+        double xo = original_coord(o, i, scale, in, out_len);
+        if (o->mode == RM_NEAREST) {
+            double f = floor(xo), v;
+            switch (o->nm) {
+            case NM_ROUND_PREFER_FLOOR: v = xo - f == 0.5 ? f : round(xo); break;
+            case NM_ROUND_PREFER_CEIL: v = xo - f == 0.5 ? f + 1 : round(xo); break;
+            case NM_FLOOR: v = f; break;
+            case NM_CEIL: v = ceil(xo); break;
+            default: v = scale < 1 ? ceil(xo) : f; break;
+            }
+            idx[i] = (double)clampi(ox_f2i(v), in);
+            continue;
+        }
+        if (o->mode == RM_LINEAR && o->ct != CT_ALIGN_CORNERS) /* onnxruntime clamps the coordinate */
+            xo = xo < 0 ? 0 : xo > in - 1 ? in - 1 : xo;
+        double f = floor(xo), r = xo - f;
+        if (o->mode == RM_LINEAR) {
+            idx[0 * out + i] = (double)clampi(ox_f2i(f), in);
+            idx[1 * out + i] = (double)clampi(ox_f2i(f) + 1, in);
+            w[0 * out + i] = 1 - r;
+            w[1 * out + i] = r;
+            continue;
+        }
+        double cw[4], sum = 0;
+        cubic_coeffs(r, o->cubic_a, cw);
+        for (int k = 0; k < 4; k++) {
+            int64_t j = ox_f2i(f) - 1 + k;
+            if (o->exclude_outside && (j < 0 || j >= (int64_t)in))
+                cw[k] = 0;
+            sum += cw[k];
+            idx[k * out + i] = (double)clampi(j, in);
+        }
+        for (int k = 0; k < 4; k++)
+            w[k * out + i] = o->exclude_outside && sum != 0 ? cw[k] / sum : cw[k];
+    }
+    nnx_status st = NNX_OK;
+    uint32_t acc = NNX_NONE;
+    nnx_attrs ga = {.axis = {axis}};
+    for (uint32_t k = 0; k < taps && st == NNX_OK; k++) {
+        uint32_t ic, g, wc, term;
+        double *ik = idx + (size_t)k * out, *wk = w + (size_t)k * out;
+        nnx_operand_desc id = {NNX_INT64, 1, {out}};
+        int64_t *iv = ox_alloc(c, (size_t)out * 8);
+        if (!iv) {
+            st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
+        for (uint32_t i = 0; i < out; i++)
+            iv[i] = (int64_t)ik[i];
+        st = ox_const(c, &id, iv, &ic);
+        nnx_mem_free(c->ir->alloc, iv);
+        uint32_t gi[2] = {x, ic};
+        if (st == NNX_OK)
+            st = ox_node(c, NNX_OP_GATHER, gi, 2, &ga, 1, &g);
+        if (st != NNX_OK)
+            break;
+        if (taps == 1) {
+            acc = g;
+            break;
+        }
+        if (!nnx_dtype_is_float(d.dtype)) {
+            st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "interpolating type %s is not supported", nnx_dtype_name(d.dtype));
+            break;
+        }
+        st = ox_axis_const(c, d.dtype == NNX_FLOAT64 ? NNX_FLOAT64 : NNX_FLOAT32, d.rank, axis, out, wk, &wc);
+        if (st == NNX_OK && d.dtype != NNX_FLOAT64 && d.dtype != NNX_FLOAT32) {
+            nnx_attrs ca = {.cast = {.to = d.dtype}};
+            st = ox_node(c, NNX_OP_CAST, &wc, 1, &ca, 1, &wc);
+        }
+        if (st == NNX_OK)
+            st = bin(c, NNX_OP_MUL, g, wc, &term);
+        if (st == NNX_OK)
+            st = acc == NNX_NONE ? (acc = term, NNX_OK) : bin(c, NNX_OP_ADD, acc, term, &acc);
+    }
+    nnx_mem_free(c->ir->alloc, idx);
+    if (st == NNX_OK)
+        *y = acc;
+    return st;
+}
+
+static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t scales, uint32_t sizes, bool legacy,
+                         uint32_t *y)
+{
+    nnx_operand_desc d = ox_desc(c, x);
+    char buf[64];
+    resize_opts o = {.cubic_a = ox_attr_f(n, "cubic_coeff_a", -0.75f),
+                     .exclude_outside = ox_attr_i(n, "exclude_outside", 0) != 0};
+    const char *mode = ox_attr_s(n, "mode", "nearest", buf, sizeof buf);
+    if (strcmp(mode, "nearest") == 0) o.mode = RM_NEAREST;
+    else if (strcmp(mode, "linear") == 0 || strcmp(mode, "bilinear") == 0) o.mode = RM_LINEAR;
+    else if (strcmp(mode, "cubic") == 0) o.mode = RM_CUBIC;
+    else return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "mode '%s' is not supported", mode);
+    if (legacy) {
+        o.ct = CT_ASYMMETRIC;
+        o.nm = NM_SIMPLE;
+    } else {
+        const char *ct = ox_attr_s(n, "coordinate_transformation_mode", "half_pixel", buf, sizeof buf);
+        if (strcmp(ct, "half_pixel") == 0) o.ct = CT_HALF_PIXEL;
+        else if (strcmp(ct, "pytorch_half_pixel") == 0) o.ct = CT_PYTORCH_HALF_PIXEL;
+        else if (strcmp(ct, "align_corners") == 0) o.ct = CT_ALIGN_CORNERS;
+        else if (strcmp(ct, "asymmetric") == 0) o.ct = CT_ASYMMETRIC;
+        else if (strcmp(ct, "tf_half_pixel_for_nn") == 0) o.ct = CT_TF_HALF_PIXEL_NN;
+        else return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "coordinate_transformation_mode '%s' is not supported", ct);
+        const char *nm = ox_attr_s(n, "nearest_mode", "round_prefer_floor", buf, sizeof buf);
+        if (strcmp(nm, "round_prefer_floor") == 0) o.nm = NM_ROUND_PREFER_FLOOR;
+        else if (strcmp(nm, "round_prefer_ceil") == 0) o.nm = NM_ROUND_PREFER_CEIL;
+        else if (strcmp(nm, "floor") == 0) o.nm = NM_FLOOR;
+        else if (strcmp(nm, "ceil") == 0) o.nm = NM_CEIL;
+        else return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "nearest_mode '%s' is not supported", nm);
+    }
+    if (ox_attr(n, "axes") || strcmp(ox_attr_s(n, "keep_aspect_ratio_policy", "stretch", buf, sizeof buf), "stretch"))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "axes and keep_aspect_ratio_policy are not supported");
+    double sc[NNX_MAX_RANK];
+    int64_t sz[NNX_MAX_RANK];
+    uint32_t k = 0;
+    bool by_size = sizes != NNX_NONE;
+    if (by_size)
+        CHECK(ox_ints(c, sizes, "sizes", sz, NNX_MAX_RANK, &k));
+    else if (scales != NNX_NONE)
+        CHECK(ox_doubles(c, scales, "scales", sc, NNX_MAX_RANK, &k));
+    else if (legacy && ox_attr(n, "scales")) {
+        const Onnx__AttributeProto *a = ox_attr(n, "scales");
+        k = (uint32_t)(a->n_floats < NNX_MAX_RANK ? a->n_floats : NNX_MAX_RANK);
+        for (uint32_t i = 0; i < k; i++)
+            sc[i] = a->floats[i];
+    }
+    if (k != d.rank)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%u scales or sizes for rank %u", k, d.rank);
+    uint32_t v = x;
+    for (uint32_t i = 0; i < d.rank; i++) {
+        double s;
+        int64_t os;
+        if (by_size) {
+            os = sz[i];
+            s = (double)os / d.shape[i];
+        } else {
+            s = sc[i];
+            os = ox_f2i(floor(d.shape[i] * s));
+        }
+        if (os < 1 || os > UINT32_MAX || !(s > 0))
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output size %lld on axis %u is not supported", (long long)os, i);
+        if (os == d.shape[i] && s == 1)
+            continue;
+        CHECK(resize_axis(c, v, i, (uint32_t)os, by_size ? (double)os : d.shape[i] * s, s, &o, &v));
+    }
+    *y = v;
+    return NNX_OK;
+}
+
+nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    char buf[64];
+    const char *ct = ox_attr_s(n, "coordinate_transformation_mode", "", buf, sizeof buf);
+    if (strcmp(ct, "tf_crop_and_resize") == 0)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "coordinate_transformation_mode '%s' is not supported", ct);
+    if (strcmp(n->op_type, "Upsample") == 0)
+        return resize(c, n, in[0], n_in > 1 ? in[1] : NNX_NONE, NNX_NONE, true, &out[0]);
+    if (c->opset < 11)
+        return resize(c, n, in[0], n_in > 1 ? in[1] : NNX_NONE, NNX_NONE, true, &out[0]);
+    return resize(c, n, in[0], n_in > 2 ? in[2] : NNX_NONE, n_in > 3 ? in[3] : NNX_NONE, false, &out[0]);
+}
