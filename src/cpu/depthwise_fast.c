@@ -114,6 +114,15 @@ typedef struct dw_band {
 #define TILE 4
 #define TILE2 8
 
+/* The flat path's taps: output p = oh * W + ow of the plane reads tap t = (i, j) at input
+ * p + off[t], off[t] = (i - pt) * W + (j - pl); mask[u * taps + t] keeps the lanes of
+ * outputs 16u .. 16u + 15 whose tap lies inside the input (not a row above or below, not a
+ * column of the row before or after). */
+typedef struct dw_flat {
+    ptrdiff_t off[FLAT_TAPS];
+    uint16_t mask[FLAT_MAX / 16 * FLAT_TAPS];
+} dw_flat;
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -275,15 +284,7 @@ T512 static void direct512(const dw_band *d)
     }
 }
 
-/* The flat path's taps: output p = oh * W + ow of the plane reads tap t = (i, j) at input
- * p + off[t], off[t] = (i - pt) * W + (j - pl); mask[u * taps + t] keeps the lanes of
- * outputs 16u .. 16u + 15 whose tap lies inside the input (not a row above or below, not a
- * column of the row before or after). */
-typedef struct dw_flat {
-    ptrdiff_t off[FLAT_TAPS];
-    uint16_t mask[FLAT_MAX / 16 * FLAT_TAPS];
-} dw_flat;
-
+/* The flat path's taps of window w (flat_of: at most FLAT_MAX outputs, FLAT_TAPS taps). */
 static void flat_setup(const nnx_window *w, dw_flat *f)
 {
     size_t taps = w->KH * w->KW, n = w->OH * w->OW;
