@@ -101,7 +101,7 @@ step "ctest build-asan/" run_ctest "$repo/build-asan"
 # randomization off.
 run_tsan_test() {
   local name out rc=0
-  for name in test_concurrent_dispatch test_pool; do
+  for name in test_concurrent_dispatch test_pool test_thread_policy; do
     local bin=$repo/build-tsan/tests/$name
     rc=0
     out=$("$bin" 2>&1) || rc=$?
@@ -115,5 +115,5 @@ run_tsan_test() {
   done
 }
 step "configure build-tsan/ (clang, thread)" configure "$repo/build-tsan" clang -DNNX_SANITIZE=thread
-step "build build-tsan/ (concurrency tests only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch test_pool
+step "build build-tsan/ (concurrency tests only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch test_pool test_thread_policy
 step "test build-tsan/" run_tsan_test

@@ -2,6 +2,7 @@
  * lists and the error are guarded by the context's lock; nnx_context_error hands each thread
  * its own copy of the message, so concurrent dispatches never read a half-written one. */
 #include "api/objects.h"
+#include "runtime/thread_policy.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,8 +102,8 @@ nnx_pool *nnx_context_pool(nnx_context *ctx)
     if (!ctx->pool_tried) {
         ctx->pool_tried = true;
         unsigned threads = nnx_pool_resolve_threads(ctx->threads);
-        if (threads > 1)
-            ctx->pool = nnx_pool_create(&ctx->alloc, threads - 1);
+        if (threads > 1 && (ctx->pool = nnx_pool_create(&ctx->alloc, threads - 1)) != NULL)
+            (void)nnx_thread_policy_install(ctx->pool, &ctx->alloc); /* else the pool's defaults */
     }
     nnx_pool *pool = ctx->pool;
     pthread_mutex_unlock(&ctx->lock);

@@ -1,15 +1,9 @@
-/* pool.c — the worker pool (base/pool.h). Jobs live on their callers' stacks and are linked
- * into the pool's list while they have unclaimed items; items are claimed (in runs that
- * shrink as the job empties) and completed under the pool's mutex, so a job is only changed
- * under the lock and leaves the list before its caller can return. Operators
- * follow each other quickly, so idle workers and waiting callers first spin a few tens of
- * microseconds on atomic counters before sleeping on the condition variables: waking a
- * sleeping thread costs more than most operators' share of work. Split jobs can be timed
- * (nnx_pool_for_parts): the caller's speed against the workers' sets the share of the next
- * split that the caller takes, so that a thread the host slows down gets less. A worker
- * the system takes off its CPU in the middle of an item holds up the caller for the rest of
- * the system's time slice (milliseconds); after such stalls the pool's jobs run on their
- * callers alone for a while (see STALL_*). */
+/* pool.c — the worker pool of base/pool.h. Jobs live on their callers' stacks and are linked
+ * into the pool's list while they have unclaimed items; items are claimed in runs and
+ * completed under the pool's mutex, so a job changes only under the lock and leaves the list
+ * before its caller returns. Idle workers and waiting callers poll briefly before sleeping
+ * on the condition variables. When to run serially, and the caller's share of split jobs,
+ * are the installed policy's to decide (nnx_pool_set_policy); the pool only measures. */
 #include "base/pool.h"
 
 #include <pthread.h>
@@ -19,30 +13,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SPIN 1000 /* polls before sleeping: about 50 microseconds (a pause is ~25 ns on Zen 4, a
-                   * yield, every 16th poll past the 256th, ~0.5 us in this VM). Not
-                   * longer: a worker that spins is, to the scheduler, as busy as any other
-                   * program on its core, so on a busy machine it is preempted in the middle
-                   * of its items and the caller waits a whole time slice for it; one that
-                   * sleeps is woken ahead of such programs (SqueezeNet with two threads
-                   * beside a CPU hog: 11.7 ms at 0.5 ms of spinning, 8.1 ms at 50 us). */
-
-/* A split job (nnx_pool_for_parts) whose workers took more than STALL_MIN seconds for their
- * parts, at less than 1 / STALL_RATIO of the caller's speed, saw a stall (a slower vCPU is
- * the caller share's to even out, not a stall). A stall in a job begun within RECUR seconds
- * of parallel running since the last one (another program wants the workers' CPUs: a stall
- * every few operators) makes the pool's jobs run on their callers alone for SERIAL_FIRST
- * seconds, or twice as long as last time (up to SERIAL_MAX) when the previous serial
- * stretch ended less than twice its length before; a lone stall (the host took a vCPU
- * once) costs less than a serial stretch would. Threads the system puts on one CPU are not
- * a stall: they take turns there, which the pollers' yields make cheap, and going serial
- * on a glimpse of that cost ResNet-50 with two threads on a busy host (20-640 ms at the
- * speed of one thread). */
-#define STALL_MIN 1e-3
-#define STALL_RATIO 4
-#define RECUR 50e-3
-#define SERIAL_FIRST 20e-3
-#define SERIAL_MAX 640e-3
+/* Polls before sleeping (some tens of microseconds): back-to-back operators find their
+ * threads awake, as waking a sleeping thread costs more than most operators' share of work;
+ * no longer, since a spinning thread competes with other programs for its CPU and a sleeping
+ * one is woken ahead of them. */
+#define SPIN 1000
 
 /* Poll i's pause; past the first few microseconds, every 16th poll gives the CPU to a thread
  * waiting for it (the one being waited for, when the system has put both on one CPU). */
@@ -73,9 +48,7 @@ struct nnx_pool {
     job *jobs;
     atomic_uint posted; /* bumped under the lock with every job pushed; polled by idle workers */
     atomic_uint share;  /* nnx_pool_caller_share in units of 2^-16 (racy updates are fine: a hint) */
-    _Atomic double serial_until, serial_for; /* seconds: jobs run on their callers alone until
-                                                * then; the length of that stretch (hints too) */
-    _Atomic double last_stall;                 /* when the last stall was seen */
+    nnx_pool_policy policy; /* set before the first job; read-only after */
     bool stop;
     unsigned n_workers, started;
     pthread_t *workers;
@@ -88,9 +61,8 @@ struct nnx_pool {
 /* Claims the next items of the first job with one left — of `only` if not NULL — (lock held):
  * a run of 1/(2 * threads) of its unclaimed items, at least one, so that a job of n items
  * takes O(threads * log n) claims, not n (each claim moves the lock's cache line between
- * the threads: in a busy-host spell, a job of 256 items of 0.2 us took 134 us claimed one
- * by one, 50 us in runs), while the last claims are single items that even out the
- * threads' ends. False if none. */
+ * the threads), while the last claims are single items that even out the threads' ends.
+ * False if none. */
 static bool claim(nnx_pool *p, const job *only, job **out, size_t *first, size_t *count)
 {
     job **link = &p->jobs;
@@ -176,9 +148,6 @@ nnx_pool *nnx_pool_create(const nnx_alloc *alloc, unsigned workers)
         return NULL;
     }
     atomic_init(&p->share, (unsigned)(65536.0 / (p->started + 1)));
-    atomic_init(&p->serial_until, 0.0);
-    atomic_init(&p->serial_for, 0.0);
-    atomic_init(&p->last_stall, -1.0);
     return p;
 }
 
@@ -195,9 +164,18 @@ void nnx_pool_destroy(nnx_pool *p)
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->finished);
     pthread_mutex_destroy(&p->lock);
+    if (p->policy.release)
+        p->policy.release(p->policy.state);
     nnx_mem_free(p->alloc, p->workers);
     nnx_mem_free(p->alloc, p->args);
     nnx_mem_free(p->alloc, p);
+}
+
+void nnx_pool_set_policy(nnx_pool *p, const nnx_pool_policy *policy)
+{
+    if (p->policy.release)
+        p->policy.release(p->policy.state);
+    p->policy = *policy;
 }
 
 unsigned nnx_pool_threads(const nnx_pool *p)
@@ -205,32 +183,17 @@ unsigned nnx_pool_threads(const nnx_pool *p)
     return p ? p->started + 1 : 1;
 }
 
-static double now_s(void)
+double nnx_pool_clock(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Whether jobs now run on their callers alone (after a stall). */
+/* Whether jobs now run on their callers alone, as the policy says. */
 static bool serial_now(const nnx_pool *p)
 {
-    return atomic_load_explicit(&p->serial_until, memory_order_relaxed) > now_s();
-}
-
-/* A stall seen in a job from `start` to `end` (see STALL_*): the serial stretch, if it
- * recurs (the job began within RECUR of the last stall's end, or of the last stretch's). */
-static void stalled(nnx_pool *p, double start, double end)
-{
-    double until = atomic_load_explicit(&p->serial_until, memory_order_relaxed);
-    double last = atomic_load_explicit(&p->serial_for, memory_order_relaxed);
-    double previous = atomic_exchange_explicit(&p->last_stall, end, memory_order_relaxed);
-    if (start - (previous > until ? previous : until) >= RECUR)
-        return;
-    double length = last > 0 && end - until < 2 * last ? 2 * last : SERIAL_FIRST;
-    length = length < SERIAL_MAX ? length : SERIAL_MAX;
-    atomic_store_explicit(&p->serial_for, length, memory_order_relaxed);
-    atomic_store_explicit(&p->serial_until, end + length, memory_order_relaxed);
+    return p->policy.serial && p->policy.serial(p->policy.state);
 }
 
 /* Runs job j (more than one item, on the caller's stack) on the pool and the caller;
@@ -286,17 +249,11 @@ double nnx_pool_caller_share(const nnx_pool *p)
     return p ? atomic_load_explicit(&p->share, memory_order_relaxed) / 65536.0 : 1.0;
 }
 
-void nnx_pool_report(nnx_pool *p, double caller_rate, double worker_rate)
+void nnx_pool_set_caller_share(nnx_pool *p, double share)
 {
-    if (!p || !(caller_rate > 0) || !(worker_rate > 0))
-        return;
-    double threads = nnx_pool_threads(p), even = caller_rate / (caller_rate + (threads - 1) * worker_rate);
-    double lo = 0.5 / threads, hi = 1.5 / threads, now = nnx_pool_caller_share(p);
-    even = even < lo ? lo : even > hi ? hi : even;
-    atomic_store_explicit(&p->share, (unsigned)((0.75 * now + 0.25 * even) * 65536.0), memory_order_relaxed);
+    if (p)
+        atomic_store_explicit(&p->share, (unsigned)(share * 65536.0), memory_order_relaxed);
 }
-
-#define TIMED_MIN 20e-6 /* seconds of parts below which a speed is mostly noise */
 
 typedef struct timed_job {
     void (*fn)(void *, size_t, unsigned);
@@ -309,9 +266,9 @@ typedef struct timed_job {
 static void timed_part(void *arg, size_t i, unsigned thread)
 {
     timed_job *t = arg;
-    double t0 = now_s();
+    double t0 = nnx_pool_clock();
     t->fn(t->arg, i, thread);
-    t->seconds[i] = now_s() - t0;
+    t->seconds[i] = nnx_pool_clock() - t0;
     t->thread[i] = thread;
 }
 
@@ -323,22 +280,19 @@ void nnx_pool_for_parts(nnx_pool *p, size_t n, const double *units, void (*fn)(v
         return;
     }
     timed_job t = {.fn = fn, .arg = arg};
-    double start = now_s();
+    nnx_pool_timing m = {.start = nnx_pool_clock()};
     nnx_pool_for_thread(p, n, timed_part, &t);
-    double caller_units = 0, caller_s = 0, worker_units = 0, worker_s = 0;
     for (size_t i = 0; i < n; i++) {
         if (t.thread[i] == 0) {
-            caller_units += units[i];
-            caller_s += t.seconds[i];
+            m.caller_units += units[i];
+            m.caller_s += t.seconds[i];
         } else {
-            worker_units += units[i];
-            worker_s += t.seconds[i];
+            m.worker_units += units[i];
+            m.worker_s += t.seconds[i];
         }
     }
-    if (worker_s > STALL_MIN && worker_s * caller_units > STALL_RATIO * caller_s * worker_units)
-        stalled(p, start, now_s());
-    else if (caller_s >= TIMED_MIN && worker_s >= TIMED_MIN)
-        nnx_pool_report(p, caller_units / caller_s, worker_units / worker_s);
+    if (p->policy.timed)
+        p->policy.timed(p->policy.state, p, &m);
 }
 
 unsigned nnx_pool_resolve_threads(unsigned threads)

@@ -1,13 +1,16 @@
 /* pool.h — one pool of worker threads per context, for work split inside an operator:
  * nnx_pool_for runs fn(arg, i) for every i < n, on the workers and the calling thread, and
- * returns when all are done (a caller runs only its own call's items). Several threads may call nnx_pool_for on one pool at once (one
- * graph dispatched concurrently). A NULL pool runs everything on the caller: `--threads 1`
- * creates no thread. After workers stall repeatedly (nnx_pool_for_parts sees it), every job
- * runs on its caller alone for a while (pool.c: STALL_*). */
+ * returns when all are done (a caller runs only its own call's items). Several threads may
+ * call nnx_pool_for on one pool at once (one graph dispatched concurrently). A NULL pool
+ * runs everything on the caller: `--threads 1` creates no thread. The pool is a mechanism:
+ * when its jobs run on their callers alone, and the caller's share of split jobs, are set by
+ * the policy its owner installs (runtime/thread_policy.h), from timings the pool reports. */
 #ifndef NNX_BASE_POOL_H
 #define NNX_BASE_POOL_H
 
 #include "base/alloc.h"
+
+#include <stdbool.h>
 
 typedef struct nnx_pool nnx_pool;
 
@@ -38,22 +41,44 @@ static inline void nnx_pool_share(size_t n, size_t tasks, size_t t, size_t *lo, 
 }
 
 /* The share of a split job's work that part 0, which the calling thread runs (it claims
- * part 0 first), should take so that all parts end together: 1/threads until
- * nnx_pool_report says the threads' speeds differ (a vCPU the host slows down), then what
- * evens the reported speeds, within [1/(2 threads), 3/(2 threads)]. 1 for a NULL pool. */
+ * part 0 first), should take: 1/threads until nnx_pool_set_caller_share sets it (a hint,
+ * kept to 2^-16). 1 for a NULL pool. */
 double nnx_pool_caller_share(const nnx_pool *pool);
+void nnx_pool_set_caller_share(nnx_pool *pool, double share);
 
-/* Reports one split job's speeds, in work units per second: the caller's, and the mean of
- * the workers'. The share moves a quarter of the way to what evens them. */
-void nnx_pool_report(nnx_pool *pool, double caller_rate, double worker_rate);
+/* What nnx_pool_for_parts measured of one split job: when it was posted (nnx_pool_clock),
+ * and the work units and seconds of the parts the caller ran and of those the workers ran
+ * (summed over the workers). */
+typedef struct nnx_pool_timing {
+    double start;
+    double caller_units, caller_s;
+    double worker_units, worker_s;
+} nnx_pool_timing;
+
+/* The decisions a pool leaves to its owner. serial: whether jobs run on their callers alone
+ * now, asked by every nnx_pool_for* call of more than one item, from any calling thread.
+ * timed: one timed split job's measurements, on its calling thread once all its parts are
+ * done. release: frees state when the pool is destroyed. Any may be NULL. */
+typedef struct nnx_pool_policy {
+    bool (*serial)(void *state);
+    void (*timed)(void *state, nnx_pool *pool, const nnx_pool_timing *timing);
+    void (*release)(void *state);
+    void *state;
+} nnx_pool_policy;
+
+/* Installs policy (copied; the previous one released) before the pool runs a job. Without
+ * one, jobs always use the workers and timings are dropped. */
+void nnx_pool_set_policy(nnx_pool *pool, const nnx_pool_policy *policy);
+
+/* Seconds on a monotonic clock, as nnx_pool_timing's. */
+double nnx_pool_clock(void);
 
 /* Parts up to which nnx_pool_for_parts times a job (more run untimed). */
 #define NNX_POOL_PARTS_MAX 16
 
-/* nnx_pool_for_thread over n parts of one job, part i being units[i] of work, each part
- * timed (n <= NNX_POOL_PARTS_MAX): when the caller and the workers each ran parts long
- * enough to time, their speeds go to nnx_pool_report, unless the workers stalled (then the
- * pool may go serial for a while). For work split by nnx_pool_caller_share. */
+/* nnx_pool_for_thread over n parts of one job, part i being units[i] of work; with a pool
+ * and 2 <= n <= NNX_POOL_PARTS_MAX each part is timed and the job's nnx_pool_timing goes to
+ * the policy's timed hook. For work split by nnx_pool_caller_share. */
 void nnx_pool_for_parts(nnx_pool *pool, size_t n, const double *units,
                         void (*fn)(void *arg, size_t i, unsigned thread), void *arg);
 

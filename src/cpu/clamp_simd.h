@@ -7,6 +7,7 @@
 #ifndef NNX_CPU_CLAMP_SIMD_H
 #define NNX_CPU_CLAMP_SIMD_H
 
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 
 #include <math.h>
@@ -44,7 +45,7 @@ typedef int32_t nnx_i32x16 __attribute__((vector_size(64)));
 /* take_a ? a : b, lane by lane (take_a: all ones or zeros) */
 #define NNX_PICK16(take_a, a, b) ((nnx_f32x16)(((take_a) & (nnx_i32x16)(a)) | (~(take_a) & (nnx_i32x16)(b))))
 
-static inline __attribute__((always_inline)) void nnx_clamp_vec16(const nnx_clamp_simd *c, nnx_f32x16 *p)
+static inline NNX_ALWAYS_INLINE void nnx_clamp_vec16(const nnx_clamp_simd *c, nnx_f32x16 *p)
 {
     /* splats as x - 0, which keeps a zero's sign (0 + -0 would be +0) */
     nnx_f32x16 v = *p, lo = c->lo - (nnx_f32x16){0}, hi = c->hi - (nnx_f32x16){0}, m;
@@ -56,9 +57,8 @@ static inline __attribute__((always_inline)) void nnx_clamp_vec16(const nnx_clam
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
-__attribute__((target("avx512f"))) static inline __m512 nnx_clamp16(const nnx_clamp_simd *c, __m512 v)
+NNX_TARGET_AVX512 static inline __m512 nnx_clamp16(const nnx_clamp_simd *c, __m512 v)
 {
     __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
     __m512 lo = _mm512_set1_ps(c->lo), hi = _mm512_set1_ps(c->hi);
@@ -71,7 +71,7 @@ __attribute__((target("avx512f"))) static inline __m512 nnx_clamp16(const nnx_cl
  * a sum, plus a bias or residual, is never -0), with lo and hi splat: min(hi, max(lo, v)) in
  * nnx_clamp16's operand order keeps a NaN v and picks IEEE's zero between +0 and a -0 bound;
  * the same bytes as nnx_clamp16 where nnx_clamp_sum_ok. */
-__attribute__((target("avx512f"))) static inline __m512 nnx_clamp16_sum(__m512 lo, __m512 hi, __m512 v)
+NNX_TARGET_AVX512 static inline __m512 nnx_clamp16_sum(__m512 lo, __m512 hi, __m512 v)
 {
     return _mm512_min_ps(hi, _mm512_max_ps(lo, v));
 }
@@ -79,8 +79,8 @@ __attribute__((target("avx512f"))) static inline __m512 nnx_clamp16_sum(__m512 l
 /* The clamp of n vectors of sums started from +0 (a tile's results), in place: two operations
  * each where nnx_clamp_sum_ok, else nnx_clamp16. c is copied first, so that the bounds are not
  * read again after the caller's stores. Inlined: n is then a constant and the loops unroll. */
-__attribute__((target("avx512f"), always_inline)) static inline void nnx_clamp16_sums(const nnx_clamp_simd *c,
-                                                                                     __m512 *v, int n)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void nnx_clamp16_sums(const nnx_clamp_simd *c,
+                                                                       __m512 *v, int n)
 {
     nnx_clamp_simd cl = *c;
     if (nnx_clamp_sum_ok(&cl)) {
@@ -95,7 +95,7 @@ __attribute__((target("avx512f"), always_inline)) static inline void nnx_clamp16
     }
 }
 
-__attribute__((target("avx2,fma"))) static inline __m256 nnx_clamp8(const nnx_clamp_simd *c, __m256 v)
+NNX_TARGET_AVX2_FMA static inline __m256 nnx_clamp8(const nnx_clamp_simd *c, __m256 v)
 {
     __m256 nan = _mm256_cmp_ps(v, v, _CMP_UNORD_Q);
     __m256 lo = _mm256_set1_ps(c->lo), hi = _mm256_set1_ps(c->hi);

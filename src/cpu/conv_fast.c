@@ -12,6 +12,7 @@
 #include "cpu/clamp_simd.h"
 #include "cpu/fma_bcast.h"
 #include "cpu/gemm.h"
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "cpu/rowbuf.h"
 #include "base/checked.h"
@@ -268,12 +269,11 @@ typedef struct direct_job {
 } direct_job;
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 /* One padded row for column strides 1 and 2 (src: the input row): 16 positions per step
  * from masked loads (zeros outside the row), stride 2's phases de-interleaved in registers. */
-__attribute__((target("avx512f"))) static void direct_copy_row512(const float *src, size_t W, int64_t pl, size_t s,
-                                                                  size_t WQ, float *dst)
+NNX_TARGET_AVX512 static void direct_copy_row512(const float *src, size_t W, int64_t pl, size_t s,
+                                                 size_t WQ, float *dst)
 {
     const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
@@ -337,10 +337,10 @@ static void direct_copy(void *arg, size_t c)
  * m[v % per]) made final, then stored: + bias, + residual (row stride ldc), the clamp (in
  * two operations where it may: the sums start from +0). All loads come before the stores,
  * which could alias them. */
-__attribute__((target("avx512f"), always_inline)) static inline void direct_put(__m512 *r, int per, float *c,
-                                                                               size_t ldc, const __mmask16 *m,
-                                                                               const float *bias, const float *res,
-                                                                               const nnx_clamp_simd *clamp)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void direct_put(__m512 *r, int per, float *c,
+                                                                 size_t ldc, const __mmask16 *m,
+                                                                 const float *bias, const float *res,
+                                                                 const nnx_clamp_simd *clamp)
 {
     int n = 8 * per;
 #pragma GCC unroll 16
@@ -363,8 +363,8 @@ __attribute__((target("avx512f"), always_inline)) static inline void direct_put(
  * and the clamp, stored under a lane mask. */
 /* The tile's output rows asked for before its sums (prefetchw): in a model the output is
  * cold, and the store would otherwise wait on it (as the GEMM tile does). */
-__attribute__((target("avx512f,prfchw"), always_inline)) static inline void direct_prefetch(float *c, size_t ldc,
-                                                                                           unsigned cols)
+NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void direct_prefetch(float *c, size_t ldc,
+                                                                             unsigned cols)
 {
     for (size_t i = 0; i < 8; i++) {
         __builtin_prefetch(c + i * ldc, 1, 3);
@@ -373,10 +373,10 @@ __attribute__((target("avx512f,prfchw"), always_inline)) static inline void dire
     }
 }
 
-__attribute__((target("avx512f,prfchw"))) static void direct_tile(size_t K, const float *a, const float *base,
-                                                                  const ptrdiff_t *off, float *c, size_t ldc,
-                                                                  unsigned cols, const float *bias, const float *res,
-                                                                  const nnx_clamp_simd *clamp)
+NNX_TARGET_AVX512_PRFCHW static void direct_tile(size_t K, const float *a, const float *base,
+                                                 const ptrdiff_t *off, float *c, size_t ldc,
+                                                 unsigned cols, const float *bias, const float *res,
+                                                 const nnx_clamp_simd *clamp)
 {
     direct_prefetch(c, ldc, cols);
     DT_DECL(0);
@@ -403,10 +403,10 @@ __attribute__((target("avx512f,prfchw"))) static void direct_tile(size_t K, cons
 #define DT16_DECL(i) __m512 c##i##0 = _mm512_setzero_ps()
 #define DT16_STEP(i) c##i##0 = _mm512_fmadd_ps(_mm512_set1_ps(a[(size_t)(i) * K + k]), b0, c##i##0)
 
-__attribute__((target("avx512f,prfchw"))) static void direct_tile16(size_t K, const float *a, const float *base,
-                                                                    const ptrdiff_t *off, float *c, size_t ldc,
-                                                                    unsigned cols, const float *bias,
-                                                                    const float *res, const nnx_clamp_simd *clamp)
+NNX_TARGET_AVX512_PRFCHW static void direct_tile16(size_t K, const float *a, const float *base,
+                                                   const ptrdiff_t *off, float *c, size_t ldc,
+                                                   unsigned cols, const float *bias,
+                                                   const float *res, const nnx_clamp_simd *clamp)
 {
     direct_prefetch(c, ldc, cols);
     DT16_DECL(0);

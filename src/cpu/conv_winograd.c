@@ -12,6 +12,7 @@
  * runs as nnx_fast_conv2d. */
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "cpu/transpose16.h"
 #include "base/checked.h"
@@ -119,7 +120,7 @@ typedef struct wino_job {
 #define AT(p) (*(const v16 *)(p))
 
 /* B^T applied to six vectors (d[0], d[s], ... d[5s]), written to o[0], o[os], ... */
-static inline __attribute__((always_inline)) void bt6(const v16 *d, size_t s, v16 *o, size_t os)
+static inline NNX_ALWAYS_INLINE void bt6(const v16 *d, size_t s, v16 *o, size_t os)
 {
     v16 d0 = d[0], d1 = d[s], d2 = d[2 * s], d3 = d[3 * s], d4 = d[4 * s], d5 = d[5 * s];
     o[0] = 4 * d0 - 5 * d2 + d4;
@@ -131,7 +132,7 @@ static inline __attribute__((always_inline)) void bt6(const v16 *d, size_t s, v1
 }
 
 /* A^T applied to six vectors: four results. */
-static inline __attribute__((always_inline)) void at6(const v16 *m, size_t s, v16 *o, size_t os)
+static inline NNX_ALWAYS_INLINE void at6(const v16 *m, size_t s, v16 *o, size_t os)
 {
     v16 m0 = m[0], m1 = m[s], m2 = m[2 * s], m3 = m[3 * s], m4 = m[4 * s], m5 = m[5 * s];
     o[0] = m0 + m1 + m2 + m3 + m4;
@@ -142,7 +143,7 @@ static inline __attribute__((always_inline)) void at6(const v16 *m, size_t s, v1
 
 /* Channel block b, rows [h0, h1) of its zero-padded copy xb[b][h][w][16] (input row h - pt,
  * column w - pl). */
-static inline __attribute__((always_inline)) void input_copy(const wino_job *j, size_t b, size_t h0, size_t h1)
+static inline NNX_ALWAYS_INLINE void input_copy(const wino_job *j, size_t b, size_t h0, size_t h1)
 {
     const winograd *g = j->g;
     float *xb = j->xb + b * g->HP * g->WP * CB;
@@ -177,7 +178,7 @@ static inline __attribute__((always_inline)) void input_copy(const wino_job *j, 
 
 /* Channel block b: V[ξ][t][16 b ...] for the tiles of tile rows [ty0, ty1), from its copy
  * (rows 4 ty0 .. 4 ty1 + 2). */
-static inline __attribute__((always_inline)) void input_tiles(const wino_job *j, size_t b, size_t ty0, size_t ty1)
+static inline NNX_ALWAYS_INLINE void input_tiles(const wino_job *j, size_t b, size_t ty0, size_t ty1)
 {
     const winograd *g = j->g;
     const float *xb = j->xb + b * g->HP * g->WP * CB;
@@ -197,7 +198,7 @@ static inline __attribute__((always_inline)) void input_tiles(const wino_job *j,
 }
 
 /* Channel block b whole: its copy, then its tiles. */
-static inline __attribute__((always_inline)) void input_block(const wino_job *j, size_t b)
+static inline NNX_ALWAYS_INLINE void input_block(const wino_job *j, size_t b)
 {
     input_copy(j, b, 0, j->g->HP);
     input_tiles(j, b, 0, j->g->TH);
@@ -205,14 +206,14 @@ static inline __attribute__((always_inline)) void input_block(const wino_job *j,
 
 /* Item i of the input transform split into j->parts per block (fewer blocks than threads):
  * block i / parts, part i % parts of its rows, or of its tile rows. */
-static inline __attribute__((always_inline)) void copy_part(const wino_job *j, size_t i)
+static inline NNX_ALWAYS_INLINE void copy_part(const wino_job *j, size_t i)
 {
     size_t h0, h1;
     nnx_pool_share(j->g->HP, j->parts, i % j->parts, &h0, &h1);
     input_copy(j, i / j->parts, h0, h1);
 }
 
-static inline __attribute__((always_inline)) void tiles_part(const wino_job *j, size_t i)
+static inline NNX_ALWAYS_INLINE void tiles_part(const wino_job *j, size_t i)
 {
     size_t t0, t1;
     nnx_pool_share(j->g->TH, j->parts, i % j->parts, &t0, &t1);
@@ -221,7 +222,7 @@ static inline __attribute__((always_inline)) void tiles_part(const wino_job *j, 
 
 /* Output block b: A^T M A per tile (+ bias) into yb[b][t][16][16], then the output planes
  * (+ residual, then the activation). */
-static inline __attribute__((always_inline)) void output_block(const wino_job *j, size_t b)
+static inline NNX_ALWAYS_INLINE void output_block(const wino_job *j, size_t b)
 {
     const winograd *g = j->g;
     float bias[CB] = {0};
@@ -275,14 +276,14 @@ static inline __attribute__((always_inline)) void output_block(const wino_job *j
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx512f"))) static void input_avx512(void *arg, size_t b) { input_block(arg, b); }
-__attribute__((target("avx512f"))) static void copy_avx512(void *arg, size_t i) { copy_part(arg, i); }
-__attribute__((target("avx512f"))) static void tiles_avx512(void *arg, size_t i) { tiles_part(arg, i); }
-__attribute__((target("avx512f"))) static void output_avx512(void *arg, size_t b) { output_block(arg, b); }
-__attribute__((target("avx2,fma"))) static void input_avx2(void *arg, size_t b) { input_block(arg, b); }
-__attribute__((target("avx2,fma"))) static void copy_avx2(void *arg, size_t i) { copy_part(arg, i); }
-__attribute__((target("avx2,fma"))) static void tiles_avx2(void *arg, size_t i) { tiles_part(arg, i); }
-__attribute__((target("avx2,fma"))) static void output_avx2(void *arg, size_t b) { output_block(arg, b); }
+NNX_TARGET_AVX512 static void input_avx512(void *arg, size_t b) { input_block(arg, b); }
+NNX_TARGET_AVX512 static void copy_avx512(void *arg, size_t i) { copy_part(arg, i); }
+NNX_TARGET_AVX512 static void tiles_avx512(void *arg, size_t i) { tiles_part(arg, i); }
+NNX_TARGET_AVX512 static void output_avx512(void *arg, size_t b) { output_block(arg, b); }
+NNX_TARGET_AVX2_FMA static void input_avx2(void *arg, size_t b) { input_block(arg, b); }
+NNX_TARGET_AVX2_FMA static void copy_avx2(void *arg, size_t i) { copy_part(arg, i); }
+NNX_TARGET_AVX2_FMA static void tiles_avx2(void *arg, size_t i) { tiles_part(arg, i); }
+NNX_TARGET_AVX2_FMA static void output_avx2(void *arg, size_t b) { output_block(arg, b); }
 #endif
 static void input_generic(void *arg, size_t b) { input_block(arg, b); }
 static void copy_generic(void *arg, size_t i) { copy_part(arg, i); }

@@ -5,6 +5,7 @@
  * column) order, whatever the split). Output channel o reads input channel o / m. */
 #include "cpu/gemm.h"
 #include "cpu/clamp_simd.h"
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "cpu/rowbuf.h"
 
@@ -114,16 +115,21 @@ typedef struct dw_band {
 #define TILE 4
 #define TILE2 8
 
-#if defined(__x86_64__)
-#include <immintrin.h>
+/* The flat path's taps: output p = oh * W + ow of the plane reads tap t = (i, j) at input
+ * p + off[t], off[t] = (i - pt) * W + (j - pl); mask[u * taps + t] keeps the lanes of
+ * outputs 16u .. 16u + 15 whose tap lies inside the input (not a row above or below, not a
+ * column of the row before or after). */
+typedef struct dw_flat {
+    ptrdiff_t off[FLAT_TAPS];
+    uint16_t mask[FLAT_MAX / 16 * FLAT_TAPS];
+} dw_flat;
 
-#define T512 __attribute__((target("avx512f")))
-#define T256 __attribute__((target("avx2,fma")))
+#if defined(__x86_64__)
 
 /* Bias, residual and activation of n output vectors (vector k to y + out[k], its first
  * lanes[k] lanes), all made final before any is stored (a store could alias what they read);
  * the clamp in two operations where it may (the sums start from +0). */
-T512 static inline __attribute__((always_inline)) void store_n512(const dw_band *d, __m512 *acc, int n,
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void store_n512(const dw_band *d, __m512 *acc, int n,
                                                                    const size_t *out, const size_t *lanes)
 {
     __m512 bias = _mm512_set1_ps(d->bias);
@@ -144,39 +150,19 @@ T512 static inline __attribute__((always_inline)) void store_n512(const dw_band 
         _mm512_mask_storeu_ps(y + out[k], m[k], acc[k]);
 }
 
-/* n output vectors of 16, each tap a load; taps is a constant where the caller's is. */
-T512 static inline __attribute__((always_inline)) void units512(const dw_band *d, const nnx_rowbuf_unit *u, size_t n,
-                                                                 size_t taps)
+/* The band units' stores: store_n512 of their sums. */
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void store_units_avx512(const dw_band *d, __m512 *acc, size_t n,
+                                                                          const nnx_rowbuf_unit *u)
 {
-    __m512 acc[UNITS];
-    for (size_t k = 0; k < n; k++)
-        acc[k] = _mm512_setzero_ps();
-    for (size_t t = 0; t < taps; t++) {
-        __m512 w = _mm512_set1_ps(d->w[t]);
-        for (size_t k = 0; k < n; k++)
-            acc[k] = _mm512_fmadd_ps(w, _mm512_loadu_ps(u[k].in + d->tap[t]), acc[k]);
-    }
     size_t out[UNITS], lanes[UNITS];
     for (size_t k = 0; k < n; k++)
         out[k] = u[k].out, lanes[k] = u[k].lanes;
     store_n512(d, acc, (int)n, out, lanes);
 }
 
-T512 static void units512_9(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == UNITS)
-        units512(d, u, UNITS, 9);
-    else
-        units512(d, u, 1, 9);
-}
-
-T512 static void units512_any(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == UNITS)
-        units512(d, u, UNITS, d->taps);
-    else
-        units512(d, u, 1, d->taps);
-}
+#include "cpu/simd/avx512.h"
+#include "cpu/depthwise_fast_body.h"
+#include "cpu/simd/undef.h"
 
 /* Output rows [a0, a0 + R) x columns [v, v + 16) of the plane for a K x K window at stride s
  * in both axes, dilation 1, read from the input itself: each input row the tile needs is
@@ -184,8 +170,8 @@ T512 static void units512_any(const dw_band *d, const nnx_rowbuf_unit *u, size_t
  * values the padded buffer would hold; plain loads otherwise, which Zen 4 runs faster),
  * de-interleaved in registers for stride 2, its K taps made by shifts, and
  * added to every output row that reads it. Output row a reads input row a*s - pt + i, so
- * its taps come in (i, j) order, as in units512. */
-T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d, const __m512 *w, size_t a0, size_t v,
+ * its taps come in (i, j) order, as in units_avx512. */
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void tile512(const dw_band *d, const __m512 *w, size_t a0, size_t v,
                                                                 int R, int K, int s)
 {
     const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
@@ -243,7 +229,7 @@ T512 static inline __attribute__((always_inline)) void tile512(const dw_band *d,
 }
 
 /* A whole output plane by direct tiles. */
-T512 static inline __attribute__((always_inline)) void tiled512(const dw_band *d, int K, int s)
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void tiled512(const dw_band *d, int K, int s)
 {
     __m512 w[25];
 #pragma GCC unroll 32
@@ -265,7 +251,7 @@ T512 static inline __attribute__((always_inline)) void tiled512(const dw_band *d
     }
 }
 
-T512 static void direct512(const dw_band *d)
+NNX_TARGET_AVX512 static void direct512(const dw_band *d)
 {
     switch (d->square * 10 + d->stride) {
     case 31: tiled512(d, 3, 1); return;
@@ -275,15 +261,7 @@ T512 static void direct512(const dw_band *d)
     }
 }
 
-/* The flat path's taps: output p = oh * W + ow of the plane reads tap t = (i, j) at input
- * p + off[t], off[t] = (i - pt) * W + (j - pl); mask[u * taps + t] keeps the lanes of
- * outputs 16u .. 16u + 15 whose tap lies inside the input (not a row above or below, not a
- * column of the row before or after). */
-typedef struct dw_flat {
-    ptrdiff_t off[FLAT_TAPS];
-    uint16_t mask[FLAT_MAX / 16 * FLAT_TAPS];
-} dw_flat;
-
+/* The flat path's taps of window w (flat_of: at most FLAT_MAX outputs, FLAT_TAPS taps). */
 static void flat_setup(const nnx_window *w, dw_flat *f)
 {
     size_t taps = w->KH * w->KW, n = w->OH * w->OW;
@@ -304,7 +282,7 @@ static void flat_setup(const nnx_window *w, dw_flat *f)
 
 /* Output vectors [u0, u0 + V) of a plane by the flat path: each one's taps in (i, j) order
  * from 0, as every path sums, with zeros for taps outside the input; V chains side by side. */
-T512 static inline __attribute__((always_inline)) void flat_vectors512(const dw_band *d, const dw_flat *f, size_t u0,
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void flat_vectors512(const dw_band *d, const dw_flat *f, size_t u0,
                                                                         int V, size_t taps)
 {
     size_t n = d->rows * d->OW;
@@ -332,7 +310,7 @@ T512 static inline __attribute__((always_inline)) void flat_vectors512(const dw_
 }
 
 /* One plane by the flat path, four output vectors at a time. */
-T512 static inline __attribute__((always_inline)) void flat_plane512(const dw_band *d, const dw_flat *f, size_t taps)
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void flat_plane512(const dw_band *d, const dw_flat *f, size_t taps)
 {
     size_t vectors = (d->rows * d->OW + 15) / 16, u = 0;
     for (; u + 4 <= vectors; u += 4)
@@ -345,7 +323,7 @@ T512 static inline __attribute__((always_inline)) void flat_plane512(const dw_ba
     }
 }
 
-T512 static void flat512(const dw_band *d, const dw_flat *f)
+NNX_TARGET_AVX512 static void flat512(const dw_band *d, const dw_flat *f)
 {
     if (d->taps == 9)
         flat_plane512(d, f, 9);
@@ -353,23 +331,23 @@ T512 static void flat512(const dw_band *d, const dw_flat *f)
         flat_plane512(d, f, d->taps);
 }
 
-T512 static void band512(const dw_band *d)
+NNX_TARGET_AVX512 static void band512(const dw_band *d)
 {
     if (d->taps == 9)
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_9, d);
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units_9_avx512, d);
     else
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_any, d);
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units_any_avx512, d);
 }
 
 /* Lane mask of the first `lanes` of 8. */
-T256 static inline __m256i mask256(size_t lanes)
+NNX_TARGET_AVX2_FMA static inline __m256i mask256(size_t lanes)
 {
     static const int32_t ones[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
     return _mm256_loadu_si256((const __m256i *)(ones + 8 - lanes));
 }
 
 /* Bias, residual and activation of one output vector, stored to its lanes. */
-T256 static inline void store256(const dw_band *d, __m256 acc, size_t out, size_t lanes)
+NNX_TARGET_AVX2_FMA static inline void store256(const dw_band *d, __m256 acc, size_t out, size_t lanes)
 {
     __m256 r = _mm256_add_ps(acc, _mm256_set1_ps(d->bias));
     __m256i m = mask256(lanes);
@@ -383,40 +361,21 @@ T256 static inline void store256(const dw_band *d, __m256 acc, size_t out, size_
         _mm256_maskstore_ps(d->y + out, m, r);
 }
 
-T256 static inline __attribute__((always_inline)) void units256(const dw_band *d, const nnx_rowbuf_unit *u, size_t n,
-                                                                 size_t taps)
+/* The band units' stores: store256 of each sum. */
+NNX_TARGET_AVX2_FMA static inline NNX_ALWAYS_INLINE void store_units_avx2(const dw_band *d, __m256 *acc, size_t n,
+                                                                          const nnx_rowbuf_unit *u)
 {
-    __m256 acc[UNITS];
-    for (size_t k = 0; k < n; k++)
-        acc[k] = _mm256_setzero_ps();
-    for (size_t t = 0; t < taps; t++) {
-        __m256 w = _mm256_set1_ps(d->w[t]);
-        for (size_t k = 0; k < n; k++)
-            acc[k] = _mm256_fmadd_ps(w, _mm256_loadu_ps(u[k].in + d->tap[t]), acc[k]);
-    }
     for (size_t k = 0; k < n; k++)
         store256(d, acc[k], u[k].out, u[k].lanes);
 }
 
-T256 static void units256_9(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == UNITS)
-        units256(d, u, UNITS, 9);
-    else
-        units256(d, u, 1, 9);
-}
-
-T256 static void units256_any(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == UNITS)
-        units256(d, u, UNITS, d->taps);
-    else
-        units256(d, u, 1, d->taps);
-}
+#include "cpu/simd/avx2.h"
+#include "cpu/depthwise_fast_body.h"
+#include "cpu/simd/undef.h"
 
 /* tile512 with 8 lanes: each tap of a buffered row is one load, shared by the output rows. */
-T256 static inline __attribute__((always_inline)) void tile256(const dw_band *d, const __m256 *w, size_t a0, size_t v,
-                                                                int R, int K, int s)
+NNX_TARGET_AVX2_FMA static inline NNX_ALWAYS_INLINE void tile256(const dw_band *d, const __m256 *w, size_t a0, size_t v,
+                                                                    int R, int K, int s)
 {
     __m256 acc[TILE];
 #pragma GCC unroll 32
@@ -446,7 +405,7 @@ T256 static inline __attribute__((always_inline)) void tile256(const dw_band *d,
         store256(d, acc[a], (a0 + (size_t)a) * d->OW + v, lanes);
 }
 
-T256 static inline __attribute__((always_inline)) void tiled256(const dw_band *d, int K, int s)
+NNX_TARGET_AVX2_FMA static inline NNX_ALWAYS_INLINE void tiled256(const dw_band *d, int K, int s)
 {
     __m256 w[25];
 #pragma GCC unroll 32
@@ -464,7 +423,7 @@ T256 static inline __attribute__((always_inline)) void tiled256(const dw_band *d
     }
 }
 
-T256 static void band256(const dw_band *d)
+NNX_TARGET_AVX2_FMA static void band256(const dw_band *d)
 {
     switch (d->square * 10 + d->stride) {
     case 31: tiled256(d, 3, 1); return;
@@ -474,9 +433,9 @@ T256 static void band256(const dw_band *d)
     default: break;
     }
     if (d->taps == 9)
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units256_9, d);
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units_9_avx2, d);
     else
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units256_any, d);
+        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units_any_avx2, d);
 }
 #endif
 

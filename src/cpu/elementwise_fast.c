@@ -9,6 +9,7 @@
  * few ULP. NaN-ignoring (TOSA) max, min and clamp stay on the reference. */
 #include "cpu/gemm.h"
 #include "cpu/clamp_simd.h"
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
 #include "ops/shape.h"
@@ -65,8 +66,8 @@ static inline float pow_ref(float a, float b)
     return b == 2.0f ? a * a : (float)pow(a, b);
 }
 
-static inline __attribute__((always_inline)) void row_body(nnx_op op, const float *a, size_t sa, const float *b,
-                                                           size_t sb, float *y, size_t n)
+static inline NNX_ALWAYS_INLINE void row_body(nnx_op op, const float *a, size_t sa, const float *b,
+                                              size_t sb, float *y, size_t n)
 {
     switch (op) {
     case NNX_OP_ADD: ROW_LOOP(+); break;
@@ -88,8 +89,8 @@ static void row(nnx_op op, const float *a, size_t sa, const float *b, size_t sb,
 
 #if defined(__x86_64__)
 /* The same loops in 16 lanes (the operations are exact, so the bytes are the same). */
-__attribute__((target("avx512f"))) static void row_avx512(nnx_op op, const float *a, size_t sa, const float *b,
-                                                          size_t sb, float *y, size_t n)
+NNX_TARGET_AVX512 static void row_avx512(nnx_op op, const float *a, size_t sa, const float *b,
+                                         size_t sb, float *y, size_t n)
 {
     row_body(op, a, sa, b, sb, y, n);
 }
@@ -183,12 +184,11 @@ nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out
 
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 /* The clamp of clamp_run, 16 lanes at a time (clamp_simd.h), for float bounds, the last
  * 1..15 under a mask (the rows of small maps, 13 or 27 long, are mostly tail). */
-__attribute__((target("avx512f"))) static size_t clamp_avx512(const nnx_clamp_simd *c, const float *x, float *y,
-                                                                size_t n)
+NNX_TARGET_AVX512 static size_t clamp_avx512(const nnx_clamp_simd *c, const float *x, float *y,
+                                               size_t n)
 {
     size_t i = 0;
     for (; i + 16 <= n; i += 16)

@@ -6,8 +6,9 @@
 #ifndef NNX_CPU_FMA_BCAST_H
 #define NNX_CPU_FMA_BCAST_H
 
+#include "cpu/isa.h"
+
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define NNX_FMA_BCAST_ASM 0
@@ -20,8 +21,8 @@
 #define NNX_FMA_BCAST_ASM 1
 #endif
 
-__attribute__((target("avx512f"), always_inline)) static inline __m512 nnx_fmadd_bcast(const float *a, __m512 b,
-                                                                                       __m512 c)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline __m512 nnx_fmadd_bcast(const float *a, __m512 b,
+                                                                         __m512 c)
 {
 #if NNX_FMA_BCAST_ASM
     __asm__("vfmadd231ps %[a]%{1to16%}, %[b], %[c]" : [c] "+v"(c) : [b] "v"(b), [a] "m"(*a));

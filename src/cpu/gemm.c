@@ -6,6 +6,7 @@
 #include "base/checked.h"
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 
 #include <string.h>
@@ -245,9 +246,9 @@ static inline nnx_tile_epilogue epilogue_at(const nnx_tile_epilogue *te, const n
  * into C (with the epilogue te in registers on the last block) when the tile is whole,
  * through tmp otherwise, and the element-wise epilogue when te cannot be used. Inlined: it
  * runs once per micro-tile, and a call there costs small products several percent. */
-static inline __attribute__((always_inline)) void tile(const nnx_sgemm_kernel *kern, nnx_sgemm_ukernel run,
-                                                      unsigned width, const tile_args *t, size_t off, size_t cols,
-                                                      const nnx_gemm_io *io, const nnx_tile_epilogue *te, float *tmp)
+static inline NNX_ALWAYS_INLINE void tile(const nnx_sgemm_kernel *kern, nnx_sgemm_ukernel run,
+                                         unsigned width, const tile_args *t, size_t off, size_t cols,
+                                         const nnx_gemm_io *io, const nnx_tile_epilogue *te, float *tmp)
 {
     float *c = t->c + off;
     const float *b = t->b + off;
@@ -305,7 +306,7 @@ static inline const float *panel_b(const block *k, size_t jr, size_t *b_rs)
 }
 
 /* The tile of panel jr, row panel ir of the block, by the kernels that suit its width. */
-static inline __attribute__((always_inline)) void panel_tile(const block *k, size_t jr, size_t ir)
+static inline NNX_ALWAYS_INLINE void panel_tile(const block *k, size_t jr, size_t ir)
 {
     const nnx_sgemm_kernel *kern = k->kern;
     const nnx_gemm_io *io = k->io;

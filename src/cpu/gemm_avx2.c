@@ -2,9 +2,9 @@
  * accumulators; per k step two loads of B and six broadcasts of A feed twelve FMAs. Compiled
  * for AVX2 by function attribute, called only when the CPU has it (cpu/features.h). */
 #include "cpu/gemm.h"
+#include "cpu/isa.h"
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 #define MR 6
 #define NR 16
@@ -29,8 +29,8 @@
         _mm256_storeu_ps(row + 8, c##i##1); \
     } while (0)
 
-__attribute__((target("avx2,fma"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
-                                                    size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
+                                    size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
     (void)ep; /* epilogue = false: the driver applies it */
     DECL(0);

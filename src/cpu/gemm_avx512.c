@@ -8,11 +8,11 @@
 #include "cpu/clamp_simd.h"
 #include "cpu/fma_bcast.h"
 #include "cpu/gemm.h"
+#include "cpu/isa.h"
 
 #include <stdint.h>
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 #define MR 8
 #define NR 32
@@ -32,9 +32,9 @@
  * come before the stores, so nothing is read again after a store (which could alias it).
  * The clamp takes two operations where nnx_clamp16_sum may be used: the results are sums
  * started from +0. */
-__attribute__((target("avx512f"), always_inline)) static inline void put512(__m512 *r, int rows, int per, float *c,
-                                                                           size_t ldc, bool accumulate,
-                                                                           const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void put512(__m512 *r, int rows, int per, float *c,
+                                                             size_t ldc, bool accumulate,
+                                                             const nnx_tile_epilogue *ep)
 {
     int n = rows * per;
     if (accumulate)
@@ -62,8 +62,8 @@ __attribute__((target("avx512f"), always_inline)) static inline void put512(__m5
 /* The tile's C rows (to be written) and residual rows (to be read) are asked for before the
  * sums: in a model they are cold (a buffer last used layers ago), and a miss at the store
  * or the epilogue would stall the tile, where during the k loop it costs nothing. */
-__attribute__((target("avx512f,prfchw"), always_inline)) static inline void prefetch_tile(float *c, size_t ldc,
-                                                                           const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void prefetch_tile(float *c, size_t ldc,
+                                                             const nnx_tile_epilogue *ep)
 {
     for (size_t i = 0; i < MR; i++) {
         __builtin_prefetch(c + i * ldc, 1, 3);
@@ -86,7 +86,7 @@ static inline uintptr_t next_a_panel(const float *pa, size_t a_cs, size_t kc)
 }
 
 /* At step k of the sums: that panel's step k, a line every two steps. */
-__attribute__((target("avx512f"), always_inline)) static inline void prefetch_a(uintptr_t next, size_t k)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void prefetch_a(uintptr_t next, size_t k)
 {
     _mm_prefetch((const char *)(next + MR * k * sizeof(float)), _MM_HINT_T0);
 }
@@ -95,7 +95,7 @@ __attribute__((target("avx512f"), always_inline)) static inline void prefetch_a(
  * accumulate, no epilogue) with A read in place, as a whole product of whole tiles runs it;
  * without the epilogue's addresses and the A prefetch, whose registers the general tile
  * spills, it runs 1% faster (64^3: 116.4-118.2 against 115.1-117.0 GFLOP/s). */
-__attribute__((target("avx512f,prfchw"), always_inline)) static inline void tile32(
+NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void tile32(
     size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c, size_t ldc,
     bool accumulate, const nnx_tile_epilogue *ep, bool plain)
 {
@@ -119,17 +119,17 @@ __attribute__((target("avx512f,prfchw"), always_inline)) static inline void tile
     put512(r, MR, 2, c, ldc, accumulate, ep);
 }
 
-__attribute__((target("avx512f,prfchw"))) static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                                          const float *pb, size_t b_rs, float *c, size_t ldc,
-                                                          bool accumulate, const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512_PRFCHW static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                         const float *pb, size_t b_rs, float *c, size_t ldc,
+                                         bool accumulate, const nnx_tile_epilogue *ep)
 {
     tile32(kc, pa, a_rs, a_cs, pb, b_rs, c, ldc, accumulate, ep, false);
 }
 
-__attribute__((target("avx512f,prfchw"))) static void run_plain(size_t kc, const float *pa, size_t a_rs,
-                                                                size_t a_cs, const float *pb, size_t b_rs, float *c,
-                                                                size_t ldc, bool accumulate,
-                                                                const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512_PRFCHW static void run_plain(size_t kc, const float *pa, size_t a_rs,
+                                               size_t a_cs, const float *pb, size_t b_rs, float *c,
+                                               size_t ldc, bool accumulate,
+                                               const nnx_tile_epilogue *ep)
 {
     (void)accumulate, (void)ep;
     tile32(kc, pa, a_rs, a_cs, pb, b_rs, c, ldc, false, NULL, true);
@@ -148,9 +148,9 @@ __attribute__((target("avx512f,prfchw"))) static void run_plain(size_t kc, const
     } while (0)
 #define ROW48(i) c##i##0, c##i##1, c##i##2
 
-__attribute__((target("avx512f"))) static void run48(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
-                                                     const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512 static void run48(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                    const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
+                                    const nnx_tile_epilogue *ep)
 {
     DECL48(0);
     DECL48(1);
@@ -177,9 +177,9 @@ __attribute__((target("avx512f"))) static void run48(size_t kc, const float *pa,
         c##i = _mm512_fmadd_ps(_mm512_set1_ps(*a##i), b0, c##i); \
         a##i += a_cs; \
     } while (0)
-__attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
-                                                     const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512 static void run16(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                    const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
+                                    const nnx_tile_epilogue *ep)
 {
     DECL16(0);
     DECL16(1);
@@ -208,9 +208,9 @@ __attribute__((target("avx512f"))) static void run16(size_t kc, const float *pa,
         a##i += a_cs; \
     } while (0)
 /* put512 in ymm registers, one vector per row. */
-__attribute__((target("avx2,fma"), always_inline)) static inline void put256(__m256 *r, float *c, size_t ldc,
-                                                                            bool accumulate,
-                                                                            const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA NNX_ALWAYS_INLINE static inline void put256(__m256 *r, float *c, size_t ldc,
+                                                               bool accumulate,
+                                                               const nnx_tile_epilogue *ep)
 {
     if (accumulate)
 #pragma GCC unroll 8
@@ -237,9 +237,9 @@ __attribute__((target("avx2,fma"), always_inline)) static inline void put256(__m
         _mm256_storeu_ps(c + (size_t)v * ldc, r[v]);
 }
 
-__attribute__((target("avx2,fma"))) static void run8(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
-                                                     const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA static void run8(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
+                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
+                                     const nnx_tile_epilogue *ep)
 {
     DECL8(0);
     DECL8(1);
@@ -282,8 +282,8 @@ __attribute__((target("avx2,fma"))) static void run8(size_t kc, const float *pa,
         DOT_STEP(4, LOAD); DOT_STEP(5, LOAD); DOT_STEP(6, LOAD); DOT_STEP(7, LOAD); \
     } while (0)
 
-__attribute__((target("avx512f"))) static void dot(size_t kc, const float *pa, size_t a_rs, const float *bt, size_t cols,
-                                                   float *c, size_t ldc, bool accumulate)
+NNX_TARGET_AVX512 static void dot(size_t kc, const float *pa, size_t a_rs, const float *bt, size_t cols,
+                                  float *c, size_t ldc, bool accumulate)
 {
     for (size_t j = 0; j < cols; j += 2) {
         bool two = j + 1 < cols;
@@ -324,9 +324,9 @@ __attribute__((target("avx512f"))) static void dot(size_t kc, const float *pa, s
 #define COL_DECL(j) __m256 s##j##0 = _mm256_setzero_ps(), s##j##1 = s##j##0, s##j##2 = s##j##0, s##j##3 = s##j##0
 #define COL_SUM(j) _mm256_add_ps(_mm256_add_ps(s##j##0, s##j##1), _mm256_add_ps(s##j##2, s##j##3))
 
-__attribute__((target("avx2,fma"))) static void col8(size_t kc, const float *pa, const float *pb, size_t b_rs,
-                                                     size_t cols, size_t rows, float *c, size_t ldc, bool accumulate,
-                                                     const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA static void col8(size_t kc, const float *pa, const float *pb, size_t b_rs,
+                                     size_t cols, size_t rows, float *c, size_t ldc, bool accumulate,
+                                     const nnx_tile_epilogue *ep)
 {
     COL_DECL(0);
     COL_DECL(1);

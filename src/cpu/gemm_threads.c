@@ -3,12 +3,12 @@
  * packed once at build time, and reads all of A) or row blocks, whichever splits more
  * evenly in whole panels (196 columns 96 + 100 in 32-column panels; 160 rows 80 + 80 in
  * 8-row tiles). The caller's block is nnx_pool_caller_share of the product, so that a
- * thread the system slows down gets less; the blocks are timed to learn that share. Blocks
- * are multiples of the micro-tile (every kernel's columns; this level's rows), so each
- * element's sum runs in the same order, by the same kernel, as serially, whatever the
- * split. Row blocks of a product whose B is packed on the fly (convolution windows) share
- * one packing of B, made by all threads first, when the caller gives room for it. Small
- * products stay on the calling thread. */
+ * thread the system slows down gets less; the blocks are timed for the runtime's policy to
+ * learn that share (runtime/thread_policy.h). Blocks are multiples of the micro-tile (every
+ * kernel's columns; this level's rows), so each element's sum runs in the same order, by
+ * the same kernel, as serially, whatever the split. Row blocks of a product whose B is
+ * packed on the fly (convolution windows) share one packing of B, made by all threads
+ * first, when the caller gives room for it. Small products stay on the calling thread. */
 #include "base/checked.h"
 #include "cpu/kernels.h"
 

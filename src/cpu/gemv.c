@@ -5,11 +5,11 @@
  * for the CPU level. Each output element is summed in a fixed order, independent of how
  * the caller splits the work. */
 #include "cpu/gemm.h"
+#include "cpu/isa.h"
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
-__attribute__((target("avx512f"), always_inline)) static inline float dot_avx512(const float *a, const float *b, size_t n)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline float dot_avx512(const float *a, const float *b, size_t n)
 {
     __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps(), s2 = _mm512_setzero_ps(), s3 = _mm512_setzero_ps();
     size_t i = 0;
@@ -28,7 +28,7 @@ __attribute__((target("avx512f"), always_inline)) static inline float dot_avx512
     return _mm512_reduce_add_ps(_mm512_add_ps(_mm512_add_ps(s0, s1), _mm512_add_ps(s2, s3)));
 }
 
-__attribute__((target("avx512f"))) static void axpy_avx512(float *y, float alpha, const float *x, size_t n)
+NNX_TARGET_AVX512 static void axpy_avx512(float *y, float alpha, const float *x, size_t n)
 {
     __m512 va = _mm512_set1_ps(alpha);
     size_t i = 0;
@@ -40,7 +40,7 @@ __attribute__((target("avx512f"))) static void axpy_avx512(float *y, float alpha
     }
 }
 
-__attribute__((target("avx2,fma"), always_inline)) static inline float dot_avx2(const float *a, const float *b, size_t n)
+NNX_TARGET_AVX2_FMA NNX_ALWAYS_INLINE static inline float dot_avx2(const float *a, const float *b, size_t n)
 {
     __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), s2 = _mm256_setzero_ps(), s3 = _mm256_setzero_ps();
     size_t i = 0;
@@ -59,7 +59,7 @@ __attribute__((target("avx2,fma"), always_inline)) static inline float dot_avx2(
     return sum;
 }
 
-__attribute__((target("avx2,fma"))) static void axpy_avx2(float *y, float alpha, const float *x, size_t n)
+NNX_TARGET_AVX2_FMA static void axpy_avx2(float *y, float alpha, const float *x, size_t n)
 {
     __m256 va = _mm256_set1_ps(alpha);
     size_t i = 0;
@@ -95,22 +95,22 @@ typedef void (*dots_fn)(const float *, const float *, size_t, size_t, size_t, fl
 
 /* y[i * ys] (+)= dot(u, v + i * vi, K) for i < n. Inlined with a constant dot into each
  * level's loop below, so that dot is inlined too: a call per row cost 3% of the rows' time. */
-__attribute__((always_inline)) static inline void dots_with(dot_fn dot, const float *u, const float *v, size_t vi,
-                                                            size_t n, size_t K, float *y, size_t ys, bool accumulate)
+NNX_ALWAYS_INLINE static inline void dots_with(dot_fn dot, const float *u, const float *v, size_t vi,
+                                               size_t n, size_t K, float *y, size_t ys, bool accumulate)
 {
     for (size_t i = 0; i < n; i++)
         y[i * ys] = (accumulate ? y[i * ys] : 0.0f) + dot(u, v + i * vi, K);
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx512f"))) static void dots_avx512(const float *u, const float *v, size_t vi, size_t n,
-                                                           size_t K, float *y, size_t ys, bool accumulate)
+NNX_TARGET_AVX512 static void dots_avx512(const float *u, const float *v, size_t vi, size_t n,
+                                          size_t K, float *y, size_t ys, bool accumulate)
 {
     dots_with(dot_avx512, u, v, vi, n, K, y, ys, accumulate);
 }
 
-__attribute__((target("avx2,fma"))) static void dots_avx2(const float *u, const float *v, size_t vi, size_t n,
-                                                          size_t K, float *y, size_t ys, bool accumulate)
+NNX_TARGET_AVX2_FMA static void dots_avx2(const float *u, const float *v, size_t vi, size_t n,
+                                          size_t K, float *y, size_t ys, bool accumulate)
 {
     dots_with(dot_avx2, u, v, vi, n, K, y, ys, accumulate);
 }

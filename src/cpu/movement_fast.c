@@ -3,6 +3,7 @@
  * dispatch: the output is walked row by row; a row whose source is contiguous is one
  * memcpy, others copy elements of the type's size. Reductions sum in double in the
  * reference's order and round once. All give the reference kernels' bytes. */
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "cpu/transpose16.h"
 #include "ir/dtypes.h"
@@ -54,7 +55,7 @@ typedef struct swap_job {
     uint64_t lead_at[NNX_MAX_RANK]; /* and their input strides */
 } swap_job;
 
-static inline __attribute__((always_inline)) void swap_batch(const swap_job *j, size_t b)
+static inline NNX_ALWAYS_INLINE void swap_batch(const swap_job *j, size_t b)
 {
     size_t at = 0, rest = b;
     for (uint32_t d = j->n_lead; d-- > 0;) {
@@ -88,7 +89,7 @@ static inline __attribute__((always_inline)) void swap_batch(const swap_job *j, 
 
 static void swap_generic(void *arg, size_t b) { swap_batch(arg, b); }
 #if defined(__x86_64__)
-__attribute__((target("avx512f"))) static void swap_avx512(void *arg, size_t b) { swap_batch(arg, b); }
+NNX_TARGET_AVX512 static void swap_avx512(void *arg, size_t b) { swap_batch(arg, b); }
 #endif
 
 /* The swap_job for a transpose of that form, or false. */
@@ -173,12 +174,11 @@ static inline float row_result(const reduce_job *j, double sum)
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 /* Element i of the 16 rows (a transposed block's vector i) widened to double and added to
  * the rows' sums: s0 for rows 0..7, s1 for rows 8..15. */
-__attribute__((target("avx512f"))) static inline __attribute__((always_inline)) void add16(v16 v, __m512d *s0,
-                                                                                          __m512d *s1)
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void add16(v16 v, __m512d *s0,
+                                                            __m512d *s1)
 {
     __m512 x = (__m512)v;
     *s0 = _mm512_add_pd(*s0, _mm512_cvtps_pd(_mm512_castps512_ps256(x)));
@@ -188,7 +188,7 @@ __attribute__((target("avx512f"))) static inline __attribute__((always_inline)) 
 /* Rows [o, o + 16) summed side by side, each row's sum in double in element order: blocks of
  * 16 rows x 16 elements are loaded as rows and transposed in registers, so that vector i
  * holds element i of the 16 rows. */
-__attribute__((target("avx512f"))) static void reduce16_avx512(const reduce_job *j, size_t o)
+NNX_TARGET_AVX512 static void reduce16_avx512(const reduce_job *j, size_t o)
 {
     __m512d s0 = _mm512_setzero_pd(), s1 = _mm512_setzero_pd();
     const float *x = j->x + o * j->run;

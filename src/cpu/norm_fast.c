@@ -3,6 +3,7 @@
  * lines / column blocks / planes (the same bytes for any thread count). Contract: |fast -
  * reference| <= 2^-21 * (|scale * (x - mean) / sigma| + |bias|) per element; NaN and infinity
  * propagate as in the reference. Not bit-identical (nnx_cpu_exact is false). */
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "ops/shape.h"
 
@@ -107,12 +108,11 @@ static void line_out(const float *restrict x, float *restrict y, size_t n, line_
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 /* line_moments with 16 elements a step in two vectors of doubles (the same sums in another
  * order: within the same bound). */
-__attribute__((target("avx512f"))) static void line_moments_avx512(const float *x, size_t n, double *mean,
-                                                                   double *var)
+NNX_TARGET_AVX512 static void line_moments_avx512(const float *x, size_t n, double *mean,
+                                                  double *var)
 {
     __m512d a0 = _mm512_setzero_pd(), a1 = _mm512_setzero_pd();
     size_t i = 0;
@@ -142,9 +142,9 @@ __attribute__((target("avx512f"))) static void line_moments_avx512(const float *
 
 /* line_out 16 lanes a step, the same float operations in the same order (no fused
  * multiply-add), so the same bytes. */
-__attribute__((target("avx512f"))) static void line_out_avx512(const float *restrict x, float *restrict y, size_t n,
-                                                               line_coef c, const float *restrict s,
-                                                               const float *restrict b)
+NNX_TARGET_AVX512 static void line_out_avx512(const float *restrict x, float *restrict y, size_t n,
+                                              line_coef c, const float *restrict s,
+                                              const float *restrict b)
 {
     __m512 mf = _mm512_set1_ps(c.mf), ml = _mm512_set1_ps(c.ml), r = _mm512_set1_ps(c.r);
     size_t i = 0;

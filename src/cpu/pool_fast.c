@@ -3,6 +3,7 @@
  * it is: a signalling NaN is not quieted), an empty window gives -inf; average sums in double
  * in row-major tap order and divides by the in-bounds count (0 for none). TOSA's NaN-ignoring
  * max pooling stays on the reference kernel. */
+#include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "cpu/rowbuf.h"
 
@@ -138,115 +139,20 @@ typedef struct max_band {
 #define TILE 4
 
 #if defined(__x86_64__)
-#define T512 __attribute__((target("avx512f")))
-#define T256 __attribute__((target("avx2")))
 
-/* The running maximum m after value v, as the reference takes it: v when
- * !isnan(m) && (isnan(v) || v > m), i.e. m ordered and v not <= m (NLE_UQ: v > m or
- * unordered). Without NaNs that is max(v, m), which returns m unless v > m. */
-T512 static inline __m512 take512(__m512 m, __m512 v, bool exact)
-{
-    if (!exact)
-        return _mm512_max_ps(v, m);
-    __mmask16 t = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(m, m, _CMP_ORD_Q), v, m, _CMP_NLE_UQ);
-    return _mm512_mask_mov_ps(m, t, v);
-}
+/* ---- buffered (AVX-512, AVX2): one body, cpu/pool_fast_body.h ---- */
 
-/* n output vectors of 16, the taps in row-major order. */
-T512 static inline __attribute__((always_inline)) void units512(const max_band *d, const nnx_rowbuf_unit *u, size_t n,
-                                                                 bool exact)
-{
-    __m512 m[NNX_ROWBUF_UNITS];
-    for (size_t k = 0; k < n; k++)
-        m[k] = _mm512_loadu_ps(u[k].in + d->tap[0]);
-    for (size_t t = 1; t < d->taps; t++)
-        for (size_t k = 0; k < n; k++)
-            m[k] = take512(m[k], _mm512_loadu_ps(u[k].in + d->tap[t]), exact);
-    for (size_t k = 0; k < n; k++)
-        _mm512_mask_storeu_ps(d->y + u[k].out, (__mmask16)((1u << u[k].lanes) - 1), m[k]);
-}
+#include "cpu/simd/avx512.h"
+#define ROW_TAP(phase, off) ((off) ? nnx_rowbuf_shift512(v_load(phase), v_load((phase) + 16), (off)) : v_load(phase))
+#include "cpu/pool_fast_body.h"
+#undef ROW_TAP
+#include "cpu/simd/undef.h"
 
-T512 static void units512_exact(const max_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == NNX_ROWBUF_UNITS)
-        units512(d, u, NNX_ROWBUF_UNITS, true);
-    else
-        units512(d, u, 1, true);
-}
-
-T512 static void units512_fast(const max_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == NNX_ROWBUF_UNITS)
-        units512(d, u, NNX_ROWBUF_UNITS, false);
-    else
-        units512(d, u, 1, false);
-}
-
-/* Output rows [a0, a0 + R) x columns [v, v + 16) of a K x K window at stride s, dilation 1,
- * separably: each buffered row's maximum over the window's columns (aligned loads, taps by
- * shifts), then over the window's rows. The row-major scan takes the first maximal element
- * (first NaN): it lies in the first row holding the maximum (NaN), first within that row, so
- * the separable scan with the same comparison takes the same element. */
-T512 static inline __attribute__((always_inline)) void tile512(const max_band *d, size_t a0, size_t v, int R, int K,
-                                                                int s, bool exact)
-{
-    __m512 acc[TILE];
-    const float *row0 = d->buf + a0 * d->step + v;
-#pragma GCC unroll 32
-    for (int r = 0; r < (R - 1) * s + K; r++) {
-        const float *in = row0 + (size_t)r * d->row_floats;
-        __m512 h = _mm512_loadu_ps(in);
-#pragma GCC unroll 8
-        for (int j = 1; j < K; j++) {
-            const float *phase = in + (size_t)(j % s) * d->len;
-            h = take512(h, j / s ? nnx_rowbuf_shift512(_mm512_loadu_ps(phase), _mm512_loadu_ps(phase + 16), j / s)
-                                 : _mm512_loadu_ps(phase), exact);
-        }
-#pragma GCC unroll 8
-        for (int a = 0; a < R; a++) {
-            int i = r - a * s;
-            if (i >= 0 && i < K)
-                acc[a] = i == 0 ? h : take512(acc[a], h, exact);
-        }
-    }
-    __mmask16 m = (__mmask16)((1u << (d->OW - v < 16 ? d->OW - v : 16)) - 1);
-#pragma GCC unroll 8
-    for (int a = 0; a < R; a++)
-        _mm512_mask_storeu_ps(d->y + (a0 + (size_t)a) * d->OW + v, m, acc[a]);
-}
-
-T512 static inline __attribute__((always_inline)) void tiled512(const max_band *d, int K, int s, bool exact)
-{
-    size_t a = 0;
-    for (; a + TILE <= d->rows; a += TILE)
-        for (size_t v = 0; v < d->OW; v += 16)
-            tile512(d, a, v, TILE, K, s, exact);
-    switch (d->rows - a) { /* the last rows, as one tile */
-    case 3: for (size_t v = 0; v < d->OW; v += 16) tile512(d, a, v, 3, K, s, exact); break;
-    case 2: for (size_t v = 0; v < d->OW; v += 16) tile512(d, a, v, 2, K, s, exact); break;
-    case 1: for (size_t v = 0; v < d->OW; v += 16) tile512(d, a, v, 1, K, s, exact); break;
-    default: break;
-    }
-}
-
-T512 static void band512(const max_band *d)
-{
-    switch (d->square * 100 + d->stride * 10 + d->nan) {
-    case 210: tiled512(d, 2, 1, false); return;
-    case 220: tiled512(d, 2, 2, false); return;
-    case 310: tiled512(d, 3, 1, false); return;
-    case 320: tiled512(d, 3, 2, false); return;
-    case 211: tiled512(d, 2, 1, true); return;
-    case 221: tiled512(d, 2, 2, true); return;
-    case 311: tiled512(d, 3, 1, true); return;
-    case 321: tiled512(d, 3, 2, true); return;
-    default: break;
-    }
-    if (d->nan)
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_exact, d);
-    else
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units512_fast, d);
-}
+#include "cpu/simd/avx2.h"
+#define ROW_TAP(phase, off) v_load((phase) + (off))
+#include "cpu/pool_fast_body.h"
+#undef ROW_TAP
+#include "cpu/simd/undef.h"
 
 /* ---- direct (AVX-512): no buffer --------------------------------------------------------
  * Square 2x2 / 3x3 windows at stride 1 or 2 read the input plane itself: each input row a
@@ -262,7 +168,7 @@ typedef struct max_plane {
     int64_t pt, pl;
 } max_plane;
 
-T512 static inline __attribute__((always_inline)) __mmask16 direct_tile512(const max_plane *d, size_t a0, size_t v,
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE __mmask16 direct_tile512(const max_plane *d, size_t a0, size_t v,
                                                                         int R, int K, int s, bool exact)
 {
     const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
@@ -294,22 +200,22 @@ T512 static inline __attribute__((always_inline)) __mmask16 direct_tile512(const
         }
         nan |= _mm512_cmp_ps_mask(l0, l1, _CMP_UNORD_Q);
         if (s == 1) {
-            h = take512(l0, nnx_rowbuf_shift512(l0, l1, 1), exact);
+            h = take_avx512(l0, nnx_rowbuf_shift512(l0, l1, 1), exact);
             if (K == 3)
-                h = take512(h, nnx_rowbuf_shift512(l0, l1, 2), exact);
+                h = take_avx512(h, nnx_rowbuf_shift512(l0, l1, 2), exact);
         } else { /* taps: even columns, odd columns, then the evens from the next one on */
             __m512 even = _mm512_permutex2var_ps(l0, ie, l1), odd = _mm512_permutex2var_ps(l0, io, l1);
-            h = take512(even, odd, exact);
+            h = take_avx512(even, odd, exact);
             if (K == 3) {
                 nan |= _mm512_cmp_ps_mask(l2, l2, _CMP_UNORD_Q);
-                h = take512(h, nnx_rowbuf_shift512(even, l2, 1), exact);
+                h = take_avx512(h, nnx_rowbuf_shift512(even, l2, 1), exact);
             }
         }
 #pragma GCC unroll 8
         for (int a = 0; a < R; a++) {
             int i = r - a * s;
             if (i >= 0 && i < K)
-                acc[a] = i == 0 ? h : take512(acc[a], h, exact);
+                acc[a] = i == 0 ? h : take_avx512(acc[a], h, exact);
         }
     }
     size_t lanes = d->OW - v < 16 ? d->OW - v : 16;
@@ -325,14 +231,14 @@ T512 static inline __attribute__((always_inline)) __mmask16 direct_tile512(const
 }
 
 /* Rows [a0, a0 + R) x columns [v, v + 16): plain maxima, again exactly if a NaN was loaded. */
-T512 static inline __attribute__((always_inline)) void direct_both512(const max_plane *d, size_t a0, size_t v, int R,
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void direct_both512(const max_plane *d, size_t a0, size_t v, int R,
                                                                        int K, int s)
 {
     if (direct_tile512(d, a0, v, R, K, s, false))
         direct_tile512(d, a0, v, R, K, s, true);
 }
 
-T512 static inline __attribute__((always_inline)) void direct_plane512(const max_plane *d, int K, int s)
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void direct_plane512(const max_plane *d, int K, int s)
 {
     size_t a = 0;
     for (; a + TILE <= d->OH; a += TILE)
@@ -351,7 +257,7 @@ typedef struct direct_job {
     int K, s;
 } direct_job;
 
-T512 static void direct_max512(void *arg, size_t plane)
+NNX_TARGET_AVX512 static void direct_max512(void *arg, size_t plane)
 {
     const direct_job *j = arg;
     max_plane d = j->p;
@@ -363,112 +269,6 @@ T512 static void direct_max512(void *arg, size_t plane)
     case 31: direct_plane512(&d, 3, 1); return;
     default: direct_plane512(&d, 3, 2); return;
     }
-}
-
-/* take512 with 8 lanes. */
-T256 static inline __m256 take256(__m256 m, __m256 v, bool exact)
-{
-    if (!exact)
-        return _mm256_max_ps(v, m);
-    __m256 t = _mm256_and_ps(_mm256_cmp_ps(m, m, _CMP_ORD_Q), _mm256_cmp_ps(v, m, _CMP_NLE_UQ));
-    return _mm256_blendv_ps(m, v, t);
-}
-
-T256 static inline void store256(float *y, __m256 m, size_t lanes)
-{
-    static const int32_t ones[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (lanes == 8)
-        _mm256_storeu_ps(y, m);
-    else
-        _mm256_maskstore_ps(y, _mm256_loadu_si256((const __m256i *)(ones + 8 - lanes)), m);
-}
-
-T256 static inline __attribute__((always_inline)) void units256(const max_band *d, const nnx_rowbuf_unit *u, size_t n,
-                                                                 bool exact)
-{
-    __m256 m[NNX_ROWBUF_UNITS];
-    for (size_t k = 0; k < n; k++)
-        m[k] = _mm256_loadu_ps(u[k].in + d->tap[0]);
-    for (size_t t = 1; t < d->taps; t++)
-        for (size_t k = 0; k < n; k++)
-            m[k] = take256(m[k], _mm256_loadu_ps(u[k].in + d->tap[t]), exact);
-    for (size_t k = 0; k < n; k++)
-        store256(d->y + u[k].out, m[k], u[k].lanes);
-}
-
-T256 static void units256_exact(const max_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == NNX_ROWBUF_UNITS)
-        units256(d, u, NNX_ROWBUF_UNITS, true);
-    else
-        units256(d, u, 1, true);
-}
-
-T256 static void units256_fast(const max_band *d, const nnx_rowbuf_unit *u, size_t n)
-{
-    if (n == NNX_ROWBUF_UNITS)
-        units256(d, u, NNX_ROWBUF_UNITS, false);
-    else
-        units256(d, u, 1, false);
-}
-
-/* tile512 with 8 lanes, each tap one load. */
-T256 static inline __attribute__((always_inline)) void tile256(const max_band *d, size_t a0, size_t v, int R, int K,
-                                                                int s, bool exact)
-{
-    __m256 acc[TILE];
-    const float *row0 = d->buf + a0 * d->step + v;
-#pragma GCC unroll 32
-    for (int r = 0; r < (R - 1) * s + K; r++) {
-        const float *in = row0 + (size_t)r * d->row_floats;
-        __m256 h = _mm256_loadu_ps(in);
-#pragma GCC unroll 8
-        for (int j = 1; j < K; j++)
-            h = take256(h, _mm256_loadu_ps(in + (size_t)(j % s) * d->len + j / s), exact);
-#pragma GCC unroll 8
-        for (int a = 0; a < R; a++) {
-            int i = r - a * s;
-            if (i >= 0 && i < K)
-                acc[a] = i == 0 ? h : take256(acc[a], h, exact);
-        }
-    }
-    size_t lanes = d->OW - v < 8 ? d->OW - v : 8;
-#pragma GCC unroll 8
-    for (int a = 0; a < R; a++)
-        store256(d->y + (a0 + (size_t)a) * d->OW + v, acc[a], lanes);
-}
-
-T256 static inline __attribute__((always_inline)) void tiled256(const max_band *d, int K, int s, bool exact)
-{
-    size_t a = 0;
-    for (; a + TILE <= d->rows; a += TILE)
-        for (size_t v = 0; v < d->OW; v += 8)
-            tile256(d, a, v, TILE, K, s, exact);
-    switch (d->rows - a) {
-    case 3: for (size_t v = 0; v < d->OW; v += 8) tile256(d, a, v, 3, K, s, exact); break;
-    case 2: for (size_t v = 0; v < d->OW; v += 8) tile256(d, a, v, 2, K, s, exact); break;
-    case 1: for (size_t v = 0; v < d->OW; v += 8) tile256(d, a, v, 1, K, s, exact); break;
-    default: break;
-    }
-}
-
-T256 static void band256(const max_band *d)
-{
-    switch (d->square * 100 + d->stride * 10 + d->nan) {
-    case 210: tiled256(d, 2, 1, false); return;
-    case 220: tiled256(d, 2, 2, false); return;
-    case 310: tiled256(d, 3, 1, false); return;
-    case 320: tiled256(d, 3, 2, false); return;
-    case 211: tiled256(d, 2, 1, true); return;
-    case 221: tiled256(d, 2, 2, true); return;
-    case 311: tiled256(d, 3, 1, true); return;
-    case 321: tiled256(d, 3, 2, true); return;
-    default: break;
-    }
-    if (d->nan)
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units256_exact, d);
-    else
-        NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 8, units256_fast, d);
 }
 #endif
 
@@ -516,9 +316,9 @@ static void max_task(void *arg, size_t t)
                       j->y + plane * g->OH * g->OW + oh0 * g->OW, j->square, (int)g->sw, nan};
 #if defined(__x86_64__)
         if (j->level >= NNX_CPU_AVX512)
-            band512(&d);
+            band_avx512(&d);
         else if (j->level >= NNX_CPU_AVX2)
-            band256(&d);
+            band_avx2(&d);
         else
 #endif
             band_generic(&d);

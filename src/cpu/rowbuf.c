@@ -5,6 +5,7 @@
 #include "cpu/rowbuf.h"
 
 #include "base/checked.h"
+#include "cpu/isa.h"
 
 #include <math.h>
 #include <string.h>
@@ -81,7 +82,6 @@ static bool row_used(const nnx_window *g, size_t r, size_t n)
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 /* The lanes of a 16-wide load at input column c that lie in [0, W). */
 static inline __mmask16 mask16(int64_t c, size_t W) { return (__mmask16)nnx_rowbuf_mask16(c, W); }
@@ -92,8 +92,8 @@ static inline __mmask16 mask16(int64_t c, size_t W) { return (__mmask16)nnx_rowb
  * each chunk's loads are masked to the input's columns (stride 2: 32 columns, split into even
  * and odd by permutes). The masks are the same for every row: computed once when the row has
  * at most MASKED_CHUNKS chunks, per chunk otherwise. */
-__attribute__((target("avx512f"))) static bool rows512(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows,
-                                                       float *buf)
+NNX_TARGET_AVX512 static bool rows512(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows,
+                                      float *buf)
 {
     __mmask16 nan = 0;
     const nnx_window *g = &b->g;
@@ -137,21 +137,21 @@ __attribute__((target("avx512f"))) static bool rows512(const nnx_rowbuf *b, cons
 }
 
 /* The lanes of an 8-wide load at input column c that lie in [0, W), as a vector mask. */
-__attribute__((target("avx2"))) static inline __m256i mask8(int64_t c, size_t W)
+NNX_TARGET_AVX2 static inline __m256i mask8(int64_t c, size_t W)
 {
     const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     __m256i lanes = _mm256_set1_epi32((int)(nnx_rowbuf_mask16(c, W) & 0xFF));
     return _mm256_cmpeq_epi32(_mm256_and_si256(lanes, bit), bit);
 }
 
-__attribute__((target("avx2"))) static inline __m256 load256(const float *src, int64_t c, __m256i m, __m256 fill)
+NNX_TARGET_AVX2 static inline __m256 load256(const float *src, int64_t c, __m256i m, __m256 fill)
 {
     return _mm256_blendv_ps(fill, _mm256_maskload_ps(nnx_rowbuf_at(src, c), m), _mm256_castsi256_ps(m));
 }
 
 /* rows512 with 8 lanes. */
-__attribute__((target("avx2"))) static bool rows256(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows,
-                                                    float *buf)
+NNX_TARGET_AVX2 static bool rows256(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows,
+                                    float *buf)
 {
     __m256 nan = _mm256_setzero_ps();
     const nnx_window *g = &b->g;

@@ -7,6 +7,7 @@
 #define NNX_CPU_ROWBUF_H
 
 #include "cpu/features.h"
+#include "cpu/isa.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -69,11 +70,10 @@ static inline const float *nnx_rowbuf_at(const float *p, int64_t i)
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 /* Elements [off, off + 16) of a followed by b (off < 16 a constant after inlining): the taps
  * of a row at offsets 1..4 from two aligned loads. */
-__attribute__((target("avx512f"))) static inline __m512 nnx_rowbuf_shift512(__m512 a, __m512 b, int off)
+NNX_TARGET_AVX512 static inline __m512 nnx_rowbuf_shift512(__m512 a, __m512 b, int off)
 {
     __m512i x = _mm512_castps_si512(a), y = _mm512_castps_si512(b);
     switch (off) {

@@ -5,6 +5,8 @@
 #ifndef NNX_CPU_TRANSPOSE16_H
 #define NNX_CPU_TRANSPOSE16_H
 
+#include "cpu/isa.h"
+
 typedef float v16 __attribute__((vector_size(16 * sizeof(float)), aligned(sizeof(float))));
 
 /* Butterfly stage s of a 16 x 16 transpose: rows i and i + s (i & s == 0) swap their
@@ -27,7 +29,7 @@ typedef float v16 __attribute__((vector_size(16 * sizeof(float)), aligned(sizeof
         }
 
 /* r[i][j] <- r[j][i]. */
-static inline __attribute__((always_inline)) void transpose16(v16 *r)
+static inline NNX_ALWAYS_INLINE void transpose16(v16 *r)
 {
     NNX_T16_STAGE(8)
     NNX_T16_STAGE(4)

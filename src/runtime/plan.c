@@ -1,9 +1,9 @@
 /* plan.c — compile (liveness, execution order, kernel choice, memory plan), the per-run
  * memory (the arena of node outputs, the fast kernels' scratch), run (each node's fast
- * kernel, or its reference kernel; on the pool or the caller alone, runtime/thread_choice.h)
+ * kernel, or its reference kernel; on the pool or the caller alone, runtime/thread_policy.h)
  * and commit the variables' updates. */
 #include "runtime/plan.h"
-#include "runtime/thread_choice.h"
+#include "runtime/thread_policy.h"
 #include "base/checked.h"
 #include "ir/dtypes.h"
 

@@ -40,7 +40,7 @@ typedef struct nnx_plan {
     uint64_t arena_bytes;  /* the arena's size: the planned peak of the values' memory */
     nnx_plan_profile *profile; /* per-step timing totals (mutable counters, atomic) */
     struct nnx_thread_choice *threads; /* with a pool of two threads or more: whether each
-                                          dispatch uses it (runtime/thread_choice.h), else NULL */
+                                          dispatch uses it (runtime/thread_policy.h), else NULL */
 } nnx_plan;
 
 typedef struct nnx_exec {

@@ -2,10 +2,10 @@
  * workers, for item counts around the thread count; several threads may run loops on one
  * pool at once (as concurrent dispatches of one graph do); a NULL pool runs on the caller;
  * nnx_pool_for_thread's thread indices are in range and never held twice at once; items
- * are claimed in runs that shrink as the job empties; the
- * caller's share starts even, follows reported speeds within its bounds, and moves toward
- * the caller when timed parts run slower on a worker; a worker that stalls twice in a row
- * makes the pool's jobs run on their callers alone for a while, a single stall does not. */
+ * are claimed in runs that shrink as the job empties; the caller's share starts even and
+ * keeps what is set; the installed policy decides when jobs run on their callers alone, is
+ * told each timed split job's measurements (and nothing of untimed ones), and is released
+ * with the pool. The policy itself is test_thread_policy's. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -187,156 +187,100 @@ static void test_caller_share(void **state)
 {
     (void)state;
     assert_true(nnx_pool_caller_share(NULL) == 1.0);
+    nnx_pool_set_caller_share(NULL, 0.5); /* no pool: nothing to set */
     nnx_alloc a;
     nnx_pool *pool = pool_of(&a, 1);
     assert_float_equal(nnx_pool_caller_share(pool), 0.5, 1e-4);
-    nnx_pool_report(pool, 3.0, 1.0); /* even: 3 / (3 + 1); a quarter of the way from 0.5 */
-    assert_float_equal(nnx_pool_caller_share(pool), 0.5 + 0.25 * 0.25, 1e-4);
-    for (int i = 0; i < 60; i++)
-        nnx_pool_report(pool, 100.0, 1.0); /* clamped to 3 / (2 threads) */
-    assert_float_equal(nnx_pool_caller_share(pool), 0.75, 1e-3);
-    for (int i = 0; i < 60; i++)
-        nnx_pool_report(pool, 1.0, 100.0);
-    assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-3);
-    nnx_pool_report(pool, 0.0, 1.0); /* not a speed: ignored */
-    nnx_pool_report(pool, 1.0, -1.0);
-    assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-3);
+    nnx_pool_set_caller_share(pool, 0.625);
+    assert_float_equal(nnx_pool_caller_share(pool), 0.625, 1e-4);
     nnx_pool_destroy(pool);
     pool = pool_of(&a, 3);
     assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-4);
-    for (int i = 0; i < 60; i++)
-        nnx_pool_report(pool, 1.0, 1.0); /* equal speeds: even */
-    assert_float_equal(nnx_pool_caller_share(pool), 0.25, 1e-3);
     nnx_pool_destroy(pool);
 }
 
-static void spin_for(double seconds)
+/* A policy that answers `serial` and records what it is told. */
+typedef struct spy {
+    atomic_int serial, asked, timed, released;
+    nnx_pool_timing last;
+} spy;
+
+static bool spy_serial(void *state)
 {
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    while ((double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) * 1e-9 < seconds);
+    spy *s = state;
+    atomic_fetch_add(&s->asked, 1);
+    return atomic_load(&s->serial) != 0;
 }
 
-/* A part of 100 us of work on the caller, 500 us on a worker (a slower thread). */
-static void uneven_part(void *arg, size_t i, unsigned thread)
+static void spy_timed(void *state, nnx_pool *pool, const nnx_pool_timing *t)
 {
-    atomic_fetch_add(&((atomic_int *)arg)[i], 1);
-    spin_for(thread == 0 ? 100e-6 : 500e-6);
+    (void)pool;
+    spy *s = state;
+    s->last = *t;
+    atomic_fetch_add(&s->timed, 1);
 }
 
-static void test_parts_report_speeds(void **state)
+static void spy_release(void *state) { atomic_fetch_add(&((spy *)state)->released, 1); }
+
+/* Records each item's thread; takes 200 us at least, so that the workers join in. */
+static void note_part(void *arg, size_t i, unsigned thread)
+{
+    ((atomic_uint *)arg)[i] = thread + 1;
+    nanosleep(&(struct timespec){0, 200000}, NULL);
+}
+
+static void test_policy_hooks(void **state)
 {
     (void)state;
     nnx_alloc a;
     nnx_pool *pool = pool_of(&a, 1);
-    static const double units[2] = {1.0, 1.0};
-    /* the worker's parts take 5x as long: the share heads for 3/4 (once the worker has run
-     * parts: a job whose parts all ran on the caller reports nothing, nor does one whose
-     * worker stalled, after which the pool may run serially for a while; a loaded machine
-     * may also hold up the caller: hence tries for up to 20 s) */
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do {
-        atomic_int hits[2] = {0, 0};
-        nnx_pool_for_parts(pool, 2, units, uneven_part, hits);
-        assert_int_equal(atomic_load(&hits[0]), 1);
-        assert_int_equal(atomic_load(&hits[1]), 1);
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    } while (nnx_pool_caller_share(pool) < 0.6 && t.tv_sec - t0.tv_sec < 20);
-    assert_true(nnx_pool_caller_share(pool) >= 0.6);
-    atomic_int one[1] = {0}; /* one part, and a NULL pool: run untimed */
-    nnx_pool_for_parts(pool, 1, units, uneven_part, one);
-    nnx_pool_for_parts(NULL, 1, units, uneven_part, one);
-    assert_int_equal(atomic_load(&one[0]), 2);
-    nnx_pool_destroy(pool);
-}
-
-/* Waits (up to a second) until `count` reaches `n`; whether it did. */
-static bool await_count(atomic_int *count, int n)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do {
-        if (atomic_load(count) >= n)
-            return true;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    } while ((double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0);
-    return false;
-}
-
-typedef struct meeting {
-    atomic_int started, met;
-} meeting;
-
-/* Two items that each wait for the other to start: both meet only when they run at once. */
-static void meet_item(void *arg, size_t i, unsigned thread)
-{
-    (void)i, (void)thread;
-    meeting *m = arg;
-    atomic_fetch_add(&m->started, 1);
-    if (await_count(&m->started, 2))
-        atomic_fetch_add(&m->met, 1);
-}
-
-/* Whether a job of two items runs them at once (a worker takes one within the second). */
-static bool runs_in_parallel(nnx_pool *pool)
-{
-    meeting m = {0, 0};
-    nnx_pool_for_thread(pool, 2, meet_item, &m);
-    return atomic_load(&m.met) == 2;
-}
-
-/* A part that stalls on a worker: 40 ms there, 100 us on the caller (once the worker's
- * part has begun, so that the worker has one). */
-static void stalling_part(void *arg, size_t i, unsigned thread)
-{
-    (void)i;
-    meeting *m = arg;
-    atomic_fetch_add(&m->started, 1);
-    if (thread != 0) {
-        nanosleep(&(struct timespec){0, 40000000}, NULL);
-        return;
+    spy s = {0};
+    nnx_pool_set_policy(pool, &(nnx_pool_policy){spy_serial, spy_timed, spy_release, &s});
+    /* serial: every item on the caller, as thread 0 */
+    atomic_store(&s.serial, 1);
+    atomic_uint where[4] = {0};
+    nnx_pool_for_thread(pool, 4, note_part, where);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(atomic_load(&where[i]), 1);
+    assert_true(atomic_load(&s.asked) >= 1);
+    /* timed parts: the measurements, once per job; the units split between caller and
+     * workers as the parts ran (a worker joins within a few tries, even on a busy machine) */
+    atomic_store(&s.serial, 0);
+    static const double units[4] = {1.0, 2.0, 3.0, 4.0};
+    bool worker_ran = false;
+    for (int tries = 0; tries < 200 && !worker_ran; tries++) {
+        int before = atomic_load(&s.timed);
+        double t0 = nnx_pool_clock();
+        nnx_pool_for_parts(pool, 4, units, note_part, where);
+        assert_int_equal(atomic_load(&s.timed), before + 1);
+        assert_true(s.last.start >= t0 && s.last.start <= nnx_pool_clock());
+        double caller = 0, worker = 0;
+        for (int i = 0; i < 4; i++)
+            *(atomic_load(&where[i]) == 1 ? &caller : &worker) += units[i];
+        assert_float_equal(s.last.caller_units, caller, 1e-12);
+        assert_float_equal(s.last.worker_units, worker, 1e-12);
+        assert_true(s.last.caller_s >= (caller > 0 ? 200e-6 : 0) && s.last.worker_s >= (worker > 0 ? 200e-6 : 0));
+        worker_ran = worker > 0;
     }
-    assert_true(await_count(&m->started, 2));
-    spin_for(100e-6);
-}
-
-static void stall(nnx_pool *pool)
-{
-    static const double units[2] = {1.0, 1.0};
-    meeting m = {0, 0};
-    nnx_pool_for_parts(pool, 2, units, stalling_part, &m);
-}
-
-static void test_stalls(void **state)
-{
-    (void)state;
-    nnx_alloc a;
-    nnx_pool *pool = pool_of(&a, 1);
-    assert_true(runs_in_parallel(pool));
-    stall(pool); /* alone: the host took a CPU once */
-    assert_true(runs_in_parallel(pool));
-    /* again, at once: serial for a while (20 ms; a few tries, as on a loaded machine the
-     * check may come after the stretch, which then doubles) */
-    bool serial = false;
-    for (int tries = 0; tries < 5 && !serial; tries++) {
-        stall(pool);
-        serial = !runs_in_parallel(pool); /* serial: the items cannot meet (a second lost) */
-    }
-    assert_true(serial);
-    nanosleep(&(struct timespec){0, 700000000}, NULL); /* past the longest stretch (20 ms x 2^4) */
-    assert_true(runs_in_parallel(pool));
+    assert_true(worker_ran);
+    /* one part, or no pool: untimed, nothing told */
+    int before = atomic_load(&s.timed);
+    nnx_pool_for_parts(pool, 1, units, note_part, where);
+    nnx_pool_for_parts(NULL, 2, units, note_part, where);
+    assert_int_equal(atomic_load(&s.timed), before);
+    /* a new policy releases the old one; destroying the pool releases the last */
+    spy s2 = {0};
+    nnx_pool_set_policy(pool, &(nnx_pool_policy){spy_serial, spy_timed, spy_release, &s2});
+    assert_int_equal(atomic_load(&s.released), 1);
     nnx_pool_destroy(pool);
+    assert_int_equal(atomic_load(&s2.released), 1);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
                                        cmocka_unit_test(test_thread_indices), cmocka_unit_test(test_caller_share),
-                                       cmocka_unit_test(test_parts_report_speeds), cmocka_unit_test(test_stalls),
-                                       cmocka_unit_test(test_claims_in_runs),
+                                       cmocka_unit_test(test_policy_hooks), cmocka_unit_test(test_claims_in_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

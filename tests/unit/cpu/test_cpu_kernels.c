@@ -24,6 +24,7 @@
 #include "cpu/vmath.h"
 #include "ir/dtypes.h"
 #include "ir/graph.h"
+#include "runtime/thread_policy.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -376,7 +377,7 @@ static void test_uneven_split(void **state)
     (void)state;
     for (int side = 0; side < 3; side++) {
         for (int i = 0; i < 60; i++) /* side 0: caller 4x faster; 1: worker 4x; 2: even again */
-            nnx_pool_report(pool, side == 1 ? 1.0 : 4.0, side == 0 ? 1.0 : 4.0);
+            nnx_thread_policy_report(pool, side == 1 ? 1.0 : 4.0, side == 0 ? 1.0 : 4.0);
         double want = side == 0 ? 0.75 : side == 1 ? 0.25 : 0.5;
         assert_true(fabs(nnx_pool_caller_share(pool) - want) < 0.01);
         conv(1, 64, 30, 30, 70, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), true);
