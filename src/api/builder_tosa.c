@@ -6,7 +6,7 @@
 #include "api/tosa_front.h"
 #include "base/checked.h"
 #include "api/tosa_types_table.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <stdarg.h>
 #include <stdio.h>

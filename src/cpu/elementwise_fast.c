@@ -11,7 +11,7 @@
 #include "cpu/clamp_simd.h"
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -6,7 +6,7 @@
  * Same results as ops/matmul.c within float32 rounding of each length-K sum. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 /* The product's B as prepared when the graph was built (select.c pack_weights): B^T,
  * row-major, for a one-row product (read as strided B by the gemv path), else packed panels;

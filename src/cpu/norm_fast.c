@@ -4,7 +4,7 @@
  * reference| <= 2^-21 * (|scale * (x - mean) / sigma| + |bias|) per element; NaN and infinity
  * propagate as in the reference. Not bit-identical (nnx_cpu_exact is false). */
 #include "cpu/kernels.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

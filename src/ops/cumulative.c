@@ -5,8 +5,8 @@
  * the type (int4/int48 stay sign-extended in storage), as the other integer sums. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

@@ -4,8 +4,8 @@
  * the output width (WebNN leaves integer overflow unspecified; the choices are listed in
  * docs/ARCHITECTURE.md). Comparisons, logical ops and where are in logical.c. */
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -7,7 +7,7 @@
  * per image: this is the reference oracle, not a fast FFT. RFFT2D's imaginary part is
  * exactly 0 at (0, 0), (0, W/2), (H/2, 0), (H/2, W/2). */
 #include "ir/ops.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <math.h>
 

@@ -5,8 +5,8 @@
  * Logical tensors hold 0 or 1; a kernel reading one treats any non-zero byte as true and
  * always writes 0 or 1. */
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

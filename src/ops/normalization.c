@@ -6,9 +6,9 @@
  * their axes (two passes, in double). Everything is computed in double and rounded once. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 #include "ops/index.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -5,8 +5,8 @@
  * rejected (§7 #23, "reject in strict mode") instead of folding again as numpy does. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 /* ---------------------------------------------------------------- pad */
 

@@ -5,8 +5,8 @@
  * exact (x - zp) * scale once to the scale's type (round-to-odd in double, then narrow). */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -8,8 +8,8 @@
  * to the output type; integer max/min compare with the type's signedness. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -5,8 +5,8 @@
  * rationals (numerator / 2·out); floats in double rounded once, integers exactly. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

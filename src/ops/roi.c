@@ -5,8 +5,8 @@
  * [K, C, output_size...]. Kernels fail with INVALID_ARGUMENT on bad RoI data (see below). */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -3,7 +3,7 @@
  * rsqrt). IEEE cases: rsqrt(+0) = +inf, rsqrt(-0) = -inf, x < 0 and NaN give NaN,
  * rsqrt(+inf) = +0. Its own op rather than rcp(sqrt(x)), which would round twice. */
 #include "ir/ops.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <math.h>
 

@@ -4,9 +4,9 @@
  * time and clamped into range (ops/index.h); updates are applied in row-major order, so of
  * two updates to one place the later wins (the spec leaves duplicates unspecified, 6.1-20). */
 #include "ir/ops.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 #include "ops/index.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

@@ -3,8 +3,8 @@
  * the numerically stable form the spec gives. Float types only, computed in double. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

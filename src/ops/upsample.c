@@ -5,8 +5,8 @@
  * divided once by the common denominator, rounded once more on store. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 #include "ops/window.h"
 
 static const char *method_name(nnx_upsample_method m)

@@ -4,8 +4,8 @@
  * f_d = (f - 1) * d + 1; the window of output o on axis k reads o*s + j*d - p, j < f. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 #include "ops/window.h"
 
 #include <math.h>

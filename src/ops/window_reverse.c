@@ -4,8 +4,8 @@
  * the input at (i + p - j*d) / s for the window positions j where that division is exact. */
 #include "ir/dtypes.h"
 #include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 #include "ops/window.h"
 
 /* Mathematical floor division and the matching non-negative remainder (b > 0). */

@@ -14,8 +14,8 @@
 
 #include "base/alloc.h"
 #include "ir/graph.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,8 +12,8 @@
 
 #include "base/alloc.h"
 #include "ir/graph.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <stdlib.h>
 #include <string.h>

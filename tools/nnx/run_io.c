@@ -7,7 +7,7 @@
 #include "base/file.h"
 #include "formats/nnef/tensor_file.h"
 #include "formats/npy/npy.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <errno.h>
 #include <math.h>

@@ -3,7 +3,7 @@
  * so a classifier's answer can be read (and grepped) straight from the terminal. */
 #include "run.h"
 
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <math.h>
 
