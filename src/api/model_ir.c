@@ -7,6 +7,7 @@
 #include "formats/nnef/dot.h"
 #include "formats/nnef/from_ir.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
 
 #include <string.h>
 #include <strings.h>

@@ -5,6 +5,7 @@
  * propagate as in the reference. Not bit-identical (nnx_cpu_exact is false). */
 #include "cpu/kernels.h"
 #include "ir/shape.h"
+#include "ops/table.h"
 
 #include <math.h>
 
@@ -417,7 +418,7 @@ nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in
         double ac = (scale ? scale[c] : 1.0) / sqrt((double)var[c] + node->attrs.norm.epsilon);
         /* the float form keeps the bound only for moderate statistics; else the reference */
         if (!(fabs((double)mean[c]) <= 0x1p100 && (ac == 0.0 || (fabs(ac) >= 0x1p-100 && fabs(ac) <= 0x1p100))))
-            return nnx_op_table[node->op].kernel(node, in, out);
+            return nnx_op_impls[node->op].kernel(node, in, out);
         a[c] = (float)ac;
     }
     bn_job j = {in[0].data, mean, a, opt_data(node, in, 4), out->data, nnx_shape_elements(d->shape, axis), channels,

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ops/conv.h"
 #include "ir/elem.h"
 #include "ir/shape.h"

@@ -4,7 +4,7 @@
  * + (k − 1)·d + 1 − p − q, or a given size up to s − 1 larger. Double sums, rounded once on store. */
 #include "base/checked.h"
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ops/conv.h"
 #include "ir/elem.h"
 #include "ir/shape.h"

@@ -2,7 +2,7 @@
  * (WebNN gather, gatherElements, gatherND; webnn-nnvm.md §2.2). The inputs are any dtype,
  * indices int32/uint32/int64 read at run time and clamped into range (ops/index.h), so the
  * kernels copy whole elements and never read outside the input. */
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ir/elem.h"
 #include "ops/index.h"
 #include "ir/shape.h"

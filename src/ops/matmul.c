@@ -2,7 +2,7 @@
  * (#api-mlgraphbuilder-matmul) and gemm (#api-mlgraphbuilder-gemm). Both take float types
  * only; products are summed in double and each output element is rounded once. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ir/elem.h"
 #include "ir/shape.h"
 

@@ -1,7 +1,7 @@
 /* movement.c — data movement: reshape, transpose, concat, slice, split, expand, reverse,
  * triangular. Inference checks the WebNN shape rules; kernels copy bytes (triangular writes
  * all-zero bytes, which is 0 in every dtype), so they work for every dtype. */
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ir/elem.h"
 #include "ir/shape.h"
 

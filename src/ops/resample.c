@@ -4,7 +4,7 @@
  * ceil(c - 0.5), linear interpolating between floor(c) and ceil(c). Coordinates are exact
  * rationals (numerator / 2·out); floats in double rounded once, integers exactly. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ir/elem.h"
 #include "ir/shape.h"
 

@@ -4,7 +4,7 @@
  * (float; all M starts, then all M ends), batch_index [K, 1] or [K] (int32/int64); output
  * [K, C, output_size...]. Kernels fail with INVALID_ARGUMENT on bad RoI data (see below). */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ir/elem.h"
 #include "ir/shape.h"
 

@@ -4,6 +4,7 @@
  * uint64 (two's complement), so every operation is defined in C for every input. */
 #include "ir/elem.h"
 #include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 static bool is_integer(nnx_dtype dt)

@@ -6,6 +6,7 @@
  * the pseudocode's static_cast<out_t>(acc) + bias does. 2-D ops run as 3-D with depth 1. */
 #include "ir/elem.h"
 #include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* v wrapped to a two's complement integer of `bits` bits. */

@@ -4,6 +4,7 @@
  * where the pseudocode truncates or clips. */
 #include "ir/elem.h"
 #include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* A 1-element operand (zero point, shift) of dtype dt; NULL (absent) is accepted. */

@@ -3,6 +3,7 @@
  * (bit-exact), float inputs averaged in double and rounded once. */
 #include "ir/elem.h"
 #include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* The accumulator type of an input type: acc itself when TOSA allows it (UNDEFINED = the

@@ -4,6 +4,7 @@
  * overflow; what such operands give is documented in tosa.h. */
 #include "ir/elem.h"
 #include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 __extension__ typedef __int128 tosa_i128;

@@ -3,6 +3,7 @@
  * bilinear, both nearest) is the pseudocode in int64 and bit-exact; floats interpolate in
  * double (resize_t precision is bounded by the spec, not fixed) and round once. */
 #include "ir/elem.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* The spec's ERROR_IFs on the parameters and the output extent of one axis (0 on error). */

@@ -8,6 +8,7 @@
  * and compiled functions. A step whose kernel fails is left to fail at run time. */
 #include "runtime/plan.h"
 #include "ir/dtypes.h"
+#include "ops/table.h"
 
 #include <string.h>
 
@@ -42,7 +43,7 @@ static bool fold_step(nnx_plan *plan, uint32_t k, nnx_view *in, nnx_view *out)
         ok = nnx_desc_bytes(&out[o].desc, &bytes) && (out[o].data = nnx_mem_alloc_aligned(ir->alloc, bytes ? bytes : 1));
     }
     if (ok)
-        ok = nnx_op_table[n->op].kernel(n, in, out) == NNX_OK;
+        ok = nnx_op_impls[n->op].kernel(n, in, out) == NNX_OK;
     for (uint32_t o = 0; o < n->n_out; o++) {
         if (ok)
             plan->folded[n->out[o]] = out[o].data;

@@ -3,6 +3,7 @@
  * kernel, or its reference kernel; on the pool or the caller alone, runtime/thread_choice.h)
  * and commit the variables' updates. */
 #include "runtime/plan.h"
+#include "ops/table.h"
 #include "runtime/thread_choice.h"
 #include "base/checked.h"
 #include "ir/dtypes.h"
@@ -237,7 +238,7 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
                               residual == NNX_NONE ? NULL : x->buffers[residual], plan->prepared[k]};
         uint64_t t0 = prof ? now_ns() : 0;
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
-                                      : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
+                                      : nnx_op_impls[node->op].kernel(node, x->in_views, x->out_views);
         if (prof)
             __atomic_fetch_add(&prof->ns[k], now_ns() - t0, __ATOMIC_RELAXED);
         if (st != NNX_OK)

@@ -23,7 +23,8 @@
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
 #include "ir/dtypes.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -75,9 +76,9 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     b.scratch = aligned_alloc(64, thread_bytes * 2 + 64);
     b.shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     out.data = b.ref;
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     out.data = b.mag;
-    assert_int_equal(nnx_op_table[op].kernel(node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, abs_in, &out), NNX_OK);
     out.data = b.fast;
     nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL, NULL, NULL};
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
@@ -440,7 +441,7 @@ static void near_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc 
     assert_non_null(fast);
     float *want = calloc(2 * n_out + 2, 4), *got = calloc(2 * n_out + 2, 4);
     nnx_view out = {ir.values[y].desc, want};
-    assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
     out.data = got;
     nnx_kernel_env env = {NULL, NULL, 0, pool, NULL, NULL, NULL};
     assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
@@ -553,7 +554,7 @@ static void pool_case(nnx_op op, const nnx_attr_pool *p, uint32_t n, uint32_t c,
     float *xv = malloc(n_in * 4 + 4), *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
     pool_values(xv, n_in, (size_t)h * w, pattern);
     nnx_view in = {d, xv}, out = {ir.values[y].desc, want};
-    assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], &in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(&ir.nodes[0], &in, &out), NNX_OK);
     const nnx_kernel_env envs[3] = {{.scratch = scratch, .per_thread = thread_bytes},
                                     {.scratch = scratch, .per_thread = thread_bytes, .pool = pool},
                                     {.pool = pool}};

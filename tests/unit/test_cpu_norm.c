@@ -14,7 +14,8 @@
 
 #include "base/alloc.h"
 #include "cpu/kernels.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -78,13 +79,13 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
           *got2 = malloc(n_out * 4 + 4);
     void *shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     out.data = ref;
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     uint32_t bias_at = op == NNX_OP_BATCH_NORMALIZATION ? 4 : 2;
     void *bias = bias_at < n_in ? in[bias_at].data : NULL;
     if (bias_at < n_in)
         in[bias_at].data = NULL; /* the reference treats it as absent: s * n alone */
     out.data = plain;
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     if (bias_at < n_in)
         in[bias_at].data = bias;
     nnx_kernel_env env = {.shared = shared};
@@ -260,7 +261,7 @@ static void test_batch_odd_statistics(void **state)
         if (round == 1)
             var[1] = -1.0f; /* the whole op falls back to the reference */
         nnx_view out = {ir.values[y].desc, want};
-        assert_int_equal(nnx_op_table[NNX_OP_BATCH_NORMALIZATION].kernel(&ir.nodes[0], in, &out), NNX_OK);
+        assert_int_equal(nnx_op_impls[NNX_OP_BATCH_NORMALIZATION].kernel(&ir.nodes[0], in, &out), NNX_OK);
         out.data = got;
         assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
         for (int i = 0; i < 12; i++) {

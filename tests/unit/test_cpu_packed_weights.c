@@ -23,7 +23,8 @@
 #include "base/alloc.h"
 #include "base/pool.h"
 #include "cpu/kernels.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
 #include "runtime/plan.h"
 
 #include <math.h>
@@ -98,9 +99,9 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     float *ref = malloc(yn * 4), *mag = malloc(yn * 4), *got = malloc(yn * 4), *got2 = malloc(yn * 4);
     nnx_view in[3] = {{ad, x}, {bd, b}, {cd ? *cd : bd, c}}, abs_in[3] = {{ad, ax}, {bd, ab}, {cd ? *cd : bd, ac}};
     nnx_view out = {yd, ref};
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     out.data = mag;
-    assert_int_equal(nnx_op_table[op].kernel(abs_node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(abs_node, abs_in, &out), NNX_OK);
     per_thread = (per_thread + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, per_thread * 2 + 64);
     nnx_pool *pool = nnx_pool_create(&a, 1);

@@ -13,7 +13,7 @@
 #include "base/pool.h"
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
 
 #include <float.h>
 #include <math.h>

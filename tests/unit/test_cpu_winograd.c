@@ -18,7 +18,8 @@
 #include "base/alloc.h"
 #include "base/pool.h"
 #include "cpu/kernels.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -97,9 +98,9 @@ static void check(const conv_case *k)
     nnx_view in[3] = {{xd, x}, {ir.values[node->in[1]].desc, w}, {{NNX_FLOAT32, 1, {k->o}}, bias}};
     nnx_view abs_in[3] = {{xd, ax}, {in[1].desc, aw}, {in[2].desc, ab}};
     nnx_view out = {yd, ref};
-    assert_int_equal(nnx_op_table[NNX_OP_CONV].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[NNX_OP_CONV].kernel(node, in, &out), NNX_OK);
     out.data = mag;
-    assert_int_equal(nnx_op_table[NNX_OP_CONV].kernel(abs_node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[NNX_OP_CONV].kernel(abs_node, abs_in, &out), NNX_OK);
     nnx_activation act = {true, false, -0.5, 0.75, NNX_NONE, false};
     if (k->residual_clamp)
         for (size_t i = 0; i < yn; i++) { /* the oracle of the fused steps: + residual, then clamp */

@@ -36,6 +36,7 @@
 #include "formats/nnef/shapes.h"
 #include "formats/nnef/tosa_nnef.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
 
 #include <stdarg.h>
 #include <stdio.h>
