@@ -8,7 +8,7 @@
 #include "cpu/kernels.h"
 #include "ir/shape.h"
 
-/* The product's B as prepared when the graph was built (select.c pack_weights): B^T,
+/* The product's B as prepared when the graph was built (nnx_fast_matmul_prepare): B^T,
  * row-major, for a one-row product (read as strided B by the gemv path), else packed panels;
  * nothing prepared leaves B as given. */
 static void prepared_b(const nnx_kernel_env *env, size_t rows, size_t K, nnx_fmat *B, nnx_gemm_io *io)

@@ -2,7 +2,7 @@
  * line, the per-element work in float in vectorisable loops, split over the pool by whole
  * lines / column blocks / planes (the same bytes for any thread count). Contract: |fast -
  * reference| <= 2^-21 * (|scale * (x - mean) / sigma| + |bias|) per element; NaN and infinity
- * propagate as in the reference. Not bit-identical (nnx_cpu_exact is false). */
+ * propagate as in the reference. Not bit-identical (nnx_kernel_exact is false). */
 #include "cpu/kernels.h"
 #include "ir/shape.h"
 #include "ops/table.h"

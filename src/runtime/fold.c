@@ -7,6 +7,7 @@
  * update rewrites between runs (NNEF variables) are not constant for this, nor are loops
  * and compiled functions. A step whose kernel fails is left to fail at run time. */
 #include "runtime/plan.h"
+#include "runtime/select.h"
 #include "ir/dtypes.h"
 #include "ops/table.h"
 
@@ -67,7 +68,7 @@ nnx_status nnx_plan_fold(nnx_plan *plan, nnx_error *err)
     for (uint32_t k = 0; k < plan->n_order; k++) {
         const nnx_node *n = &ir->nodes[plan->order[k]];
         if (n->op == NNX_OP_WHILE_LOOP || n->op == NNX_OP_COMPILED_FUNCTION || !inputs_fixed(plan, n) ||
-            (plan->fast[k] && !nnx_cpu_exact(n->op)))
+            (plan->fast[k] && !nnx_kernel_exact(n->op)))
             continue;
         if (fold_step(plan, k, in, out)) {
             plan->skip[k] = true;

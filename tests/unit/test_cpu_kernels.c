@@ -25,6 +25,7 @@
 #include "ir/dtypes.h"
 #include "ops/graph_build.h"
 #include "ops/table.h"
+#include "runtime/select.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -52,7 +53,7 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
         fail_msg("node: %s", err.message);
     const nnx_node *node = &ir.nodes[0];
     size_t shared_bytes = 0, thread_bytes = 0;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared_bytes, &thread_bytes);
     assert_non_null(fast);
     bufs b = {0};
     nnx_view in[3], abs_in[3], out = {ir.values[y].desc, NULL};
@@ -170,7 +171,7 @@ static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t 
     if (nnx_ir_add_node(&ir, NNX_OP_CONV, ids, 3, &a, 1, "t", &y, &err) != NNX_OK)
         fail_msg("node: %s", err.message);
     size_t shared_bytes, thread_bytes, n_out = elems(&ir.values[y].desc);
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
     assert_true(fast == expect);
     thread_bytes = (thread_bytes + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, thread_bytes * 2 + 64);
@@ -437,7 +438,7 @@ static void near_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc 
     if (nnx_ir_add_node(&ir, op, ids, n_in, attrs, 1, "", &y, &err) != NNX_OK)
         fail_msg("%s: %s", nnx_op_table[op].name, err.message);
     size_t s, t, n_out = elems(&ir.values[y].desc);
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &s, &t);
     assert_non_null(fast);
     float *want = calloc(2 * n_out + 2, 4), *got = calloc(2 * n_out + 2, 4);
     nnx_view out = {ir.values[y].desc, want};
@@ -547,7 +548,7 @@ static void pool_case(nnx_op op, const nnx_attr_pool *p, uint32_t n, uint32_t c,
         return;
     }
     size_t shared_bytes, thread_bytes, n_in = elems(&d), n_out = elems(&ir.values[y].desc);
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
     assert_true(fast == nnx_fast_pool2d);
     thread_bytes = (thread_bytes + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, thread_bytes * 2 + 64);
@@ -729,12 +730,12 @@ static void test_not_selected(void **state)
     assert_int_equal(nnx_ir_add_input(&ir, "b", &d, &ids[1], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
     size_t s, t;
-    assert_null(nnx_cpu_select(&ir, &ir.nodes[0], &s, &t));
+    assert_null(nnx_kernel_select(&ir, &ir.nodes[0], &s, &t));
     nnx_operand_desc f = {NNX_FLOAT32, 2, {16, 15}}, g = {NNX_FLOAT32, 2, {15, 16}};
     assert_int_equal(nnx_ir_add_input(&ir, "c", &f, &ids[0], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_input(&ir, "d", &g, &ids[1], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
-    assert_null(nnx_cpu_select(&ir, &ir.nodes[1], &s, &t)); /* 16 * 16 * 15 = 3840 */
+    assert_null(nnx_kernel_select(&ir, &ir.nodes[1], &s, &t)); /* 16 * 16 * 15 = 3840 */
     nnx_ir_free(&ir);
 }
 

@@ -16,6 +16,7 @@
 #include "cpu/kernels.h"
 #include "ops/graph_build.h"
 #include "ops/table.h"
+#include "runtime/select.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -69,9 +70,9 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     if (nnx_ir_add_node(&ir, op, ids, n_in, attrs, 1, "t", &y, &err) != NNX_OK)
         fail_msg("node: %s", err.message);
     const nnx_node *node = &ir.nodes[0];
-    assert_false(nnx_cpu_exact(op));
+    assert_false(nnx_kernel_exact(op));
     size_t shared_bytes = 0, thread_bytes = 0;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared_bytes, &thread_bytes);
     assert_non_null(fast);
     nnx_view out = {ir.values[y].desc, NULL};
     size_t n_out = elems(&out.desc);
@@ -253,7 +254,7 @@ static void test_batch_odd_statistics(void **state)
     float mean[4] = {0, 1, 2, 3}, var[4] = {1, 2, 3, 4}, scale[4] = {1, 2, 0, -1}, bias[4] = {0, 1, 2, 3};
     nnx_view in[5] = {{xd, x}, {pd, mean}, {pd, var}, {pd, scale}, {pd, bias}};
     size_t sb, tb;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &sb, &tb);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &sb, &tb);
     assert_non_null(fast);
     float shared[4], want[12], got[12];
     nnx_kernel_env env = {.shared = shared, .pool = pool};
@@ -295,7 +296,7 @@ static void test_not_selected(void **state)
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_LAYER_NORMALIZATION, &xh, 1, &last, 1, "", &y, &err), NNX_OK);
     size_t s, t;
     for (uint32_t n = 0; n < 3; n++)
-        assert_null(nnx_cpu_select(&ir, &ir.nodes[n], &s, &t));
+        assert_null(nnx_kernel_select(&ir, &ir.nodes[n], &s, &t));
     nnx_ir_free(&ir);
 }
 

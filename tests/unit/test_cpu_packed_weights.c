@@ -1,5 +1,5 @@
 /* test_cpu_packed_weights.c — matmul and gemm whose B is a constant, packed for the GEMM when
- * the graph is built (nnx_cpu_prepare): against the reference kernel within float32 rounding
+ * the graph is built (nnx_kernel_prepare): against the reference kernel within float32 rounding
  * of each length-K sum ((K + 2) ulps of the sum of |terms|), with N not a multiple of any
  * panel width, K over one cache block, a batched a against one b, gemm's transposed B,
  * alpha, beta and C; two threads (column blocks at an offset into the packed panels) give
@@ -26,6 +26,7 @@
 #include "ops/graph_build.h"
 #include "ops/table.h"
 #include "runtime/plan.h"
+#include "runtime/select.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -88,10 +89,10 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     const nnx_node *node = build(&ir, op, attrs, &ad, &bd, b, cd, c);
     const nnx_node *abs_node = build(&abs_ir, op, attrs, &ad, &bd, ab, cd, ac);
     size_t shared, per_thread;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared, &per_thread);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared, &per_thread);
     assert_non_null(fast);
     void *prepared;
-    assert_int_equal(nnx_cpu_prepare(&ir, node, fast, &prepared), NNX_OK);
+    assert_int_equal(nnx_kernel_prepare(&ir, node, fast, &prepared), NNX_OK);
     assert_non_null(prepared);
 
     nnx_operand_desc yd = ir.values[node->out[0]].desc;
@@ -235,10 +236,10 @@ static bool packed(uint32_t rows, bool updated)
         assert_int_equal(nnx_ir_add_update(&ir, node->in[1], neg, &err), NNX_OK);
     }
     size_t s, t;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &s, &t);
     assert_non_null(fast);
     void *prepared;
-    assert_int_equal(nnx_cpu_prepare(&ir, &ir.nodes[0], fast, &prepared), NNX_OK);
+    assert_int_equal(nnx_kernel_prepare(&ir, &ir.nodes[0], fast, &prepared), NNX_OK);
     bool got = prepared != NULL;
     nnx_mem_free_aligned(&a, prepared);
     free(b);

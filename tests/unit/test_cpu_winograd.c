@@ -20,6 +20,7 @@
 #include "cpu/kernels.h"
 #include "ops/graph_build.h"
 #include "ops/table.h"
+#include "runtime/select.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -81,10 +82,10 @@ static void check(const conv_case *k)
         ab[i] = fabsf(bias[i]);
     const nnx_node *node = build(&ir, k, w, bias), *abs_node = build(&abs_ir, k, aw, ab);
     size_t shared = 0, per_thread = 0;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared, &per_thread);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared, &per_thread);
     assert_true(fast == nnx_fast_winograd);
     void *prepared;
-    assert_int_equal(nnx_cpu_prepare(&ir, node, fast, &prepared), NNX_OK);
+    assert_int_equal(nnx_kernel_prepare(&ir, node, fast, &prepared), NNX_OK);
     assert_non_null(prepared);
 
     nnx_operand_desc xd = ir.values[node->in[0]].desc, yd = ir.values[node->out[0]].desc;
@@ -160,7 +161,7 @@ static void test_against_reference(void **state)
         check(&cases[i]);
 }
 
-/* The kernel nnx_cpu_select gives conv with the filter as a constant (or input). */
+/* The kernel nnx_kernel_select gives conv with the filter as a constant (or input). */
 static nnx_fast_kernel chosen(uint32_t c, uint32_t h, uint32_t o, nnx_attrs attrs, bool filter_input, bool updated)
 {
     nnx_alloc a;
@@ -184,7 +185,7 @@ static nnx_fast_kernel chosen(uint32_t c, uint32_t h, uint32_t o, nnx_attrs attr
         assert_int_equal(nnx_ir_add_update(&ir, in[1], neg, &err), NNX_OK);
     }
     size_t s, t;
-    nnx_fast_kernel k = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    nnx_fast_kernel k = nnx_kernel_select(&ir, &ir.nodes[0], &s, &t);
     free(w);
     nnx_ir_free(&ir);
     return k;

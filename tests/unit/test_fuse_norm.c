@@ -18,6 +18,7 @@
 #include "nnx.h"
 #include "ops/table.h"
 #include "runtime/plan.h"
+#include "runtime/select.h"
 #include "counting_alloc.h"
 
 #include <math.h>
@@ -366,7 +367,7 @@ static void check_not_fused(variant v, unsigned flags)
                            NNX_OP_SQRT,        NNX_OP_DIV, NNX_OP_MUL, NNX_OP_NEG};
     bool exact = true;
     for (int i = 0; i < 8; i++)
-        exact &= nnx_cpu_exact(ops[i]);
+        exact &= nnx_kernel_exact(ops[i]);
     graph g;
     build(&g, 6, 20, flags, v);
     static float x[MAX_ELEMS];
