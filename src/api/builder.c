@@ -1,6 +1,7 @@
 /* builder.c — builder lifetime, the sticky error, inputs, constants and the shared op
  * prologue. Operation methods live in builder_*.c; build lives in build.c. */
 #include "api/builder.h"
+#include "ops/graph_build.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * comparisons, logical ops, where, isNaN/isInfinite and identity:
  * each checks its data types (webnn-nnvm.md §2.1), then adds the core node. */
 #include "api/limits.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -3,7 +3,7 @@
  * compile-time-constant and shape_t inputs, adding core nodes and front-end constants, and
  * the rank limit and TOSA broadcast rules (TOSA 1.0 §1.7, §1.11.3). */
 #include "api/tosa_front.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * or a 64-bit integer. Thin wrappers over the dtype table (ir/dtypes.h) and the reference
  * kernels' element access (ops/elem.h), so clients of nnx.h see the library's own rules. */
 #include "ir/dtypes.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <string.h>
 

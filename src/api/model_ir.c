@@ -7,6 +7,7 @@
 #include "formats/nnef/emit/dot.h"
 #include "formats/nnef/emit/from_ir.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
 
 #include <string.h>
 #include <strings.h>

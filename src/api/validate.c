@@ -2,7 +2,7 @@
  * and ConvertToInt, with the uint32 spec bug read as unsigned). */
 #include "api/validate.h"
 #include "ir/dtypes.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <math.h>
 

@@ -8,8 +8,8 @@
  * arithmetic; threads take blocks (an input of fewer blocks than threads: parts of a block's
  * rows). They add rounding: results agree with the reference within 64 float32 ulps
  * of the sum of |terms| (test_cpu_winograd.c); each output is computed the same way for
- * any thread count. Without the transformed filter (nnx_cpu_prepare not run) the conv
- * runs as nnx_fast_conv2d. */
+ * any thread count. Without the transformed filter (env->prepared NULL) the conv runs as
+ * nnx_fast_conv2d. */
 #include "cpu/clamp_simd.h"
 #include "cpu/gemm.h"
 #include "cpu/isa.h"
@@ -59,14 +59,12 @@ static bool scratch_floats(const winograd *g, size_t *floats)
            nnx_add_size(in, v, floats) && nnx_add_size(*floats, m, floats) && nnx_add_size(*floats, out, floats);
 }
 
-bool nnx_winograd_suits(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes)
+bool nnx_winograd_suits(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *w,
+                        const nnx_operand_desc *y, size_t *shared_bytes)
 {
     const nnx_attr_conv *a = &node->attrs.conv;
-    uint32_t f = node->in[1];
-    const nnx_operand_desc *x = &ir->values[node->in[0]].desc, *w = &ir->values[f].desc,
-                           *y = &ir->values[node->out[0]].desc;
     if (w->shape[2] != 3 || w->shape[3] != 3 || a->strides[0] != 1 || a->strides[1] != 1 || a->dilations[0] != 1 ||
-        a->dilations[1] != 1 || (a->groups && a->groups != 1) || !nnx_ir_fixed_constant(ir, f))
+        a->dilations[1] != 1 || (a->groups && a->groups != 1))
         return false;
     winograd g = geometry(node, x, y);
     size_t floats, u;
@@ -80,14 +78,12 @@ bool nnx_winograd_suits(const nnx_ir *ir, const nnx_node *node, size_t *shared_b
 }
 
 /* U[ξ][c][o] = (G g G^T)[ξ] of filter (o, c), in double; zero for the padding channels. */
-void *nnx_winograd_prepare(const nnx_ir *ir, const nnx_node *node)
+void *nnx_winograd_prepare(const nnx_alloc *alloc, const float *filter, size_t O, size_t C)
 {
     static const double G[6][3] = {{1.0 / 4, 0, 0},           {-1.0 / 6, -1.0 / 6, -1.0 / 6}, {-1.0 / 6, 1.0 / 6, -1.0 / 6},
                                    {1.0 / 24, 1.0 / 12, 1.0 / 6}, {1.0 / 24, -1.0 / 12, 1.0 / 6}, {0, 0, 1}};
-    const nnx_operand_desc *w = &ir->values[node->in[1]].desc;
-    const float *filter = ir->values[node->in[1]].data;
-    size_t O = w->shape[0], C = w->shape[1], Op = nnx_round_up(O, CB), Cp = nnx_round_up(C, CB);
-    float *u = nnx_mem_alloc_aligned(ir->alloc, XI * Cp * Op * sizeof *u);
+    size_t Op = nnx_round_up(O, CB), Cp = nnx_round_up(C, CB);
+    float *u = nnx_mem_alloc_aligned(alloc, XI * Cp * Op * sizeof *u);
     if (!u)
         return NULL;
     memset(u, 0, XI * Cp * Op * sizeof *u);

@@ -12,7 +12,7 @@
 #include "cpu/isa.h"
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -1,14 +1,14 @@
-/* kernels.h — the fast CPU kernels and how the planner picks them: for a node whose types and
- * layout a fast kernel handles, nnx_cpu_select returns it and the scratch it needs, shared
- * and per thread (given to it by the run, so running allocates nothing); otherwise NULL,
- * and the reference kernel runs. Fast kernels agree with the reference ones within float32
- * rounding, and give the same results for any thread count. */
+/* kernels.h — the fast CPU kernels, with the predicates and scratch sizes the runtime chooses
+ * them by (runtime/select.h), computed from operand descriptors and attributes, and the data
+ * some want made once from a constant operand. Fast kernels agree with the reference ones
+ * within float32 rounding, and give the same results for any thread count. */
 #ifndef NNX_CPU_KERNELS_H
 #define NNX_CPU_KERNELS_H
 
+#include "base/alloc.h"
 #include "base/pool.h"
 #include "cpu/gemm.h"
-#include "ir/graph.h"
+#include "ir/ops.h"
 
 /* An activation fused into a kernel's stores (runtime/fuse.c): y = min(max(y, lo), hi) with
  * IEEE maximum / minimum in double (-0 < +0); a NaN stays as it is, or becomes the default
@@ -30,7 +30,7 @@ typedef struct nnx_kernel_env {
     nnx_pool *pool;
     const nnx_activation *act; /* conv and add: applied to every result, or NULL */
     const float *residual;     /* conv, matmul: act->residual's data, added to every result first */
-    const void *prepared;      /* what nnx_cpu_prepare made for this step when the graph was built */
+    const void *prepared;      /* what nnx_kernel_prepare made for this step when the graph was built */
 } nnx_kernel_env;
 
 /* act applied to n floats in place (elementwise_fast.c); nothing when act is NULL or off. */
@@ -38,13 +38,6 @@ void nnx_apply_activation(const nnx_activation *act, float *y, size_t n);
 
 typedef nnx_status (*nnx_fast_kernel)(const nnx_node *node, const nnx_view *in, nnx_view *out,
                                       const nnx_kernel_env *env);
-
-nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes);
-
-/* The fast kernel nnx_cpu_select gives op, if any, produces exactly the reference kernel's
- * bytes (element-wise, movement, pooling, sums; not the GEMM-based ones, the normalizations,
- * nor exp, sigmoid, tanh and softmax, which are float32 SIMD within a few ULP). */
-bool nnx_cpu_exact(nnx_op op);
 
 /* The kernels (matmul_fast.c, conv_fast.c, depthwise_fast.c). */
 nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
@@ -55,21 +48,23 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
 bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
                             const nnx_operand_desc *y, size_t *bytes);
 nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-/* conv_winograd.c: 3x3 stride-1 convolutions with a constant filter, by F(4x4, 3x3). suits
- * also gives the shared scratch; prepare makes the transformed filter (aligned, from ir's
- * allocator; NULL when out of memory) that the kernel reads as env->prepared. */
-bool nnx_winograd_suits(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes);
-void *nnx_winograd_prepare(const nnx_ir *ir, const nnx_node *node);
+/* conv_winograd.c: 3x3 stride-1 convolutions by F(4x4, 3x3), for a filter that is a constant
+ * (the caller's to check). suits says whether node (input x, filter w, output y) fits and
+ * gives the shared scratch; prepare makes the transformed filters of O x C 3x3 float32
+ * filters (aligned, from alloc; NULL when out of memory) that the kernel reads as
+ * env->prepared. */
+bool nnx_winograd_suits(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *w,
+                        const nnx_operand_desc *y, size_t *shared_bytes);
+void *nnx_winograd_prepare(const nnx_alloc *alloc, const float *filter, size_t O, size_t C);
 nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-/* The data `fast` (chosen by nnx_cpu_select for node) wants made once, when the graph is
- * built (Winograd's filters, a matmul's or gemm's constant B packed for the GEMM): NNX_OK
- * with *prepared NULL when it wants none; NNX_ERROR_OUT_OF_MEMORY. Freed with
- * nnx_mem_free_aligned(ir->alloc, ...). */
-nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared);
-/* Whether what nnx_cpu_prepare makes for node a (run by fast) serves node b, run by fast too
- * (the same constant prepared the same way: an unrolled recurrent network's steps), so a plan
- * keeps one copy. */
-bool nnx_cpu_prepare_same(const nnx_ir *ir, nnx_fast_kernel fast, const nnx_node *a, const nnx_node *b);
+/* packed_weights.c: what the GEMM-based kernels read as env->prepared, made once from a
+ * constant operand (aligned, from alloc; NNX_OK with *prepared NULL when they want none;
+ * NNX_ERROR_OUT_OF_MEMORY). matmul and gemm: B (K x N) of a product of `rows` output rows,
+ * packed for the GEMM, or for one row B^T row-major when B's columns are not contiguous
+ * already. conv2d: an ungrouped filter (M x K, row-major) as the GEMM's A panels. */
+nnx_status nnx_fast_matmul_prepare(const nnx_alloc *alloc, nnx_fmat B, size_t K, size_t N, size_t rows,
+                                   void **prepared);
+nnx_status nnx_fast_conv2d_prepare(const nnx_alloc *alloc, const float *filter, size_t M, size_t K, void **prepared);
 /* elementwise_fast.c: float32 add/sub/mul/div/max/min/pow with broadcasting, clamp, relu,
  * log/sqrt/abs/neg (bit-identical), exp/sigmoid/tanh (cpu/vmath.h: within a few ULP). */
 nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);

@@ -6,9 +6,9 @@
  * Same results as ops/matmul.c within float32 rounding of each length-K sum. */
 #include "cpu/gemm.h"
 #include "cpu/kernels.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
-/* The product's B as prepared when the graph was built (select.c pack_weights): B^T,
+/* The product's B as prepared when the graph was built (nnx_fast_matmul_prepare): B^T,
  * row-major, for a one-row product (read as strided B by the gemv path), else packed panels;
  * nothing prepared leaves B as given. */
 static void prepared_b(const nnx_kernel_env *env, size_t rows, size_t K, nnx_fmat *B, nnx_gemm_io *io)

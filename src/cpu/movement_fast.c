@@ -7,7 +7,7 @@
 #include "cpu/kernels.h"
 #include "cpu/transpose16.h"
 #include "ir/dtypes.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

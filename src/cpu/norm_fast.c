@@ -2,10 +2,11 @@
  * line, the per-element work in float in vectorisable loops, split over the pool by whole
  * lines / column blocks / planes (the same bytes for any thread count). Contract: |fast -
  * reference| <= 2^-21 * (|scale * (x - mean) / sigma| + |bias|) per element; NaN and infinity
- * propagate as in the reference. Not bit-identical (nnx_cpu_exact is false). */
+ * propagate as in the reference. Not bit-identical (nnx_kernel_exact is false). */
 #include "cpu/isa.h"
 #include "cpu/kernels.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
+#include "ops/table.h"
 
 #include <math.h>
 
@@ -417,7 +418,7 @@ nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in
         double ac = (scale ? scale[c] : 1.0) / sqrt((double)var[c] + node->attrs.norm.epsilon);
         /* the float form keeps the bound only for moderate statistics; else the reference */
         if (!(fabs((double)mean[c]) <= 0x1p100 && (ac == 0.0 || (fabs(ac) >= 0x1p-100 && fabs(ac) <= 0x1p100))))
-            return nnx_op_table[node->op].kernel(node, in, out);
+            return nnx_op_impls[node->op].kernel(node, in, out);
         a[c] = (float)ac;
     }
     bn_job j = {in[0].data, mean, a, opt_data(node, in, 4), out->data, nnx_shape_elements(d->shape, axis), channels,

@@ -5,7 +5,7 @@
  * the reference, not its bytes (tests/unit/cpu/test_cpu_vmath.c). */
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -1,5 +1,6 @@
-/* graph.c — building the core IR. Nodes are appended after the values they read exist, so
- * node order is always a topological order; passes that reorder must keep that true. */
+/* graph.c — storing the core IR: values, nodes whose outputs ops/graph_build.c inferred,
+ * updates, liveness. Nodes are appended after the values they read exist, so node order is
+ * always a topological order; passes that reorder must keep that true. */
 #include "ir/graph.h"
 #include "ir/dtypes.h"
 
@@ -73,65 +74,21 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
     return NNX_OK;
 }
 
-static nnx_status check_arity(const nnx_op_info *info, uint32_t n_in, nnx_error *err)
+nnx_status nnx_ir_append_node(nnx_ir *ir, const nnx_node *node, const nnx_operand_desc *out_desc, uint32_t *first_out,
+                              nnx_error *err)
 {
-    if (n_in < info->in_min || n_in > info->in_max)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%u inputs given, %s takes %u to %u", n_in,
-                             info->name, info->in_min, info->in_max);
-    return NNX_OK;
-}
-
-nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
-                           uint32_t n_out, const char *label, uint32_t *first_out, nnx_error *err)
-{
-    const nnx_op_info *info = &nnx_op_table[op];
-    if (info->n_out)
-        n_out = info->n_out;
-    nnx_status st = check_arity(info, n_in, err);
-    if (st != NNX_OK)
-        return st;
-    if (n_out == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "a node needs at least one output");
-    for (uint32_t i = 0; i < n_in; i++)
-        if (in[i] != NNX_NONE && in[i] >= ir->n_values)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u is not a value of this graph", i);
-    if (!label)
-        label = "";
-
-    nnx_node node = {.op = op, .n_in = n_in, .n_out = n_out};
-    if (attrs)
-        node.attrs = *attrs;
-    node.in = nnx_arena_memdup(&ir->arena, in, (size_t)n_in * sizeof *in);
-    node.out = nnx_arena_array(&ir->arena, n_out, sizeof *node.out);
-    node.label = nnx_arena_strdup(&ir->arena, label);
-    const nnx_operand_desc **in_desc = nnx_arena_array(&ir->arena, n_in ? n_in : 1, sizeof *in_desc);
-    nnx_operand_desc *out_desc = nnx_arena_array(&ir->arena, n_out, sizeof *out_desc);
-    if ((n_in && !node.in) || !node.out || !node.label || !in_desc || !out_desc)
-        return oom(err);
-    for (uint32_t i = 0; i < n_in; i++)
-        in_desc[i] = in[i] == NNX_NONE ? NULL : &ir->values[in[i]].desc;
-
-    st = info->infer(&node, in_desc, out_desc, err);
-    if (st != NNX_OK)
-        return st;
-    for (uint32_t o = 0; o < n_out; o++) {
-        size_t bytes;
-        if (!nnx_desc_bytes(&out_desc[o], &bytes))
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output %u is too large to address", o);
-    }
-
     if (!nnx_mem_reserve(ir->alloc, (void **)&ir->nodes, &ir->cap_nodes, ir->n_nodes + 1, sizeof(nnx_node)))
         return oom(err);
     uint32_t first = ir->n_values;
-    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->values, &ir->cap_values, ir->n_values + n_out, sizeof(nnx_value)))
+    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->values, &ir->cap_values, ir->n_values + node->n_out, sizeof(nnx_value)))
         return oom(err);
-    for (uint32_t i = 0; i < n_out; i++) {
+    for (uint32_t i = 0; i < node->n_out; i++) {
         uint32_t id;
         new_value(ir, &out_desc[i], NNX_VALUE_NODE, &id, err); /* cannot fail: reserved */
         ir->values[id].producer = ir->n_nodes;
-        node.out[i] = id;
+        node->out[i] = id;
     }
-    ir->nodes[ir->n_nodes++] = node;
+    ir->nodes[ir->n_nodes++] = *node;
     if (first_out)
         *first_out = first;
     return NNX_OK;

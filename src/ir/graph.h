@@ -1,6 +1,7 @@
 /* graph.h — the core graph IR: values (by uint32 id) and nodes (op + value ids + typed
- * attributes). Adding a node runs the op's shape inference, so every value in a graph
- * always has a valid descriptor. Front ends (WebNN builder, NNEF, …) only build this. */
+ * attributes). Nodes are added through ops/graph_build.h, which runs the op's shape inference
+ * first, so every value in a graph always has a valid descriptor. Front ends (WebNN builder,
+ * NNEF, …) only build this. */
 #ifndef NNX_IR_GRAPH_H
 #define NNX_IR_GRAPH_H
 
@@ -47,12 +48,12 @@ nnx_status nnx_ir_add_input(nnx_ir *ir, const char *name, const nnx_operand_desc
 /* Copies size bytes (must equal the descriptor's byte length). */
 nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const void *data, size_t size,
                                uint32_t *id, nnx_error *err);
-/* Adds a node: checks arity, runs inference, creates n_out output values whose ids are
- * first_out, first_out+1, …. n_out is ignored for ops with a fixed output count.
- * An error message is the reason alone: each front end prefixes it with its own name of
- * the operation and its location (WebNN op and label, NNEF file:line:col, …). */
-nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
-                           uint32_t n_out, const char *label, uint32_t *first_out, nnx_error *err);
+/* Stores node (its in, out and label already in ir's arena; out has node->n_out entries,
+ * which this fills) with n_out new values of descriptors out_desc, whose ids are first_out,
+ * first_out+1, …. The descriptors must be what the op's inference gives: callers outside
+ * ops/graph_build.c add nodes with nnx_ir_add_node. */
+nnx_status nnx_ir_append_node(nnx_ir *ir, const nnx_node *node, const nnx_operand_desc *out_desc, uint32_t *first_out,
+                              nnx_error *err);
 
 /* Records an update: variable must be a constant that no earlier update names, and value
  * must have its dtype and shape. */
@@ -60,10 +61,6 @@ nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_
 /* v is a constant that no update rewrites: its bytes are the same for every run, so what is
  * computed from them when a graph is built (folding, packed weights) stays true. */
 bool nnx_ir_fixed_constant(const nnx_ir *ir, uint32_t v);
-
-/* Deep-copies src into dst (initialised, empty): the same value and node ids, constants'
- * bytes copied, every node re-inferred. dst is left partly filled on failure (free it). */
-nnx_status nnx_ir_copy(nnx_ir *dst, const nnx_ir *src, nnx_error *err);
 
 /* Marks every node and value that outputs and the updates depend on (an updated variable
  * and its new value are live). node_live/value_live are caller

@@ -4,9 +4,9 @@
  * numerically stable form of each formula and rounded once to the output type; a NaN input
  * gives NaN, zeros follow IEEE arithmetic on the formula (softsign(-0) = -0, leaky_relu(-0) =
  * -0), and gelu(-inf), hard_swish(-inf) give their limit -0 where the formula says -inf * 0. prelu on integers is exact in 64 bits and wraps to the output width. */
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -4,7 +4,7 @@
  * NOT_SUPPORTED, which the runtime reports as "compiled_function 'NAME' failed while
  * running" (the node's label is the function's name). */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 
 nnx_status nnx_infer_compiled_function(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                        nnx_error *err)

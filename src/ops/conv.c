@@ -6,10 +6,10 @@
 #include <stdio.h>
 
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ops/conv.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 /* Logical axes of a filter: O (output channels), I (input channels per group), then one
  * kernel axis per spatial axis. An input and the output (same layout) have N, C, spatial. */

@@ -4,9 +4,9 @@
  * summed in double and each output rounded once; integers are exact modulo 2^64 and wrap to
  * the type (int4/int48 stay sign-extended in storage), as the other integer sums. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

@@ -4,10 +4,10 @@
  * + (k − 1)·d + 1 − p − q, or a given size up to s − 1 larger. Double sums, rounded once on store. */
 #include "base/checked.h"
 #include "ir/dtypes.h"
-#include "ir/ops.h"
+#include "ops/table.h"
 #include "ops/conv.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 /* Input float; filter and bias of its type; filter rank = input rank >= 2; bias rank 1. */
 static nnx_status check_types(const nnx_operand_desc *x, const nnx_operand_desc *f, const nnx_operand_desc *b,

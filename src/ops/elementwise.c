@@ -3,9 +3,9 @@
  * double and rounded once to the output type; integers are computed in 64 bits and wrap to
  * the output width (WebNN leaves integer overflow unspecified; the choices are listed in
  * docs/ARCHITECTURE.md). Comparisons, logical ops and where are in logical.c. */
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -6,8 +6,8 @@
  * stays below 4 pi and is exact enough for the fp64 reference). Direct sums are O((HW)^2)
  * per image: this is the reference oracle, not a fast FFT. RFFT2D's imaginary part is
  * exactly 0 at (0, 0), (0, W/2), (H/2, 0), (H/2, W/2). */
-#include "ir/ops.h"
-#include "ops/elem.h"
+#include "ops/table.h"
+#include "ir/elem.h"
 
 #include <math.h>
 

@@ -2,10 +2,10 @@
  * (WebNN gather, gatherElements, gatherND; webnn-nnvm.md §2.2). The inputs are any dtype,
  * indices int32/uint32/int64 read at run time and clamped into range (ops/index.h), so the
  * kernels copy whole elements and never read outside the input. */
-#include "ir/ops.h"
-#include "ops/elem.h"
+#include "ops/table.h"
+#include "ir/elem.h"
 #include "ops/index.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

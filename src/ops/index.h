@@ -7,7 +7,7 @@
 #define NNX_OPS_INDEX_H
 
 #include "ir/ops.h"
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <stdio.h>
 

@@ -4,9 +4,9 @@
  * to exactly; integers exactly in 64 bits), so no value is rounded before it is compared.
  * Logical tensors hold 0 or 1; a kernel reading one treats any non-zero byte as true and
  * always writes 0 or 1. */
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

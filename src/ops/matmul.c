@@ -2,9 +2,9 @@
  * (#api-mlgraphbuilder-matmul) and gemm (#api-mlgraphbuilder-gemm). Both take float types
  * only; products are summed in double and each output element is rounded once. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 /* Shared type rule of matmul and gemm: a is a float type and b has a's type. */
 static nnx_status check_float_pair(const nnx_operand_desc *a, const nnx_operand_desc *b, nnx_error *err)

@@ -1,9 +1,9 @@
 /* movement.c — data movement: reshape, transpose, concat, slice, split, expand, reverse,
  * triangular. Inference checks the WebNN shape rules; kernels copy bytes (triangular writes
  * all-zero bytes, which is 0 in every dtype), so they work for every dtype. */
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 static nnx_status invalid(nnx_error *err, const char *what) { return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s", what); }
 

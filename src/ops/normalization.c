@@ -5,10 +5,10 @@
  * takes the statistics as inputs; the others compute the mean and the population variance over
  * their axes (two passes, in double). Everything is computed in double and rounded once. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
+#include "ops/table.h"
+#include "ir/elem.h"
 #include "ops/index.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

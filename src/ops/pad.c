@@ -4,9 +4,9 @@
  * 'reflect-even') = input[-i-1] / input[2z-i-1]; a reflection reaching past the far edge is
  * rejected (§7 #23, "reject in strict mode") instead of folding again as numpy does. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 /* ---------------------------------------------------------------- pad */
 

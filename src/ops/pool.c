@@ -4,9 +4,9 @@
  * or ceiled, or given explicitly. Padding never contributes values: average divides by the
  * number of in-bounds elements, l2 is the root of their sum of squares, max their maximum. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

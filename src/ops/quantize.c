@@ -4,9 +4,9 @@
  * double quotient half to even and saturates to the zero point's type; dequantize rounds the
  * exact (x - zp) * scale once to the scale's type (round-to-odd in double, then narrow). */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

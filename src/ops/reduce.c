@@ -7,9 +7,9 @@
  * and empty). Floats are computed in double; integer sums are exact modulo 2^64 and wrap
  * to the output type; integer max/min compare with the type's signedness. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -4,9 +4,9 @@
  * ceil(c - 0.5), linear interpolating between floor(c) and ceil(c). Coordinates are exact
  * rationals (numerator / 2·out); floats in double rounded once, integers exactly. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

@@ -4,9 +4,9 @@
  * (float; all M starts, then all M ends), batch_index [K, 1] or [K] (int32/int64); output
  * [K, C, output_size...]. Kernels fail with INVALID_ARGUMENT on bad RoI data (see below). */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -3,10 +3,10 @@
  * with the updates written at the indexed places. Indices (int32/uint32/int64) are read at run
  * time and clamped into range (ops/index.h); updates are applied in row-major order, so of
  * two updates to one place the later wins (the spec leaves duplicates unspecified, 6.1-20). */
-#include "ir/ops.h"
-#include "ops/elem.h"
+#include "ops/table.h"
+#include "ir/elem.h"
 #include "ops/index.h"
-#include "ops/shape.h"
+#include "ir/shape.h"
 
 #include <string.h>
 

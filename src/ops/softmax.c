@@ -2,9 +2,9 @@
  * (#api-mlgraphbuilder-softmax-method): exp(x - max) / sum(exp(x - max)) along one axis,
  * the numerically stable form the spec gives. Float types only, computed in double. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 
 #include <math.h>
 

@@ -2,8 +2,9 @@
  * LOGICAL_LEFT_SHIFT, LOGICAL_RIGHT_SHIFT, ARITHMETIC_RIGHT_SHIFT; tosa.md §5.2, §6.4):
  * shape inference and reference kernels. Values are handled as the type's bit pattern in a
  * uint64 (two's complement), so every operation is defined in C for every input. */
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 static bool is_integer(nnx_dtype dt)

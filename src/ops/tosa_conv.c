@@ -4,8 +4,9 @@
  * int64 and wrapped to the output width (the spec's overflow is a REQUIRE); floats are summed
  * in double, rounded once to the output type, and the bias is added after that rounding, as
  * the pseudocode's static_cast<out_t>(acc) + bias does. 2-D ops run as 3-D with depth 1. */
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* v wrapped to a two's complement integer of `bits` bits. */

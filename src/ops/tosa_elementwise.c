@@ -2,8 +2,9 @@
  * NEGATE with zero points; tosa.md §5.2): shape inference and reference kernels. Integer
  * arithmetic is done in int64 in forms that cannot overflow, then wrapped or clipped exactly
  * where the pseudocode truncates or clips. */
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* A 1-element operand (zero point, shift) of dtype dt; NULL (absent) is accepted. */

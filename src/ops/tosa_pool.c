@@ -1,8 +1,9 @@
 /* tosa_pool.c — tosa_avg_pool2d (TOSA AVG_POOL2D, tosa.md §5.2): NHWC, only in-bounds taps
  * count, integer inputs with zero points and the reciprocal_scale / apply_scale_32 division
  * (bit-exact), float inputs averaged in double and rounded once. */
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* The accumulator type of an input type: acc itself when TOSA allows it (UNDEFINED = the

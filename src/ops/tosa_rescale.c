@@ -2,8 +2,9 @@
  * helpers apply_scale_32, apply_scale_16 and reciprocal_scale (§4.5.5), shared with
  * tosa_avg_pool2d. The helpers compute in 128 bits, so no operand the REQUIREs exclude can
  * overflow; what such operands give is documented in tosa.h. */
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 __extension__ typedef __int128 tosa_i128;

@@ -2,7 +2,8 @@
  * y_n/y_d, x_n/x_d, offset and border; the integer path (int8 -> int32, int16 -> int48
  * bilinear, both nearest) is the pseudocode in int64 and bit-exact; floats interpolate in
  * double (resize_t precision is bounded by the spec, not fixed) and round once. */
-#include "ops/elem.h"
+#include "ir/elem.h"
+#include "ops/table.h"
 #include "ops/tosa.h"
 
 /* The spec's ERROR_IFs on the parameters and the output extent of one axis (0 on error). */

@@ -4,9 +4,9 @@
  * one step outside an edge. Weights are exact rationals: integer numerators summed in double,
  * divided once by the common denominator, rounded once more on store. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 #include "ops/window.h"
 
 static const char *method_name(nnx_upsample_method m)

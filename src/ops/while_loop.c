@@ -10,6 +10,7 @@
 
 #include "base/alloc.h"
 #include "ir/dtypes.h"
+#include "ops/table.h"
 
 nnx_status nnx_infer_while_loop(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)
@@ -124,7 +125,7 @@ static nnx_status run(const nnx_subgraph *g, void *const *param_data, void *cons
             out[o] = (nnx_view){g->values[v].desc, buf[v]};
         }
         if (st == NNX_OK)
-            st = nnx_op_table[n->op].kernel(n, in, out);
+            st = nnx_op_impls[n->op].kernel(n, in, out);
     }
     for (uint32_t r = 0; st == NNX_OK && r < g->n_results; r++) {
         size_t bytes = 0;

@@ -3,9 +3,9 @@
  * argmax_pool / sample). Output extent per axis: floor((p + X + q - f_d) / s) + 1 with
  * f_d = (f - 1) * d + 1; the window of output o on axis k reads o*s + j*d - p, j < f. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 #include "ops/window.h"
 
 #include <math.h>

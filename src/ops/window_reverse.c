@@ -3,9 +3,9 @@
  * extent per axis: attrs.window.output_shape, else X = (x - 1) * s + f_d - p - q; output i takes
  * the input at (i + p - j*d) / s for the window positions j where that division is exact. */
 #include "ir/dtypes.h"
-#include "ir/ops.h"
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ops/table.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 #include "ops/window.h"
 
 /* Mathematical floor division and the matching non-negative remainder (b > 0). */

@@ -7,7 +7,9 @@
  * update rewrites between runs (NNEF variables) are not constant for this, nor are loops
  * and compiled functions. A step whose kernel fails is left to fail at run time. */
 #include "runtime/plan.h"
+#include "runtime/select.h"
 #include "ir/dtypes.h"
+#include "ops/table.h"
 
 #include <string.h>
 
@@ -42,7 +44,7 @@ static bool fold_step(nnx_plan *plan, uint32_t k, nnx_view *in, nnx_view *out)
         ok = nnx_desc_bytes(&out[o].desc, &bytes) && (out[o].data = nnx_mem_alloc_aligned(ir->alloc, bytes ? bytes : 1));
     }
     if (ok)
-        ok = nnx_op_table[n->op].kernel(n, in, out) == NNX_OK;
+        ok = nnx_op_impls[n->op].kernel(n, in, out) == NNX_OK;
     for (uint32_t o = 0; o < n->n_out; o++) {
         if (ok)
             plan->folded[n->out[o]] = out[o].data;
@@ -66,7 +68,7 @@ nnx_status nnx_plan_fold(nnx_plan *plan, nnx_error *err)
     for (uint32_t k = 0; k < plan->n_order; k++) {
         const nnx_node *n = &ir->nodes[plan->order[k]];
         if (n->op == NNX_OP_WHILE_LOOP || n->op == NNX_OP_COMPILED_FUNCTION || !inputs_fixed(plan, n) ||
-            (plan->fast[k] && !nnx_cpu_exact(n->op)))
+            (plan->fast[k] && !nnx_kernel_exact(n->op)))
             continue;
         if (fold_step(plan, k, in, out)) {
             plan->skip[k] = true;

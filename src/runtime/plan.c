@@ -3,6 +3,8 @@
  * kernel, or its reference kernel; on the pool or the caller alone, runtime/thread_policy.h)
  * and commit the variables' updates. */
 #include "runtime/plan.h"
+#include "ops/table.h"
+#include "runtime/select.h"
 #include "runtime/thread_policy.h"
 #include "base/checked.h"
 #include "ir/dtypes.h"
@@ -47,11 +49,11 @@ static nnx_status prepare(nnx_plan *plan, uint32_t n, nnx_error *err)
     uint32_t k = plan->n_order;
     for (uint32_t j = 0; j < k; j++)
         if (plan->prepared_owned[j] && plan->fast[j] == plan->fast[k] &&
-            nnx_cpu_prepare_same(ir, plan->fast[k], &ir->nodes[plan->order[j]], &ir->nodes[n])) {
+            nnx_kernel_prepare_same(ir, plan->fast[k], &ir->nodes[plan->order[j]], &ir->nodes[n])) {
             plan->prepared[k] = plan->prepared[j];
             return NNX_OK;
         }
-    if (nnx_cpu_prepare(ir, &ir->nodes[n], plan->fast[k], &plan->prepared[k]) != NNX_OK)
+    if (nnx_kernel_prepare(ir, &ir->nodes[n], plan->fast[k], &plan->prepared[k]) != NNX_OK)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a kernel's weights");
     plan->prepared_owned[k] = plan->prepared[k] != NULL;
     return NNX_OK;
@@ -87,7 +89,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
         if (!node_live[n])
             continue;
         size_t shared, per_thread;
-        if ((plan->fast[plan->n_order] = nnx_cpu_select(ir, &ir->nodes[n], &shared, &per_thread))) {
+        if ((plan->fast[plan->n_order] = nnx_kernel_select(ir, &ir->nodes[n], &shared, &per_thread))) {
             if ((st = prepare(plan, n, err)) != NNX_OK)
                 goto done;
             per_thread = (per_thread + 63) / 64 * 64;
@@ -237,7 +239,7 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
                               residual == NNX_NONE ? NULL : x->buffers[residual], plan->prepared[k]};
         uint64_t t0 = prof ? now_ns() : 0;
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
-                                      : nnx_op_table[node->op].kernel(node, x->in_views, x->out_views);
+                                      : nnx_op_impls[node->op].kernel(node, x->in_views, x->out_views);
         if (prof)
             __atomic_fetch_add(&prof->ns[k], now_ns() - t0, __ATOMIC_RELAXED);
         if (st != NNX_OK)

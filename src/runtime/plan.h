@@ -1,5 +1,5 @@
 /* plan.h — a compiled graph and the memory of one run. The plan (live nodes in execution
- * order, the kernel each runs — fast where cpu/kernels.h has one, else the reference — and
+ * order, the kernel each runs — fast where runtime/select.h chooses one, else the reference — and
  * where each value lives in the run's arena) is immutable after compiling (but for the
  * profile's atomic counters), so several runs may use it at once; each concurrent run has its own nnx_exec (the arena and the fast
  * kernels' scratch, allocated when the exec is made), so running performs no allocation

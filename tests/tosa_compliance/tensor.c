@@ -1,10 +1,10 @@
 /* tensor.c — the compliance runner's tensors: any dtype, elements read and written as
- * double or int64 through the library's element helpers (ops/elem.h), shape_t value
+ * double or int64 through the library's element helpers (ir/elem.h), shape_t value
  * tensors and one-element constants (zero points, shifts, pad values). */
 #include "tc_runner.h"
 
-#include "ops/elem.h"
-#include "ops/shape.h"
+#include "ir/elem.h"
+#include "ir/shape.h"
 #include "checker/compliance.h"
 
 #include <stdio.h>

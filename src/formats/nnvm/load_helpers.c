@@ -5,6 +5,7 @@
 #include "base/float_convert.h"
 #include "formats/nnvm/load.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
 
 #include <math.h>
 #include <stdarg.h>

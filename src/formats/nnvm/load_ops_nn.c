@@ -7,6 +7,7 @@
 #include "formats/nnvm/load.h"
 #include "formats/nnvm/params.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
 
 #include <math.h>
 #include <stdio.h>

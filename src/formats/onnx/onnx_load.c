@@ -11,6 +11,8 @@
 #include "base/file.h"
 #include "base/float_convert.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -4,7 +4,7 @@
  * to the tensor's type (decision TOSA-C3 in docs/ARCHITECTURE.md). */
 #include "checker/compliance.h"
 
-#include "ops/elem.h"
+#include "ir/elem.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -23,7 +23,9 @@
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
 #include "ir/dtypes.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
+#include "runtime/select.h"
 #include "runtime/thread_policy.h"
 
 #include <math.h>
@@ -52,7 +54,7 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
         fail_msg("node: %s", err.message);
     const nnx_node *node = &ir.nodes[0];
     size_t shared_bytes = 0, thread_bytes = 0;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared_bytes, &thread_bytes);
     assert_non_null(fast);
     bufs b = {0};
     nnx_view in[3], abs_in[3], out = {ir.values[y].desc, NULL};
@@ -76,9 +78,9 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     b.scratch = aligned_alloc(64, thread_bytes * 2 + 64);
     b.shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     out.data = b.ref;
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     out.data = b.mag;
-    assert_int_equal(nnx_op_table[op].kernel(node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, abs_in, &out), NNX_OK);
     out.data = b.fast;
     nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL, NULL, NULL};
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
@@ -170,7 +172,7 @@ static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t 
     if (nnx_ir_add_node(&ir, NNX_OP_CONV, ids, 3, &a, 1, "t", &y, &err) != NNX_OK)
         fail_msg("node: %s", err.message);
     size_t shared_bytes, thread_bytes, n_out = elems(&ir.values[y].desc);
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
     assert_true(fast == expect);
     thread_bytes = (thread_bytes + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, thread_bytes * 2 + 64);
@@ -437,11 +439,11 @@ static void near_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc 
     if (nnx_ir_add_node(&ir, op, ids, n_in, attrs, 1, "", &y, &err) != NNX_OK)
         fail_msg("%s: %s", nnx_op_table[op].name, err.message);
     size_t s, t, n_out = elems(&ir.values[y].desc);
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &s, &t);
     assert_non_null(fast);
     float *want = calloc(2 * n_out + 2, 4), *got = calloc(2 * n_out + 2, 4);
     nnx_view out = {ir.values[y].desc, want};
-    assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
     out.data = got;
     nnx_kernel_env env = {NULL, NULL, 0, pool, NULL, NULL, NULL};
     assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
@@ -547,14 +549,14 @@ static void pool_case(nnx_op op, const nnx_attr_pool *p, uint32_t n, uint32_t c,
         return;
     }
     size_t shared_bytes, thread_bytes, n_in = elems(&d), n_out = elems(&ir.values[y].desc);
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &shared_bytes, &thread_bytes);
     assert_true(fast == nnx_fast_pool2d);
     thread_bytes = (thread_bytes + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, thread_bytes * 2 + 64);
     float *xv = malloc(n_in * 4 + 4), *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
     pool_values(xv, n_in, (size_t)h * w, pattern);
     nnx_view in = {d, xv}, out = {ir.values[y].desc, want};
-    assert_int_equal(nnx_op_table[op].kernel(&ir.nodes[0], &in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(&ir.nodes[0], &in, &out), NNX_OK);
     const nnx_kernel_env envs[3] = {{.scratch = scratch, .per_thread = thread_bytes},
                                     {.scratch = scratch, .per_thread = thread_bytes, .pool = pool},
                                     {.pool = pool}};
@@ -729,12 +731,12 @@ static void test_not_selected(void **state)
     assert_int_equal(nnx_ir_add_input(&ir, "b", &d, &ids[1], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
     size_t s, t;
-    assert_null(nnx_cpu_select(&ir, &ir.nodes[0], &s, &t));
+    assert_null(nnx_kernel_select(&ir, &ir.nodes[0], &s, &t));
     nnx_operand_desc f = {NNX_FLOAT32, 2, {16, 15}}, g = {NNX_FLOAT32, 2, {15, 16}};
     assert_int_equal(nnx_ir_add_input(&ir, "c", &f, &ids[0], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_input(&ir, "d", &g, &ids[1], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_MATMUL, ids, 2, NULL, 1, "", &y, &err), NNX_OK);
-    assert_null(nnx_cpu_select(&ir, &ir.nodes[1], &s, &t)); /* 16 * 16 * 15 = 3840 */
+    assert_null(nnx_kernel_select(&ir, &ir.nodes[1], &s, &t)); /* 16 * 16 * 15 = 3840 */
     nnx_ir_free(&ir);
 }
 

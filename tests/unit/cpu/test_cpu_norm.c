@@ -14,7 +14,9 @@
 
 #include "base/alloc.h"
 #include "cpu/kernels.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
+#include "runtime/select.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -68,9 +70,9 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     if (nnx_ir_add_node(&ir, op, ids, n_in, attrs, 1, "t", &y, &err) != NNX_OK)
         fail_msg("node: %s", err.message);
     const nnx_node *node = &ir.nodes[0];
-    assert_false(nnx_cpu_exact(op));
+    assert_false(nnx_kernel_exact(op));
     size_t shared_bytes = 0, thread_bytes = 0;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared_bytes, &thread_bytes);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared_bytes, &thread_bytes);
     assert_non_null(fast);
     nnx_view out = {ir.values[y].desc, NULL};
     size_t n_out = elems(&out.desc);
@@ -78,13 +80,13 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
           *got2 = malloc(n_out * 4 + 4);
     void *shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     out.data = ref;
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     uint32_t bias_at = op == NNX_OP_BATCH_NORMALIZATION ? 4 : 2;
     void *bias = bias_at < n_in ? in[bias_at].data : NULL;
     if (bias_at < n_in)
         in[bias_at].data = NULL; /* the reference treats it as absent: s * n alone */
     out.data = plain;
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     if (bias_at < n_in)
         in[bias_at].data = bias;
     nnx_kernel_env env = {.shared = shared};
@@ -252,7 +254,7 @@ static void test_batch_odd_statistics(void **state)
     float mean[4] = {0, 1, 2, 3}, var[4] = {1, 2, 3, 4}, scale[4] = {1, 2, 0, -1}, bias[4] = {0, 1, 2, 3};
     nnx_view in[5] = {{xd, x}, {pd, mean}, {pd, var}, {pd, scale}, {pd, bias}};
     size_t sb, tb;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &sb, &tb);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &sb, &tb);
     assert_non_null(fast);
     float shared[4], want[12], got[12];
     nnx_kernel_env env = {.shared = shared, .pool = pool};
@@ -260,7 +262,7 @@ static void test_batch_odd_statistics(void **state)
         if (round == 1)
             var[1] = -1.0f; /* the whole op falls back to the reference */
         nnx_view out = {ir.values[y].desc, want};
-        assert_int_equal(nnx_op_table[NNX_OP_BATCH_NORMALIZATION].kernel(&ir.nodes[0], in, &out), NNX_OK);
+        assert_int_equal(nnx_op_impls[NNX_OP_BATCH_NORMALIZATION].kernel(&ir.nodes[0], in, &out), NNX_OK);
         out.data = got;
         assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
         for (int i = 0; i < 12; i++) {
@@ -294,7 +296,7 @@ static void test_not_selected(void **state)
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_LAYER_NORMALIZATION, &xh, 1, &last, 1, "", &y, &err), NNX_OK);
     size_t s, t;
     for (uint32_t n = 0; n < 3; n++)
-        assert_null(nnx_cpu_select(&ir, &ir.nodes[n], &s, &t));
+        assert_null(nnx_kernel_select(&ir, &ir.nodes[n], &s, &t));
     nnx_ir_free(&ir);
 }
 

@@ -1,5 +1,5 @@
 /* test_cpu_packed_weights.c — matmul and gemm whose B is a constant, packed for the GEMM when
- * the graph is built (nnx_cpu_prepare): against the reference kernel within float32 rounding
+ * the graph is built (nnx_kernel_prepare): against the reference kernel within float32 rounding
  * of each length-K sum ((K + 2) ulps of the sum of |terms|), with N not a multiple of any
  * panel width, K over one cache block, a batched a against one b, gemm's transposed B,
  * alpha, beta and C; two threads (column blocks at an offset into the packed panels) give
@@ -23,8 +23,10 @@
 #include "base/alloc.h"
 #include "base/pool.h"
 #include "cpu/kernels.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
 #include "runtime/plan.h"
+#include "runtime/select.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -87,10 +89,10 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     const nnx_node *node = build(&ir, op, attrs, &ad, &bd, b, cd, c);
     const nnx_node *abs_node = build(&abs_ir, op, attrs, &ad, &bd, ab, cd, ac);
     size_t shared, per_thread;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared, &per_thread);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared, &per_thread);
     assert_non_null(fast);
     void *prepared;
-    assert_int_equal(nnx_cpu_prepare(&ir, node, fast, &prepared), NNX_OK);
+    assert_int_equal(nnx_kernel_prepare(&ir, node, fast, &prepared), NNX_OK);
     assert_non_null(prepared);
 
     nnx_operand_desc yd = ir.values[node->out[0]].desc;
@@ -98,9 +100,9 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     float *ref = malloc(yn * 4), *mag = malloc(yn * 4), *got = malloc(yn * 4), *got2 = malloc(yn * 4);
     nnx_view in[3] = {{ad, x}, {bd, b}, {cd ? *cd : bd, c}}, abs_in[3] = {{ad, ax}, {bd, ab}, {cd ? *cd : bd, ac}};
     nnx_view out = {yd, ref};
-    assert_int_equal(nnx_op_table[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
     out.data = mag;
-    assert_int_equal(nnx_op_table[op].kernel(abs_node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[op].kernel(abs_node, abs_in, &out), NNX_OK);
     per_thread = (per_thread + 63) / 64 * 64;
     void *scratch = aligned_alloc(64, per_thread * 2 + 64);
     nnx_pool *pool = nnx_pool_create(&a, 1);
@@ -234,10 +236,10 @@ static bool packed(uint32_t rows, bool updated)
         assert_int_equal(nnx_ir_add_update(&ir, node->in[1], neg, &err), NNX_OK);
     }
     size_t s, t;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &s, &t);
     assert_non_null(fast);
     void *prepared;
-    assert_int_equal(nnx_cpu_prepare(&ir, &ir.nodes[0], fast, &prepared), NNX_OK);
+    assert_int_equal(nnx_kernel_prepare(&ir, &ir.nodes[0], fast, &prepared), NNX_OK);
     bool got = prepared != NULL;
     nnx_mem_free_aligned(&a, prepared);
     free(b);

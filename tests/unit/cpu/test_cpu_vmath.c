@@ -13,7 +13,8 @@
 #include "base/pool.h"
 #include "cpu/kernels.h"
 #include "cpu/vmath.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "runtime/select.h"
 
 #include <float.h>
 #include <math.h>
@@ -265,7 +266,7 @@ static void softmax_case(const uint32_t *shape, uint32_t rank, uint32_t axis, do
     nnx_attrs attrs = {.axis = {axis}};
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_SOFTMAX, &id, 1, &attrs, 1, "", &out, &err), NNX_OK);
     size_t sb, tb;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, &ir.nodes[0], &sb, &tb);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, &ir.nodes[0], &sb, &tb);
     assert_non_null(fast);
     size_t n = 1, len = shape[axis], inner = 1;
     for (uint32_t i = 0; i < rank; i++)

@@ -18,7 +18,9 @@
 #include "base/alloc.h"
 #include "base/pool.h"
 #include "cpu/kernels.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
+#include "runtime/select.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -80,10 +82,10 @@ static void check(const conv_case *k)
         ab[i] = fabsf(bias[i]);
     const nnx_node *node = build(&ir, k, w, bias), *abs_node = build(&abs_ir, k, aw, ab);
     size_t shared = 0, per_thread = 0;
-    nnx_fast_kernel fast = nnx_cpu_select(&ir, node, &shared, &per_thread);
+    nnx_fast_kernel fast = nnx_kernel_select(&ir, node, &shared, &per_thread);
     assert_true(fast == nnx_fast_winograd);
     void *prepared;
-    assert_int_equal(nnx_cpu_prepare(&ir, node, fast, &prepared), NNX_OK);
+    assert_int_equal(nnx_kernel_prepare(&ir, node, fast, &prepared), NNX_OK);
     assert_non_null(prepared);
 
     nnx_operand_desc xd = ir.values[node->in[0]].desc, yd = ir.values[node->out[0]].desc;
@@ -97,9 +99,9 @@ static void check(const conv_case *k)
     nnx_view in[3] = {{xd, x}, {ir.values[node->in[1]].desc, w}, {{NNX_FLOAT32, 1, {k->o}}, bias}};
     nnx_view abs_in[3] = {{xd, ax}, {in[1].desc, aw}, {in[2].desc, ab}};
     nnx_view out = {yd, ref};
-    assert_int_equal(nnx_op_table[NNX_OP_CONV].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[NNX_OP_CONV].kernel(node, in, &out), NNX_OK);
     out.data = mag;
-    assert_int_equal(nnx_op_table[NNX_OP_CONV].kernel(abs_node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_op_impls[NNX_OP_CONV].kernel(abs_node, abs_in, &out), NNX_OK);
     nnx_activation act = {true, false, -0.5, 0.75, NNX_NONE, false};
     if (k->residual_clamp)
         for (size_t i = 0; i < yn; i++) { /* the oracle of the fused steps: + residual, then clamp */
@@ -159,7 +161,7 @@ static void test_against_reference(void **state)
         check(&cases[i]);
 }
 
-/* The kernel nnx_cpu_select gives conv with the filter as a constant (or input). */
+/* The kernel nnx_kernel_select gives conv with the filter as a constant (or input). */
 static nnx_fast_kernel chosen(uint32_t c, uint32_t h, uint32_t o, nnx_attrs attrs, bool filter_input, bool updated)
 {
     nnx_alloc a;
@@ -183,7 +185,7 @@ static nnx_fast_kernel chosen(uint32_t c, uint32_t h, uint32_t o, nnx_attrs attr
         assert_int_equal(nnx_ir_add_update(&ir, in[1], neg, &err), NNX_OK);
     }
     size_t s, t;
-    nnx_fast_kernel k = nnx_cpu_select(&ir, &ir.nodes[0], &s, &t);
+    nnx_fast_kernel k = nnx_kernel_select(&ir, &ir.nodes[0], &s, &t);
     free(w);
     nnx_ir_free(&ir);
     return k;

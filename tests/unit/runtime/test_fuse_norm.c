@@ -14,9 +14,11 @@
 
 #include "base/alloc.h"
 #include "cpu/kernels.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
 #include "nnx.h"
+#include "ops/table.h"
 #include "runtime/plan.h"
+#include "runtime/select.h"
 #include "../common/counting_alloc.h"
 
 #include <math.h>
@@ -195,7 +197,7 @@ static void run_reference(const graph *g, const float *x, float **ref)
         for (uint32_t i = 0; i < nd->n_in; i++)
             in[i] = (nnx_view){ir->values[nd->in[i]].desc, buf[nd->in[i]]};
         out = (nnx_view){ir->values[nd->out[0]].desc, buf[nd->out[0]]};
-        assert_int_equal(nnx_op_table[nd->op].kernel(nd, in, &out), NNX_OK);
+        assert_int_equal(nnx_op_impls[nd->op].kernel(nd, in, &out), NNX_OK);
     }
     for (uint32_t i = 0; i < g->n_out; i++)
         memcpy(ref[i], buf[g->out[i]], elems_of(g, g->out[i]) * 4);
@@ -365,7 +367,7 @@ static void check_not_fused(variant v, unsigned flags)
                            NNX_OP_SQRT,        NNX_OP_DIV, NNX_OP_MUL, NNX_OP_NEG};
     bool exact = true;
     for (int i = 0; i < 8; i++)
-        exact &= nnx_cpu_exact(ops[i]);
+        exact &= nnx_kernel_exact(ops[i]);
     graph g;
     build(&g, 6, 20, flags, v);
     static float x[MAX_ELEMS];

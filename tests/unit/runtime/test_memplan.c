@@ -11,6 +11,7 @@
 
 #include "nnx.h"
 #include "base/alloc.h"
+#include "ops/graph_build.h"
 #include "runtime/plan.h"
 
 #include <string.h>

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "base/alloc.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
 #include "runtime/plan.h"
 #include "plan_steps.h"
 

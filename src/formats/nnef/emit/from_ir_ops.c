@@ -71,7 +71,7 @@ static nnx_status transpose4(nnx_nnef_lower *L, uint32_t *t, nnx_operand_desc *d
 }
 
 /* Physical axis of each logical axis, as transpose axes into NCHW / OIHW (the tables of
- * ops/shape.h and ops/conv.c): out.shape[k] = in.shape[perm[k]]. */
+ * ir/shape.h and ops/conv.c): out.shape[k] = in.shape[perm[k]]. */
 static const uint32_t nhwc_to_nchw[4] = {0, 3, 1, 2}, nchw_to_nhwc[4] = {0, 2, 3, 1};
 
 static const uint32_t *filter_to_oihw(nnx_filter_layout layout)

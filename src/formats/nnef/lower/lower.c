@@ -36,6 +36,7 @@
 #include "formats/nnef/shapes/shapes.h"
 #include "formats/nnef/lower/tosa_nnef.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -4,6 +4,7 @@
  * variables shared by label. */
 #include "formats/nnef/lower/lower_internal.h"
 #include "ir/dtypes.h"
+#include "ops/graph_build.h"
 
 #include <stdarg.h>
 #include <stdio.h>

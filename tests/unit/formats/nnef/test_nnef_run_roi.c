@@ -9,7 +9,9 @@
 
 #include "formats/nnef/shapes/shapes.h"
 #include "ir/dtypes.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+
+#include "ops/table.h"
 
 #include "../../../data/nnef_run_roi_expected.h"
 
@@ -46,7 +48,7 @@ static void test_roi_rejects(void **state)
         node.attrs.roi = bad[k].a;
         nnx_error err = {0};
         const nnx_operand_desc *in[3] = {&bad[k].x, &bad[k].rois, &bad[k].index};
-        nnx_status st = nnx_op_table[node.op].infer(&node, in, &out, &err);
+        nnx_status st = nnx_op_impls[node.op].infer(&node, in, &out, &err);
         if (st != NNX_ERROR_INVALID_ARGUMENT || !strstr(err.message, bad[k].message))
             fail_msg("case %zu: status %s, message '%s', expected INVALID_ARGUMENT with '%s'", k,
                      nnx_status_string(st), err.message, bad[k].message);
@@ -57,7 +59,7 @@ static void test_roi_rejects(void **state)
     nnx_operand_desc flat = {NNX_INT64, 1, {5}};
     const nnx_operand_desc *in[3] = {&x, &rois, &flat};
     nnx_error err = {0};
-    assert_int_equal(nnx_op_table[NNX_OP_ROI_RESAMPLE].infer(&node, in, &out, &err), NNX_OK);
+    assert_int_equal(nnx_op_impls[NNX_OP_ROI_RESAMPLE].infer(&node, in, &out, &err), NNX_OK);
     nnx_operand_desc want = {NNX_FLOAT32, 4, {5, 3, 3, 2}};
     assert_true(nnx_desc_equal(&out, &want));
 }

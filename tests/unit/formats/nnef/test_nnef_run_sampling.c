@@ -9,7 +9,8 @@
 #include "nnef_run_harness.h"
 
 #include "formats/nnef/shapes/shapes.h"
-#include "ir/graph.h"
+#include "ops/graph_build.h"
+#include "ops/table.h"
 
 #include "../../../data/nnef_run_sampling_expected.h"
 
@@ -19,7 +20,7 @@ static nnx_status infer(nnx_op op, const nnx_attrs *a, const nnx_operand_desc *x
     uint32_t ids[2] = {0, 1}, o = 2;
     nnx_node node = {.op = op, .n_in = index ? 2 : 1, .n_out = 1, .in = ids, .out = &o, .label = "", .attrs = *a};
     const nnx_operand_desc *in[2] = {x, index};
-    return nnx_op_table[op].infer(&node, in, out, err);
+    return nnx_op_impls[op].infer(&node, in, out, err);
 }
 
 static void expect_reject(const char *what, nnx_op op, const nnx_attrs *a, const nnx_operand_desc *x,

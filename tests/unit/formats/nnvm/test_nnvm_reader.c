@@ -5,6 +5,7 @@
  * checked, written back, and refused at run time naming the missing function. */
 #include "test_nnvm_common.h"
 #include "formats/nnvm/graph.h"
+#include "ops/graph_build.h"
 
 #define NNVM_DATA NNX_SOURCE_DIR "/tests/data/nnvm/"
 

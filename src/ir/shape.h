@@ -1,7 +1,8 @@
-/* shape.h — shape algorithms shared by inference and kernels: broadcasting (WebNN §9
- * bidirectional/unidirectional), row-major strides, multi-index iteration. */
-#ifndef NNX_OPS_SHAPE_H
-#define NNX_OPS_SHAPE_H
+/* shape.h — shape algorithms shared by inference, kernels, front ends and tools: broadcasting
+ * (WebNN §9 bidirectional/unidirectional), row-major strides, multi-index iteration. They
+ * know dtypes and shapes only, so they live with the IR, below every layer that uses them. */
+#ifndef NNX_IR_SHAPE_H
+#define NNX_IR_SHAPE_H
 
 #include "base/error.h"
 

@@ -1,15 +1,15 @@
-/* select.c — nnx_cpu_select (cpu/kernels.h): which nodes have a fast kernel. Today float32
- * matmul and gemm, and 2-D float32 convolution in nchw/oihw layout (depthwise ones
- * directly), when the product has at least MIN_MACS multiply-adds (below that, packing
- * costs more than it saves and the reference kernel's single rounding is kept); float32
- * element-wise ops, softmax, nchw max / average pooling, sum / mean over trailing axes, and
- * transpose and slice of any type (bit-identical to the reference, except exp, sigmoid, tanh
- * and softmax: float32 SIMD within a few ULP, cpu/vmath.h); float32 batch, instance
- * and layer normalization (within float32 rounding, norm_fast.c). Everything else, and
- * everything under NNX_CPU_LEVEL=reference, runs its reference kernel. */
-#include "base/checked.h"
-#include "cpu/gemm.h"
-#include "cpu/kernels.h"
+/* select.c — the runtime's choice of kernel (runtime/select.h), read from the graph: a
+ * node's op, attributes and operand descriptors, and whether a weight is a fixed constant,
+ * against the fast CPU kernels' predicates (cpu/kernels.h). Today float32 matmul and gemm,
+ * and 2-D float32 convolution in nchw/oihw layout (depthwise ones directly), when the
+ * product has at least MIN_MACS multiply-adds (below that, packing costs more than it saves
+ * and the reference kernel's single rounding is kept); float32 element-wise ops, softmax,
+ * nchw max / average pooling, sum / mean over trailing axes, and transpose and slice of any
+ * type (bit-identical to the reference, except exp, sigmoid, tanh and softmax: float32 SIMD
+ * within a few ULP, cpu/vmath.h); float32 batch, instance and layer normalization (within
+ * float32 rounding, norm_fast.c). Everything else, and everything under
+ * NNX_CPU_LEVEL=reference, runs its reference kernel. */
+#include "runtime/select.h"
 
 #include <stdint.h>
 
@@ -39,7 +39,7 @@ static bool all_float32(const nnx_ir *ir, const nnx_node *node)
     return ir->values[node->out[0]].desc.dtype == NNX_FLOAT32;
 }
 
-nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes)
+nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes)
 {
     *shared_bytes = *thread_bytes = 0;
     if (nnx_cpu_level_get() == NNX_CPU_REFERENCE)
@@ -73,7 +73,7 @@ nnx_fast_kernel nnx_cpu_select(const nnx_ir *ir, const nnx_node *node, size_t *s
             return nnx_fast_depthwise2d;
         }
         *thread_bytes = nnx_sgemm_workspace();
-        if (nnx_winograd_suits(ir, node, shared_bytes))
+        if (nnx_ir_fixed_constant(ir, node->in[1]) && nnx_winograd_suits(node, x, w, y, shared_bytes))
             return nnx_fast_winograd;
         return nnx_fast_conv2d_shared(node, x, w, y, shared_bytes) ? nnx_fast_conv2d : NULL;
     }
@@ -134,7 +134,7 @@ static size_t product_rows(const nnx_ir *ir, const nnx_node *node)
     return rows;
 }
 
-bool nnx_cpu_prepare_same(const nnx_ir *ir, nnx_fast_kernel fast, const nnx_node *a, const nnx_node *b)
+bool nnx_kernel_prepare_same(const nnx_ir *ir, nnx_fast_kernel fast, const nnx_node *a, const nnx_node *b)
 {
     if (a->op != b->op || a->in[1] != b->in[1])
         return false;
@@ -155,7 +155,7 @@ static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **pr
     const nnx_operand_desc *b = &ir->values[node->in[1]].desc, *y = &ir->values[node->out[0]].desc;
     if (!nnx_ir_fixed_constant(ir, node->in[1]) || b->rank < 2)
         return NNX_OK;
-    size_t K, N = y->shape[y->rank - 1], rows = product_rows(ir, node), floats;
+    size_t K, N = y->shape[y->rank - 1], rows = product_rows(ir, node);
     nnx_fmat B = {ir->values[node->in[1]].data, N, 1};
     if (node->op == NNX_OP_GEMM) {
         bool t = node->attrs.gemm.trans_b;
@@ -167,27 +167,7 @@ static nnx_status pack_weights(const nnx_ir *ir, const nnx_node *node, void **pr
                 return NNX_OK; /* batches of b: one product each */
         K = b->shape[b->rank - 2];
     }
-    nnx_cpu_level level = nnx_cpu_level_get();
-    if (rows == 1) {
-        if (B.rs == 1 || N > SIZE_MAX / sizeof(float) / K)
-            return NNX_OK;
-        float *bt = nnx_mem_alloc_aligned(ir->alloc, N * K * sizeof(float));
-        if (!bt)
-            return NNX_ERROR_OUT_OF_MEMORY;
-        for (size_t k = 0; k < K; k++)
-            for (size_t n = 0; n < N; n++)
-                bt[n * K + k] = B.data[k * B.rs + n * B.cs];
-        *prepared = bt;
-        return NNX_OK;
-    }
-    if (!nnx_sgemm_packed_b_floats(level, K, N, &floats) || floats > SIZE_MAX / sizeof(float))
-        return NNX_OK;
-    float *packed = nnx_mem_alloc_aligned(ir->alloc, floats * sizeof(float));
-    if (!packed)
-        return NNX_ERROR_OUT_OF_MEMORY;
-    nnx_sgemm_pack_b_all(level, K, N, B, packed);
-    *prepared = packed;
-    return NNX_OK;
+    return nnx_fast_matmul_prepare(ir->alloc, B, K, N, rows, prepared);
 }
 
 /* An ungrouped convolution's constant filter [O, C*KH*KW] packed as the GEMM's A panels (the
@@ -198,19 +178,11 @@ static nnx_status pack_filter(const nnx_ir *ir, const nnx_node *node, void **pre
     uint32_t groups = node->attrs.conv.groups ? node->attrs.conv.groups : 1;
     if (!nnx_ir_fixed_constant(ir, node->in[1]) || groups != 1 || f->rank != 4)
         return NNX_OK;
-    size_t M = f->shape[0], K = (size_t)f->shape[1] * f->shape[2] * f->shape[3], floats;
-    nnx_cpu_level level = nnx_cpu_level_get();
-    if (!nnx_sgemm_packed_a_floats(level, M, K, &floats) || floats > SIZE_MAX / sizeof(float))
-        return NNX_OK;
-    float *packed = nnx_mem_alloc_aligned(ir->alloc, floats * sizeof(float));
-    if (!packed)
-        return NNX_ERROR_OUT_OF_MEMORY;
-    nnx_sgemm_pack_a_all(level, M, K, (nnx_fmat){ir->values[node->in[1]].data, K, 1}, packed);
-    *prepared = packed;
-    return NNX_OK;
+    size_t M = f->shape[0], K = (size_t)f->shape[1] * f->shape[2] * f->shape[3];
+    return nnx_fast_conv2d_prepare(ir->alloc, ir->values[node->in[1]].data, M, K, prepared);
 }
 
-nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared)
+nnx_status nnx_kernel_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared)
 {
     *prepared = NULL;
     if (fast == nnx_fast_matmul || fast == nnx_fast_gemm)
@@ -219,11 +191,12 @@ nnx_status nnx_cpu_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kern
         return pack_filter(ir, node, prepared);
     if (fast != nnx_fast_winograd)
         return NNX_OK;
-    *prepared = nnx_winograd_prepare(ir, node);
+    const nnx_operand_desc *w = &ir->values[node->in[1]].desc;
+    *prepared = nnx_winograd_prepare(ir->alloc, ir->values[node->in[1]].data, w->shape[0], w->shape[1]);
     return *prepared ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
 }
 
-bool nnx_cpu_exact(nnx_op op)
+bool nnx_kernel_exact(nnx_op op)
 {
     return op != NNX_OP_MATMUL && op != NNX_OP_GEMM && op != NNX_OP_CONV && op != NNX_OP_BATCH_NORMALIZATION &&
            op != NNX_OP_INSTANCE_NORMALIZATION && op != NNX_OP_LAYER_NORMALIZATION && op != NNX_OP_EXP &&

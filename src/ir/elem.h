@@ -1,8 +1,9 @@
 /* elem.h — reading and writing one tensor element of any dtype as a double, an int64 or a
  * uint64. Reference kernels compute floats in double (rounded once, on store, to the
- * output type) and integers exactly in 64 bits. Slow by design: they are the oracle. */
-#ifndef NNX_OPS_ELEM_H
-#define NNX_OPS_ELEM_H
+ * output type) and integers exactly in 64 bits. Slow by design: they are the oracle. Kernels,
+ * front ends and tools read constants through them too, so they live with the dtypes. */
+#ifndef NNX_IR_ELEM_H
+#define NNX_IR_ELEM_H
 
 #include "base/float_convert.h"
 #include "ir/attrs.h"

@@ -1,9 +1,9 @@
-/* graph_copy.c — nnx_ir_copy: a deep copy of a core graph with the same value and node ids,
+/* graph_copy.c — nnx_ir_copy (ops/graph_build.h): a deep copy of a core graph with the same value and node ids,
  * made by replaying the source in value-id order through the ordinary add functions (so
  * every node's inference runs again). Attributes that point into the source's arena are
  * re-homed here: split's sizes and compiled_function's name and output descriptors; a new
  * pointer attribute must be added below. */
-#include "ir/graph.h"
+#include "ops/graph_build.h"
 #include "ir/dtypes.h"
 
 #include <string.h>

@@ -1,5 +1,6 @@
-/* shape.c — broadcasting, strides and multi-index iteration. */
-#include "ops/shape.h"
+/* shape.c — broadcasting, strides and multi-index iteration (ir/shape.h): facts of shapes
+ * alone, shared by shape inference, the kernels and the front ends. */
+#include "ir/shape.h"
 
 #include <string.h>
 

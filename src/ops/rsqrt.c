@@ -1,9 +1,9 @@
-/* tosa_front_rsqrt.c — the reference kernel of core rsqrt (ops.def): 1 / sqrt(x) on float
+/* rsqrt.c — the reference kernel of core rsqrt (ops.def): 1 / sqrt(x) on float
  * types, computed in double and rounded once to the type (TOSA RSQRT allows 2 ulp; NNEF
  * rsqrt). IEEE cases: rsqrt(+0) = +inf, rsqrt(-0) = -inf, x < 0 and NaN give NaN,
  * rsqrt(+inf) = +0. Its own op rather than rcp(sqrt(x)), which would round twice. */
-#include "ir/ops.h"
-#include "ops/elem.h"
+#include "ops/table.h"
+#include "ir/elem.h"
 
 #include <math.h>
 

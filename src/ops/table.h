@@ -1,0 +1,32 @@
+/* table.h — what ops/ gives each op of ir/ops.def: its shape-inference function and its
+ * reference kernel (nnx_op_impls, ops/table.c, generated from the same X-macro as the op
+ * facts of ir/ops.h), and the declarations of every one of them. */
+#ifndef NNX_OPS_TABLE_H
+#define NNX_OPS_TABLE_H
+
+#include "ir/ops.h"
+
+/* Validates a node's inputs and attributes and computes its output descriptors (out has
+ * node->n_out entries). in[i] is NULL for an absent optional input. On a rule violation
+ * returns NNX_ERROR_INVALID_ARGUMENT with a message (without the op name: the caller
+ * prefixes "name 'label': "). */
+typedef nnx_status (*nnx_infer_fn)(const nnx_node *node, const nnx_operand_desc *const *in,
+                                   nnx_operand_desc *out, nnx_error *err);
+/* Computes a node's outputs from its inputs; views were validated by infer. */
+typedef nnx_status (*nnx_kernel_fn)(const nnx_node *node, const nnx_view *in, nnx_view *out);
+
+typedef struct nnx_op_impl {
+    nnx_infer_fn infer;
+    nnx_kernel_fn kernel;
+} nnx_op_impl;
+
+extern const nnx_op_impl nnx_op_impls[NNX_OP_COUNT];
+
+/* Declarations of every infer and kernel function named in ops.def. */
+#define NNX_OP(TAG, name, attrs, in_min, in_max, n_out, props, infer, kernel) \
+    nnx_status infer(const nnx_node *, const nnx_operand_desc *const *, nnx_operand_desc *, nnx_error *); \
+    nnx_status kernel(const nnx_node *, const nnx_view *, nnx_view *);
+#include "ir/ops.def"
+#undef NNX_OP
+
+#endif
