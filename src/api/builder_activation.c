@@ -1,7 +1,8 @@
 /* builder_activation.c — WebNN activations (elu, gelu, hardSigmoid, hardSwish, leakyRelu,
- * linear, prelu, softplus, softsign): data-type checks (webnn-nnvm.md §2.1), option defaults,
- * alpha/beta cast to the input's type (§1.8), then one dedicated core op each (computed in
- * double, rounded once: docs/ARCHITECTURE.md, decision "WebNN activations"). */
+ * linear, prelu, softplus, softsign): data-type checks (the operation's allowed data types: its
+ * operand constraints in the WebNN spec), option defaults, alpha/beta cast to the input's type
+ * (WebNN's *cast* algorithm), then one dedicated core op each (computed in double, rounded once:
+ * docs/decisions/webnn.md, row "WebNN activations"). */
 #include "api/builder.h"
 
 #define LABEL(o) ((o) ? (o)->label : NULL)

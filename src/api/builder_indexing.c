@@ -1,6 +1,7 @@
 /* builder_indexing.c — WebNN gather, gatherElements, gatherND, scatterElements, scatterND:
  * operand validation and the index data types (int32, uint32, int64), then the core node,
- * whose inference checks axis, ranks and shapes (webnn-nnvm.md §2.2). Indices are data, read
+ * whose inference checks axis, ranks and shapes (the WebNN method steps of the gather and scatter
+ * methods). Indices are data, read
  * when the graph runs: see ops/index.h for the clamping policy. */
 #include "api/limits.h"
 
@@ -61,7 +62,7 @@ nnx_operand *nnx_builder_scatter_elements(nnx_builder *b, nnx_operand *x, nnx_op
 }
 
 /* WebNN's IDL gives scatterND MLOperatorOptions (the prose's MLScatterOptions axis is a spec
- * defect, 6.1-6), so there is no axis. */
+ * defect, docs/decisions/webnn.md 6.1-6), so there is no axis. */
 nnx_operand *nnx_builder_scatter_nd(nnx_builder *b, nnx_operand *x, nnx_operand *indices, nnx_operand *updates,
                                     const nnx_operator_options *o)
 {

@@ -1,7 +1,8 @@
 /* builder_normalization.c — WebNN batchNormalization, instanceNormalization,
  * layerNormalization and cumulativeSum: option defaults (axis 1, epsilon 1e-5 cast to the
  * input's type, layout nchw, layerNormalization's default axes), data types, then the core
- * node, whose inference checks the parameter types and shapes (webnn-nnvm.md §2.2). */
+ * node, whose inference checks the parameter types and shapes (WebNN `batchNormalization()`,
+ * `instanceNormalization()`, `layerNormalization()`). */
 #include "api/builder.h"
 
 #include <math.h>

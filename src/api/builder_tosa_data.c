@@ -227,7 +227,7 @@ static bool gather_scatter(nnx_tosa_call *k, bool scatter)
 
 static bool constant(nnx_tosa_call *k)
 {
-    /* no rank LEVEL_CHECK: CONST has none in the spec (tosa.md §2) */
+    /* no rank LEVEL_CHECK: CONST has none in the spec (TOSA 1.0 §2.14.1 CONST; levels: §1.7) */
     const nnx_tosa_attrs *a = k->a;
     return put(k, nnx_tosa_constant(k, &a->desc, a->values, a->values_size));
 }

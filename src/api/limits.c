@@ -1,8 +1,8 @@
-/* limits.c — WebNN opSupportLimits() (MLOpSupportLimits, webnn-nnvm.md §3): the context-wide
- * tensor limits and one row per operand and output of each operation, written with the same
- * data-type sets the builder's operation files check (api/builder.h, api/limits.h). The rows
- * are checked against what the builder really accepts by tests/unit/api/test_op_support_limits.c,
- * every row and every data type, so the table cannot silently drift from the builder. */
+/* limits.c — WebNN `MLContext.opSupportLimits()` (`MLOpSupportLimits`): the context-wide tensor
+ * limits and one row per operand and output of each operation, written with the same data-type sets
+ * the builder's operation files check (api/builder.h, api/limits.h). The rows are checked against
+ * what the builder really accepts by tests/unit/api/test_op_support_limits.c, every row and every
+ * data type, so the table cannot silently drift from the builder. */
 #include "api/limits.h"
 
 #include <string.h>

@@ -13,7 +13,7 @@ typedef union nnx_scalar {
     uint64_t u;
 } nnx_scalar;
 
-/* NaN handling of maximum-like operations (TOSA nan_propagation_t, tosa.md §6.4 apply_max_s):
+/* NaN handling of maximum-like operations (TOSA nan_propagation_t, TOSA 1.0 §4.5.1 apply_max_s):
  * PROPAGATE (0, the default, WebNN/NNEF/IEEE maximum): a NaN operand makes the result NaN;
  * IGNORE: a NaN operand is skipped (the other operand wins; all-NaN gives NaN). */
 typedef enum nnx_nan_mode { NNX_NAN_PROPAGATE = 0, NNX_NAN_IGNORE = 1 } nnx_nan_mode;
@@ -29,7 +29,7 @@ typedef struct nnx_attr_cast { nnx_dtype to; nnx_cast_rounding rounding; } nnx_a
 typedef struct nnx_attr_nan { nnx_nan_mode nan_mode; } nnx_attr_nan;
 typedef struct nnx_attr_gemm { double alpha, beta; bool trans_a, trans_b; } nnx_attr_gemm;
 /* elu, hard_sigmoid, leaky_relu, linear: alpha and beta already cast to the input type
- * (WebNN casts these options, webnn-nnvm.md §1.8); ops without one ignore it. */
+ * (WebNN casts these options with its *cast* algorithm); ops without one ignore it. */
 typedef struct nnx_attr_activation { double alpha, beta; } nnx_attr_activation;
 
 /* conv and deconv: input rank - 2 spatial axes (at most NNX_MAX_SPATIAL); item k of strides
@@ -45,7 +45,7 @@ typedef struct nnx_attr_conv {
     nnx_input_layout input_layout;
     nnx_filter_layout filter_layout;
 } nnx_attr_conv;
-/* deconv (NNEF deconv, nnef.md §3.2): channel-first input [N, c, x...], filter
+/* deconv (NNEF deconv, NNEF 1.0.2 §4.3.1): channel-first input [N, c, x...], filter
  * [c, C/groups, k...]; pads, strides, dilations as conv's, in the output (up-scaled) space.
  * has_output_sizes: output_sizes[k] is spatial output extent k, which must lie in
  * [computed, computed + stride - 1] (NNEF output_shape, WebNN outputPadding); else the
@@ -83,9 +83,9 @@ typedef struct nnx_attr_arg_reduce {
     nnx_nan_mode nan_mode; /* IGNORE: NaN loses to every number (TOSA ARGMAX); all-NaN gives 0 */
 } nnx_attr_arg_reduce;
 
-/* Border modes of pad (nnef.md §3.0): CONSTANT fills `value`; EDGE repeats the edge
- * (NNEF 'replicate', WebNN "edge"); REFLECT mirrors without repeating the edge (NNEF
- * 'reflect', WebNN "reflection", numpy 'reflect'); SYMMETRIC mirrors repeating it (NNEF
+/* Border modes of pad (NNEF 1.0.2 §4.3 border modes, §4.5.5 pad): CONSTANT fills `value`; EDGE
+ * repeats the edge (NNEF 'replicate', WebNN "edge"); REFLECT mirrors without repeating the edge
+ * (NNEF 'reflect', WebNN "reflection", numpy 'reflect'); SYMMETRIC mirrors repeating it (NNEF
  * 'reflect-even', numpy 'symmetric'). */
 typedef enum nnx_pad_mode { NNX_PAD_CONSTANT, NNX_PAD_EDGE, NNX_PAD_REFLECT, NNX_PAD_SYMMETRIC } nnx_pad_mode;
 /* begin/end per axis, negative crops; value in the representation of the input's dtype
@@ -97,7 +97,7 @@ typedef struct nnx_attr_pad {
 } nnx_attr_pad;
 typedef struct nnx_attr_tile { uint32_t repeats[NNX_MAX_RANK]; } nnx_attr_tile;
 
-/* Border modes of the sliding-window ops (nnef.md §3.0 "Border modes"): IGNORE skips
+/* Border modes of the sliding-window ops (NNEF 1.0.2 §4.3, border modes): IGNORE skips
  * out-of-bounds positions, CONSTANT reads 0 there, REPLICATE / REFLECT / REFLECT_EVEN map
  * the index as pad's EDGE / REFLECT / SYMMETRIC do. */
 typedef enum nnx_window_border {
@@ -107,7 +107,7 @@ typedef enum nnx_window_border {
  * i = axis i). size, stride, dilation >= 1; padding resolved (automatic padding is computed
  * by the front end) and may be negative. normalize: box and debox. output_shape: debox and
  * desample only, the output extent per axis, 0 = the up-scaled (x - 1) * s + f_d - p - q;
- * a given extent must down-scale back to the input's (nnef.md §3.0). */
+ * a given extent must down-scale back to the input's (NNEF 1.0.2 §4.3). */
 typedef struct nnx_attr_window {
     int32_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK];
     int32_t pad_begin[NNX_MAX_RANK], pad_end[NNX_MAX_RANK];
@@ -116,7 +116,7 @@ typedef struct nnx_attr_window {
     uint32_t output_shape[NNX_MAX_RANK];
 } nnx_attr_window;
 
-/* multilinear_upsample (nnef.md §3.2): factor >= 1 per axis (1 copies the axis: NNEF's batch
+/* multilinear_upsample (NNEF 1.0.2 §4.3.4): factor >= 1 per axis (1 copies the axis: NNEF's batch
  * and channel); the methods' 1-D sampling positions; border CONSTANT, REPLICATE, REFLECT or
  * REFLECT_EVEN supplies the neighbour just outside an edge. */
 typedef enum nnx_upsample_method {
@@ -136,9 +136,10 @@ typedef struct nnx_attr_resample {
     uint32_t axes[2], sizes[2];
 } nnx_attr_resample;
 
-/* avg_roi_pool, max_roi_pool, roi_resample (NNEF; nnef.md §3.1 "Region of interest"):
+/* avg_roi_pool, max_roi_pool, roi_resample (NNEF 1.0.2 §4.6):
  * n_sizes = the input's spatial axis count M (rank - 2), output_size[k] >= 1 the output
- * extent of spatial axis k; method: roi_resample only, its coordinate mapping (§7 #20). */
+ * extent of spatial axis k; method: roi_resample only, its coordinate mapping
+ * (docs/decisions/nnef.md 20). */
 typedef enum nnx_roi_method { NNX_ROI_SYMMETRIC, NNX_ROI_ASYMMETRIC, NNX_ROI_ALIGNED } nnx_roi_method;
 typedef struct nnx_attr_roi {
     uint32_t n_sizes, output_size[NNX_MAX_RANK];

@@ -22,7 +22,7 @@ typedef struct nnx_value {
     void *data;        /* constants: aligned bytes (nnx_mem_alloc_aligned) */
 } nnx_value;
 
-/* NNEF update (nnef.md §3.1 "Variable update"): after a whole run, the bytes of `value`
+/* NNEF update (NNEF 1.0.2 §4.8): after a whole run, the bytes of `value`
  * replace those of the constant `variable`, which is how a variable persists across runs.
  * Reads of `variable` during the run see the bytes it had when the run started. */
 typedef struct nnx_ir_update {

@@ -1,5 +1,5 @@
 /* conv.c — shape inference and reference kernel of CONV: N-D convolution, WebNN conv2d ("calculate
- * conv output size") on input rank - 2 spatial axes as NNEF conv (nnef.md §3.2: out[i] = Σ_j
+ * conv output size") on input rank - 2 spatial axes as NNEF conv (NNEF 1.0.2 §4.3.1: out[i] = Σ_j
  * ĩ[i·s + j·d − p]·filter[j], ĩ = 0 outside, so negative padding just crops). 2-D: every WebNN
  * layout via per-layout strides (never transposed); other ranks nchw / oihw. Float types are
  * computed in double and rounded once, on store. */

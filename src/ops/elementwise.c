@@ -2,7 +2,7 @@
  * round; WebNN roundEven, erf, tan), clamp and cast: shape inference and reference kernels. Floats are computed in
  * double and rounded once to the output type; integers are computed in 64 bits and wrap to
  * the output width (WebNN leaves integer overflow unspecified; the choices are listed in
- * docs/ARCHITECTURE.md). Comparisons, logical ops and where are in logical.c. */
+ * docs/decisions/webnn.md 6.1-23). Comparisons, logical ops and where are in logical.c. */
 #include "ops/table.h"
 #include "ir/elem.h"
 #include "ir/shape.h"
@@ -32,7 +32,7 @@ nnx_status nnx_infer_unary(const nnx_node *node, const nnx_operand_desc *const *
     return NNX_OK;
 }
 
-/* rcp, sin, cos: NNEF defines them on tensor<scalar> only (nnef.md §3.1); an integer
+/* rcp, sin, cos: NNEF defines them on tensor<scalar> only (NNEF 1.0.2 §4.2.1); an integer
  * reciprocal or sine has no meaning worth inventing. */
 nnx_status nnx_infer_unary_float(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                  nnx_error *err)
@@ -186,7 +186,7 @@ nnx_status nnx_ref_binary(const nnx_node *node, const nnx_view *in, nnx_view *ou
     return NNX_OK;
 }
 
-/* NNEF round (nnef.md §3.1): floor(x + 0.5), round half up. Computed as floor(x) plus the
+/* NNEF round (NNEF 1.0.2 §4.2.1): floor(x + 0.5), round half up. Computed as floor(x) plus the
  * exact fraction x - floor(x) compared with 0.5, because x + 0.5 itself can round up in
  * double (0.49999999999999994 + 0.5 == 1.0) and would give 1 where the formula gives 0.
  * "+ 0.0" turns floor(-0) into +0, as floor(-0 + 0.5) = floor(0.5) = +0. */
@@ -196,7 +196,7 @@ static double round_half_up(double x)
     return (x - f >= 0.5 ? f + 1.0 : f) + 0.0;
 }
 
-/* NNEF sign (nnef.md §3.1): 1 if x > 0, 0 if x = 0 (both zeros give +0, as numpy), -1 if
+/* NNEF sign (NNEF 1.0.2 §4.2.1): 1 if x > 0, 0 if x = 0 (both zeros give +0, as numpy), -1 if
  * x < 0; NaN stays NaN. */
 static double sign_f(double x)
 {

@@ -1,4 +1,4 @@
-/* fft.c — core fft2d and rfft2d (ops.def; TOSA 1.0 FFT2D and RFFT2D, tosa.md §5.2): the 2-D
+/* fft.c — core fft2d and rfft2d (ops.def; TOSA 1.0 §2.3.6 FFT2D, §2.3.9 RFFT2D): the 2-D
  * discrete Fourier transform of [N, H, W] float32 tensors without scaling, each output
  * element a direct sum over the input computed in double and rounded once. The angle of
  * term (iy, ix) for output (oy, ox) is 2 pi ((iy oy mod H) / H + (ix ox mod W) / W), the

@@ -1,5 +1,5 @@
 /* gather.c — shape inference and reference kernels of GATHER, GATHER_ELEMENTS and GATHER_ND
- * (WebNN gather, gatherElements, gatherND; webnn-nnvm.md §2.2). The inputs are any dtype,
+ * (WebNN `gather()`, `gatherElements()`, `gatherND()` method steps). The inputs are any dtype,
  * indices int32/uint32/int64 read at run time and clamped into range (ops/index.h), so the
  * kernels copy whole elements and never read outside the input. */
 #include "ops/table.h"
@@ -82,8 +82,8 @@ nnx_status nnx_check_elements_indices(const nnx_operand_desc *x, const nnx_opera
     return NNX_OK;
 }
 
-/* WebNN gatherElements; the output has the indices' shape (spec defect 6.1-4: the algorithm
- * copies the input's shape, its examples use the indices'). */
+/* WebNN gatherElements; the output has the indices' shape (spec defect docs/decisions/webnn.md
+ * 6.1-4: the algorithm copies the input's shape, its examples use the indices'). */
 nnx_status nnx_infer_gather_elements(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                      nnx_error *err)
 {

@@ -1,6 +1,6 @@
 /* normalization.c — shape inference and reference kernels of BATCH_NORMALIZATION,
- * INSTANCE_NORMALIZATION and LAYER_NORMALIZATION (WebNN batchNormalization,
- * instanceNormalization, layerNormalization; webnn-nnvm.md §2.2): y = scale * (x - mean) /
+ * INSTANCE_NORMALIZATION and LAYER_NORMALIZATION (WebNN `batchNormalization()`,
+ * `instanceNormalization()`, `layerNormalization()`): y = scale * (x - mean) /
  * sqrt(variance + epsilon) + bias, scale absent = 1, bias absent = 0. Batch normalization
  * takes the statistics as inputs; the others compute the mean and the population variance over
  * their axes (two passes, in double). Everything is computed in double and rounded once. */

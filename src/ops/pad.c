@@ -1,8 +1,8 @@
-/* pad.c — shape inference and reference kernels of PAD and TILE (NNEF pad / tile, nnef.md
- * §3.1; WebNN pad / tile). Kernels copy whole elements, so every dtype works. Pad border
- * modes follow nnef.md §3.0: reflect = input[-i] / input[2z-i-2], symmetric (NNEF
- * 'reflect-even') = input[-i-1] / input[2z-i-1]; a reflection reaching past the far edge is
- * rejected (§7 #23, "reject in strict mode") instead of folding again as numpy does. */
+/* pad.c — shape inference and reference kernels of PAD and TILE (NNEF 1.0.2 §4.5.5 pad, §4.5.6
+ * tile; WebNN pad / tile). Kernels copy whole elements, so every dtype works. Pad border modes
+ * follow NNEF 1.0.2 §4.3: reflect = input[-i] / input[2z-i-2], symmetric (NNEF 'reflect-even') =
+ * input[-i-1] / input[2z-i-1]; a reflection reaching past the far edge is rejected
+ * (docs/decisions/nnef.md 23, "reject in strict mode") instead of folding again as numpy does. */
 #include "ir/dtypes.h"
 #include "ops/table.h"
 #include "ir/elem.h"
@@ -29,7 +29,7 @@ static const char *pad_mode_name(nnx_pad_mode mode)
 }
 
 /* Output extent z + begin + end per axis, in [1, 2^31-1]; negative padding crops (NNEF
- * allows it, §3.1 pad), but not past the whole axis. */
+ * allows it, §4.5.5 pad), but not past the whole axis. */
 nnx_status nnx_infer_pad(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
 {
     const nnx_attr_pad *a = &node->attrs.pad;

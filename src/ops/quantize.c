@@ -1,5 +1,5 @@
 /* quantize.c — shape inference and reference kernels of QUANTIZE_LINEAR and DEQUANTIZE_LINEAR
- * (WebNN quantizeLinear / dequantizeLinear with blockwise broadcasting, webnn-nnvm.md §2.2):
+ * (WebNN `quantizeLinear()` / `dequantizeLinear()` with blockwise broadcasting):
  * scale and zero point of x's rank and one shape, each dim dividing x's. Quantize rounds the
  * double quotient half to even and saturates to the zero point's type; dequantize rounds the
  * exact (x - zp) * scale once to the scale's type (round-to-odd in double, then narrow). */

@@ -1,5 +1,6 @@
 /* tosa_bitwise.c — bitwise_and/or/xor/not, clz and the three shifts (TOSA BITWISE_*, CLZ,
- * LOGICAL_LEFT_SHIFT, LOGICAL_RIGHT_SHIFT, ARITHMETIC_RIGHT_SHIFT; tosa.md §5.2, §6.4):
+ * LOGICAL_LEFT_SHIFT, LOGICAL_RIGHT_SHIFT, ARITHMETIC_RIGHT_SHIFT; TOSA 1.0 §2.5.3–§2.5.5, §2.6.2,
+ * §2.6.4, §2.5.2, §2.5.8, §2.5.9; §4.5.1):
  * shape inference and reference kernels. Values are handled as the type's bit pattern in a
  * uint64 (two's complement), so every operation is defined in C for every input. */
 #include "ir/elem.h"

@@ -1,9 +1,10 @@
 /* tosa_conv.c — tosa_conv2d, tosa_conv3d, tosa_depthwise_conv2d, tosa_transpose_conv2d and
- * tosa_matmul (TOSA CONV2D, CONV3D, DEPTHWISE_CONV2D, TRANSPOSE_CONV2D, MATMUL; tosa.md §5.2):
- * zero points, accumulator types, NHWC / OHWI / HWIM layouts. Integers are summed exactly in
- * int64 and wrapped to the output width (the spec's overflow is a REQUIRE); floats are summed
- * in double, rounded once to the output type, and the bias is added after that rounding, as
- * the pseudocode's static_cast<out_t>(acc) + bias does. 2-D ops run as 3-D with depth 1. */
+ * tosa_matmul (TOSA 1.0 §2.3.3 CONV2D, §2.3.4 CONV3D, §2.3.5 DEPTHWISE_CONV2D, §2.3.10
+ * TRANSPOSE_CONV2D, §2.3.7 MATMUL): zero points, accumulator types, NHWC / OHWI / HWIM layouts.
+ * Integers are summed exactly in int64 and wrapped to the output width (the spec's overflow is a
+ * REQUIRE); floats are summed in double, rounded once to the output type, and the bias is added
+ * after that rounding, as the pseudocode's static_cast<out_t>(acc) + bias does. 2-D ops run as 3-D
+ * with depth 1. */
 #include "ir/elem.h"
 #include "ir/shape.h"
 #include "ops/table.h"

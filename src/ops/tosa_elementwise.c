@@ -1,7 +1,7 @@
-/* tosa_elementwise.c — tosa_mul, tosa_table and tosa_negate (TOSA MUL with shift, TABLE,
- * NEGATE with zero points; tosa.md §5.2): shape inference and reference kernels. Integer
- * arithmetic is done in int64 in forms that cannot overflow, then wrapped or clipped exactly
- * where the pseudocode truncates or clips. */
+/* tosa_elementwise.c — tosa_mul, tosa_table and tosa_negate (TOSA 1.0 §2.5.14 MUL with
+ * shift, §2.5.17 TABLE, §2.6.10 NEGATE with zero points): shape inference and reference kernels.
+ * Integer arithmetic is done in int64 in forms that cannot overflow, then wrapped or clipped
+ * exactly where the pseudocode truncates or clips. */
 #include "ir/elem.h"
 #include "ir/shape.h"
 #include "ops/table.h"
@@ -62,7 +62,8 @@ nnx_status nnx_infer_tosa_mul(const nnx_node *node, const nnx_operand_desc *cons
 
 /* TOSA MUL for one pair: int32 with shift > 0 rounds (p + 2^(s-1)) >> s, computed as
  * (floor(p / 2^(s-1)) + 1) >> 1, which is equal and cannot overflow (p + round can:
- * INT32_MIN^2 + 2^62, tosa.md §10.2 #19); the result is truncated to 32 bits (REQUIRE). */
+ * INT32_MIN^2 + 2^62, docs/decisions/tosa.md 10.2-19); the result is truncated to 32 bits
+ * (REQUIRE). */
 int64_t nnx_tosa_mul_i32(int64_t a, int64_t b, int shift)
 {
     int64_t p = a * b; /* |a|, |b| <= 2^31: exact */

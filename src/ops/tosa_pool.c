@@ -1,4 +1,4 @@
-/* tosa_pool.c — tosa_avg_pool2d (TOSA AVG_POOL2D, tosa.md §5.2): NHWC, only in-bounds taps
+/* tosa_pool.c — tosa_avg_pool2d (TOSA 1.0 §2.3.2 AVG_POOL2D): NHWC, only in-bounds taps
  * count, integer inputs with zero points and the reciprocal_scale / apply_scale_32 division
  * (bit-exact), float inputs averaged in double and rounded once. */
 #include "ir/elem.h"

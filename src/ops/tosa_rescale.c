@@ -1,4 +1,4 @@
-/* tosa_rescale.c — tosa_rescale (TOSA RESCALE, tosa.md §5.2) and the spec's fixed-point
+/* tosa_rescale.c — tosa_rescale (TOSA 1.0 §2.13.2 RESCALE) and the spec's fixed-point
  * helpers apply_scale_32, apply_scale_16 and reciprocal_scale (§4.5.5), shared with
  * tosa_avg_pool2d. The helpers compute in 128 bits, so no operand the REQUIREs exclude can
  * overflow; what such operands give is documented in tosa.h. */

@@ -1,4 +1,4 @@
-/* tosa_resize.c — tosa_resize (TOSA RESIZE, tosa.md §5.2): NHWC, rational scale
+/* tosa_resize.c — tosa_resize (TOSA 1.0 §2.12.1 RESIZE): NHWC, rational scale
  * y_n/y_d, x_n/x_d, offset and border; the integer path (int8 -> int32, int16 -> int48
  * bilinear, both nearest) is the pseudocode in int64 and bit-exact; floats interpolate in
  * double (resize_t precision is bounded by the spec, not fixed) and round once. */

@@ -1,6 +1,6 @@
 /* window.c — shape inference and reference kernels of BOX, ARGMAX_POOL and SAMPLE, NNEF's
- * rank-generic sliding windows (nnef.md §3.0 shape formulas and border modes, §3.2 box /
- * argmax_pool / sample). Output extent per axis: floor((p + X + q - f_d) / s) + 1 with
+ * rank-generic sliding windows (NNEF 1.0.2 §4.3 shape formulas and border modes, §4.3.2
+ * box, §4.3.3 argmax_pool / sample). Output extent per axis: floor((p + X + q - f_d) / s) + 1 with
  * f_d = (f - 1) * d + 1; the window of output o on axis k reads o*s + j*d - p, j < f. */
 #include "ir/dtypes.h"
 #include "ops/table.h"
@@ -74,7 +74,7 @@ static int64_t walk_source(const nnx_window_walk *w, const uint32_t *o, const ui
 }
 
 /* box: sum of the window; constant 0 adds nothing. normalize divides by the volume, or by
- * the in-bounds count under 'ignore' (§7 #15; a window with none gives 0). */
+ * the in-bounds count under 'ignore' (docs/decisions/nnef.md 15; a window with none gives 0). */
 nnx_status nnx_ref_box(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
@@ -136,9 +136,9 @@ static bool beats(nnx_dtype_kind kind, nnx_dtype dt, const void *x, int64_t s, b
     }
 }
 
-/* argmax_pool: index within the window, flattened row-major over size (§3.2). 'constant'
- * makes out-of-bounds positions 0-valued candidates; 'ignore' skips them (§7 #15); a window
- * without candidates gives index 0. */
+/* argmax_pool: index within the window, flattened row-major over size (NNEF §4.3.3). 'constant'
+ * makes out-of-bounds positions 0-valued candidates; 'ignore' skips them (docs/decisions/nnef.md
+ * 15); a window without candidates gives index 0. */
 nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
@@ -172,10 +172,10 @@ nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_vie
     return NNX_OK;
 }
 
-/* sample: the index is decomposed row-major over size into window coordinates (§3.2);
- * out-of-bounds positions read 0 under 'constant' and 'ignore' (§7 #16: an argmax_pool index
- * only points out of bounds when its window has no in-bounds element), and an index outside
- * [0, volume) reads 0 too. */
+/* sample: the index is decomposed row-major over size into window coordinates (NNEF §4.3.3);
+ * out-of-bounds positions read 0 under 'constant' and 'ignore' (docs/decisions/nnef.md 16: an
+ * argmax_pool index only points out of bounds when its window has no in-bounds element), and an
+ * index outside [0, volume) reads 0 too. */
 nnx_status nnx_ref_sample(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;

@@ -1,7 +1,8 @@
 /* window_reverse.c — shape inference and reference kernels of DEBOX and DESAMPLE, the reverse
- * sliding windows (nnef.md §3.0 shape formulas and border modes, §3.2 debox / desample). Output
- * extent per axis: attrs.window.output_shape, else X = (x - 1) * s + f_d - p - q; output i takes
- * the input at (i + p - j*d) / s for the window positions j where that division is exact. */
+ * sliding windows (NNEF 1.0.2 §4.3 shape formulas and border modes, §4.3.2 debox, §4.3.3
+ * desample). Output extent per axis: attrs.window.output_shape, else X = (x - 1) * s + f_d - p - q;
+ * output i takes the input at (i + p - j*d) / s for the window positions j where that division is
+ * exact. */
 #include "ir/dtypes.h"
 #include "ops/table.h"
 #include "ir/elem.h"
@@ -30,9 +31,9 @@ static bool read_range(int64_t X, int64_t f, int64_t s, int64_t d, int64_t p, in
 }
 
 /* Checks one axis and computes its output extent X. A given extent must down-scale to the
- * input's: floor((p + X + q - f_d) / s) + 1 == x with p + X + q >= f_d (nnef.md §3.0). The
+ * input's: floor((p + X + q - f_d) / s) + 1 == x with p + X + q >= f_d (NNEF 1.0.2 §4.3). The
  * border maps the indices read outside [0, x) as for box, so reflections are bounded the same
- * way (nnef.md §7 #23), exactly over the indices some output really reads. */
+ * way (docs/decisions/nnef.md 23), exactly over the indices some output really reads. */
 static nnx_status reverse_axis(const nnx_attr_window *a, uint32_t k, uint32_t x, uint32_t *out, nnx_error *err)
 {
     int64_t f = a->size[k], s = a->stride[k], d = a->dilation[k], p = a->pad_begin[k], q = a->pad_end[k], X;
@@ -113,7 +114,7 @@ static bool reverse_term(const nnx_attr_window *a, uint32_t rank, const uint32_t
 
 /* debox: sum over the terms of x~ at q; constant reads 0 outside, ignore skips the term.
  * normalize divides by the window volume, under 'ignore' by the number of terms taken (a
- * position without any gives 0), as box does (nnef.md §7 #15). */
+ * position without any gives 0), as box does (docs/decisions/nnef.md 15). */
 nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
@@ -144,8 +145,8 @@ nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out
 }
 
 /* desample: output i sums x[o] over the window positions j (flattened row-major over size)
- * whose term lands inside the input at o = (i + p - j*d) / s with index[o] == j (nnef.md
- * §3.2); several inputs landing on one output add up. */
+ * whose term lands inside the input at o = (i + p - j*d) / s with index[o] == j (NNEF 1.0.2
+ * §4.3.3); several inputs landing on one output add up. */
 nnx_status nnx_ref_desample(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;

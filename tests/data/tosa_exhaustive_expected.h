@@ -52,7 +52,7 @@ static const tosa_cast_digest tosa_cast_digests[] = {
     {NNX_FP8E5M2, NNX_FLOAT32, UINT64_C(0x352e008378a0c565)},
 };
 
-/* The spec's ERF table (erf_reference, generate_lookup_table; tosa.md §5.2). */
+/* The spec's ERF table (erf_reference, generate_lookup_table; TOSA 1.0 §1.12.5). */
 static const int16_t tosa_erf_table[513] = {
     -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
     -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768,

@@ -170,7 +170,7 @@ static int write_markdown(const char *path, int counts[3])
             "MIN_DOT_PRODUCTS = 1000 outputs. Integer results must equal a C transcription of the\n"
             "spec's pseudocode (tests/tosa_compliance/int_ref.c), over every input where the domain is\n"
             "small (all int8 pairs, all int16 values of TABLE, RESCALE, shifts, NEGATE, CLAMP). The\n"
-            "choices behind the checks are the TOSA-C decisions in docs/ARCHITECTURE.md.\n\n"
+            "choices behind the checks are the TOSA-C decisions in docs/decisions/tosa.md.\n\n"
             "- **compliant**: every check of the row passed (their number is in the checks column);\n"
             "- **not compliant**: at least one check failed (the runner prints each failure);\n"
             "- **not implemented**: no check ran: the front end refuses the row (its message is in\n"

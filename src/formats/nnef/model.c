@@ -1,7 +1,8 @@
 /* model.c — loading an NNEF model: the stages of NNEF 1.0.2 chapter 6 in order (parse,
  * semantic checks, expansion, argument validity and shapes, tensor data), then graph.quant.
- * A missing tensor file is allowed (structure-only check, notes §2.7); a present one must
- * match its variable (stage 4: shapes compared after dropping trailing 1s, notes §7 #41). */
+ * A missing tensor file is allowed (structure-only check, NNEF chapter 6); a present one
+ * must match its variable (stage 4: shapes compared after dropping trailing 1s,
+ * docs/decisions/nnef.md 36–43). */
 #include "formats/nnef/model.h"
 #include "formats/nnef/flatten/flatten.h"
 #include "formats/nnef/syntax/parser.h"

@@ -1,7 +1,8 @@
 /* test_api_conditions.c — the context, tensor, dispatch, builder and build conditions of
- * webnn-nnvm.md §1.3 and §1.7 (TypeError -> INVALID_ARGUMENT, InvalidStateError ->
- * INVALID_STATE) that test_api_errors.c and test_api_lifetime.c did not assert with a message.
- * A lost WebNN context is a destroyed nnx context. Checklist: docs/webnn-conditions.md. */
+ * WebNN `MLContext` and `MLGraphBuilder` core: constructor, `input()`, `constant()`, `build()`
+ * (TypeError -> INVALID_ARGUMENT, InvalidStateError -> INVALID_STATE) that test_api_errors.c and
+ * test_api_lifetime.c did not assert with a message. A lost WebNN context is a destroyed nnx
+ * context. Checklist: docs/webnn-conditions.md. */
 #include "builder_errors_fixture.h"
 
 static const char *const lost = "the context was destroyed";

@@ -1,7 +1,8 @@
 /* test_api_errors.c: negative tests of nnx_builder_build, the tensor calls and
- * nnx_context_dispatch (webnn-nnvm.md §1.3, §1.7, §1.9, §2.2), one table row per error condition,
- * then positive tests proving the valid counterparts build, run and give the right numbers, so a
- * library that rejects everything cannot pass. Fixture and row runner: builder_errors_fixture.h. */
+ * nnx_context_dispatch (WebNN's `MLContext` and `MLGraphBuilder` method steps), one table row per
+ * error condition, then positive tests proving the valid counterparts build, run and give the right
+ * numbers, so a library that rejects everything cannot pass. Fixture and row runner:
+ * builder_errors_fixture.h. */
 #include "builder_errors_fixture.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /* test_api_lifetime.c — destroying handles (WebNN destroy(): idempotent, later calls are clean
  * errors): tensors, builders, graphs, models and contexts may be destroyed twice, and every
- * later call on them fails with the status the notes give (TypeError -> INVALID_ARGUMENT for
- * tensors, InvalidStateError -> INVALID_STATE for graphs, builders, models and contexts) and
+ * later call fails with the status the WebNN method steps give (TypeError -> INVALID_ARGUMENT
+ * for tensors, InvalidStateError -> INVALID_STATE for graphs, builders, models and contexts) and
  * never touches freed memory (ASan build); thousands of destroyed handles stay bounded. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
-/* test_builder_errors.c: negative tests of the WebNN validation steps (webnn-nnvm.md §1.3,
- * §1.7, §1.9, §2.2) for the builder methods of nnx.h: builder state, operands, labels, input,
- * constants and every operation. One table row per error condition, each asserting the status,
- * the message prefix "<webnn op> ['<label>']: " and a distinctive substring. */
+/* test_builder_errors.c: negative tests of the WebNN validation steps (WebNN `MLContext`
+ * and `MLGraphBuilder` method steps) for the builder methods of nnx.h: builder state, operands,
+ * labels, input, constants and every operation. One table row per error condition, each asserting
+ * the status, the message prefix "<webnn op> ['<label>']: " and a distinctive substring. */
 #include "builder_errors_fixture.h"
 
 /* Op rows end with this: remember the operand the failing call returned. */

@@ -1,7 +1,8 @@
-/* test_builder_errors_audit.c — the op-level conditions of webnn-nnvm.md §1.9 (common prologue)
- * and §2.2 that the other test_builder_errors*.c files did not cover: "can not build" and
- * "validate operand" for EVERY op method, dtype/broadcast for every binary op, and single
- * rows for the remaining validation steps. The full checklist is docs/webnn-conditions.md. */
+/* test_builder_errors_audit.c — the op-level conditions of the prologue every WebNN operation
+ * method shares and of the WebNN method steps that the other test_builder_errors*.c files did not
+ * cover: "can not build" and "validate operand" for EVERY op method, dtype/broadcast for every
+ * binary op, and single rows for the remaining validation steps. The full checklist is
+ * docs/webnn-conditions.md. */
 #include "builder_errors_fixture.h"
 
 #define BOOL_ NNX_BOOL

@@ -1,6 +1,6 @@
 /* test_builder_errors_elementwise.c: negative tests of the WebNN validation steps
- * (webnn-nnvm.md §2.1, §2.2) for the comparisons, logical ops, isNaN/isInfinite, the unary
- * ops roundEven … identity, the activations and reduceL1 … reduceSumSquare. One table row
+ * (WebNN operand constraints and method steps) for the comparisons, logical ops, isNaN/isInfinite,
+ * the unary ops roundEven … identity, the activations and reduceL1 … reduceSumSquare. One table row
  * per error condition: status, message prefix "<webnn op> ['<label>']: " and substring. */
 #include "builder_errors_fixture.h"
 

@@ -1,8 +1,8 @@
 /* test_builder_errors_indexing.c: negative tests of the WebNN validation steps of expand,
  * reverse, triangular, cumulativeSum, gather, gatherElements, gatherND, scatterElements,
  * scatterND, batchNormalization, instanceNormalization and layerNormalization
- * (webnn-index-07d09bb.bs method steps; webnn-nnvm.md §2.2). One row per TypeError condition:
- * status, the message prefix "<webnn op>: " and a distinctive substring. */
+ * (method steps of index.bs at commit 07d09bb of github.com/webmachinelearning/webnn). One row per
+ * TypeError condition: status, the message prefix "<webnn op>: " and a distinctive substring. */
 #include "builder_errors_fixture.h"
 
 #define I64 NNX_INT64

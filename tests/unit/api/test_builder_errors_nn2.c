@@ -1,7 +1,8 @@
 /* test_builder_errors_nn2.c: negative tests of the WebNN validation steps of convTranspose2d,
- * resample2d, l2Pool2d, argMin and argMax (webnn-index-07d09bb.bs method steps; webnn-nnvm.md
- * §2.2). One row per TypeError condition (and the state/operand checks): status, the message
- * prefix "<webnn op>: " and a distinctive substring. */
+ * resample2d, l2Pool2d, argMin and argMax (the WebNN spec's method
+ * steps, index.bs at commit 07d09bb of github.com/webmachinelearning/webnn). One row per TypeError
+ * condition (and the state/operand checks): status, the message prefix "<webnn op>: " and a
+ * distinctive substring. */
 #include "builder_errors_fixture.h"
 
 #include <math.h>

@@ -1,7 +1,8 @@
 /* test_builder_errors_recurrent.c: negative tests of the WebNN validation steps of gruCell,
- * gru, lstmCell and lstm (webnn-index-07d09bb.bs method steps; webnn-nnvm.md §2.2) and of the
- * C API's own checks (enum values, activation items, outputs NULL). One row per TypeError
- * condition: status, the message prefix "<webnn op>: " and a distinctive substring. */
+ * gru, lstmCell and lstm (WebNN method steps, index.bs at commit 07d09bb of
+ * github.com/webmachinelearning/webnn) and of the C API's own checks (enum values, activation
+ * items, outputs NULL). One row per TypeError condition: status, the message prefix "<webnn op>: "
+ * and a distinctive substring. */
 #include "builder_errors_fixture.h"
 
 #define NOT_ACCEPTED "which this operation does not accept"

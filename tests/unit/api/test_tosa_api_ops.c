@@ -1,5 +1,5 @@
 /* test_tosa_api_ops.c — every TOSA 1.0 operator built through the C API (nnx_tosa_add) and
- * run, with known outputs derived by hand from the spec's pseudocode (tosa.md §5.2): the
+ * run, with known outputs derived by hand from the spec's pseudocode (TOSA 1.0 chapter 2): the
  * integer paths bit-exact (RESCALE, TABLE, MUL shift, AVG_POOL2D reciprocal_scale, NEGATE
  * saturation, CAST round-to-nearest-even), NaN modes, layouts (NHWC, OHWI, HWIM), and the
  * data-layout operators. FFT2D / RFFT2D are checked against numpy in test_tosa_api_fft.c;
@@ -338,7 +338,8 @@ static void test_table(void **state)
     static const int8_t x8[3] = {-128, 0, 127}, w8[3] = {127, -1, -128};
     const tin in[2] = {T(NNX_INT8, 1, {3}, x8), T(NNX_INT8, 1, {256}, t8)};
     check(NNX_TOSA_TABLE, NULL, in, 2, w8, 3);
-    /* int16 with table[i] = i - 256: the interpolated 16.7 lookup returns the input (tosa.md) */
+    /* int16 with table[i] = i - 256: the interpolated 16.7 lookup returns the input (TOSA 1.0
+     * §2.5.17 TABLE) */
     int16_t t16[513];
     for (int i = 0; i < 513; i++)
         t16[i] = (int16_t)(i - 256);

@@ -1,5 +1,5 @@
 /* test_tosa_front_errors.c — one negative case per ERROR_IF / decidable REQUIRE of the TOSA
- * front end (spec §2 operator pseudocode, tosa.md §5.2), table-driven: each row builds one
+ * front end (spec §2 operator pseudocode), table-driven: each row builds one
  * operator from graph inputs, constants and shape_t values, and asserts the status and that
  * the builder's message names the operator and the rule ("TOSA PAD: ERROR_IF(padding[i * 2]
  * < 0 ..."). Each row also has a twin check: the same call with the rule satisfied is
@@ -109,7 +109,7 @@ static const row rows[] = {
      {IN(F, 4, {1, 2, 2, 1}), CZ(F, 4, {1, 2, 2, 1}), CZ(F, 1, {1})}, EI, "ERROR_IF(out_pad_left <= -KW || out_pad_right <= -KW)"},
     {"tconv stride", NNX_TOSA_TRANSPOSE_CONV2D, {0}, 3, {IN(F, 4, {1, 2, 2, 1}), CZ(F, 4, {1, 2, 2, 1}), CZ(F, 1, {1})}, EI,
      "TOSA TRANSPOSE_CONV2D: ERROR_IF(stride_y < 1 || stride_x < 1)"},
-    /* MATMUL (the zero-point rule read as intended, tosa.md §10.1 #1) */
+    /* MATMUL (the zero-point rule read as intended, docs/decisions/tosa.md 10.1-1) */
     {"matmul zp", NNX_TOSA_MATMUL, {0}, 4, {IN(F, 3, {1, 2, 2}), IN(F, 3, {1, 2, 2}), C1(F, 1), C1(F, 0)}, EI,
      "TOSA MATMUL: ERROR_IF(!is_same<in_t,i8_t>() && (A_zp != 0 || B_zp != 0))"},
     {"matmul shape", NNX_TOSA_MATMUL, {0}, 2, {IN(F, 3, {1, 2, 3}), IN(F, 3, {1, 2, 2})}, EI, "ERROR_IF(B's shape is not [N,C,W]"},

@@ -1,11 +1,11 @@
 /* test_tosa_front_types.c — TOSA 1.0 Supported Data Types (Appendix B) through the C API:
- * every row of the generated table (src/api/tosa_types_table.h, from specs/notes/
- * tosa-optypes.txt by tests/unit/api/gen_tosa_front_types.py) builds with the profiles it
- * names, runs once on zeros (a kernel exists for every combination), and is refused
+ * every row of the generated table (src/api/tosa_types_table.h, from the Supported Data
+ * Types tables of TOSA 1.0 chapter 2 by tests/unit/api/gen_tosa_front_types.py) builds with the
+ * profiles it names, runs once on zeros (a kernel exists for every combination), and is refused
  * (NNX_ERROR_NOT_SUPPORTED) without one of them; every unlisted type of
  * every single-type operator, and every unlisted pair of CAST, RESCALE, CONV2D and the
- * others, is refused with the data-types ERROR_IF. Spot checks pin facts of tosa.md §1.3 so
- * that the table itself is checked too. */
+ * others, is refused with the data-types ERROR_IF. Spot checks pin facts of TOSA 1.0 §6 (Appendix
+ * B) so that the table itself is checked too. */
 #include "test_tosa_front_harness.h"
 
 #include "api/tosa_front.h"
@@ -338,7 +338,7 @@ static void test_unlisted_rejected(void **state)
     assert_true(refused > 600);
 }
 
-/* Facts of tosa.md §1.3, independent of the generated table. */
+/* Facts of TOSA 1.0 §6 (Appendix B), independent of the generated table. */
 static void test_spot_checks(void **state)
 {
     (void)state;
@@ -367,7 +367,8 @@ static void test_spot_checks(void **state)
     x = tf_input(&h, "x", NNX_INT16, 1, two);
     assert_int_equal(nnx_tosa_add(h.t, NNX_TOSA_REVERSE, &x, 1, NULL, &y, 1), 1);
     tf_close(&h);
-    /* RESCALE's rounding modes need their extensions (tosa.md §10.2-21) */
+    /* RESCALE's rounding modes need their extensions (docs/decisions/tosa.md 10.2-21; TOSA 1.0
+     * §6.2.10 EXT-DOUBLEROUND, §6.2.11 EXT-INEXACTROUND) */
     for (int ext = 0; ext < 2; ext++)
         for (int mode = NNX_TOSA_INEXACT_ROUND; mode <= NNX_TOSA_DOUBLE_ROUND; mode++) {
             uint32_t bit = mode == NNX_TOSA_DOUBLE_ROUND ? NNX_TOSA_EXT_DOUBLEROUND : NNX_TOSA_EXT_INEXACTROUND;

@@ -1,6 +1,7 @@
-/* test_webnn_spec_examples.c — every example of webnn-nnvm.md §4 (the spec's §8.3.1.1 dispatch
- * example, the §10 graph, the per-op examples of webnn-index-07d09bb.bs and the §4.1 emulations)
- * run through the public C API, asserting the shapes and values the examples state. */
+/* test_webnn_spec_examples.c — every example of the WebNN spec (the `dispatch()` example,
+ * the example graph, the examples in the operation methods and the emulations they give; index.bs
+ * at commit 07d09bb of github.com/webmachinelearning/webnn) run through the public C API, asserting
+ * the shapes and values the examples state. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -225,7 +226,7 @@ static void test_gather_examples(void **state)
 }
 
 /* gatherElements: the output has the indices' shape (the examples; the algorithm's "copy the
- * input" is the bug noted in webnn-nnvm.md §2.2). */
+ * input" is the bug of docs/decisions/webnn.md 6.1-4). */
 static void test_gather_elements_examples(void **state)
 {
     nnx_context *ctx = *state;
@@ -305,7 +306,7 @@ static void test_scatter_elements_examples(void **state)
            NULL, 0, w3, 4, 2, 2);
 }
 
-/* scatterND: four examples (the notes count three). Examples 3 and 4 state results that
+/* scatterND: four examples. Examples 3 and 4 state results that
  * their code contradicts (indices [1,0] for [2,0]; an update 4 for -4): the stated values
  * are used. Updates are float32, as the input (the code passes Uint32Array). */
 static void test_scatter_nd_examples(void **state)

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # gen_tosa_exhaustive.py — writes tests/data/tosa_exhaustive_expected.h: digests of TOSA
 # operators over their whole input domain, computed by a Python transcription of the spec
-# (tosa.md §5.2 CAST, TABLE; §3 number formats, OCP OFP8 for fp8) independent of the C code:
+# (TOSA 1.0 §2.13.1 CAST, §2.5.17 TABLE; §1.9 number formats, OCP OFP8 for fp8) independent of
+# the C code:
 #   * CAST for every TOSA pair whose input has at most 2^16 values (all bool, int8, int16,
 #     fp16, bf16, fp8 inputs): round to nearest even + saturate for float -> int, wrap for
 #     int -> int, round to nearest even for -> float (fp8: OCP non-saturating);
@@ -152,7 +153,7 @@ def cast_key(v, src, dst):
     return (w - (1 << bits) if w >> (bits - 1) else w) % 2**64
 
 
-# TOSA CAST pairs (tosa.md §1.3) whose input domain is small enough to enumerate.
+# TOSA CAST pairs (TOSA 1.0 §6, Appendix B) whose input domain is small enough to enumerate.
 PAIRS = [("bool", "int8"), ("bool", "int16"), ("bool", "int32"),
          ("int8", "bool"), ("int8", "int16"), ("int8", "int32"), ("int8", "float16"), ("int8", "bfloat16"),
          ("int8", "float32"),
@@ -168,7 +169,7 @@ PAIRS = [("bool", "int8"), ("bool", "int16"), ("bool", "int32"),
 
 # ------------------------------------------------------------------ TABLE
 def round_to_nearest_int(f):
-    return round(f)  # ties to even (tosa.md §10.2 #31)
+    return round(f)  # ties to even (docs/decisions/tosa.md 10.2-31)
 
 
 def erf_reference(x):
@@ -251,7 +252,7 @@ def main():
     erf_table = generate_lookup_table(erf_reference)
     rand_table = [int(v) for v in np.clip(np.cumsum(RNG.integers(-250, 251, size=513)), -32768, 32767)]
     table8 = [int(v) for v in RNG.integers(-128, 128, size=256)]
-    lines.append("/* The spec's ERF table (erf_reference, generate_lookup_table; tosa.md §5.2). */\n")
+    lines.append("/* The spec's ERF table (erf_reference, generate_lookup_table; TOSA 1.0 §1.12.5). */\n")
     lines.append(c_array("tosa_erf_table", "int16_t", erf_table))
     lines.append(c_array("tosa_rand_table16", "int16_t", rand_table))
     lines.append(c_array("tosa_rand_table8", "int8_t", table8))

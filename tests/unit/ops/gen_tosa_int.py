@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # gen_tosa_int.py — writes tests/data/tosa_int_expected.h: seeded inputs and the outputs of a
-# plain Python transcription of the TOSA 1.0 pseudocode (../shared/specs/notes/tosa.md §5.2,
-# §6.4) for the element-wise integer operators: RESCALE, MUL with shift, TABLE, NEGATE,
+# plain Python transcription of the TOSA 1.0 pseudocode (chapter 2, §4.5.1)
+# for the element-wise integer operators: RESCALE, MUL with shift, TABLE, NEGATE,
 # ARITHMETIC_RIGHT_SHIFT, LOGICAL_LEFT/RIGHT_SHIFT, BITWISE_*, CLZ, INTDIV, CLAMP and
 # MAXIMUM/MINIMUM nan_mode, CAST float -> int (ties to even). Inputs respect every REQUIRE,
 # so each expected value is the spec's, not an implementation choice.
@@ -248,7 +248,7 @@ def gen_rescale():
     rescale_case("rescale_int16_uint16", "int16", "int16", [6], True, out_u=True, ozp=-32768)
     rescale_case("rescale_uint8_int16", "int8", "int16", [5], True, in_u=True, izp=7, scale_log2=(0, 2))
     rescale_case("rescale_int16_uint8", "int16", "int8", [5], True, out_u=True, ozp=3, scale_log2=(-9, -7))
-    # spec-derived vectors (tosa.md §5.2 RESCALE): 100 -> 50, 101 -> 51, -101 -> -50 at 1/2
+    # spec-derived vectors (TOSA 1.0 §2.13.2 RESCALE): 100 -> 50, 101 -> 51, -101 -> -50 at 1/2
     E.add_case("rescale_halves", "TOSA_RESCALE", ".rescale = {.scale32 = true}",
                [(np.array([100, 101, -101, -100, 1, -1, 3, -3]), "int32"), (np.array([1 << 30]), "int32"),
                 (np.array([31]), "int8"), (np.array([0]), "int32"), (np.array([0]), "int32")],
@@ -347,7 +347,8 @@ def gen_negate_table_div():
     x = [-32768, 32767, 0, -1, 1, 127, 128, -129] + rand_int("int16", 16)
     E.add_case("table_int16", "TOSA_TABLE", NONE, [(np.array(x), "int16"), (np.array(table16), "int16")],
                (np.array([apply_lookup_s(table16, v) for v in x]), "int32"))
-    # the spec's follow-up (tosa.md §5.2 TABLE): RESCALE(i32 -> i16, multiplier 1 << 14, shift 21)
+    # the spec's follow-up (TOSA 1.0 §2.5.17 TABLE): RESCALE(i32 -> i16, multiplier 1 << 14,
+    # shift 21)
     t16 = [apply_lookup_s(table16, v) for v in x]
     E.add_case("rescale_table_i32_i16", "TOSA_RESCALE", ".rescale = {.scale32 = false}",
                [(np.array(t16), "int32"), (np.array([1 << 14]), "int16"), (np.array([21]), "int8"),

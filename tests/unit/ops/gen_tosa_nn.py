@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # gen_tosa_nn.py — writes tests/data/tosa_nn_expected.h: seeded inputs and the outputs of a
-# plain Python transcription of the TOSA 1.0 pseudocode (../shared/specs/notes/tosa.md §5.2)
+# plain Python transcription of the TOSA 1.0 pseudocode (chapter 2)
 # for AVG_POOL2D (integer with zero points and reciprocal_scale, float), CONV2D, CONV3D,
 # DEPTHWISE_CONV2D, TRANSPOSE_CONV2D and MATMUL with zero points (int8, int16 x int8 -> int48,
 # int8 x int4, float), RESIZE (integer and float, nearest and bilinear), and the nan_mode of

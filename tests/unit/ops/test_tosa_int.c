@@ -289,7 +289,7 @@ static void test_mul_exhaustive(void **state)
 static void test_scale_helpers(void **state)
 {
     (void)state;
-    /* tosa.md §5.2 RESCALE test vectors */
+    /* TOSA 1.0 §2.13.2 RESCALE test vectors */
     assert_int_equal(nnx_tosa_apply_scale_32(100, 1 << 30, 31, false), 50);
     assert_int_equal(nnx_tosa_apply_scale_32(101, 1 << 30, 31, false), 51);
     assert_int_equal(nnx_tosa_apply_scale_32(-101, 1 << 30, 31, false), -50);
@@ -297,9 +297,10 @@ static void test_scale_helpers(void **state)
     assert_int_equal(nnx_tosa_apply_scale_32(3, 1 << 30, 33, true), 1);
     assert_int_equal(nnx_tosa_apply_scale_32(-3, 1 << 30, 33, true), 0);
     assert_int_equal(nnx_tosa_apply_scale_16(12345, 1 << 14, 14), 12345);
-    /* shift 62 with the largest operands: the 64-bit round constant (tosa.md §10.2 #20) */
+    /* shift 62 with the largest operands: the 64-bit round constant (docs/decisions/tosa.md
+     * 10.2-20) */
     assert_int_equal(nnx_tosa_apply_scale_32(INT32_MAX, INT32_MAX, 62, false), 1);
-    /* tosa.md §5.2 AVG_POOL2D reciprocal_scale table */
+    /* TOSA 1.0 §2.3.2 AVG_POOL2D reciprocal_scale table */
     const int32_t mult[] = {1073741825, 1073741825, 1431655766, 1073741825, 1717986920, 1431655766, 1227133514,
                             1073741825, 1908874355, 1717986920};
     const int shift[] = {30, 31, 32, 32, 33, 33, 33, 33, 34, 34};

@@ -11,9 +11,10 @@
 #include "formats/nnef/syntax/registry.h"
 
 /*
- * Checks doc against the rules of notes §2 that need no values and no shapes:
+ * Checks doc against the rules of NNEF 1.0.2 §3.3 and chapter 6 that need no values and no
+ * shapes:
  *   declarations D2-D6 (D1 is the registry's), every invocation I1-I11 in fragment bodies
- *   and the graph body, the type of every expression (§1.7-1.9, §2.1), assignments A1-A3,
+ *   and the graph body, the type of every expression (§3.3.3, §3.3.1), assignments A1-A3,
  *   identifier usage U1-U12.
  * reg must have been built from doc with nnx_nnef_registry_init (for the standard library
  * document itself, reg->stdlib == doc). A document without a graph (stdlib mode) has only
@@ -29,12 +30,12 @@
  * comes from the document's allocator and is all released before returning. err may be
  * NULL. Never prints, exits or aborts; recursion is bounded by the AST's height limit.
  *
- * Decisions where the notes leave a choice (§7 and [DECIDE] items; also in
- * docs/ARCHITECTURE.md):
- * - Casts are exactly the five of §3.3.1: no integer -> scalar (§7 #11), so `x * 2` with
- *   x: tensor<scalar>, `alpha = 2` for a scalar and `value = [1, 2]` for constant fail.
- * - Generics (§7 #12): a defaulted generic without <T> takes its default, it is not
- *   deduced; otherwise the given arguments must yield exactly one candidate. Inside a
+ * Decisions where the spec leaves a choice (entry numbers of docs/decisions/nnef.md, where
+ * they are also listed):
+ * - Casts are exactly the five of §3.3.1: no integer -> scalar (docs/decisions/nnef.md 11), so `x *
+ *   2` with x: tensor<scalar>, `alpha = 2` for a scalar and `value = [1, 2]` for constant fail.
+ * - Generics (docs/decisions/nnef.md 12): a defaulted generic without <T> takes its default, it is
+ *   not deduced; otherwise the given arguments must yield exactly one candidate. Inside a
  *   generic body '?' is one fixed unknown type: only '?'-typed values cast to '?' /
  *   tensor<?>. A default value of a '?'-typed parameter is checked against the type the
  *   invocation resolves.
@@ -50,7 +51,7 @@
  *   shape_of is typed (tensor or primitive -> integer[]); the flattener rejects it.
  * - Value-dependent checks (equal comprehension lengths, literal cast strings) are skipped
  *   inside the lazily evaluated parts: if-else branches and right operands of && and ||
- *   (§7 #31). Types are checked everywhere.
+ *   (docs/decisions/nnef.md 30). Types are checked everywhere.
  * - Comprehensions iterate arrays only (strings through range_of), not the literal [] (its
  *   items have no type); iterators shadow outer names, are visible in the filter and the
  *   yield expression, and are unique within one comprehension.

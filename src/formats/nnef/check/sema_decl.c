@@ -1,4 +1,4 @@
-/* sema_decl.c — fragment declarations (NNEF 1.0.2 §3.3.1-§3.3.2, notes §2.2 D1-D6): unique
+/* sema_decl.c — fragment declarations (NNEF 1.0.2 §3.3.1-§3.3.2; D1-D6): unique
  * names, tensors before attributes, tensor results, castable defaults, generic consistency,
  * no tuple mixing tensors and attributes, no unbound tensor result. Also builds each
  * operation's signature (its declared types) once, for the invocation checks. */

@@ -1,5 +1,5 @@
 /* sema_idents.c — identifiers and assignments (NNEF 1.0.2 §3.3.2 "Assignments", "Identifier
- * Usage", §3.3.4; notes §2.4 A1-A3, §2.5 U1-U12): symbols of a body, define-before-use,
+ * Usage", §3.3.4; A1-A3, U1-U12): symbols of a body, define-before-use,
  * single assignment, unpacking into array and tuple left-hand sides, and the graph-only
  * rules for external, variable (labels) and update. */
 #define NNX_NNEF_SEMA_INTERNAL
@@ -295,7 +295,7 @@ static const nnx_nnef_expr *argument(const nnx_nnef_expr *e, const nnx_nnef_entr
 }
 
 /* Variables sharing a label (compared ignoring case) share data, so their literal shapes
- * must agree (§3.3.4, notes §2.5 U12 and §7 #45). */
+ * must agree (§3.3.4, U12; docs/decisions/nnef.md 45). */
 static nnx_status share_label(sema *s, const nnx_nnef_expr *label, const nnx_nnef_expr *shape)
 {
     size_t n = label->u.string.length;

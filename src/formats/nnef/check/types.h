@@ -1,4 +1,4 @@
-/* types.h — NNEF types as the semantic checker sees them (NNEF 1.0.2 §3.3.1, notes §2.1):
+/* types.h — NNEF types as the semantic checker sees them (NNEF 1.0.2 §3.3.1):
  * primitives, tensor<T> / tensor<> / tensor<?>, arrays, tuples, the empty-array type of
  * the literal [] and the generic '?'. Gives the five implicit cast rules, common types,
  * generic deduction and substitution, and the NNEF spelling used in diagnostics. */

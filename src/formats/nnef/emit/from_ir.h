@@ -12,8 +12,8 @@
 #include "ir/graph.h"
 
 /*
- * Op mapping (core op -> NNEF; references are to notes/nnef.md §3)
- * -----------------------------------------------------------------
+ * Op mapping (core op -> NNEF; references are to NNEF 1.0.2 chapter 4)
+ * ----------------------------------------------------------------------
  *  graph input            external<T>(shape)               T: float types -> scalar,
  *  constant               variable<T>(shape, label)           integers -> integer, bool -> logical
  *  add sub mul div pow    same name                     ranks made equal first (see B below)
@@ -36,8 +36,8 @@
  *                                     squeeze(axes) unless keep_dims
  *  cast                   NNX_ERROR_NOT_SUPPORTED (NNEF 1.0.2 has no cast)
  *
- * Decisions (also in docs/ARCHITECTURE.md)
- * ----------------------------------------
+ * Decisions (also in docs/decisions/nnef.md, "Writing builder graphs as NNEF")
+ * ------------------------------------------------------------------------------
  *  B  Broadcasting: the core pads the shorter shape with LEADING 1s, NNEF with TRAILING 1s
  *     (§3.0). An operand of binary ops, matmul and gemm's C whose rank r is below the result's
  *     R (and above 0) first goes through unsqueeze(axes = [0 .. R-r)), so both agree. Rank-0

@@ -190,7 +190,7 @@ static nnx_status lower_gemm(nnx_nnef_lower *L)
 
 /* ---------------------------------------------------------------- conv and pooling */
 
-/* NNEF's down-scaled extent floor((p + X + q - f_d) / s) + 1 (notes §3.0), or -1 when the
+/* NNEF's down-scaled extent floor((p + X + q - f_d) / s) + 1 (NNEF 1.0.2 §4.3), or -1 when the
  * padded input is shorter than the dilated window or the arithmetic overflows. */
 static int64_t nnef_extent(int64_t x, int64_t k, int64_t s, int64_t d, int64_t p, int64_t q)
 {

@@ -10,8 +10,8 @@
 #include "base/error.h"
 
 /*
- * Decisions (also in docs/ARCHITECTURE.md)
- * ----------------------------------------
+ * Decisions (also in docs/decisions/nnef.md, "Reading and running NNEF")
+ * ------------------------------------------------------------------------
  * Kind. A path that stat() calls a folder is a folder. A regular file is looked at: gzip
  * magic (1f 8b) -> tar.gz; "ustar" at offset 257, a valid V7 tar header checksum, or a
  * name ending in ".tar", ".tgz" or ".tar.gz" -> tar (libarchive then reads either);
@@ -39,8 +39,8 @@
  * folder does. Relative paths passed to get/has must satisfy the same safety rule, so a
  * caller cannot reach outside the folder through "..".
  *
- * Labels (§4.1.2 `variable`, notes §7 #45): nnx_nnef_label_path. The spec allows '\' in a
- * label, but it is a separator on one family of systems and an ordinary character on the
+ * Labels (§4.1.2 `variable`, docs/decisions/nnef.md 45): nnx_nnef_label_path. The spec allows '\'
+ * in a label, but it is a separator on one family of systems and an ordinary character on the
  * other, so no path is portable: nnx rejects it (NNX_ERROR_NOT_SUPPORTED). Labels compare
  * case-insensitively (§4.1.2), file systems and tar names do not: the variable lookup tries
  * "<label>.dat" exactly, then the unique path that matches it ignoring ASCII case (".DAT"

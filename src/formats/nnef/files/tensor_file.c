@@ -1,8 +1,8 @@
-/* tensor_file.c — NNEF .dat tensor files (NNEF 1.0.2 §5.2; notes/nnef.md §4.2, §7 #36-#44):
+/* tensor_file.c — NNEF .dat tensor files (NNEF 1.0.2 §5.2; docs/decisions/nnef.md 36–43):
  * header validation field by field, decoding of the packed item stream into nnx buffers
  * (straight from the caller's bytes, e.g. a mapped file), and the writer.
  *
- * Decisions where the spec is silent or ambiguous (also in docs/ARCHITECTURE.md):
+ * Decisions where the spec is silent or ambiguous (also in docs/decisions/nnef.md):
  *  D1 (#36) Code word. The 4 bytes at offset 48 are one little-endian uint32 (all data is
  *     little-endian, §5.2): vendor = code >> 16 (bytes 50-51), algorithm = code & 0xFFFF
  *     (bytes 48-49), as the Khronos reference reads it; Khronos codes are then plainly
@@ -32,7 +32,8 @@
  *     overflow checks; the file must hold 128 + data length bytes; bytes after that are a
  *     warning. Nonzero reserved bytes (84..127; "should be filled with zeros") and nonzero
  *     parameter bytes the code does not use are warnings, not errors.
- *  D8 Later item-type scheme (notes §4.2 compatibility recommendation): 2 Quint and 3 Qint
+ *  D8 Later item-type scheme (item-type codes of later NNEF tensor files, read for
+ *     compatibility): 2 Quint and 3 Qint
  *     are unsigned/signed integer codes whose meaning lives in graph.quant (info->quantized),
  *     4 Int is signed, 5 Bool is 1 bit (MSB-first, D2) or 8 bits with any nonzero item
  *     true, as the reference casts it. Code 1 is signed iff its first parameter word is

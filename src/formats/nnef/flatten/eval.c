@@ -1,8 +1,8 @@
-/* eval.c — evaluation of NNEF compile-time expressions (§3.3.3, notes §1.7-1.9) during
+/* eval.c — evaluation of NNEF compile-time expressions (NNEF 1.0.2 §3.3.3) during
  * flattening. Attribute arithmetic is computed here; an operator with a tensor operand is
- * mapped to its fragment (Table 1) and invoked. Decisions (notes §7): integer '/' truncates
- * toward zero (#28), a negative integer exponent and negative subscripts are invalid (#28,
- * #30), '&&' and '||' are lazy (#31), integer(scalar) is floor (#28), strings are not
+ * mapped to its fragment (Table 1) and invoked. Decisions (docs/decisions/nnef.md): integer '/'
+ * truncates toward zero (#28), a negative integer exponent and negative subscripts are invalid
+ * (#28, #30), '&&' and '||' are lazy (#30), integer(scalar) is floor (#28), strings are not
  * iterable in comprehensions, shape_of is not supported (#48). */
 #include "formats/nnef/flatten/eval.h"
 #include "base/checked.h"
@@ -210,7 +210,7 @@ static bool compare(nnx_nnef_binary_op op, double a, double b)
     }
 }
 
-/* Arrays and strings: '+' concatenates, '*' repeats (notes §1.7). */
+/* Arrays and strings: '+' concatenates, '*' repeats (§3.3.3, Table 1). */
 static nnx_status sequence_op(nnef_flattener *f, const nnx_nnef_expr *e, const nnx_nnef_value *a,
                               const nnx_nnef_value *b, nnx_nnef_value *out)
 {
@@ -467,7 +467,7 @@ static nnx_status cast_builtin(nnef_flattener *f, const nnx_nnef_expr *e, const 
         return NNX_OK;
     default:
         if (x->kind == NNX_NNEF_VALUE_SCALAR && !strpbrk(text, ".eEn"))
-            strcat(text, ".0"); /* notes §7 #29: a scalar's literal always has '.' or 'e' */
+            strcat(text, ".0"); /* docs/decisions/nnef.md 29: a scalar's literal always has '.' or 'e' */
         return new_string(f, s, strlen(s), "", 0, out);
     }
 }

@@ -1,10 +1,10 @@
 /* flatten.c — invocation binding and fragment expansion (NNEF 1.0.2 §3.3.2, chapter 6).
  * Arguments bind to parameters positionally then by name, defaults fill the rest, the
  * generic type comes from <T>, <?> (the caller's), the declared default, or the arguments
- * (notes §7 #12: the default is substituted, not deduced, when there is one). Primitives,
- * custom operations and native compounds become flat ops; other fragments are expanded
- * in a new frame, depth-limited (notes §7 #50). Graph-level names are kept for exported
- * tensors; an identity or constant result is lowered to copy / constant (notes §7 #34). */
+ * (docs/decisions/nnef.md 12: the default is substituted, not deduced, when there is one).
+ * Primitives, custom operations and native compounds become flat ops; other fragments are
+ * expanded in a new frame, depth-limited (docs/decisions/nnef.md 50). Graph-level names are kept
+ * for exported tensors; an identity or constant result becomes copy / constant (entry 34). */
 #include "formats/nnef/flatten/eval.h"
 
 #include <stdio.h>
@@ -15,7 +15,8 @@
 
 static const char *const native_compounds[] = {"avg_pool", "clamp", "max", "max_pool", "mean_reduce", "min",
                                                "relu", "sigmoid", "softmax", "sqrt", "tanh",
-                                               /* kept so shape propagation checks X mod factor == 0 (nnef.md §3.2) */
+                                               /* kept so shape propagation checks X mod factor == 0
+                                                * (NNEF 1.0.2 §4.3.4) */
                                                "area_downsample", "nearest_downsample"};
 
 bool nnx_nnef_is_native_compound(const char *name)

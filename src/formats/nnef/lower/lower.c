@@ -1,6 +1,6 @@
 /* lower.c — NNEF flat graph to core IR (see lower.h). One handler per NNEF operation; each
  * reads the op's evaluated arguments and adds core nodes with the same meaning:
- *  - element-wise ops map one to one (nnef.md §3.1): unary (incl. rcp, sin, cos, sign,
+ *  - element-wise ops map one to one (NNEF 1.0.2 §4.2): unary (incl. rcp, sin, cos, sign,
  *    round, not), binary, comparisons lt/gt/le/ge/eq/ne, and/or, select -> where;
  *  - operands of lower rank get trailing 1s (NNEF broadcasts trailing singletons, §3.0, the
  *    core numpy-style leading ones, so equal ranks make both agree);
@@ -13,14 +13,15 @@
  *  - box, argmax_pool (int32 index within the window, row-major over size), sample ->
  *    the core window ops over every dimension, automatic padding resolved per dimension;
  *  - argmax_reduce/argmin_reduce -> reduce_argmax/argmin with int32 indices (flattened
- *    row-major over the axes, §7 #26), all_reduce/any_reduce -> reduce_all/any;
+ *    row-major over the axes, docs/decisions/nnef.md 26), all_reduce/any_reduce -> reduce_all/any;
  *  - pad -> pad (border 'constant' with its value, 'replicate' = edge, 'reflect',
  *    'reflect-even' = symmetric; negative padding crops; a reflection past the extent is
- *    rejected, §7 #23); tile -> tile;
+ *    rejected, docs/decisions/nnef.md 23); tile -> tile;
  *  - stack = a reshape inserting the axis per input, then concat; unstack = split into
  *    extent-1 parts, then a reshape dropping the axis from each;
  *  - avg_roi_pool, max_roi_pool, roi_resample -> the core RoI ops (lower_roi.c); the
- *    roi_align compounds expand to roi_resample + pooling (stdlib_text.c, §7 #18);
+ *    roi_align compounds expand to roi_resample + pooling (stdlib_text.c, docs/decisions/nnef.md
+ *    18);
  *  - matmul of rank 2 -> gemm, batched -> matmul (transposed operands via transpose);
  *    softmax over one axis -> softmax, over any other set -> its chapter-4 body;
  *  - variable -> a constant shared by every variable of its label; update records the new
@@ -29,9 +30,9 @@
  *    (lower_quant.c);
  *  - shapes come from NNEF shape propagation and are checked against core inference.
  * What the core cannot express (custom operations, argument combinations a decision in
- * docs/ARCHITECTURE.md excludes) is NNX_ERROR_NOT_SUPPORTED ("nnx cannot run 'op' yet:
- * reason"). The sliding-window handlers are in lower_window.c; debox, desample,
- * multilinear_upsample and the native down-samplers in lower_sampling.c. */
+ * docs/decisions/nnef.md "What the flat graph keeps" excludes) is NNX_ERROR_NOT_SUPPORTED ("nnx
+ * cannot run 'op' yet: reason"). The sliding-window handlers are in lower_window.c; debox,
+ * desample, multilinear_upsample and the native down-samplers in lower_sampling.c. */
 #include "formats/nnef/lower/lower_internal.h"
 #include "formats/nnef/shapes/shapes.h"
 #include "formats/nnef/lower/tosa_nnef.h"
@@ -119,7 +120,7 @@ static const op_map binary_ops[] = {
     {"pow", NNX_OP_POW}, {"min", NNX_OP_MIN}, {"max", NNX_OP_MAX},
     {"and", NNX_OP_LOGICAL_AND}, {"or", NNX_OP_LOGICAL_OR},
 };
-/* T, T -> tensor<logical>, "scalar tensors only" (nnef.md §3.1 element-wise binary). */
+/* T, T -> tensor<logical>, "scalar tensors only" (NNEF 1.0.2 §4.2.2). */
 static const op_map compare_ops[] = {
     {"lt", NNX_OP_LESS}, {"gt", NNX_OP_GREATER}, {"le", NNX_OP_LESS_EQUAL},
     {"ge", NNX_OP_GREATER_EQUAL}, {"eq", NNX_OP_EQUAL}, {"ne", NNX_OP_NOT_EQUAL},
@@ -154,7 +155,7 @@ static nnx_status lower_binary(lowerer *L, nnx_op op, nnx_dtype dt)
     return st == NNX_OK ? lw_bind(L, L->op->results[0].name, y) : st;
 }
 
-/* select(condition, true_value, false_value) (nnef.md §3.1 Select): three-way broadcast,
+/* select(condition, true_value, false_value) (NNEF 1.0.2 §4.2.3): three-way broadcast,
  * each operand padded with trailing 1s to the result rank. */
 static nnx_status lower_select(lowerer *L)
 {
@@ -352,7 +353,8 @@ static nnx_status lower_pad(lowerer *L)
              : value && value->kind == NNX_NNEF_VALUE_INTEGER ? (double)value->u.integer : 0.0;
     if (a.pad.mode == NNX_PAD_CONSTANT && !pad_value(v, dt, &a.pad.value))
         return lw_unsupported(L, "value %g cannot pad a %s tensor", v, nnx_dtype_name(dt));
-    /* One (begin, end) pair per dimension, or [] for none (§7 #27, checked by shapes). */
+    /* One (begin, end) pair per dimension, or [] for none (docs/decisions/nnef.md 27, checked by
+     * shapes). */
     for (uint32_t i = 0; p && i < p->count && i < out->rank; i++) {
         int64_t b = p->u.items[i].u.items[0].u.integer, e = p->u.items[i].u.items[1].u.integer;
         if (b < INT32_MIN || b > INT32_MAX || e < INT32_MIN || e > INT32_MAX)
@@ -500,7 +502,7 @@ static nnx_status lower_softmax(lowerer *L)
 }
 
 /* update(variable, value): the new value is recorded for after the run (nnx_ir_add_update)
- * and is also the result ("result gives the new value", nnef.md §3.1). */
+ * and is also the result ("result gives the new value", NNEF 1.0.2 §4.8). */
 static nnx_status lower_update(lowerer *L)
 {
     const nnx_nnef_value *var = lw_arg(L, "variable"), *val = lw_arg(L, "value");

@@ -1,8 +1,8 @@
 /* lower_quant.c — graph.quant applied as pseudo-quantization (NNX_MODEL_APPLY_QUANTIZATION):
  * each tensor graph.quant names is replaced, right after the operation producing it, by the
  * output of its quantization operation, built from core ops step by step as the chapter-4
- * body computes it (linear_quantize, logarithmic_quantize; nnef.md §3.1 "Compound
- * quantization"), so results match running the body itself. Bounds are graph.quant literals. */
+ * body computes it (linear_quantize, logarithmic_quantize; NNEF 1.0.2
+ * §4.9.5), so results match running the body itself. Bounds are graph.quant literals. */
 #include "formats/nnef/lower/lower_internal.h"
 
 #include <math.h>

@@ -1,7 +1,8 @@
-/* lower_sampling.c — lowering NNEF's reverse windows and samplers (nnef.md §3.2): debox and
- * desample to the core DEBOX / DESAMPLE (padding resolved per §7 #14, output extents taken from
- * shape propagation), multilinear_upsample to MULTILINEAR_UPSAMPLE (batch and channel factor 1),
- * and the compounds nearest_downsample / area_downsample to their chapter-4 box. */
+/* lower_sampling.c — lowering NNEF's reverse windows and samplers (NNEF 1.0.2 §4.3.2–§4.3.4): debox
+ * and desample to the core DEBOX / DESAMPLE (padding resolved per docs/decisions/nnef.md 14, output
+ * extents taken from shape propagation), multilinear_upsample to MULTILINEAR_UPSAMPLE (batch and
+ * channel factor 1), and the compounds nearest_downsample / area_downsample to their chapter-4
+ * box. */
 #include "formats/nnef/lower/lower_internal.h"
 #include "ir/dtypes.h"
 
@@ -21,7 +22,8 @@ static const nnx_nnef_flat_tensor *operands(lowerer *L, const nnx_nnef_flat_tens
 /* debox(input, size, border, padding, stride, dilation, output_shape, normalize) and
  * desample(input, index, ...): the window runs from the up-scaled output to the input, so
  * automatic padding is resolved with X = the output extent (which shape propagation set to
- * output_shape or x * s, §7 #14); the output extents are passed on explicitly. */
+ * output_shape or x * s, docs/decisions/nnef.md 14); the output extents are passed on
+ * explicitly. */
 nnx_status lw_lower_reverse_window(lowerer *L, nnx_op op)
 {
     const nnx_nnef_flat_tensor *y, *x = operands(L, &y);

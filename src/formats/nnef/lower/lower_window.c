@@ -1,4 +1,4 @@
-/* lower_window.c — lowering NNEF's sliding-window operations (nnef.md §3.0): conv and
+/* lower_window.c — lowering NNEF's sliding-window operations (NNEF 1.0.2 §4.3): conv and
  * deconv to the core's N-D CONV / DECONV (a PAD first for non-constant borders); box, argmax_pool and sample to the core window ops; max_pool
  * and avg_pool to the 2-D core pools when they fit, else to their chapter-4 definitions. */
 #include "formats/nnef/lower/lower_internal.h"
@@ -9,8 +9,9 @@
 
 /* ---------------------------------------------------------------- conv and deconv */
 
-/* stride, dilation and padding of conv / deconv: one item per spatial dimension (nnef.md
- * §3.0), [] stride / dilation = 1s, [] padding = automatic (§3.0; reverse ops §7 #14, with
+/* stride, dilation and padding of conv / deconv: one item per spatial dimension (NNEF
+ * 1.0.2 §4.3), [] stride / dilation = 1s, [] padding = automatic (§4.3; reverse ops
+ * docs/decisions/nnef.md 14, with
  * up = the output's extent, which the shape pass took from output_shape or x * s). up and
  * down are the up- and down-scaled tensors: conv input / output, deconv output / input.
  * Items beyond 32 bits are not supported. */
@@ -44,7 +45,7 @@ static nnx_status conv_window(lowerer *L, const nnx_nnef_flat_tensor *f, const n
     return NNX_OK;
 }
 
-/* border as a core pad mode (nnef.md §3.0 border modes; conv and deconv allow all but
+/* border as a core pad mode (NNEF 1.0.2 §4.3 border modes; conv and deconv allow all but
  * 'ignore', which the shape pass rejects). */
 static bool pad_mode(const char *border, nnx_pad_mode *mode)
 {
@@ -58,8 +59,8 @@ static bool pad_mode(const char *border, nnx_pad_mode *mode)
     return false;
 }
 
-/* x padded by begin / end on the spatial axes (core PAD, nnef.md §3.0 border modes; reflect
- * reaching past the extent is rejected, §7 #23). */
+/* x padded by begin / end on the spatial axes (core PAD, NNEF 1.0.2 §4.3 border modes;
+ * reflect reaching past the extent is rejected, docs/decisions/nnef.md 23). */
 static nnx_status pad_spatial(lowerer *L, uint32_t x, uint32_t rank, nnx_pad_mode mode, const int64_t *begin,
                               const int64_t *end, uint32_t *out)
 {
@@ -115,7 +116,8 @@ static bool conv_tensors(lowerer *L, const nnx_nnef_flat_tensor **x, const nnx_n
     return true;
 }
 
-/* groups: 0 = one per input channel (conv: depthwise, nnef.md §3.2 "Groups"; deconv: §7 #13). */
+/* groups: 0 = one per input channel (conv: depthwise, NNEF 1.0.2 §4.3.1 (groups); deconv:
+ * docs/decisions/nnef.md 13). */
 static bool conv_groups(lowerer *L, const nnx_nnef_flat_tensor *x, uint32_t *g)
 {
     int64_t groups = lw_int_arg(L, "groups");
@@ -123,7 +125,7 @@ static bool conv_groups(lowerer *L, const nnx_nnef_flat_tensor *x, uint32_t *g)
     return groups >= 0 && groups <= UINT32_MAX;
 }
 
-/* conv (nnef.md §3.2): border 'constant' puts the padding into the core CONV (zeros outside
+/* conv (NNEF 1.0.2 §4.3.1): border 'constant' puts the padding into the core CONV (zeros outside
  * the input, negative padding included); another border first pads the input with its
  * values (core PAD), then CONV runs without padding. */
 nnx_status lw_lower_conv(lowerer *L)
@@ -159,9 +161,10 @@ nnx_status lw_lower_conv(lowerer *L)
 
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
 
-/* deconv (nnef.md §3.2, §7 #13, #14) onto the core DECONV with the output's spatial extents
- * as explicit output sizes. Border (decision in docs/ARCHITECTURE.md): "the border parameter
- * always effects the input values" (§3.0), so a tap reading input position
+/* deconv (NNEF 1.0.2 §4.3.1; docs/decisions/nnef.md 13, 14) onto the core DECONV with the
+ * output's spatial extents as explicit output sizes. Border (docs/decisions/nnef.md, row
+ * "conv / deconv border, bias, groups"): "the border parameter always effects the input
+ * values" (§4.3), so a tap reading input position
  * q = (i + p - j*d) / s outside [0, x) reads the border's extended input ĩ[q]. 'constant'
  * is the core's zeros; another border pads the input on each spatial axis by as many
  * positions as taps reach outside it (core PAD with that mode) and shifts the padding by
@@ -212,7 +215,7 @@ nnx_status lw_lower_deconv(lowerer *L)
 /* ---------------------------------------------------------------- sliding windows */
 
 /* The window attributes of box / argmax_pool / sample / max_pool / avg_pool from x (input
- * tensor) to y (result tensor): one item per dimension (nnef.md §3.0), [] stride / dilation
+ * tensor) to y (result tensor): one item per dimension (NNEF 1.0.2 §4.3), [] stride / dilation
  * = 1s, [] padding = automatic, resolved per dimension by nnx_nnef_auto_padding. */
 nnx_status lw_window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_nnef_flat_tensor *y,
                            nnx_attr_window *w)
@@ -256,8 +259,8 @@ nnx_status lw_window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_
 }
 
 /* box(normalize), argmax_pool (int32 index) and sample(input, index); max_pool = argmax_pool
- * then sample, avg_pool = box(normalize = true): their chapter-4 bodies (nnef.md §3.1
- * compound pooling). */
+ * then sample, avg_pool = box(normalize = true): their chapter-4 bodies (NNEF 1.0.2
+ * §4.9.3). */
 nnx_status lw_lower_window(lowerer *L, nnx_op op)
 {
     const nnx_nnef_value *xv = lw_arg(L, "input");

@@ -318,7 +318,7 @@ static nnx_status rule_update(nnx_nnef_sh *c)
 
 /* ---- dispatch ----------------------------------------------------------------------- */
 
-/* The 61 primitives of NNEF 1.0.2 (notes §3.1), then the native compounds. */
+/* The 61 primitives of NNEF 1.0.2 chapter 4, then the native compounds. */
 /* clang-format off */
 static const struct rule {
     const char *name;

@@ -1,6 +1,6 @@
 /* shapes.h — argument validity and shape propagation over a flat NNEF graph: the
  * "Argument validity" and "Result semantics" paragraphs of every primitive of NNEF 1.0.2
- * chapter 4 (notes/nnef.md §3), plus the compounds nnx keeps as native operations. The
+ * chapter 4, plus the compounds nnx keeps as native operations. The
  * rules live in shapes.c (driver, element-wise, reduce, matmul, update, tensor-introducing),
  * shapes_window.c (sliding-window and RoI) and shapes_tensor.c (§4.5 tensor shape ops);
  * the argument readers they share in shapes_helpers.c.
@@ -18,7 +18,7 @@
  * tensor. It covers the 61 primitives of NNEF 1.0.2 and the native compounds relu, sigmoid,
  * tanh, softmax, sqrt, min, max, clamp, mean_reduce, max_pool and avg_pool (box's window
  * rules), nearest_downsample and area_downsample (spatial X / factor; X mod factor must be 0,
- * nnef.md §3.2). Errors are NNX_ERROR_INVALID_MODEL
+ * NNEF 1.0.2 §4.3.4). Errors are NNX_ERROR_INVALID_MODEL
  * with "FILE:LINE:COL: error: OP: reason" at the op's source position. On error, tensors of
  * the ops before the failing one have their new shapes, later ones keep whatever they had.
  * Calling it again (e.g. after nnx_nnef_set_input_shape) recomputes every shape.
@@ -34,8 +34,8 @@
  * The only allocation is a scratch table of variable labels (freed before return);
  * failure gives NNX_ERROR_OUT_OF_MEMORY.
  *
- * Decisions where chapter 4 is silent or ambiguous (notes §7 numbers in parentheses; the
- * same list is in docs/ARCHITECTURE.md):
+ * Decisions where chapter 4 is silent or ambiguous (entry numbers of docs/decisions/nnef.md
+ * in parentheses; the same list is there, under "Reading and running NNEF"):
  *  S1 Rank. NNEF tensors are conceptually infinite-rank with trailing singletons (§2.2);
  *     nnx keeps the rank each rule states: a result's rank is the max of its inputs' ranks
  *     for broadcasting ops, else the rank the rule gives. Broadcasting pads the shorter

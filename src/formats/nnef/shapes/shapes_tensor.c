@@ -1,6 +1,6 @@
 /* shapes_tensor.c — argument validity and result shapes of the tensor shape operations
  * (NNEF 1.0.2 §4.5: reshape, squeeze, unsqueeze, transpose, split, concat, stack, unstack,
- * slice, pad, tile; notes/nnef.md §3.1, §3.2; decisions S8-S11 in shapes.h). */
+ * slice, pad, tile; decisions S8-S11 in shapes.h). */
 #include "formats/nnef/shapes/shapes.h"
 
 #include "base/checked.h"
@@ -32,7 +32,7 @@ static nnx_status rank_fits(nnx_nnef_sh *c, uint64_t rank)
     return NNX_OK;
 }
 
-/* ---- reshape (§4.5.1, notes §3.2) --------------------------------------------------- */
+/* ---- reshape (§4.5.1) ---------------------------------------------------------------- */
 
 /* The affected axis range [start, start + count): count -1 means up to the rank. */
 static nnx_status reshape_range(nnx_nnef_sh *c, uint32_t rank, int64_t *start, int64_t *count)

@@ -1,7 +1,7 @@
 /* shapes_window.c — argument validity and result shapes of the sliding-window operations
  * (NNEF 1.0.2 §4.3: conv, deconv, box, debox, argmax_pool, sample, desample,
  * multilinear_upsample) and the RoI operations (§4.6: avg_roi_pool, max_roi_pool,
- * roi_resample). Formulas: notes/nnef.md §3.0; decisions S5-S7, S13-S15 in shapes.h. */
+ * roi_resample). Formulas: NNEF 1.0.2 §4.3; decisions S5-S7, S13-S15 in shapes.h. */
 #include "formats/nnef/shapes/shapes.h"
 
 #include "base/checked.h"
@@ -171,8 +171,8 @@ static nnx_status conv_channels(nnx_nnef_sh *c, const nnx_nnef_shape *in, const 
     return NNX_OK;
 }
 
-/* deconv (S5, notes §7 #13): filter dim 0 equals the input channels c; G = groups (0: c)
- * divides c; output channels = filter dim 1 * G. */
+/* deconv (S5, docs/decisions/nnef.md 13): filter dim 0 equals the input channels c; G = groups (0:
+ * c) divides c; output channels = filter dim 1 * G. */
 static nnx_status deconv_channels(nnx_nnef_sh *c, const nnx_nnef_shape *in, const nnx_nnef_shape *f, int64_t groups,
                                   uint32_t *oc)
 {
@@ -356,7 +356,7 @@ nnx_status nnx_nnef_sh_multilinear_upsample(nnx_nnef_sh *c)
 
 /* nearest_downsample / area_downsample (native compounds): one positive factor per spatial
  * dimension; each spatial extent X must be a multiple of its factor ("must result in an
- * integer without modulo", nnef.md §3.2), which the box of their bodies would not check.
+ * integer without modulo", NNEF 1.0.2 §4.3.4), which the box of their bodies would not check.
  * Output extents X / f. */
 nnx_status nnx_nnef_sh_downsample(nnx_nnef_sh *c)
 {

@@ -1,7 +1,7 @@
 /* ast.h — the syntax tree of an NNEF document (NNEF 1.0.2 chapter 3, grammar of Appendix A)
  * and of a graph.quant file (§5.3), as built by parser.h. It is what the semantic checker,
- * the flattener and the writers walk; nothing here is checked beyond syntax (notes §2.8
- * "syntax" rows). Every node carries the source position of its first token. */
+ * the flattener and the writers walk; nothing here is checked beyond syntax (the syntactic
+ * rules of NNEF 1.0.2 §3.1–§3.2). Every node carries the source position of its first token. */
 #ifndef NNX_FORMATS_NNEF_AST_H
 #define NNX_FORMATS_NNEF_AST_H
 
@@ -67,7 +67,7 @@ struct nnx_nnef_type {
     uint32_t height;
     /* TENSOR written as a bare `tensor` (no <...>): not in the grammar, but the spec's own
      * argmax_pool declares `input: tensor`. Accepted only in stdlib mode; item is then a
-     * synthesized SCALAR, the reading recommended by notes §7 #17. */
+     * synthesized SCALAR, the reading recommended by docs/decisions/nnef.md 17. */
     bool bare_tensor;
     nnx_nnef_type *item;   /* TENSOR, ARRAY */
     nnx_nnef_type **items; /* TUPLE */
@@ -221,7 +221,7 @@ typedef struct nnx_nnef_param {
     nnx_nnef_pos pos;
     nnx_nnef_type *type;
     /* A <literal-expr>: literals, arrays and tuples of them, numbers possibly negative
-     * (notes §7 #2). NULL without a default, and always NULL for results. */
+     * (docs/decisions/nnef.md 1). NULL without a default, and always NULL for results. */
     nnx_nnef_expr *default_value;
 } nnx_nnef_param;
 
@@ -290,7 +290,7 @@ typedef struct nnx_nnef_document {
 } nnx_nnef_document;
 
 /* A graph.quant entry (§5.3): `"tensor": op(name = value, ...);`. Every argument is
- * named (grammar of notes §4.3); values are rvalue expressions, identifier-free by rule
+ * named (grammar of §5.3); values are rvalue expressions, identifier-free by rule
  * but not checked here. */
 typedef struct nnx_nnef_quant_entry {
     const char *tensor;

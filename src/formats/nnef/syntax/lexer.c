@@ -1,6 +1,6 @@
 /* lexer.c — NNEF tokens (NNEF 1.0.2 §3.1): identifiers, the 17 keywords, true/false,
  * numeric and string literals, operators and syntactic characters, white space and '#'
- * comments. Decisions where §3.1 is loose are in notes/nnef.md §7 #1, #3, #4, #6 and are
+ * comments. Decisions where §3.1 is loose are in docs/decisions/nnef.md 1, 3 and are
  * repeated at the code that takes them. */
 #include "formats/nnef/syntax/lexer.h"
 
@@ -150,7 +150,8 @@ static void skip_blanks(nnx_nnef_lexer *lx)
         } else if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') {
             advance(lx, 1);
         } else if (c == '#') {
-            /* §3.1: a comment lasts "until form feed or new line"; CR ends it too (§7 #3). */
+            /* §3.1: a comment lasts "until form feed or new line"; CR ends it too
+             * (docs/decisions/nnef.md 3). */
             size_t n = 0;
             while (lx->pos + n < lx->len) {
                 unsigned char d = (unsigned char)lx->text[lx->pos + n];
@@ -173,7 +174,7 @@ static void quote_spelling(const char *s, size_t n, char *buf, size_t size)
         snprintf(buf, size, "'%.*s'", (int)n, s);
 }
 
-/* <numeric-literal> without sign (§3.1, notes §7 #1): digits, optionally '.' digits,
+/* <numeric-literal> without sign (§3.1, docs/decisions/nnef.md 1): digits, optionally '.' digits,
  * optionally [eE][+-]digits. "1." and ".5" are rejected; any '.' or exponent makes it a
  * scalar. A letter, digit, '_' or '.' right after the literal is an error ("12abc"). */
 static void lex_number(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
@@ -221,7 +222,7 @@ static void lex_number(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
 }
 
 /* <string-literal> (§3.1): printable ASCII between matching quotes; inside, the start quote
- * and '\' must be escaped with '\'. No other escape exists (notes §7 #4), and a string
+ * and '\' must be escaped with '\'. No other escape exists (docs/decisions/nnef.md 3), and a string
  * cannot span lines. */
 static void lex_string(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
 {
@@ -280,7 +281,7 @@ static void lex_word(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
     advance(lx, n);
 }
 
-/* Operators and syntactic characters, longest match first (notes §1.1). Returns false for
+/* Operators and syntactic characters, longest match first (§3.1). Returns false for
  * a byte that starts no token. */
 static bool lex_symbol(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
 {

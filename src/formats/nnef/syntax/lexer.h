@@ -1,5 +1,5 @@
-/* lexer.h — the NNEF text lexer (NNEF 1.0.2 §3.1, notes/nnef.md §1.1): turns a byte range
- * into tokens with 1-based line and byte column. It never allocates and never fails hard:
+/* lexer.h — the NNEF text lexer (NNEF 1.0.2 §3.1): turns a byte range into tokens
+ * with 1-based line and byte column. It never allocates and never fails hard:
  * a lexical error becomes a sticky NNX_NNEF_TOK_ERROR token whose message the parser
  * reports, so errors come out in source order even with lookahead. Shared by the document
  * parser, the graph.quant parser and (later) the tensor-file quantization strings. */
@@ -90,8 +90,8 @@ typedef struct nnx_nnef_lexer {
 void nnx_nnef_lexer_init(nnx_nnef_lexer *lx, const char *text, size_t len);
 
 /* The next token. White space is space, HT, VT, FF, LF and CR (CR is not in §3.1; it is
- * accepted so CRLF files load, notes §7 #3). Only LF starts a new line. A '#' comment runs
- * to LF, FF or CR and may contain any byte. */
+ * accepted so CRLF files load, docs/decisions/nnef.md 3). Only LF starts a new line. A '#' comment
+ * runs to LF, FF or CR and may contain any byte. */
 void nnx_nnef_lexer_next(nnx_nnef_lexer *lx, nnx_nnef_token *tok);
 
 /* How a token kind is named in "expected X" messages: "';'", "identifier", "'graph'". */

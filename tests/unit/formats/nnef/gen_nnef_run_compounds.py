@@ -4,7 +4,7 @@
 # activations, linear, matmul with transposes, normalizations, pooling compounds, moments,
 # quantization, copy_n, add_n, multi-axis softmax, separable conv/deconv against explicit-loop
 # conv/deconv) and the shape operations on scalar, integer and logical tensors, with numpy's outputs. The oracle follows each
-# compound's Appendix A body step by step in float32 (nnef.md §3.1), independent of nnx; where nnx
+# compound's chapter-4 body (NNEF 1.0.2 §4.9) step by step in float32, independent of nnx; where nnx
 # runs a compound natively (sigmoid, tanh, softmax, ...) the outputs are compared within ulps.
 # Run with Debian's python3:  /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_compounds.py
 import os
@@ -80,7 +80,7 @@ def softmax(x, axes):
 
 def conv2d(x, w, bias, pads, stride, groups):
     """NNEF conv over NCHW with zero border: out[b][o][i] = sum over the group's channels and
-    the window of x[b][c][i*s + j - p] * w[o][c'][j] (nnef.md §3.2), explicit loops."""
+    the window of x[b][c][i*s + j - p] * w[o][c'][j] (NNEF 1.0.2 §4.3.1), explicit loops."""
     n, c, h, wd = x.shape
     o_ch, cg, kh, kw = w.shape
     oh = (h + pads[0][0] + pads[0][1] - kh) // stride[0] + 1
@@ -100,7 +100,8 @@ def conv2d(x, w, bias, pads, stride, groups):
 
 def deconv2d(x, w, bias, pads, stride, groups, out_hw):
     """NNEF deconv: filter [c, C/G, k...]; out[b][o][i] sums x[b][c][(i + p - j)/s] * w[c][o'][j]
-    over the group's input channels and the taps with an exact, in-range division (§3.2, §7 #13)."""
+    over the group's input channels and the taps with an exact, in-range division (NNEF §4.3.1,
+    docs/decisions/nnef.md 13)."""
     n, c, h, wd = x.shape
     _, og, kh, kw = w.shape
     cg = c // groups

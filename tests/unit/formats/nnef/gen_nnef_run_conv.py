@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 # gen_nnef_run_conv.py — writes tests/data/nnef_run_conv_expected.h: NNEF conv / deconv documents
 # (1-4 spatial dims, every border, explicit/negative/automatic padding, stride, dilation, groups,
-# bias, output_shape) with outputs from explicit loops over nnef.md §3.0, §3.2, §7 #13-14, not the
-# C code; small integers, so exact. Run: /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_conv.py
+# bias, output_shape) with outputs from explicit loops over NNEF 1.0.2 §4.3, §4.3.1 and
+# docs/decisions/nnef.md 13, 14, not the C code; small integers, so exact.
+# Run: /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_conv.py
 import itertools
 import os
 import sys
@@ -26,7 +27,7 @@ COMMAND = "/usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_conv.py"
 CROSS_CHECKED = []
 
 
-# ---------------------------------------------------------------- oracle (nnef.md §3.0, §3.2)
+# ---------------------------------------------------------------- oracle (NNEF §4.3, §4.3.1)
 
 def source(border, i, z):
     """Input index for extended-input position i (§3.0 border modes), or None for constant 0."""
@@ -60,7 +61,8 @@ def fd(k, d):
 
 
 def auto_pad(up, down, k, s, d):
-    """§3.0 automatic padding, §7 #14 for reverse ops: t = max((x-1)s + f_d - X, 0)."""
+    """NNEF §4.3 automatic padding, docs/decisions/nnef.md 14 for reverse ops:
+    t = max((x-1)s + f_d - X, 0)."""
     t = max((down - 1) * s + fd(k, d) - up, 0)
     return t // 2, t - t // 2
 

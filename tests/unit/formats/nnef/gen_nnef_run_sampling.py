@@ -2,11 +2,12 @@
 # gen_nnef_run_sampling.py — writes tests/data/nnef_run_sampling_expected.h: flat NNEF documents
 # running debox, desample, multilinear_upsample and the compounds nearest_upsample,
 # nearest_downsample and area_downsample, with numpy-computed outputs. The oracles follow
-# nnef.md §3.0 / §3.2 with explicit loops, in forms independent of src/ops/window_reverse.c and
-# src/ops/upsample.c: debox and desample SCATTER every (extended) input element to the outputs
-# i = q*s + j*d - p (the kernels gather), multilinear_upsample applies one exact-rational 1-D
-# weight matrix per axis. As a second check the factor-2 symmetric / asymmetric oracles are
-# asserted equal to a depthwise deconv with the golden filters of nnef.md §3.2.
+# NNEF 1.0.2 §4.3 / §4.3.2–§4.3.4 with explicit loops, in forms independent of
+# src/ops/window_reverse.c and src/ops/upsample.c: debox and desample SCATTER every (extended) input
+# element to the outputs i = q*s + j*d - p (the kernels gather), multilinear_upsample applies one
+# exact-rational 1-D weight matrix per axis. As a second check the factor-2 symmetric / asymmetric
+# oracles are asserted equal to a depthwise deconv with the filters printed in NNEF §4.3.4 (linear
+# up-sampling).
 # Run with Debian's python3:  /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_sampling.py
 import itertools
 import os
@@ -25,7 +26,7 @@ OUT = os.path.join(HERE, "..", "..", "..", "data", "nnef_run_sampling_expected.h
 COMMAND = "/usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_sampling.py"
 
 
-# ---------------------------------------------------------------- shared (nnef.md §3.0)
+# ---------------------------------------------------------------- shared (NNEF §4.3)
 
 def source(border, i, z):
     """Input index for extended position i, or None (ignore) / 'zero' (constant)."""
@@ -47,7 +48,7 @@ def source(border, i, z):
 
 def resolve_reverse(shape, size, padding, stride, dilation, output_shape):
     """Per-dimension (p, q), s, d and the up-scaled extents X. [] padding: automatic padding
-    with X = output_shape or x * s (nnef.md §7 #14)."""
+    with X = output_shape or x * s (docs/decisions/nnef.md 14)."""
     r = len(shape)
     stride = stride or [1] * r
     dilation = dilation or [1] * r
@@ -119,7 +120,8 @@ def o_desample(x, index, size, padding=None, stride=None, dilation=None, output_
 # ---------------------------------------------------------------- multilinear_upsample (§3.2)
 
 def frac_floor(v):
-    j = v.numerator // v.denominator  # floor for Fraction (negative too): frac = v - floor(v), §7 #22
+    # floor for Fraction (negative too): frac = v - floor(v), docs/decisions/nnef.md 22
+    j = v.numerator // v.denominator
     return j, v - j
 
 
@@ -131,7 +133,8 @@ def weights_1d(x, f, method, border):
             j, u = frac_floor(Fraction(i, f))
         elif method == "symmetric":
             j, u = frac_floor((Fraction(i) - Fraction(f - 1, 2)) / f)
-        else:  # aligned: g = (x*f - 1) / (x - 1); extent 1 has weight 0 on the missing neighbour (§7 #21)
+        else:  # aligned: g = (x*f - 1) / (x - 1); extent 1 has weight 0 on the missing neighbour
+            # (docs/decisions/nnef.md 21)
             if x == 1:
                 j, u = 0, Fraction(0)
             else:
@@ -158,7 +161,7 @@ def o_upsample(x, factor, method, border, first_axis=2):
 
 
 def deconv_depthwise(x, filt, stride, padding, out_spatial):
-    """nnef.md §3.2 deconv per channel (groups = channels, border constant):
+    """NNEF §4.3.1 deconv per channel (groups = channels, border constant):
     out[i] = sum_j x~[(i + p - j) / s] * filter[j] over exact divisions."""
     n, c = x.shape[:2]
     out = np.zeros((n, c) + tuple(out_spatial), np.float64)
@@ -177,7 +180,7 @@ def deconv_depthwise(x, filt, stride, padding, out_spatial):
 
 
 def check_golden():
-    """Factor-2 golden filters of nnef.md §3.2 against the constant-border oracle. The symmetric
+    """Factor-2 filters printed in NNEF §4.3.4 against the constant-border oracle. The symmetric
     filter matches with padding (1, 1) as printed; the asymmetric filter [0.5, 1.0, 0.5] matches
     with padding (1, 0) per dimension: the printed (0, 1) gives out[0] = in[0] / 2 (the same
     result shifted by one sample), which contradicts j = floor(i / f)."""

@@ -3,7 +3,7 @@
 # running box, argmax_pool, sample, max_pool and avg_pool over windows on any dimension, every
 # border mode, explicit, negative and automatic padding, stride and dilation, with numpy-computed
 # outputs. The oracle walks every window with explicit loops and maps indices by the formulas of
-# nnef.md §3.0 (independent of src/ops/window.c). Inputs are small integers, so sums are exact
+# NNEF 1.0.2 §4.3 (independent of src/ops/window.c). Inputs are small integers, so sums are exact
 # and a normalized sum is one division rounded once to float32 on both sides (exact compare).
 # Run with Debian's python3:  /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_window.py
 import itertools
@@ -22,7 +22,7 @@ OUT = os.path.join(HERE, "..", "..", "..", "data", "nnef_run_window_expected.h")
 COMMAND = "/usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_window.py"
 
 
-# ---------------------------------------------------------------- oracle (nnef.md §3.0, §3.2)
+# -------------------------------------------------------- oracle (NNEF §4.3, §4.3.2, §4.3.3)
 
 def resolve(shape, size, padding, stride, dilation):
     """Per-dimension (p, q), s, d and output extent; [] padding = automatic padding."""

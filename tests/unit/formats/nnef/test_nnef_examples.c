@@ -182,8 +182,8 @@ static void test_custom_operations_refused(void **state)
 int main(void)
 {
     /* dynamic_quant quantizes to [0, max_reduce(conv1)], and zero weights make that [0, 0]:
-     * the body's (z - min) / (max - min) is then 0/0 (nnef.md §7 #40), NaN as IEEE says. The
-     * §7 networks run on a 32 x 32 image (their shapes follow the input); AlexNet, whose
+     * the body's (z - min) / (max - min) is then 0/0 (docs/decisions/nnef.md 40), NaN as IEEE says.
+     * The §7 networks run on a 32 x 32 image (their shapes follow the input); AlexNet, whose
      * dense layers fix its input, runs at full size in the nnx_cli_run_alexnet_random test. */
     static const example runnable[] = {
         {DATA "add_n.nnef", true, false}, {DATA "foobar.nnef", true, false}, {DATA "variable42.nnef", true, false},

@@ -1,7 +1,7 @@
 /* test_nnef_flatten.c — the NNEF flattener (src/formats/nnef/flatten.c, eval.c): documents
  * go through the parser and registry, then flatten; each test prints the flat graph in a
  * compact one-line-per-op form and compares it with the expansion worked out by hand from
- * the spec's fragment bodies (chapter 4, Appendix A of the notes). */
+ * the spec's fragment bodies (NNEF 1.0.2 chapter 4). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -217,7 +217,8 @@ static void test_generic_resolution(void **state)
 static void test_identity_and_literal_results(void **state)
 {
     (void)state;
-    /* notes §7 #34: an identity result becomes copy, a literal result becomes constant */
+    /* docs/decisions/nnef.md 34: an identity result becomes copy, a literal result becomes
+     * constant */
     static const char *const only[] = {"*", "value", NULL};
     expect_text("fragment same( x: tensor<scalar> ) -> ( y: tensor<scalar> ) { y = x; }\n"
                 "fragment zero( x: tensor<scalar> ) -> ( y: tensor<scalar> ) { y = 0.5; }\n"

@@ -1,6 +1,6 @@
 /* test_nnef_parse_errors.c — golden diagnostics of the NNEF parser: one malformed document
- * per syntactic rule (notes/nnef.md §2.8 rows 1-7, the lexical rules of §3.1, the grammars
- * of Appendix A and the decisions of parser.h), each with its exact
+ * per syntactic rule (the syntactic rules of NNEF 1.0.2 §3.1–§3.2: the lexical rules of §3.1, the
+ * grammars of Appendix A and the decisions of parser.h), each with its exact
  * "FILE:LINE:COL: error: MESSAGE" text, plus the graph.quant grammar (§5.3). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -42,7 +42,7 @@ static const golden document_cases[] = {
     {0, "version 1.0\n" G("y = f(x);"), 0, "t.nnef:2:1: error: expected ';' after the version, found keyword 'graph'"},
     {0, "# comment\n  extension KHR_enable_operator_expressions;", 0,
      "t.nnef:2:3: error: expected 'version' at the start of the document, found keyword 'extension'"},
-    /* Extensions (notes §1.4, parser.h). */
+    /* Extensions (NNEF §3.2.4, parser.h). */
     {0, V "extension ;", 0, "t.nnef:2:11: error: expected an extension name (an identifier), found ';'"},
     {0, V "extension KHR_enable_operator_expressions\n" G("y = f(x);"), 0,
      "t.nnef:3:1: error: expected ';' or another extension name, found keyword 'graph'"},
@@ -109,7 +109,7 @@ static const golden document_cases[] = {
      "t.nnef:4:24: error: expected a printable ASCII character in the string literal, found byte 0x09"},
     {0, V G("y = f(x, label = 'caf\xc3\xa9');"), 0,
      "t.nnef:4:26: error: expected a printable ASCII character in the string literal, found byte 0xC3 (not ASCII)"},
-    /* Numbers (row 1, notes §7 #1). */
+    /* Numbers (row 1, docs/decisions/nnef.md 1). */
     {0, V G("y = f(x, a = 1.);"), 0, "t.nnef:4:20: error: expected a digit after '.' in numeric literal '1.'"},
     {0, V G("y = f(x, a = .5);"), 0, "t.nnef:4:18: error: expected a digit before '.' in numeric literal, found '.'"},
     {0, V G("y = f(x, a = 1e+);"), 0, "t.nnef:4:21: error: expected exponent digits in numeric literal '1e+'"},

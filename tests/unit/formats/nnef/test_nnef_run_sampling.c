@@ -136,7 +136,7 @@ static void expect_document_error(const char *doc, nnx_status want, const char *
     nnx_context_destroy(ctx);
 }
 
-/* nnef.md §3.2: the down-samplers need X mod factor == 0, which their box would not check;
+/* NNEF 1.0.2 §4.3.4: the down-samplers need X mod factor == 0, which their box would not check;
  * desample allows border 'constant' only; output_shape must down-scale to the input. */
 static void test_document_rejects(void **state)
 {

@@ -66,7 +66,8 @@ static nnx_status build_document(const char *doc, char *msg, size_t size)
     return st;
 }
 
-/* Reflect padding past the extent is rejected with a message (nnef.md §7 #23, strict). */
+/* Reflect padding past the extent is rejected with a message (docs/decisions/nnef.md 23,
+ * strict). */
 static void test_nnef_pad_reflect_past_extent(void **state)
 {
     (void)state;

@@ -1,5 +1,5 @@
 /* test_nnef_run_state.c — NNEF variables persist across runs and `update` writes them after
- * the step (nnef.md §3.1 "Variable update"): reads during a run see the value the run started
+ * the step (NNEF 1.0.2 §4.8): reads during a run see the value the run started
  * with, the update's result is the new value, variables sharing a label (case-insensitively)
  * share state, and every graph built from a model starts from the model's tensor data. */
 #define _POSIX_C_SOURCE 200809L

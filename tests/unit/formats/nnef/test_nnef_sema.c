@@ -1,6 +1,6 @@
 /* test_nnef_sema.c — the NNEF semantic checker (formats/nnef/sema.h): one invalid document
- * per semantic row of notes/nnef.md §2.8 (rows 8-45, 47, 48) with its exact diagnostic, the
- * standard library and the spec's example documents as positive cases, compositional
+ * per semantic rule of NNEF 1.0.2 §3.3 and chapter 6 (rows 8-45, 47, 48) with its exact diagnostic,
+ * the standard library and the spec's example documents as positive cases, compositional
  * documents with generics, comprehensions, if-else and tuples, and allocation failure at
  * every allocation of a mid-size check. */
 #include <setjmp.h>
@@ -66,7 +66,7 @@ static char *read_file(const char *dir, const char *name)
     return text;
 }
 
-/* ---- one invalid document per row of notes §2.8 ---------------------------------------- */
+/* ---- one invalid document per semantic rule of NNEF §3.3 and chapter 6 ---------------- */
 
 typedef struct invalid_case {
     const char *row;
@@ -96,7 +96,7 @@ static const invalid_case invalid_cases[] = {
     /* Row 11: D4. */
     {"11 attribute result", H "fragment f(x: tensor<scalar>) -> (y: integer);\n" G0,
      "t.nnef:3:38: error: result 'y' of fragment 'f' has type integer: fragment results must be tensors"},
-    /* Row 12: D5 (there is no integer -> scalar cast, notes §7 #11). */
+    /* Row 12: D5 (there is no integer -> scalar cast, docs/decisions/nnef.md 11). */
     {"12 default not castable", H "fragment f(x: tensor<scalar>, alpha: scalar = 1) -> (y: tensor<scalar>);\n" G0,
      "t.nnef:3:47: error: the default value of parameter 'alpha' of fragment 'f' has type integer, which cannot be "
      "cast to scalar"},
@@ -508,7 +508,7 @@ static void test_spec_examples(void **state)
 }
 
 /* Three of the spec's examples illustrate syntax and break its own semantic rules; the
- * checker says where (reported as spec defects, see the reply / ARCHITECTURE.md). */
+ * checker says where (reported as spec defects, see docs/decisions/nnef.md). */
 static void test_spec_examples_with_defects(void **state)
 {
     (void)state;
