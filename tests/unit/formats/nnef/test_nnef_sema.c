@@ -291,7 +291,7 @@ static const invalid_case more_invalid_cases[] = {
     {"integer tensor to scalar tensor",
      H "graph g(x) -> (y)\n{\n    x = external<integer>(shape = [1]);\n    y = relu(x);\n}\n",
      "t.nnef:6:14: error: argument 'x' of 'relu' has type tensor<integer>, which cannot be cast to tensor<scalar>"},
-    {"defaulted generic is not deduced (notes §7 #12)",
+    {"defaulted generic is not deduced (docs/decisions/nnef.md 12)",
      GB("    c = constant(shape = [1], value = [true]);\n    y = x;\n"),
      "t.nnef:6:39: error: argument 'value' of 'constant' has type logical[], which cannot be cast to scalar[]"},
     {"generic default that does not fit",
