@@ -1,5 +1,5 @@
-/* test_builder_errors_nn2.c: negative tests of the WebNN validation steps of convTranspose2d,
- * resample2d, l2Pool2d, argMin and argMax (the WebNN spec's method
+/* test_builder_errors_spatial.c: negative tests of the WebNN validation steps of the spatial
+ * operations convTranspose2d, resample2d and l2Pool2d, and of argMin and argMax (method
  * steps, index.bs at commit 07d09bb of github.com/webmachinelearning/webnn). One row per TypeError
  * condition (and the state/operand checks): status, the message prefix "<webnn op>: " and a
  * distinctive substring. */
@@ -372,4 +372,4 @@ static err_case rows[] = {
     OP("argMin: labelled", am_label, IA, "argMin 'am'", "axis 5 is out of range for rank 2"),
 };
 
-int main(void) { return run_error_tests("builder_errors_nn2", rows, sizeof rows / sizeof rows[0], NULL, 0); }
+int main(void) { return run_error_tests("builder_errors_spatial", rows, sizeof rows / sizeof rows[0], NULL, 0); }
