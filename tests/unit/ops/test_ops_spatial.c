@@ -1,10 +1,10 @@
-/* test_ops_nn2.c — resample and l2_pool against the numpy oracle (tests/data/ops_nn2_expected.h,
- * made by gen_ops_nn2.py), and the public builder calls convTranspose2d (every input/filter
+/* test_ops_spatial.c — resample and l2_pool against the numpy oracle (tests/data/ops_spatial_expected.h,
+ * made by gen_ops_spatial.py), and the public builder calls convTranspose2d (every input/filter
  * layout against the nchw/iohw result), resample2d (scales), l2Pool2d, argMin and argMax run
  * end to end. */
 #include "gen_case_runner.h"
 
-#include "../../data/ops_nn2_expected.h"
+#include "../../data/ops_spatial_expected.h"
 
 #include "nnx.h"
 
@@ -262,7 +262,7 @@ static void test_nnef_save_conv_transpose(void **state)
                                                              nnx_builder_input(b, "w", &dw), &o)};
     assert_int_equal(nnx_builder_build(b, &y, 1, &g), NNX_OK);
     char path[64];
-    snprintf(path, sizeof path, "/tmp/nnx_ops_nn2_%ld.tar", (long)getpid());
+    snprintf(path, sizeof path, "/tmp/nnx_ops_spatial_%ld.tar", (long)getpid());
     nnx_status st = nnx_graph_save(g, path);
     remove(path);
     if (st != NNX_OK)
@@ -280,6 +280,6 @@ int main(void)
         cmocka_unit_test(test_nnef_save_not_supported),
         cmocka_unit_test(test_nnef_save_conv_transpose),
     };
-    return gen_run_all("ops_nn2", fixed, sizeof fixed / sizeof fixed[0], gen_cases,
+    return gen_run_all("ops_spatial", fixed, sizeof fixed / sizeof fixed[0], gen_cases,
                        sizeof gen_cases / sizeof gen_cases[0]);
 }

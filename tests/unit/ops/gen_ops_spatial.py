@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-# gen_ops_nn2.py — writes tests/data/ops_nn2_expected.h: seeded random inputs and the expected
+# gen_ops_spatial.py — writes tests/data/ops_spatial_expected.h: seeded random inputs and the expected
 # outputs of resample (WebNN resample2d: nearest / linear, any two axes, float and 8-bit types)
 # and l2_pool (WebNN l2Pool2d), computed with numpy and exact Python fractions from the spec's
-# formulas, independently of the C kernels. Run: /usr/bin/python3 tests/unit/ops/gen_ops_nn2.py
+# formulas, independently of the C kernels. Run: /usr/bin/python3 tests/unit/ops/gen_ops_spatial.py
 import math
 import os
 import sys
@@ -14,7 +14,7 @@ from gen_ops_common import Emitter, to_dtype
 
 SEED = 20261122
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "data", "ops_nn2_expected.h")
+OUT = os.path.join(HERE, "..", "..", "data", "ops_spatial_expected.h")
 E = Emitter(np.random.default_rng(SEED))
 
 
@@ -152,8 +152,8 @@ def l2_cases():
 def main():
     resample_cases()
     l2_cases()
-    E.write(OUT, "ops_nn2_expected.h", "gen_ops_nn2.py", np.__version__, SEED,
-            "resample and l2_pool cases for tests/unit/ops/test_ops_nn2.c (gen_case_runner.h).")
+    E.write(OUT, "ops_spatial_expected.h", "gen_ops_spatial.py", np.__version__, SEED,
+            "resample and l2_pool cases for tests/unit/ops/test_ops_spatial.c (gen_case_runner.h).")
     print("wrote %s: %d cases" % (OUT, len(E.cases)))
 
 
