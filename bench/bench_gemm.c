@@ -51,8 +51,7 @@ static double batch(gemm_fn fn, int calls, size_t n, const float *a, const float
  * rounds of one batch per function in turn, each batch about 2 ms of calls (a 64^3 product
  * takes 5 us: one call per clock reading would time the clock too), for about 0.4 s per
  * function. Taking turns gives both the same state of the host, and of the caches. */
-static void gflops(gemm_fn *fns, int count, size_t n, const float *a, const float *b, float *c, void *work,
-                   double *out)
+static void gflops(gemm_fn *fns, int count, size_t n, const float *a, const float *b, float *c, void *work, double *out)
 {
     int calls[2];
     double best[2], spent = 0;

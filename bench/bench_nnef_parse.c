@@ -27,8 +27,10 @@ static char *generate(long ops, size_t *len)
 {
     nnx_strbuf b;
     nnx_strbuf_init(&b, NULL);
-    nnx_strbuf_puts(&b, "version 1.0;\n\ngraph bench( input ) -> ( t0 )\n{\n"
-                        "    input = external(shape = [1, 8, 16, 16]);\n    bias = variable(shape = [1, 8], label = 'bias');\n");
+    nnx_strbuf_puts(
+        &b,
+        "version 1.0;\n\ngraph bench( input ) -> ( t0 )\n{\n"
+        "    input = external(shape = [1, 8, 16, 16]);\n    bias = variable(shape = [1, 8], label = 'bias');\n");
     const char *prev = "input";
     char cur[32], last[32] = "input";
     for (long i = 1; i + 2 <= ops; i++) {
@@ -36,8 +38,10 @@ static char *generate(long ops, size_t *len)
         switch (i % 4) {
         case 0:
             nnx_strbuf_printf(&b, "    w%ld = variable(shape = [8, 8, 3, 3], label = 'w%ld');\n", i, i);
-            nnx_strbuf_printf(&b, "    %s = conv(%s, w%ld, bias, border = 'constant', padding = [(1, 1), (1, 1)],"
-                                  " stride = [1, 1], dilation = [1, 1], groups = 1);\n", cur, prev, i);
+            nnx_strbuf_printf(&b,
+                              "    %s = conv(%s, w%ld, bias, border = 'constant', padding = [(1, 1), (1, 1)],"
+                              " stride = [1, 1], dilation = [1, 1], groups = 1);\n",
+                              cur, prev, i);
             i++;
             break;
         case 1: nnx_strbuf_printf(&b, "    %s = add(%s, bias);\n", cur, prev); break;
@@ -51,7 +55,10 @@ static char *generate(long ops, size_t *len)
     return nnx_strbuf_take(&b, len);
 }
 
-typedef struct stages { double parse, registry, check, flatten, shapes, total; uint32_t ops; } stages;
+typedef struct stages {
+    double parse, registry, check, flatten, shapes, total;
+    uint32_t ops;
+} stages;
 
 static int run(const char *text, size_t len, stages *s)
 {

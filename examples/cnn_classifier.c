@@ -14,49 +14,25 @@ static const char *const kClassNames[N_CLASSES] = {"vertical", "horizontal", "bl
 
 /* Three test images: a vertical bar, a horizontal bar, and a faint uniform grey. */
 static const float kImages[N_IMAGES][36] = {
-    {0, 0, 1, 0, 0, 0,
-     0, 0, 1, 0, 0, 0,
-     0, 0, 1, 0, 0, 0,
-     0, 0, 1, 0, 0, 0,
-     0, 0, 1, 0, 0, 0,
-     0, 0, 1, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0,
-     1, 1, 1, 1, 1, 1,
-     0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0},
-    {0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f,
-     0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f,
-     0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f,
-     0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f,
-     0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f,
-     0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f},
+    {0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f,
+     0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f},
 };
 
 /* Filters [2, 1, 3, 3] (oihw): a bright column between dark ones, and its transpose. */
 static const float kFilters[18] = {
-    -1, 2, -1,
-    -1, 2, -1,
-    -1, 2, -1,
+    -1, 2,  -1, -1, 2, -1, -1, 2,  -1,
 
-    -1, -1, -1,
-     2,  2,  2,
-    -1, -1, -1,
+    -1, -1, -1, 2,  2, 2,  -1, -1, -1,
 };
 static const float kConvBias[2] = {-0.5f, -0.5f};
 
 /* Dense layer [8, 3]: features 0-3 come from filter 0, 4-7 from filter 1 (channel-major
  * after the reshape). "blank" wins when neither filter fires. */
 static const float kDense[8 * N_CLASSES] = {
-    0.5f, 0.0f, -0.25f,
-    0.5f, 0.0f, -0.25f,
-    0.5f, 0.0f, -0.25f,
-    0.5f, 0.0f, -0.25f,
-    0.0f, 0.5f, -0.25f,
-    0.0f, 0.5f, -0.25f,
-    0.0f, 0.5f, -0.25f,
-    0.0f, 0.5f, -0.25f,
+    0.5f, 0.0f, -0.25f, 0.5f, 0.0f, -0.25f, 0.5f, 0.0f, -0.25f, 0.5f, 0.0f, -0.25f,
+    0.0f, 0.5f, -0.25f, 0.0f, 0.5f, -0.25f, 0.0f, 0.5f, -0.25f, 0.0f, 0.5f, -0.25f,
 };
 static const float kDenseBias[N_CLASSES] = {0.0f, 0.0f, 1.0f};
 

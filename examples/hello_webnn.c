@@ -8,18 +8,13 @@
 
 /* The input image: a diagonal line plus one stray pixel in the top-right corner. */
 static const float kInput[16] = {
-    1, 0, 0, 1,
-    0, 1, 0, 0,
-    0, 0, 1, 0,
-    0, 0, 0, 1,
+    1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
 };
 
 /* A diagonal-line detector: +0.5 on the main diagonal, -0.5 elsewhere (layout oihw,
  * one output and one input channel), and a bias that keeps weak responses below zero. */
 static const float kFilter[9] = {
-     0.5f, -0.5f, -0.5f,
-    -0.5f,  0.5f, -0.5f,
-    -0.5f, -0.5f,  0.5f,
+    0.5f, -0.5f, -0.5f, -0.5f, 0.5f, -0.5f, -0.5f, -0.5f, 0.5f,
 };
 static const float kBias[1] = {-0.25f};
 
@@ -109,8 +104,7 @@ int main(void)
     const nnx_named_operand outputs[1] = {{"y", y}};
     status = nnx_builder_build(builder, outputs, 1, &graph);
     if (status != NNX_OK) {
-        fprintf(stderr, "nnx_builder_build: %s: %s\n", nnx_status_string(status),
-                nnx_builder_error(builder));
+        fprintf(stderr, "nnx_builder_build: %s: %s\n", nnx_status_string(status), nnx_builder_error(builder));
         goto done;
     }
     nnx_builder_destroy(builder);
@@ -124,8 +118,7 @@ int main(void)
     if ((status = nnx_tensor_create(context, &x_tensor_desc, &x_tensor)) != NNX_OK ||
         (status = nnx_tensor_create(context, &y_tensor_desc, &y_tensor)) != NNX_OK ||
         (status = nnx_tensor_write(x_tensor, kInput, sizeof kInput)) != NNX_OK) {
-        fprintf(stderr, "creating tensors: %s: %s\n", nnx_status_string(status),
-                nnx_context_error(context));
+        fprintf(stderr, "creating tensors: %s: %s\n", nnx_status_string(status), nnx_context_error(context));
         goto done;
     }
 
@@ -134,15 +127,13 @@ int main(void)
     const nnx_named_tensor outputs_bound[1] = {{"y", y_tensor}};
     status = nnx_context_dispatch(context, graph, inputs_bound, 1, outputs_bound, 1);
     if (status != NNX_OK) {
-        fprintf(stderr, "nnx_context_dispatch: %s: %s\n", nnx_status_string(status),
-                nnx_context_error(context));
+        fprintf(stderr, "nnx_context_dispatch: %s: %s\n", nnx_status_string(status), nnx_context_error(context));
         goto done;
     }
     float result[4];
     status = nnx_tensor_read(y_tensor, result, sizeof result);
     if (status != NNX_OK) {
-        fprintf(stderr, "nnx_tensor_read: %s: %s\n", nnx_status_string(status),
-                nnx_context_error(context));
+        fprintf(stderr, "nnx_tensor_read: %s: %s\n", nnx_status_string(status), nnx_context_error(context));
         goto done;
     }
 
@@ -151,8 +142,7 @@ int main(void)
     print_shape(&x_desc);
     printf(":\n");
     for (int row = 0; row < 4; row++)
-        printf("  %g %g %g %g\n", kInput[row * 4], kInput[row * 4 + 1], kInput[row * 4 + 2],
-               kInput[row * 4 + 3]);
+        printf("  %g %g %g %g\n", kInput[row * 4], kInput[row * 4 + 1], kInput[row * 4 + 2], kInput[row * 4 + 3]);
     printf("output y ");
     print_shape(&y_desc);
     printf(" %s:\n ", nnx_dtype_name(y_desc.dtype));

@@ -161,9 +161,24 @@ typedef struct nnx_number {
     } value;
 } nnx_number;
 
-static inline nnx_number nnx_f64(double v) { nnx_number n = {NNX_NUMBER_FLOAT64, {0}}; n.value.f64 = v; return n; }
-static inline nnx_number nnx_i64(int64_t v) { nnx_number n = {NNX_NUMBER_INT64, {0}}; n.value.i64 = v; return n; }
-static inline nnx_number nnx_u64(uint64_t v) { nnx_number n = {NNX_NUMBER_UINT64, {0}}; n.value.u64 = v; return n; }
+static inline nnx_number nnx_f64(double v)
+{
+    nnx_number n = {NNX_NUMBER_FLOAT64, {0}};
+    n.value.f64 = v;
+    return n;
+}
+static inline nnx_number nnx_i64(int64_t v)
+{
+    nnx_number n = {NNX_NUMBER_INT64, {0}};
+    n.value.i64 = v;
+    return n;
+}
+static inline nnx_number nnx_u64(uint64_t v)
+{
+    nnx_number n = {NNX_NUMBER_UINT64, {0}};
+    n.value.u64 = v;
+    return n;
+}
 
 /* ---------------------------------------------------------------- element values
  * Element `index` of a row-major buffer of dtype, as it is stored in memory (int4 and int48
@@ -221,11 +236,11 @@ typedef enum nnx_power_preference {
 } nnx_power_preference;
 
 typedef struct nnx_context_options {
-    uint32_t threads;                  /* worker threads; 0 = one per core, 1 = none. A graph's
+    uint32_t threads;        /* worker threads; 0 = one per core, 1 = none. A graph's
                                         * dispatches use them unless, while they run slow, single-
                                         * thread dispatches prove faster (the same bytes either way) */
-    nnx_allocator allocator;           /* zeroed = libc malloc/realloc/free */
-    nnx_log_fn log;                    /* NULL = no logging */
+    nnx_allocator allocator; /* zeroed = libc malloc/realloc/free */
+    nnx_log_fn log;          /* NULL = no logging */
     void *log_user;
     nnx_power_preference power_preference; /* a hint (WebNN); this CPU backend ignores it */
 } nnx_context_options;
@@ -252,8 +267,8 @@ NNX_API nnx_status nnx_tensor_create(nnx_context *context, const nnx_tensor_desc
 /* A constant tensor (WebNN createConstantTensor): data (size bytes, exactly the descriptor's
  * byte length) is copied; the tensor is neither readable nor writable and can only be
  * consumed by nnx_builder_constant_tensor, never bound at dispatch. */
-NNX_API nnx_status nnx_tensor_create_constant(nnx_context *context, const nnx_operand_desc *desc,
-                                              const void *data, size_t size, nnx_tensor **out);
+NNX_API nnx_status nnx_tensor_create_constant(nnx_context *context, const nnx_operand_desc *desc, const void *data,
+                                              size_t size, nnx_tensor **out);
 /* Copies size bytes (exactly the tensor's byte length) into / out of a tensor. */
 NNX_API nnx_status nnx_tensor_write(nnx_tensor *tensor, const void *data, size_t size);
 NNX_API nnx_status nnx_tensor_read(nnx_tensor *tensor, void *out, size_t size);
@@ -283,8 +298,7 @@ typedef struct nnx_operator_options {
 /* A named graph input; names are non-empty and unique within the builder. */
 NNX_API nnx_operand *nnx_builder_input(nnx_builder *b, const char *name, const nnx_operand_desc *desc);
 /* A constant from bytes; size must equal the descriptor's byte length. Copied. */
-NNX_API nnx_operand *nnx_builder_constant(nnx_builder *b, const nnx_operand_desc *desc,
-                                          const void *data, size_t size);
+NNX_API nnx_operand *nnx_builder_constant(nnx_builder *b, const nnx_operand_desc *desc, const void *data, size_t size);
 /* A scalar constant: value cast to dtype with WebNN's cast rules. */
 NNX_API nnx_operand *nnx_builder_constant_scalar(nnx_builder *b, nnx_dtype dtype, nnx_number value);
 /* A constant from a constant tensor of the same context. Its bytes are captured now, so
@@ -338,9 +352,9 @@ NNX_API nnx_operand *nnx_builder_matmul(nnx_builder *b, nnx_operand *a, nnx_oper
 
 typedef struct nnx_gemm_options {
     const char *label;
-    nnx_operand *c;     /* NULL: none; else broadcastable to [M, N] */
-    nnx_number alpha;   /* absent: 1 */
-    nnx_number beta;    /* absent: 1 */
+    nnx_operand *c;   /* NULL: none; else broadcastable to [M, N] */
+    nnx_number alpha; /* absent: 1 */
+    nnx_number beta;  /* absent: 1 */
     bool a_transpose;
     bool b_transpose;
 } nnx_gemm_options;
@@ -366,16 +380,16 @@ typedef enum nnx_filter_layout {
  * a non-NULL pointer with count 0 is a given, empty list. */
 typedef struct nnx_conv2d_options {
     const char *label;
-    const uint32_t *padding;   /* [beginH, endH, beginW, endW]; absent: zeros */
+    const uint32_t *padding; /* [beginH, endH, beginW, endW]; absent: zeros */
     uint32_t padding_count;
-    const uint32_t *strides;   /* [H, W]; absent: ones */
+    const uint32_t *strides; /* [H, W]; absent: ones */
     uint32_t strides_count;
     const uint32_t *dilations; /* [H, W]; absent: ones */
     uint32_t dilations_count;
-    uint32_t groups;           /* 0 means the default, 1 */
+    uint32_t groups; /* 0 means the default, 1 */
     nnx_input_layout input_layout;
     nnx_filter_layout filter_layout;
-    nnx_operand *bias;         /* NULL: none; else [outputChannels] */
+    nnx_operand *bias; /* NULL: none; else [outputChannels] */
 } nnx_conv2d_options;
 NNX_API nnx_operand *nnx_builder_conv2d(nnx_builder *b, nnx_operand *input, nnx_operand *filter,
                                         const nnx_conv2d_options *o);
@@ -398,7 +412,7 @@ typedef struct nnx_pool2d_options {
     uint32_t dilations_count;
     nnx_input_layout layout;
     nnx_rounding output_shape_rounding;
-    const uint32_t *output_sizes;      /* [H, W]; absent: computed with the rounding */
+    const uint32_t *output_sizes; /* [H, W]; absent: computed with the rounding */
     uint32_t output_sizes_count;
 } nnx_pool2d_options;
 /* averagePool2d divides by the number of in-bounds elements (padding is not counted). */
@@ -417,20 +431,20 @@ typedef enum nnx_conv_transpose_filter_layout {
 
 typedef struct nnx_conv_transpose2d_options {
     const char *label;
-    const uint32_t *padding;        /* [beginH, endH, beginW, endW]; absent: zeros */
+    const uint32_t *padding; /* [beginH, endH, beginW, endW]; absent: zeros */
     uint32_t padding_count;
-    const uint32_t *strides;        /* [H, W]; absent: ones */
+    const uint32_t *strides; /* [H, W]; absent: ones */
     uint32_t strides_count;
-    const uint32_t *dilations;      /* [H, W]; absent: ones */
+    const uint32_t *dilations; /* [H, W]; absent: ones */
     uint32_t dilations_count;
     const uint32_t *output_padding; /* [H, W]; absent: zeros; each < its stride (without outputSizes) */
     uint32_t output_padding_count;
-    const uint32_t *output_sizes;   /* [H, W]; absent: computed + outputPadding */
+    const uint32_t *output_sizes; /* [H, W]; absent: computed + outputPadding */
     uint32_t output_sizes_count;
-    uint32_t groups;                /* 0 means the default, 1 */
+    uint32_t groups; /* 0 means the default, 1 */
     nnx_input_layout input_layout;
     nnx_conv_transpose_filter_layout filter_layout;
-    nnx_operand *bias;              /* NULL: none; else [outputChannels] */
+    nnx_operand *bias; /* NULL: none; else [outputChannels] */
 } nnx_conv_transpose2d_options;
 /* Transposed 2-D convolution; output extent (in - 1) * stride + (k - 1) * dilation + 1 -
  * padding + outputPadding, or outputSizes (within [computed, computed + stride)). */
@@ -445,7 +459,7 @@ typedef enum nnx_interpolation_mode {
 typedef struct nnx_resample2d_options {
     const char *label;
     nnx_interpolation_mode mode;
-    const float *scales;  /* 2 items > 0; absent: [1, 1]; ignored when sizes is given */
+    const float *scales; /* 2 items > 0; absent: [1, 1]; ignored when sizes is given */
     uint32_t scales_count;
     const uint32_t *sizes; /* 2 output extents >= 1; absent: floor(extent * scale) */
     uint32_t sizes_count;
@@ -470,8 +484,8 @@ NNX_API nnx_operand *nnx_builder_arg_max(nnx_builder *b, nnx_operand *x, uint32_
 NNX_API nnx_operand *nnx_builder_softmax(nnx_builder *b, nnx_operand *x, uint32_t axis, const nnx_operator_options *o);
 
 /* Same elements, new shape (rank 0 = scalar); element counts must match. */
-NNX_API nnx_operand *nnx_builder_reshape(nnx_builder *b, nnx_operand *x, const uint32_t *new_shape,
-                                         uint32_t rank, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_reshape(nnx_builder *b, nnx_operand *x, const uint32_t *new_shape, uint32_t rank,
+                                         const nnx_operator_options *o);
 
 typedef struct nnx_transpose_options {
     const char *label;
@@ -481,8 +495,8 @@ typedef struct nnx_transpose_options {
 NNX_API nnx_operand *nnx_builder_transpose(nnx_builder *b, nnx_operand *x, const nnx_transpose_options *o);
 
 /* Joins 1..8192 operands along axis. */
-NNX_API nnx_operand *nnx_builder_concat(nnx_builder *b, nnx_operand *const *inputs, uint32_t count,
-                                        uint32_t axis, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_concat(nnx_builder *b, nnx_operand *const *inputs, uint32_t count, uint32_t axis,
+                                        const nnx_operator_options *o);
 
 typedef struct nnx_slice_options {
     const char *label;
@@ -506,8 +520,8 @@ NNX_API uint32_t nnx_builder_split_sizes(nnx_builder *b, nnx_operand *x, const u
 
 /* How pad fills the new border (WebNN MLPaddingMode). */
 typedef enum nnx_padding_mode {
-    NNX_PADDING_CONSTANT = 0, /* the value option (default 0), cast to x's type */
-    NNX_PADDING_EDGE = 1,     /* repeats the edge element */
+    NNX_PADDING_CONSTANT = 0,  /* the value option (default 0), cast to x's type */
+    NNX_PADDING_EDGE = 1,      /* repeats the edge element */
     NNX_PADDING_REFLECTION = 2 /* mirrors about the edge without repeating it: each amount < the extent */
 } nnx_padding_mode;
 typedef struct nnx_pad_options {
@@ -609,8 +623,8 @@ NNX_API nnx_operand *nnx_builder_scatter_elements(nnx_builder *b, nnx_operand *x
                                                   nnx_operand *updates, const nnx_scatter_options *o);
 /* A copy of x with the slices addressed as in gather_nd replaced: updates of shape
  * indices.shape[:-1] ++ x.shape[k:] and x's type. */
-NNX_API nnx_operand *nnx_builder_scatter_nd(nnx_builder *b, nnx_operand *x, nnx_operand *indices,
-                                            nnx_operand *updates, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_scatter_nd(nnx_builder *b, nnx_operand *x, nnx_operand *indices, nnx_operand *updates,
+                                            const nnx_operator_options *o);
 
 /* Normalizations, float types: scale * (x - mean) / sqrt(variance + epsilon) + bias, with
  * scale absent = 1 and bias absent = 0; epsilon (absent: 1e-5) is cast to x's type. */
@@ -627,9 +641,9 @@ NNX_API nnx_operand *nnx_builder_batch_normalization(nnx_builder *b, nnx_operand
 
 typedef struct nnx_instance_normalization_options {
     const char *label;
-    nnx_operand *scale; /* NULL: none; else [channels] */
-    nnx_operand *bias;  /* NULL: none; else [channels] */
-    nnx_number epsilon; /* absent: 1e-5 */
+    nnx_operand *scale;      /* NULL: none; else [channels] */
+    nnx_operand *bias;       /* NULL: none; else [channels] */
+    nnx_number epsilon;      /* absent: 1e-5 */
     nnx_input_layout layout; /* DEFAULT: nchw */
 } nnx_instance_normalization_options;
 /* x 4-D; mean and population variance over the spatial axes of each (batch, channel). */
@@ -638,8 +652,8 @@ NNX_API nnx_operand *nnx_builder_instance_normalization(nnx_builder *b, nnx_oper
 
 typedef struct nnx_layer_normalization_options {
     const char *label;
-    nnx_operand *scale; /* NULL: none; else dimension i = x.shape[axes[i]] */
-    nnx_operand *bias;  /* NULL: none; else dimension i = x.shape[axes[i]] */
+    nnx_operand *scale;   /* NULL: none; else dimension i = x.shape[axes[i]] */
+    nnx_operand *bias;    /* NULL: none; else dimension i = x.shape[axes[i]] */
     const uint32_t *axes; /* absent: 1 .. rank-1 (none for rank <= 1); given and empty: none */
     uint32_t axes_count;
     nnx_number epsilon; /* absent: 1e-5 */
@@ -653,7 +667,8 @@ NNX_API nnx_operand *nnx_builder_layer_normalization(nnx_builder *b, nnx_operand
 /* Comparisons: a and c of one type (any), shapes broadcast; the result is uint8 0 or 1.
  * NaN compares false, except in not_equal. */
 NNX_API nnx_operand *nnx_builder_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_not_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_not_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c,
+                                           const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_greater(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_greater_or_equal(nnx_builder *b, nnx_operand *a, nnx_operand *c,
                                                   const nnx_operator_options *o);
@@ -663,9 +678,12 @@ NNX_API nnx_operand *nnx_builder_lesser_or_equal(nnx_builder *b, nnx_operand *a,
 /* Logical operations on uint8 (or bool) operands of one type: non-zero is true; the result
  * has the operands' type and holds 0 or 1; binary ones broadcast. */
 NNX_API nnx_operand *nnx_builder_logical_not(nnx_builder *b, nnx_operand *a, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_logical_and(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_logical_or(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
-NNX_API nnx_operand *nnx_builder_logical_xor(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_logical_and(nnx_builder *b, nnx_operand *a, nnx_operand *c,
+                                             const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_logical_or(nnx_builder *b, nnx_operand *a, nnx_operand *c,
+                                            const nnx_operator_options *o);
+NNX_API nnx_operand *nnx_builder_logical_xor(nnx_builder *b, nnx_operand *a, nnx_operand *c,
+                                             const nnx_operator_options *o);
 /* true_value where condition is non-zero, else false_value. condition is uint8 (or bool);
  * the two values share any one type, which the result has; the result's shape is the
  * broadcast of all three shapes. */
@@ -737,9 +755,9 @@ typedef struct nnx_tensor_limits {
 } nnx_tensor_limits;
 
 typedef struct nnx_op_support_limits {
-    nnx_input_layout preferred_input_layout; /* NNX_LAYOUT_NCHW */
-    uint64_t max_tensor_byte_length;         /* bytes of the largest tensor of the widest type */
-    uint64_t max_tensor_elements;            /* extension: the element-count limit every type obeys */
+    nnx_input_layout preferred_input_layout;   /* NNX_LAYOUT_NCHW */
+    uint64_t max_tensor_byte_length;           /* bytes of the largest tensor of the widest type */
+    uint64_t max_tensor_elements;              /* extension: the element-count limit every type obeys */
     nnx_tensor_limits input, constant, output; /* graph inputs, constants, outputs */
 } nnx_op_support_limits;
 
@@ -777,7 +795,7 @@ typedef enum nnx_recurrent_direction {
     NNX_DIRECTION_DEFAULT = 0, /* forward */
     NNX_DIRECTION_FORWARD = 1,
     NNX_DIRECTION_BACKWARD = 2,
-    NNX_DIRECTION_BOTH = 3     /* numDirections = 2: forward, then backward */
+    NNX_DIRECTION_BOTH = 3 /* numDirections = 2: forward, then backward */
 } nnx_recurrent_direction;
 typedef enum nnx_gru_layout {
     NNX_GRU_LAYOUT_DEFAULT = 0, /* zrn */
@@ -860,9 +878,9 @@ typedef struct nnx_lstm_options {
  * cell state (each [numDirections, batch, h]) and, with return_sequence, every step's hidden
  * state [steps, numDirections, batch, h]; returns how many (2 or 3). On error every slot
  * of that count gets a poisoned operand. */
-NNX_API uint32_t nnx_builder_lstm(nnx_builder *b, nnx_operand *input, nnx_operand *weight, nnx_operand *recurrent_weight,
-                                  uint32_t steps, uint32_t hidden_size, const nnx_lstm_options *o,
-                                  nnx_operand **outputs);
+NNX_API uint32_t nnx_builder_lstm(nnx_builder *b, nnx_operand *input, nnx_operand *weight,
+                                  nnx_operand *recurrent_weight, uint32_t steps, uint32_t hidden_size,
+                                  const nnx_lstm_options *o, nnx_operand **outputs);
 
 /* ---------------------------------------------------------------- graph */
 
@@ -875,8 +893,7 @@ typedef struct nnx_named_operand {
  * unique; an output may not be a graph input or a constant. The builder can build once:
  * later calls return NNX_ERROR_INVALID_STATE. On failure *out is NULL and
  * nnx_builder_error tells why. */
-NNX_API nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, size_t count,
-                                     nnx_graph **out);
+NNX_API nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, size_t count, nnx_graph **out);
 
 /* Inputs are the graph inputs reachable from the outputs, in the order they were declared;
  * outputs are in the order given to build. Index out of range: NULL / zeroed desc. */
@@ -897,14 +914,14 @@ NNX_API uint64_t nnx_graph_planned_bytes(const nnx_graph *graph);
  * their input's bytes, do not run and are not listed). Turning it on when it is off resets
  * the totals; reading them never does. Off by default; costs two clock reads per step. */
 typedef struct nnx_profile_step {
-    const char *op;        /* the operation's name, e.g. "conv" */
-    const char *label;     /* the node's label (from the model, or generated) */
-    const char *kernel;    /* "fast" (a CPU kernel of src/cpu) or "reference" */
-    const char *fused;     /* what the step also computes of the nodes after it: "" (nothing),
+    const char *op;       /* the operation's name, e.g. "conv" */
+    const char *label;    /* the node's label (from the model, or generated) */
+    const char *kernel;   /* "fast" (a CPU kernel of src/cpu) or "reference" */
+    const char *fused;    /* what the step also computes of the nodes after it: "" (nothing),
                               "add" (a residual add), "clamp" (relu, clamp, max/min) or
                               "add+clamp" */
-    uint64_t runs;         /* dispatches started since profiling was turned on (failed ones too) */
-    uint64_t nanoseconds;  /* their total wall time in this step */
+    uint64_t runs;        /* dispatches started since profiling was turned on (failed ones too) */
+    uint64_t nanoseconds; /* their total wall time in this step */
 } nnx_profile_step;
 
 NNX_API nnx_status nnx_graph_set_profiling(nnx_graph *graph, bool on);
@@ -934,9 +951,8 @@ typedef struct nnx_named_tensor {
 /* Runs graph synchronously: reads the input tensors, writes the output tensors. The named
  * sets must match the graph's inputs and outputs exactly, with equal descriptors; no
  * tensor may appear twice or be a constant tensor; everything must belong to context. */
-NNX_API nnx_status nnx_context_dispatch(nnx_context *context, nnx_graph *graph,
-                                        const nnx_named_tensor *inputs, size_t input_count,
-                                        const nnx_named_tensor *outputs, size_t output_count);
+NNX_API nnx_status nnx_context_dispatch(nnx_context *context, nnx_graph *graph, const nnx_named_tensor *inputs,
+                                        size_t input_count, const nnx_named_tensor *outputs, size_t output_count);
 
 /* ---------------------------------------------------------------- models (files) */
 
@@ -948,12 +964,12 @@ typedef struct nnx_model nnx_model;
 
 typedef enum nnx_model_flags {
     NNX_MODEL_DEFAULT = 0,
-    NNX_MODEL_LENIENT_EXTENSIONS = 1u << 0, /* compositional syntax without KHR_enable_* */
-    NNX_MODEL_EXPAND_ALL = 1u << 1,         /* expand every compound, even those nnx runs natively */
-    NNX_MODEL_SKIP_TENSOR_DATA = 1u << 2,   /* do not open .dat files (structure only) */
+    NNX_MODEL_LENIENT_EXTENSIONS = 1u << 0,     /* compositional syntax without KHR_enable_* */
+    NNX_MODEL_EXPAND_ALL = 1u << 1,             /* expand every compound, even those nnx runs natively */
+    NNX_MODEL_SKIP_TENSOR_DATA = 1u << 2,       /* do not open .dat files (structure only) */
     NNX_MODEL_ZERO_MISSING_VARIABLES = 1u << 3, /* nnx_model_build zero-fills variables that have
                                                    no tensor file (to try a model's structure) */
-    NNX_MODEL_APPLY_QUANTIZATION = 1u << 4 /* nnx_model_build passes each tensor graph.quant names
+    NNX_MODEL_APPLY_QUANTIZATION = 1u << 4      /* nnx_model_build passes each tensor graph.quant names
                                               through its quantization op (pseudo-quantization,
                                               right where the tensor is produced); without it
                                               graph.quant is checked but not applied */
@@ -967,7 +983,7 @@ typedef struct nnx_input_shape {
 } nnx_input_shape;
 
 typedef struct nnx_model_options {
-    uint32_t flags;                    /* nnx_model_flags */
+    uint32_t flags; /* nnx_model_flags */
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
     const char *params_path; /* NNVM graph JSON: its TVM .params weights file; NULL: the one
@@ -1068,20 +1084,81 @@ typedef struct nnx_tosa nnx_tosa;
 /* The 75 operators of TOSA 1.0, numbered as in the spec's operator list order. */
 typedef enum nnx_tosa_op {
     NNX_TOSA_OP_INVALID = 0,
-    NNX_TOSA_ARGMAX = 1, NNX_TOSA_AVG_POOL2D, NNX_TOSA_CONV2D, NNX_TOSA_CONV3D, NNX_TOSA_DEPTHWISE_CONV2D,
-    NNX_TOSA_FFT2D, NNX_TOSA_MATMUL, NNX_TOSA_MAX_POOL2D, NNX_TOSA_RFFT2D, NNX_TOSA_TRANSPOSE_CONV2D,
-    NNX_TOSA_CLAMP, NNX_TOSA_ERF, NNX_TOSA_SIGMOID, NNX_TOSA_TANH, NNX_TOSA_ADD, NNX_TOSA_ARITHMETIC_RIGHT_SHIFT,
-    NNX_TOSA_BITWISE_AND, NNX_TOSA_BITWISE_OR, NNX_TOSA_BITWISE_XOR, NNX_TOSA_INTDIV, NNX_TOSA_LOGICAL_AND,
-    NNX_TOSA_LOGICAL_LEFT_SHIFT, NNX_TOSA_LOGICAL_RIGHT_SHIFT, NNX_TOSA_LOGICAL_OR, NNX_TOSA_LOGICAL_XOR,
-    NNX_TOSA_MAXIMUM, NNX_TOSA_MINIMUM, NNX_TOSA_MUL, NNX_TOSA_POW, NNX_TOSA_SUB, NNX_TOSA_TABLE, NNX_TOSA_ABS,
-    NNX_TOSA_BITWISE_NOT, NNX_TOSA_CEIL, NNX_TOSA_CLZ, NNX_TOSA_COS, NNX_TOSA_EXP, NNX_TOSA_FLOOR, NNX_TOSA_LOG,
-    NNX_TOSA_LOGICAL_NOT, NNX_TOSA_NEGATE, NNX_TOSA_RECIPROCAL, NNX_TOSA_RSQRT, NNX_TOSA_SIN, NNX_TOSA_SELECT,
-    NNX_TOSA_EQUAL, NNX_TOSA_GREATER, NNX_TOSA_GREATER_EQUAL, NNX_TOSA_REDUCE_ALL, NNX_TOSA_REDUCE_ANY,
-    NNX_TOSA_REDUCE_MAX, NNX_TOSA_REDUCE_MIN, NNX_TOSA_REDUCE_PRODUCT, NNX_TOSA_REDUCE_SUM, NNX_TOSA_CONCAT,
-    NNX_TOSA_PAD, NNX_TOSA_RESHAPE, NNX_TOSA_REVERSE, NNX_TOSA_SLICE, NNX_TOSA_TILE, NNX_TOSA_TRANSPOSE,
-    NNX_TOSA_GATHER, NNX_TOSA_SCATTER, NNX_TOSA_RESIZE, NNX_TOSA_CAST, NNX_TOSA_RESCALE, NNX_TOSA_CONST,
-    NNX_TOSA_IDENTITY, NNX_TOSA_CUSTOM, NNX_TOSA_COND_IF, NNX_TOSA_WHILE_LOOP, NNX_TOSA_VARIABLE,
-    NNX_TOSA_VARIABLE_WRITE, NNX_TOSA_VARIABLE_READ, NNX_TOSA_CONST_SHAPE
+    NNX_TOSA_ARGMAX = 1,
+    NNX_TOSA_AVG_POOL2D,
+    NNX_TOSA_CONV2D,
+    NNX_TOSA_CONV3D,
+    NNX_TOSA_DEPTHWISE_CONV2D,
+    NNX_TOSA_FFT2D,
+    NNX_TOSA_MATMUL,
+    NNX_TOSA_MAX_POOL2D,
+    NNX_TOSA_RFFT2D,
+    NNX_TOSA_TRANSPOSE_CONV2D,
+    NNX_TOSA_CLAMP,
+    NNX_TOSA_ERF,
+    NNX_TOSA_SIGMOID,
+    NNX_TOSA_TANH,
+    NNX_TOSA_ADD,
+    NNX_TOSA_ARITHMETIC_RIGHT_SHIFT,
+    NNX_TOSA_BITWISE_AND,
+    NNX_TOSA_BITWISE_OR,
+    NNX_TOSA_BITWISE_XOR,
+    NNX_TOSA_INTDIV,
+    NNX_TOSA_LOGICAL_AND,
+    NNX_TOSA_LOGICAL_LEFT_SHIFT,
+    NNX_TOSA_LOGICAL_RIGHT_SHIFT,
+    NNX_TOSA_LOGICAL_OR,
+    NNX_TOSA_LOGICAL_XOR,
+    NNX_TOSA_MAXIMUM,
+    NNX_TOSA_MINIMUM,
+    NNX_TOSA_MUL,
+    NNX_TOSA_POW,
+    NNX_TOSA_SUB,
+    NNX_TOSA_TABLE,
+    NNX_TOSA_ABS,
+    NNX_TOSA_BITWISE_NOT,
+    NNX_TOSA_CEIL,
+    NNX_TOSA_CLZ,
+    NNX_TOSA_COS,
+    NNX_TOSA_EXP,
+    NNX_TOSA_FLOOR,
+    NNX_TOSA_LOG,
+    NNX_TOSA_LOGICAL_NOT,
+    NNX_TOSA_NEGATE,
+    NNX_TOSA_RECIPROCAL,
+    NNX_TOSA_RSQRT,
+    NNX_TOSA_SIN,
+    NNX_TOSA_SELECT,
+    NNX_TOSA_EQUAL,
+    NNX_TOSA_GREATER,
+    NNX_TOSA_GREATER_EQUAL,
+    NNX_TOSA_REDUCE_ALL,
+    NNX_TOSA_REDUCE_ANY,
+    NNX_TOSA_REDUCE_MAX,
+    NNX_TOSA_REDUCE_MIN,
+    NNX_TOSA_REDUCE_PRODUCT,
+    NNX_TOSA_REDUCE_SUM,
+    NNX_TOSA_CONCAT,
+    NNX_TOSA_PAD,
+    NNX_TOSA_RESHAPE,
+    NNX_TOSA_REVERSE,
+    NNX_TOSA_SLICE,
+    NNX_TOSA_TILE,
+    NNX_TOSA_TRANSPOSE,
+    NNX_TOSA_GATHER,
+    NNX_TOSA_SCATTER,
+    NNX_TOSA_RESIZE,
+    NNX_TOSA_CAST,
+    NNX_TOSA_RESCALE,
+    NNX_TOSA_CONST,
+    NNX_TOSA_IDENTITY,
+    NNX_TOSA_CUSTOM,
+    NNX_TOSA_COND_IF,
+    NNX_TOSA_WHILE_LOOP,
+    NNX_TOSA_VARIABLE,
+    NNX_TOSA_VARIABLE_WRITE,
+    NNX_TOSA_VARIABLE_READ,
+    NNX_TOSA_CONST_SHAPE
 } nnx_tosa_op;
 #define NNX_TOSA_OP_COUNT 76 /* one past the last operator */
 
@@ -1153,29 +1230,29 @@ typedef enum nnx_tosa_mode {
  * session (its branches may also use other operands of the graph); WHILE_LOOP's t is a
  * session on a builder of its own, run once per iteration, so its sub-graphs see only in[]
  * (and cannot use variables). Both count one nesting level (MAX_NESTING). */
-typedef bool (*nnx_tosa_graph_fn)(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in,
-                                  nnx_operand **out, uint32_t n_out);
+typedef bool (*nnx_tosa_graph_fn)(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in, nnx_operand **out,
+                                  uint32_t n_out);
 
 /* Every attribute of every operator; each operator reads the ones it has (spec names), the
  * rest are ignored. Zeroed is valid: the spec defaults where the spec has one. */
 typedef struct nnx_tosa_attrs {
-    const char *label;                  /* in messages */
-    int32_t axis;                       /* ARGMAX, REDUCE_*, CONCAT, REVERSE */
-    nnx_tosa_nan_mode nan_mode;         /* ARGMAX, CLAMP, MAXIMUM, MINIMUM, MAX_POOL2D, REDUCE_MAX/MIN */
-    nnx_dtype acc_type;                 /* AVG_POOL2D, CONV*, TRANSPOSE_CONV2D; 0 = the first row of
+    const char *label;          /* in messages */
+    int32_t axis;               /* ARGMAX, REDUCE_*, CONCAT, REVERSE */
+    nnx_tosa_nan_mode nan_mode; /* ARGMAX, CLAMP, MAXIMUM, MINIMUM, MAX_POOL2D, REDUCE_MAX/MIN */
+    nnx_dtype acc_type;         /* AVG_POOL2D, CONV*, TRANSPOSE_CONV2D; 0 = the first row of
                                            the operator's type table that fits the inputs */
-    nnx_dtype out_type;                 /* CAST, RESCALE (required); MATMUL (0 = first row) */
+    nnx_dtype out_type;         /* CAST, RESCALE (required); MATMUL (0 = first row) */
     int32_t kernel[2], stride[3], dilation[3];
-    int32_t pad[6];                     /* pools/convs: [top, bottom, left, right]; CONV3D
+    int32_t pad[6];                                             /* pools/convs: [top, bottom, left, right]; CONV3D
                                            [d0, d1, top, bottom, left, right] */
-    int32_t out_pad[4];                 /* TRANSPOSE_CONV2D [top, bottom, left, right] */
-    bool local_bound, inverse, round;   /* convs/FFT; FFT2D; ARITHMETIC_RIGHT_SHIFT */
+    int32_t out_pad[4];                                         /* TRANSPOSE_CONV2D [top, bottom, left, right] */
+    bool local_bound, inverse, round;                           /* convs/FFT; FFT2D; ARITHMETIC_RIGHT_SHIFT */
     bool scale32, per_channel, input_unsigned, output_unsigned; /* RESCALE */
-    nnx_tosa_rounding rounding_mode;    /* RESCALE */
-    nnx_tosa_mode mode;                 /* RESIZE */
-    const int32_t *perms;               /* TRANSPOSE: rank items */
+    nnx_tosa_rounding rounding_mode;                            /* RESCALE */
+    nnx_tosa_mode mode;                                         /* RESIZE */
+    const int32_t *perms;                                       /* TRANSPOSE: rank items */
     uint32_t perms_count;
-    nnx_number min_val, max_val;        /* CLAMP (in the input's type; absent = the type's range) */
+    nnx_number min_val, max_val; /* CLAMP (in the input's type; absent = the type's range) */
     /* CONST: desc and values (bytes, desc's byte length); CONST_SHAPE: shape values
      * (values_count items). VARIABLE: uid, desc = var_shape and type, values = the initial
      * value (NULL: zeros). VARIABLE_READ: uid, desc; VARIABLE_WRITE: uid. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run-tests.sh — the README's second command and what CI runs (.ci/run execs it).
-# Installs what is missing, then builds and runs every test twice: a normal gcc build in
-# build/ and a clang ASan+UBSan build in build-asan/ (clang also builds the fuzz targets).
+# Installs what is missing, checks the C files' layout (scripts/check-format.sh), then builds
+# and runs every test twice: a normal gcc build in build/ and a clang ASan+UBSan build in
+# build-asan/ (clang also builds the fuzz targets).
 # Stops at the first failing step with a non-zero exit; prints a summary either way.
 # Test data: $NNX_TESTDATA if set, else ../shared/testdata beside the repository.
 set -euo pipefail
@@ -85,6 +86,7 @@ run_ctest() {
 }
 
 step "setup (Debian packages)" bash "$repo/scripts/setup-debian.sh"
+step "format (clang-format)" bash "$repo/scripts/check-format.sh"
 
 step "configure build/ (gcc)" configure "$repo/build" gcc -DNNX_SANITIZE=
 step "build build/" cmake --build "$repo/build" -j"$jobs"

@@ -18,7 +18,8 @@ static nnx_status check_outputs(nnx_builder *b, const nnx_named_operand *outputs
             return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output %zu has an empty name", i);
         for (size_t j = 0; j < i; j++)
             if (strcmp(outputs[j].name, name) == 0)
-                return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output name '%s' is given twice", name);
+                return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output name '%s' is given twice",
+                                     name);
         if (!op || op->builder != b || op->value == NNX_NONE)
             return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT,
                                  "build: output '%s' is not an operand of this builder", name);

@@ -60,7 +60,8 @@ static void sanitize_label(const char *label, char *out, size_t size)
     const unsigned char *s = (const unsigned char *)label;
     while (*s && n + 1 < size) {
         /* U+202A..U+202E = E2 80 AA..AE; U+2066..U+2069 = E2 81 A6..A9 */
-        if (s[0] == 0xE2 && ((s[1] == 0x80 && s[2] >= 0xAA && s[2] <= 0xAE) || (s[1] == 0x81 && s[2] >= 0xA6 && s[2] <= 0xA9))) {
+        if (s[0] == 0xE2 &&
+            ((s[1] == 0x80 && s[2] >= 0xAA && s[2] <= 0xAE) || (s[1] == 0x81 && s[2] >= 0xA6 && s[2] <= 0xA9))) {
             out[n++] = '?';
             s += 3;
             continue;

@@ -12,17 +12,20 @@
  * types of the same family (docs/decisions/webnn.md 6.1-27). */
 typedef uint32_t nnx_dtype_set;
 #define NNX_SET(dt) (1u << (dt))
-#define NNX_SET_FLOAT (NNX_SET(NNX_FLOAT32) | NNX_SET(NNX_FLOAT16) | NNX_SET(NNX_BFLOAT16) | NNX_SET(NNX_FLOAT64) | \
-                       NNX_SET(NNX_FP8E4M3) | NNX_SET(NNX_FP8E5M2))
-#define NNX_SET_SINT (NNX_SET(NNX_INT4) | NNX_SET(NNX_INT8) | NNX_SET(NNX_INT16) | NNX_SET(NNX_INT32) | \
-                      NNX_SET(NNX_INT48) | NNX_SET(NNX_INT64))
+#define NNX_SET_FLOAT \
+    (NNX_SET(NNX_FLOAT32) | NNX_SET(NNX_FLOAT16) | NNX_SET(NNX_BFLOAT16) | NNX_SET(NNX_FLOAT64) | \
+     NNX_SET(NNX_FP8E4M3) | NNX_SET(NNX_FP8E5M2))
+#define NNX_SET_SINT \
+    (NNX_SET(NNX_INT4) | NNX_SET(NNX_INT8) | NNX_SET(NNX_INT16) | NNX_SET(NNX_INT32) | NNX_SET(NNX_INT48) | \
+     NNX_SET(NNX_INT64))
 #define NNX_SET_UINT (NNX_SET(NNX_UINT8) | NNX_SET(NNX_UINT16) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_UINT64))
 #define NNX_SET_ANY (NNX_SET_FLOAT | NNX_SET_SINT | NNX_SET_UINT | NNX_SET(NNX_BOOL))
 /* WebNN "float32, float16, int64, int32, int8" (abs, neg, relu, …) widened. */
 #define NNX_SET_SIGNED (NNX_SET_FLOAT | NNX_SET_SINT)
 /* WebNN reduceSum/L1/Product/SumSquare: floats, int32, uint32, int64, uint64 widened. */
-#define NNX_SET_NUMERIC (NNX_SET_FLOAT | NNX_SET(NNX_INT16) | NNX_SET(NNX_INT32) | NNX_SET(NNX_INT48) | \
-                         NNX_SET(NNX_INT64) | NNX_SET(NNX_UINT16) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_UINT64))
+#define NNX_SET_NUMERIC \
+    (NNX_SET_FLOAT | NNX_SET(NNX_INT16) | NNX_SET(NNX_INT32) | NNX_SET(NNX_INT48) | NNX_SET(NNX_INT64) | \
+     NNX_SET(NNX_UINT16) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_UINT64))
 
 /* The op currently being added: its name and label, for messages. */
 typedef struct nnx_op_call {

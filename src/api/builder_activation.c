@@ -11,7 +11,7 @@
 static bool begin_float(nnx_op_call *c, nnx_builder *b, const char *name, const char *label, nnx_operand *x)
 {
     return nnx_call_begin(c, b, name, label) && nnx_call_operand(c, x, "input") &&
-           nnx_call_dtype(c, x, "input", NNX_SET_FLOAT);
+        nnx_call_dtype(c, x, "input", NNX_SET_FLOAT);
 }
 
 /* An absent option takes its WebNN default; the value is cast to the input's type. */

@@ -54,7 +54,8 @@ static bool ct_size(nnx_op_call *c, const char *what, uint32_t in, uint32_t k, c
     if (up <= pads) {
         nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT,
                       "output %s (input %u - 1) * stride %u + (filter %u - 1) * dilation %u + 1 - padding %u - %u "
-                      "is less than 1", what, in, s, k, d, pb, pe);
+                      "is less than 1",
+                      what, in, s, k, d, pb, pe);
         return false;
     }
     uint64_t calc = up - pads, size = calc + t->out_pad[axis];
@@ -76,8 +77,7 @@ static bool ct_size(nnx_op_call *c, const char *what, uint32_t in, uint32_t k, c
     return true;
 }
 
-static nnx_operand *transpose4(nnx_op_call *c, const nnx_operand *x, uint32_t p0, uint32_t p1, uint32_t p2,
-                               uint32_t p3)
+static nnx_operand *transpose4(nnx_op_call *c, const nnx_operand *x, uint32_t p0, uint32_t p1, uint32_t p2, uint32_t p3)
 {
     nnx_attrs a = {.transpose = {.perm = {p0, p1, p2, p3}}};
     const nnx_operand *in[1] = {x};
@@ -85,8 +85,8 @@ static nnx_operand *transpose4(nnx_op_call *c, const nnx_operand *x, uint32_t p0
 }
 
 /* Spec steps 20-24: channels, groups, bias; then the output extents. */
-static bool ct_shapes(nnx_op_call *c, const nnx_operand *x, const nnx_operand *w, const nnx_operand *bias,
-                      ct_opts *t, nnx_attr_deconv *a)
+static bool ct_shapes(nnx_op_call *c, const nnx_operand *x, const nnx_operand *w, const nnx_operand *bias, ct_opts *t,
+                      nnx_attr_deconv *a)
 {
     const uint32_t *xs = x->desc.shape, *fs = w->desc.shape;
     bool nhwc = t->in_layout == NNX_LAYOUT_NHWC;

@@ -23,8 +23,8 @@ static nnx_operand *to_uint8(nnx_op_call *c, nnx_op op, const nnx_operand *const
 
 /* The two-input methods: a and b operands of one type, a's type in `allowed` (0: any type);
  * the core node of op, its result cast to uint8 when `flag` (to_uint8). */
-static nnx_operand *pair(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, bool flag,
-                         nnx_operand *x, nnx_operand *y, const nnx_operator_options *o)
+static nnx_operand *pair(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, bool flag, nnx_operand *x,
+                         nnx_operand *y, const nnx_operator_options *o)
 {
     nnx_op_call c;
     if (!nnx_call_begin(&c, b, name, LABEL(o)))
@@ -41,7 +41,9 @@ static nnx_operand *pair(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_
 
 #define PAIR(fn, OP, name, allowed, flag) \
     nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, nnx_operand *y, const nnx_operator_options *o) \
-    { return pair(b, NNX_OP_##OP, name, allowed, flag, x, y, o); }
+    { \
+        return pair(b, NNX_OP_##OP, name, allowed, flag, x, y, o); \
+    }
 #define BINARY(fn, OP, name) PAIR(fn, OP, name, 0, false)
 BINARY(add, ADD, "add")
 BINARY(sub, SUB, "sub")
@@ -53,8 +55,8 @@ BINARY(pow, POW, "pow")
 
 /* The one-input methods: x an operand of a type in `allowed`; the core node of op with attrs,
  * its result cast to uint8 when `flag` (to_uint8). */
-static nnx_operand *unary(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, bool flag,
-                          nnx_operand *x, const char *label, const nnx_attrs *attrs)
+static nnx_operand *unary(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_set allowed, bool flag, nnx_operand *x,
+                          const char *label, const nnx_attrs *attrs)
 {
     nnx_op_call c;
     if (!nnx_call_begin(&c, b, name, label))
@@ -67,7 +69,9 @@ static nnx_operand *unary(nnx_builder *b, nnx_op op, const char *name, nnx_dtype
 
 #define UNARY(fn, OP, name, allowed) \
     nnx_operand *nnx_builder_##fn(nnx_builder *b, nnx_operand *x, const nnx_operator_options *o) \
-    { return unary(b, NNX_OP_##OP, name, allowed, false, x, LABEL(o), NULL); }
+    { \
+        return unary(b, NNX_OP_##OP, name, allowed, false, x, LABEL(o), NULL); \
+    }
 UNARY(abs, ABS, "abs", NNX_SET_SIGNED)
 UNARY(neg, NEG, "neg", NNX_SET_SIGNED)
 UNARY(ceil, CEIL, "ceil", NNX_SET_FLOAT)
@@ -117,8 +121,8 @@ nnx_operand *nnx_builder_clamp(nnx_builder *b, nnx_operand *x, const nnx_clamp_o
         return &b->poison;
     nnx_clamp_options opts = o ? *o : (nnx_clamp_options){0};
     nnx_dtype dt = x->desc.dtype;
-    nnx_attrs attrs = {.clamp = {.lo = clamp_bound(opts.min_value, dt, false),
-                                 .hi = clamp_bound(opts.max_value, dt, true)}};
+    nnx_attrs attrs = {
+        .clamp = {.lo = clamp_bound(opts.min_value, dt, false), .hi = clamp_bound(opts.max_value, dt, true)}};
     if (scalar_greater(dt, attrs.clamp.lo, attrs.clamp.hi))
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "minValue is greater than maxValue");
     const nnx_operand *in[1] = {x};
@@ -174,8 +178,9 @@ nnx_operand *nnx_builder_where(nnx_builder *b, nnx_operand *cond, nnx_operand *t
     uint32_t tf[NNX_MAX_RANK], all[NNX_MAX_RANK], rtf, rall;
     if (!nnx_broadcast_shapes(t->desc.shape, t->desc.rank, f->desc.shape, f->desc.rank, tf, &rtf) ||
         !nnx_broadcast_shapes(cond->desc.shape, cond->desc.rank, tf, rtf, all, &rall))
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "the shapes of condition, trueValue and falseValue do "
-                                                             "not broadcast");
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT,
+                             "the shapes of condition, trueValue and falseValue do "
+                             "not broadcast");
     const nnx_operand *flag = cond;
     if (cond->desc.dtype != NNX_BOOL) {
         nnx_attrs attrs = {.cast = {.to = NNX_BOOL}};

@@ -13,8 +13,8 @@ static bool indexing_begin(nnx_op_call *c, nnx_builder *b, const char *name, con
                            nnx_operand *indices, nnx_operand *updates, bool has_updates)
 {
     return nnx_call_begin(c, b, name, label) && nnx_call_operand(c, x, "input") &&
-           nnx_call_operand(c, indices, "indices") && (!has_updates || nnx_call_operand(c, updates, "updates")) &&
-           nnx_call_dtype(c, indices, "indices", NNX_SET_INDEX);
+        nnx_call_operand(c, indices, "indices") && (!has_updates || nnx_call_operand(c, updates, "updates")) &&
+        nnx_call_dtype(c, indices, "indices", NNX_SET_INDEX);
 }
 
 static nnx_operand *gather(nnx_builder *b, nnx_op op, const char *name, nnx_operand *x, nnx_operand *indices,

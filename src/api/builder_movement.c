@@ -23,7 +23,8 @@ static nnx_operand *to_shape(nnx_builder *b, nnx_op op, const char *name, nnx_op
     if (!one_input(&c, b, name, LABEL(o), x))
         return POISON(b);
     if (rank > NNX_MAX_RANK)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", rank, NNX_MAX_RANK);
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", rank,
+                             NNX_MAX_RANK);
     if (rank && !shape)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape is NULL");
     nnx_attrs attrs = {.reshape = {.rank = rank}};
@@ -116,8 +117,8 @@ static uint32_t split(nnx_op_call *c, nnx_operand *x, uint32_t *sizes, uint32_t 
 }
 
 /* Shared prologue of both split forms; NULL sizes buffer (allocated) on failure. */
-static uint32_t *split_begin(nnx_op_call *c, nnx_builder *b, nnx_operand *x, uint32_t count,
-                             const nnx_split_options *o, nnx_operand **outputs)
+static uint32_t *split_begin(nnx_op_call *c, nnx_builder *b, nnx_operand *x, uint32_t count, const nnx_split_options *o,
+                             nnx_operand **outputs)
 {
     if (!one_input(c, b, "split", LABEL(o), x))
         return NULL;
@@ -126,7 +127,8 @@ static uint32_t *split_begin(nnx_op_call *c, nnx_builder *b, nnx_operand *x, uin
         return NULL;
     }
     if (count == 0 || count > NNX_MAX_TENSOR_COUNT) {
-        nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%u splits requested, it takes 1 to %d", count, NNX_MAX_TENSOR_COUNT);
+        nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%u splits requested, it takes 1 to %d", count,
+                      NNX_MAX_TENSOR_COUNT);
         return NULL;
     }
     uint32_t axis = o ? o->axis : 0;
@@ -149,7 +151,8 @@ uint32_t nnx_builder_split(nnx_builder *b, nnx_operand *x, uint32_t count, const
         return split_fail(b, count, outputs);
     uint32_t axis = o ? o->axis : 0, dim = x->desc.shape[axis];
     if (dim % count != 0) {
-        nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u of size %u does not split into %u equal parts", axis, dim, count);
+        nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u of size %u does not split into %u equal parts", axis,
+                      dim, count);
         return split_fail(b, count, outputs);
     }
     for (uint32_t i = 0; i < count; i++)
@@ -233,9 +236,9 @@ nnx_operand *nnx_builder_pad(nnx_builder *b, nnx_operand *x, const uint32_t *beg
         !axis_list(&c, end, end_count, rank, "endingPadding"))
         return &b->poison;
     nnx_padding_mode mode = o ? o->mode : NNX_PADDING_CONSTANT;
-    nnx_attrs attrs = {.pad = {.mode = mode == NNX_PADDING_EDGE         ? NNX_PAD_EDGE
-                                       : mode == NNX_PADDING_REFLECTION ? NNX_PAD_REFLECT
-                                                                        : NNX_PAD_CONSTANT}};
+    nnx_attrs attrs = {.pad = {.mode = mode == NNX_PADDING_EDGE     ? NNX_PAD_EDGE
+                                   : mode == NNX_PADDING_REFLECTION ? NNX_PAD_REFLECT
+                                                                    : NNX_PAD_CONSTANT}};
     if (mode != NNX_PADDING_CONSTANT && mode != NNX_PADDING_EDGE && mode != NNX_PADDING_REFLECTION)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "padding mode %d is not a padding mode", (int)mode);
     for (uint32_t d = 0; d < rank; d++) {

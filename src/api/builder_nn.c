@@ -31,11 +31,11 @@ nnx_operand *nnx_builder_gemm(nnx_builder *b, nnx_operand *x, nnx_operand *y, co
         return &b->poison;
     nnx_dtype dt = x->desc.dtype;
     nnx_attrs attrs = {.gemm = {
-        .alpha = nnx_number_cast(opts.alpha.kind ? opts.alpha : nnx_f64(1.0), dt).f,
-        .beta = nnx_number_cast(opts.beta.kind ? opts.beta : nnx_f64(1.0), dt).f,
-        .trans_a = opts.a_transpose,
-        .trans_b = opts.b_transpose,
-    }};
+                           .alpha = nnx_number_cast(opts.alpha.kind ? opts.alpha : nnx_f64(1.0), dt).f,
+                           .beta = nnx_number_cast(opts.beta.kind ? opts.beta : nnx_f64(1.0), dt).f,
+                           .trans_a = opts.a_transpose,
+                           .trans_b = opts.b_transpose,
+                       }};
     const nnx_operand *in[3] = {x, y, opts.c};
     return nnx_call_node(&c, NNX_OP_GEMM, in, 3, &attrs, 1, NULL);
 }
@@ -52,12 +52,13 @@ nnx_operand *nnx_builder_conv2d(nnx_builder *b, nnx_operand *x, nnx_operand *w, 
     if ((unsigned)opts.input_layout > NNX_LAYOUT_NHWC)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input layout %d is not a layout", (int)opts.input_layout);
     if ((unsigned)opts.filter_layout > NNX_FILTER_IHWO)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "filter layout %d is not a layout", (int)opts.filter_layout);
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "filter layout %d is not a layout",
+                             (int)opts.filter_layout);
     nnx_attrs attrs = {.conv = {
-        .groups = opts.groups ? opts.groups : 1,
-        .input_layout = opts.input_layout ? opts.input_layout : NNX_LAYOUT_NCHW,
-        .filter_layout = opts.filter_layout ? opts.filter_layout : NNX_FILTER_OIHW,
-    }};
+                           .groups = opts.groups ? opts.groups : 1,
+                           .input_layout = opts.input_layout ? opts.input_layout : NNX_LAYOUT_NCHW,
+                           .filter_layout = opts.filter_layout ? opts.filter_layout : NNX_FILTER_OIHW,
+                       }};
     uint32_t pads[4];
     if (!nnx_call_list_u32(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, pads) ||
         !nnx_call_list_u32(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, attrs.conv.strides) ||
@@ -95,18 +96,17 @@ static nnx_operand *pool(nnx_builder *b, nnx_op op, const char *name, nnx_dtype_
     nnx_input_layout layout = opts.layout ? opts.layout : NNX_LAYOUT_NCHW;
     uint32_t h = layout == NNX_LAYOUT_NCHW ? 2 : 1;
     nnx_attrs attrs = {.pool = {
-        .layout = layout,
-        .rounding = opts.output_shape_rounding ? opts.output_shape_rounding : NNX_ROUNDING_FLOOR,
-        .has_output_sizes = opts.output_sizes != NULL,
-    }};
+                           .layout = layout,
+                           .rounding = opts.output_shape_rounding ? opts.output_shape_rounding : NNX_ROUNDING_FLOOR,
+                           .has_output_sizes = opts.output_sizes != NULL,
+                       }};
     nnx_attr_pool *p = &attrs.pool;
     if (!nnx_call_list_u32(&c, "windowDimensions", opts.window_dimensions, opts.window_dimensions_count, 2, 0, true,
                            p->window) ||
         !nnx_call_list_u32(&c, "padding", opts.padding, opts.padding_count, 4, 0, false, p->pads) ||
         !nnx_call_list_u32(&c, "strides", opts.strides, opts.strides_count, 2, 1, true, p->strides) ||
         !nnx_call_list_u32(&c, "dilations", opts.dilations, opts.dilations_count, 2, 1, true, p->dilations) ||
-        !nnx_call_list_u32(&c, "outputSizes", opts.output_sizes, opts.output_sizes_count, 2, 0, true,
-                           p->output_sizes))
+        !nnx_call_list_u32(&c, "outputSizes", opts.output_sizes, opts.output_sizes_count, 2, 0, true, p->output_sizes))
         return &b->poison;
     if (!opts.window_dimensions) { /* global pooling */
         p->window[0] = x->desc.shape[h];
@@ -142,4 +142,3 @@ nnx_operand *nnx_builder_softmax(nnx_builder *b, nnx_operand *x, uint32_t axis, 
     const nnx_operand *in[1] = {x};
     return nnx_call_node(&c, NNX_OP_SOFTMAX, in, 1, &attrs, 1, NULL);
 }
-

@@ -11,10 +11,7 @@
 #define POISON(b) ((b) ? &(b)->poison : NULL)
 
 /* epsilon (absent: 1e-5) cast to the input's type, as WebNN casts it. */
-static double epsilon_of(nnx_number eps, nnx_dtype dt)
-{
-    return nnx_number_cast(eps.kind ? eps : nnx_f64(1e-5), dt).f;
-}
+static double epsilon_of(nnx_number eps, nnx_dtype dt) { return nnx_number_cast(eps.kind ? eps : nnx_f64(1e-5), dt).f; }
 
 /* batchNormalization's axis: absent = 1; else a non-negative integer below the rank (WebNN
  * [EnforceRange] unsigned long, then "axis in [0, rank)"). */

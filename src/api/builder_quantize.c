@@ -10,7 +10,7 @@
 static bool operands_ok(nnx_op_call *c, const nnx_operand *x, const nnx_operand *scale, const nnx_operand *zp)
 {
     return nnx_call_operand(c, x, "input") && nnx_call_operand(c, scale, "scale") &&
-           nnx_call_operand(c, zp, "zeroPoint");
+        nnx_call_operand(c, zp, "zeroPoint");
 }
 
 nnx_operand *nnx_builder_quantize_linear(nnx_builder *b, nnx_operand *x, nnx_operand *scale, nnx_operand *zero_point,

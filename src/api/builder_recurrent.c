@@ -227,8 +227,8 @@ static bool layout(rnn *r, uint32_t value)
 
 /* The checks gru and lstm share (spec steps 2–12 in their order): operands, types, ranks,
  * steps, the weight shapes and hiddenSize. nd = numDirections. */
-static bool sequence_prologue(rnn *r, nnx_operand *const *ops, const char *const *names, uint32_t n_ops,
-                              uint32_t steps, uint32_t nd, nnx_recurrent_direction direction)
+static bool sequence_prologue(rnn *r, nnx_operand *const *ops, const char *const *names, uint32_t n_ops, uint32_t steps,
+                              uint32_t nd, nnx_recurrent_direction direction)
 {
     for (uint32_t i = 0; i < n_ops; i++)
         if ((i < 3 || ops[i]) && !nnx_call_operand(&r->c, ops[i], names[i]))
@@ -351,8 +351,7 @@ nnx_operand *nnx_builder_gru_cell(nnx_builder *b, nnx_operand *input, nnx_operan
         return b ? &b->poison : NULL;
     nnx_gru_cell_options opts = o ? *o : (nnx_gru_cell_options){0};
     nnx_operand *ops[6] = {input, weight, recurrent_weight, hidden_state, opts.bias, opts.recurrent_bias};
-    static const char *const names[6] = {"input", "weight", "recurrentWeight", "hiddenState", "bias",
-                                         "recurrentBias"};
+    static const char *const names[6] = {"input", "weight", "recurrentWeight", "hiddenState", "bias", "recurrentBias"};
     const uint64_t bias[1] = {3 * (uint64_t)hidden_size};
     if (!cell_prologue(&r, ops, names, 4, 6) || !optional(&r, opts.bias, "bias", bias, 1) ||
         !optional(&r, opts.recurrent_bias, "recurrentBias", bias, 1) ||
@@ -375,8 +374,8 @@ static nnx_operand *peephole(rnn *r, nnx_operand *x, nnx_operand *c, nnx_operand
 
 /* One lstm step (lstmCell's formulas): gx = x·Wᵀ + b + rb [batch, 4h]; hp, cp the previous
  * states. The output gate's peephole reads the previous cell state (the spec's emulation). */
-static void lstm_step(rnn *r, const rnn_dir *d, nnx_operand *gx, nnx_operand *hp, nnx_operand *cp,
-                      nnx_operand **h_out, nnx_operand **c_out)
+static void lstm_step(rnn *r, const rnn_dir *d, nnx_operand *gx, nnx_operand *hp, nnx_operand *cp, nnx_operand **h_out,
+                      nnx_operand **c_out)
 {
     nnx_operand *gs[4];
     split_gates(r, gemm_t(r, hp, d->r, gx), gs);
@@ -415,7 +414,7 @@ uint32_t nnx_builder_lstm_cell(nnx_builder *b, nnx_operand *input, nnx_operand *
         return 2;
     }
     nnx_lstm_cell_options opts = o ? *o : (nnx_lstm_cell_options){0};
-    nnx_operand *ops[8] = {input,     weight,    recurrent_weight,     hidden_state,
+    nnx_operand *ops[8] = {input,      weight,    recurrent_weight,    hidden_state,
                            cell_state, opts.bias, opts.recurrent_bias, opts.peephole_weight};
     static const char *const names[8] = {"input",     "weight", "recurrentWeight", "hiddenState",
                                          "cellState", "bias",   "recurrentBias",   "peepholeWeight"};
@@ -560,8 +559,8 @@ uint32_t nnx_builder_gru(nnx_builder *b, nnx_operand *input, nnx_operand *weight
         return count;
     const uint32_t nd = opts.direction == NNX_DIRECTION_BOTH ? 2 : 1;
     nnx_operand *ops[6] = {input, weight, recurrent_weight, opts.bias, opts.recurrent_bias, opts.initial_hidden_state};
-    static const char *const names[6] = {"input", "weight", "recurrentWeight", "bias", "recurrentBias",
-                                         "initialHiddenState"};
+    static const char *const names[6] = {"input", "weight",        "recurrentWeight",
+                                         "bias",  "recurrentBias", "initialHiddenState"};
     if (!sequence_prologue(&r, ops, names, 6, steps, nd, opts.direction))
         return count;
     const uint64_t bias[2] = {nd, 3 * (uint64_t)hidden_size}, state[3] = {nd, r.batch, hidden_size};
@@ -570,8 +569,14 @@ uint32_t nnx_builder_gru(nnx_builder *b, nnx_operand *input, nnx_operand *weight
         !activations(&r, opts.activations, opts.activations_count, 2) || !layout(&r, (uint32_t)opts.layout))
         return count;
     r.reset_before = opts.reset_before;
-    seq_opts s = {.input = input, .w = weight, .rw = recurrent_weight, .b = opts.bias, .rb = opts.recurrent_bias,
-                  .h0 = opts.initial_hidden_state, .steps = steps, .nd = nd,
+    seq_opts s = {.input = input,
+                  .w = weight,
+                  .rw = recurrent_weight,
+                  .b = opts.bias,
+                  .rb = opts.recurrent_bias,
+                  .h0 = opts.initial_hidden_state,
+                  .steps = steps,
+                  .nd = nd,
                   .backward_only = opts.direction == NNX_DIRECTION_BACKWARD,
                   .return_sequence = opts.return_sequence};
     run_sequence(&r, &s, outputs);
@@ -595,8 +600,8 @@ uint32_t nnx_builder_lstm(nnx_builder *b, nnx_operand *input, nnx_operand *weigh
                            opts.peephole_weight,
                            opts.initial_hidden_state,
                            opts.initial_cell_state};
-    static const char *const names[8] = {"input",          "weight",       "recurrentWeight",    "bias",
-                                         "recurrentBias",  "peepholeWeight", "initialHiddenState", "initialCellState"};
+    static const char *const names[8] = {"input",         "weight",         "recurrentWeight",    "bias",
+                                         "recurrentBias", "peepholeWeight", "initialHiddenState", "initialCellState"};
     if (!sequence_prologue(&r, ops, names, 8, steps, nd, opts.direction))
         return count;
     const uint64_t bias[2] = {nd, 4 * (uint64_t)hidden_size}, peep[2] = {nd, 3 * (uint64_t)hidden_size};
@@ -607,10 +612,19 @@ uint32_t nnx_builder_lstm(nnx_builder *b, nnx_operand *input, nnx_operand *weigh
         !optional(&r, opts.initial_cell_state, "initialCellState", state, 3) ||
         !activations(&r, opts.activations, opts.activations_count, 3) || !layout(&r, (uint32_t)opts.layout))
         return count;
-    seq_opts s = {.input = input, .w = weight, .rw = recurrent_weight, .b = opts.bias, .rb = opts.recurrent_bias,
-                  .p = opts.peephole_weight, .h0 = opts.initial_hidden_state, .c0 = opts.initial_cell_state,
-                  .steps = steps, .nd = nd, .backward_only = opts.direction == NNX_DIRECTION_BACKWARD,
-                  .return_sequence = opts.return_sequence, .lstm = true};
+    seq_opts s = {.input = input,
+                  .w = weight,
+                  .rw = recurrent_weight,
+                  .b = opts.bias,
+                  .rb = opts.recurrent_bias,
+                  .p = opts.peephole_weight,
+                  .h0 = opts.initial_hidden_state,
+                  .c0 = opts.initial_cell_state,
+                  .steps = steps,
+                  .nd = nd,
+                  .backward_only = opts.direction == NNX_DIRECTION_BACKWARD,
+                  .return_sequence = opts.return_sequence,
+                  .lstm = true};
     run_sequence(&r, &s, outputs);
     return count;
 }

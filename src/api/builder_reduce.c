@@ -83,8 +83,7 @@ static nnx_operand *arg_min_max(nnx_builder *b, nnx_op op, const char *name, nnx
     if (!nnx_call_operand(&c, x, "input"))
         return &b->poison;
     if (axis >= x->desc.rank)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis,
-                             x->desc.rank);
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, x->desc.rank);
     nnx_dtype dt = opts.output_data_type ? opts.output_data_type : NNX_INT32;
     if (dt != NNX_INT32 && dt != NNX_INT64) {
         if ((unsigned)dt < NNX_DTYPE_COUNT)
@@ -95,10 +94,10 @@ static nnx_operand *arg_min_max(nnx_builder *b, nnx_op op, const char *name, nnx
     /* The spec compares the extent with the type's maximum; extents are valid dimensions
      * (< 2^31), so this only matters for inputs of other front ends. */
     if (dt == NNX_INT32 && x->desc.shape[axis] > (uint32_t)INT32_MAX)
-        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input dimension %u (%u) exceeds the int32 maximum",
-                             axis, x->desc.shape[axis]);
-    nnx_attrs attrs = {.arg_reduce = {.axes_mask = UINT32_C(1) << axis, .keep_dims = opts.keep_dimensions,
-                                      .index_dtype = dt}};
+        return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input dimension %u (%u) exceeds the int32 maximum", axis,
+                             x->desc.shape[axis]);
+    nnx_attrs attrs = {
+        .arg_reduce = {.axes_mask = UINT32_C(1) << axis, .keep_dims = opts.keep_dimensions, .index_dtype = dt}};
     const nnx_operand *in[1] = {x};
     return nnx_call_node(&c, op, in, 1, &attrs, 1, NULL);
 }

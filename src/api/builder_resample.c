@@ -52,8 +52,8 @@ nnx_operand *nnx_builder_resample2d(nnx_builder *b, nnx_operand *x, const nnx_re
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected 4", x->desc.rank);
     if ((unsigned)opts.mode > NNX_INTERPOLATION_LINEAR)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "mode %d is not an interpolation mode", (int)opts.mode);
-    nnx_attrs attrs = {.resample = {.mode = opts.mode == NNX_INTERPOLATION_LINEAR ? NNX_RESAMPLE_LINEAR
-                                                                                  : NNX_RESAMPLE_NEAREST}};
+    nnx_attrs attrs = {
+        .resample = {.mode = opts.mode == NNX_INTERPOLATION_LINEAR ? NNX_RESAMPLE_LINEAR : NNX_RESAMPLE_NEAREST}};
     nnx_attr_resample *a = &attrs.resample;
     if (!resample_lists(&c, &opts, x->desc.rank, a->axes))
         return &b->poison;

@@ -144,15 +144,16 @@ nnx_tosa *nnx_tosa_begin(nnx_builder *b, const nnx_tosa_options *o)
         return t;
     }
     if (!(t->profiles & (NNX_TOSA_PRO_INT | NNX_TOSA_PRO_FP))) {
-        nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "at least one profile (PRO-INT or PRO-FP) is required (spec §1.6)");
+        nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT,
+                      "at least one profile (PRO-INT or PRO-FP) is required (spec §1.6)");
         return t;
     }
     for (size_t i = 0; i < sizeof ext_rules / sizeof *ext_rules; i++)
         if ((t->profiles & ext_rules[i].ext) && !(t->profiles & ext_rules[i].needs)) {
             nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "%s is allowed only with %s (spec §1.6)", ext_rules[i].name,
-                          ext_rules[i].needs == NNX_TOSA_PRO_INT  ? "PRO-INT"
-                          : ext_rules[i].needs == NNX_TOSA_PRO_FP ? "PRO-FP"
-                                                                  : "PRO-INT or PRO-FP");
+                          ext_rules[i].needs == NNX_TOSA_PRO_INT      ? "PRO-INT"
+                              : ext_rules[i].needs == NNX_TOSA_PRO_FP ? "PRO-FP"
+                                                                      : "PRO-INT or PRO-FP");
             return t;
         }
     return t;
@@ -164,9 +165,9 @@ nnx_builder *nnx_tosa_builder(nnx_tosa *t) { return t ? t->b : NULL; }
 
 static const char *profile_text(uint32_t bits, char *buf, size_t size)
 {
-    static const char *const names[] = {"PRO-INT", "PRO-FP", "EXT-INT16", "EXT-INT4", "EXT-BF16", "EXT-FP8E4M3",
-                                        "EXT-FP8E5M2", "EXT-FFT", "EXT-VARIABLE", "EXT-CONTROLFLOW",
-                                        "EXT-DOUBLEROUND", "EXT-INEXACTROUND"};
+    static const char *const names[] = {"PRO-INT",      "PRO-FP",          "EXT-INT16",       "EXT-INT4",
+                                        "EXT-BF16",     "EXT-FP8E4M3",     "EXT-FP8E5M2",     "EXT-FFT",
+                                        "EXT-VARIABLE", "EXT-CONTROLFLOW", "EXT-DOUBLEROUND", "EXT-INEXACTROUND"};
     size_t n = 0;
     buf[0] = '\0';
     for (unsigned i = 0; i < 12; i++)
@@ -191,18 +192,45 @@ static void given_types(const nnx_tosa_call *k, nnx_dtype g[4])
     nnx_dtype in0 = k->n_in > 0 ? nnx_tosa_dt(k, 0) : NNX_DTYPE_UNDEFINED;
     nnx_dtype in1 = k->n_in > 1 ? nnx_tosa_dt(k, 1) : NNX_DTYPE_UNDEFINED;
     switch (k->op) {
-    case NNX_TOSA_AVG_POOL2D: g[0] = in0; g[1] = a->acc_type; break;
-    case NNX_TOSA_CONV2D: case NNX_TOSA_CONV3D: case NNX_TOSA_DEPTHWISE_CONV2D: case NNX_TOSA_TRANSPOSE_CONV2D:
-        g[0] = in0; g[1] = in1; g[3] = a->acc_type; break;
-    case NNX_TOSA_MATMUL: g[0] = in0; g[1] = a->out_type; break;
-    case NNX_TOSA_TABLE: g[0] = in0; g[1] = in1; break;
-    case NNX_TOSA_GATHER: g[0] = in1; g[1] = in0; break;
-    case NNX_TOSA_SCATTER: g[0] = in0; g[1] = in1; break;
+    case NNX_TOSA_AVG_POOL2D:
+        g[0] = in0;
+        g[1] = a->acc_type;
+        break;
+    case NNX_TOSA_CONV2D:
+    case NNX_TOSA_CONV3D:
+    case NNX_TOSA_DEPTHWISE_CONV2D:
+    case NNX_TOSA_TRANSPOSE_CONV2D:
+        g[0] = in0;
+        g[1] = in1;
+        g[3] = a->acc_type;
+        break;
+    case NNX_TOSA_MATMUL:
+        g[0] = in0;
+        g[1] = a->out_type;
+        break;
+    case NNX_TOSA_TABLE:
+        g[0] = in0;
+        g[1] = in1;
+        break;
+    case NNX_TOSA_GATHER:
+        g[0] = in1;
+        g[1] = in0;
+        break;
+    case NNX_TOSA_SCATTER:
+        g[0] = in0;
+        g[1] = in1;
+        break;
     case NNX_TOSA_RESIZE: g[1] = in0; break;
-    case NNX_TOSA_CAST: case NNX_TOSA_RESCALE: g[0] = in0; g[1] = a->out_type; break;
+    case NNX_TOSA_CAST:
+    case NNX_TOSA_RESCALE:
+        g[0] = in0;
+        g[1] = a->out_type;
+        break;
     case NNX_TOSA_SELECT: g[0] = in1; break;
-    case NNX_TOSA_CONST: case NNX_TOSA_VARIABLE: g[0] = a->desc.dtype; break;
-    case NNX_TOSA_VARIABLE_READ: case NNX_TOSA_VARIABLE_WRITE: {
+    case NNX_TOSA_CONST:
+    case NNX_TOSA_VARIABLE: g[0] = a->desc.dtype; break;
+    case NNX_TOSA_VARIABLE_READ:
+    case NNX_TOSA_VARIABLE_WRITE: {
         const nnx_tosa_variable *v = find_var(k->t, a->uid);
         g[0] = v ? v->desc.dtype : NNX_DTYPE_UNDEFINED;
         break;
@@ -258,8 +286,9 @@ static bool check_types(nnx_tosa_call *k)
             n += (size_t)snprintf(text + n, n < sizeof text ? sizeof text - n : 0, "%s%s = %s", n ? ", " : "",
                                   nnx_tosa_type_cols[k->op][c], nnx_dtype_name(g[c]));
     if (disabled)
-        return nnx_tosa_fail(k, NNX_ERROR_NOT_SUPPORTED, "the data types (%s) need %s, which this session does not enable",
-                             text, profile_text(disabled->all_of ? disabled->all_of : disabled->any_of, prof, sizeof prof));
+        return nnx_tosa_fail(k, NNX_ERROR_NOT_SUPPORTED,
+                             "the data types (%s) need %s, which this session does not enable", text,
+                             profile_text(disabled->all_of ? disabled->all_of : disabled->any_of, prof, sizeof prof));
     return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT,
                          "ERROR_IF(operator data types do not meet the Supported Data Types): %s is not a listed "
                          "combination",
@@ -295,7 +324,8 @@ static bool check_outputs(nnx_tosa_call *k, uint32_t n)
             return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT,
                                  "ERROR_IF(output %u does not meet the operator's output requirement): it is %s, the "
                                  "graph declares %s",
-                                 i, nnx_desc_format(d, have_s, sizeof have_s), nnx_desc_format(want, want_s, sizeof want_s));
+                                 i, nnx_desc_format(d, have_s, sizeof have_s),
+                                 nnx_desc_format(want, want_s, sizeof want_s));
         }
     }
     return true;
@@ -304,21 +334,42 @@ static bool check_outputs(nnx_tosa_call *k, uint32_t n)
 static bool dispatch(nnx_tosa_call *k)
 {
     switch (k->op) {
-    case NNX_TOSA_ARGMAX: case NNX_TOSA_AVG_POOL2D: case NNX_TOSA_CONV2D: case NNX_TOSA_CONV3D:
-    case NNX_TOSA_DEPTHWISE_CONV2D: case NNX_TOSA_FFT2D: case NNX_TOSA_MATMUL: case NNX_TOSA_MAX_POOL2D:
-    case NNX_TOSA_RFFT2D: case NNX_TOSA_TRANSPOSE_CONV2D: case NNX_TOSA_REDUCE_ALL: case NNX_TOSA_REDUCE_ANY:
-    case NNX_TOSA_REDUCE_MAX: case NNX_TOSA_REDUCE_MIN: case NNX_TOSA_REDUCE_PRODUCT: case NNX_TOSA_REDUCE_SUM:
-    case NNX_TOSA_RESIZE:
-        return nnx_tosa_nn(k);
-    case NNX_TOSA_CONCAT: case NNX_TOSA_PAD: case NNX_TOSA_RESHAPE: case NNX_TOSA_REVERSE: case NNX_TOSA_SLICE:
-    case NNX_TOSA_TILE: case NNX_TOSA_TRANSPOSE: case NNX_TOSA_GATHER: case NNX_TOSA_SCATTER: case NNX_TOSA_CONST:
-    case NNX_TOSA_IDENTITY: case NNX_TOSA_CONST_SHAPE:
-        return nnx_tosa_data(k);
-    case NNX_TOSA_CUSTOM: case NNX_TOSA_COND_IF: case NNX_TOSA_WHILE_LOOP: case NNX_TOSA_VARIABLE:
-    case NNX_TOSA_VARIABLE_WRITE: case NNX_TOSA_VARIABLE_READ:
-        return nnx_tosa_flow(k);
-    default:
-        return nnx_tosa_elementwise(k);
+    case NNX_TOSA_ARGMAX:
+    case NNX_TOSA_AVG_POOL2D:
+    case NNX_TOSA_CONV2D:
+    case NNX_TOSA_CONV3D:
+    case NNX_TOSA_DEPTHWISE_CONV2D:
+    case NNX_TOSA_FFT2D:
+    case NNX_TOSA_MATMUL:
+    case NNX_TOSA_MAX_POOL2D:
+    case NNX_TOSA_RFFT2D:
+    case NNX_TOSA_TRANSPOSE_CONV2D:
+    case NNX_TOSA_REDUCE_ALL:
+    case NNX_TOSA_REDUCE_ANY:
+    case NNX_TOSA_REDUCE_MAX:
+    case NNX_TOSA_REDUCE_MIN:
+    case NNX_TOSA_REDUCE_PRODUCT:
+    case NNX_TOSA_REDUCE_SUM:
+    case NNX_TOSA_RESIZE: return nnx_tosa_nn(k);
+    case NNX_TOSA_CONCAT:
+    case NNX_TOSA_PAD:
+    case NNX_TOSA_RESHAPE:
+    case NNX_TOSA_REVERSE:
+    case NNX_TOSA_SLICE:
+    case NNX_TOSA_TILE:
+    case NNX_TOSA_TRANSPOSE:
+    case NNX_TOSA_GATHER:
+    case NNX_TOSA_SCATTER:
+    case NNX_TOSA_CONST:
+    case NNX_TOSA_IDENTITY:
+    case NNX_TOSA_CONST_SHAPE: return nnx_tosa_data(k);
+    case NNX_TOSA_CUSTOM:
+    case NNX_TOSA_COND_IF:
+    case NNX_TOSA_WHILE_LOOP:
+    case NNX_TOSA_VARIABLE:
+    case NNX_TOSA_VARIABLE_WRITE:
+    case NNX_TOSA_VARIABLE_READ: return nnx_tosa_flow(k);
+    default: return nnx_tosa_elementwise(k);
     }
 }
 
@@ -334,7 +385,9 @@ static bool add(nnx_tosa_call *k)
     const op_info *info = &ops[k->op];
     if (k->n_in < info->in_min || (info->in_max != LIST && k->n_in > info->in_max))
         return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "%u inputs given, it takes %u%s%s", k->n_in, info->in_min,
-                             info->in_max == info->in_min ? "" : info->in_max == LIST ? " or more" : " to ",
+                             info->in_max == info->in_min ? ""
+                                 : info->in_max == LIST   ? " or more"
+                                                          : " to ",
                              info->in_max == info->in_min || info->in_max == LIST ? "" : "the optional zero points");
     if (k->n_in && !k->in)
         return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "inputs is NULL");
@@ -359,8 +412,13 @@ uint32_t nnx_tosa_add(nnx_tosa *t, nnx_tosa_op op, nnx_operand *const *inputs, u
     if (!t)
         return 0;
     static const nnx_tosa_attrs zero;
-    nnx_tosa_call k = {.t = t, .op = op, .in = inputs, .n_in = n_inputs, .a = attrs ? attrs : &zero,
-                       .n_out = n_outputs, .outputs_null = n_outputs && !outputs};
+    nnx_tosa_call k = {.t = t,
+                       .op = op,
+                       .in = inputs,
+                       .n_in = n_inputs,
+                       .a = attrs ? attrs : &zero,
+                       .n_out = n_outputs,
+                       .outputs_null = n_outputs && !outputs};
     const char *name = nnx_tosa_op_name(op);
     snprintf(k.name, sizeof k.name, "TOSA %s", name ? name : "operator");
     nnx_operand *tmp[8], **res = tmp;

@@ -20,7 +20,8 @@ static bool concat(nnx_tosa_call *k)
 {
     int32_t axis = k->a->axis;
     char text[96];
-    snprintf(text, sizeof text, "tensor_list_shape(input1) <= MAX_TENSOR_LIST_SIZE = %u", k->t->level->max_tensor_list_size);
+    snprintf(text, sizeof text, "tensor_list_shape(input1) <= MAX_TENSOR_LIST_SIZE = %u",
+             k->t->level->max_tensor_list_size);
     if (!nnx_tosa_level_check(k, k->n_in <= k->t->level->max_tensor_list_size, text) ||
         !nnx_tosa_error_if(k, k->n_in == 0, "input1 == []"))
         return false;
@@ -77,7 +78,8 @@ static bool pad(nnx_tosa_call *k)
         if (!nnx_tosa_error_if(k, p[2 * i] < 0 || p[2 * i + 1] < 0, "padding[i * 2] < 0 || padding[(i * 2) + 1] < 0"))
             return false;
         if (p[2 * i] > INT32_MAX || p[2 * i + 1] > INT32_MAX || x->shape[i] + p[2 * i] + p[2 * i + 1] > 2147483647)
-            return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "padding of axis %u makes the dimension exceed 2^31-1", i);
+            return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "padding of axis %u makes the dimension exceed 2^31-1",
+                                 i);
         a.pad.begin[i] = (int32_t)p[2 * i];
         a.pad.end[i] = (int32_t)p[2 * i + 1];
     }
@@ -128,11 +130,13 @@ static bool slice(nnx_tosa_call *k)
     if (!nnx_tosa_check_rank(k, x->rank, "shape") ||
         !nnx_tosa_shape_input(k, 1, "start", start, NNX_MAX_RANK + 1, &ns) ||
         !nnx_tosa_shape_input(k, 2, "size", size, NNX_MAX_RANK + 1, &nz) ||
-        !nnx_tosa_error_if(k, x->rank != ns || x->rank != nz, "rank(shape1) != length(start) || rank(shape1) != length(size)"))
+        !nnx_tosa_error_if(k, x->rank != ns || x->rank != nz,
+                           "rank(shape1) != length(start) || rank(shape1) != length(size)"))
         return false;
     nnx_attrs a = {0};
     for (uint32_t i = 0; i < x->rank; i++) {
-        if (!nnx_tosa_error_if(k, start[i] < 0, "start[index] < 0") || !nnx_tosa_error_if(k, size[i] <= 0, "size[index] <= 0") ||
+        if (!nnx_tosa_error_if(k, start[i] < 0, "start[index] < 0") ||
+            !nnx_tosa_error_if(k, size[i] <= 0, "size[index] <= 0") ||
             !nnx_tosa_error_if(k, start[i] + size[i] > x->shape[i], "start[index] + size[index] > shape1[index]"))
             return false;
         a.slice.starts[i] = (uint32_t)start[i];
@@ -148,7 +152,8 @@ static bool tile(nnx_tosa_call *k)
     const nnx_operand_desc *x = nnx_tosa_desc(k, 0);
     int64_t m[NNX_MAX_RANK + 1];
     uint32_t n;
-    if (!nnx_tosa_check_rank(k, x->rank, "shape") || !nnx_tosa_shape_input(k, 1, "multiples", m, NNX_MAX_RANK + 1, &n) ||
+    if (!nnx_tosa_check_rank(k, x->rank, "shape") ||
+        !nnx_tosa_shape_input(k, 1, "multiples", m, NNX_MAX_RANK + 1, &n) ||
         !nnx_tosa_error_if(k, n != x->rank, "length(multiples) != rank(shape1)"))
         return false;
     nnx_attrs a = {0};
@@ -167,14 +172,15 @@ static bool transpose(nnx_tosa_call *k)
 {
     const nnx_operand_desc *x = nnx_tosa_desc(k, 0);
     if (!nnx_tosa_check_rank(k, x->rank, "shape") ||
-        !nnx_tosa_error_if(k, k->a->perms_count != x->rank || (x->rank && !k->a->perms), "length(perms) != rank(shape1)"))
+        !nnx_tosa_error_if(k, k->a->perms_count != x->rank || (x->rank && !k->a->perms),
+                           "length(perms) != rank(shape1)"))
         return false;
     bool used[NNX_MAX_RANK] = {false};
     nnx_attrs a = {0};
     for (uint32_t i = 0; i < x->rank; i++) {
         int32_t p = k->a->perms[i];
-        if (!nnx_tosa_error_if(k, p >= (int32_t)x->rank, "index >= rank(shape1)") || !nnx_tosa_error_if(k, p < 0, "index < 0") ||
-            !nnx_tosa_error_if(k, used[p], "indexes_used[index] == true"))
+        if (!nnx_tosa_error_if(k, p >= (int32_t)x->rank, "index >= rank(shape1)") ||
+            !nnx_tosa_error_if(k, p < 0, "index < 0") || !nnx_tosa_error_if(k, used[p], "indexes_used[index] == true"))
             return false;
         used[p] = true;
         a.transpose.perm[i] = (uint32_t)p;
@@ -201,15 +207,16 @@ static nnx_operand *index3(nnx_tosa_call *k, const nnx_operand *idx, uint32_t n,
 static bool gather_scatter(nnx_tosa_call *k, bool scatter)
 {
     const nnx_operand_desc *v = nnx_tosa_desc(k, 0), *ix = nnx_tosa_desc(k, 1);
-    if (!nnx_tosa_error_if(k, v->rank != 3, scatter ? "rank(values_in) != 3 ([N,K,C])" : "rank(values) != 3 ([N,K,C])") ||
+    if (!nnx_tosa_error_if(k, v->rank != 3,
+                           scatter ? "rank(values_in) != 3 ([N,K,C])" : "rank(values) != 3 ([N,K,C])") ||
         !nnx_tosa_error_if(k, ix->rank != 2 || ix->shape[0] != v->shape[0], "indices is not [N,W]"))
         return false;
     uint32_t n = v->shape[0], c = v->shape[2], w = ix->shape[1];
     if (scatter) {
         const nnx_operand_desc *u = nnx_tosa_desc(k, 2);
-        if (!nnx_tosa_error_if(k, u->dtype != v->dtype || u->rank != 3 || u->shape[0] != n || u->shape[1] != w ||
-                                      u->shape[2] != c,
-                               "input is not T<in_out_t>[N,W,C]") ||
+        if (!nnx_tosa_error_if(
+                k, u->dtype != v->dtype || u->rank != 3 || u->shape[0] != n || u->shape[1] != w || u->shape[2] != c,
+                "input is not T<in_out_t>[N,W,C]") ||
             !nnx_tosa_require(k, v->shape[1] >= w, "K >= W (each of the W rows is written once)"))
             return false;
     }
@@ -244,7 +251,8 @@ static bool const_shape(nnx_tosa_call *k)
     int64_t zero = 0;
     nnx_operand_desc d = {.dtype = NNX_INT64, .rank = a->shape_values_count ? 1 : 0, .shape = {a->shape_values_count}};
     const void *data = a->shape_values_count ? (const void *)a->shape_values : &zero;
-    return put(k, nnx_tosa_constant(k, &d, data, (a->shape_values_count ? a->shape_values_count : 1) * sizeof(int64_t)));
+    return put(k,
+               nnx_tosa_constant(k, &d, data, (a->shape_values_count ? a->shape_values_count : 1) * sizeof(int64_t)));
 }
 
 bool nnx_tosa_data(nnx_tosa_call *k)

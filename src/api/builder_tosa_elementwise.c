@@ -104,7 +104,8 @@ static bool mul(nnx_tosa_call *k)
 {
     int64_t shift = 0;
     bool i32 = nnx_tosa_dt(k, 0) == NNX_INT32;
-    if (!scalar_input(k, 2, "shift", NNX_INT8, &shift) || !nnx_tosa_require(k, shift >= 0 && shift <= 63, "0 <= shift && shift <= 63") ||
+    if (!scalar_input(k, 2, "shift", NNX_INT8, &shift) ||
+        !nnx_tosa_require(k, shift >= 0 && shift <= 63, "0 <= shift && shift <= 63") ||
         !nnx_tosa_require(k, i32 || shift == 0, "is_same<in_t,int32_t>() || shift == 0"))
         return false;
     nnx_operand_desc d;
@@ -133,9 +134,11 @@ static bool clamp(nnx_tosa_call *k)
     nnx_dtype dt = nnx_tosa_dt(k, 0);
     nnx_number lo = k->a->min_val, hi = k->a->max_val;
     bool fl = nnx_dtype_is_float(dt);
-    if (fl && !nnx_tosa_error_if(k, (lo.kind == NNX_NUMBER_FLOAT64 && isnan(lo.value.f64)) ||
-                                        (hi.kind == NNX_NUMBER_FLOAT64 && isnan(hi.value.f64)),
-                                 "isNaN(min_val) || isNaN(max_val)"))
+    if (fl &&
+        !nnx_tosa_error_if(k,
+                           (lo.kind == NNX_NUMBER_FLOAT64 && isnan(lo.value.f64)) ||
+                               (hi.kind == NNX_NUMBER_FLOAT64 && isnan(hi.value.f64)),
+                           "isNaN(min_val) || isNaN(max_val)"))
         return false;
     nnx_attrs a = {.clamp = {.nan_mode = k->a->nan_mode == NNX_TOSA_NAN_IGNORE ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE}};
     if (fl) {
@@ -205,22 +208,22 @@ static bool rescale_flags(nnx_tosa_call *k, nnx_dtype in, nnx_dtype out, int64_t
     return nnx_tosa_error_if(k, in != NNX_INT8 && (in != NNX_INT16 || !iu) && izp != 0,
                              "!is_same<in_t,i8_t>() && (!is_same<in_t,i16_t>() || input_unsigned == false) && "
                              "input_zp != 0") &&
-           nnx_tosa_error_if(k, out != NNX_INT8 && (out != NNX_INT16 || !ou) && ozp != 0,
-                             "!is_same<out_t,i8_t>() && (!is_same<out_t,i16_t>() || output_unsigned == false) && "
-                             "output_zp != 0") &&
-           nnx_tosa_error_if(k, in == NNX_INT16 && iu && izp != 0 && izp != 32768,
-                             "is_same<in_t,i16_t>() && input_unsigned == true && input_zp != 0 && input_zp != 32768") &&
-           nnx_tosa_error_if(k, out == NNX_INT16 && ou && ozp != 0 && ozp != 32768,
-                             "is_same<out_t,i16_t>() && output_unsigned == true && output_zp != 0 && output_zp != "
-                             "32768") &&
-           nnx_tosa_error_if(k, a->scale32 && in == NNX_INT48, "scale32 && is_same<in_t,i48_t>()") &&
-           nnx_tosa_error_if(k, !a->scale32 && a->rounding_mode == NNX_TOSA_DOUBLE_ROUND,
-                             "!scale32 && (rounding_mode == DOUBLE_ROUND)") &&
-           nnx_tosa_error_if(k, iu && ou, "input_unsigned && output_unsigned") &&
-           nnx_tosa_error_if(k, out == NNX_INT32 && iu, "is_same<out_t,i32_t>() && input_unsigned") &&
-           nnx_tosa_error_if(k, in == NNX_INT32 && ou, "is_same<in_t,i32_t>() && output_unsigned") &&
-           nnx_tosa_error_if(k, in == NNX_INT48 && ou, "is_same<in_t,i48_t>() && output_unsigned") &&
-           nnx_tosa_error_if(k, a->per_channel && nnx_tosa_desc(k, 0)->rank < 1, "per_channel && rank(input) < 1");
+        nnx_tosa_error_if(k, out != NNX_INT8 && (out != NNX_INT16 || !ou) && ozp != 0,
+                          "!is_same<out_t,i8_t>() && (!is_same<out_t,i16_t>() || output_unsigned == false) && "
+                          "output_zp != 0") &&
+        nnx_tosa_error_if(k, in == NNX_INT16 && iu && izp != 0 && izp != 32768,
+                          "is_same<in_t,i16_t>() && input_unsigned == true && input_zp != 0 && input_zp != 32768") &&
+        nnx_tosa_error_if(k, out == NNX_INT16 && ou && ozp != 0 && ozp != 32768,
+                          "is_same<out_t,i16_t>() && output_unsigned == true && output_zp != 0 && output_zp != "
+                          "32768") &&
+        nnx_tosa_error_if(k, a->scale32 && in == NNX_INT48, "scale32 && is_same<in_t,i48_t>()") &&
+        nnx_tosa_error_if(k, !a->scale32 && a->rounding_mode == NNX_TOSA_DOUBLE_ROUND,
+                          "!scale32 && (rounding_mode == DOUBLE_ROUND)") &&
+        nnx_tosa_error_if(k, iu && ou, "input_unsigned && output_unsigned") &&
+        nnx_tosa_error_if(k, out == NNX_INT32 && iu, "is_same<out_t,i32_t>() && input_unsigned") &&
+        nnx_tosa_error_if(k, in == NNX_INT32 && ou, "is_same<in_t,i32_t>() && output_unsigned") &&
+        nnx_tosa_error_if(k, in == NNX_INT48 && ou, "is_same<in_t,i48_t>() && output_unsigned") &&
+        nnx_tosa_error_if(k, a->per_channel && nnx_tosa_desc(k, 0)->rank < 1, "per_channel && rank(input) < 1");
 }
 
 static bool rescale(nnx_tosa_call *k)
@@ -230,11 +233,12 @@ static bool rescale(nnx_tosa_call *k)
     const nnx_operand_desc *x = nnx_tosa_desc(k, 0);
     const void *data;
     if (a->rounding_mode > NNX_TOSA_DOUBLE_ROUND)
-        return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "rounding_mode %d is not a rounding_t", (int)a->rounding_mode);
+        return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "rounding_mode %d is not a rounding_t",
+                             (int)a->rounding_mode);
     if (!nnx_tosa_error_if(k, a->rounding_mode == NNX_TOSA_DOUBLE_ROUND && !(k->t->profiles & NNX_TOSA_EXT_DOUBLEROUND),
                            "rounding_mode == DOUBLE_ROUND without EXT-DOUBLEROUND") ||
-        !nnx_tosa_error_if(k, a->rounding_mode == NNX_TOSA_INEXACT_ROUND &&
-                                  !(k->t->profiles & NNX_TOSA_EXT_INEXACTROUND),
+        !nnx_tosa_error_if(k,
+                           a->rounding_mode == NNX_TOSA_INEXACT_ROUND && !(k->t->profiles & NNX_TOSA_EXT_INEXACTROUND),
                            "rounding_mode == INEXACT_ROUND without EXT-INEXACTROUND"))
         return false;
     for (uint32_t i = 1; i < 5; i++) {
@@ -257,17 +261,20 @@ static bool rescale(nnx_tosa_call *k)
         return false;
     for (uint64_t c = 0; c < nc; c++) {
         int64_t m = nnx_tosa_const_i(k, 1, c), s = nnx_tosa_const_i(k, 2, c);
-        if (!nnx_tosa_require(k, m >= 0, "multiplier >= 0") || !nnx_tosa_require(k, s >= 2 && s <= 62, "2 <= shift && shift <= 62"))
+        if (!nnx_tosa_require(k, m >= 0, "multiplier >= 0") ||
+            !nnx_tosa_require(k, s >= 2 && s <= 62, "2 <= shift && shift <= 62"))
             return false;
     }
     if (!rescale_flags(k, in, out, zp_value(k, 3, a->input_unsigned), zp_value(k, 4, a->output_unsigned)) ||
         !nnx_tosa_check_rank(k, x->rank, "shape"))
         return false;
-    nnx_attrs at = {.rescale = {.scale32 = a->scale32, .per_channel = a->per_channel,
-                                .input_unsigned = a->input_unsigned, .output_unsigned = a->output_unsigned,
-                                .rounding = a->rounding_mode == NNX_TOSA_DOUBLE_ROUND    ? NNX_RESCALE_DOUBLE_ROUND
-                                            : a->rounding_mode == NNX_TOSA_INEXACT_ROUND ? NNX_RESCALE_INEXACT_ROUND
-                                                                                         : NNX_RESCALE_SINGLE_ROUND}};
+    nnx_attrs at = {.rescale = {.scale32 = a->scale32,
+                                .per_channel = a->per_channel,
+                                .input_unsigned = a->input_unsigned,
+                                .output_unsigned = a->output_unsigned,
+                                .rounding = a->rounding_mode == NNX_TOSA_DOUBLE_ROUND ? NNX_RESCALE_DOUBLE_ROUND
+                                    : a->rounding_mode == NNX_TOSA_INEXACT_ROUND      ? NNX_RESCALE_INEXACT_ROUND
+                                                                                      : NNX_RESCALE_SINGLE_ROUND}};
     const nnx_operand *ins[5] = {k->in[0], k->in[1], k->in[2], k->in[3], k->in[4]};
     return put(k, nnx_tosa_node(k, NNX_OP_TOSA_RESCALE, ins, 5, &at));
 }
@@ -318,14 +325,16 @@ bool nnx_tosa_elementwise(nnx_tosa_call *k)
     nnx_op op;
     nnx_attrs a = {0};
     switch (k->op) {
-    case NNX_TOSA_MAXIMUM: case NNX_TOSA_MINIMUM:
+    case NNX_TOSA_MAXIMUM:
+    case NNX_TOSA_MINIMUM:
         a.nan.nan_mode = k->a->nan_mode == NNX_TOSA_NAN_IGNORE ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE;
         return binary(k, k->op == NNX_TOSA_MAXIMUM ? NNX_OP_MAX : NNX_OP_MIN, &a);
-    case NNX_TOSA_INTDIV:
-        return no_zero(k, 1) && binary(k, NNX_OP_DIV, NULL);
+    case NNX_TOSA_INTDIV: return no_zero(k, 1) && binary(k, NNX_OP_DIV, NULL);
     case NNX_TOSA_LOGICAL_LEFT_SHIFT: return shift_op(k, NNX_OP_SHIFT_LEFT, NULL);
     case NNX_TOSA_LOGICAL_RIGHT_SHIFT: return shift_op(k, NNX_OP_SHIFT_RIGHT_LOGICAL, NULL);
-    case NNX_TOSA_ARITHMETIC_RIGHT_SHIFT: a.shift.round = k->a->round; return shift_op(k, NNX_OP_SHIFT_RIGHT_ARITHMETIC, &a);
+    case NNX_TOSA_ARITHMETIC_RIGHT_SHIFT:
+        a.shift.round = k->a->round;
+        return shift_op(k, NNX_OP_SHIFT_RIGHT_ARITHMETIC, &a);
     case NNX_TOSA_MUL: return mul(k);
     case NNX_TOSA_NEGATE: return negate(k);
     case NNX_TOSA_CLAMP: return clamp(k);

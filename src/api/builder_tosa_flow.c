@@ -79,8 +79,9 @@ static bool variable(nnx_tosa_call *k)
     size_t bytes;
     if (!nnx_tosa_check_rank(k, a->desc.rank, "var_shape") ||
         !nnx_tosa_require(k, !find(t, a->uid), "!var_tensor.seen (a uid is declared once)") ||
-        !nnx_tosa_error_if(k, t->depth > 0, "VARIABLE inside a COND_IF / WHILE_LOOP sub-graph (nnx declares variables "
-                                            "at the top level)"))
+        !nnx_tosa_error_if(k, t->depth > 0,
+                           "VARIABLE inside a COND_IF / WHILE_LOOP sub-graph (nnx declares variables "
+                           "at the top level)"))
         return false;
     nnx_error why = {0};
     if (nnx_check_desc(&a->desc, &why) != NNX_OK || !nnx_desc_bytes(&a->desc, &bytes))
@@ -299,7 +300,8 @@ static bool sub_graph(nnx_tosa_call *k, nnx_tosa_graph_fn fn, const char *name, 
     for (uint32_t r = 0; r < n_res; r++) {
         if (!res[r] || res[r]->builder != sb || res[r]->value == NNX_NONE) {
             nnx_builder_destroy(sb);
-            return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "%s: output %u is not an operand of the sub-graph", name, r);
+            return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "%s: output %u is not an operand of the sub-graph",
+                                 name, r);
         }
         rid[r] = res[r]->value;
     }
@@ -316,7 +318,8 @@ static bool while_loop(nnx_tosa_call *k)
         !nnx_tosa_error_if(k, !k->a->graph1 || !k->a->graph2, "cond_graph or body_graph is absent"))
         return false;
     nnx_subgraph *cond, *body;
-    if (!sub_graph(k, k->a->graph1, "cond_graph", 1, &cond) || !sub_graph(k, k->a->graph2, "body_graph", k->n_in, &body))
+    if (!sub_graph(k, k->a->graph1, "cond_graph", 1, &cond) ||
+        !sub_graph(k, k->a->graph2, "body_graph", k->n_in, &body))
         return false;
     const nnx_operand_desc *c = &cond->values[cond->results[0]].desc;
     uint64_t n = 0;
@@ -337,9 +340,9 @@ static bool custom(nnx_tosa_call *k)
     const char *op = k->a->operator_name ? k->a->operator_name : "", *dom = k->a->domain_name ? k->a->domain_name : "";
     if (!lists(k, k->n_in, k->n_out))
         return false;
-    return nnx_tosa_fail(k, NNX_ERROR_NOT_SUPPORTED,
-                         "no custom operator '%.64s' of domain '%.64s' is registered (CUSTOM is implementation-defined)",
-                         op, dom);
+    return nnx_tosa_fail(
+        k, NNX_ERROR_NOT_SUPPORTED,
+        "no custom operator '%.64s' of domain '%.64s' is registered (CUSTOM is implementation-defined)", op, dom);
 }
 
 bool nnx_tosa_flow(nnx_tosa_call *k)

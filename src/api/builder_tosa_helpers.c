@@ -34,7 +34,8 @@ bool nnx_tosa_require(nnx_tosa_call *k, bool holds, const char *text)
 
 bool nnx_tosa_level_check(nnx_tosa_call *k, bool ok, const char *text)
 {
-    return ok ? true : nnx_tosa_fail(k, NNX_ERROR_NOT_SUPPORTED, "LEVEL_CHECK(%s) fails at %s", text, k->t->level->name);
+    return ok ? true
+              : nnx_tosa_fail(k, NNX_ERROR_NOT_SUPPORTED, "LEVEL_CHECK(%s) fails at %s", text, k->t->level->name);
 }
 
 /* ---------------------------------------------------------------- constants */
@@ -98,8 +99,8 @@ nnx_operand *nnx_tosa_node(nnx_tosa_call *k, nnx_op op, const nnx_operand *const
     return r == &k->t->b->poison ? NULL : r;
 }
 
-bool nnx_tosa_node_n(nnx_tosa_call *k, nnx_op op, const nnx_operand *const *in, uint32_t n_in,
-                     const nnx_attrs *attrs, uint32_t n_out, nnx_operand **outs)
+bool nnx_tosa_node_n(nnx_tosa_call *k, nnx_op op, const nnx_operand *const *in, uint32_t n_in, const nnx_attrs *attrs,
+                     uint32_t n_out, nnx_operand **outs)
 {
     return nnx_call_node(&k->c, op, in, n_in, attrs, n_out, outs) != &k->t->b->poison;
 }
@@ -117,7 +118,8 @@ nnx_operand *nnx_tosa_constant(nnx_tosa_call *k, const nnx_operand_desc *d, cons
     nnx_error why = {0};
     uint32_t id;
     nnx_builder *b = k->t->b;
-    if (nnx_check_buffer(d, data, size, &why) != NNX_OK || nnx_ir_add_constant(&b->ir, d, data, size, &id, &why) != NNX_OK) {
+    if (nnx_check_buffer(d, data, size, &why) != NNX_OK ||
+        nnx_ir_add_constant(&b->ir, d, data, size, &id, &why) != NNX_OK) {
         nnx_tosa_fail(k, why.status, "%s", why.message);
         return NULL;
     }
@@ -151,8 +153,8 @@ bool nnx_tosa_broadcast(nnx_tosa_call *k, uint32_t first, uint32_t n, nnx_operan
                 continue;
             if (out->shape[j] != 1)
                 return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT,
-                                     "ERROR_IF(shape1[%u] != shape2[%u] && neither is 1): %u and %u do not broadcast", j,
-                                     j, out->shape[j], d->shape[j]);
+                                     "ERROR_IF(shape1[%u] != shape2[%u] && neither is 1): %u and %u do not broadcast",
+                                     j, j, out->shape[j], d->shape[j]);
             out->shape[j] = d->shape[j];
         }
     }

@@ -33,8 +33,9 @@ static bool stride_limit(nnx_tosa_call *k, int64_t v, const char *what)
 static bool exact_size(nnx_tosa_call *k, int64_t num, int64_t den, const char *text, int64_t *size)
 {
     if (den <= 0 || num % den != 0 || num < 0)
-        return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT, "ERROR_IF(%s): idiv_check(%lld, %lld) is not exact or the "
-                                                             "output is empty",
+        return nnx_tosa_fail(k, NNX_ERROR_INVALID_ARGUMENT,
+                             "ERROR_IF(%s): idiv_check(%lld, %lld) is not exact or the "
+                             "output is empty",
                              text, (long long)num, (long long)den);
     *size = num / den + 1;
     return true;
@@ -49,7 +50,8 @@ static bool reduce(nnx_tosa_call *k, nnx_op op)
     if (!nnx_tosa_error_if(k, x->rank == 0, "rank(shape1) < 1: reductions take rank 1..MAX_RANK") ||
         !nnx_tosa_error_if(k, axis < 0 || axis >= (int32_t)x->rank, "axis < 0 || axis >= rank(shape1)"))
         return false;
-    nnx_attrs a = {.reduce = {.axes_mask = 1u << axis, .keep_dims = true,
+    nnx_attrs a = {.reduce = {.axes_mask = 1u << axis,
+                              .keep_dims = true,
                               .nan_mode = k->a->nan_mode == NNX_TOSA_NAN_IGNORE ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE}};
     const nnx_operand *in[1] = {k->in[0]};
     return put(k, nnx_tosa_node(k, op, in, 1, &a));
@@ -63,8 +65,11 @@ static bool argmax(nnx_tosa_call *k)
         !nnx_tosa_check_rank(k, x->rank, "shape1") ||
         !nnx_tosa_error_if(k, axis < 0 || axis >= (int32_t)x->rank, "axis < 0 || axis >= rank(shape1)"))
         return false;
-    nnx_attrs a = {.arg_reduce = {.axes_mask = 1u << axis, .keep_dims = false, .index_dtype = NNX_INT32,
-                                  .nan_mode = k->a->nan_mode == NNX_TOSA_NAN_IGNORE ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE}};
+    nnx_attrs a = {
+        .arg_reduce = {.axes_mask = 1u << axis,
+                       .keep_dims = false,
+                       .index_dtype = NNX_INT32,
+                       .nan_mode = k->a->nan_mode == NNX_TOSA_NAN_IGNORE ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE}};
     const nnx_operand *in[1] = {k->in[0]};
     return put(k, nnx_tosa_node(k, NNX_OP_REDUCE_ARGMAX, in, 1, &a));
 }
@@ -88,10 +93,11 @@ static bool zero_point(nnx_tosa_call *k, uint32_t i, const char *what, nnx_dtype
 static bool pool_common(nnx_tosa_call *k, const nnx_operand_desc *x)
 {
     const int32_t *kn = k->a->kernel, *s = k->a->stride, *p = k->a->pad;
-    if (!nnx_tosa_error_if(k, x->rank != 4, "rank(input) != 4 ([N,IH,IW,C])") ||
-        !kernel_limit(k, kn[0], "kernel_y") || !kernel_limit(k, kn[1], "kernel_x") || !stride_limit(k, s[0], "stride_y") ||
-        !stride_limit(k, s[1], "stride_x") || !kernel_limit(k, p[0], "pad_top") || !kernel_limit(k, p[1], "pad_bottom") ||
-        !kernel_limit(k, p[2], "pad_left") || !kernel_limit(k, p[3], "pad_right") ||
+    if (!nnx_tosa_error_if(k, x->rank != 4, "rank(input) != 4 ([N,IH,IW,C])") || !kernel_limit(k, kn[0], "kernel_y") ||
+        !kernel_limit(k, kn[1], "kernel_x") || !stride_limit(k, s[0], "stride_y") ||
+        !stride_limit(k, s[1], "stride_x") || !kernel_limit(k, p[0], "pad_top") ||
+        !kernel_limit(k, p[1], "pad_bottom") || !kernel_limit(k, p[2], "pad_left") ||
+        !kernel_limit(k, p[3], "pad_right") ||
         !nnx_tosa_error_if(k, kn[0] < 1 || kn[1] < 1, "kernel_y < 1 || kernel_x < 1") ||
         !nnx_tosa_error_if(k, s[0] < 1 || s[1] < 1, "stride_y < 1 || stride_x < 1") ||
         !nnx_tosa_error_if(k, p[0] < 0 || p[1] < 0 || p[2] < 0 || p[3] < 0,
@@ -102,8 +108,8 @@ static bool pool_common(nnx_tosa_call *k, const nnx_operand_desc *x)
     int64_t oh, ow;
     return exact_size(k, (int64_t)x->shape[1] + p[0] + p[1] - kn[0], s[0],
                       "OH != idiv_check(IH + pad_top + pad_bottom - kernel_y, stride_y) + 1", &oh) &&
-           exact_size(k, (int64_t)x->shape[2] + p[2] + p[3] - kn[1], s[1],
-                      "OW != idiv_check(IW + pad_left + pad_right - kernel_x, stride_x) + 1", &ow);
+        exact_size(k, (int64_t)x->shape[2] + p[2] + p[3] - kn[1], s[1],
+                   "OW != idiv_check(IW + pad_left + pad_right - kernel_x, stride_x) + 1", &ow);
 }
 
 static bool avg_pool(nnx_tosa_call *k)
@@ -134,8 +140,10 @@ static bool max_pool(nnx_tosa_call *k)
     const int32_t *kn = k->a->kernel, *s = k->a->stride, *p = k->a->pad;
     nnx_attrs a = {.pool = {.window = {(uint32_t)kn[0], (uint32_t)kn[1]},
                             .pads = {(uint32_t)p[0], (uint32_t)p[1], (uint32_t)p[2], (uint32_t)p[3]},
-                            .strides = {(uint32_t)s[0], (uint32_t)s[1]}, .dilations = {1, 1},
-                            .layout = NNX_LAYOUT_NHWC, .rounding = NNX_ROUNDING_FLOOR,
+                            .strides = {(uint32_t)s[0], (uint32_t)s[1]},
+                            .dilations = {1, 1},
+                            .layout = NNX_LAYOUT_NHWC,
+                            .rounding = NNX_ROUNDING_FLOOR,
                             .nan_mode = k->a->nan_mode == NNX_TOSA_NAN_IGNORE ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE}};
     const nnx_operand *in[1] = {k->in[0]};
     return put(k, nnx_tosa_node(k, NNX_OP_MAX_POOL, in, 1, &a));
@@ -158,15 +166,17 @@ static bool conv_spatial(nnx_tosa_call *k, const nnx_operand_desc *x, const uint
             return false;
     }
     for (uint32_t i = 0; i < ns; i++)
-        if (!nnx_tosa_error_if(k, p[2 * i] < 0 || p[2 * i + 1] < 0, "pad_top < 0 || pad_bottom < 0 || pad_left < 0 || pad_right < 0") ||
+        if (!nnx_tosa_error_if(k, p[2 * i] < 0 || p[2 * i + 1] < 0,
+                               "pad_top < 0 || pad_bottom < 0 || pad_left < 0 || pad_right < 0") ||
             !nnx_tosa_error_if(k, s[i] < 1, "stride < 1") || !nnx_tosa_error_if(k, d[i] < 1, "dilation < 1"))
             return false;
     for (uint32_t i = 0; i < ns; i++) {
         int64_t o;
         const char *ax = ns == 3 ? (i == 0 ? "D" : i == 1 ? "H" : "W") : (i == 0 ? "H" : "W");
-        snprintf(text, sizeof text, "O%s != idiv_check(I%s - 1 + pad_begin + pad_end - (K%s - 1) * dilation, stride) + 1",
-                 ax, ax, ax);
-        if (!exact_size(k, (int64_t)x->shape[1 + i] - 1 + p[2 * i] + p[2 * i + 1] - ((int64_t)kd[i] - 1) * d[i], s[i], text, &o))
+        snprintf(text, sizeof text,
+                 "O%s != idiv_check(I%s - 1 + pad_begin + pad_end - (K%s - 1) * dilation, stride) + 1", ax, ax, ax);
+        if (!exact_size(k, (int64_t)x->shape[1 + i] - 1 + p[2 * i] + p[2 * i + 1] - ((int64_t)kd[i] - 1) * d[i], s[i],
+                        text, &o))
             return false;
     }
     return true;
@@ -175,11 +185,13 @@ static bool conv_spatial(nnx_tosa_call *k, const nnx_operand_desc *x, const uint
 static bool conv(nnx_tosa_call *k)
 {
     const nnx_operand_desc *x = nnx_tosa_desc(k, 0), *w = nnx_tosa_desc(k, 1), *b = nnx_tosa_desc(k, 2);
-    bool dw = k->op == NNX_TOSA_DEPTHWISE_CONV2D, c3 = k->op == NNX_TOSA_CONV3D, tr = k->op == NNX_TOSA_TRANSPOSE_CONV2D;
+    bool dw = k->op == NNX_TOSA_DEPTHWISE_CONV2D, c3 = k->op == NNX_TOSA_CONV3D,
+         tr = k->op == NNX_TOSA_TRANSPOSE_CONV2D;
     uint32_t r = c3 ? 5 : 4, ns = r - 2;
     bool iz, wz;
-    if (!nnx_tosa_error_if(k, x->rank != r || w->rank != r, c3 ? "input / weight are not 5-D ([N,ID,IH,IW,IC], [OC,KD,KH,KW,IC])"
-                                                                : "input / weight are not 4-D") ||
+    if (!nnx_tosa_error_if(k, x->rank != r || w->rank != r,
+                           c3 ? "input / weight are not 5-D ([N,ID,IH,IW,IC], [OC,KD,KH,KW,IC])"
+                              : "input / weight are not 4-D") ||
         !nnx_tosa_error_if(k, b->rank != 1 || b->dtype != k->row->types[2], "bias is not T<out_t>[BC]") ||
         !zero_point(k, 3, "input_zp is not T<in_t>[1]", x->dtype, &iz) ||
         !zero_point(k, 4, "weight_zp is not T<weight_t>[1]", w->dtype, &wz) ||
@@ -191,15 +203,19 @@ static bool conv(nnx_tosa_call *k)
     for (uint32_t i = 0; i < ns; i++)
         kd[i] = dw ? w->shape[i] : w->shape[1 + i];
     if (!nnx_tosa_error_if(k, x->shape[r - 1] != ic, "input channels != weight channels (IC)") ||
-        !nnx_tosa_error_if(k, b->shape[0] != oc && b->shape[0] != 1, dw ? "BC != C*M && BC != 1" : "BC != OC && BC != 1"))
+        !nnx_tosa_error_if(k, b->shape[0] != oc && b->shape[0] != 1,
+                           dw ? "BC != C*M && BC != 1" : "BC != OC && BC != 1"))
         return false;
     if (tr) {
         const int32_t *op = k->a->out_pad, *s = k->a->stride;
         if (!kernel_limit(k, kd[0], "KH") || !kernel_limit(k, kd[1], "KW") || !kernel_limit(k, op[0], "out_pad_top") ||
             !kernel_limit(k, op[1], "out_pad_bottom") || !kernel_limit(k, op[2], "out_pad_left") ||
-            !kernel_limit(k, op[3], "out_pad_right") || !stride_limit(k, s[0], "stride_y") || !stride_limit(k, s[1], "stride_x") ||
-            !nnx_tosa_error_if(k, op[0] <= -(int64_t)kd[0] || op[1] <= -(int64_t)kd[0], "out_pad_top <= -KH || out_pad_bottom <= -KH") ||
-            !nnx_tosa_error_if(k, op[2] <= -(int64_t)kd[1] || op[3] <= -(int64_t)kd[1], "out_pad_left <= -KW || out_pad_right <= -KW") ||
+            !kernel_limit(k, op[3], "out_pad_right") || !stride_limit(k, s[0], "stride_y") ||
+            !stride_limit(k, s[1], "stride_x") ||
+            !nnx_tosa_error_if(k, op[0] <= -(int64_t)kd[0] || op[1] <= -(int64_t)kd[0],
+                               "out_pad_top <= -KH || out_pad_bottom <= -KH") ||
+            !nnx_tosa_error_if(k, op[2] <= -(int64_t)kd[1] || op[3] <= -(int64_t)kd[1],
+                               "out_pad_left <= -KW || out_pad_right <= -KW") ||
             !nnx_tosa_error_if(k, s[0] < 1 || s[1] < 1, "stride_y < 1 || stride_x < 1"))
             return false;
     } else if (!conv_spatial(k, x, kd, ns)) {
@@ -212,8 +228,12 @@ static bool conv(nnx_tosa_call *k)
         a.tosa_conv.stride[i] = (uint32_t)k->a->stride[i];
         a.tosa_conv.dilation[i] = tr ? 1 : (uint32_t)k->a->dilation[i];
     }
-    nnx_op op = c3 ? NNX_OP_TOSA_CONV3D : dw ? NNX_OP_TOSA_DEPTHWISE_CONV2D : tr ? NNX_OP_TOSA_TRANSPOSE_CONV2D : NNX_OP_TOSA_CONV2D;
-    const nnx_operand *in[5] = {k->in[0], k->in[1], k->in[2], k->n_in > 3 ? k->in[3] : NULL, k->n_in > 4 ? k->in[4] : NULL};
+    nnx_op op = c3 ? NNX_OP_TOSA_CONV3D
+        : dw       ? NNX_OP_TOSA_DEPTHWISE_CONV2D
+        : tr       ? NNX_OP_TOSA_TRANSPOSE_CONV2D
+                   : NNX_OP_TOSA_CONV2D;
+    const nnx_operand *in[5] = {k->in[0], k->in[1], k->in[2], k->n_in > 3 ? k->in[3] : NULL,
+                                k->n_in > 4 ? k->in[4] : NULL};
     return put(k, nnx_tosa_node(k, op, in, k->n_in, &a));
 }
 
@@ -225,8 +245,10 @@ static bool matmul(nnx_tosa_call *k)
     bool az, bz;
     if (!nnx_tosa_error_if(k, A->rank != 3 || B->rank != 3, "A is not [N,H,C] or B is not [N,C,W]") ||
         !nnx_tosa_error_if(k, A->dtype != B->dtype, "A and B differ in type (in_t)") ||
-        !nnx_tosa_error_if(k, A->shape[0] != B->shape[0] || A->shape[2] != B->shape[1], "B's shape is not [N,C,W] for A [N,H,C]") ||
-        !zero_point(k, 2, "A_zp is not T<in_t>[1]", A->dtype, &az) || !zero_point(k, 3, "B_zp is not T<in_t>[1]", A->dtype, &bz) ||
+        !nnx_tosa_error_if(k, A->shape[0] != B->shape[0] || A->shape[2] != B->shape[1],
+                           "B's shape is not [N,C,W] for A [N,H,C]") ||
+        !zero_point(k, 2, "A_zp is not T<in_t>[1]", A->dtype, &az) ||
+        !zero_point(k, 3, "B_zp is not T<in_t>[1]", A->dtype, &bz) ||
         !nnx_tosa_error_if(k, A->dtype != NNX_INT8 && (az || bz), "!is_same<in_t,i8_t>() && (A_zp != 0 || B_zp != 0)"))
         return false;
     nnx_attrs a = {.tosa_matmul = {.acc_type = k->row->types[1]}};
@@ -243,7 +265,8 @@ static bool fft(nnx_tosa_call *k)
         return false;
     uint32_t h = x->shape[1], w = x->shape[2];
     if (!kernel_limit(k, h, "H") || !kernel_limit(k, w, "W") ||
-        !nnx_tosa_error_if(k, h & (h - 1), "!power_of_two(H)") || !nnx_tosa_error_if(k, w & (w - 1), "!power_of_two(W)"))
+        !nnx_tosa_error_if(k, h & (h - 1), "!power_of_two(H)") ||
+        !nnx_tosa_error_if(k, w & (w - 1), "!power_of_two(W)"))
         return false;
     nnx_attrs a = {.fft = {.inverse = full && k->a->inverse}};
     const nnx_operand *in[2] = {k->in[0], full ? k->in[1] : NULL};
@@ -271,16 +294,22 @@ static bool resize(nnx_tosa_call *k)
     int64_t oh, ow;
     if (!nnx_tosa_level_check(k, xn <= k->t->level->max_scale * xd, text) ||
         !nnx_tosa_error_if(k, yn > (1 << 11) || xn > (1 << 11), "scale_y_n > (1 << 11) || scale_x_n > (1 << 11)") ||
-        !nnx_tosa_error_if(k, yd >= 16 * yn || xd >= 16 * xn, "scale_y_d >= 16 * scale_y_n || scale_x_d >= 16 * scale_x_n") ||
-        !nnx_tosa_error_if(k, off[0] < -yn || off[0] >= 16 * yn, "offset_y < -scale_y_n || offset_y >= 16 * scale_y_n") ||
-        !nnx_tosa_error_if(k, off[1] < -xn || off[1] >= 16 * xn, "offset_x < -scale_x_n || offset_x >= 16 * scale_x_n") ||
+        !nnx_tosa_error_if(k, yd >= 16 * yn || xd >= 16 * xn,
+                           "scale_y_d >= 16 * scale_y_n || scale_x_d >= 16 * scale_x_n") ||
+        !nnx_tosa_error_if(k, off[0] < -yn || off[0] >= 16 * yn,
+                           "offset_y < -scale_y_n || offset_y >= 16 * scale_y_n") ||
+        !nnx_tosa_error_if(k, off[1] < -xn || off[1] >= 16 * xn,
+                           "offset_x < -scale_x_n || offset_x >= 16 * scale_x_n") ||
         !nnx_tosa_error_if(k, bd[0] < -16 * yn || bd[0] >= yn, "border_y < -16 * scale_y_n || border_y >= scale_y_n") ||
         !nnx_tosa_error_if(k, bd[1] < -16 * xn || bd[1] >= xn, "border_x < -16 * scale_x_n || border_x >= scale_x_n") ||
-        !exact_size(k, (ih - 1) * yn - off[0] + bd[0], yd, "OH != idiv_check((IH - 1) * scale_y_n - offset_y + border_y, scale_y_d) + 1", &oh) ||
-        !exact_size(k, (iw - 1) * xn - off[1] + bd[1], xd, "OW != idiv_check((IW - 1) * scale_x_n - offset_x + border_x, scale_x_d) + 1", &ow) ||
+        !exact_size(k, (ih - 1) * yn - off[0] + bd[0], yd,
+                    "OH != idiv_check((IH - 1) * scale_y_n - offset_y + border_y, scale_y_d) + 1", &oh) ||
+        !exact_size(k, (iw - 1) * xn - off[1] + bd[1], xd,
+                    "OW != idiv_check((IW - 1) * scale_x_n - offset_x + border_x, scale_x_d) + 1", &ow) ||
         !nnx_tosa_error_if(k, oh >= 16384 || ow >= 16384 || ih >= 16384 || iw >= 16384, "max(OH,OW,IH,IW) >= 16384"))
         return false;
-    nnx_attrs a = {.tosa_resize = {.mode = k->a->mode == NNX_TOSA_MODE_BILINEAR ? NNX_TOSA_RESIZE_BILINEAR : NNX_TOSA_RESIZE_NEAREST,
+    nnx_attrs a = {.tosa_resize = {.mode = k->a->mode == NNX_TOSA_MODE_BILINEAR ? NNX_TOSA_RESIZE_BILINEAR
+                                                                                : NNX_TOSA_RESIZE_NEAREST,
                                    .scale = {(int32_t)yn, (int32_t)yd, (int32_t)xn, (int32_t)xd},
                                    .offset = {(int32_t)off[0], (int32_t)off[1]},
                                    .border = {(int32_t)bd[0], (int32_t)bd[1]}}};
@@ -296,10 +325,13 @@ bool nnx_tosa_nn(nnx_tosa_call *k)
     case NNX_TOSA_ARGMAX: return argmax(k);
     case NNX_TOSA_AVG_POOL2D: return avg_pool(k);
     case NNX_TOSA_MAX_POOL2D: return max_pool(k);
-    case NNX_TOSA_CONV2D: case NNX_TOSA_CONV3D: case NNX_TOSA_DEPTHWISE_CONV2D: case NNX_TOSA_TRANSPOSE_CONV2D:
-        return conv(k);
+    case NNX_TOSA_CONV2D:
+    case NNX_TOSA_CONV3D:
+    case NNX_TOSA_DEPTHWISE_CONV2D:
+    case NNX_TOSA_TRANSPOSE_CONV2D: return conv(k);
     case NNX_TOSA_MATMUL: return matmul(k);
-    case NNX_TOSA_FFT2D: case NNX_TOSA_RFFT2D: return fft(k);
+    case NNX_TOSA_FFT2D:
+    case NNX_TOSA_RFFT2D: return fft(k);
     case NNX_TOSA_RESIZE: return resize(k);
     case NNX_TOSA_REDUCE_ALL: return reduce(k, NNX_OP_REDUCE_ALL);
     case NNX_TOSA_REDUCE_ANY: return reduce(k, NNX_OP_REDUCE_ANY);

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#define CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 
 const char *nnx_version(void) { return "0.1.0"; }
 

@@ -27,15 +27,9 @@ nnx_status nnx_operand_desc_bytes(const nnx_operand_desc *desc, size_t *bytes)
     return nnx_desc_bytes(desc, bytes) ? NNX_OK : NNX_ERROR_INVALID_ARGUMENT;
 }
 
-double nnx_element_load_f64(nnx_dtype dtype, const void *data, size_t index)
-{
-    return nnx_load_f(dtype, data, index);
-}
+double nnx_element_load_f64(nnx_dtype dtype, const void *data, size_t index) { return nnx_load_f(dtype, data, index); }
 
-int64_t nnx_element_load_i64(nnx_dtype dtype, const void *data, size_t index)
-{
-    return nnx_load_i(dtype, data, index);
-}
+int64_t nnx_element_load_i64(nnx_dtype dtype, const void *data, size_t index) { return nnx_load_i(dtype, data, index); }
 
 uint64_t nnx_element_load_u64(nnx_dtype dtype, const void *data, size_t index)
 {

@@ -101,8 +101,14 @@ bool nnx_graph_profile_step(const nnx_graph *g, size_t index, nnx_profile_step *
     return false;
 }
 
-const char *nnx_graph_input_name(const nnx_graph *g, size_t i) { return g && i < g->n_inputs ? g->input_names[i] : NULL; }
-const char *nnx_graph_output_name(const nnx_graph *g, size_t i) { return g && i < g->n_outputs ? g->output_names[i] : NULL; }
+const char *nnx_graph_input_name(const nnx_graph *g, size_t i)
+{
+    return g && i < g->n_inputs ? g->input_names[i] : NULL;
+}
+const char *nnx_graph_output_name(const nnx_graph *g, size_t i)
+{
+    return g && i < g->n_outputs ? g->output_names[i] : NULL;
+}
 
 static void value_desc(const nnx_graph *g, const uint32_t *values, size_t n, size_t i, nnx_operand_desc *out)
 {
@@ -147,12 +153,13 @@ static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_na
             return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph has no %s named '%s'", what,
                                     nt->name ? nt->name : "(null)");
         if (slot[i] != SIZE_MAX)
-            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is bound twice", what, names[i]);
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is bound twice", what,
+                                    names[i]);
         slot[i] = k;
         const nnx_tensor *t = nt->tensor;
         if (!t || t->ctx != ctx)
-            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is not a tensor of this context",
-                                    what, names[i]);
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                    "dispatch: %s '%s' is not a tensor of this context", what, names[i]);
         if (t->h.destroyed)
             return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is a destroyed tensor", what,
                                     names[i]);
@@ -161,8 +168,8 @@ static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_na
                                     names[i]);
         if (!nnx_desc_equal(&t->desc.desc, &ir->values[values[i]].desc)) {
             char want[96], got[96];
-            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is %s, the graph expects %s", what,
-                                    names[i], nnx_desc_format(&t->desc.desc, got, sizeof got),
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %s '%s' is %s, the graph expects %s",
+                                    what, names[i], nnx_desc_format(&t->desc.desc, got, sizeof got),
                                     nnx_desc_format(&ir->values[values[i]].desc, want, sizeof want));
         }
     }
@@ -255,7 +262,8 @@ static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *in
             nnx_tensor *t = outputs[out_slot[i]].tensor;
             memcpy(t->data, x->buffers[g->output_values[i]], t->bytes);
         }
-        nnx_plan_commit_updates(&g->plan, x); /* after the copy: an output that is a variable shows its starting value */
+        nnx_plan_commit_updates(&g->plan,
+                                x); /* after the copy: an output that is a variable shows its starting value */
     }
     if (stateful)
         pthread_mutex_unlock(&g->state_lock);

@@ -15,8 +15,8 @@ nnx_status nnx_ir_to_nnef_flat(const nnx_ir *ir, const uint32_t *inputs, const c
     nnx_status st = nnx_nnef_registry_init(&reg, NULL, a, err);
     if (st != NNX_OK)
         return st;
-    st = nnx_nnef_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &reg, flat, vars,
-                          n_vars, err);
+    st = nnx_nnef_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &reg, flat, vars, n_vars,
+                          err);
     nnx_nnef_registry_free(&reg);
     return st;
 }

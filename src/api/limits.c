@@ -10,7 +10,10 @@
 #define R NNX_MAX_RANK
 #define F NNX_SET_FLOAT
 
-#define ROW(op, operand, set, rmin, rmax) {op, operand, {set, rmin, rmax}}
+#define ROW(op, operand, set, rmin, rmax) \
+    { \
+        op, operand, { set, rmin, rmax } \
+    }
 /* Element-wise binary: a, b of one type, output of that type (comparisons: uint8). */
 #define BINARY(op, set, out) ROW(op, "a", set, 0, R), ROW(op, "b", set, 0, R), ROW(op, "output", out, 0, R)
 /* One input, output of the input's type, any rank from rmin. */
@@ -20,15 +23,17 @@
 /* One rank-4 input (pooling, resample2d). */
 #define WINDOW(op, set) ROW(op, "input", set, 4, 4), ROW(op, "output", set, 4, 4)
 /* convolutions: input, filter, bias of one float type. */
-#define CONV(op) ROW(op, "input", F, 4, 4), ROW(op, "filter", F, 4, 4), ROW(op, "bias", F, 1, 1), \
-    ROW(op, "output", F, 4, 4)
+#define CONV(op) \
+    ROW(op, "input", F, 4, 4), ROW(op, "filter", F, 4, 4), ROW(op, "bias", F, 1, 1), ROW(op, "output", F, 4, 4)
 /* argMin/argMax: any input of rank >= 1 (the axis must exist), int32/int64 indices out. */
 #define ARG(op) ROW(op, "input", NNX_SET_ANY, 1, R), ROW(op, "output", NNX_SET_ARG_INDEX, 0, R)
 /* gather/scatter: the data and its output of any type, indices of an index type. */
-#define GATHER(op, rin, rind, rout) ROW(op, "input", NNX_SET_ANY, rin, R), \
-    ROW(op, "indices", NNX_SET_INDEX, rind, R), ROW(op, "output", NNX_SET_ANY, rout, R)
-#define SCATTER(op, rind, rupd) ROW(op, "input", NNX_SET_ANY, 1, R), ROW(op, "indices", NNX_SET_INDEX, rind, R), \
-    ROW(op, "updates", NNX_SET_ANY, rupd, R), ROW(op, "output", NNX_SET_ANY, 1, R)
+#define GATHER(op, rin, rind, rout) \
+    ROW(op, "input", NNX_SET_ANY, rin, R), ROW(op, "indices", NNX_SET_INDEX, rind, R), \
+        ROW(op, "output", NNX_SET_ANY, rout, R)
+#define SCATTER(op, rind, rupd) \
+    ROW(op, "input", NNX_SET_ANY, 1, R), ROW(op, "indices", NNX_SET_INDEX, rind, R), \
+        ROW(op, "updates", NNX_SET_ANY, rupd, R), ROW(op, "output", NNX_SET_ANY, 1, R)
 
 static const nnx_operand_limits table[] = {
     /* element-wise binary, comparisons, logical */
@@ -48,11 +53,16 @@ static const nnx_operand_limits table[] = {
     BINARY("logicalAnd", NNX_SET_LOGICAL, NNX_SET_LOGICAL),
     BINARY("logicalOr", NNX_SET_LOGICAL, NNX_SET_LOGICAL),
     BINARY("logicalXor", NNX_SET_LOGICAL, NNX_SET_LOGICAL),
-    ROW("logicalNot", "a", NNX_SET_LOGICAL, 0, R), ROW("logicalNot", "output", NNX_SET_LOGICAL, 0, R),
-    ROW("where", "condition", NNX_SET_LOGICAL, 0, R), ROW("where", "trueValue", NNX_SET_ANY, 0, R),
-    ROW("where", "falseValue", NNX_SET_ANY, 0, R), ROW("where", "output", NNX_SET_ANY, 0, R),
-    ROW("isNaN", "a", F, 0, R), ROW("isNaN", "output", NNX_SET(NNX_UINT8), 0, R),
-    ROW("isInfinite", "a", F, 0, R), ROW("isInfinite", "output", NNX_SET(NNX_UINT8), 0, R),
+    ROW("logicalNot", "a", NNX_SET_LOGICAL, 0, R),
+    ROW("logicalNot", "output", NNX_SET_LOGICAL, 0, R),
+    ROW("where", "condition", NNX_SET_LOGICAL, 0, R),
+    ROW("where", "trueValue", NNX_SET_ANY, 0, R),
+    ROW("where", "falseValue", NNX_SET_ANY, 0, R),
+    ROW("where", "output", NNX_SET_ANY, 0, R),
+    ROW("isNaN", "a", F, 0, R),
+    ROW("isNaN", "output", NNX_SET(NNX_UINT8), 0, R),
+    ROW("isInfinite", "a", F, 0, R),
+    ROW("isInfinite", "output", NNX_SET(NNX_UINT8), 0, R),
     /* element-wise unary, activations */
     UNARY("abs", NNX_SET_SIGNED, 0),
     UNARY("neg", NNX_SET_SIGNED, 0),
@@ -79,22 +89,27 @@ static const nnx_operand_limits table[] = {
     UNARY("linear", F, 0),
     UNARY("softplus", F, 0),
     UNARY("softsign", F, 0),
-    ROW("prelu", "input", NNX_SET_SIGNED, 0, R), ROW("prelu", "slope", NNX_SET_SIGNED, 0, R),
+    ROW("prelu", "input", NNX_SET_SIGNED, 0, R),
+    ROW("prelu", "slope", NNX_SET_SIGNED, 0, R),
     ROW("prelu", "output", NNX_SET_SIGNED, 0, R),
     UNARY("identity", NNX_SET_ANY, 0),
     UNARY("clamp", NNX_SET_ANY, 0),
-    ROW("cast", "input", NNX_SET_ANY, 0, R), ROW("cast", "output", NNX_SET_ANY, 0, R),
+    ROW("cast", "input", NNX_SET_ANY, 0, R),
+    ROW("cast", "output", NNX_SET_ANY, 0, R),
     /* shapes and data movement */
     UNARY("transpose", NNX_SET_ANY, 0),
-    ROW("reshape", "input", NNX_SET_ANY, 0, R), ROW("reshape", "output", NNX_SET_ANY, 0, R),
+    ROW("reshape", "input", NNX_SET_ANY, 0, R),
+    ROW("reshape", "output", NNX_SET_ANY, 0, R),
     UNARY("expand", NNX_SET_ANY, 0),
     UNARY("reverse", NNX_SET_ANY, 0),
     UNARY("slice", NNX_SET_ANY, 0),
-    ROW("split", "input", NNX_SET_ANY, 1, R), ROW("split", "outputs", NNX_SET_ANY, 1, R),
+    ROW("split", "input", NNX_SET_ANY, 1, R),
+    ROW("split", "outputs", NNX_SET_ANY, 1, R),
     UNARY("triangular", NNX_SET_ANY, 2),
     UNARY("pad", NNX_SET_ANY, 0),
     UNARY("tile", NNX_SET_ANY, 0),
-    ROW("concat", "inputs", NNX_SET_ANY, 1, R), ROW("concat", "output", NNX_SET_ANY, 1, R),
+    ROW("concat", "inputs", NNX_SET_ANY, 1, R),
+    ROW("concat", "output", NNX_SET_ANY, 1, R),
     /* softmax, cumulativeSum, reductions, argMin/argMax */
     UNARY("softmax", F, 1),
     UNARY("cumulativeSum", NNX_SET_NUMERIC, 1),
@@ -111,8 +126,13 @@ static const nnx_operand_limits table[] = {
     ARG("argMin"),
     ARG("argMax"),
     /* matrix products, convolutions, pooling, resampling */
-    ROW("matmul", "a", F, 2, R), ROW("matmul", "b", F, 2, R), ROW("matmul", "output", F, 2, R),
-    ROW("gemm", "a", F, 2, 2), ROW("gemm", "b", F, 2, 2), ROW("gemm", "c", F, 0, 2), ROW("gemm", "output", F, 2, 2),
+    ROW("matmul", "a", F, 2, R),
+    ROW("matmul", "b", F, 2, R),
+    ROW("matmul", "output", F, 2, R),
+    ROW("gemm", "a", F, 2, 2),
+    ROW("gemm", "b", F, 2, 2),
+    ROW("gemm", "c", F, 0, 2),
+    ROW("gemm", "output", F, 2, 2),
     CONV("conv2d"),
     CONV("convTranspose2d"),
     WINDOW("averagePool2d", F),
@@ -120,13 +140,20 @@ static const nnx_operand_limits table[] = {
     WINDOW("maxPool2d", NNX_SET_ANY),
     WINDOW("resample2d", NNX_SET_RESAMPLE),
     /* normalizations */
-    ROW("batchNormalization", "input", F, 1, R), ROW("batchNormalization", "mean", F, 1, 1),
-    ROW("batchNormalization", "variance", F, 1, 1), ROW("batchNormalization", "scale", F, 1, 1),
-    ROW("batchNormalization", "bias", F, 1, 1), ROW("batchNormalization", "output", F, 1, R),
-    ROW("instanceNormalization", "input", F, 4, 4), ROW("instanceNormalization", "scale", F, 1, 1),
-    ROW("instanceNormalization", "bias", F, 1, 1), ROW("instanceNormalization", "output", F, 4, 4),
-    ROW("layerNormalization", "input", F, 0, R), ROW("layerNormalization", "scale", F, 0, R),
-    ROW("layerNormalization", "bias", F, 0, R), ROW("layerNormalization", "output", F, 0, R),
+    ROW("batchNormalization", "input", F, 1, R),
+    ROW("batchNormalization", "mean", F, 1, 1),
+    ROW("batchNormalization", "variance", F, 1, 1),
+    ROW("batchNormalization", "scale", F, 1, 1),
+    ROW("batchNormalization", "bias", F, 1, 1),
+    ROW("batchNormalization", "output", F, 1, R),
+    ROW("instanceNormalization", "input", F, 4, 4),
+    ROW("instanceNormalization", "scale", F, 1, 1),
+    ROW("instanceNormalization", "bias", F, 1, 1),
+    ROW("instanceNormalization", "output", F, 4, 4),
+    ROW("layerNormalization", "input", F, 0, R),
+    ROW("layerNormalization", "scale", F, 0, R),
+    ROW("layerNormalization", "bias", F, 0, R),
+    ROW("layerNormalization", "output", F, 0, R),
     /* gather, scatter */
     GATHER("gather", 1, 0, 0),
     GATHER("gatherElements", 1, 1, 1),
@@ -134,25 +161,51 @@ static const nnx_operand_limits table[] = {
     SCATTER("scatterElements", 1, 1),
     SCATTER("scatterND", 1, 0),
     /* quantization */
-    ROW("quantizeLinear", "input", F, 0, R), ROW("quantizeLinear", "scale", F, 0, R),
-    ROW("quantizeLinear", "zeroPoint", NNX_SET_QUANT, 0, R), ROW("quantizeLinear", "output", NNX_SET_QUANT, 0, R),
-    ROW("dequantizeLinear", "input", NNX_SET_QUANT, 0, R), ROW("dequantizeLinear", "scale", F, 0, R),
-    ROW("dequantizeLinear", "zeroPoint", NNX_SET_QUANT, 0, R), ROW("dequantizeLinear", "output", F, 0, R),
+    ROW("quantizeLinear", "input", F, 0, R),
+    ROW("quantizeLinear", "scale", F, 0, R),
+    ROW("quantizeLinear", "zeroPoint", NNX_SET_QUANT, 0, R),
+    ROW("quantizeLinear", "output", NNX_SET_QUANT, 0, R),
+    ROW("dequantizeLinear", "input", NNX_SET_QUANT, 0, R),
+    ROW("dequantizeLinear", "scale", F, 0, R),
+    ROW("dequantizeLinear", "zeroPoint", NNX_SET_QUANT, 0, R),
+    ROW("dequantizeLinear", "output", F, 0, R),
     /* recurrent networks: every operand of the input's float type, fixed ranks */
-    ROW("gru", "input", F, 3, 3), ROW("gru", "weight", F, 3, 3), ROW("gru", "recurrentWeight", F, 3, 3),
-    ROW("gru", "bias", F, 2, 2), ROW("gru", "recurrentBias", F, 2, 2), ROW("gru", "initialHiddenState", F, 3, 3),
-    ROW("gru", "output0", F, 3, 3), ROW("gru", "output1", F, 4, 4),
-    ROW("gruCell", "input", F, 2, 2), ROW("gruCell", "weight", F, 2, 2), ROW("gruCell", "recurrentWeight", F, 2, 2),
-    ROW("gruCell", "hiddenState", F, 2, 2), ROW("gruCell", "bias", F, 1, 1), ROW("gruCell", "recurrentBias", F, 1, 1),
+    ROW("gru", "input", F, 3, 3),
+    ROW("gru", "weight", F, 3, 3),
+    ROW("gru", "recurrentWeight", F, 3, 3),
+    ROW("gru", "bias", F, 2, 2),
+    ROW("gru", "recurrentBias", F, 2, 2),
+    ROW("gru", "initialHiddenState", F, 3, 3),
+    ROW("gru", "output0", F, 3, 3),
+    ROW("gru", "output1", F, 4, 4),
+    ROW("gruCell", "input", F, 2, 2),
+    ROW("gruCell", "weight", F, 2, 2),
+    ROW("gruCell", "recurrentWeight", F, 2, 2),
+    ROW("gruCell", "hiddenState", F, 2, 2),
+    ROW("gruCell", "bias", F, 1, 1),
+    ROW("gruCell", "recurrentBias", F, 1, 1),
     ROW("gruCell", "output", F, 2, 2),
-    ROW("lstm", "input", F, 3, 3), ROW("lstm", "weight", F, 3, 3), ROW("lstm", "recurrentWeight", F, 3, 3),
-    ROW("lstm", "bias", F, 2, 2), ROW("lstm", "recurrentBias", F, 2, 2), ROW("lstm", "peepholeWeight", F, 2, 2),
-    ROW("lstm", "initialHiddenState", F, 3, 3), ROW("lstm", "initialCellState", F, 3, 3),
-    ROW("lstm", "output0", F, 3, 3), ROW("lstm", "output1", F, 3, 3), ROW("lstm", "output2", F, 4, 4),
-    ROW("lstmCell", "input", F, 2, 2), ROW("lstmCell", "weight", F, 2, 2), ROW("lstmCell", "recurrentWeight", F, 2, 2),
-    ROW("lstmCell", "hiddenState", F, 2, 2), ROW("lstmCell", "cellState", F, 2, 2), ROW("lstmCell", "bias", F, 1, 1),
-    ROW("lstmCell", "recurrentBias", F, 1, 1), ROW("lstmCell", "peepholeWeight", F, 1, 1),
-    ROW("lstmCell", "output0", F, 2, 2), ROW("lstmCell", "output1", F, 2, 2),
+    ROW("lstm", "input", F, 3, 3),
+    ROW("lstm", "weight", F, 3, 3),
+    ROW("lstm", "recurrentWeight", F, 3, 3),
+    ROW("lstm", "bias", F, 2, 2),
+    ROW("lstm", "recurrentBias", F, 2, 2),
+    ROW("lstm", "peepholeWeight", F, 2, 2),
+    ROW("lstm", "initialHiddenState", F, 3, 3),
+    ROW("lstm", "initialCellState", F, 3, 3),
+    ROW("lstm", "output0", F, 3, 3),
+    ROW("lstm", "output1", F, 3, 3),
+    ROW("lstm", "output2", F, 4, 4),
+    ROW("lstmCell", "input", F, 2, 2),
+    ROW("lstmCell", "weight", F, 2, 2),
+    ROW("lstmCell", "recurrentWeight", F, 2, 2),
+    ROW("lstmCell", "hiddenState", F, 2, 2),
+    ROW("lstmCell", "cellState", F, 2, 2),
+    ROW("lstmCell", "bias", F, 1, 1),
+    ROW("lstmCell", "recurrentBias", F, 1, 1),
+    ROW("lstmCell", "peepholeWeight", F, 1, 1),
+    ROW("lstmCell", "output0", F, 2, 2),
+    ROW("lstmCell", "output1", F, 2, 2),
 };
 
 nnx_status nnx_context_op_support_limits(const nnx_context *ctx, nnx_op_support_limits *out)

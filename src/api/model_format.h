@@ -38,8 +38,8 @@ typedef struct nnx_model_ops {
 /* One row: nnx_model_load and nnx_model_save pick the row whose extension the path ends with
  * (case-insensitive); every other path is the row without an extension (NNEF). */
 struct nnx_model_format {
-    const char *name;          /* "nnvm" */
-    const char *extension;     /* ".json"; NULL: the format of every path no other row claims */
+    const char *name;      /* "nnvm" */
+    const char *extension; /* ".json"; NULL: the format of every path no other row claims */
     const nnx_model_ops *ops;
     nnx_ir_model_load_fn load; /* formats read straight into core IR (ops nnx_model_ir_ops) */
     nnx_ir_model_save_fn save; /* writes a core-IR graph in the format; NULL: nnx does not write it */

@@ -91,15 +91,15 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
     return st;
 }
 
-nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path,
-                             const nnx_alloc *a, nnx_error *err)
+nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path, const nnx_alloc *a,
+                             nnx_error *err)
 {
     const char **names = input_names(m, a);
     if (!names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     nnx_ir_model_options o = {0};
-    nnx_status st =
-        to->save(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names, m->n_outputs, path, &o, a, err);
+    nnx_status st = to->save(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names, m->n_outputs, path, &o,
+                             a, err);
     nnx_mem_free(a, names);
     return st;
 }
@@ -120,8 +120,8 @@ nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph
 
 /* ---------------------------------------------------------------- the vtable */
 
-static nnx_status ir_load(const nnx_model_format *fmt, const char *path, const nnx_model_options *o,
-                          const nnx_alloc *a, void **model, nnx_error *err)
+static nnx_status ir_load(const nnx_model_format *fmt, const char *path, const nnx_model_options *o, const nnx_alloc *a,
+                          void **model, nnx_error *err)
 {
     nnx_ir_model *m = NULL;
     nnx_status st = nnx_model_ir_load(fmt, path, o, a, &m, err);
@@ -175,5 +175,5 @@ static nnx_status ir_build(nnx_context *ctx, const void *model, nnx_graph **out,
     return nnx_model_ir_build(ctx, model, out, err);
 }
 
-const nnx_model_ops nnx_model_ir_ops = {ir_load, ir_free, ir_count, ir_name, ir_desc, ir_parameters, ir_dot, ir_save,
-                                        ir_build};
+const nnx_model_ops nnx_model_ir_ops = {ir_load,       ir_free, ir_count, ir_name, ir_desc,
+                                        ir_parameters, ir_dot,  ir_save,  ir_build};

@@ -118,7 +118,8 @@ static nnx_status add_tensor_files(const nnx_nnef_model *m, nnx_nnef_container_w
             continue;
         bool seen = false;
         for (uint32_t u = 0; u < t && !seen; u++)
-            seen = m->bindings[u].present && g->tensors[u].label && strcasecmp(g->tensors[u].label, g->tensors[t].label) == 0;
+            seen = m->bindings[u].present && g->tensors[u].label &&
+                strcasecmp(g->tensors[u].label, g->tensors[t].label) == 0;
         if (seen)
             continue;
         char relpath[NNX_NNEF_PATH_MAX + 1];
@@ -198,14 +199,13 @@ static nnx_status nnef_build(nnx_context *ctx, const void *model, nnx_graph **ou
     return st;
 }
 
-const nnx_model_ops nnx_model_nnef_ops = {nnef_load, nnef_free, nnef_count, nnef_name, nnef_desc, nnef_parameters,
-                                          nnef_dot, nnef_save, nnef_build};
+const nnx_model_ops nnx_model_nnef_ops = {nnef_load,       nnef_free, nnef_count, nnef_name, nnef_desc,
+                                          nnef_parameters, nnef_dot,  nnef_save,  nnef_build};
 
 nnx_status nnx_model_nnef_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                   uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
                                   uint32_t n_outputs, const char *path, const nnx_ir_model_options *options,
                                   const nnx_alloc *alloc, nnx_error *err)
 {
-    return nnx_save_ir_as_nnef(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path, alloc,
-                               err);
+    return nnx_save_ir_as_nnef(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path, alloc, err);
 }

@@ -24,8 +24,8 @@ struct nnx_context {
     pthread_mutex_t lock;
     nnx_error err;
     nnx_link builders, graphs, tensors, models; /* list heads */
-    nnx_pool *pool;  /* worker threads, made when the first graph is built */
-    bool pool_tried; /* pool creation was attempted (it may have failed: then serial) */
+    nnx_pool *pool;                             /* worker threads, made when the first graph is built */
+    bool pool_tried;                            /* pool creation was attempted (it may have failed: then serial) */
 };
 
 struct nnx_tensor {
@@ -78,7 +78,8 @@ void nnx_link_push(nnx_link *head, nnx_link *item);
 void nnx_link_remove(nnx_link *item);
 
 /* Records err as the context's last error (replacing the previous one). */
-nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+nnx_status nnx_context_fail(nnx_context *ctx, nnx_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void nnx_context_log(const nnx_context *ctx, nnx_log_level level, const char *message);
 /* A call on a destroyed handle (of ctx): st, with the message "<what> was destroyed" recorded
  * in ctx when ctx itself is alive. */

@@ -79,12 +79,12 @@ void nnx_tensor_file_free(nnx_context *context, void *data)
 }
 
 /* The whole file for desc and data into *file (from a, *file_size bytes). */
-static nnx_status encode(const nnx_alloc *a, nnx_tensor_file_format format, const nnx_operand_desc *d,
-                         const void *data, size_t size, void **file, size_t *file_size, nnx_error *err)
+static nnx_status encode(const nnx_alloc *a, nnx_tensor_file_format format, const nnx_operand_desc *d, const void *data,
+                         size_t size, void **file, size_t *file_size, nnx_error *err)
 {
     nnx_status st = format == NNX_TENSOR_FILE_NPY
-                        ? nnx_npy_encoded_size(d->dtype, d->shape, d->rank, file_size, err)
-                        : nnx_nnef_tensor_encoded_size(d->dtype, d->shape, d->rank, NULL, file_size, err);
+        ? nnx_npy_encoded_size(d->dtype, d->shape, d->rank, file_size, err)
+        : nnx_nnef_tensor_encoded_size(d->dtype, d->shape, d->rank, NULL, file_size, err);
     if (st != NNX_OK)
         return st;
     if (!(*file = nnx_mem_alloc(a, *file_size ? *file_size : 1)))

@@ -47,15 +47,15 @@ struct nnx_tosa {
 /* One operator being added. */
 typedef struct nnx_tosa_call {
     nnx_tosa *t;
-    nnx_op_call c;           /* c.name = "TOSA <OP>" */
+    nnx_op_call c; /* c.name = "TOSA <OP>" */
     nnx_tosa_op op;
     char name[40];
     nnx_operand *const *in;
     uint32_t n_in;
     const nnx_tosa_attrs *a;
-    nnx_operand **out;        /* the results (the caller's array is written at the end) */
+    nnx_operand **out; /* the results (the caller's array is written at the end) */
     uint32_t n_out;
-    bool outputs_null;        /* the caller gave n_out slots but no array */
+    bool outputs_null;            /* the caller gave n_out slots but no array */
     const nnx_tosa_type_row *row; /* the type row that matched */
 } nnx_tosa_call;
 
@@ -89,8 +89,8 @@ uint64_t nnx_tosa_elements(const nnx_tosa_call *k, uint32_t i);
 nnx_operand *nnx_tosa_node(nnx_tosa_call *k, nnx_op op, const nnx_operand *const *in, uint32_t n_in,
                            const nnx_attrs *attrs);
 /* A node with several outputs, written to outs. */
-bool nnx_tosa_node_n(nnx_tosa_call *k, nnx_op op, const nnx_operand *const *in, uint32_t n_in,
-                     const nnx_attrs *attrs, uint32_t n_out, nnx_operand **outs);
+bool nnx_tosa_node_n(nnx_tosa_call *k, nnx_op op, const nnx_operand *const *in, uint32_t n_in, const nnx_attrs *attrs,
+                     uint32_t n_out, nnx_operand **outs);
 /* A reshape of x to shape[0..rank). */
 nnx_operand *nnx_tosa_reshape(nnx_tosa_call *k, const nnx_operand *x, const uint32_t *shape, uint32_t rank);
 /* A constant made by the front end (desc, bytes). */

@@ -11,7 +11,8 @@ nnx_status nnx_check_desc(const nnx_operand_desc *d, nnx_error *err)
     if (!nnx_dtype_valid(d->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "data type %d is not a data type", (int)d->dtype);
     if (d->rank > NNX_MAX_RANK)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "rank %u exceeds the maximum rank %d", d->rank, NNX_MAX_RANK);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "rank %u exceeds the maximum rank %d", d->rank,
+                             NNX_MAX_RANK);
     uint64_t n = 1;
     for (uint32_t i = 0; i < d->rank; i++) {
         if (d->shape[i] == 0 || d->shape[i] > NNX_MAX_DIMENSION)
@@ -32,7 +33,8 @@ nnx_status nnx_check_buffer(const nnx_operand_desc *d, const void *data, size_t 
     size_t bytes;
     nnx_desc_bytes(d, &bytes);
     if (size != bytes)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "data is %zu bytes, the descriptor needs %zu", size, bytes);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "data is %zu bytes, the descriptor needs %zu", size,
+                             bytes);
     if (!data && size)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "data is NULL");
     return NNX_OK;
@@ -54,8 +56,10 @@ double nnx_number_to_double(nnx_number n, double fallback)
 static double to_float(nnx_number n, nnx_dtype dt)
 {
     if (dt == NNX_FLOAT32) {
-        if (n.kind == NNX_NUMBER_INT64) return (float)n.value.i64;
-        if (n.kind == NNX_NUMBER_UINT64) return (float)n.value.u64;
+        if (n.kind == NNX_NUMBER_INT64)
+            return (float)n.value.i64;
+        if (n.kind == NNX_NUMBER_UINT64)
+            return (float)n.value.u64;
         return (float)n.value.f64;
     }
     unsigned char tmp[8] = {0};
@@ -72,12 +76,16 @@ static nnx_scalar to_int(nnx_number n, nnx_dtype dt)
     uint64_t hi = nnx_dtype_int_max(dt);
     switch (n.kind) {
     case NNX_NUMBER_INT64:
-        if (is_signed) r.i = n.value.i64 < lo ? lo : (uint64_t)n.value.i64 > hi && n.value.i64 > 0 ? (int64_t)hi : n.value.i64;
-        else r.u = n.value.i64 < 0 ? 0 : (uint64_t)n.value.i64 > hi ? hi : (uint64_t)n.value.i64;
+        if (is_signed)
+            r.i = n.value.i64 < lo ? lo : (uint64_t)n.value.i64 > hi && n.value.i64 > 0 ? (int64_t)hi : n.value.i64;
+        else
+            r.u = n.value.i64 < 0 ? 0 : (uint64_t)n.value.i64 > hi ? hi : (uint64_t)n.value.i64;
         return r;
     case NNX_NUMBER_UINT64:
-        if (is_signed) r.i = n.value.u64 > hi ? (int64_t)hi : (int64_t)n.value.u64;
-        else r.u = n.value.u64 > hi ? hi : n.value.u64;
+        if (is_signed)
+            r.i = n.value.u64 > hi ? (int64_t)hi : (int64_t)n.value.u64;
+        else
+            r.u = n.value.u64 > hi ? hi : n.value.u64;
         return r;
     default: break;
     }
@@ -85,13 +93,19 @@ static nnx_scalar to_int(nnx_number n, nnx_dtype dt)
     if (isnan(x))
         return r;
     if (is_signed) {
-        if (x <= (double)lo) r.i = lo;
-        else if (x >= (double)hi) r.i = (int64_t)hi; /* (double)INT64_MAX rounds up to 2^63 */
-        else r.i = (int64_t)nearbyint(x);
+        if (x <= (double)lo)
+            r.i = lo;
+        else if (x >= (double)hi)
+            r.i = (int64_t)hi; /* (double)INT64_MAX rounds up to 2^63 */
+        else
+            r.i = (int64_t)nearbyint(x);
     } else {
-        if (x <= 0) r.u = 0;
-        else if (x >= (double)hi) r.u = hi;
-        else r.u = (uint64_t)nearbyint(x);
+        if (x <= 0)
+            r.u = 0;
+        else if (x >= (double)hi)
+            r.u = hi;
+        else
+            r.u = (uint64_t)nearbyint(x);
     }
     return r;
 }

@@ -6,9 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *libc_alloc(void *user, size_t size) { (void)user; return malloc(size ? size : 1); }
-static void *libc_realloc(void *user, void *p, size_t size) { (void)user; return realloc(p, size ? size : 1); }
-static void libc_free(void *user, void *p) { (void)user; free(p); }
+static void *libc_alloc(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size ? size : 1);
+}
+static void *libc_realloc(void *user, void *p, size_t size)
+{
+    (void)user;
+    return realloc(p, size ? size : 1);
+}
+static void libc_free(void *user, void *p)
+{
+    (void)user;
+    free(p);
+}
 
 bool nnx_alloc_init(nnx_alloc *a, const nnx_allocator *hook)
 {
@@ -35,10 +47,7 @@ void *nnx_mem_calloc(const nnx_alloc *a, size_t count, size_t size)
     return p;
 }
 
-void *nnx_mem_realloc(const nnx_alloc *a, void *ptr, size_t size)
-{
-    return a->hook.realloc(a->hook.user, ptr, size);
-}
+void *nnx_mem_realloc(const nnx_alloc *a, void *ptr, size_t size) { return a->hook.realloc(a->hook.user, ptr, size); }
 
 void nnx_mem_free(const nnx_alloc *a, void *ptr)
 {

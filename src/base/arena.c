@@ -69,7 +69,4 @@ void *nnx_arena_memdup(nnx_arena *arena, const void *src, size_t size)
     return p;
 }
 
-char *nnx_arena_strdup(nnx_arena *arena, const char *s)
-{
-    return nnx_arena_memdup(arena, s, strlen(s) + 1);
-}
+char *nnx_arena_strdup(nnx_arena *arena, const char *s) { return nnx_arena_memdup(arena, s, strlen(s) + 1); }

@@ -15,8 +15,7 @@ typedef struct nnx_error {
 
 /* Records status and a printf-style message unless an error is already recorded; returns
  * the recorded status (so callers can `return nnx_error_set(...)`). */
-nnx_status nnx_error_set(nnx_error *err, nnx_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+nnx_status nnx_error_set(nnx_error *err, nnx_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Like nnx_error_set but replaces any earlier error. */
 nnx_status nnx_error_reset(nnx_error *err, nnx_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

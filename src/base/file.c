@@ -110,9 +110,9 @@ nnx_status nnx_file_map(const char *path, const nnx_alloc *a, nnx_file_view *out
         return io_error(err, path, "open", errno);
     size_t size = 0;
     int e = regular_size(fd, &size);
-    nnx_status st = e ? io_error(err, path, "read", e)
-                  : size >= NNX_FILE_MAP_THRESHOLD ? map_large(fd, path, size, out, err)
-                                                   : read_small(fd, path, a, size, out, err);
+    nnx_status st = e                    ? io_error(err, path, "read", e)
+        : size >= NNX_FILE_MAP_THRESHOLD ? map_large(fd, path, size, out, err)
+                                         : read_small(fd, path, a, size, out, err);
     close(fd); /* a mapping stays valid after its descriptor is closed (POSIX mmap) */
     if (st != NNX_OK)
         *out = (nnx_file_view){NULL, 0, false, a};

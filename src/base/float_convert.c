@@ -22,19 +22,11 @@ typedef struct nnx_narrow_fmt {
     int ieee_specials;   /* 1: all-ones exponent is inf (frac 0) or NaN */
 } nnx_narrow_fmt;
 
-static const nnx_narrow_fmt FMT_F16 = {
-    10, 15, -14, 16, 0x8000u, 0x7BFFu, 0x7C00u, 0x7E00u, 1, 1
-};
-static const nnx_narrow_fmt FMT_BF16 = {
-    7, 127, -126, 128, 0x8000u, 0x7F7Fu, 0x7F80u, 0x7FC0u, 1, 1
-};
+static const nnx_narrow_fmt FMT_F16 = {10, 15, -14, 16, 0x8000u, 0x7BFFu, 0x7C00u, 0x7E00u, 1, 1};
+static const nnx_narrow_fmt FMT_BF16 = {7, 127, -126, 128, 0x8000u, 0x7F7Fu, 0x7F80u, 0x7FC0u, 1, 1};
 /* E4M3 has no inf: overflow and inf both map to the single NaN code. */
-static const nnx_narrow_fmt FMT_E4M3 = {
-    3, 7, -6, 8, 0x80u, 0x7Eu, 0x7Fu, 0x7Fu, 0, 0
-};
-static const nnx_narrow_fmt FMT_E5M2 = {
-    2, 15, -14, 16, 0x80u, 0x7Bu, 0x7Cu, 0x7Eu, 0, 1
-};
+static const nnx_narrow_fmt FMT_E4M3 = {3, 7, -6, 8, 0x80u, 0x7Eu, 0x7Fu, 0x7Fu, 0, 0};
+static const nnx_narrow_fmt FMT_E5M2 = {2, 15, -14, 16, 0x80u, 0x7Bu, 0x7Cu, 0x7Eu, 0, 1};
 
 static float f32_from_bits(uint32_t b)
 {
@@ -115,10 +107,7 @@ static uint32_t encode_f64(const nnx_narrow_fmt *f, double x)
 }
 
 /* 2^k as a float; k must lie in the normal binary32 range [-126, 127]. */
-static float pow2f(int k)
-{
-    return f32_from_bits((uint32_t)(k + 127) << 23);
-}
+static float pow2f(int k) { return f32_from_bits((uint32_t)(k + 127) << 23); }
 
 /* Exact decoding of a format whose values are all normal or zero in
  * binary32 (f16, E4M3, E5M2; not bf16). */
@@ -145,25 +134,13 @@ static float decode_narrow(const nnx_narrow_fmt *f, uint32_t bits)
 /* Every f32 encoder widens to double first: float -> double is exact, so
  * rounding once from the double is rounding once from the float. */
 
-float nnx_f16_to_f32(uint16_t bits)
-{
-    return decode_narrow(&FMT_F16, bits);
-}
+float nnx_f16_to_f32(uint16_t bits) { return decode_narrow(&FMT_F16, bits); }
 
-uint16_t nnx_f32_to_f16(float x)
-{
-    return nnx_f64_to_f16((double)x);
-}
+uint16_t nnx_f32_to_f16(float x) { return nnx_f64_to_f16((double)x); }
 
-uint16_t nnx_f64_to_f16(double x)
-{
-    return (uint16_t)encode_f64(&FMT_F16, x);
-}
+uint16_t nnx_f64_to_f16(double x) { return (uint16_t)encode_f64(&FMT_F16, x); }
 
-float nnx_bf16_to_f32(uint16_t bits)
-{
-    return f32_from_bits((uint32_t)bits << 16);
-}
+float nnx_bf16_to_f32(uint16_t bits) { return f32_from_bits((uint32_t)bits << 16); }
 
 /* bf16 from binary32 by the add-and-truncate trick: adding 0x7FFF plus the
  * kept LSB rounds the dropped half-word to nearest even, and a carry out of
@@ -179,37 +156,16 @@ uint16_t nnx_f32_to_bf16(float x)
     return (uint16_t)(b >> 16);
 }
 
-uint16_t nnx_f64_to_bf16(double x)
-{
-    return (uint16_t)encode_f64(&FMT_BF16, x);
-}
+uint16_t nnx_f64_to_bf16(double x) { return (uint16_t)encode_f64(&FMT_BF16, x); }
 
-float nnx_fp8e4m3_to_f32(uint8_t bits)
-{
-    return decode_narrow(&FMT_E4M3, bits);
-}
+float nnx_fp8e4m3_to_f32(uint8_t bits) { return decode_narrow(&FMT_E4M3, bits); }
 
-uint8_t nnx_f32_to_fp8e4m3(float x)
-{
-    return nnx_f64_to_fp8e4m3((double)x);
-}
+uint8_t nnx_f32_to_fp8e4m3(float x) { return nnx_f64_to_fp8e4m3((double)x); }
 
-uint8_t nnx_f64_to_fp8e4m3(double x)
-{
-    return (uint8_t)encode_f64(&FMT_E4M3, x);
-}
+uint8_t nnx_f64_to_fp8e4m3(double x) { return (uint8_t)encode_f64(&FMT_E4M3, x); }
 
-float nnx_fp8e5m2_to_f32(uint8_t bits)
-{
-    return decode_narrow(&FMT_E5M2, bits);
-}
+float nnx_fp8e5m2_to_f32(uint8_t bits) { return decode_narrow(&FMT_E5M2, bits); }
 
-uint8_t nnx_f32_to_fp8e5m2(float x)
-{
-    return nnx_f64_to_fp8e5m2((double)x);
-}
+uint8_t nnx_f32_to_fp8e5m2(float x) { return nnx_f64_to_fp8e5m2((double)x); }
 
-uint8_t nnx_f64_to_fp8e5m2(double x)
-{
-    return (uint8_t)encode_f64(&FMT_E5M2, x);
-}
+uint8_t nnx_f64_to_fp8e5m2(double x) { return (uint8_t)encode_f64(&FMT_E5M2, x); }

@@ -35,27 +35,27 @@ extern "C" {
 
 /* IEEE binary16: bias 15, max finite 65504; |x| >= 65520 rounds to inf.
  * NaN keeps its sign and its leading payload bits, with the quiet bit set. */
-float    nnx_f16_to_f32(uint16_t bits);
+float nnx_f16_to_f32(uint16_t bits);
 uint16_t nnx_f32_to_f16(float x);
 uint16_t nnx_f64_to_f16(double x);
 
 /* bfloat16: the upper 16 bits of binary32; subnormals are kept, not flushed.
  * NaN keeps its sign and leading payload bits, with the quiet bit set. */
-float    nnx_bf16_to_f32(uint16_t bits);
+float nnx_bf16_to_f32(uint16_t bits);
 uint16_t nnx_f32_to_bf16(float x);
 uint16_t nnx_f64_to_bf16(double x);
 
 /* OCP E4M3 (fn): bias 7, max finite 448 (0x7E), min subnormal 2^-9, NaN only
  * S.1111.111. Non-saturating: 464 ties down to 448, anything above becomes
  * NaN, as do +-inf; NaN input gives 0x7F / 0xFF (sign kept). */
-float   nnx_fp8e4m3_to_f32(uint8_t bits);
+float nnx_fp8e4m3_to_f32(uint8_t bits);
 uint8_t nnx_f32_to_fp8e4m3(float x);
 uint8_t nnx_f64_to_fp8e4m3(double x);
 
 /* OCP E5M2: bias 15, max finite 57344 (0x7B), min subnormal 2^-16,
  * inf S.11111.00; |x| >= 61440 rounds to inf. NaN input gives the quiet
  * pattern S.11111.10 (sign kept). */
-float   nnx_fp8e5m2_to_f32(uint8_t bits);
+float nnx_fp8e5m2_to_f32(uint8_t bits);
 uint8_t nnx_f32_to_fp8e5m2(float x);
 uint8_t nnx_f64_to_fp8e5m2(double x);
 

@@ -33,7 +33,7 @@ static inline void relax(int i)
 }
 
 typedef struct job {
-    void (*fn)(void *, size_t);                  /* one of these two */
+    void (*fn)(void *, size_t); /* one of these two */
     void (*fn_thread)(void *, size_t, unsigned);
     void *arg;
     size_t n, next;
@@ -46,8 +46,8 @@ struct nnx_pool {
     pthread_mutex_t lock;
     pthread_cond_t work, finished;
     job *jobs;
-    atomic_uint posted; /* bumped under the lock with every job pushed; polled by idle workers */
-    atomic_uint share;  /* nnx_pool_caller_share in units of 2^-16 (racy updates are fine: a hint) */
+    atomic_uint posted;     /* bumped under the lock with every job pushed; polled by idle workers */
+    atomic_uint share;      /* nnx_pool_caller_share in units of 2^-16 (racy updates are fine: a hint) */
     nnx_pool_policy policy; /* set before the first job; read-only after */
     bool stop;
     unsigned n_workers, started;
@@ -55,7 +55,7 @@ struct nnx_pool {
     struct worker_arg {
         nnx_pool *pool;
         unsigned thread; /* 1 + the worker's index: the caller is thread 0 */
-    } *args;
+    } * args;
 };
 
 /* Claims the next items of the first job with one left — of `only` if not NULL — (lock held):
@@ -178,10 +178,7 @@ void nnx_pool_set_policy(nnx_pool *p, const nnx_pool_policy *policy)
     p->policy = *policy;
 }
 
-unsigned nnx_pool_threads(const nnx_pool *p)
-{
-    return p ? p->started + 1 : 1;
-}
+unsigned nnx_pool_threads(const nnx_pool *p) { return p ? p->started + 1 : 1; }
 
 double nnx_pool_clock(void)
 {
@@ -191,10 +188,7 @@ double nnx_pool_clock(void)
 }
 
 /* Whether jobs now run on their callers alone, as the policy says. */
-static bool serial_now(const nnx_pool *p)
-{
-    return p->policy.serial && p->policy.serial(p->policy.state);
-}
+static bool serial_now(const nnx_pool *p) { return p->policy.serial && p->policy.serial(p->policy.state); }
 
 /* Runs job j (more than one item, on the caller's stack) on the pool and the caller;
  * returns when all its items are done. */

@@ -79,8 +79,8 @@ double nnx_pool_clock(void);
 /* nnx_pool_for_thread over n parts of one job, part i being units[i] of work; with a pool
  * and 2 <= n <= NNX_POOL_PARTS_MAX each part is timed and the job's nnx_pool_timing goes to
  * the policy's timed hook. For work split by nnx_pool_caller_share. */
-void nnx_pool_for_parts(nnx_pool *pool, size_t n, const double *units,
-                        void (*fn)(void *arg, size_t i, unsigned thread), void *arg);
+void nnx_pool_for_parts(nnx_pool *pool, size_t n, const double *units, void (*fn)(void *arg, size_t i, unsigned thread),
+                        void *arg);
 
 /* Worker threads for a context option: threads, or one per online core when 0. */
 unsigned nnx_pool_resolve_threads(unsigned threads);

@@ -18,7 +18,7 @@ typedef struct nnx_strmap {
     uintptr_t *values; /* per slot */
     uint32_t cap;      /* 0 or a power of two */
     uint32_t count;
-    bool fold_case;    /* "Key" and "key" are the same key */
+    bool fold_case; /* "Key" and "key" are the same key */
 } nnx_strmap;
 
 void nnx_strmap_init(nnx_strmap *m, const nnx_alloc *alloc, bool fold_case);

@@ -31,10 +31,7 @@ static inline bool nnx_clamp_simd_setup(const nnx_activation *act, nnx_clamp_sim
 
 /* Whether nnx_clamp16_sum gives nnx_clamp16's bytes for c: NaN kept (not the default NaN),
  * and an upper bound that is not -0 (min(-0, +0) must give -0). */
-static inline bool nnx_clamp_sum_ok(const nnx_clamp_simd *c)
-{
-    return !c->nan_default && !c->hi_neg_zero;
-}
+static inline bool nnx_clamp_sum_ok(const nnx_clamp_simd *c) { return !c->nan_default && !c->hi_neg_zero; }
 
 /* nnx_clamp16 in GCC's vector extension, for code compiled for several targets (the
  * Winograd output transform): the same comparisons and blends, so the same bytes. In place
@@ -79,8 +76,7 @@ NNX_TARGET_AVX512 static inline __m512 nnx_clamp16_sum(__m512 lo, __m512 hi, __m
 /* The clamp of n vectors of sums started from +0 (a tile's results), in place: two operations
  * each where nnx_clamp_sum_ok, else nnx_clamp16. c is copied first, so that the bounds are not
  * read again after the caller's stores. Inlined: n is then a constant and the loops unroll. */
-NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void nnx_clamp16_sums(const nnx_clamp_simd *c,
-                                                                       __m512 *v, int n)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void nnx_clamp16_sums(const nnx_clamp_simd *c, __m512 *v, int n)
 {
     nnx_clamp_simd cl = *c;
     if (nnx_clamp_sum_ok(&cl)) {

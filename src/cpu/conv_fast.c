@@ -28,11 +28,22 @@ static conv2d geometry(const nnx_attr_conv *a, const nnx_operand_desc *x, const 
                        size_t kw)
 {
     conv2d g = {
-        .N = x->shape[0], .C = x->shape[1], .H = x->shape[2], .W = x->shape[3],
-        .O = y->shape[1], .KH = kh, .KW = kw, .OH = y->shape[2], .OW = y->shape[3],
+        .N = x->shape[0],
+        .C = x->shape[1],
+        .H = x->shape[2],
+        .W = x->shape[3],
+        .O = y->shape[1],
+        .KH = kh,
+        .KW = kw,
+        .OH = y->shape[2],
+        .OW = y->shape[3],
         .groups = a->groups ? a->groups : 1,
-        .sh = a->strides[0], .sw = a->strides[1], .dh = a->dilations[0], .dw = a->dilations[1],
-        .pt = a->pads[0], .pl = a->pads[2],
+        .sh = a->strides[0],
+        .sw = a->strides[1],
+        .dh = a->dilations[0],
+        .dw = a->dilations[1],
+        .pt = a->pads[0],
+        .pl = a->pads[2],
     };
     g.cg = g.C / g.groups;
     g.og = g.O / g.groups;
@@ -42,7 +53,7 @@ static conv2d geometry(const nnx_attr_conv *a, const nnx_operand_desc *x, const 
 static bool pointwise(const conv2d *g)
 {
     return g->KH == 1 && g->KW == 1 && g->sh == 1 && g->sw == 1 && g->pt == 0 && g->pl == 0 && g->OH == g->H &&
-           g->OW == g->W;
+        g->OW == g->W;
 }
 
 /* A strided 1x1 convolution without leading padding (a residual network's downsampling):
@@ -51,7 +62,7 @@ static bool pointwise(const conv2d *g)
 static bool subsampled(const conv2d *g)
 {
     return g->KH == 1 && g->KW == 1 && g->pt == 0 && g->pl == 0 && (g->sh > 1 || g->sw > 1) &&
-           (g->OH - 1) * (size_t)g->sh < g->H && (g->OW - 1) * (size_t)g->sw < g->W; /* no trailing zeros */
+        (g->OH - 1) * (size_t)g->sh < g->H && (g->OW - 1) * (size_t)g->sw < g->W; /* no trailing zeros */
 }
 
 /* The GEMM's B operand packed straight from the image (nnx_gemm_io.pack_b): row k = (c, kh,
@@ -158,7 +169,7 @@ static void pack_windows(const void *ctx, size_t k0, size_t kc, size_t j0, size_
 {
     const window_packer *p = ctx;
     const conv2d *g = p->g;
-    column_run runs[64]; /* a panel (nr <= 32 columns) spans at most nr rows */
+    column_run runs[64];              /* a panel (nr <= 32 columns) spans at most nr rows */
     column_phase phases[PHASE_TABLE]; /* dw's phase for each kw, when the copy is phase-split */
     bool table = p->split && g->KW <= PHASE_TABLE;
     for (size_t kw = 0; table && kw < g->KW; kw++)
@@ -221,8 +232,6 @@ static bool split_floats(const conv2d *g, size_t *floats)
     return nnx_mul_size(g->cg * g->H, (size_t)g->sw * wq, floats);
 }
 
-
-
 /* ---- windows read in place: few input channels (a network's first convolution) ----------
  * With K = C*KH*KW <= 256 the packing of windows costs a third of the product, so the
  * windows are not packed: a zero-padded, phase-split copy of the image (row r, phase p of
@@ -272,8 +281,8 @@ typedef struct direct_job {
 
 /* One padded row for column strides 1 and 2 (src: the input row): 16 positions per step
  * from masked loads (zeros outside the row), stride 2's phases de-interleaved in registers. */
-NNX_TARGET_AVX512 static void direct_copy_row512(const float *src, size_t W, int64_t pl, size_t s,
-                                                 size_t WQ, float *dst)
+NNX_TARGET_AVX512 static void direct_copy_row512(const float *src, size_t W, int64_t pl, size_t s, size_t WQ,
+                                                 float *dst)
 {
     const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
@@ -328,8 +337,8 @@ static void direct_copy(void *arg, size_t c)
 #define DT_DECL(i) __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
 #define DT_STEP(i) \
     do { \
-        c##i##0 = nnx_fmadd_bcast(a + (size_t)(i) * K + k, b0, c##i##0); \
-        c##i##1 = nnx_fmadd_bcast(a + (size_t)(i) * K + k, b1, c##i##1); \
+        c##i##0 = nnx_fmadd_bcast(a + (size_t)(i)*K + k, b0, c##i##0); \
+        c##i##1 = nnx_fmadd_bcast(a + (size_t)(i)*K + k, b1, c##i##1); \
     } while (0)
 #define DT_ROW(i) c##i##0, c##i##1
 
@@ -337,10 +346,9 @@ static void direct_copy(void *arg, size_t c)
  * m[v % per]) made final, then stored: + bias, + residual (row stride ldc), the clamp (in
  * two operations where it may: the sums start from +0). All loads come before the stores,
  * which could alias them. */
-NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void direct_put(__m512 *r, int per, float *c,
-                                                                 size_t ldc, const __mmask16 *m,
-                                                                 const float *bias, const float *res,
-                                                                 const nnx_clamp_simd *clamp)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void direct_put(__m512 *r, int per, float *c, size_t ldc,
+                                                                  const __mmask16 *m, const float *bias,
+                                                                  const float *res, const nnx_clamp_simd *clamp)
 {
     int n = 8 * per;
 #pragma GCC unroll 16
@@ -363,8 +371,7 @@ NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void direct_put(__m512 *r, int
  * and the clamp, stored under a lane mask. */
 /* The tile's output rows asked for before its sums (prefetchw): in a model the output is
  * cold, and the store would otherwise wait on it (as the GEMM tile does). */
-NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void direct_prefetch(float *c, size_t ldc,
-                                                                             unsigned cols)
+NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void direct_prefetch(float *c, size_t ldc, unsigned cols)
 {
     for (size_t i = 0; i < 8; i++) {
         __builtin_prefetch(c + i * ldc, 1, 3);
@@ -373,10 +380,9 @@ NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void direct_prefetch(fl
     }
 }
 
-NNX_TARGET_AVX512_PRFCHW static void direct_tile(size_t K, const float *a, const float *base,
-                                                 const ptrdiff_t *off, float *c, size_t ldc,
-                                                 unsigned cols, const float *bias, const float *res,
-                                                 const nnx_clamp_simd *clamp)
+NNX_TARGET_AVX512_PRFCHW static void direct_tile(size_t K, const float *a, const float *base, const ptrdiff_t *off,
+                                                 float *c, size_t ldc, unsigned cols, const float *bias,
+                                                 const float *res, const nnx_clamp_simd *clamp)
 {
     direct_prefetch(c, ldc, cols);
     DT_DECL(0);
@@ -390,10 +396,19 @@ NNX_TARGET_AVX512_PRFCHW static void direct_tile(size_t K, const float *a, const
     for (size_t k = 0; k < K; k++) {
         const float *b = base + off[k];
         __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
-        DT_STEP(0); DT_STEP(1); DT_STEP(2); DT_STEP(3); DT_STEP(4); DT_STEP(5); DT_STEP(6); DT_STEP(7);
+        DT_STEP(0);
+        DT_STEP(1);
+        DT_STEP(2);
+        DT_STEP(3);
+        DT_STEP(4);
+        DT_STEP(5);
+        DT_STEP(6);
+        DT_STEP(7);
     }
     __mmask16 m[2] = {(__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1),
-                      (__mmask16)(cols >= 32 ? 0xFFFFu : cols > 16 ? (1u << (cols - 16)) - 1 : 0)};
+                      (__mmask16)(cols >= 32      ? 0xFFFFu
+                                      : cols > 16 ? (1u << (cols - 16)) - 1
+                                                  : 0)};
     __m512 r[16] = {DT_ROW(0), DT_ROW(1), DT_ROW(2), DT_ROW(3), DT_ROW(4), DT_ROW(5), DT_ROW(6), DT_ROW(7)};
     direct_put(r, 2, c, ldc, m, bias, res, clamp);
 }
@@ -401,11 +416,10 @@ NNX_TARGET_AVX512_PRFCHW static void direct_tile(size_t K, const float *a, const
 /* direct_tile for cols <= 16: one vector per channel (a row of 112 or 111 outputs ends in
  * 16 or 15 of them; the whole-width tile would spend half its sums there). */
 #define DT16_DECL(i) __m512 c##i##0 = _mm512_setzero_ps()
-#define DT16_STEP(i) c##i##0 = _mm512_fmadd_ps(_mm512_set1_ps(a[(size_t)(i) * K + k]), b0, c##i##0)
+#define DT16_STEP(i) c##i##0 = _mm512_fmadd_ps(_mm512_set1_ps(a[(size_t)(i)*K + k]), b0, c##i##0)
 
-NNX_TARGET_AVX512_PRFCHW static void direct_tile16(size_t K, const float *a, const float *base,
-                                                   const ptrdiff_t *off, float *c, size_t ldc,
-                                                   unsigned cols, const float *bias,
+NNX_TARGET_AVX512_PRFCHW static void direct_tile16(size_t K, const float *a, const float *base, const ptrdiff_t *off,
+                                                   float *c, size_t ldc, unsigned cols, const float *bias,
                                                    const float *res, const nnx_clamp_simd *clamp)
 {
     direct_prefetch(c, ldc, cols);
@@ -419,7 +433,14 @@ NNX_TARGET_AVX512_PRFCHW static void direct_tile16(size_t K, const float *a, con
     DT16_DECL(7);
     for (size_t k = 0; k < K; k++) {
         __m512 b0 = _mm512_loadu_ps(base + off[k]);
-        DT16_STEP(0); DT16_STEP(1); DT16_STEP(2); DT16_STEP(3); DT16_STEP(4); DT16_STEP(5); DT16_STEP(6); DT16_STEP(7);
+        DT16_STEP(0);
+        DT16_STEP(1);
+        DT16_STEP(2);
+        DT16_STEP(3);
+        DT16_STEP(4);
+        DT16_STEP(5);
+        DT16_STEP(6);
+        DT16_STEP(7);
     }
     __mmask16 m[1] = {(__mmask16)(cols >= 16 ? 0xFFFFu : (1u << cols) - 1)};
     __m512 r[8] = {c00, c10, c20, c30, c40, c50, c60, c70};
@@ -471,9 +492,17 @@ static bool conv_direct(const conv2d *g, const float *x, const float *f, const f
         off[k] = (ptrdiff_t)(((c * d.HP + kh * (size_t)g->dh) * s + u % s) * d.WQ + u / s);
     }
     size_t spatial = g->OH * g->OW;
-    direct_job j = {g, d, x + n * g->C * g->H * g->W, f, bias,
-                    env->residual ? env->residual + n * g->O * spatial : NULL, env->shared, y + n * g->O * spatial,
-                    off, clamp, 0};
+    direct_job j = {g,
+                    d,
+                    x + n * g->C * g->H * g->W,
+                    f,
+                    bias,
+                    env->residual ? env->residual + n * g->O * spatial : NULL,
+                    env->shared,
+                    y + n * g->O * spatial,
+                    off,
+                    clamp,
+                    0};
     nnx_pool_for(floats >= ((size_t)1 << 15) ? env->pool : NULL, g->C, direct_copy, &j);
     j.tasks = 4 * nnx_pool_threads(env->pool) < g->OH ? 4 * nnx_pool_threads(env->pool) : g->OH;
     nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, direct_task, &j);
@@ -491,8 +520,8 @@ static bool pack_room(const conv2d *g, size_t split, size_t *at, size_t *end)
     size_t packed;
     *at = nnx_round_up(split, 16);
     return *at >= split &&
-           nnx_sgemm_packed_b_floats(nnx_cpu_level_get(), g->cg * g->KH * g->KW, g->OH * g->OW, &packed) &&
-           nnx_add_size(*at, packed, end);
+        nnx_sgemm_packed_b_floats(nnx_cpu_level_get(), g->cg * g->KH * g->KW, g->OH * g->OW, &packed) &&
+        nnx_add_size(*at, packed, end);
 }
 
 bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
@@ -520,8 +549,8 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
     bool direct = pointwise(&g) || subsampled(&g), fused = bias || env->residual || (env->act && env->act->on);
     size_t split, room, end; /* where nnx_fast_conv2d_shared made room for the packed windows */
     float *b_room = !direct && split_floats(&g, &split) && pack_room(&g, split, &room, &end)
-                        ? (float *)env->shared + room
-                        : NULL;
+        ? (float *)env->shared + room
+        : NULL;
     for (size_t n = 0; n < g.N; n++)
         for (size_t grp = 0; grp < g.groups; grp++) {
             if (conv_direct(&g, x, f, bias, y, env, n))
@@ -544,9 +573,13 @@ nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *o
                                     env->residual ? env->residual + o0 * spatial : NULL, env->act, spatial};
             /* an ungrouped filter was packed as the GEMM's A when the graph was built */
             const float *a_packed = g.groups == 1 ? env->prepared : NULL;
-            nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows, .pack_ctx = &packer, .b_pack_room = b_room,
-                              .epilogue = fused ? &ep : NULL, .a_packed = a_packed,
-                              .a_packed_rows = a_packed ? nnx_round_up(g.O, nnx_sgemm_tile_rows(nnx_cpu_level_get())) : 0};
+            nnx_gemm_io io = {.pack_b = direct ? NULL : pack_windows,
+                              .pack_ctx = &packer,
+                              .b_pack_room = b_room,
+                              .epilogue = fused ? &ep : NULL,
+                              .a_packed = a_packed,
+                              .a_packed_rows = a_packed ? nnx_round_up(g.O, nnx_sgemm_tile_rows(nnx_cpu_level_get()))
+                                                        : 0};
             nnx_fmat A = {f + grp * g.og * depth, depth, 1};
             float *c = y + o0 * spatial;
             nnx_sgemm_threads_io(env, g.og, spatial, depth, A, B, c, spatial, false, &io);

@@ -23,7 +23,6 @@
 #define XI 36        /* transformed points per tile (6 x 6) */
 #define CB 16        /* channels per block */
 
-
 typedef struct winograd {
     size_t N, C, H, W, O, OH, OW, TH, TW, T;
     size_t Cp, Op, HP, WP; /* channels rounded up to CB; the blocked input's padded extent */
@@ -31,11 +30,17 @@ typedef struct winograd {
     int64_t pt, pl;
 } winograd;
 
-
 static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y)
 {
-    winograd g = {.N = x->shape[0], .C = x->shape[1], .H = x->shape[2], .W = x->shape[3], .O = y->shape[1],
-                  .OH = y->shape[2], .OW = y->shape[3], .pt = node->attrs.conv.pads[0], .pl = node->attrs.conv.pads[2]};
+    winograd g = {.N = x->shape[0],
+                  .C = x->shape[1],
+                  .H = x->shape[2],
+                  .W = x->shape[3],
+                  .O = y->shape[1],
+                  .OH = y->shape[2],
+                  .OW = y->shape[3],
+                  .pt = node->attrs.conv.pads[0],
+                  .pl = node->attrs.conv.pads[2]};
     g.TH = (g.OH + 3) / 4;
     g.TW = (g.OW + 3) / 4;
     g.T = g.TH * g.TW;
@@ -54,9 +59,9 @@ static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const 
 static bool scratch_floats(const winograd *g, size_t *floats)
 {
     size_t in, v, m, out;
-    return nnx_mul_size(g->Cp * g->HP, g->WP, &in) && nnx_mul_size(XI, g->vs, &v) &&
-           nnx_mul_size(XI, g->ms, &m) && nnx_mul_size(g->Op * g->T, 16, &out) &&
-           nnx_add_size(in, v, floats) && nnx_add_size(*floats, m, floats) && nnx_add_size(*floats, out, floats);
+    return nnx_mul_size(g->Cp * g->HP, g->WP, &in) && nnx_mul_size(XI, g->vs, &v) && nnx_mul_size(XI, g->ms, &m) &&
+        nnx_mul_size(g->Op * g->T, 16, &out) && nnx_add_size(in, v, floats) && nnx_add_size(*floats, m, floats) &&
+        nnx_add_size(*floats, out, floats);
 }
 
 bool nnx_winograd_suits(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *w,
@@ -80,8 +85,12 @@ bool nnx_winograd_suits(const nnx_node *node, const nnx_operand_desc *x, const n
 /* U[ξ][c][o] = (G g G^T)[ξ] of filter (o, c), in double; zero for the padding channels. */
 void *nnx_winograd_prepare(const nnx_alloc *alloc, const float *filter, size_t O, size_t C)
 {
-    static const double G[6][3] = {{1.0 / 4, 0, 0},           {-1.0 / 6, -1.0 / 6, -1.0 / 6}, {-1.0 / 6, 1.0 / 6, -1.0 / 6},
-                                   {1.0 / 24, 1.0 / 12, 1.0 / 6}, {1.0 / 24, -1.0 / 12, 1.0 / 6}, {0, 0, 1}};
+    static const double G[6][3] = {{1.0 / 4, 0, 0},
+                                   {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                                   {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                   {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                                   {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                                   {0, 0, 1}};
     size_t Op = nnx_round_up(O, CB), Cp = nnx_round_up(C, CB);
     float *u = nnx_mem_alloc_aligned(alloc, XI * Cp * Op * sizeof *u);
     if (!u)
@@ -96,8 +105,8 @@ void *nnx_winograd_prepare(const nnx_alloc *alloc, const float *filter, size_t O
                     t[i][j] = G[i][0] * g[j] + G[i][1] * g[3 + j] + G[i][2] * g[6 + j];
             for (int i = 0; i < 6; i++)
                 for (int j = 0; j < 6; j++)
-                    u[((size_t)(i * 6 + j) * Cp + c) * Op + o] =
-                        (float)(t[i][0] * G[j][0] + t[i][1] * G[j][1] + t[i][2] * G[j][2]);
+                    u[((size_t)(i * 6 + j) * Cp + c) * Op + o] = (float)(t[i][0] * G[j][0] + t[i][1] * G[j][1] +
+                                                                         t[i][2] * G[j][2]);
         }
     return u;
 }
@@ -110,7 +119,7 @@ typedef struct wino_job {
     const nnx_activation *act;
     nnx_cpu_level level;
     const nnx_clamp_simd *clamp; /* the activation in registers (no residual, float bounds), or NULL */
-    size_t parts; /* the input transform's items per channel block */
+    size_t parts;                /* the input transform's items per channel block */
 } wino_job;
 
 #define AT(p) (*(const v16 *)(p))
@@ -323,10 +332,21 @@ nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view 
     nnx_clamp_simd clamp;
     bool in_regs = !env->residual && nnx_clamp_simd_setup(env->act, &clamp);
     for (size_t n = 0; n < g.N; n++) {
-        wino_job j = {&g, (const float *)in[0].data + n * g.C * g.H * g.W, env->prepared,
-                      node->n_in > 2 ? in[2].data : NULL, env->residual ? env->residual + n * g.O * g.OH * g.OW : NULL,
-                      xb, v, m, yb, (float *)out->data + n * g.O * g.OH * g.OW, env, env->act, level,
-                      in_regs ? &clamp : NULL, parts};
+        wino_job j = {&g,
+                      (const float *)in[0].data + n * g.C * g.H * g.W,
+                      env->prepared,
+                      node->n_in > 2 ? in[2].data : NULL,
+                      env->residual ? env->residual + n * g.O * g.OH * g.OW : NULL,
+                      xb,
+                      v,
+                      m,
+                      yb,
+                      (float *)out->data + n * g.O * g.OH * g.OW,
+                      env,
+                      env->act,
+                      level,
+                      in_regs ? &clamp : NULL,
+                      parts};
         if (parts > 1) {
             nnx_pool_for(env->pool, blocks * parts, copy, &j);
             nnx_pool_for(env->pool, blocks * parts, tiles, &j);

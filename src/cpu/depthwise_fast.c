@@ -36,10 +36,21 @@ static dw_geom dw_geometry(const nnx_attr_conv *a, const nnx_operand_desc *x, co
                            const nnx_operand_desc *y)
 {
     dw_geom g = {
-        .w = {.H = x->shape[2], .W = x->shape[3], .OH = y->shape[2], .OW = y->shape[3], .KH = f->shape[2],
-              .KW = f->shape[3], .sh = a->strides[0], .sw = a->strides[1], .dh = a->dilations[0],
-              .dw = a->dilations[1], .pt = a->pads[0], .pl = a->pads[2]},
-        .N = x->shape[0], .C = x->shape[1], .O = y->shape[1],
+        .w = {.H = x->shape[2],
+              .W = x->shape[3],
+              .OH = y->shape[2],
+              .OW = y->shape[3],
+              .KH = f->shape[2],
+              .KW = f->shape[3],
+              .sh = a->strides[0],
+              .sw = a->strides[1],
+              .dh = a->dilations[0],
+              .dw = a->dilations[1],
+              .pt = a->pads[0],
+              .pl = a->pads[2]},
+        .N = x->shape[0],
+        .C = x->shape[1],
+        .O = y->shape[1],
     };
     g.m = g.C ? g.O / g.C : 1;
     return g;
@@ -50,8 +61,8 @@ static dw_geom dw_geometry(const nnx_attr_conv *a, const nnx_operand_desc *x, co
 static int square_of(const nnx_window *w)
 {
     return w->KH == w->KW && (w->KH == 3 || w->KH == 5) && w->sh == w->sw && w->sw <= 2 && w->dh == 1 && w->dw == 1
-               ? (int)w->KH
-               : 0;
+        ? (int)w->KH
+        : 0;
 }
 
 /* Small planes at stride 1 whose output is the input's size (a 7x7 map with 'same'
@@ -63,7 +74,7 @@ static int square_of(const nnx_window *w)
 static bool flat_of(const nnx_window *w)
 {
     return w->sh == 1 && w->sw == 1 && w->dh == 1 && w->dw == 1 && w->OH == w->H && w->OW == w->W && w->OW <= 8 &&
-           w->OH * w->OW <= FLAT_MAX && w->KH * w->KW <= FLAT_TAPS;
+        w->OH * w->OW <= FLAT_MAX && w->KH * w->KW <= FLAT_TAPS;
 }
 
 static bool dw_plan(const dw_geom *g, nnx_rowbuf *b)
@@ -102,7 +113,7 @@ typedef struct dw_band {
     float bias;
     float *y;
     const nnx_clamp_simd *clamp; /* NULL: no activation in registers */
-    int square, stride;    /* the tiled paths' K x K window and stride, or 0 */
+    int square, stride;          /* the tiled paths' K x K window and stride, or 0 */
     /* the direct path (no buffer): the input plane, H x W, read from row -pt, column -pl */
     const float *x;
     size_t H, W;
@@ -130,7 +141,7 @@ typedef struct dw_flat {
  * lanes[k] lanes), all made final before any is stored (a store could alias what they read);
  * the clamp in two operations where it may (the sums start from +0). */
 NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void store_n512(const dw_band *d, __m512 *acc, int n,
-                                                                   const size_t *out, const size_t *lanes)
+                                                                  const size_t *out, const size_t *lanes)
 {
     __m512 bias = _mm512_set1_ps(d->bias);
     const float *res = d->res;
@@ -172,7 +183,7 @@ NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void store_units_avx512(const 
  * added to every output row that reads it. Output row a reads input row a*s - pt + i, so
  * its taps come in (i, j) order, as in units_avx512. */
 NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void tile512(const dw_band *d, const __m512 *w, size_t a0, size_t v,
-                                                                int R, int K, int s)
+                                                               int R, int K, int s)
 {
     const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
@@ -244,9 +255,18 @@ NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void tiled512(const dw_band *d
         for (size_t v = 0; v < d->OW; v += 16)
             tile512(d, w, a, v, TILE, K, s);
     switch (d->rows - a) { /* the last rows, as one tile */
-    case 3: for (size_t v = 0; v < d->OW; v += 16) tile512(d, w, a, v, 3, K, s); break;
-    case 2: for (size_t v = 0; v < d->OW; v += 16) tile512(d, w, a, v, 2, K, s); break;
-    case 1: for (size_t v = 0; v < d->OW; v += 16) tile512(d, w, a, v, 1, K, s); break;
+    case 3:
+        for (size_t v = 0; v < d->OW; v += 16)
+            tile512(d, w, a, v, 3, K, s);
+        break;
+    case 2:
+        for (size_t v = 0; v < d->OW; v += 16)
+            tile512(d, w, a, v, 2, K, s);
+        break;
+    case 1:
+        for (size_t v = 0; v < d->OW; v += 16)
+            tile512(d, w, a, v, 1, K, s);
+        break;
     default: break;
     }
 }
@@ -283,7 +303,7 @@ static void flat_setup(const nnx_window *w, dw_flat *f)
 /* Output vectors [u0, u0 + V) of a plane by the flat path: each one's taps in (i, j) order
  * from 0, as every path sums, with zeros for taps outside the input; V chains side by side. */
 NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void flat_vectors512(const dw_band *d, const dw_flat *f, size_t u0,
-                                                                        int V, size_t taps)
+                                                                       int V, size_t taps)
 {
     size_t n = d->rows * d->OW;
     __m512 acc[4];
@@ -375,7 +395,7 @@ NNX_TARGET_AVX2_FMA static inline NNX_ALWAYS_INLINE void store_units_avx2(const 
 
 /* tile512 with 8 lanes: each tap of a buffered row is one load, shared by the output rows. */
 NNX_TARGET_AVX2_FMA static inline NNX_ALWAYS_INLINE void tile256(const dw_band *d, const __m256 *w, size_t a0, size_t v,
-                                                                    int R, int K, int s)
+                                                                 int R, int K, int s)
 {
     __m256 acc[TILE];
 #pragma GCC unroll 32
@@ -416,9 +436,18 @@ NNX_TARGET_AVX2_FMA static inline NNX_ALWAYS_INLINE void tiled256(const dw_band 
         for (size_t v = 0; v < d->OW; v += 8)
             tile256(d, w, a, v, TILE, K, s);
     switch (d->rows - a) { /* the last rows, as one tile */
-    case 3: for (size_t v = 0; v < d->OW; v += 8) tile256(d, w, a, v, 3, K, s); break;
-    case 2: for (size_t v = 0; v < d->OW; v += 8) tile256(d, w, a, v, 2, K, s); break;
-    case 1: for (size_t v = 0; v < d->OW; v += 8) tile256(d, w, a, v, 1, K, s); break;
+    case 3:
+        for (size_t v = 0; v < d->OW; v += 8)
+            tile256(d, w, a, v, 3, K, s);
+        break;
+    case 2:
+        for (size_t v = 0; v < d->OW; v += 8)
+            tile256(d, w, a, v, 2, K, s);
+        break;
+    case 1:
+        for (size_t v = 0; v < d->OW; v += 8)
+            tile256(d, w, a, v, 1, K, s);
+        break;
     default: break;
     }
 }
@@ -457,7 +486,10 @@ static void units_generic(const dw_band *d, const nnx_rowbuf_unit *u, size_t n)
     }
 }
 
-static void band_generic(const dw_band *d) { NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units_generic, d); }
+static void band_generic(const dw_band *d)
+{
+    NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, units_generic, d);
+}
 
 typedef struct dw_job {
     const dw_geom *g;
@@ -470,7 +502,7 @@ typedef struct dw_job {
     const nnx_kernel_env *env;
     size_t items, tasks;
     nnx_cpu_level level;
-    int square; /* K of a K x K window the tiled paths take (3 or 5), or 0 */
+    int square;          /* K of a K x K window the tiled paths take (3 or 5), or 0 */
     const dw_flat *flat; /* the flat path's taps, or NULL */
 } dw_job;
 
@@ -494,10 +526,26 @@ static void dw_task(void *arg, size_t t)
             (void)nnx_rowbuf_fill(b, j->x + plane * g->w.H * g->w.W, oh0, rows, buf, j->level);
         size_t o = c * g->m + k, q = n * g->O + o; /* q: output plane n * O + o */
         size_t first = q * spatial + oh0 * g->w.OW;
-        dw_band d = {buf, j->f + o * g->w.KH * g->w.KW, j->res ? j->res + first : NULL, j->tap,
-                     g->w.KH * g->w.KW, rows, g->w.OW, g->w.sh * b->row_floats, b->row_floats, b->len,
-                     j->bias ? j->bias[o] : 0.0f, j->y + first, j->clamp, j->square, (int)g->w.sw,
-                     NULL, 0, 0, 0, 0};
+        dw_band d = {buf,
+                     j->f + o * g->w.KH * g->w.KW,
+                     j->res ? j->res + first : NULL,
+                     j->tap,
+                     g->w.KH * g->w.KW,
+                     rows,
+                     g->w.OW,
+                     g->w.sh * b->row_floats,
+                     b->row_floats,
+                     b->len,
+                     j->bias ? j->bias[o] : 0.0f,
+                     j->y + first,
+                     j->clamp,
+                     j->square,
+                     (int)g->w.sw,
+                     NULL,
+                     0,
+                     0,
+                     0,
+                     0};
 #if defined(__x86_64__)
         if (j->level >= NNX_CPU_AVX512)
             band512(&d);
@@ -532,9 +580,26 @@ static void direct_task(void *arg, size_t t)
     size_t spatial = g->w.OH * g->w.OW, taps = g->w.KH * g->w.KW;
     for (size_t q = lo; q < hi; q++) {
         size_t n = q / g->O, o = q % g->O;
-        dw_band d = {NULL, j->f + o * taps, j->res ? j->res + q * spatial : NULL, NULL, taps, g->w.OH, g->w.OW, 0, 0, 0,
-                     j->bias ? j->bias[o] : 0.0f, j->y + q * spatial, j->clamp, j->square, (int)g->w.sw,
-                     j->x + (n * g->C + o / g->m) * g->w.H * g->w.W, g->w.H, g->w.W, g->w.pt, g->w.pl};
+        dw_band d = {NULL,
+                     j->f + o * taps,
+                     j->res ? j->res + q * spatial : NULL,
+                     NULL,
+                     taps,
+                     g->w.OH,
+                     g->w.OW,
+                     0,
+                     0,
+                     0,
+                     j->bias ? j->bias[o] : 0.0f,
+                     j->y + q * spatial,
+                     j->clamp,
+                     j->square,
+                     (int)g->w.sw,
+                     j->x + (n * g->C + o / g->m) * g->w.H * g->w.W,
+                     g->w.H,
+                     g->w.W,
+                     g->w.pt,
+                     g->w.pl};
         if (j->flat)
             flat512(&d, j->flat);
         else
@@ -594,8 +659,7 @@ static void plane_task(void *arg, size_t q)
     const dw_geom *g = j->g;
     size_t n = q / g->O, o = q % g->O, spatial = g->w.OH * g->w.OW;
     float *y = j->y + q * spatial;
-    plane_unbuffered(&g->w, j->x + (n * g->C + o / g->m) * g->w.H * g->w.W, j->f + o * g->w.KH * g->w.KW, y,
-                     j->level);
+    plane_unbuffered(&g->w, j->x + (n * g->C + o / g->m) * g->w.H * g->w.W, j->f + o * g->w.KH * g->w.KW, y, j->level);
     for (size_t s = 0; j->bias && s < spatial; s++)
         y[s] += j->bias[o];
     for (size_t s = 0; j->res && s < spatial; s++)
@@ -607,8 +671,22 @@ nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_vi
 {
     dw_geom g = dw_geometry(&node->attrs.conv, &in[0].desc, &in[1].desc, &out->desc);
     nnx_rowbuf b;
-    dw_job j = {&g, &b, NULL, in[0].data, in[1].data, node->n_in > 2 ? in[2].data : NULL, env->residual, out->data,
-                env->act, NULL, env, 0, 0, nnx_cpu_level_get(), 0, NULL};
+    dw_job j = {&g,
+                &b,
+                NULL,
+                in[0].data,
+                in[1].data,
+                node->n_in > 2 ? in[2].data : NULL,
+                env->residual,
+                out->data,
+                env->act,
+                NULL,
+                env,
+                0,
+                0,
+                nnx_cpu_level_get(),
+                0,
+                NULL};
     if (!g.N || !g.O || !g.w.OH || !g.w.OW)
         return NNX_OK;
     j.square = square_of(&g.w);

@@ -17,22 +17,27 @@
 #include <math.h>
 
 /* y[i] = a[i*sa] op b[i*sb] for i < n, sa and sb each 0 or 1. */
-#define ROW_LOOP(OP)                                                                                                   \
-    do {                                                                                                               \
-        if (sa && sb)                                                                                                  \
-            for (size_t i = 0; i < n; i++) y[i] = a[i] OP b[i];                                                        \
-        else if (sa)                                                                                                   \
-            for (size_t i = 0; i < n; i++) y[i] = a[i] OP b[0];                                                        \
-        else if (sb)                                                                                                   \
-            for (size_t i = 0; i < n; i++) y[i] = a[0] OP b[i];                                                        \
-        else                                                                                                           \
-            for (size_t i = 0; i < n; i++) y[i] = a[0] OP b[0];                                                        \
+#define ROW_LOOP(OP) \
+    do { \
+        if (sa && sb) \
+            for (size_t i = 0; i < n; i++) \
+                y[i] = a[i] OP b[i]; \
+        else if (sa) \
+            for (size_t i = 0; i < n; i++) \
+                y[i] = a[i] OP b[0]; \
+        else if (sb) \
+            for (size_t i = 0; i < n; i++) \
+                y[i] = a[0] OP b[i]; \
+        else \
+            for (size_t i = 0; i < n; i++) \
+                y[i] = a[0] OP b[0]; \
     } while (0)
 
 /* The same with a function of two floats. */
-#define ROW_CALL(F)                                                                                                    \
-    do {                                                                                                               \
-        for (size_t i = 0; i < n; i++) y[i] = F(a[i * sa], b[i * sb]);                                                  \
+#define ROW_CALL(F) \
+    do { \
+        for (size_t i = 0; i < n; i++) \
+            y[i] = F(a[i * sa], b[i * sb]); \
     } while (0)
 
 /* IEEE maximum / minimum as the reference computes them (ops/elementwise.c): a NaN operand
@@ -61,13 +66,10 @@ static inline float min_ieee(float a, float b) { return (float)min_ieee_d(a, b);
 
 /* pow as the reference computes it (double, rounded once); x^2 is that exactly (a float
  * squared is exact in double), without the call. */
-static inline float pow_ref(float a, float b)
-{
-    return b == 2.0f ? a * a : (float)pow(a, b);
-}
+static inline float pow_ref(float a, float b) { return b == 2.0f ? a * a : (float)pow(a, b); }
 
-static inline NNX_ALWAYS_INLINE void row_body(nnx_op op, const float *a, size_t sa, const float *b,
-                                              size_t sb, float *y, size_t n)
+static inline NNX_ALWAYS_INLINE void row_body(nnx_op op, const float *a, size_t sa, const float *b, size_t sb, float *y,
+                                              size_t n)
 {
     switch (op) {
     case NNX_OP_ADD: ROW_LOOP(+); break;
@@ -89,8 +91,8 @@ static void row(nnx_op op, const float *a, size_t sa, const float *b, size_t sb,
 
 #if defined(__x86_64__)
 /* The same loops in 16 lanes (the operations are exact, so the bytes are the same). */
-NNX_TARGET_AVX512 static void row_avx512(nnx_op op, const float *a, size_t sa, const float *b,
-                                         size_t sb, float *y, size_t n)
+NNX_TARGET_AVX512 static void row_avx512(nnx_op op, const float *a, size_t sa, const float *b, size_t sb, float *y,
+                                         size_t n)
 {
     row_body(op, a, sa, b, sb, y, n);
 }
@@ -182,13 +184,11 @@ nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out
     return NNX_OK;
 }
 
-
 #if defined(__x86_64__)
 
 /* The clamp of clamp_run, 16 lanes at a time (clamp_simd.h), for float bounds, the last
  * 1..15 under a mask (the rows of small maps, 13 or 27 long, are mostly tail). */
-NNX_TARGET_AVX512 static size_t clamp_avx512(const nnx_clamp_simd *c, const float *x, float *y,
-                                               size_t n)
+NNX_TARGET_AVX512 static size_t clamp_avx512(const nnx_clamp_simd *c, const float *x, float *y, size_t n)
 {
     size_t i = 0;
     for (; i + 16 <= n; i += 16)
@@ -245,12 +245,24 @@ static void unary_chunk(void *arg, size_t t)
     float *y = j->y;
     switch (j->op) {
     case NNX_OP_EXP: nnx_vexp(x + lo, y + lo, hi - lo); break;
-    case NNX_OP_LOG: for (size_t i = lo; i < hi; i++) y[i] = (float)log(x[i]); break;
-    case NNX_OP_SQRT: for (size_t i = lo; i < hi; i++) y[i] = (float)sqrt(x[i]); break;
+    case NNX_OP_LOG:
+        for (size_t i = lo; i < hi; i++)
+            y[i] = (float)log(x[i]);
+        break;
+    case NNX_OP_SQRT:
+        for (size_t i = lo; i < hi; i++)
+            y[i] = (float)sqrt(x[i]);
+        break;
     case NNX_OP_SIGMOID: nnx_vsigmoid(x + lo, y + lo, hi - lo); break;
     case NNX_OP_TANH: nnx_vtanh(x + lo, y + lo, hi - lo); break;
-    case NNX_OP_ABS: for (size_t i = lo; i < hi; i++) y[i] = fabsf(x[i]); break;
-    default: for (size_t i = lo; i < hi; i++) y[i] = -x[i]; break;
+    case NNX_OP_ABS:
+        for (size_t i = lo; i < hi; i++)
+            y[i] = fabsf(x[i]);
+        break;
+    default:
+        for (size_t i = lo; i < hi; i++)
+            y[i] = -x[i];
+        break;
     }
 }
 

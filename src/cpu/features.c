@@ -28,8 +28,8 @@ static void init(void)
     if (!cap)
         return;
     nnx_cpu_level want = strcmp(cap, "reference") == 0 ? NNX_CPU_REFERENCE
-                         : strcmp(cap, "generic") == 0 ? NNX_CPU_GENERIC
-                         : strcmp(cap, "avx2") == 0    ? NNX_CPU_AVX2
+        : strcmp(cap, "generic") == 0                  ? NNX_CPU_GENERIC
+        : strcmp(cap, "avx2") == 0                     ? NNX_CPU_AVX2
                                                        : level;
     if (want < level)
         level = want;

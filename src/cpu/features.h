@@ -7,9 +7,9 @@
 
 typedef enum nnx_cpu_level {
     NNX_CPU_REFERENCE = -1, /* no fast kernels: every node runs its reference kernel */
-    NNX_CPU_GENERIC = 0, /* portable C */
-    NNX_CPU_AVX2 = 1,    /* AVX2 + FMA */
-    NNX_CPU_AVX512 = 2   /* AVX-512 F */
+    NNX_CPU_GENERIC = 0,    /* portable C */
+    NNX_CPU_AVX2 = 1,       /* AVX2 + FMA */
+    NNX_CPU_AVX512 = 2      /* AVX-512 F */
 } nnx_cpu_level;
 
 /* The highest level this CPU supports, capped by NNX_CPU_LEVEL; computed once (thread-safe). */

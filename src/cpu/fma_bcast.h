@@ -21,8 +21,7 @@
 #define NNX_FMA_BCAST_ASM 1
 #endif
 
-NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline __m512 nnx_fmadd_bcast(const float *a, __m512 b,
-                                                                         __m512 c)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline __m512 nnx_fmadd_bcast(const float *a, __m512 b, __m512 c)
 {
 #if NNX_FMA_BCAST_ASM
     __asm__("vfmadd231ps %[a]%{1to16%}, %[b], %[c]" : [c] "+v"(c) : [b] "v"(b), [a] "m"(*a));

@@ -11,17 +11,18 @@
 
 #include <string.h>
 
-#define MC 144  /* a multiple of every kernel's MR (8, 6, 4) */
+#define MC 144 /* a multiple of every kernel's MR (8, 6, 4) */
 #define KC 256
 #define NC 1536 /* a multiple of every kernel's NR (32, 16) */
 #define MR_MAX 8
-#define NR_MAX 48 /* the widest tile (edge tiles go through an MR_MAX x NR_MAX buffer) */
-#define DOT_MAX 4 /* every kernel's dot_max is at most this */
-#define SHORT_K 64 /* sums up to which C is swept by rows of tiles */
+#define NR_MAX 48   /* the widest tile (edge tiles go through an MR_MAX x NR_MAX buffer) */
+#define DOT_MAX 4   /* every kernel's dot_max is at most this */
+#define SHORT_K 64  /* sums up to which C is swept by rows of tiles */
 #define SMALL_M 128 /* rows up to which row-major B is read in place whatever its size */
 #define NARROW_N 64 /* columns up to which row-major B is read in place whatever its size */
 #ifndef DIRECT_A_MAX
-#define DIRECT_A_MAX ((size_t)1 << 18) /* M * K up to which row-major A is not packed (over it, its
+#define DIRECT_A_MAX \
+    ((size_t)1 << 18) /* M * K up to which row-major A is not packed (over it, its
                                          * rows span more pages than the TLB holds: 2048^3 packed
                                          * ran 96 -> 102 GFLOP/s, 1024^3 103 -> 108) */
 #endif
@@ -127,15 +128,9 @@ void nnx_sgemm_pack_a_all(nnx_cpu_level level, size_t M, size_t K, nnx_fmat A, f
     }
 }
 
-unsigned nnx_sgemm_tile_rows(nnx_cpu_level level)
-{
-    return kernel_for(level)->mr;
-}
+unsigned nnx_sgemm_tile_rows(nnx_cpu_level level) { return kernel_for(level)->mr; }
 
-unsigned nnx_sgemm_tile_cols(nnx_cpu_level level)
-{
-    return kernel_for(level)->nr;
-}
+unsigned nnx_sgemm_tile_cols(nnx_cpu_level level) { return kernel_for(level)->nr; }
 
 void nnx_sgemm_pack_b_panels(nnx_cpu_level level, const nnx_gemm_io *io, size_t K, size_t N, size_t p0, size_t p1,
                              float *out)
@@ -246,9 +241,9 @@ static inline nnx_tile_epilogue epilogue_at(const nnx_tile_epilogue *te, const n
  * into C (with the epilogue te in registers on the last block) when the tile is whole,
  * through tmp otherwise, and the element-wise epilogue when te cannot be used. Inlined: it
  * runs once per micro-tile, and a call there costs small products several percent. */
-static inline NNX_ALWAYS_INLINE void tile(const nnx_sgemm_kernel *kern, nnx_sgemm_ukernel run,
-                                         unsigned width, const tile_args *t, size_t off, size_t cols,
-                                         const nnx_gemm_io *io, const nnx_tile_epilogue *te, float *tmp)
+static inline NNX_ALWAYS_INLINE void tile(const nnx_sgemm_kernel *kern, nnx_sgemm_ukernel run, unsigned width,
+                                          const tile_args *t, size_t off, size_t cols, const nnx_gemm_io *io,
+                                          const nnx_tile_epilogue *te, float *tmp)
 {
     float *c = t->c + off;
     const float *b = t->b + off;
@@ -356,10 +351,7 @@ static inline NNX_ALWAYS_INLINE void panel_tile(const block *k, size_t jr, size_
 
 /* Row-major A read in place (not packed): small, where packing would cost more than it saves;
  * only its last partial panel is packed, so no read passes row M. */
-static bool a_in_place(const nnx_fmat *A, size_t M, size_t K)
-{
-    return A->cs == 1 && M * K <= DIRECT_A_MAX;
-}
+static bool a_in_place(const nnx_fmat *A, size_t M, size_t K) { return A->cs == 1 && M * K <= DIRECT_A_MAX; }
 
 /* Row-major B read in place for its shape (except its last partial panel): when small, when A
  * has few rows (each packed panel would serve only M / MR tiles, and packing it cost as much
@@ -377,7 +369,7 @@ static bool whole_tiles(const nnx_sgemm_kernel *kern, size_t M, size_t N, size_t
                         const nnx_fmat *B)
 {
     return M % kern->mr == 0 && N % kern->nr == 0 && K <= KC && N <= NC && a_in_place(A, M, K) &&
-           b_in_place(B, M, N, K);
+        b_in_place(B, M, N, K);
 }
 
 void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C, size_t ldc,
@@ -427,8 +419,33 @@ void nnx_sgemm_io(nnx_cpu_level level, size_t M, size_t N, size_t K, nnx_fmat A,
                 pack_b(&B, pc, kc, jc, nc, kern->nr, pb);
             else if (nfull < nc)
                 pack_b(&B, pc, kc, jc + nfull, nc - nfull, kern->nr, pb + nfull * kc);
-            block blk = {kern, io, in_kernel ? &te : NULL, tmp, bt, A, B, C, ldc, K, jc, pc, kc, 0, 0, 0, nc,
-                         nfull, pa, pb, packed, a_packed, accumulate || pc > 0, pc + kc == K, false, direct_b, SIZE_MAX};
+            block blk = {kern,
+                         io,
+                         in_kernel ? &te : NULL,
+                         tmp,
+                         bt,
+                         A,
+                         B,
+                         C,
+                         ldc,
+                         K,
+                         jc,
+                         pc,
+                         kc,
+                         0,
+                         0,
+                         0,
+                         nc,
+                         nfull,
+                         pa,
+                         pb,
+                         packed,
+                         a_packed,
+                         accumulate || pc > 0,
+                         pc + kc == K,
+                         false,
+                         direct_b,
+                         SIZE_MAX};
             size_t jlast = (nc - 1) / kern->nr * kern->nr, dot_at = dot_columns(kern, nc - jlast);
             /* a last panel of a half tile and a column or few, B in place: the panel before
              * it and that half tile as one wide tile */

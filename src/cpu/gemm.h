@@ -34,10 +34,10 @@ struct nnx_activation;
  * operations of separate bias, add and clamp steps, so the same bytes — while the tile is
  * still in registers. Indexes are those of the whole product (nnx_gemm_io's offsets). */
 typedef struct nnx_gemm_epilogue {
-    const float *bias;                 /* or NULL */
-    const float *residual;             /* C's shape, or NULL */
-    const struct nnx_activation *act;  /* or NULL */
-    size_t residual_rs;                /* the residual's row stride: 0 adds one row to every row */
+    const float *bias;                /* or NULL */
+    const float *residual;            /* C's shape, or NULL */
+    const struct nnx_activation *act; /* or NULL */
+    size_t residual_rs;               /* the residual's row stride: 0 adds one row to every row */
 } nnx_gemm_epilogue;
 
 /* Hooks into one product (both optional). pack_b fills what the driver would pack from B —
@@ -51,7 +51,7 @@ typedef struct nnx_gemm_io {
     const void *pack_ctx;
     const nnx_gemm_epilogue *epilogue;
     size_t i_off, j_off;
-    bool b_in_place; /* read a row-major B in place whatever its size (weights made once) */
+    bool b_in_place;       /* read a row-major B in place whatever its size (weights made once) */
     const float *b_packed; /* B packed once by nnx_sgemm_pack_b_all for this level, or NULL */
     float *b_pack_room;    /* with pack_b: room for B packed whole (nnx_sgemm_packed_b_floats),
                             * where nnx_sgemm_threads_io packs it once for a row split, its
@@ -133,19 +133,19 @@ typedef void (*nnx_sgemm_dotkernel)(size_t kc, const float *pa, size_t a_rs, con
  * vectorised along the rows; each sum in k order, as the tile kernels. ep, if not NULL
  * (only with rows == MR), is applied as the tile kernels apply it, its residual and C
  * read at the same columns. */
-typedef void (*nnx_sgemm_colkernel)(size_t kc, const float *pa, const float *pb, size_t b_rs, size_t cols,
-                                    size_t rows, float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep);
+typedef void (*nnx_sgemm_colkernel)(size_t kc, const float *pa, const float *pb, size_t b_rs, size_t cols, size_t rows,
+                                    float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep);
 
 typedef struct nnx_sgemm_kernel {
     nnx_sgemm_ukernel run;
     unsigned mr, nr;
-    bool epilogue;          /* applies a tile epilogue */
+    bool epilogue;             /* applies a tile epilogue */
     nnx_sgemm_ukernel half;    /* the same over MR x NR/2 (a last panel of at most NR/2 columns), or NULL */
     nnx_sgemm_ukernel quarter; /* over MR x NR/4 (what a last panel leaves past NR/2), or NULL */
     nnx_sgemm_dotkernel dot;   /* the last 1..dot_max columns, or NULL */
     unsigned dot_max;
-    nnx_sgemm_colkernel col;   /* those columns with A packed whole (with dot), or NULL */
-    nnx_sgemm_ukernel wide;    /* over MR x wide_nr (B read in place: 1.5 panels), or NULL */
+    nnx_sgemm_colkernel col; /* those columns with A packed whole (with dot), or NULL */
+    nnx_sgemm_ukernel wide;  /* over MR x wide_nr (B read in place: 1.5 panels), or NULL */
     unsigned wide_nr;
     nnx_sgemm_ukernel plain; /* run for a product stored as it is (accumulate false, no
                               * epilogue: both ignored), A read in place; or NULL */

@@ -10,7 +10,9 @@
 #define NR 16
 
 /* The accumulators are named variables, not an array, so that they live in registers. */
-#define DECL(i) const float *a##i = pa + i * a_rs; __m256 c##i##0 = _mm256_setzero_ps(), c##i##1 = _mm256_setzero_ps()
+#define DECL(i) \
+    const float *a##i = pa + i * a_rs; \
+    __m256 c##i##0 = _mm256_setzero_ps(), c##i##1 = _mm256_setzero_ps()
 #define STEP(i) \
     do { \
         __m256 a = _mm256_broadcast_ss(a##i); \
@@ -29,8 +31,8 @@
         _mm256_storeu_ps(row + 8, c##i##1); \
     } while (0)
 
-NNX_TARGET_AVX2_FMA static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c,
-                                    size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
+                                    float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
     (void)ep; /* epilogue = false: the driver applies it */
     DECL(0);
@@ -41,9 +43,19 @@ NNX_TARGET_AVX2_FMA static void run(size_t kc, const float *pa, size_t a_rs, siz
     DECL(5);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m256 b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);
-        STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5);
+        STEP(0);
+        STEP(1);
+        STEP(2);
+        STEP(3);
+        STEP(4);
+        STEP(5);
     }
-    STORE(0); STORE(1); STORE(2); STORE(3); STORE(4); STORE(5);
+    STORE(0);
+    STORE(1);
+    STORE(2);
+    STORE(3);
+    STORE(4);
+    STORE(5);
 }
 const nnx_sgemm_kernel nnx_sgemm_avx2 = {run, MR, NR, false, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL};
 #endif

@@ -18,7 +18,9 @@
 #define NR 32
 
 /* The accumulators are named variables, not an array, so that they live in registers. */
-#define DECL(i) const float *a##i = pa + i * a_rs; __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
+#define DECL(i) \
+    const float *a##i = pa + i * a_rs; \
+    __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = _mm512_setzero_ps()
 #define STEP(i) \
     do { \
         c##i##0 = nnx_fmadd_bcast(a##i, b0, c##i##0); \
@@ -32,9 +34,8 @@
  * come before the stores, so nothing is read again after a store (which could alias it).
  * The clamp takes two operations where nnx_clamp16_sum may be used: the results are sums
  * started from +0. */
-NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void put512(__m512 *r, int rows, int per, float *c,
-                                                             size_t ldc, bool accumulate,
-                                                             const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void put512(__m512 *r, int rows, int per, float *c, size_t ldc,
+                                                              bool accumulate, const nnx_tile_epilogue *ep)
 {
     int n = rows * per;
     if (accumulate)
@@ -49,8 +50,8 @@ NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void put512(__m512 *r, int row
         if (ep->residual)
 #pragma GCC unroll 24
             for (int v = 0; v < n; v++)
-                r[v] = _mm512_add_ps(r[v], _mm512_loadu_ps(ep->residual + (size_t)(v / per) * ep->residual_rs +
-                                                           16 * (v % per)));
+                r[v] = _mm512_add_ps(
+                    r[v], _mm512_loadu_ps(ep->residual + (size_t)(v / per) * ep->residual_rs + 16 * (v % per)));
         if (ep->clamp)
             nnx_clamp16_sums(ep->clamp, r, n);
     }
@@ -63,7 +64,7 @@ NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void put512(__m512 *r, int row
  * sums: in a model they are cold (a buffer last used layers ago), and a miss at the store
  * or the epilogue would stall the tile, where during the k loop it costs nothing. */
 NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void prefetch_tile(float *c, size_t ldc,
-                                                             const nnx_tile_epilogue *ep)
+                                                                            const nnx_tile_epilogue *ep)
 {
     for (size_t i = 0; i < MR; i++) {
         __builtin_prefetch(c + i * ldc, 1, 3);
@@ -95,9 +96,10 @@ NNX_TARGET_AVX512 NNX_ALWAYS_INLINE static inline void prefetch_a(uintptr_t next
  * accumulate, no epilogue) with A read in place, as a whole product of whole tiles runs it;
  * without the epilogue's addresses and the A prefetch, whose registers the general tile
  * spills, it runs 1% faster (64^3: 116.4-118.2 against 115.1-117.0 GFLOP/s). */
-NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void tile32(
-    size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs, float *c, size_t ldc,
-    bool accumulate, const nnx_tile_epilogue *ep, bool plain)
+NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void tile32(size_t kc, const float *pa, size_t a_rs,
+                                                                     size_t a_cs, const float *pb, size_t b_rs,
+                                                                     float *c, size_t ldc, bool accumulate,
+                                                                     const nnx_tile_epilogue *ep, bool plain)
 {
     DECL(0);
     DECL(1);
@@ -113,22 +115,28 @@ NNX_TARGET_AVX512_PRFCHW NNX_ALWAYS_INLINE static inline void tile32(
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16);
         if (!plain)
             prefetch_a(next, k);
-        STEP(0); STEP(1); STEP(2); STEP(3); STEP(4); STEP(5); STEP(6); STEP(7);
+        STEP(0);
+        STEP(1);
+        STEP(2);
+        STEP(3);
+        STEP(4);
+        STEP(5);
+        STEP(6);
+        STEP(7);
     }
     __m512 r[16] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7)};
     put512(r, MR, 2, c, ldc, accumulate, ep);
 }
 
-NNX_TARGET_AVX512_PRFCHW static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                         const float *pb, size_t b_rs, float *c, size_t ldc,
-                                         bool accumulate, const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512_PRFCHW static void run(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb,
+                                         size_t b_rs, float *c, size_t ldc, bool accumulate,
+                                         const nnx_tile_epilogue *ep)
 {
     tile32(kc, pa, a_rs, a_cs, pb, b_rs, c, ldc, accumulate, ep, false);
 }
 
-NNX_TARGET_AVX512_PRFCHW static void run_plain(size_t kc, const float *pa, size_t a_rs,
-                                               size_t a_cs, const float *pb, size_t b_rs, float *c,
-                                               size_t ldc, bool accumulate,
+NNX_TARGET_AVX512_PRFCHW static void run_plain(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb,
+                                               size_t b_rs, float *c, size_t ldc, bool accumulate,
                                                const nnx_tile_epilogue *ep)
 {
     (void)accumulate, (void)ep;
@@ -138,7 +146,9 @@ NNX_TARGET_AVX512_PRFCHW static void run_plain(size_t kc, const float *pa, size_
 /* The 8 x 48 wide tile, for a row-major B read in place whose last panel is a half tile and
  * a column or few: one tile over 1.5 panels (a 7x7 map's first 48 outputs), 24 FMAs per
  * 11 loads where the whole and half tiles take 24 per 19. */
-#define DECL48(i) const float *a##i = pa + i * a_rs; __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = c##i##0, c##i##2 = c##i##0
+#define DECL48(i) \
+    const float *a##i = pa + i * a_rs; \
+    __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = c##i##0, c##i##2 = c##i##0
 #define STEP48(i) \
     do { \
         c##i##0 = nnx_fmadd_bcast(a##i, b0, c##i##0); \
@@ -148,9 +158,8 @@ NNX_TARGET_AVX512_PRFCHW static void run_plain(size_t kc, const float *pa, size_
     } while (0)
 #define ROW48(i) c##i##0, c##i##1, c##i##2
 
-NNX_TARGET_AVX512 static void run48(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                    const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
-                                    const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512 static void run48(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
+                                    float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
     DECL48(0);
     DECL48(1);
@@ -164,22 +173,30 @@ NNX_TARGET_AVX512 static void run48(size_t kc, const float *pa, size_t a_rs, siz
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb), b1 = _mm512_loadu_ps(pb + 16), b2 = _mm512_loadu_ps(pb + 32);
         prefetch_a(next, k);
-        STEP48(0); STEP48(1); STEP48(2); STEP48(3); STEP48(4); STEP48(5); STEP48(6); STEP48(7);
+        STEP48(0);
+        STEP48(1);
+        STEP48(2);
+        STEP48(3);
+        STEP48(4);
+        STEP48(5);
+        STEP48(6);
+        STEP48(7);
     }
     __m512 r[24] = {ROW48(0), ROW48(1), ROW48(2), ROW48(3), ROW48(4), ROW48(5), ROW48(6), ROW48(7)};
     put512(r, MR, 3, c, ldc, accumulate, ep);
 }
 
 /* The 8 x 16 half tile, for a last panel of at most 16 columns (half the work of a whole one). */
-#define DECL16(i) const float *a##i = pa + i * a_rs; __m512 c##i = _mm512_setzero_ps()
+#define DECL16(i) \
+    const float *a##i = pa + i * a_rs; \
+    __m512 c##i = _mm512_setzero_ps()
 #define STEP16(i) \
     do { \
         c##i = _mm512_fmadd_ps(_mm512_set1_ps(*a##i), b0, c##i); \
         a##i += a_cs; \
     } while (0)
-NNX_TARGET_AVX512 static void run16(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                    const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
-                                    const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX512 static void run16(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
+                                    float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
     DECL16(0);
     DECL16(1);
@@ -193,7 +210,14 @@ NNX_TARGET_AVX512 static void run16(size_t kc, const float *pa, size_t a_rs, siz
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m512 b0 = _mm512_loadu_ps(pb);
         prefetch_a(next, k);
-        STEP16(0); STEP16(1); STEP16(2); STEP16(3); STEP16(4); STEP16(5); STEP16(6); STEP16(7);
+        STEP16(0);
+        STEP16(1);
+        STEP16(2);
+        STEP16(3);
+        STEP16(4);
+        STEP16(5);
+        STEP16(6);
+        STEP16(7);
     }
     __m512 r[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
     put512(r, MR, 1, c, ldc, accumulate, ep);
@@ -201,16 +225,17 @@ NNX_TARGET_AVX512 static void run16(size_t kc, const float *pa, size_t a_rs, siz
 
 /* The 8 x 8 quarter tile in ymm registers (Zen 4 issues two 256-bit FMAs per cycle, one
  * 512-bit: a quarter of the work of a whole tile), for what a last panel leaves past 16. */
-#define DECL8(i) const float *a##i = pa + i * a_rs; __m256 c##i = _mm256_setzero_ps()
+#define DECL8(i) \
+    const float *a##i = pa + i * a_rs; \
+    __m256 c##i = _mm256_setzero_ps()
 #define STEP8(i) \
     do { \
         c##i = _mm256_fmadd_ps(_mm256_set1_ps(*a##i), b0, c##i); \
         a##i += a_cs; \
     } while (0)
 /* put512 in ymm registers, one vector per row. */
-NNX_TARGET_AVX2_FMA NNX_ALWAYS_INLINE static inline void put256(__m256 *r, float *c, size_t ldc,
-                                                               bool accumulate,
-                                                               const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA NNX_ALWAYS_INLINE static inline void put256(__m256 *r, float *c, size_t ldc, bool accumulate,
+                                                                const nnx_tile_epilogue *ep)
 {
     if (accumulate)
 #pragma GCC unroll 8
@@ -237,9 +262,8 @@ NNX_TARGET_AVX2_FMA NNX_ALWAYS_INLINE static inline void put256(__m256 *r, float
         _mm256_storeu_ps(c + (size_t)v * ldc, r[v]);
 }
 
-NNX_TARGET_AVX2_FMA static void run8(size_t kc, const float *pa, size_t a_rs, size_t a_cs,
-                                     const float *pb, size_t b_rs, float *c, size_t ldc, bool accumulate,
-                                     const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA static void run8(size_t kc, const float *pa, size_t a_rs, size_t a_cs, const float *pb, size_t b_rs,
+                                     float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
     DECL8(0);
     DECL8(1);
@@ -251,7 +275,14 @@ NNX_TARGET_AVX2_FMA static void run8(size_t kc, const float *pa, size_t a_rs, si
     DECL8(7);
     for (size_t k = 0; k < kc; k++, pb += b_rs) {
         __m256 b0 = _mm256_loadu_ps(pb);
-        STEP8(0); STEP8(1); STEP8(2); STEP8(3); STEP8(4); STEP8(5); STEP8(6); STEP8(7);
+        STEP8(0);
+        STEP8(1);
+        STEP8(2);
+        STEP8(3);
+        STEP8(4);
+        STEP8(5);
+        STEP8(6);
+        STEP8(7);
     }
     __m256 r[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
     put256(r, c, ldc, accumulate, ep);
@@ -278,12 +309,18 @@ NNX_TARGET_AVX2_FMA static void run8(size_t kc, const float *pa, size_t a_rs, si
     } while (0)
 #define DOT_ROWS(LOAD) \
     do { \
-        DOT_STEP(0, LOAD); DOT_STEP(1, LOAD); DOT_STEP(2, LOAD); DOT_STEP(3, LOAD); \
-        DOT_STEP(4, LOAD); DOT_STEP(5, LOAD); DOT_STEP(6, LOAD); DOT_STEP(7, LOAD); \
+        DOT_STEP(0, LOAD); \
+        DOT_STEP(1, LOAD); \
+        DOT_STEP(2, LOAD); \
+        DOT_STEP(3, LOAD); \
+        DOT_STEP(4, LOAD); \
+        DOT_STEP(5, LOAD); \
+        DOT_STEP(6, LOAD); \
+        DOT_STEP(7, LOAD); \
     } while (0)
 
-NNX_TARGET_AVX512 static void dot(size_t kc, const float *pa, size_t a_rs, const float *bt, size_t cols,
-                                  float *c, size_t ldc, bool accumulate)
+NNX_TARGET_AVX512 static void dot(size_t kc, const float *pa, size_t a_rs, const float *bt, size_t cols, float *c,
+                                  size_t ldc, bool accumulate)
 {
     for (size_t j = 0; j < cols; j += 2) {
         bool two = j + 1 < cols;
@@ -308,7 +345,14 @@ NNX_TARGET_AVX512 static void dot(size_t kc, const float *pa, size_t a_rs, const
 #define LOAD_MASKED(p) _mm512_maskz_loadu_ps(m, p)
             DOT_ROWS(LOAD_MASKED);
         }
-        DOT_STORE(0); DOT_STORE(1); DOT_STORE(2); DOT_STORE(3); DOT_STORE(4); DOT_STORE(5); DOT_STORE(6); DOT_STORE(7);
+        DOT_STORE(0);
+        DOT_STORE(1);
+        DOT_STORE(2);
+        DOT_STORE(3);
+        DOT_STORE(4);
+        DOT_STORE(5);
+        DOT_STORE(6);
+        DOT_STORE(7);
     }
 }
 
@@ -319,14 +363,13 @@ NNX_TARGET_AVX512 static void dot(size_t kc, const float *pa, size_t a_rs, const
 #define COL_STEP(j, q) \
     do { \
         if (cols > j) \
-            s##j##q = _mm256_fmadd_ps(a##q, _mm256_set1_ps(pb[(q) * b_rs + j]), s##j##q); \
+            s##j##q = _mm256_fmadd_ps(a##q, _mm256_set1_ps(pb[(q)*b_rs + j]), s##j##q); \
     } while (0)
 #define COL_DECL(j) __m256 s##j##0 = _mm256_setzero_ps(), s##j##1 = s##j##0, s##j##2 = s##j##0, s##j##3 = s##j##0
 #define COL_SUM(j) _mm256_add_ps(_mm256_add_ps(s##j##0, s##j##1), _mm256_add_ps(s##j##2, s##j##3))
 
-NNX_TARGET_AVX2_FMA static void col8(size_t kc, const float *pa, const float *pb, size_t b_rs,
-                                     size_t cols, size_t rows, float *c, size_t ldc, bool accumulate,
-                                     const nnx_tile_epilogue *ep)
+NNX_TARGET_AVX2_FMA static void col8(size_t kc, const float *pa, const float *pb, size_t b_rs, size_t cols, size_t rows,
+                                     float *c, size_t ldc, bool accumulate, const nnx_tile_epilogue *ep)
 {
     COL_DECL(0);
     COL_DECL(1);
@@ -336,14 +379,29 @@ NNX_TARGET_AVX2_FMA static void col8(size_t kc, const float *pa, const float *pb
     for (; k + 4 <= kc; k += 4, pa += 4 * MR, pb += 4 * b_rs) {
         __m256 a0 = _mm256_loadu_ps(pa), a1 = _mm256_loadu_ps(pa + MR), a2 = _mm256_loadu_ps(pa + 2 * MR),
                a3 = _mm256_loadu_ps(pa + 3 * MR);
-        COL_STEP(0, 0); COL_STEP(0, 1); COL_STEP(0, 2); COL_STEP(0, 3);
-        COL_STEP(1, 0); COL_STEP(1, 1); COL_STEP(1, 2); COL_STEP(1, 3);
-        COL_STEP(2, 0); COL_STEP(2, 1); COL_STEP(2, 2); COL_STEP(2, 3);
-        COL_STEP(3, 0); COL_STEP(3, 1); COL_STEP(3, 2); COL_STEP(3, 3);
+        COL_STEP(0, 0);
+        COL_STEP(0, 1);
+        COL_STEP(0, 2);
+        COL_STEP(0, 3);
+        COL_STEP(1, 0);
+        COL_STEP(1, 1);
+        COL_STEP(1, 2);
+        COL_STEP(1, 3);
+        COL_STEP(2, 0);
+        COL_STEP(2, 1);
+        COL_STEP(2, 2);
+        COL_STEP(2, 3);
+        COL_STEP(3, 0);
+        COL_STEP(3, 1);
+        COL_STEP(3, 2);
+        COL_STEP(3, 3);
     }
     for (; k < kc; k++, pa += MR, pb += b_rs) { /* the last kc % 4 steps, chain 0 */
         __m256 a0 = _mm256_loadu_ps(pa);
-        COL_STEP(0, 0); COL_STEP(1, 0); COL_STEP(2, 0); COL_STEP(3, 0);
+        COL_STEP(0, 0);
+        COL_STEP(1, 0);
+        COL_STEP(2, 0);
+        COL_STEP(3, 0);
     }
     __m256 sum[4] = {COL_SUM(0), COL_SUM(1), COL_SUM(2), COL_SUM(3)};
     float t[4][MR], g[MR];

@@ -87,8 +87,8 @@ static void pack_panel(void *arg, size_t p)
     nnx_sgemm_pack_b_panels(sp->level, sp->io, sp->K, sp->N, p, p + 1, sp->io->b_pack_room);
 }
 
-void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
-                       nnx_fmat B, float *C, size_t ldc, bool accumulate)
+void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C,
+                       size_t ldc, bool accumulate)
 {
     nnx_sgemm_threads_io(env, M, N, K, A, B, C, ldc, accumulate, NULL);
 }
@@ -104,8 +104,17 @@ void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t 
         return;
     }
     /* the more even split; columns on a tie (each thread then packs only its slice of B) */
-    split s = {.env = env, .M = M, .N = N, .K = K, .ldc = ldc, .accumulate = accumulate, .A = A, .B = B, .C = C,
-               .level = level, .io = io};
+    split s = {.env = env,
+               .M = M,
+               .N = N,
+               .K = K,
+               .ldc = ldc,
+               .accumulate = accumulate,
+               .A = A,
+               .B = B,
+               .C = C,
+               .level = level,
+               .io = io};
     size_t P = T < NNX_POOL_PARTS_MAX ? T : NNX_POOL_PARTS_MAX; /* balance() judges the split into P blocks */
     s.by_columns = balance(N, P, COL_ALIGN) >= balance(M, P, row_align);
     nnx_gemm_io packed_io;

@@ -36,7 +36,8 @@ NNX_TARGET_AVX512 static void axpy_avx512(float *y, float alpha, const float *x,
         _mm512_storeu_ps(y + i, _mm512_fmadd_ps(va, _mm512_loadu_ps(x + i), _mm512_loadu_ps(y + i)));
     if (i < n) {
         __mmask16 m = (__mmask16)((1u << (n - i)) - 1);
-        _mm512_mask_storeu_ps(y + i, m, _mm512_fmadd_ps(va, _mm512_maskz_loadu_ps(m, x + i), _mm512_maskz_loadu_ps(m, y + i)));
+        _mm512_mask_storeu_ps(y + i, m,
+                              _mm512_fmadd_ps(va, _mm512_maskz_loadu_ps(m, x + i), _mm512_maskz_loadu_ps(m, y + i)));
     }
 }
 
@@ -95,22 +96,22 @@ typedef void (*dots_fn)(const float *, const float *, size_t, size_t, size_t, fl
 
 /* y[i * ys] (+)= dot(u, v + i * vi, K) for i < n. Inlined with a constant dot into each
  * level's loop below, so that dot is inlined too: a call per row cost 3% of the rows' time. */
-NNX_ALWAYS_INLINE static inline void dots_with(dot_fn dot, const float *u, const float *v, size_t vi,
-                                               size_t n, size_t K, float *y, size_t ys, bool accumulate)
+NNX_ALWAYS_INLINE static inline void dots_with(dot_fn dot, const float *u, const float *v, size_t vi, size_t n,
+                                               size_t K, float *y, size_t ys, bool accumulate)
 {
     for (size_t i = 0; i < n; i++)
         y[i * ys] = (accumulate ? y[i * ys] : 0.0f) + dot(u, v + i * vi, K);
 }
 
 #if defined(__x86_64__)
-NNX_TARGET_AVX512 static void dots_avx512(const float *u, const float *v, size_t vi, size_t n,
-                                          size_t K, float *y, size_t ys, bool accumulate)
+NNX_TARGET_AVX512 static void dots_avx512(const float *u, const float *v, size_t vi, size_t n, size_t K, float *y,
+                                          size_t ys, bool accumulate)
 {
     dots_with(dot_avx512, u, v, vi, n, K, y, ys, accumulate);
 }
 
-NNX_TARGET_AVX2_FMA static void dots_avx2(const float *u, const float *v, size_t vi, size_t n,
-                                          size_t K, float *y, size_t ys, bool accumulate)
+NNX_TARGET_AVX2_FMA static void dots_avx2(const float *u, const float *v, size_t vi, size_t n, size_t K, float *y,
+                                          size_t ys, bool accumulate)
 {
     dots_with(dot_avx2, u, v, vi, n, K, y, ys, accumulate);
 }

@@ -79,9 +79,12 @@ nnx_status nnx_fast_softmax(const nnx_node *node, const nnx_view *in, nnx_view *
  * axes one ascending block: nnx_fast_layer_norm_block, the block's first axis in *first),
  * within 2^-21 * (|scale * (x - mean) / sigma| + |bias|) of the reference, the same bytes for
  * any thread count. Batch normalization needs nnx_fast_batch_norm_scratch shared bytes. */
-nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_instance_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+                                        const nnx_kernel_env *env);
+nnx_status nnx_fast_instance_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+                                           const nnx_kernel_env *env);
+nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+                                        const nnx_kernel_env *env);
 bool nnx_fast_layer_norm_block(const nnx_node *node, const nnx_operand_desc *x, uint32_t *first);
 size_t nnx_fast_batch_norm_scratch(const nnx_node *node, const nnx_operand_desc *x);
 
@@ -109,11 +112,10 @@ size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc
  * by nnx_pool_caller_share (base/pool.h); each element is
  * computed by one thread in the same order as serially, so results do not depend on the
  * thread count. Thread t's workspace is the start of its scratch. */
-void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A,
-                       nnx_fmat B, float *C, size_t ldc, bool accumulate);
+void nnx_sgemm_threads(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C,
+                       size_t ldc, bool accumulate);
 /* The same with nnx_sgemm_io's hooks (io may be NULL). */
 void nnx_sgemm_threads_io(const nnx_kernel_env *env, size_t M, size_t N, size_t K, nnx_fmat A, nnx_fmat B, float *C,
                           size_t ldc, bool accumulate, const nnx_gemm_io *io);
-
 
 #endif

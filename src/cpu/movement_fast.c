@@ -177,8 +177,7 @@ static inline float row_result(const reduce_job *j, double sum)
 
 /* Element i of the 16 rows (a transposed block's vector i) widened to double and added to
  * the rows' sums: s0 for rows 0..7, s1 for rows 8..15. */
-NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void add16(v16 v, __m512d *s0,
-                                                            __m512d *s1)
+NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void add16(v16 v, __m512d *s0, __m512d *s1)
 {
     __m512 x = (__m512)v;
     *s0 = _mm512_add_pd(*s0, _mm512_cvtps_pd(_mm512_castps512_ps256(x)));
@@ -247,7 +246,8 @@ nnx_status nnx_fast_reduce(const nnx_node *node, const nnx_view *in, nnx_view *o
 {
     const nnx_operand_desc *d = &in[0].desc;
     uint32_t tail = nnx_fast_reduce_tail(d, node->attrs.reduce.axes_mask);
-    size_t run = nnx_shape_elements(d->shape + d->rank - tail, tail), outer = nnx_shape_elements(d->shape, d->rank - tail);
+    size_t run = nnx_shape_elements(d->shape + d->rank - tail, tail),
+           outer = nnx_shape_elements(d->shape, d->rank - tail);
     size_t tasks = run * outer >= ((size_t)1 << 15) ? nnx_pool_threads(env->pool) : 1;
     reduce_job j = {in[0].data, out->data, run, outer, (outer + tasks - 1) / tasks, node->op == NNX_OP_REDUCE_MEAN};
     if (outer)

@@ -29,10 +29,7 @@
 
 /* The float path keeps the stated bound: |mean| and variance + epsilon well inside float's
  * range, so x - mean cannot overflow and 1/sigma is a normal float (false for NaN). */
-static bool float_safe(double mean, double ve)
-{
-    return fabs(mean) <= 0x1p100 && ve >= 0x1p-100 && ve <= 0x1p100;
-}
+static bool float_safe(double mean, double ve) { return fabs(mean) <= 0x1p100 && ve >= 0x1p-100 && ve <= 0x1p100; }
 
 /* The reference's formula in double for one line of n elements (x and y with element stride
  * step; scale / bias at stride ss / bs, NULL for 1 / 0). */
@@ -112,8 +109,7 @@ static void line_out(const float *restrict x, float *restrict y, size_t n, line_
 
 /* line_moments with 16 elements a step in two vectors of doubles (the same sums in another
  * order: within the same bound). */
-NNX_TARGET_AVX512 static void line_moments_avx512(const float *x, size_t n, double *mean,
-                                                  double *var)
+NNX_TARGET_AVX512 static void line_moments_avx512(const float *x, size_t n, double *mean, double *var)
 {
     __m512d a0 = _mm512_setzero_pd(), a1 = _mm512_setzero_pd();
     size_t i = 0;
@@ -143,9 +139,8 @@ NNX_TARGET_AVX512 static void line_moments_avx512(const float *x, size_t n, doub
 
 /* line_out 16 lanes a step, the same float operations in the same order (no fused
  * multiply-add), so the same bytes. */
-NNX_TARGET_AVX512 static void line_out_avx512(const float *restrict x, float *restrict y, size_t n,
-                                              line_coef c, const float *restrict s,
-                                              const float *restrict b)
+NNX_TARGET_AVX512 static void line_out_avx512(const float *restrict x, float *restrict y, size_t n, line_coef c,
+                                              const float *restrict s, const float *restrict b)
 {
     __m512 mf = _mm512_set1_ps(c.mf), ml = _mm512_set1_ps(c.ml), r = _mm512_set1_ps(c.r);
     size_t i = 0;
@@ -345,9 +340,19 @@ nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in
     uint32_t start = 0;
     nnx_fast_layer_norm_block(node, d, &start);
     uint32_t end = start + a->n_axes;
-    stats_job j = {in[0].data, out->data, nnx_shape_elements(d->shape, start),
-                   nnx_shape_elements(d->shape + start, a->n_axes), nnx_shape_elements(d->shape + end, d->rank - end),
-                   1, opt_data(node, in, 1), opt_data(node, in, 2), PAR_ALONG, a->epsilon, 0, 0, 0};
+    stats_job j = {in[0].data,
+                   out->data,
+                   nnx_shape_elements(d->shape, start),
+                   nnx_shape_elements(d->shape + start, a->n_axes),
+                   nnx_shape_elements(d->shape + end, d->rank - end),
+                   1,
+                   opt_data(node, in, 1),
+                   opt_data(node, in, 2),
+                   PAR_ALONG,
+                   a->epsilon,
+                   0,
+                   0,
+                   0};
     return run_stats(&j, env->pool);
 }
 
@@ -358,9 +363,19 @@ nnx_status nnx_fast_instance_normalization(const nnx_node *node, const nnx_view 
 {
     const uint32_t *s = in[0].desc.shape;
     bool nchw = node->attrs.norm.layout == NNX_LAYOUT_NCHW;
-    stats_job j = {in[0].data, out->data, 0, (size_t)s[nchw ? 2 : 1] * s[nchw ? 3 : 2], 0, s[nchw ? 1 : 3],
-                   opt_data(node, in, 1), opt_data(node, in, 2), nchw ? PAR_LINE : PAR_COLUMN, node->attrs.norm.epsilon,
-                   0, 0, 0};
+    stats_job j = {in[0].data,
+                   out->data,
+                   0,
+                   (size_t)s[nchw ? 2 : 1] * s[nchw ? 3 : 2],
+                   0,
+                   s[nchw ? 1 : 3],
+                   opt_data(node, in, 1),
+                   opt_data(node, in, 2),
+                   nchw ? PAR_LINE : PAR_COLUMN,
+                   node->attrs.norm.epsilon,
+                   0,
+                   0,
+                   0};
     j.outer = nchw ? (size_t)s[0] * s[1] : s[0];
     j.inner = nchw ? 1 : s[3];
     return run_stats(&j, env->pool);
@@ -421,8 +436,11 @@ nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in
             return nnx_op_impls[node->op].kernel(node, in, out);
         a[c] = (float)ac;
     }
-    bn_job j = {in[0].data, mean, a, opt_data(node, in, 4), out->data, nnx_shape_elements(d->shape, axis), channels,
-                nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1), 0, 0};
+    bn_job j = {in[0].data, mean,
+                a,          opt_data(node, in, 4),
+                out->data,  nnx_shape_elements(d->shape, axis),
+                channels,   nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1),
+                0,          0};
     j.units = j.inner == 1 ? j.outer : j.outer * channels;
     run_units(env->pool, j.units, j.outer * channels * j.inner, &j.units_per_task, bn_task, &j);
     return NNX_OK;

@@ -6,8 +6,7 @@
 
 #include <stdint.h>
 
-nnx_status nnx_fast_matmul_prepare(const nnx_alloc *alloc, nnx_fmat B, size_t K, size_t N, size_t rows,
-                                   void **prepared)
+nnx_status nnx_fast_matmul_prepare(const nnx_alloc *alloc, nnx_fmat B, size_t K, size_t N, size_t rows, void **prepared)
 {
     *prepared = NULL;
     nnx_cpu_level level = nnx_cpu_level_get();

@@ -87,9 +87,18 @@ static void plane(void *arg, size_t t)
 
 static nnx_window window_of(const nnx_attr_pool *a, const uint32_t *xs, const uint32_t *ys)
 {
-    return (nnx_window){.H = xs[2], .W = xs[3], .OH = ys[2], .OW = ys[3], .KH = a->window[0], .KW = a->window[1],
-                        .sh = a->strides[0], .sw = a->strides[1], .dh = a->dilations[0], .dw = a->dilations[1],
-                        .pt = a->pads[0], .pl = a->pads[2]};
+    return (nnx_window){.H = xs[2],
+                        .W = xs[3],
+                        .OH = ys[2],
+                        .OW = ys[3],
+                        .KH = a->window[0],
+                        .KW = a->window[1],
+                        .sh = a->strides[0],
+                        .sw = a->strides[1],
+                        .dh = a->dilations[0],
+                        .dw = a->dilations[1],
+                        .pt = a->pads[0],
+                        .pl = a->pads[2]};
 }
 
 static bool max_plan(const nnx_node *node, const uint32_t *xs, const uint32_t *ys, nnx_rowbuf *b)
@@ -97,7 +106,7 @@ static bool max_plan(const nnx_node *node, const uint32_t *xs, const uint32_t *y
     const nnx_attr_pool *a = &node->attrs.pool;
     nnx_window g = window_of(a, xs, ys);
     return node->op == NNX_OP_MAX_POOL && (size_t)a->window[0] * a->window[1] <= MAX_TAPS &&
-           nnx_rowbuf_plan(&g, -INFINITY, BAND_FLOATS, MAX_FLOATS, b);
+        nnx_rowbuf_plan(&g, -INFINITY, BAND_FLOATS, MAX_FLOATS, b);
 }
 
 /* The K of a K x K max pooling window (K = 2, 3) at stride 1 or 2 in both axes, dilation 1,
@@ -105,8 +114,8 @@ static bool max_plan(const nnx_node *node, const uint32_t *xs, const uint32_t *y
 static int square_of(const nnx_window *w)
 {
     return w->KH == w->KW && (w->KH == 2 || w->KH == 3) && w->sh == w->sw && w->sw <= 2 && w->dh == 1 && w->dw == 1
-               ? (int)w->KH
-               : 0;
+        ? (int)w->KH
+        : 0;
 }
 
 /* Whether the AVX-512 direct tiles take the node (no buffer). */
@@ -169,7 +178,7 @@ typedef struct max_plane {
 } max_plane;
 
 NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE __mmask16 direct_tile512(const max_plane *d, size_t a0, size_t v,
-                                                                        int R, int K, int s, bool exact)
+                                                                           int R, int K, int s, bool exact)
 {
     const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
@@ -232,7 +241,7 @@ NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE __mmask16 direct_tile512(const
 
 /* Rows [a0, a0 + R) x columns [v, v + 16): plain maxima, again exactly if a NaN was loaded. */
 NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void direct_both512(const max_plane *d, size_t a0, size_t v, int R,
-                                                                       int K, int s)
+                                                                      int K, int s)
 {
     if (direct_tile512(d, a0, v, R, K, s, false))
         direct_tile512(d, a0, v, R, K, s, true);
@@ -245,9 +254,18 @@ NNX_TARGET_AVX512 static inline NNX_ALWAYS_INLINE void direct_plane512(const max
         for (size_t v = 0; v < d->OW; v += 16)
             direct_both512(d, a, v, TILE, K, s);
     switch (d->OH - a) { /* the last rows, as one tile */
-    case 3: for (size_t v = 0; v < d->OW; v += 16) direct_both512(d, a, v, 3, K, s); break;
-    case 2: for (size_t v = 0; v < d->OW; v += 16) direct_both512(d, a, v, 2, K, s); break;
-    case 1: for (size_t v = 0; v < d->OW; v += 16) direct_both512(d, a, v, 1, K, s); break;
+    case 3:
+        for (size_t v = 0; v < d->OW; v += 16)
+            direct_both512(d, a, v, 3, K, s);
+        break;
+    case 2:
+        for (size_t v = 0; v < d->OW; v += 16)
+            direct_both512(d, a, v, 2, K, s);
+        break;
+    case 1:
+        for (size_t v = 0; v < d->OW; v += 16)
+            direct_both512(d, a, v, 1, K, s);
+        break;
     default: break;
     }
 }
@@ -287,7 +305,10 @@ static void max_generic(const max_band *d, const nnx_rowbuf_unit *u, size_t n)
     }
 }
 
-static void band_generic(const max_band *d) { NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, max_generic, d); }
+static void band_generic(const max_band *d)
+{
+    NNX_ROWBUF_FOR_UNITS(d->buf, d->step, d->rows, d->OW, 16, max_generic, d);
+}
 
 typedef struct max_job {
     const nnx_rowbuf *b;
@@ -312,8 +333,18 @@ static void max_task(void *arg, size_t t)
         size_t plane = it / j->b->bands, oh0 = it % j->b->bands * j->b->band;
         size_t rows = g->OH - oh0 < j->b->band ? g->OH - oh0 : j->b->band;
         bool nan = nnx_rowbuf_fill(j->b, j->x + plane * g->H * g->W, oh0, rows, buf, j->level);
-        max_band d = {buf, j->tap, g->KH * g->KW, rows, g->OW, g->sh * j->b->row_floats, j->b->row_floats, j->b->len,
-                      j->y + plane * g->OH * g->OW + oh0 * g->OW, j->square, (int)g->sw, nan};
+        max_band d = {buf,
+                      j->tap,
+                      g->KH * g->KW,
+                      rows,
+                      g->OW,
+                      g->sh * j->b->row_floats,
+                      j->b->row_floats,
+                      j->b->len,
+                      j->y + plane * g->OH * g->OW + oh0 * g->OW,
+                      j->square,
+                      (int)g->sw,
+                      nan};
 #if defined(__x86_64__)
         if (j->level >= NNX_CPU_AVX512)
             band_avx512(&d);

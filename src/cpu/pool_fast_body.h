@@ -81,9 +81,18 @@ V_TARGET static inline NNX_ALWAYS_INLINE void V_NAME(tiled)(const max_band *d, i
         for (size_t v = 0; v < d->OW; v += VN)
             V_NAME(tile)(d, a, v, TILE, K, s, exact);
     switch (d->rows - a) { /* the last rows, as one tile */
-    case 3: for (size_t v = 0; v < d->OW; v += VN) V_NAME(tile)(d, a, v, 3, K, s, exact); break;
-    case 2: for (size_t v = 0; v < d->OW; v += VN) V_NAME(tile)(d, a, v, 2, K, s, exact); break;
-    case 1: for (size_t v = 0; v < d->OW; v += VN) V_NAME(tile)(d, a, v, 1, K, s, exact); break;
+    case 3:
+        for (size_t v = 0; v < d->OW; v += VN)
+            V_NAME(tile)(d, a, v, 3, K, s, exact);
+        break;
+    case 2:
+        for (size_t v = 0; v < d->OW; v += VN)
+            V_NAME(tile)(d, a, v, 2, K, s, exact);
+        break;
+    case 1:
+        for (size_t v = 0; v < d->OW; v += VN)
+            V_NAME(tile)(d, a, v, 1, K, s, exact);
+        break;
     default: break;
     }
 }

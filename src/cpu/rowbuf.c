@@ -10,7 +10,6 @@
 #include <math.h>
 #include <string.h>
 
-
 bool nnx_rowbuf_plan(const nnx_window *g, float fill, size_t band_floats, size_t max_floats, nnx_rowbuf *b)
 {
     memset(b, 0, sizeof *b);
@@ -26,14 +25,13 @@ bool nnx_rowbuf_plan(const nnx_window *g, float fill, size_t band_floats, size_t
         !nnx_add_size(win_rows, 1, &win_rows))
         return false;
     /* one output row per band: its window rows */
-    if (!nnx_mul_size(win_rows, b->row_floats, &one) || one > max_floats ||
-        !nnx_mul_size(g->sh, b->row_floats, &step))
+    if (!nnx_mul_size(win_rows, b->row_floats, &one) || one > max_floats || !nnx_mul_size(g->sh, b->row_floats, &step))
         return false;
     b->band = 1 + (band_floats > one ? (band_floats - one) / step : 0);
     if (b->band > g->OH)
         b->band = g->OH;
     b->bands = (g->OH + b->band - 1) / b->band;
-    b->rows = (b->band - 1) * g->sh + win_rows;  /* <= the band's floats / row_floats: no wrap */
+    b->rows = (b->band - 1) * g->sh + win_rows; /* <= the band's floats / row_floats: no wrap */
     b->floats = b->rows * b->row_floats + NNX_ROWBUF_VEC;
     return true;
 }
@@ -92,8 +90,7 @@ static inline __mmask16 mask16(int64_t c, size_t W) { return (__mmask16)nnx_rowb
  * each chunk's loads are masked to the input's columns (stride 2: 32 columns, split into even
  * and odd by permutes). The masks are the same for every row: computed once when the row has
  * at most MASKED_CHUNKS chunks, per chunk otherwise. */
-NNX_TARGET_AVX512 static bool rows512(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows,
-                                      float *buf)
+NNX_TARGET_AVX512 static bool rows512(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows, float *buf)
 {
     __mmask16 nan = 0;
     const nnx_window *g = &b->g;
@@ -150,8 +147,7 @@ NNX_TARGET_AVX2 static inline __m256 load256(const float *src, int64_t c, __m256
 }
 
 /* rows512 with 8 lanes. */
-NNX_TARGET_AVX2 static bool rows256(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows,
-                                    float *buf)
+NNX_TARGET_AVX2 static bool rows256(const nnx_rowbuf *b, const float *plane, int64_t ih, size_t rows, float *buf)
 {
     __m256 nan = _mm256_setzero_ps();
     const nnx_window *g = &b->g;
@@ -180,7 +176,8 @@ NNX_TARGET_AVX2 static bool rows256(const nnx_rowbuf *b, const float *plane, int
             __m256 v = load256(src, c + 8, mask8(c + 8, g->W), f);
             nan = _mm256_or_ps(nan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
             /* [a0 a2 v0 v2 | a4 a6 v4 v6] -> [a0 a2 a4 a6 v0 v2 v4 v6], odd likewise */
-            __m256 even = _mm256_shuffle_ps(a, v, _MM_SHUFFLE(2, 0, 2, 0)), odd = _mm256_shuffle_ps(a, v, _MM_SHUFFLE(3, 1, 3, 1));
+            __m256 even = _mm256_shuffle_ps(a, v, _MM_SHUFFLE(2, 0, 2, 0)),
+                   odd = _mm256_shuffle_ps(a, v, _MM_SHUFFLE(3, 1, 3, 1));
             _mm256_storeu_ps(dst + 8 * k, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), 0xD8)));
             _mm256_storeu_ps(dst + len + 8 * k, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(odd), 0xD8)));
         }
@@ -188,7 +185,6 @@ NNX_TARGET_AVX2 static bool rows256(const nnx_rowbuf *b, const float *plane, int
     return _mm256_movemask_ps(nan) != 0;
 }
 #endif
-
 
 bool nnx_rowbuf_fill(const nnx_rowbuf *b, const float *plane, size_t oh0, size_t n, float *buf, nnx_cpu_level level)
 {

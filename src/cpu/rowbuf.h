@@ -99,21 +99,21 @@ typedef struct nnx_rowbuf_unit {
 /* Calls FN(ctx, units, n) over the output vectors of `width` lanes of a band of `rows` rows
  * of OW outputs whose buffered rows start `step` floats apart from buf: NNX_ROWBUF_UNITS at
  * a time (n = NNX_ROWBUF_UNITS), the rest one at a time (n = 1), in row-major order. */
-#define NNX_ROWBUF_FOR_UNITS(buf, step, rows, OW, width, FN, ctx)                                                      \
-    do {                                                                                                               \
-        nnx_rowbuf_unit batch_[NNX_ROWBUF_UNITS];                                                                      \
-        size_t k_ = 0;                                                                                                 \
-        for (size_t a_ = 0; a_ < (rows); a_++)                                                                         \
-            for (size_t v_ = 0; v_ < (OW); v_ += (width)) {                                                            \
-                batch_[k_++] = (nnx_rowbuf_unit){(buf) + a_ * (step) + v_, a_ * (OW) + v_,                             \
-                                                 (OW) - v_ < (width) ? (OW) - v_ : (width)};                           \
-                if (k_ == NNX_ROWBUF_UNITS) {                                                                          \
-                    FN(ctx, batch_, NNX_ROWBUF_UNITS);                                                                 \
-                    k_ = 0;                                                                                            \
-                }                                                                                                      \
-            }                                                                                                          \
-        for (size_t i_ = 0; i_ < k_; i_++)                                                                             \
-            FN(ctx, batch_ + i_, 1);                                                                                   \
+#define NNX_ROWBUF_FOR_UNITS(buf, step, rows, OW, width, FN, ctx) \
+    do { \
+        nnx_rowbuf_unit batch_[NNX_ROWBUF_UNITS]; \
+        size_t k_ = 0; \
+        for (size_t a_ = 0; a_ < (rows); a_++) \
+            for (size_t v_ = 0; v_ < (OW); v_ += (width)) { \
+                batch_[k_++] = (nnx_rowbuf_unit){(buf) + a_ * (step) + v_, a_ * (OW) + v_, \
+                                                 (OW)-v_ < (width) ? (OW)-v_ : (width)}; \
+                if (k_ == NNX_ROWBUF_UNITS) { \
+                    FN(ctx, batch_, NNX_ROWBUF_UNITS); \
+                    k_ = 0; \
+                } \
+            } \
+        for (size_t i_ = 0; i_ < k_; i_++) \
+            FN(ctx, batch_ + i_, 1); \
     } while (0)
 
 #endif

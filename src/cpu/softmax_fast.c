@@ -106,7 +106,8 @@ nnx_status nnx_fast_softmax(const nnx_node *node, const nnx_view *in, nnx_view *
 {
     const nnx_operand_desc *d = &in[0].desc;
     uint32_t axis = node->attrs.axis.axis;
-    size_t outer = nnx_shape_elements(d->shape, axis), inner = nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1);
+    size_t outer = nnx_shape_elements(d->shape, axis),
+           inner = nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1);
     softmax_job j = {in[0].data, out->data, d->shape[axis], inner, 0, outer * inner, nnx_cpu_level_get()};
     unsigned threads = nnx_pool_threads(env->pool);
     j.lines_per_task = (j.lines + threads * 4 - 1) / (threads * 4);

@@ -21,12 +21,12 @@ typedef float v16 __attribute__((vector_size(16 * sizeof(float)), aligned(sizeof
 #define NNX_T16_LO_8 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23
 #define NNX_T16_HI_8 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31
 #define NNX_T16_STAGE(s) \
-    _Pragma("GCC unroll 16") for (int i = 0; i < 16; i++) \
-        if (!(i & s)) { \
-            v16 a = r[i], b = r[i + s]; \
-            r[i] = __builtin_shufflevector(a, b, NNX_T16_LO_##s); \
-            r[i + s] = __builtin_shufflevector(a, b, NNX_T16_HI_##s); \
-        }
+    _Pragma("GCC unroll 16") for (int i = 0; i < 16; i++) if (!(i & s)) \
+    { \
+        v16 a = r[i], b = r[i + s]; \
+        r[i] = __builtin_shufflevector(a, b, NNX_T16_LO_##s); \
+        r[i + s] = __builtin_shufflevector(a, b, NNX_T16_HI_##s); \
+    }
 
 /* r[i][j] <- r[j][i]. */
 static inline NNX_ALWAYS_INLINE void transpose16(v16 *r)

@@ -120,9 +120,18 @@ static inline float tanh_c(float x)
 static void run_c(nnx_vfunc f, const float *x, float *y, size_t n)
 {
     switch (f) {
-    case NNX_VEXP: for (size_t i = 0; i < n; i++) y[i] = exp_c(x[i], 0.0f); break;
-    case NNX_VSIGMOID: for (size_t i = 0; i < n; i++) y[i] = sigmoid_c(x[i]); break;
-    default: for (size_t i = 0; i < n; i++) y[i] = tanh_c(x[i]); break;
+    case NNX_VEXP:
+        for (size_t i = 0; i < n; i++)
+            y[i] = exp_c(x[i], 0.0f);
+        break;
+    case NNX_VSIGMOID:
+        for (size_t i = 0; i < n; i++)
+            y[i] = sigmoid_c(x[i]);
+        break;
+    default:
+        for (size_t i = 0; i < n; i++)
+            y[i] = tanh_c(x[i]);
+        break;
     }
 }
 

@@ -45,15 +45,15 @@ V_TARGET static inline vf V_NAME(tanh)(vf x)
 V_TARGET static inline vf V_NAME(exp_plain)(vf x) { return V_NAME(exp)(x, x, false); }
 
 /* y = F(x) over n floats, the tail under a lane mask. */
-#define RUN_VN(F)                                                                                                      \
-    do {                                                                                                               \
-        size_t i = 0;                                                                                                  \
-        for (; i + VN <= n; i += VN)                                                                                   \
-            v_store(y + i, F(v_load(x + i)));                                                                          \
-        if (i < n) {                                                                                                   \
-            vtail m = v_tail(n - i);                                                                                   \
-            v_store_tail(y + i, m, F(v_load_tail(x + i, m)));                                                          \
-        }                                                                                                              \
+#define RUN_VN(F) \
+    do { \
+        size_t i = 0; \
+        for (; i + VN <= n; i += VN) \
+            v_store(y + i, F(v_load(x + i))); \
+        if (i < n) { \
+            vtail m = v_tail(n - i); \
+            v_store_tail(y + i, m, F(v_load_tail(x + i, m))); \
+        } \
     } while (0)
 
 V_TARGET static void V_NAME(run)(nnx_vfunc f, const float *x, float *y, size_t n)

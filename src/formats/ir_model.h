@@ -13,22 +13,22 @@ typedef struct nnx_ir_model_options {
     const char *params_path;             /* NNVM: the .params file; NULL: the one *.params beside it */
     const nnx_input_shape *input_shapes; /* replacement input shapes (may be NULL) */
     uint32_t input_shape_count;
-    bool skip_tensor_data;               /* structure only: weights may be absent (zero-filled) */
+    bool skip_tensor_data; /* structure only: weights may be absent (zero-filled) */
 } nnx_ir_model_options;
 
 typedef struct nnx_ir_model {
     nnx_ir ir;
-    const char *format;        /* "nnvm", "onnx": a static string */
+    const char *format; /* "nnvm", "onnx": a static string */
     uint32_t n_inputs;
-    uint32_t *inputs;          /* graph input value ids (NNX_VALUE_INPUT), in the source's order */
+    uint32_t *inputs; /* graph input value ids (NNX_VALUE_INPUT), in the source's order */
     uint32_t n_outputs;
     uint32_t *outputs;         /* output value ids */
     const char **output_names; /* one per output */
     uint32_t n_ops;
-    const char **op_names;     /* the source's operator of each source node, in order */
-    const char *dot;           /* optional: the format's own Graphviz text of the model (what
+    const char **op_names;  /* the source's operator of each source node, in order */
+    const char *dot;        /* optional: the format's own Graphviz text of the model (what
                                   ir cannot hold, e.g. compiled tvm_op nodes); NULL: drawn from ir */
-    const char *unrunnable;    /* optional: why the model cannot be built (e.g. "node 'x' calls the
+    const char *unrunnable; /* optional: why the model cannot be built (e.g. "node 'x' calls the
                                   compiled function 'f', which nnx does not have"); build then
                                   fails with NNX_ERROR_NOT_SUPPORTED and this message */
 } nnx_ir_model;
@@ -47,10 +47,9 @@ typedef nnx_status (*nnx_ir_model_load_fn)(const char *path, const nnx_ir_model_
  * ".params"). Errors: NNX_ERROR_NOT_SUPPORTED naming the core op (or dtype) the format
  * cannot express, I/O errors naming the file. */
 typedef nnx_status (*nnx_ir_model_save_fn)(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
-                                           uint32_t n_inputs, const uint32_t *outputs,
-                                           const char *const *output_names, uint32_t n_outputs, const char *path,
-                                           const nnx_ir_model_options *options, const nnx_alloc *alloc,
-                                           nnx_error *err);
+                                           uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                                           uint32_t n_outputs, const char *path, const nnx_ir_model_options *options,
+                                           const nnx_alloc *alloc, nnx_error *err);
 
 void nnx_ir_model_init(nnx_ir_model *m, const nnx_alloc *alloc, const char *format);
 void nnx_ir_model_free(nnx_ir_model *m);

@@ -18,19 +18,34 @@ typedef union nnx_scalar {
  * IGNORE: a NaN operand is skipped (the other operand wins; all-NaN gives NaN). */
 typedef enum nnx_nan_mode { NNX_NAN_PROPAGATE = 0, NNX_NAN_IGNORE = 1 } nnx_nan_mode;
 
-typedef struct nnx_attr_none { char unused; } nnx_attr_none;
+typedef struct nnx_attr_none {
+    char unused;
+} nnx_attr_none;
 /* clamp: nan_mode IGNORE maps a NaN input to lo (TOSA CLAMP); PROPAGATE keeps it NaN. */
-typedef struct nnx_attr_clamp { nnx_scalar lo, hi; nnx_nan_mode nan_mode; } nnx_attr_clamp;
+typedef struct nnx_attr_clamp {
+    nnx_scalar lo, hi;
+    nnx_nan_mode nan_mode;
+} nnx_attr_clamp;
 /* cast: how float -> integer rounds before it saturates: TRUNCATE (0, WebNN) toward zero,
  * NEAREST_EVEN (TOSA CAST, round_to_nearest_int ties to even). */
 typedef enum nnx_cast_rounding { NNX_CAST_TRUNCATE = 0, NNX_CAST_NEAREST_EVEN = 1 } nnx_cast_rounding;
-typedef struct nnx_attr_cast { nnx_dtype to; nnx_cast_rounding rounding; } nnx_attr_cast;
+typedef struct nnx_attr_cast {
+    nnx_dtype to;
+    nnx_cast_rounding rounding;
+} nnx_attr_cast;
 /* max, min (binary): nan_mode as above (TOSA MAXIMUM / MINIMUM). */
-typedef struct nnx_attr_nan { nnx_nan_mode nan_mode; } nnx_attr_nan;
-typedef struct nnx_attr_gemm { double alpha, beta; bool trans_a, trans_b; } nnx_attr_gemm;
+typedef struct nnx_attr_nan {
+    nnx_nan_mode nan_mode;
+} nnx_attr_nan;
+typedef struct nnx_attr_gemm {
+    double alpha, beta;
+    bool trans_a, trans_b;
+} nnx_attr_gemm;
 /* elu, hard_sigmoid, leaky_relu, linear: alpha and beta already cast to the input type
  * (WebNN casts these options with its *cast* algorithm); ops without one ignore it. */
-typedef struct nnx_attr_activation { double alpha, beta; } nnx_attr_activation;
+typedef struct nnx_attr_activation {
+    double alpha, beta;
+} nnx_attr_activation;
 
 /* conv and deconv: input rank - 2 spatial axes (at most NNX_MAX_SPATIAL); item k of strides
  * and dilations, and pads [2k, 2k + 1] = [begin, end], belong to spatial axis k (for 2-D:
@@ -66,13 +81,28 @@ typedef struct nnx_attr_pool {
     nnx_nan_mode nan_mode; /* max_pool only (TOSA MAX_POOL2D) */
 } nnx_attr_pool;
 
-typedef struct nnx_attr_axis { uint32_t axis; } nnx_attr_axis;
-typedef struct nnx_attr_reshape { uint32_t rank, shape[NNX_MAX_RANK]; } nnx_attr_reshape;
-typedef struct nnx_attr_transpose { uint32_t perm[NNX_MAX_RANK]; } nnx_attr_transpose;
-typedef struct nnx_attr_slice { uint32_t starts[NNX_MAX_RANK], sizes[NNX_MAX_RANK], strides[NNX_MAX_RANK]; } nnx_attr_slice;
-typedef struct nnx_attr_split { uint32_t axis; const uint32_t *sizes; /* one per output */ } nnx_attr_split;
+typedef struct nnx_attr_axis {
+    uint32_t axis;
+} nnx_attr_axis;
+typedef struct nnx_attr_reshape {
+    uint32_t rank, shape[NNX_MAX_RANK];
+} nnx_attr_reshape;
+typedef struct nnx_attr_transpose {
+    uint32_t perm[NNX_MAX_RANK];
+} nnx_attr_transpose;
+typedef struct nnx_attr_slice {
+    uint32_t starts[NNX_MAX_RANK], sizes[NNX_MAX_RANK], strides[NNX_MAX_RANK];
+} nnx_attr_slice;
+typedef struct nnx_attr_split {
+    uint32_t axis;
+    const uint32_t *sizes; /* one per output */
+} nnx_attr_split;
 /* nan_mode: reduce_max / reduce_min only (TOSA REDUCE_MAX / REDUCE_MIN). */
-typedef struct nnx_attr_reduce { uint32_t axes_mask; bool keep_dims; nnx_nan_mode nan_mode; } nnx_attr_reduce;
+typedef struct nnx_attr_reduce {
+    uint32_t axes_mask;
+    bool keep_dims;
+    nnx_nan_mode nan_mode;
+} nnx_attr_reduce;
 /* reduce_argmax / reduce_argmin: nnx_attr_reduce plus the output type (int32, int64, uint32
  * or uint64; NNEF gives int32). Its first members are nnx_attr_reduce's, so shared reduction
  * code reads them through `reduce` (C11 6.5.2.3p6, common initial sequence in a union). */
@@ -95,13 +125,19 @@ typedef struct nnx_attr_pad {
     nnx_pad_mode mode;
     nnx_scalar value;
 } nnx_attr_pad;
-typedef struct nnx_attr_tile { uint32_t repeats[NNX_MAX_RANK]; } nnx_attr_tile;
+typedef struct nnx_attr_tile {
+    uint32_t repeats[NNX_MAX_RANK];
+} nnx_attr_tile;
 
 /* Border modes of the sliding-window ops (NNEF 1.0.2 §4.3, border modes): IGNORE skips
  * out-of-bounds positions, CONSTANT reads 0 there, REPLICATE / REFLECT / REFLECT_EVEN map
  * the index as pad's EDGE / REFLECT / SYMMETRIC do. */
 typedef enum nnx_window_border {
-    NNX_WINDOW_IGNORE, NNX_WINDOW_CONSTANT, NNX_WINDOW_REPLICATE, NNX_WINDOW_REFLECT, NNX_WINDOW_REFLECT_EVEN
+    NNX_WINDOW_IGNORE,
+    NNX_WINDOW_CONSTANT,
+    NNX_WINDOW_REPLICATE,
+    NNX_WINDOW_REFLECT,
+    NNX_WINDOW_REFLECT_EVEN
 } nnx_window_border;
 /* box, argmax_pool, sample, debox, desample: a window over every axis of the input (item
  * i = axis i). size, stride, dilation >= 1; padding resolved (automatic padding is computed
@@ -120,7 +156,9 @@ typedef struct nnx_attr_window {
  * and channel); the methods' 1-D sampling positions; border CONSTANT, REPLICATE, REFLECT or
  * REFLECT_EVEN supplies the neighbour just outside an edge. */
 typedef enum nnx_upsample_method {
-    NNX_UPSAMPLE_SYMMETRIC, NNX_UPSAMPLE_ASYMMETRIC, NNX_UPSAMPLE_ALIGNED
+    NNX_UPSAMPLE_SYMMETRIC,
+    NNX_UPSAMPLE_ASYMMETRIC,
+    NNX_UPSAMPLE_ALIGNED
 } nnx_upsample_method;
 typedef struct nnx_attr_upsample {
     uint32_t factor[NNX_MAX_RANK];
@@ -156,12 +194,20 @@ typedef struct nnx_attr_norm {
 } nnx_attr_norm;
 /* cumulative_sum along axis: exclusive leaves the element itself out, reversed sums from the
  * end of the axis. */
-typedef struct nnx_attr_cumsum { uint32_t axis; bool exclusive, reversed; } nnx_attr_cumsum;
+typedef struct nnx_attr_cumsum {
+    uint32_t axis;
+    bool exclusive, reversed;
+} nnx_attr_cumsum;
 /* reverse: bit i set reverses axis i. */
-typedef struct nnx_attr_reverse { uint32_t axes_mask; } nnx_attr_reverse;
+typedef struct nnx_attr_reverse {
+    uint32_t axes_mask;
+} nnx_attr_reverse;
 /* triangular over the last two axes: element (i, j) is kept when j - i >= diagonal (upper)
  * or j - i <= diagonal (lower), else it is 0. */
-typedef struct nnx_attr_triangular { bool upper; int32_t diagonal; } nnx_attr_triangular;
+typedef struct nnx_attr_triangular {
+    bool upper;
+    int32_t diagonal;
+} nnx_attr_triangular;
 /* compiled_function: the compiled function's name (TVM func_name) and one descriptor per
  * output (both in the owning graph's arena), plus the TVM call facts written back as they
  * were read (num_inputs, flatten_data). */
@@ -173,11 +219,15 @@ typedef struct nnx_attr_compiled {
 
 /* ---- TOSA 1.0 integer-exact operations (src/ops/tosa.h documents each op). ---- */
 /* shift_right_arithmetic: round adds the last bit shifted out (TOSA ARITHMETIC_RIGHT_SHIFT). */
-typedef struct nnx_attr_shift { bool round; } nnx_attr_shift;
+typedef struct nnx_attr_shift {
+    bool round;
+} nnx_attr_shift;
 /* tosa_rescale (TOSA RESCALE rounding_t). INEXACT_ROUND is computed as SINGLE_ROUND (exact,
  * within the spec's bound); DOUBLE_ROUND needs scale32. */
 typedef enum nnx_rescale_rounding {
-    NNX_RESCALE_SINGLE_ROUND = 0, NNX_RESCALE_INEXACT_ROUND = 1, NNX_RESCALE_DOUBLE_ROUND = 2
+    NNX_RESCALE_SINGLE_ROUND = 0,
+    NNX_RESCALE_INEXACT_ROUND = 1,
+    NNX_RESCALE_DOUBLE_ROUND = 2
 } nnx_rescale_rounding;
 typedef struct nnx_attr_rescale {
     bool scale32, per_channel, input_unsigned, output_unsigned;
@@ -201,7 +251,9 @@ typedef struct nnx_attr_tosa_conv {
 } nnx_attr_tosa_conv;
 /* tosa_matmul: the accumulator = output type (int8: int32; int16: int48; float16: float16
  * or float32; float32, bfloat16: float32; fp8: float16; UNDEFINED = the first of these). */
-typedef struct nnx_attr_tosa_matmul { nnx_dtype acc_type; } nnx_attr_tosa_matmul;
+typedef struct nnx_attr_tosa_matmul {
+    nnx_dtype acc_type;
+} nnx_attr_tosa_matmul;
 /* tosa_resize (TOSA RESIZE): scale [y_n, y_d, x_n, x_d], offset [y, x], border [y, x]. */
 typedef enum nnx_tosa_resize_mode { NNX_TOSA_RESIZE_NEAREST = 0, NNX_TOSA_RESIZE_BILINEAR = 1 } nnx_tosa_resize_mode;
 typedef struct nnx_attr_tosa_resize {
@@ -212,9 +264,13 @@ typedef struct nnx_attr_tosa_resize {
 /* while_loop (TOSA WHILE_LOOP, src/ops/while_loop.c): the condition and body sub-graphs,
  * frozen into the owning graph's arena (src/ops/while_loop.h describes nnx_subgraph). */
 struct nnx_subgraph;
-typedef struct nnx_attr_loop { const struct nnx_subgraph *cond, *body; } nnx_attr_loop;
+typedef struct nnx_attr_loop {
+    const struct nnx_subgraph *cond, *body;
+} nnx_attr_loop;
 /* fft2d (TOSA FFT2D, src/ops/fft.c): inverse takes e^(+i a) instead of e^(-i a). */
-typedef struct nnx_attr_fft { bool inverse; } nnx_attr_fft;
+typedef struct nnx_attr_fft {
+    bool inverse;
+} nnx_attr_fft;
 
 typedef union nnx_attrs {
     nnx_attr_none none;

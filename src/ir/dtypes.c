@@ -19,7 +19,8 @@ static const dtype_info table[NNX_DTYPE_COUNT] = {
 };
 
 /* The public enum and the table must agree row for row. */
-enum { dtype_rows = 0
+enum {
+    dtype_rows = 0
 #define NNX_DTYPE(TAG, name, bytes, kind, bits) +1
 #include "ir/dtypes.def"
 #undef NNX_DTYPE

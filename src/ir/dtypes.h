@@ -5,7 +5,13 @@
 
 #include "nnx.h"
 
-typedef enum nnx_dtype_kind { NNX_KIND_NONE, NNX_KIND_FLOAT, NNX_KIND_SINT, NNX_KIND_UINT, NNX_KIND_BOOL } nnx_dtype_kind;
+typedef enum nnx_dtype_kind {
+    NNX_KIND_NONE,
+    NNX_KIND_FLOAT,
+    NNX_KIND_SINT,
+    NNX_KIND_UINT,
+    NNX_KIND_BOOL
+} nnx_dtype_kind;
 
 #define NNX_DTYPE_COUNT 18 /* one past the last public value */
 

@@ -54,8 +54,8 @@ nnx_status nnx_ir_add_input(nnx_ir *ir, const char *name, const nnx_operand_desc
     return st;
 }
 
-nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const void *data, size_t size,
-                               uint32_t *id, nnx_error *err)
+nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const void *data, size_t size, uint32_t *id,
+                               nnx_error *err)
 {
     size_t bytes;
     if (!nnx_desc_bytes(desc, &bytes) || bytes != size)
@@ -80,7 +80,8 @@ nnx_status nnx_ir_append_node(nnx_ir *ir, const nnx_node *node, const nnx_operan
     if (!nnx_mem_reserve(ir->alloc, (void **)&ir->nodes, &ir->cap_nodes, ir->n_nodes + 1, sizeof(nnx_node)))
         return oom(err);
     uint32_t first = ir->n_values;
-    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->values, &ir->cap_values, ir->n_values + node->n_out, sizeof(nnx_value)))
+    if (!nnx_mem_reserve(ir->alloc, (void **)&ir->values, &ir->cap_values, ir->n_values + node->n_out,
+                         sizeof(nnx_value)))
         return oom(err);
     for (uint32_t i = 0; i < node->n_out; i++) {
         uint32_t id;
@@ -134,7 +135,8 @@ nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the updated value is not a variable");
     const nnx_operand_desc *a = &ir->values[variable].desc, *b = &ir->values[value].desc;
     if (a->dtype != b->dtype || a->rank != b->rank || memcmp(a->shape, b->shape, a->rank * sizeof *a->shape) != 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the new value's type or shape differs from the variable's");
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "the new value's type or shape differs from the variable's");
     for (uint32_t i = 0; i < ir->n_updates; i++)
         if (ir->updates[i].variable == variable)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the variable is updated twice");

@@ -46,8 +46,8 @@ void nnx_ir_free(nnx_ir *ir);
 /* Each returns NNX_OK and the new value's id, or an error recorded in err. */
 nnx_status nnx_ir_add_input(nnx_ir *ir, const char *name, const nnx_operand_desc *desc, uint32_t *id, nnx_error *err);
 /* Copies size bytes (must equal the descriptor's byte length). */
-nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const void *data, size_t size,
-                               uint32_t *id, nnx_error *err);
+nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const void *data, size_t size, uint32_t *id,
+                               nnx_error *err);
 /* Stores node (its in, out and label already in ir's arena; out has node->n_out entries,
  * which this fills) with n_out new values of descriptors out_desc, whose ids are first_out,
  * first_out+1, …. The descriptors must be what the op's inference gives: callers outside

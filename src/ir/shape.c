@@ -76,7 +76,8 @@ bool nnx_input_layout_axes(nnx_input_layout layout, uint32_t pos[4])
     static const uint32_t nchw[4] = {0, 1, 2, 3}, nhwc[4] = {0, 3, 1, 2};
     const uint32_t *p;
     switch (layout) {
-    case NNX_LAYOUT_DEFAULT: case NNX_LAYOUT_NCHW: p = nchw; break;
+    case NNX_LAYOUT_DEFAULT:
+    case NNX_LAYOUT_NCHW: p = nchw; break;
     case NNX_LAYOUT_NHWC: p = nhwc; break;
     default: return false;
     }

@@ -7,7 +7,8 @@
 #include "base/error.h"
 
 /* Bidirectional broadcast of a and b into out (rank max(ra, rb)); false if incompatible. */
-bool nnx_broadcast_shapes(const uint32_t *a, uint32_t ra, const uint32_t *b, uint32_t rb, uint32_t *out, uint32_t *rout);
+bool nnx_broadcast_shapes(const uint32_t *a, uint32_t ra, const uint32_t *b, uint32_t rb, uint32_t *out,
+                          uint32_t *rout);
 /* Whether `from` broadcasts unidirectionally to `to`. */
 bool nnx_broadcast_to(const uint32_t *from, uint32_t rf, const uint32_t *to, uint32_t rt);
 /* Row-major element strides of shape. */

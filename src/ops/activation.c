@@ -29,8 +29,10 @@ nnx_status nnx_infer_prelu(const nnx_node *node, const nnx_operand_desc *const *
     const nnx_operand_desc *x = in[0], *s = in[1];
     nnx_dtype_kind kind = nnx_dtype_kind_of(x->dtype);
     if (kind != NNX_KIND_FLOAT && kind != NNX_KIND_SINT)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point or signed "
-                             "integer type", nnx_dtype_name(x->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "input type %s is not a floating-point or signed "
+                             "integer type",
+                             nnx_dtype_name(x->dtype));
     if (x->dtype != s->dtype)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
                              nnx_dtype_name(x->dtype), nnx_dtype_name(s->dtype));
@@ -46,10 +48,7 @@ nnx_status nnx_infer_prelu(const nnx_node *node, const nnx_operand_desc *const *
 /* ---------------------------------------------------------------- kernels */
 
 /* ln(1 + e^x) without overflow: x + ln(1 + e^-x) for x > 0. */
-static double softplus(double x)
-{
-    return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
-}
+static double softplus(double x) { return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x)); }
 
 static double activation_f(nnx_op op, const nnx_attr_activation *a, double x)
 {

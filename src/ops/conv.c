@@ -61,7 +61,7 @@ const char *nnx_conv_axis_name(uint32_t k, uint32_t n, char *buf)
 static bool layout_is_2d(const nnx_attr_conv *a)
 {
     return (a->input_layout != NNX_LAYOUT_DEFAULT && a->input_layout != NNX_LAYOUT_NCHW) ||
-           (a->filter_layout != NNX_FILTER_DEFAULT && a->filter_layout != NNX_FILTER_OIHW);
+        (a->filter_layout != NNX_FILTER_DEFAULT && a->filter_layout != NNX_FILTER_OIHW);
 }
 
 /* pos[logical axis] = physical axis of an input of rank r (N, C, spatial...). */
@@ -83,7 +83,8 @@ static bool filter_axes(nnx_filter_layout layout, uint32_t r, uint32_t pos[NNX_M
     static const uint32_t hwio[4] = {3, 2, 0, 1}, ohwi[4] = {0, 3, 1, 2}, ihwo[4] = {3, 0, 1, 2};
     const uint32_t *p;
     switch (layout) {
-    case NNX_FILTER_DEFAULT: case NNX_FILTER_OIHW:
+    case NNX_FILTER_DEFAULT:
+    case NNX_FILTER_OIHW:
         for (uint32_t i = 0; i < r; i++)
             pos[i] = i;
         return true;
@@ -117,8 +118,8 @@ static nnx_status conv_out_size(const char *what, uint32_t in, uint32_t k, int64
                              (long long)pe);
     uint64_t size = ((uint64_t)padded - eff) / s + 1;
     if (size > UINT32_MAX)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output %s %llu exceeds the largest dimension %u",
-                             what, (unsigned long long)size, UINT32_MAX);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output %s %llu exceeds the largest dimension %u", what,
+                             (unsigned long long)size, UINT32_MAX);
     *out = (uint32_t)size;
     return NNX_OK;
 }
@@ -135,8 +136,8 @@ static nnx_status check_types(const nnx_attr_conv *a, const nnx_operand_desc *x,
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "filter type %s != input type %s",
                              nnx_dtype_name(f->dtype), nnx_dtype_name(x->dtype));
     if (b && b->dtype != x->dtype)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias type %s != input type %s",
-                             nnx_dtype_name(b->dtype), nnx_dtype_name(x->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias type %s != input type %s", nnx_dtype_name(b->dtype),
+                             nnx_dtype_name(x->dtype));
     if (layout_is_2d(a) && x->rank != 4)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected 4", x->rank);
     if (x->rank < 2)
@@ -170,17 +171,17 @@ static nnx_status check_channels(uint32_t in_c, uint32_t filter_in, uint32_t out
                                  const nnx_operand_desc *b, nnx_error *err)
 {
     if (in_c % groups != 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input channels %u are not divisible by groups %u",
-                             in_c, groups);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input channels %u are not divisible by groups %u", in_c,
+                             groups);
     if (in_c / groups != filter_in)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input channels %u / groups %u != filter input channels %u",
-                             in_c, groups, filter_in);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "input channels %u / groups %u != filter input channels %u", in_c, groups, filter_in);
     if (out_c % groups != 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output channels %u are not divisible by groups %u",
                              out_c, groups);
     if (b && b->shape[0] != out_c)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias shape [%u] != [output channels %u]",
-                             b->shape[0], out_c);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias shape [%u] != [output channels %u]", b->shape[0],
+                             out_c);
     return NNX_OK;
 }
 
@@ -207,8 +208,10 @@ nnx_status nnx_infer_conv(const nnx_node *node, const nnx_operand_desc *const *i
     if (st != NNX_OK)
         return st;
     if (x->shape[xp[0]] == 0 || out_c == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output shape has a 0 dimension (batches %u, "
-                             "output channels %u)", x->shape[xp[0]], out_c);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "output shape has a 0 dimension (batches %u, "
+                             "output channels %u)",
+                             x->shape[xp[0]], out_c);
     /* The output has the input's layout: [N, O, spatial...] or [N, oh, ow, O]. */
     out->dtype = x->dtype;
     out->rank = r;
@@ -222,10 +225,10 @@ nnx_status nnx_infer_conv(const nnx_node *node, const nnx_operand_desc *const *i
 /* Sizes and element strides by logical axis of the three tensors, and what the kernel
  * reads per output element. */
 typedef struct conv_geom {
-    uint32_t n;                                          /* spatial axes */
+    uint32_t n; /* spatial axes */
     uint32_t x[NNX_MAX_RANK], f[NNX_MAX_RANK], y[NNX_MAX_RANK];
     uint64_t xs[NNX_MAX_RANK], fs[NNX_MAX_RANK], ys[NNX_MAX_RANK];
-    uint32_t out_per_group;                              /* O / groups */
+    uint32_t out_per_group; /* O / groups */
     const nnx_attr_conv *a;
     const nnx_view *in;
 } conv_geom;

@@ -18,8 +18,10 @@ nnx_status nnx_infer_cumulative_sum(const nnx_node *node, const nnx_operand_desc
     uint32_t axis = node->attrs.cumsum.axis;
     nnx_dtype_kind kind = nnx_dtype_kind_of(x->dtype);
     if (kind != NNX_KIND_FLOAT && kind != NNX_KIND_SINT && kind != NNX_KIND_UINT)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not allowed (a numeric type is "
-                             "required)", x->dtype == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(x->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "input type %s is not allowed (a numeric type is "
+                             "required)",
+                             x->dtype == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(x->dtype));
     if (axis >= x->rank)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, x->rank);
     *out = *x;

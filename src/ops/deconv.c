@@ -21,8 +21,8 @@ static nnx_status check_types(const nnx_operand_desc *x, const nnx_operand_desc 
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "filter type %s != input type %s",
                              nnx_dtype_name(f->dtype), nnx_dtype_name(x->dtype));
     if (b && b->dtype != x->dtype)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias type %s != input type %s",
-                             nnx_dtype_name(b->dtype), nnx_dtype_name(x->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias type %s != input type %s", nnx_dtype_name(b->dtype),
+                             nnx_dtype_name(x->dtype));
     if (x->rank < 2)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected at least 2", x->rank);
     if (f->rank != x->rank)
@@ -51,8 +51,8 @@ static nnx_status check_channels(const nnx_operand_desc *x, const nnx_operand_de
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output channels %u x %u groups exceed %u", f->shape[1],
                              groups, UINT32_MAX);
     if (b && b->shape[0] != total)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias shape [%u] != [output channels %llu]",
-                             b->shape[0], (unsigned long long)total);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias shape [%u] != [output channels %llu]", b->shape[0],
+                             (unsigned long long)total);
     *out_c = (uint32_t)total;
     return NNX_OK;
 }

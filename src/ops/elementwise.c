@@ -11,12 +11,13 @@
 
 /* ---------------------------------------------------------------- inference */
 
-nnx_status nnx_infer_binary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_binary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                            nnx_error *err)
 {
     const nnx_operand_desc *a = in[0], *b = in[1];
     if (a->dtype != b->dtype)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)", nnx_dtype_name(a->dtype),
-                             nnx_dtype_name(b->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
+                             nnx_dtype_name(a->dtype), nnx_dtype_name(b->dtype));
     out->dtype = a->dtype;
     if (!nnx_broadcast_shapes(a->shape, a->rank, b->shape, b->rank, out->shape, &out->rank)) {
         char sa[96], sb[96];
@@ -26,7 +27,8 @@ nnx_status nnx_infer_binary(const nnx_node *node, const nnx_operand_desc *const 
     return NNX_OK;
 }
 
-nnx_status nnx_infer_unary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_unary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                           nnx_error *err)
 {
     *out = *in[0];
     return NNX_OK;
@@ -54,7 +56,8 @@ nnx_status nnx_infer_unary_number(const nnx_node *node, const nnx_operand_desc *
     return NNX_OK;
 }
 
-nnx_status nnx_infer_cast(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_cast(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                          nnx_error *err)
 {
     if (!nnx_dtype_valid(node->attrs.cast.to))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "target data type %d is not a data type",
@@ -113,13 +116,16 @@ static double binary_nan_f(const nnx_node *node, double a, double b)
 static uint64_t ipow(int64_t base, int64_t exp, bool is_signed)
 {
     if (exp < 0 && is_signed) {
-        if (base == 1) return 1;
-        if (base == -1) return (exp & 1) ? (uint64_t)-1 : 1;
+        if (base == 1)
+            return 1;
+        if (base == -1)
+            return (exp & 1) ? (uint64_t)-1 : 1;
         return 0; /* |1/base^n| < 1 truncates to 0; 0^negative is defined as 0 here */
     }
     uint64_t result = 1, b = (uint64_t)base, e = (uint64_t)exp;
     while (e) {
-        if (e & 1) result *= b;
+        if (e & 1)
+            result *= b;
         b *= b;
         e >>= 1;
     }
@@ -134,9 +140,11 @@ static int64_t binary_i(nnx_op op, int64_t a, int64_t b)
     case NNX_OP_SUB: return (int64_t)(ua - ub);
     case NNX_OP_MUL: return (int64_t)(ua * ub);
     case NNX_OP_DIV:
-        if (b == 0) return 0;                       /* documented choice */
-        if (a == INT64_MIN && b == -1) return a;    /* wraps */
-        return a / b;                               /* C truncates toward zero, as WebNN says */
+        if (b == 0)
+            return 0; /* documented choice */
+        if (a == INT64_MIN && b == -1)
+            return a; /* wraps */
+        return a / b; /* C truncates toward zero, as WebNN says */
     case NNX_OP_MAX: return a > b ? a : b;
     case NNX_OP_MIN: return a < b ? a : b;
     case NNX_OP_POW: return (int64_t)ipow(a, b, true);
@@ -175,9 +183,11 @@ nnx_status nnx_ref_binary(const nnx_node *node, const nnx_view *in, nnx_view *ou
             ib += idx[d] * sb[d];
         }
         if (kind == NNX_KIND_FLOAT)
-            nnx_store_f(dt, out->data, o, binary_nan_f(node, nnx_load_f(dt, in[0].data, ia), nnx_load_f(dt, in[1].data, ib)));
+            nnx_store_f(dt, out->data, o,
+                        binary_nan_f(node, nnx_load_f(dt, in[0].data, ia), nnx_load_f(dt, in[1].data, ib)));
         else if (kind == NNX_KIND_SINT)
-            nnx_store_i(dt, out->data, o, binary_i(node->op, nnx_load_i(dt, in[0].data, ia), nnx_load_i(dt, in[1].data, ib)));
+            nnx_store_i(dt, out->data, o,
+                        binary_i(node->op, nnx_load_i(dt, in[0].data, ia), nnx_load_i(dt, in[1].data, ib)));
         else
             nnx_store_i(dt, out->data, o,
                         (int64_t)binary_u(node->op, nnx_load_u(dt, in[0].data, ia), nnx_load_u(dt, in[1].data, ib)));
@@ -320,12 +330,16 @@ static int64_t float_to_int(double x, nnx_dtype to, nnx_cast_rounding rounding)
     x = rounding == NNX_CAST_NEAREST_EVEN ? round_half_even(x) : trunc(x);
     if (nnx_dtype_kind_of(to) == NNX_KIND_SINT) {
         double lo = (double)nnx_dtype_int_min(to), hi = (double)nnx_dtype_int_max(to);
-        if (x <= lo) return nnx_dtype_int_min(to);
-        if (x >= hi) return (int64_t)nnx_dtype_int_max(to);
+        if (x <= lo)
+            return nnx_dtype_int_min(to);
+        if (x >= hi)
+            return (int64_t)nnx_dtype_int_max(to);
         return (int64_t)x;
     }
-    if (x <= 0) return 0;
-    if (x >= (double)nnx_dtype_int_max(to)) return (int64_t)nnx_dtype_int_max(to);
+    if (x <= 0)
+        return 0;
+    if (x >= (double)nnx_dtype_int_max(to))
+        return (int64_t)nnx_dtype_int_max(to);
     return (int64_t)(uint64_t)x;
 }
 

@@ -67,8 +67,8 @@ nnx_status nnx_check_elements_indices(const nnx_operand_desc *x, const nnx_opera
     if (x->rank == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input is a scalar, rank must be at least 1");
     if (idx->rank != x->rank)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "indices have rank %u, the input has rank %u",
-                             idx->rank, x->rank);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "indices have rank %u, the input has rank %u", idx->rank,
+                             x->rank);
     if (axis >= x->rank)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, x->rank);
     for (uint32_t i = 0; i < x->rank; i++)
@@ -138,8 +138,8 @@ nnx_status nnx_nd_slices_shape(const nnx_operand_desc *x, const nnx_operand_desc
 {
     uint32_t rank = idx->rank - 1 + x->rank - k;
     if (rank > NNX_MAX_RANK)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the result would have rank %u, the maximum is %d",
-                             rank, NNX_MAX_RANK);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the result would have rank %u, the maximum is %d", rank,
+                             NNX_MAX_RANK);
     out->dtype = x->dtype;
     out->rank = rank;
     uint32_t r = 0;

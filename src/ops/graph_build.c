@@ -10,8 +10,8 @@ static nnx_status oom(nnx_error *err) { return nnx_error_set(err, NNX_ERROR_OUT_
 static nnx_status check_arity(const nnx_op_info *info, uint32_t n_in, nnx_error *err)
 {
     if (n_in < info->in_min || n_in > info->in_max)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%u inputs given, %s takes %u to %u", n_in,
-                             info->name, info->in_min, info->in_max);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%u inputs given, %s takes %u to %u", n_in, info->name,
+                             info->in_min, info->in_max);
     return NNX_OK;
 }
 

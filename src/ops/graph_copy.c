@@ -21,10 +21,10 @@ static nnx_status copy_attrs(nnx_ir *dst, const nnx_node *n, nnx_attrs *out, nnx
         out->compiled.function = n->attrs.compiled.function ? nnx_arena_strdup(&dst->arena, n->attrs.compiled.function)
                                                             : NULL;
         out->compiled.outputs = n->attrs.compiled.outputs
-                                    ? nnx_arena_memdup(&dst->arena, n->attrs.compiled.outputs,
-                                                       (size_t)n->n_out * sizeof(nnx_operand_desc))
-                                    : NULL;
-        if ((n->attrs.compiled.function && !out->compiled.function) || (n->attrs.compiled.outputs && !out->compiled.outputs))
+            ? nnx_arena_memdup(&dst->arena, n->attrs.compiled.outputs, (size_t)n->n_out * sizeof(nnx_operand_desc))
+            : NULL;
+        if ((n->attrs.compiled.function && !out->compiled.function) ||
+            (n->attrs.compiled.outputs && !out->compiled.outputs))
             return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     return NNX_OK;

@@ -11,18 +11,17 @@
 
 #include <stdio.h>
 
-static inline bool nnx_index_dtype_ok(nnx_dtype dt)
-{
-    return dt == NNX_INT32 || dt == NNX_UINT32 || dt == NNX_INT64;
-}
+static inline bool nnx_index_dtype_ok(nnx_dtype dt) { return dt == NNX_INT32 || dt == NNX_UINT32 || dt == NNX_INT64; }
 
 /* Records the index type error of operand `what` (NNX_OK when the type is allowed). */
 static inline nnx_status nnx_check_index_dtype(nnx_dtype dt, const char *what, nnx_error *err)
 {
     if (nnx_index_dtype_ok(dt))
         return NNX_OK;
-    return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s type %s is not allowed (int32, uint32 or int64 is "
-                         "required)", what, dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt));
+    return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                         "%s type %s is not allowed (int32, uint32 or int64 is "
+                         "required)",
+                         what, dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt));
 }
 
 /* Element i of an index tensor of type dt, for an axis of extent n >= 1: clamped into

@@ -25,11 +25,11 @@ nnx_status nnx_infer_compare(const nnx_node *node, const nnx_operand_desc *const
 {
     const nnx_operand_desc *a = in[0], *b = in[1];
     if (a->dtype != b->dtype)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)", nnx_dtype_name(a->dtype),
-                             nnx_dtype_name(b->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)",
+                             nnx_dtype_name(a->dtype), nnx_dtype_name(b->dtype));
     out->dtype = NNX_BOOL;
     return nnx_broadcast_shapes(a->shape, a->rank, b->shape, b->rank, out->shape, &out->rank) ? NNX_OK
-                                                                                               : no_broadcast(err, a, b);
+                                                                                              : no_broadcast(err, a, b);
 }
 
 /* not (one input) and and/or/xor (two, broadcast): bool or uint8 operands (WebNN's logical
@@ -50,8 +50,8 @@ nnx_status nnx_infer_logical(const nnx_node *node, const nnx_operand_desc *const
                              nnx_dtype_name(in[0]->dtype), nnx_dtype_name(in[1]->dtype));
     out->dtype = in[0]->dtype;
     return nnx_broadcast_shapes(in[0]->shape, in[0]->rank, in[1]->shape, in[1]->rank, out->shape, &out->rank)
-               ? NNX_OK
-               : no_broadcast(err, in[0], in[1]);
+        ? NNX_OK
+        : no_broadcast(err, in[0], in[1]);
 }
 
 /* is_nan, is_inf: a float input, a bool result of its shape. */
@@ -76,14 +76,15 @@ nnx_status nnx_infer_where(const nnx_node *node, const nnx_operand_desc *const *
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "condition has type %s, not bool",
                              nnx_dtype_name(c->dtype));
     if (a->dtype != b->dtype)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "value types differ (%s and %s)", nnx_dtype_name(a->dtype),
-                             nnx_dtype_name(b->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "value types differ (%s and %s)",
+                             nnx_dtype_name(a->dtype), nnx_dtype_name(b->dtype));
     nnx_operand_desc ab = {.dtype = a->dtype};
     if (!nnx_broadcast_shapes(a->shape, a->rank, b->shape, b->rank, ab.shape, &ab.rank))
         return no_broadcast(err, a, b);
     out->dtype = a->dtype;
-    return nnx_broadcast_shapes(c->shape, c->rank, ab.shape, ab.rank, out->shape, &out->rank) ? NNX_OK
-                                                                                               : no_broadcast(err, c, &ab);
+    return nnx_broadcast_shapes(c->shape, c->rank, ab.shape, ab.rank, out->shape, &out->rank)
+        ? NNX_OK
+        : no_broadcast(err, c, &ab);
 }
 
 /* ---------------------------------------------------------------- kernels */

@@ -5,15 +5,20 @@
 #include "ir/elem.h"
 #include "ir/shape.h"
 
-static nnx_status invalid(nnx_error *err, const char *what) { return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s", what); }
+static nnx_status invalid(nnx_error *err, const char *what)
+{
+    return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s", what);
+}
 
 /* ---------------------------------------------------------------- reshape */
 
-nnx_status nnx_infer_reshape(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_reshape(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                             nnx_error *err)
 {
     const nnx_attr_reshape *a = &node->attrs.reshape;
     if (a->rank > NNX_MAX_RANK)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", a->rank, NNX_MAX_RANK);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", a->rank,
+                             NNX_MAX_RANK);
     out->dtype = in[0]->dtype;
     out->rank = a->rank;
     for (uint32_t i = 0; i < a->rank; i++) {
@@ -38,7 +43,8 @@ nnx_status nnx_ref_reshape(const nnx_node *node, const nnx_view *in, nnx_view *o
 
 /* ---------------------------------------------------------------- transpose */
 
-nnx_status nnx_infer_transpose(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_transpose(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                               nnx_error *err)
 {
     const uint32_t *perm = node->attrs.transpose.perm;
     bool seen[NNX_MAX_RANK] = {false};
@@ -76,7 +82,8 @@ nnx_status nnx_ref_transpose(const nnx_node *node, const nnx_view *in, nnx_view 
 
 /* ---------------------------------------------------------------- concat / split */
 
-nnx_status nnx_infer_concat(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_concat(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                            nnx_error *err)
 {
     uint32_t axis = node->attrs.axis.axis;
     const nnx_operand_desc *first = in[0];
@@ -87,11 +94,12 @@ nnx_status nnx_infer_concat(const nnx_node *node, const nnx_operand_desc *const 
     for (uint32_t k = 0; k < node->n_in; k++) {
         const nnx_operand_desc *d = in[k];
         if (d->dtype != first->dtype || d->rank != first->rank)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u has a different data type or rank than input 0", k);
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "input %u has a different data type or rank than input 0", k);
         for (uint32_t i = 0; i < d->rank; i++)
             if (i != axis && d->shape[i] != first->shape[i])
-                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                                     "input %u has size %u on axis %u, input 0 has %u", k, d->shape[i], i, first->shape[i]);
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u has size %u on axis %u, input 0 has %u",
+                                     k, d->shape[i], i, first->shape[i]);
         total += d->shape[axis];
         if (total > INT32_MAX)
             return invalid(err, "the concatenated axis is larger than 2^31-1");
@@ -122,11 +130,13 @@ nnx_status nnx_ref_concat(const nnx_node *node, const nnx_view *in, nnx_view *ou
     return NNX_OK;
 }
 
-nnx_status nnx_infer_split(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_split(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                           nnx_error *err)
 {
     const nnx_attr_split *a = &node->attrs.split;
     if (a->axis >= in[0]->rank)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", a->axis, in[0]->rank);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", a->axis,
+                             in[0]->rank);
     uint64_t total = 0;
     for (uint32_t k = 0; k < node->n_out; k++) {
         if (a->sizes[k] == 0)
@@ -150,7 +160,8 @@ nnx_status nnx_ref_split(const nnx_node *node, const nnx_view *in, nnx_view *out
     for (uint32_t k = 0; k < node->n_out; k++) {
         size_t row = out[k].desc.shape[axis] * inner;
         for (size_t o = 0; o < outer; o++)
-            memcpy((unsigned char *)out[k].data + o * row, (const unsigned char *)in[0].data + o * in_row + offset, row);
+            memcpy((unsigned char *)out[k].data + o * row, (const unsigned char *)in[0].data + o * in_row + offset,
+                   row);
         offset += row;
     }
     return NNX_OK;
@@ -158,7 +169,8 @@ nnx_status nnx_ref_split(const nnx_node *node, const nnx_view *in, nnx_view *out
 
 /* ---------------------------------------------------------------- slice */
 
-nnx_status nnx_infer_slice(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_slice(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                           nnx_error *err)
 {
     const nnx_attr_slice *a = &node->attrs.slice;
     *out = *in[0];

@@ -47,8 +47,8 @@ static nnx_status check_1d(const char *what, const nnx_operand_desc *p, const nn
 }
 
 /* WebNN batchNormalization: input float, axis < rank, then mean, variance, scale, bias. */
-nnx_status nnx_infer_batch_normalization(const nnx_node *node, const nnx_operand_desc *const *in,
-                                         nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_batch_normalization(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                         nnx_error *err)
 {
     const nnx_operand_desc *x = in[0];
     uint32_t axis = node->attrs.norm.axis;
@@ -108,8 +108,8 @@ static nnx_status check_layer_param(const char *what, const nnx_operand_desc *p,
 
 /* WebNN layerNormalization: axes distinct and < rank; scale and bias of rank |axes| with
  * dimension i = input dimension axes[i]. */
-nnx_status nnx_infer_layer_normalization(const nnx_node *node, const nnx_operand_desc *const *in,
-                                         nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_layer_normalization(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                         nnx_error *err)
 {
     const nnx_attr_norm *a = &node->attrs.norm;
     const nnx_operand_desc *x = in[0], *scale = opt_in(node, in, 1), *bias = opt_in(node, in, 2);
@@ -134,11 +134,11 @@ nnx_status nnx_infer_layer_normalization(const nnx_node *node, const nnx_operand
     for (uint32_t i = 0; st == NNX_OK && i < a->n_axes; i++) {
         uint32_t size = x->shape[a->axes[i]];
         if (scale && scale->shape[i] != size)
-            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "scale dimension %u is %u, input dimension %u is %u",
-                               i, scale->shape[i], a->axes[i], size);
+            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "scale dimension %u is %u, input dimension %u is %u", i,
+                               scale->shape[i], a->axes[i], size);
         else if (bias && bias->shape[i] != size)
-            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias dimension %u is %u, input dimension %u is %u",
-                               i, bias->shape[i], a->axes[i], size);
+            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "bias dimension %u is %u, input dimension %u is %u", i,
+                               bias->shape[i], a->axes[i], size);
     }
     if (st == NNX_OK)
         *out = *x;
@@ -165,8 +165,11 @@ typedef struct norm_geom {
 static void geom_init(norm_geom *g, const nnx_node *node, const nnx_view *in, uint32_t red_mask, const uint32_t *par,
                       uint32_t n_par, uint32_t scale_at)
 {
-    *g = (norm_geom){.dt = in[0].desc.dtype, .rank = in[0].desc.rank, .shape = in[0].desc.shape,
-                     .eps = node->attrs.norm.epsilon, .n_par = n_par};
+    *g = (norm_geom){.dt = in[0].desc.dtype,
+                     .rank = in[0].desc.rank,
+                     .shape = in[0].desc.shape,
+                     .eps = node->attrs.norm.epsilon,
+                     .n_par = n_par};
     nnx_strides(g->shape, g->rank, g->xs);
     for (uint32_t d = 0; d < g->rank; d++) {
         if (red_mask & (1u << d)) {

@@ -110,7 +110,8 @@ nnx_status nnx_ref_pad(const nnx_node *node, const nnx_view *in, nnx_view *out)
 
 /* ---------------------------------------------------------------- tile */
 
-nnx_status nnx_infer_tile(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_tile(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                          nnx_error *err)
 {
     const uint32_t *r = node->attrs.tile.repeats;
     if (in[0]->dtype == NNX_DTYPE_UNDEFINED)

@@ -81,9 +81,9 @@ static nnx_status choose_sizes(const nnx_attr_pool *a, const pool_extent e[2], u
         if (!is_floor && !is_ceil)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                                  "output sizes [%u, %u] are neither the floor sizes [%llu, %llu] nor the ceil sizes "
-                                 "[%llu, %llu]", o[0], o[1], (unsigned long long)e[0].floor_size,
-                                 (unsigned long long)e[1].floor_size, (unsigned long long)e[0].ceil_size,
-                                 (unsigned long long)e[1].ceil_size);
+                                 "[%llu, %llu]",
+                                 o[0], o[1], (unsigned long long)e[0].floor_size, (unsigned long long)e[1].floor_size,
+                                 (unsigned long long)e[0].ceil_size, (unsigned long long)e[1].ceil_size);
         size[0] = o[0];
         size[1] = o[1];
         return NNX_OK;
@@ -106,8 +106,14 @@ nnx_status nnx_infer_pool(const nnx_node *node, const nnx_operand_desc *const *i
     nnx_input_layout_axes(a->layout, pos);
     pool_extent e[2];
     for (int i = 0; i < 2; i++) {
-        e[i] = (pool_extent){x->shape[pos[NNX_AX_H + i]], a->window[i], a->pads[2 * i], a->pads[2 * i + 1],
-                             a->strides[i], a->dilations[i], 0, 0};
+        e[i] = (pool_extent){x->shape[pos[NNX_AX_H + i]],
+                             a->window[i],
+                             a->pads[2 * i],
+                             a->pads[2 * i + 1],
+                             a->strides[i],
+                             a->dilations[i],
+                             0,
+                             0};
         pool_sizes(&e[i]);
     }
     uint64_t size[2] = {0, 0};
@@ -119,8 +125,9 @@ nnx_status nnx_infer_pool(const nnx_node *node, const nnx_operand_desc *const *i
     if (st != NNX_OK)
         return st;
     if (x->shape[pos[NNX_AX_N]] == 0 || x->shape[pos[NNX_AX_C]] == 0)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output shape has a 0 dimension (batches %u, channels %u)",
-                             x->shape[pos[NNX_AX_N]], x->shape[pos[NNX_AX_C]]);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "output shape has a 0 dimension (batches %u, channels %u)", x->shape[pos[NNX_AX_N]],
+                             x->shape[pos[NNX_AX_C]]);
     *out = *x; /* same type, layout, batches and channels */
     out->shape[pos[NNX_AX_H]] = (uint32_t)size[0];
     out->shape[pos[NNX_AX_W]] = (uint32_t)size[1];
@@ -208,7 +215,9 @@ static void pool_window(const pool_ctx *p, uint32_t n, uint32_t c, uint32_t oh, 
             int64_t iw = (int64_t)ow * a->strides[1] - a->pads[2] + (int64_t)kw * a->dilations[1];
             if (iw < 0 || iw >= p->xsize[NNX_AX_W])
                 continue;
-            acc_take(p, n * p->xs[NNX_AX_N] + c * p->xs[NNX_AX_C] + (uint64_t)ih * p->xs[NNX_AX_H] + (uint64_t)iw * p->xs[NNX_AX_W],
+            acc_take(p,
+                     n * p->xs[NNX_AX_N] + c * p->xs[NNX_AX_C] + (uint64_t)ih * p->xs[NNX_AX_H] +
+                         (uint64_t)iw * p->xs[NNX_AX_W],
                      acc);
         }
     }

@@ -21,12 +21,14 @@ static bool quant_int_type(nnx_dtype dt)
 static const char *type_name(nnx_dtype dt) { return dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt); }
 
 /* The rank, shape and blockwise rules shared by both ops (WebNN "blockwise broadcasting"). */
-static nnx_status check_blockwise(const nnx_operand_desc *x, const nnx_operand_desc *scale,
-                                  const nnx_operand_desc *zp, nnx_error *err)
+static nnx_status check_blockwise(const nnx_operand_desc *x, const nnx_operand_desc *scale, const nnx_operand_desc *zp,
+                                  nnx_error *err)
 {
     if (scale->rank != x->rank || zp->rank != x->rank)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "scale (rank %u) and zeroPoint (rank %u) must have the "
-                             "input's rank %u", scale->rank, zp->rank, x->rank);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "scale (rank %u) and zeroPoint (rank %u) must have the "
+                             "input's rank %u",
+                             scale->rank, zp->rank, x->rank);
     char s1[96], s2[96];
     for (uint32_t d = 0; d < x->rank; d++)
         if (scale->shape[d] != zp->shape[d])
@@ -34,7 +36,8 @@ static nnx_status check_blockwise(const nnx_operand_desc *x, const nnx_operand_d
                                  nnx_desc_format(scale, s1, sizeof s1), nnx_desc_format(zp, s2, sizeof s2));
     for (uint32_t d = 0; d < x->rank; d++)
         if (scale->shape[d] == 0 || x->shape[d] % scale->shape[d] != 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "scale shape %s is not blockwise broadcastable to "
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "scale shape %s is not blockwise broadcastable to "
                                  "input shape %s (dimension %u: %u does not divide %u)",
                                  nnx_desc_format(scale, s1, sizeof s1), nnx_desc_format(x, s2, sizeof s2), d,
                                  scale->shape[d], x->shape[d]);
@@ -46,14 +49,18 @@ nnx_status nnx_infer_quantize_linear(const nnx_node *node, const nnx_operand_des
 {
     const nnx_operand_desc *x = in[0], *scale = in[1], *zp = in[2];
     if (!nnx_dtype_is_float(x->dtype))
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not allowed (a float type is "
-                             "required)", type_name(x->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "input type %s is not allowed (a float type is "
+                             "required)",
+                             type_name(x->dtype));
     if (scale->dtype != x->dtype)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "scale type %s differs from the input type %s",
                              type_name(scale->dtype), type_name(x->dtype));
     if (!quant_int_type(zp->dtype))
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "zeroPoint type %s is not allowed (an integer type of "
-                             "at most 32 bits is required)", type_name(zp->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "zeroPoint type %s is not allowed (an integer type of "
+                             "at most 32 bits is required)",
+                             type_name(zp->dtype));
     nnx_status st = check_blockwise(x, scale, zp, err);
     if (st != NNX_OK)
         return st;
@@ -62,16 +69,20 @@ nnx_status nnx_infer_quantize_linear(const nnx_node *node, const nnx_operand_des
     return NNX_OK;
 }
 
-nnx_status nnx_infer_dequantize_linear(const nnx_node *node, const nnx_operand_desc *const *in,
-                                       nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_dequantize_linear(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                       nnx_error *err)
 {
     const nnx_operand_desc *x = in[0], *scale = in[1], *zp = in[2];
     if (!quant_int_type(x->dtype))
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not allowed (an integer type of at "
-                             "most 32 bits is required)", type_name(x->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "input type %s is not allowed (an integer type of at "
+                             "most 32 bits is required)",
+                             type_name(x->dtype));
     if (!nnx_dtype_is_float(scale->dtype))
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "scale type %s is not allowed (a float type is "
-                             "required)", type_name(scale->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "scale type %s is not allowed (a float type is "
+                             "required)",
+                             type_name(scale->dtype));
     if (zp->dtype != x->dtype)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "zeroPoint type %s differs from the input type %s",
                              type_name(zp->dtype), type_name(x->dtype));

@@ -26,11 +26,11 @@ static nnx_status check_dtype(nnx_op op, nnx_dtype dt, nnx_error *err)
         return NNX_OK;
     }
     bool float_only = op == NNX_OP_REDUCE_MEAN || op == NNX_OP_REDUCE_L2 || op == NNX_OP_REDUCE_LOG_SUM ||
-                      op == NNX_OP_REDUCE_LOG_SUM_EXP;
+        op == NNX_OP_REDUCE_LOG_SUM_EXP;
     bool numeric = op == NNX_OP_REDUCE_SUM || op == NNX_OP_REDUCE_L1 || op == NNX_OP_REDUCE_PRODUCT ||
-                   op == NNX_OP_REDUCE_SUM_SQUARE;
+        op == NNX_OP_REDUCE_SUM_SQUARE;
     bool ok = float_only ? kind == NNX_KIND_FLOAT
-            : numeric    ? kind == NNX_KIND_FLOAT || kind == NNX_KIND_SINT || kind == NNX_KIND_UINT
+        : numeric        ? kind == NNX_KIND_FLOAT || kind == NNX_KIND_SINT || kind == NNX_KIND_UINT
                          : kind != NNX_KIND_NONE;
     if (!ok)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not allowed (%s)",
@@ -44,8 +44,10 @@ static nnx_status check_dtype(nnx_op op, nnx_dtype dt, nnx_error *err)
 static nnx_status infer_index(nnx_dtype dt, uint64_t count, nnx_operand_desc *out, nnx_error *err)
 {
     if (dt != NNX_INT32 && dt != NNX_INT64 && dt != NNX_UINT32 && dt != NNX_UINT64)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "index type %s is not allowed (int32, int64, uint32 "
-                             "or uint64 is required)", dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "index type %s is not allowed (int32, int64, uint32 "
+                             "or uint64 is required)",
+                             dt == NNX_DTYPE_UNDEFINED ? "undefined" : nnx_dtype_name(dt));
     if (count == 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "a reduced axis has size 0: there is no index to return");
     if (dt == NNX_INT32 && count - 1 > INT32_MAX)
@@ -67,8 +69,7 @@ nnx_status nnx_infer_reduce(const nnx_node *node, const nnx_operand_desc *const 
         return st;
     for (uint32_t bit = x->rank; bit < 32; bit++)
         if (a->axes_mask & (UINT32_C(1) << bit))
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", bit,
-                                 x->rank);
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", bit, x->rank);
     out->dtype = x->dtype;
     out->rank = 0;
     uint64_t count = 1;
@@ -109,10 +110,7 @@ typedef struct reduce_acc {
 } reduce_acc;
 
 /* Operations accumulating integers modulo 2^64 in u. */
-static bool arith(nnx_op op)
-{
-    return op != NNX_OP_REDUCE_MAX && op != NNX_OP_REDUCE_MIN;
-}
+static bool arith(nnx_op op) { return op != NNX_OP_REDUCE_MAX && op != NNX_OP_REDUCE_MIN; }
 
 /* Identities: 0 for sums; the type's lowest value for max and highest for min (-inf/+inf
  * for floats; fp8e4m3 has no infinity, so -448/448). They only show for an empty
@@ -158,9 +156,12 @@ static void take_log_sum_exp(reduce_acc *acc, double v)
 static double take_f(nnx_op op, reduce_acc *acc, double v)
 {
     switch (op) {
-    case NNX_OP_REDUCE_SUM: case NNX_OP_REDUCE_MEAN: case NNX_OP_REDUCE_LOG_SUM: return acc->f + v;
+    case NNX_OP_REDUCE_SUM:
+    case NNX_OP_REDUCE_MEAN:
+    case NNX_OP_REDUCE_LOG_SUM: return acc->f + v;
     case NNX_OP_REDUCE_L1: return acc->f + fabs(v);
-    case NNX_OP_REDUCE_L2: case NNX_OP_REDUCE_SUM_SQUARE: return acc->f + v * v;
+    case NNX_OP_REDUCE_L2:
+    case NNX_OP_REDUCE_SUM_SQUARE: return acc->f + v * v;
     case NNX_OP_REDUCE_PRODUCT: return acc->f * v;
     case NNX_OP_REDUCE_LOG_SUM_EXP: take_log_sum_exp(acc, v); return acc->f;
     default: return pick_f(op == NNX_OP_REDUCE_MAX, acc->f, v);

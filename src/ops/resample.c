@@ -22,8 +22,8 @@ nnx_status nnx_infer_resample(const nnx_node *node, const nnx_operand_desc *cons
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "unknown mode %d", (int)a->mode);
     if (a->mode == NNX_RESAMPLE_LINEAR && kind != NNX_KIND_FLOAT && x->dtype != NNX_INT8 && x->dtype != NNX_UINT8 &&
         x->dtype != NNX_INT4)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                             "linear mode takes float, int8 and uint8 inputs, not %s", nnx_dtype_name(x->dtype));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "linear mode takes float, int8 and uint8 inputs, not %s",
+                             nnx_dtype_name(x->dtype));
     if (x->rank < 2)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected at least 2", x->rank);
     for (int k = 0; k < 2; k++) {
@@ -73,10 +73,7 @@ static resample_tap axis_tap(uint32_t o, uint32_t in, uint32_t out)
 
 /* nearest: ceil(c - 0.5) = ceil((2 num - den) / (2 den)), i.e. lo, or hi when the fraction
  * exceeds one half (exactly one half rounds down). */
-static int64_t nearest(const resample_tap *t)
-{
-    return 2 * t->rem > t->den ? t->hi : t->lo;
-}
+static int64_t nearest(const resample_tap *t) { return 2 * t->rem > t->den ? t->hi : t->lo; }
 
 typedef struct resample_ctx {
     const nnx_attr_resample *a;

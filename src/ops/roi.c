@@ -14,8 +14,7 @@
  * pools): far beyond any extent, and small enough that all cell arithmetic fits int64. */
 #define ROI_COORD_LIMIT 2147483648.0
 
-nnx_status nnx_infer_roi(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
-                         nnx_error *err)
+nnx_status nnx_infer_roi(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
 {
     const nnx_attr_roi *a = &node->attrs.roi;
     const nnx_operand_desc *x = in[0], *rois = in[1], *bi = in[2];
@@ -43,8 +42,8 @@ nnx_status nnx_infer_roi(const nnx_node *node, const nnx_operand_desc *const *in
                              "batch_index is %s, expected [%u, 1] or [%u] (one batch item per region)",
                              nnx_desc_format(bi, g, sizeof g), k, k);
     if (a->n_sizes != m)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                             "output_size has %u items, the input has %u spatial axes", a->n_sizes, m);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output_size has %u items, the input has %u spatial axes",
+                             a->n_sizes, m);
     for (uint32_t i = 0; i < m; i++)
         if (a->output_size[i] < 1 || a->output_size[i] > INT32_MAX)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output_size[%u] = %u is not in 1..2^31-1", i,

@@ -10,8 +10,8 @@
  * node->n_out entries). in[i] is NULL for an absent optional input. On a rule violation
  * returns NNX_ERROR_INVALID_ARGUMENT with a message (without the op name: the caller
  * prefixes "name 'label': "). */
-typedef nnx_status (*nnx_infer_fn)(const nnx_node *node, const nnx_operand_desc *const *in,
-                                   nnx_operand_desc *out, nnx_error *err);
+typedef nnx_status (*nnx_infer_fn)(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                   nnx_error *err);
 /* Computes a node's outputs from its inputs; views were validated by infer. */
 typedef nnx_status (*nnx_kernel_fn)(const nnx_node *node, const nnx_view *in, nnx_view *out);
 

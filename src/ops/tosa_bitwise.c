@@ -19,7 +19,7 @@ nnx_status nnx_infer_bitwise(const nnx_node *node, const nnx_operand_desc *const
 {
     const nnx_operand_desc *a = in[0];
     bool shift = node->op == NNX_OP_SHIFT_LEFT || node->op == NNX_OP_SHIFT_RIGHT_LOGICAL ||
-                 node->op == NNX_OP_SHIFT_RIGHT_ARITHMETIC;
+        node->op == NNX_OP_SHIFT_RIGHT_ARITHMETIC;
     bool arithmetic = node->op == NNX_OP_SHIFT_RIGHT_ARITHMETIC;
     if (!is_integer(a->dtype) || (arithmetic && nnx_dtype_kind_of(a->dtype) != NNX_KIND_SINT))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a%s integer type",

@@ -99,8 +99,10 @@ nnx_status nnx_infer_tosa_conv(const nnx_node *node, const nnx_operand_desc *con
     bool acc_ok;
     nnx_dtype ot = conv_types(x->dtype, w->dtype, a->acc_type, &acc_ok);
     if (ot == NNX_DTYPE_UNDEFINED || !acc_ok)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %s, weight %s, accumulator %s is not a TOSA type "
-                             "combination", nnx_dtype_name(x->dtype), nnx_dtype_name(w->dtype),
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "input %s, weight %s, accumulator %s is not a TOSA type "
+                             "combination",
+                             nnx_dtype_name(x->dtype), nnx_dtype_name(w->dtype),
                              a->acc_type ? nnx_dtype_name(a->acc_type) : "(default)");
     nnx_status st = check_zp(node->n_in > 3 ? in[3] : NULL, x->dtype, "input_zp", err);
     if (st == NNX_OK)
@@ -133,9 +135,10 @@ nnx_status nnx_infer_tosa_conv(const nnx_node *node, const nnx_operand_desc *con
                 return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "pads must not be negative");
             int64_t num = ext - 1 + pb + pe - (k - 1) * d;
             if (num < 0 || num % s != 0)
-                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "spatial axis %u: (%lld - 1 + %lld + %lld - "
-                                     "(%lld - 1) * %lld) is not a non-negative multiple of stride %lld", i,
-                                     (long long)ext, (long long)pb, (long long)pe, (long long)k, (long long)d,
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                     "spatial axis %u: (%lld - 1 + %lld + %lld - "
+                                     "(%lld - 1) * %lld) is not a non-negative multiple of stride %lld",
+                                     i, (long long)ext, (long long)pb, (long long)pe, (long long)k, (long long)d,
                                      (long long)s);
             o = num / s + 1;
         }
@@ -189,7 +192,8 @@ static void conv_point(const conv_run *r, uint32_t n, const uint32_t o[3], uint3
                 if (!tap(g, 0, o[0], kd, &p[0]) || !tap(g, 1, o[1], ky, &p[1]) || !tap(g, 2, o[2], kx, &p[2]))
                     continue;
                 size_t xbase = ((((size_t)n * g->in[0] + (size_t)p[0]) * g->in[1] + (size_t)p[1]) * g->in[2] +
-                                (size_t)p[2]) * g->c;
+                                (size_t)p[2]) *
+                    g->c;
                 size_t kbase = ((size_t)kd * g->k[1] + ky) * g->k[2] + kx;
                 for (uint32_t ic = 0; ic < ic_n; ic++) {
                     size_t xi, wi;
@@ -212,7 +216,10 @@ nnx_status nnx_ref_tosa_conv(const nnx_node *node, const nnx_view *in, nnx_view 
 {
     const nnx_view *bias = &in[2];
     nnx_dtype ot = out->desc.dtype;
-    conv_run r = {.x = &in[0], .w = &in[1], .izp = zp_of(in, node->n_in, 3), .wzp = zp_of(in, node->n_in, 4),
+    conv_run r = {.x = &in[0],
+                  .w = &in[1],
+                  .izp = zp_of(in, node->n_in, 3),
+                  .wzp = zp_of(in, node->n_in, 4),
                   .is_float = nnx_dtype_is_float(ot)};
     geom_of(node, &in[0].desc, &in[1].desc, &r.g);
     uint32_t first = in[0].desc.rank == 5 ? 0 : 1;
@@ -254,10 +261,10 @@ static nnx_dtype matmul_out(nnx_dtype in, nnx_dtype acc)
         if (acc == NNX_DTYPE_UNDEFINED)
             return NNX_FLOAT16;
         return acc == NNX_FLOAT16 || acc == NNX_FLOAT32 ? acc : NNX_DTYPE_UNDEFINED;
-    case NNX_FLOAT32: case NNX_BFLOAT16:
-        return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT32 ? NNX_FLOAT32 : NNX_DTYPE_UNDEFINED;
-    case NNX_FP8E4M3: case NNX_FP8E5M2:
-        return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT16 ? NNX_FLOAT16 : NNX_DTYPE_UNDEFINED;
+    case NNX_FLOAT32:
+    case NNX_BFLOAT16: return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT32 ? NNX_FLOAT32 : NNX_DTYPE_UNDEFINED;
+    case NNX_FP8E4M3:
+    case NNX_FP8E5M2: return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT16 ? NNX_FLOAT16 : NNX_DTYPE_UNDEFINED;
     default: return NNX_DTYPE_UNDEFINED;
     }
 }
@@ -272,11 +279,10 @@ nnx_status nnx_infer_tosa_matmul(const nnx_node *node, const nnx_operand_desc *c
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "A must be [N, H, C] and B [N, C, W]");
     nnx_dtype ot = matmul_out(a->dtype, node->attrs.tosa_matmul.acc_type);
     if (b->dtype != a->dtype || ot == NNX_DTYPE_UNDEFINED)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                             "A %s, B %s, accumulator %s is not a TOSA type combination",
-                             nnx_dtype_name(a->dtype), nnx_dtype_name(b->dtype),
-                             node->attrs.tosa_matmul.acc_type ? nnx_dtype_name(node->attrs.tosa_matmul.acc_type)
-                                                              : "(default)");
+        return nnx_error_set(
+            err, NNX_ERROR_INVALID_ARGUMENT, "A %s, B %s, accumulator %s is not a TOSA type combination",
+            nnx_dtype_name(a->dtype), nnx_dtype_name(b->dtype),
+            node->attrs.tosa_matmul.acc_type ? nnx_dtype_name(node->attrs.tosa_matmul.acc_type) : "(default)");
     nnx_status st = check_zp(node->n_in > 2 ? in[2] : NULL, a->dtype, "A_zp", err);
     if (st == NNX_OK)
         st = check_zp(node->n_in > 3 ? in[3] : NULL, a->dtype, "B_zp", err);

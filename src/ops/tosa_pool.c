@@ -11,16 +11,16 @@
 static nnx_dtype pool_acc(nnx_dtype in, nnx_dtype acc)
 {
     switch (in) {
-    case NNX_INT8: case NNX_INT16:
-        return acc == NNX_DTYPE_UNDEFINED || acc == NNX_INT32 ? NNX_INT32 : NNX_DTYPE_UNDEFINED;
+    case NNX_INT8:
+    case NNX_INT16: return acc == NNX_DTYPE_UNDEFINED || acc == NNX_INT32 ? NNX_INT32 : NNX_DTYPE_UNDEFINED;
     case NNX_FLOAT16:
         if (acc == NNX_DTYPE_UNDEFINED)
             return NNX_FLOAT16;
         return acc == NNX_FLOAT16 || acc == NNX_FLOAT32 ? acc : NNX_DTYPE_UNDEFINED;
-    case NNX_FLOAT32: case NNX_BFLOAT16:
-        return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT32 ? NNX_FLOAT32 : NNX_DTYPE_UNDEFINED;
-    case NNX_FP8E4M3: case NNX_FP8E5M2:
-        return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT16 ? NNX_FLOAT16 : NNX_DTYPE_UNDEFINED;
+    case NNX_FLOAT32:
+    case NNX_BFLOAT16: return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT32 ? NNX_FLOAT32 : NNX_DTYPE_UNDEFINED;
+    case NNX_FP8E4M3:
+    case NNX_FP8E5M2: return acc == NNX_DTYPE_UNDEFINED || acc == NNX_FLOAT16 ? NNX_FLOAT16 : NNX_DTYPE_UNDEFINED;
     default: return NNX_DTYPE_UNDEFINED;
     }
 }
@@ -34,8 +34,8 @@ nnx_status nnx_infer_tosa_avg_pool2d(const nnx_node *node, const nnx_operand_des
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input must be [N, IH, IW, C]");
     if (pool_acc(x->dtype, a->acc_type) == NNX_DTYPE_UNDEFINED)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                             "input %s with accumulator %s is not a TOSA type combination",
-                             nnx_dtype_name(x->dtype), a->acc_type ? nnx_dtype_name(a->acc_type) : "(default)");
+                             "input %s with accumulator %s is not a TOSA type combination", nnx_dtype_name(x->dtype),
+                             a->acc_type ? nnx_dtype_name(a->acc_type) : "(default)");
     for (uint32_t i = 1; i < 3 && i < node->n_in; i++)
         if (in[i] && (in[i]->dtype != x->dtype || nnx_shape_elements(in[i]->shape, in[i]->rank) != 1))
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s must be one element of type %s",
@@ -49,9 +49,11 @@ nnx_status nnx_infer_tosa_avg_pool2d(const nnx_node *node, const nnx_operand_des
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "pads must be smaller than the kernel");
         int64_t num = (int64_t)x->shape[1 + i] + pb + pe - k;
         if (num < 0 || num % s != 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: (%u + %lld + %lld - %lld) is not a non-negative "
-                                 "multiple of stride %lld", i ? "width" : "height", x->shape[1 + i], (long long)pb,
-                                 (long long)pe, (long long)k, (long long)s);
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "%s: (%u + %lld + %lld - %lld) is not a non-negative "
+                                 "multiple of stride %lld",
+                                 i ? "width" : "height", x->shape[1 + i], (long long)pb, (long long)pe, (long long)k,
+                                 (long long)s);
         out->shape[1 + i] = (uint32_t)(num / s + 1);
     }
     return NNX_OK;

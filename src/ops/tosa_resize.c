@@ -14,21 +14,24 @@ static int64_t resize_extent(int64_t in, int64_t n, int64_t d, int64_t offset, i
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s scale terms must be positive", axis), 0;
     if (n > 1 << 11)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s scale numerator %lld exceeds 2048", axis,
-                             (long long)n), 0;
+                             (long long)n),
+               0;
     if (d >= 16 * n)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s downscale below 1/16", axis), 0;
     if (offset < -n || offset >= 16 * n)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s offset %lld is outside [-%lld, 16 * %lld)", axis,
-                             (long long)offset, (long long)n, (long long)n), 0;
+                             (long long)offset, (long long)n, (long long)n),
+               0;
     if (border < -16 * n || border >= n)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s border %lld is outside [-16 * %lld, %lld)", axis,
-                             (long long)border, (long long)n, (long long)n), 0;
+                             (long long)border, (long long)n, (long long)n),
+               0;
     int64_t num = (in - 1) * n - offset + border;
     if (num < 0 || num % d != 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                              "%s: (%lld - 1) * %lld - %lld + %lld is not a non-negative multiple of %lld", axis,
-                             (long long)in, (long long)n, (long long)offset,
-                             (long long)border, (long long)d), 0;
+                             (long long)in, (long long)n, (long long)offset, (long long)border, (long long)d),
+               0;
     return num / d + 1;
 }
 
@@ -43,8 +46,10 @@ nnx_status nnx_infer_tosa_resize(const nnx_node *node, const nnx_operand_desc *c
     if (a->mode != NNX_TOSA_RESIZE_NEAREST && a->mode != NNX_TOSA_RESIZE_BILINEAR)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "mode %d is not a resize mode", (int)a->mode);
     if (dt != NNX_INT8 && dt != NNX_INT16 && dt != NNX_FLOAT16 && dt != NNX_FLOAT32 && dt != NNX_BFLOAT16)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not int8, int16, float16, float32 or "
-                             "bfloat16", nnx_dtype_name(dt));
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "input type %s is not int8, int16, float16, float32 or "
+                             "bfloat16",
+                             nnx_dtype_name(dt));
     int64_t oh = resize_extent(x->shape[1], a->scale[0], a->scale[1], a->offset[0], a->border[0], "y", err);
     int64_t ow = oh ? resize_extent(x->shape[2], a->scale[2], a->scale[3], a->offset[1], a->border[1], "x", err) : 0;
     if (!oh || !ow)
@@ -100,15 +105,14 @@ nnx_status nnx_ref_tosa_resize(const nnx_node *node, const nnx_view *in, nnx_vie
                     } else if (is_float) {
                         double dy = (double)ry / (double)yn, dx = (double)rx / (double)xn;
                         double v = nnx_load_f(it, in[0].data, i00) * (1 - dy) * (1 - dx) +
-                                   nnx_load_f(it, in[0].data, i01) * (1 - dy) * dx +
-                                   nnx_load_f(it, in[0].data, i10) * dy * (1 - dx) +
-                                   nnx_load_f(it, in[0].data, i11) * dy * dx;
+                            nnx_load_f(it, in[0].data, i01) * (1 - dy) * dx +
+                            nnx_load_f(it, in[0].data, i10) * dy * (1 - dx) + nnx_load_f(it, in[0].data, i11) * dy * dx;
                         nnx_store_f(ot, out->data, o, v);
                     } else { /* exact: |v| * yn * xn < 2^15 * 2^22 */
                         int64_t v = nnx_load_i(it, in[0].data, i00) * (yn - ry) * (xn - rx) +
-                                    nnx_load_i(it, in[0].data, i01) * (yn - ry) * rx +
-                                    nnx_load_i(it, in[0].data, i10) * ry * (xn - rx) +
-                                    nnx_load_i(it, in[0].data, i11) * ry * rx;
+                            nnx_load_i(it, in[0].data, i01) * (yn - ry) * rx +
+                            nnx_load_i(it, in[0].data, i10) * ry * (xn - rx) +
+                            nnx_load_i(it, in[0].data, i11) * ry * rx;
                         nnx_store_i(ot, out->data, o, v);
                     }
                 }

@@ -39,8 +39,8 @@ nnx_status nnx_infer_upsample(const nnx_node *node, const nnx_operand_desc *cons
         if (f < 1)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: factor 0 (factors must be >= 1)", k);
         if ((uint64_t)e * f > INT32_MAX)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: output extent %u x %u exceeds 2^31-1", k,
-                                 e, f);
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: output extent %u x %u exceeds 2^31-1", k, e,
+                                 f);
         /* 'reflect' mirrors without repeating the edge: a 1-element axis has nothing to mirror
          * (docs/decisions/nnef.md 23) */
         if (a->border == NNX_WINDOW_REFLECT && f > 1 && e == 1)

@@ -26,7 +26,8 @@ nnx_status nnx_infer_while_loop(const nnx_node *node, const nnx_operand_desc *co
         if (!nnx_desc_equal(in[i], &a->body->values[a->body->params[i]].desc) ||
             !nnx_desc_equal(in[i], &a->body->values[a->body->results[i]].desc) ||
             !nnx_desc_equal(in[i], &a->cond->values[a->cond->params[i]].desc))
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "state tensor %u differs from the sub-graphs' type", i);
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "state tensor %u differs from the sub-graphs' type",
+                                 i);
         out[i] = *in[i];
     }
     const nnx_operand_desc *c = &a->cond->values[a->cond->results[0]].desc;
@@ -67,7 +68,9 @@ nnx_subgraph *nnx_subgraph_freeze(nnx_arena *arena, const nnx_alloc *alloc, cons
             continue;
         size_t bytes = 0;
         nnx_desc_bytes(&val->desc, &bytes);
-        val->data = value_live[v] && src->values[v].data ? nnx_arena_memdup(arena, src->values[v].data, bytes ? bytes : 1) : NULL;
+        val->data = value_live[v] && src->values[v].data
+            ? nnx_arena_memdup(arena, src->values[v].data, bytes ? bytes : 1)
+            : NULL;
         if (value_live[v] && !val->data)
             goto oom;
     }
@@ -145,7 +148,8 @@ nnx_status nnx_ref_while_loop(const nnx_node *node, const nnx_view *in, nnx_view
     const nnx_subgraph *cond = node->attrs.loop.cond, *body = node->attrs.loop.body;
     uint32_t n = node->n_in;
     const nnx_alloc *a = body->alloc;
-    void **state = nnx_mem_calloc(a, (size_t)n + 1, sizeof *state), **next = nnx_mem_calloc(a, (size_t)n + 1, sizeof *next);
+    void **state = nnx_mem_calloc(a, (size_t)n + 1, sizeof *state),
+         **next = nnx_mem_calloc(a, (size_t)n + 1, sizeof *next);
     nnx_status st = state && next ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
     for (uint32_t i = 0; st == NNX_OK && i < n; i++) {
         size_t bytes = 0;

@@ -16,8 +16,9 @@ static nnx_status window_axis(const nnx_attr_window *a, uint32_t k, uint32_t z, 
 {
     int64_t f = a->size[k], s = a->stride[k], d = a->dilation[k], p = a->pad_begin[k], q = a->pad_end[k];
     if (f < 1 || s < 1 || d < 1)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: size %lld, stride %lld, dilation %lld must be >= 1",
-                             k, (long long)f, (long long)s, (long long)d);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "axis %u: size %lld, stride %lld, dilation %lld must be >= 1", k, (long long)f,
+                             (long long)s, (long long)d);
     int64_t fd = (f - 1) * d + 1, padded = p + (int64_t)z + q; /* both < 2^63: int32 factors */
     if (padded < fd)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,

@@ -38,8 +38,9 @@ static nnx_status reverse_axis(const nnx_attr_window *a, uint32_t k, uint32_t x,
 {
     int64_t f = a->size[k], s = a->stride[k], d = a->dilation[k], p = a->pad_begin[k], q = a->pad_end[k], X;
     if (f < 1 || s < 1 || d < 1)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: size %lld, stride %lld, dilation %lld must be >= 1",
-                             k, (long long)f, (long long)s, (long long)d);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "axis %u: size %lld, stride %lld, dilation %lld must be >= 1", k, (long long)f,
+                             (long long)s, (long long)d);
     int64_t fd = (f - 1) * d + 1; /* < 2^62: int32 factors */
     if (a->output_shape[k] != 0) {
         X = a->output_shape[k];
@@ -54,9 +55,10 @@ static nnx_status reverse_axis(const nnx_attr_window *a, uint32_t k, uint32_t x,
     } else {
         X = ((int64_t)x - 1) * s + fd - p - q;
         if (X < 1)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
-                                 "axis %u: up-scaled extent (%u - 1) * %lld + %lld - %lld - %lld = %lld is not positive",
-                                 k, x, (long long)s, (long long)fd, (long long)p, (long long)q, (long long)X);
+            return nnx_error_set(
+                err, NNX_ERROR_INVALID_ARGUMENT,
+                "axis %u: up-scaled extent (%u - 1) * %lld + %lld - %lld - %lld = %lld is not positive", k, x,
+                (long long)s, (long long)fd, (long long)p, (long long)q, (long long)X);
     }
     if (X > INT32_MAX)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: output extent %lld exceeds 2^31-1", k,

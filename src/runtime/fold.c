@@ -41,7 +41,8 @@ static bool fold_step(nnx_plan *plan, uint32_t k, nnx_view *in, nnx_view *out)
     for (uint32_t o = 0; o < n->n_out && ok; o++) {
         size_t bytes;
         out[o].desc = ir->values[n->out[o]].desc;
-        ok = nnx_desc_bytes(&out[o].desc, &bytes) && (out[o].data = nnx_mem_alloc_aligned(ir->alloc, bytes ? bytes : 1));
+        ok = nnx_desc_bytes(&out[o].desc, &bytes) &&
+            (out[o].data = nnx_mem_alloc_aligned(ir->alloc, bytes ? bytes : 1));
     }
     if (ok)
         ok = nnx_op_impls[n->op].kernel(n, in, out) == NNX_OK;

@@ -40,10 +40,7 @@ typedef struct matcher {
     const uint32_t *first_reader, *n_readers;
 } matcher;
 
-static const nnx_node *node_at(const matcher *m, uint32_t k)
-{
-    return &m->plan->ir->nodes[m->plan->order[k]];
-}
+static const nnx_node *node_at(const matcher *m, uint32_t k) { return &m->plan->ir->nodes[m->plan->order[k]]; }
 
 /* The only reader step of v (not a graph output), or NNX_NONE. */
 static uint32_t only_reader(const matcher *m, uint32_t v)
@@ -114,7 +111,7 @@ static bool mean_last(const matcher *m, uint32_t k, uint32_t from)
     const nnx_node *n = node_at(m, k);
     const nnx_operand_desc *x = &m->plan->ir->values[from].desc;
     return n->n_in == 1 && n->in[0] == from && x->rank >= 1 && x->dtype == NNX_FLOAT32 &&
-           n->attrs.reduce.axes_mask == 1u << (x->rank - 1) && n->attrs.reduce.keep_dims;
+        n->attrs.reduce.axes_mask == 1u << (x->rank - 1) && n->attrs.reduce.keep_dims;
 }
 
 /* A binary step of op reading `from` and one other value (either side when commutative);
@@ -130,10 +127,7 @@ static bool binary_with(const matcher *m, uint32_t k, nnx_op op, uint32_t from, 
     return true;
 }
 
-static uint32_t out_of(const matcher *m, uint32_t k)
-{
-    return node_at(m, k)->out[0];
-}
+static uint32_t out_of(const matcher *m, uint32_t k) { return node_at(m, k)->out[0]; }
 
 /* The chain whose first reduce_mean is step k0: its steps in c, its gamma / beta (or
  * NNX_NONE) and epsilon. */
@@ -161,8 +155,8 @@ static bool match(const matcher *m, uint32_t k0, uint32_t *c, uint32_t *gamma, u
     if (!mean_last(m, c[MEAN2], out_of(m, c[POW])) || !same_shape(ir, out_of(m, c[MEAN2]), mean))
         return false;
     c[ADD_EPS] = only_reader(m, out_of(m, c[MEAN2]));
-    if (!binary_with(m, c[ADD_EPS], NNX_OP_ADD, out_of(m, c[MEAN2]), true, &other) || !fixed_scalar(m->plan, other, eps) ||
-        !same_shape(ir, out_of(m, c[ADD_EPS]), mean))
+    if (!binary_with(m, c[ADD_EPS], NNX_OP_ADD, out_of(m, c[MEAN2]), true, &other) ||
+        !fixed_scalar(m->plan, other, eps) || !same_shape(ir, out_of(m, c[ADD_EPS]), mean))
         return false;
     c[SQRT] = only_reader(m, out_of(m, c[ADD_EPS]));
     if (!is_step(m, c[SQRT], NNX_OP_SQRT) || node_at(m, c[SQRT])->n_in != 1 ||
@@ -202,16 +196,17 @@ static bool fuse(nnx_plan *plan, const matcher *m, const uint32_t *c, uint32_t g
     if (!f)
         return false;
     const nnx_node *first = node_at(m, c[MEAN1]);
-    uint32_t x = first->in[0], d = out_of(m, c[SUB]), last_step = c[ADD_BETA] != NNX_NONE ? c[ADD_BETA]
-                                                                 : c[MUL] != NNX_NONE   ? c[MUL]
-                                                                                        : c[DIV];
+    uint32_t x = first->in[0], d = out_of(m, c[SUB]),
+             last_step = c[ADD_BETA] != NNX_NONE ? c[ADD_BETA]
+        : c[MUL] != NNX_NONE                     ? c[MUL]
+                                                 : c[DIV];
     uint32_t out = out_of(m, last_step), rank = ir->values[x].desc.rank;
     f->in[0] = x;
     f->in[1] = gamma;
     f->in[2] = beta;
     f->out[0] = out;
-    f->node = (nnx_node){.op = NNX_OP_LAYER_NORMALIZATION, .n_in = 3, .n_out = 1, .in = f->in, .out = f->out,
-                         .label = first->label};
+    f->node = (nnx_node){
+        .op = NNX_OP_LAYER_NORMALIZATION, .n_in = 3, .n_out = 1, .in = f->in, .out = f->out, .label = first->label};
     f->node.attrs.norm = (nnx_attr_norm){.n_axes = 1, .axes = {rank - 1}, .epsilon = eps};
     plan->step_node[c[SUB]] = &f->node;
     plan->fast[c[SUB]] = nnx_fast_layer_normalization;

@@ -111,7 +111,8 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
             uint64_t size = bytes ? ((uint64_t)bytes + ALIGN - 1) / ALIGN * ALIGN : ALIGN, top; /* empty: 64 */
             plan->offsets[v] = place(live, &n_live, size, end[v]);
             if (!nnx_add_u64(plan->offsets[v], size, &top) || top > SIZE_MAX / 2)
-                st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "the graph's values need more memory than can be addressed");
+                st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY,
+                                   "the graph's values need more memory than can be addressed");
             else if (top > plan->arena_bytes)
                 plan->arena_bytes = top;
         }

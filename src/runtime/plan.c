@@ -78,8 +78,9 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     uint32_t *readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *readers);
     uint32_t *n_readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *n_readers);
     nnx_status st = NNX_OK;
-    if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act ||
-        !plan->skip || !plan->alias || !plan->alias_offset || !plan->folded || !plan->prepared || !plan->prepared_owned || !readers || !n_readers) {
+    if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act || !plan->skip ||
+        !plan->alias || !plan->alias_offset || !plan->folded || !plan->prepared || !plan->prepared_owned || !readers ||
+        !n_readers) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
@@ -97,8 +98,10 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
             plan->thread_bytes = per_thread > plan->thread_bytes ? per_thread : plan->thread_bytes;
         }
         plan->order[plan->n_order++] = n;
-        if (ir->nodes[n].n_in > plan->max_in) plan->max_in = ir->nodes[n].n_in;
-        if (ir->nodes[n].n_out > plan->max_out) plan->max_out = ir->nodes[n].n_out;
+        if (ir->nodes[n].n_in > plan->max_in)
+            plan->max_in = ir->nodes[n].n_in;
+        if (ir->nodes[n].n_out > plan->max_out)
+            plan->max_out = ir->nodes[n].n_out;
     }
     for (uint32_t v = 0; v < ir->n_values; v++) {
         size_t bytes;
@@ -132,7 +135,8 @@ done:
     return st;
 }
 
-nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err)
+nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs,
+                            nnx_error *err)
 {
     return nnx_plan_compile_pool(plan, ir, outputs, n_outputs, NULL, err);
 }
@@ -221,7 +225,8 @@ static uint64_t now_ns(void)
 
 nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
 {
-    nnx_plan_profile *prof = plan->profile && __atomic_load_n(&plan->profile->on, __ATOMIC_RELAXED) ? plan->profile : NULL;
+    nnx_plan_profile *prof = plan->profile && __atomic_load_n(&plan->profile->on, __ATOMIC_RELAXED) ? plan->profile
+                                                                                                    : NULL;
     if (prof)
         __atomic_fetch_add(&prof->runs, 1, __ATOMIC_RELAXED);
     bool parallel = !plan->threads || nnx_thread_choice_parallel(plan->threads);
@@ -235,8 +240,10 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
         for (uint32_t o = 0; o < node->n_out; o++)
             fill_view(plan, x, node->out[o], &x->out_views[o]);
         uint32_t residual = plan->act[k].residual;
-        nnx_kernel_env env = {x->shared, x->scratch, plan->thread_bytes, parallel ? plan->pool : NULL, &plan->act[k],
-                              residual == NNX_NONE ? NULL : x->buffers[residual], plan->prepared[k]};
+        nnx_kernel_env env = {x->shared,          x->scratch,
+                              plan->thread_bytes, parallel ? plan->pool : NULL,
+                              &plan->act[k],      residual == NNX_NONE ? NULL : x->buffers[residual],
+                              plan->prepared[k]};
         uint64_t t0 = prof ? now_ns() : 0;
         nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
                                       : nnx_op_impls[node->op].kernel(node, x->in_views, x->out_views);

@@ -19,33 +19,33 @@ typedef struct nnx_plan_profile {
 
 typedef struct nnx_plan {
     const nnx_ir *ir;
-    uint32_t *order;    /* node indices to run, in order */
+    uint32_t *order; /* node indices to run, in order */
     uint32_t n_order;
     bool *needs_buffer; /* per value: a live node output, which each exec allocates */
     uint32_t max_in, max_out;
-    nnx_fast_kernel *fast; /* per order entry: the fast kernel (cpu/kernels.h), or NULL */
-    size_t shared_bytes;   /* the largest shared scratch a fast kernel needs */
-    size_t thread_bytes;   /* the largest per-thread scratch (rounded to 64 bytes) */
-    nnx_pool *pool;        /* the threads the fast kernels split work on, or NULL */
-    nnx_activation *act;   /* per order entry: the clamp its fast kernel applies (fuse.c) */
-    bool *skip;            /* per order entry: not run (folded, fused into another step, or a view) */
-    uint32_t *alias;       /* per value: the value whose bytes it shares, or NNX_NONE */
-    uint64_t *alias_offset; /* per aliased value: where in those bytes it starts (views.c) */
-    void **folded;         /* per value: its bytes when computed at build time (fold.c), else NULL */
-    void **prepared;       /* per order entry: its fast kernel's data made at build time, or NULL */
-    bool *prepared_owned;  /* per order entry: prepared is its own (else an earlier step's, shared) */
-    nnx_node **step_node;  /* per order entry: the node it runs in place of the IR's (fuse_norm.c;
+    nnx_fast_kernel *fast;             /* per order entry: the fast kernel (cpu/kernels.h), or NULL */
+    size_t shared_bytes;               /* the largest shared scratch a fast kernel needs */
+    size_t thread_bytes;               /* the largest per-thread scratch (rounded to 64 bytes) */
+    nnx_pool *pool;                    /* the threads the fast kernels split work on, or NULL */
+    nnx_activation *act;               /* per order entry: the clamp its fast kernel applies (fuse.c) */
+    bool *skip;                        /* per order entry: not run (folded, fused into another step, or a view) */
+    uint32_t *alias;                   /* per value: the value whose bytes it shares, or NNX_NONE */
+    uint64_t *alias_offset;            /* per aliased value: where in those bytes it starts (views.c) */
+    void **folded;                     /* per value: its bytes when computed at build time (fold.c), else NULL */
+    void **prepared;                   /* per order entry: its fast kernel's data made at build time, or NULL */
+    bool *prepared_owned;              /* per order entry: prepared is its own (else an earlier step's, shared) */
+    nnx_node **step_node;              /* per order entry: the node it runs in place of the IR's (fuse_norm.c;
                               owned, allocated apart), or NULL; the array is NULL when none has one */
-    uint64_t *offsets;     /* per value needing a buffer: its offset in the run's arena */
-    uint64_t arena_bytes;  /* the arena's size: the planned peak of the values' memory */
-    nnx_plan_profile *profile; /* per-step timing totals (mutable counters, atomic) */
+    uint64_t *offsets;                 /* per value needing a buffer: its offset in the run's arena */
+    uint64_t arena_bytes;              /* the arena's size: the planned peak of the values' memory */
+    nnx_plan_profile *profile;         /* per-step timing totals (mutable counters, atomic) */
     struct nnx_thread_choice *threads; /* with a pool of two threads or more: whether each
                                           dispatch uses it (runtime/thread_policy.h), else NULL */
 } nnx_plan;
 
 typedef struct nnx_exec {
-    void **buffers; /* per value: constants -> ir data, node outputs -> arena, inputs -> bound */
-    void *arena;    /* plan->arena_bytes holding every node output (memplan.c) */
+    void **buffers;                 /* per value: constants -> ir data, node outputs -> arena, inputs -> bound */
+    void *arena;                    /* plan->arena_bytes holding every node output (memplan.c) */
     nnx_view *in_views, *out_views; /* scratch, sized for the widest node */
     void *shared, *scratch;         /* the fast kernels' scratch: shared, and per thread */
     struct nnx_exec *next;          /* the owner's list of idle execs */
@@ -86,7 +86,8 @@ static inline const nnx_node *nnx_plan_step_node(const nnx_plan *plan, uint32_t 
 nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err);
 
 /* nnx_plan_compile_pool without a pool. */
-nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err);
+nnx_status nnx_plan_compile(nnx_plan *plan, const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outputs,
+                            nnx_error *err);
 void nnx_plan_free(nnx_plan *plan);
 
 /* The memory of one run of plan: NULL and err set on failure. */

@@ -86,32 +86,25 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
     case NNX_OP_SUB:
     case NNX_OP_MUL:
     case NNX_OP_DIV:
-    case NNX_OP_POW:
-        return nnx_fast_binary;
+    case NNX_OP_POW: return nnx_fast_binary;
     case NNX_OP_EXP:
     case NNX_OP_LOG:
     case NNX_OP_SQRT:
     case NNX_OP_SIGMOID:
     case NNX_OP_TANH:
     case NNX_OP_ABS:
-    case NNX_OP_NEG:
-        return nnx_fast_unary;
-    case NNX_OP_SOFTMAX:
-        return nnx_fast_softmax;
+    case NNX_OP_NEG: return nnx_fast_unary;
+    case NNX_OP_SOFTMAX: return nnx_fast_softmax;
     case NNX_OP_BATCH_NORMALIZATION:
         *shared_bytes = nnx_fast_batch_norm_scratch(node, x);
         return nnx_fast_batch_normalization;
-    case NNX_OP_INSTANCE_NORMALIZATION:
-        return nnx_fast_instance_normalization;
+    case NNX_OP_INSTANCE_NORMALIZATION: return nnx_fast_instance_normalization;
     case NNX_OP_LAYER_NORMALIZATION:
         return nnx_fast_layer_norm_block(node, x, NULL) ? nnx_fast_layer_normalization : NULL;
     case NNX_OP_REDUCE_SUM:
-    case NNX_OP_REDUCE_MEAN:
-        return nnx_fast_reduce_tail(x, node->attrs.reduce.axes_mask) ? nnx_fast_reduce : NULL;
-    case NNX_OP_CLAMP:
-        return node->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE ? nnx_fast_clamp : NULL;
-    case NNX_OP_RELU:
-        return nnx_fast_relu;
+    case NNX_OP_REDUCE_MEAN: return nnx_fast_reduce_tail(x, node->attrs.reduce.axes_mask) ? nnx_fast_reduce : NULL;
+    case NNX_OP_CLAMP: return node->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE ? nnx_fast_clamp : NULL;
+    case NNX_OP_RELU: return nnx_fast_relu;
     case NNX_OP_MAX_POOL:
     case NNX_OP_AVG_POOL:
         if ((node->attrs.pool.layout != NNX_LAYOUT_NCHW && node->attrs.pool.layout != NNX_LAYOUT_DEFAULT) ||
@@ -119,8 +112,7 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
             return NULL;
         *thread_bytes = nnx_fast_pool2d_scratch(node, x, y);
         return nnx_fast_pool2d;
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 
@@ -199,6 +191,6 @@ nnx_status nnx_kernel_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_k
 bool nnx_kernel_exact(nnx_op op)
 {
     return op != NNX_OP_MATMUL && op != NNX_OP_GEMM && op != NNX_OP_CONV && op != NNX_OP_BATCH_NORMALIZATION &&
-           op != NNX_OP_INSTANCE_NORMALIZATION && op != NNX_OP_LAYER_NORMALIZATION && op != NNX_OP_EXP &&
-           op != NNX_OP_SIGMOID && op != NNX_OP_TANH && op != NNX_OP_SOFTMAX;
+        op != NNX_OP_INSTANCE_NORMALIZATION && op != NNX_OP_LAYER_NORMALIZATION && op != NNX_OP_EXP &&
+        op != NNX_OP_SIGMOID && op != NNX_OP_TANH && op != NNX_OP_SOFTMAX;
 }

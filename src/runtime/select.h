@@ -8,8 +8,7 @@
 #include "cpu/kernels.h"
 #include "ir/graph.h"
 
-nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes,
-                                  size_t *thread_bytes);
+nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes);
 
 /* The fast kernel nnx_kernel_select gives op, if any, produces exactly the reference kernel's
  * bytes (element-wise, movement, pooling, sums; not the GEMM-based ones, the normalizations,

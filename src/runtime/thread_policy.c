@@ -27,7 +27,7 @@ typedef struct stall_state {
     const nnx_alloc *alloc;
     _Atomic double serial_until, serial_for; /* seconds: jobs run on their callers alone until
                                                 * then; the length of that stretch (hints) */
-    _Atomic double last_stall;                 /* when the last stall was seen */
+    _Atomic double last_stall;               /* when the last stall was seen */
 } stall_state;
 
 static bool serial_now(void *state)
@@ -94,10 +94,10 @@ void nnx_thread_policy_report(nnx_pool *pool, double caller_rate, double worker_
  * next one, so that a mode that keeps losing costs ever less. In parallel mode, serial
  * probes are only made while the parallel mean is over 5/4 of the fastest parallel
  * dispatch: on a host that runs the threads at full speed, no dispatch is ever serial. */
-#define PROBE_FIRST 8    /* dispatches before the first probe, and after a swap */
-#define PROBE_LAST 128   /* the longest interval between probes */
-#define SLOW_NUM 5       /* parallel dispatches slower than SLOW_NUM / SLOW_DEN of the */
-#define SLOW_DEN 4       /* fastest one make serial probes worth their cost */
+#define PROBE_FIRST 8  /* dispatches before the first probe, and after a swap */
+#define PROBE_LAST 128 /* the longest interval between probes */
+#define SLOW_NUM 5     /* parallel dispatches slower than SLOW_NUM / SLOW_DEN of the */
+#define SLOW_DEN 4     /* fastest one make serial probes worth their cost */
 
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
 #define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)

@@ -60,7 +60,7 @@ void nnx_plan_views(nnx_plan *plan)
         uint32_t u = n->in[0], v = n->out[0];
         uint64_t offset = 0;
         bool view = n->op == NNX_OP_RESHAPE || (n->op == NNX_OP_TRANSPOSE && moves_only_units(ir, n)) ||
-                    (n->op == NNX_OP_SLICE && contiguous_slice(ir, n, &offset) && offset % 64 == 0);
+            (n->op == NNX_OP_SLICE && contiguous_slice(ir, n, &offset) && offset % 64 == 0);
         if (!view || !plan->needs_buffer[u] || plan->folded[u] || !plan->needs_buffer[v] || plan->folded[v] ||
             plan->alias[v] != NNX_NONE)
             continue;

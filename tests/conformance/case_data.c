@@ -183,8 +183,7 @@ static bool int_to_signed(int_value v, unsigned bits, int64_t *out, cf_msg *err)
     uint64_t max_positive = (UINT64_C(1) << (bits - 1)) - 1;
     uint64_t limit = v.negative ? max_positive + 1 : max_positive;
     if (v.magnitude > limit)
-        return cf_fail(err, "%s%llu does not fit int%u", v.negative ? "-" : "",
-                       (unsigned long long)v.magnitude, bits);
+        return cf_fail(err, "%s%llu does not fit int%u", v.negative ? "-" : "", (unsigned long long)v.magnitude, bits);
     /* -(m - 1) - 1 avoids overflowing on INT64_MIN. */
     *out = v.negative ? -(int64_t)(v.magnitude - 1) - 1 : (int64_t)v.magnitude;
     return true;
@@ -194,8 +193,7 @@ static bool int_to_unsigned(int_value v, unsigned bits, uint64_t *out, cf_msg *e
 {
     uint64_t max = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
     if (v.negative || v.magnitude > max)
-        return cf_fail(err, "%s%llu does not fit uint%u", v.negative ? "-" : "",
-                       (unsigned long long)v.magnitude, bits);
+        return cf_fail(err, "%s%llu does not fit uint%u", v.negative ? "-" : "", (unsigned long long)v.magnitude, bits);
     *out = v.magnitude;
     return true;
 }
@@ -206,7 +204,7 @@ static const struct {
     unsigned bits;
     bool is_signed;
 } INT_TYPES[] = {
-    {NNX_INT4, 4, true},    {NNX_INT8, 8, true},    {NNX_UINT8, 8, false}, {NNX_INT32, 32, true},
+    {NNX_INT4, 4, true},     {NNX_INT8, 8, true},   {NNX_UINT8, 8, false},   {NNX_INT32, 32, true},
     {NNX_UINT32, 32, false}, {NNX_INT64, 64, true}, {NNX_UINT64, 64, false},
 };
 
@@ -263,8 +261,7 @@ static bool store_element(const cJSON *v, nnx_dtype dtype, unsigned char *dst, c
     return true;
 }
 
-bool cf_data_to_bytes(const cJSON *data, const nnx_operand_desc *desc, void **out, size_t *size,
-                      cf_msg *err)
+bool cf_data_to_bytes(const cJSON *data, const nnx_operand_desc *desc, void **out, size_t *size, cf_msg *err)
 {
     size_t count = cf_desc_elements(desc);
     size_t elem = nnx_dtype_size(desc->dtype);
@@ -273,8 +270,7 @@ bool cf_data_to_bytes(const cJSON *data, const nnx_operand_desc *desc, void **ou
     if (elem == 0)
         return cf_fail(err, "data type without a size");
     if (!fill && (size_t)cJSON_GetArraySize(data) != count)
-        return cf_fail(err, "data has %d values, the shape has %zu elements",
-                       cJSON_GetArraySize(data), count);
+        return cf_fail(err, "data has %d values, the shape has %zu elements", cJSON_GetArraySize(data), count);
     unsigned char *buf = malloc(count > 0 ? count * elem : 1);
     if (!buf)
         return cf_fail(err, "out of memory for %zu elements", count);

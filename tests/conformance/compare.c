@@ -34,10 +34,7 @@ static double bits_value(nnx_dtype dtype, uint32_t bits)
 static uint32_t sign_mask(nnx_dtype dtype) { return dtype == NNX_FLOAT32 ? 0x80000000u : 0x8000u; }
 static uint32_t inf_bits(nnx_dtype dtype) { return dtype == NNX_FLOAT32 ? 0x7f800000u : 0x7c00u; }
 
-static bool bits_nan(nnx_dtype dtype, uint32_t bits)
-{
-    return (bits & ~sign_mask(dtype)) > inf_bits(dtype);
-}
+static bool bits_nan(nnx_dtype dtype, uint32_t bits) { return (bits & ~sign_mask(dtype)) > inf_bits(dtype); }
 
 /* Sign-magnitude patterns mapped onto a line where adjacent floats differ by one and both
  * zeros sit at 0; the ULP distance is then a plain difference, and a pair across zero
@@ -65,8 +62,7 @@ static double spacing(nnx_dtype dtype, uint32_t bits)
 }
 
 /* Whether one float element is within tol; *distance gets the ULP distance. */
-static bool float_within(nnx_dtype dtype, uint32_t actual, uint32_t expected, cf_tolerance tol,
-                         uint64_t *distance)
+static bool float_within(nnx_dtype dtype, uint32_t actual, uint32_t expected, cf_tolerance tol, uint64_t *distance)
 {
     *distance = 0;
     if (bits_nan(dtype, expected))
@@ -100,9 +96,7 @@ static void format_int(nnx_dtype dtype, const void *buf, size_t i, char *out, si
         snprintf(out, len, "%d", s8);
         break;
     case NNX_UINT8:
-    case NNX_BOOL:
-        snprintf(out, len, "%u", *p);
-        break;
+    case NNX_BOOL: snprintf(out, len, "%u", *p); break;
     case NNX_INT32:
         memcpy(&s32, p, 4);
         snprintf(out, len, "%ld", (long)s32);
@@ -119,9 +113,7 @@ static void format_int(nnx_dtype dtype, const void *buf, size_t i, char *out, si
         memcpy(&u64, p, 8);
         snprintf(out, len, "%llu", (unsigned long long)u64);
         break;
-    default:
-        snprintf(out, len, "?");
-        break;
+    default: snprintf(out, len, "?"); break;
     }
 }
 
@@ -142,15 +134,14 @@ static void format_tolerance(cf_tolerance tol, char *out, size_t len)
         snprintf(out, len, "%llu ULP", (unsigned long long)tol.ulp);
 }
 
-static bool compare_floats(const char *name, nnx_dtype dtype, const void *actual,
-                           const void *expected, size_t count, cf_tolerance tol, cf_msg *why)
+static bool compare_floats(const char *name, nnx_dtype dtype, const void *actual, const void *expected, size_t count,
+                           cf_tolerance tol, cf_msg *why)
 {
     size_t first = count, bad = 0;
     uint64_t first_distance = 0;
     for (size_t i = 0; i < count; i++) {
         uint64_t distance;
-        if (float_within(dtype, float_bits(dtype, actual, i), float_bits(dtype, expected, i), tol,
-                         &distance))
+        if (float_within(dtype, float_bits(dtype, actual, i), float_bits(dtype, expected, i), tol, &distance))
             continue;
         if (bad++ == 0) {
             first = i;
@@ -168,17 +159,19 @@ static bool compare_floats(const char *name, nnx_dtype dtype, const void *actual
         snprintf(d, sizeof d, "NaN mismatch");
     else
         snprintf(d, sizeof d, "distance %llu ULP", (unsigned long long)first_distance);
-    return cf_fail(why, "output '%s' index %zu: expected %s, actual %s, %s, tolerance %s "
-                   "(%zu of %zu elements differ)", name, first, e, a, d, t, bad, count);
+    return cf_fail(why,
+                   "output '%s' index %zu: expected %s, actual %s, %s, tolerance %s "
+                   "(%zu of %zu elements differ)",
+                   name, first, e, a, d, t, bad, count);
 }
 
-static bool compare_ints(const char *name, nnx_dtype dtype, const void *actual, const void *expected,
-                         size_t count, cf_msg *why)
+static bool compare_ints(const char *name, nnx_dtype dtype, const void *actual, const void *expected, size_t count,
+                         cf_msg *why)
 {
     size_t size = nnx_dtype_size(dtype), first = count, bad = 0;
     for (size_t i = 0; i < count; i++) {
-        if (memcmp((const unsigned char *)actual + i * size, (const unsigned char *)expected + i * size,
-                   size) != 0 && bad++ == 0)
+        if (memcmp((const unsigned char *)actual + i * size, (const unsigned char *)expected + i * size, size) != 0 &&
+            bad++ == 0)
             first = i;
     }
     if (bad == 0)
@@ -186,12 +179,14 @@ static bool compare_ints(const char *name, nnx_dtype dtype, const void *actual, 
     char a[32], e[32];
     format_int(dtype, actual, first, a, sizeof a);
     format_int(dtype, expected, first, e, sizeof e);
-    return cf_fail(why, "output '%s' index %zu: expected %s, actual %s, tolerance exact "
-                   "(%zu of %zu elements differ)", name, first, e, a, bad, count);
+    return cf_fail(why,
+                   "output '%s' index %zu: expected %s, actual %s, tolerance exact "
+                   "(%zu of %zu elements differ)",
+                   name, first, e, a, bad, count);
 }
 
-bool cf_compare(const char *output_name, nnx_dtype dtype, const void *actual, const void *expected,
-                size_t count, cf_tolerance tol, cf_msg *why)
+bool cf_compare(const char *output_name, nnx_dtype dtype, const void *actual, const void *expected, size_t count,
+                cf_tolerance tol, cf_msg *why)
 {
     if (is_float(dtype))
         return compare_floats(output_name, dtype, actual, expected, count, tol, why);

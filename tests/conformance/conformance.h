@@ -47,8 +47,7 @@ size_t cf_desc_elements(const nnx_operand_desc *desc);
 /* Converts a case's `data` (an array with one value per element, or a single value that
  * fills every element) to the descriptor's in-memory representation. On success *out is a
  * malloc'd buffer of *size bytes (at least 1 byte is allocated) that the caller frees. */
-bool cf_data_to_bytes(const cJSON *data, const nnx_operand_desc *desc, void **out, size_t *size,
-                      cf_msg *err);
+bool cf_data_to_bytes(const cJSON *data, const nnx_operand_desc *desc, void **out, size_t *size, cf_msg *err);
 
 /* A WebNN MLNumber: a JSON number (-> float64), "Infinity"/"-Infinity"/"NaN" (-> float64), or
  * a decimal integer string, as BigInt literals are written (-> int64, or uint64 when it only
@@ -78,8 +77,8 @@ typedef struct cf_tolerance {
 /* Compares count elements of dtype. Floating types use the tolerance (an expected NaN needs an
  * actual NaN); integer types must match exactly. On mismatch, *why names the output, the
  * first failing index, expected/actual values and the tolerance. */
-bool cf_compare(const char *output_name, nnx_dtype dtype, const void *actual, const void *expected,
-                size_t count, cf_tolerance tol, cf_msg *why);
+bool cf_compare(const char *output_name, nnx_dtype dtype, const void *actual, const void *expected, size_t count,
+                cf_tolerance tol, cf_msg *why);
 
 /* ------------------------------------------------------------------ op_table.c */
 

@@ -111,12 +111,8 @@ static void run_test(run_state *s, const char *path, int index, const cJSON *tes
         if (s->verbose)
             printf("PASS %s\n", label);
         break;
-    case CF_SKIP:
-        count_skip(s, skipped_op);
-        break;
-    case CF_FAIL:
-        fail_line(s, label, reason.text);
-        break;
+    case CF_SKIP: count_skip(s, skipped_op); break;
+    case CF_FAIL: fail_line(s, label, reason.text); break;
     }
     fflush(stdout); /* a crash in the next case must not swallow this one's line */
 }
@@ -166,10 +162,7 @@ static void run_file(run_state *s, const char *path)
     cJSON_Delete(doc);
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int compare_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static bool has_json_suffix(const char *name)
 {
@@ -245,10 +238,11 @@ static bool default_dir(char *out, size_t len)
 
 static void usage(FILE *to)
 {
-    fprintf(to, "usage: nnx-webnn-conformance [-v] [--filter SUBSTR] [DIR_OR_FILE...]\n"
-                "  -v               print PASS <case> for every passing case\n"
-                "  --filter SUBSTR  run only the cases whose name contains SUBSTR\n"
-                "Without paths it runs $NNX_TESTDATA%s (default %s%s).\n",
+    fprintf(to,
+            "usage: nnx-webnn-conformance [-v] [--filter SUBSTR] [DIR_OR_FILE...]\n"
+            "  -v               print PASS <case> for every passing case\n"
+            "  --filter SUBSTR  run only the cases whose name contains SUBSTR\n"
+            "Without paths it runs $NNX_TESTDATA%s (default %s%s).\n",
             CONFORMANCE_SUBDIR, NNX_TESTDATA_DIR, CONFORMANCE_SUBDIR);
 }
 

@@ -168,10 +168,7 @@ static bool opt_enum(op_call *c, const char *key, const char *const *names, int 
 
 /* ------------------------------------------------------------------ tolerance helpers */
 
-static bool out_is_f16(const op_call *c)
-{
-    return c->out_count > 0 && desc_of(c->outs[0]).dtype == NNX_FLOAT16;
-}
+static bool out_is_f16(const op_call *c) { return c->out_count > 0 && desc_of(c->outs[0]).dtype == NNX_FLOAT16; }
 
 /* Budget of a table entry with fixed element-wise tolerances, picked by the output type. */
 static void fixed_tolerance(op_call *c)
@@ -217,8 +214,7 @@ static bool handle_clamp(op_call *c)
 {
     nnx_operand *x;
     nnx_clamp_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_number(c, "minValue", &o.min_value) ||
-        !opt_number(c, "maxValue", &o.max_value))
+    if (!arg_operand(c, 0, &x) || !opt_number(c, "minValue", &o.min_value) || !opt_number(c, "maxValue", &o.max_value))
         return false;
     return single(c, nnx_builder_clamp(c->g->builder, x, &o));
 }
@@ -294,8 +290,7 @@ static void spatial_axes(nnx_input_layout layout, int *h, int *w)
 /* conv2d: kH*kW*(inputChannels/groups)*2 ULP — each output is a dot product over the
  * receptive field, one rounding per product and one per accumulation. kH/kW come from the
  * filter per filterLayout, inputChannels from the input per inputLayout. */
-static void conv2d_tolerance(op_call *c, nnx_operand *input, nnx_operand *filter,
-                             const nnx_conv2d_options *o)
+static void conv2d_tolerance(op_call *c, nnx_operand *input, nnx_operand *filter, const nnx_conv2d_options *o)
 {
     /* Positions of H and W in the filter for oihw, hwio, ohwi, ihwo. */
     static const int FILTER_H[] = {2, 2, 0, 1, 1}, FILTER_W[] = {3, 3, 1, 2, 2};
@@ -357,7 +352,7 @@ static bool handle_conv_transpose2d(op_call *c)
         uint64_t channels = in.shape[o.input_layout == NNX_LAYOUT_NHWC ? 3 : 1];
         uint64_t groups = o.groups ? o.groups : 1;
         c->tol.ulp = (uint64_t)f.shape[T_FILTER_H[filter_layout]] * f.shape[T_FILTER_W[filter_layout]] *
-                     (channels / groups) * 2;
+            (channels / groups) * 2;
     }
     return true;
 }
@@ -372,8 +367,7 @@ static bool parse_pool(op_call *c, nnx_pool2d_options *o, uint32_t bufs[5][CF_MA
         !opt_u32_list(c, "strides", bufs[2], CF_MAX_LIST, &o->strides, &o->strides_count) ||
         !opt_u32_list(c, "dilations", bufs[3], CF_MAX_LIST, &o->dilations, &o->dilations_count) ||
         !opt_u32_list(c, "outputSizes", bufs[4], CF_MAX_LIST, &o->output_sizes, &o->output_sizes_count) ||
-        !opt_enum(c, "layout", INPUT_LAYOUTS, &layout) ||
-        !opt_enum(c, "roundingType", ROUNDINGS, &rounding) ||
+        !opt_enum(c, "layout", INPUT_LAYOUTS, &layout) || !opt_enum(c, "roundingType", ROUNDINGS, &rounding) ||
         !opt_enum(c, "outputShapeRounding", ROUNDINGS, &legacy_rounding))
         return false;
     o->label = c->label;
@@ -462,7 +456,8 @@ static bool handle_resample2d(op_call *c)
         if (!cJSON_IsArray(sv) || cJSON_GetArraySize(sv) > CF_MAX_LIST)
             return cf_fail(c->err, "resample2d: option scales is not a list of numbers");
         const cJSON *item;
-        cJSON_ArrayForEach(item, sv) {
+        cJSON_ArrayForEach(item, sv)
+        {
             if (!cJSON_IsNumber(item))
                 return cf_fail(c->err, "resample2d: option scales is not a list of numbers");
             scales[o.scales_count++] = (float)item->valuedouble;
@@ -712,8 +707,9 @@ static bool handle_triangular(op_call *c)
     if (!arg_operand(c, 0, &x) || !opt_bool(c, "upper", &upper) || !opt_number(c, "diagonal", &diagonal))
         return false;
     double d = diagonal.kind == NNX_NUMBER_FLOAT64 ? diagonal.value.f64
-             : diagonal.kind == NNX_NUMBER_INT64   ? (double)diagonal.value.i64
-             : diagonal.kind == NNX_NUMBER_UINT64  ? (double)diagonal.value.u64 : 0.0;
+        : diagonal.kind == NNX_NUMBER_INT64        ? (double)diagonal.value.i64
+        : diagonal.kind == NNX_NUMBER_UINT64       ? (double)diagonal.value.u64
+                                                   : 0.0;
     if (!(d >= INT32_MIN && d <= INT32_MAX) || d != (double)(int32_t)d)
         return cf_fail(c->err, "triangular: option diagonal is not a 32-bit integer");
     o.lower = !upper;
@@ -755,10 +751,7 @@ static bool handle_batch_normalization(op_call *c)
  * the arithmetic, N = the number of elements normalized together: the mean N + 1 (N sums, a
  * division), the variance 3N + 1 (N subtractions, squares and sums, a division), then 6 for
  * x - mean, + epsilon, sqrt, the division, the scale and the bias: 4N + 8 ULP. */
-static void normalization_tolerance(op_call *c, uint64_t n)
-{
-    c->tol.ulp = 4 * n + 8;
-}
+static void normalization_tolerance(op_call *c, uint64_t n) { c->tol.ulp = 4 * n + 8; }
 
 static bool handle_instance_normalization(op_call *c)
 {
@@ -798,10 +791,19 @@ static bool handle_layer_normalization(op_call *c)
 
 /* ------------------------------------------------------------------ the table */
 
-#define BINARY(n, fn, u32, u16) {.name = n, .handler = handle_binary, .binary = fn, .ulp_f32 = u32, .ulp_f16 = u16}
-#define UNARY(n, fn, u32, u16) {.name = n, .handler = handle_unary, .unary = fn, .ulp_f32 = u32, .ulp_f16 = u16}
+#define BINARY(n, fn, u32, u16) \
+    { \
+        .name = n, .handler = handle_binary, .binary = fn, .ulp_f32 = u32, .ulp_f16 = u16 \
+    }
+#define UNARY(n, fn, u32, u16) \
+    { \
+        .name = n, .handler = handle_unary, .unary = fn, .ulp_f32 = u32, .ulp_f16 = u16 \
+    }
 #define REDUCE(n, fn, k, off) \
-    {.name = n, .handler = handle_reduce, .option_keys = "axes keepDimensions", .reduce = fn, .n_factor = k, .n_offset = off}
+    { \
+        .name = n, .handler = handle_reduce, .option_keys = "axes keepDimensions", .reduce = fn, .n_factor = k, \
+        .n_offset = off \
+    }
 
 static const op_entry OPS[] = {
     /* One rounding each: add, mul 1 ULP; sub 1 (integer outputs are always exact);
@@ -830,15 +832,20 @@ static const op_entry OPS[] = {
     {.name = "cast", .handler = handle_cast},
     {.name = "matmul", .handler = handle_matmul},
     {.name = "gemm", .handler = handle_gemm, .option_keys = "c alpha beta aTranspose bTranspose"},
-    {.name = "conv2d", .handler = handle_conv2d,
+    {.name = "conv2d",
+     .handler = handle_conv2d,
      .option_keys = "padding strides dilations groups inputLayout filterLayout bias"},
-    {.name = "convTranspose2d", .handler = handle_conv_transpose2d,
+    {.name = "convTranspose2d",
+     .handler = handle_conv_transpose2d,
      .option_keys = "padding strides dilations outputPadding outputSizes groups inputLayout filterLayout bias"},
-    {.name = "averagePool2d", .handler = handle_average_pool2d,
+    {.name = "averagePool2d",
+     .handler = handle_average_pool2d,
      .option_keys = "windowDimensions padding strides dilations layout roundingType outputShapeRounding outputSizes"},
-    {.name = "maxPool2d", .handler = handle_max_pool2d,
+    {.name = "maxPool2d",
+     .handler = handle_max_pool2d,
      .option_keys = "windowDimensions padding strides dilations layout roundingType outputShapeRounding outputSizes"},
-    {.name = "l2Pool2d", .handler = handle_l2_pool2d,
+    {.name = "l2Pool2d",
+     .handler = handle_l2_pool2d,
      .option_keys = "windowDimensions padding strides dilations layout roundingType outputShapeRounding outputSizes"},
     {.name = "resample2d", .handler = handle_resample2d, .option_keys = "mode scales sizes axes"},
     {.name = "argMin", .handler = handle_arg_min_max, .option_keys = "keepDimensions outputDataType"},
@@ -867,7 +874,8 @@ static const op_entry OPS[] = {
     {.name = "triangular", .handler = handle_triangular, .option_keys = "upper diagonal"},
     {.name = "cumulativeSum", .handler = handle_cumulative_sum, .option_keys = "exclusive reversed"},
     {.name = "batchNormalization", .handler = handle_batch_normalization, .option_keys = "scale bias axis epsilon"},
-    {.name = "instanceNormalization", .handler = handle_instance_normalization,
+    {.name = "instanceNormalization",
+     .handler = handle_instance_normalization,
      .option_keys = "scale bias epsilon layout"},
     {.name = "layerNormalization", .handler = handle_layer_normalization, .option_keys = "scale bias axes epsilon"},
     /* Comparisons and logical ops: exact (uint8 0/1). */
@@ -995,14 +1003,14 @@ static const cJSON *find_options(const cJSON *args)
 static bool bind_outputs(op_call *c, const cJSON *outputs)
 {
     if (cJSON_IsString(outputs))
-        return c->out_count == 1 ? cf_graph_bind(c->g, outputs->valuestring, c->outs[0], c->err)
-                                 : cf_fail(c->err, "%s: %u results for one output name", c->entry->name,
-                                           (unsigned)c->out_count);
+        return c->out_count == 1
+            ? cf_graph_bind(c->g, outputs->valuestring, c->outs[0], c->err)
+            : cf_fail(c->err, "%s: %u results for one output name", c->entry->name, (unsigned)c->out_count);
     if (!cJSON_IsArray(outputs))
         return cf_fail(c->err, "%s: outputs is neither a name nor an array", c->entry->name);
     if ((uint32_t)cJSON_GetArraySize(outputs) != c->out_count)
-        return cf_fail(c->err, "%s: %d output names for %u results", c->entry->name,
-                       cJSON_GetArraySize(outputs), (unsigned)c->out_count);
+        return cf_fail(c->err, "%s: %d output names for %u results", c->entry->name, cJSON_GetArraySize(outputs),
+                       (unsigned)c->out_count);
     uint32_t i = 0;
     for (const cJSON *name = outputs->child; name; name = name->next, i++) {
         if (!cJSON_IsString(name))

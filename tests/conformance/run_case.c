@@ -179,8 +179,7 @@ static bool bind_outputs(case_run *r)
         r->out_tensor_count++;
     }
     if (r->out_tensor_count != (size_t)cJSON_GetArraySize(r->expected))
-        return cf_fail(r->why, "the graph has %zu outputs, the case expects %d", n,
-                       cJSON_GetArraySize(r->expected));
+        return cf_fail(r->why, "the graph has %zu outputs, the case expects %d", n, cJSON_GetArraySize(r->expected));
     return true;
 }
 
@@ -212,8 +211,7 @@ static bool check_output(case_run *r, size_t i, const cJSON *expected)
         if (st != NNX_OK)
             context_failed(r, "reading output", expected->string, st);
         else
-            ok = cf_compare(expected->string, td.desc.dtype, got, want, cf_desc_elements(&td.desc), r->g.tol,
-                            r->why);
+            ok = cf_compare(expected->string, td.desc.dtype, got, want, cf_desc_elements(&td.desc), r->g.tol, r->why);
     }
     free(got);
     free(want);
@@ -288,7 +286,7 @@ cf_outcome cf_run_case(const cJSON *test, cf_msg *reason, const char **skipped_o
         return CF_FAIL;
     }
     bool ok = declare_inputs(&r) && add_operators(&r) && build(&r) && bind_inputs(&r) && bind_outputs(&r) &&
-              dispatch(&r) && check_outputs(&r);
+        dispatch(&r) && check_outputs(&r);
     release(&r);
     return ok ? CF_PASS : CF_FAIL;
 }

@@ -23,7 +23,8 @@ static uint8_t take(reader *r)
 
 static uint32_t small(reader *r, uint32_t lo, uint32_t hi) { return lo + take(r) % (hi - lo + 1); }
 
-static const nnx_dtype dtypes[] = {NNX_FLOAT32, NNX_FLOAT16, NNX_INT32, NNX_UINT8, NNX_INT8, NNX_INT64, NNX_UINT64, NNX_UINT32};
+static const nnx_dtype dtypes[] = {NNX_FLOAT32, NNX_FLOAT16, NNX_INT32,  NNX_UINT8,
+                                   NNX_INT8,    NNX_INT64,   NNX_UINT64, NNX_UINT32};
 
 static nnx_operand_desc any_desc(reader *r)
 {
@@ -66,21 +67,28 @@ static nnx_operand *apply(nnx_builder *b, reader *r, nnx_operand **pool, uint32_
     case 6: return nnx_builder_abs(b, x, NULL);
     case 7: return nnx_builder_exp(b, x, NULL);
     case 8: return nnx_builder_relu(b, x, NULL);
-    case 9: return nnx_builder_clamp(b, x, &(nnx_clamp_options){.min_value = nnx_f64((int8_t)take(r)),
-                                                                 .max_value = nnx_i64((int8_t)take(r))});
+    case 9:
+        return nnx_builder_clamp(
+            b, x, &(nnx_clamp_options){.min_value = nnx_f64((int8_t)take(r)), .max_value = nnx_i64((int8_t)take(r))});
     case 10: return nnx_builder_cast(b, x, dtypes[take(r) % 8], NULL);
     case 11: return nnx_builder_matmul(b, x, y, NULL);
-    case 12: return nnx_builder_gemm(b, x, y, &(nnx_gemm_options){.a_transpose = take(r) & 1, .b_transpose = take(r) & 1,
-                                                                  .c = take(r) & 1 ? pool[take(r) % n] : NULL});
+    case 12:
+        return nnx_builder_gemm(b, x, y,
+                                &(nnx_gemm_options){.a_transpose = take(r) & 1,
+                                                    .b_transpose = take(r) & 1,
+                                                    .c = take(r) & 1 ? pool[take(r) % n] : NULL});
     case 13: {
-        nnx_conv2d_options o = {.groups = small(r, 0, 3), .input_layout = small(r, 0, 2), .filter_layout = small(r, 0, 4)};
+        nnx_conv2d_options o = {
+            .groups = small(r, 0, 3), .input_layout = small(r, 0, 2), .filter_layout = small(r, 0, 4)};
         o.padding = list(r, l1, &c1, 0, 3), o.padding_count = c1;
         o.strides = list(r, l2, &c2, 0, 3), o.strides_count = c2;
         o.dilations = list(r, l3, &c3, 0, 3), o.dilations_count = c3;
-        if (take(r) & 1) o.bias = pool[take(r) % n];
+        if (take(r) & 1)
+            o.bias = pool[take(r) % n];
         return nnx_builder_conv2d(b, x, y, &o);
     }
-    case 14: case 15: {
+    case 14:
+    case 15: {
         nnx_pool2d_options o = {.layout = small(r, 0, 2), .output_shape_rounding = small(r, 0, 2)};
         o.window_dimensions = list(r, l1, &c1, 0, 4), o.window_dimensions_count = c1;
         o.padding = list(r, l2, &c2, 0, 3), o.padding_count = c2;
@@ -89,10 +97,20 @@ static nnx_operand *apply(nnx_builder *b, reader *r, nnx_operand **pool, uint32_
         return take(r) & 1 ? nnx_builder_average_pool2d(b, x, &o) : nnx_builder_max_pool2d(b, x, &o);
     }
     case 16: return nnx_builder_softmax(b, x, small(r, 0, 4), NULL);
-    case 17: { const uint32_t *s = list(r, l1, &c1, 0, 6); return nnx_builder_reshape(b, x, s, s ? c1 : 0, NULL); }
-    case 18: { nnx_transpose_options o = {0}; o.permutation = list(r, l1, &c1, 0, 4); o.permutation_count = c1;
-               return nnx_builder_transpose(b, x, &o); }
-    case 19: { nnx_operand *in[3] = {x, y, pool[take(r) % n]}; return nnx_builder_concat(b, in, small(r, 0, 3), small(r, 0, 4), NULL); }
+    case 17: {
+        const uint32_t *s = list(r, l1, &c1, 0, 6);
+        return nnx_builder_reshape(b, x, s, s ? c1 : 0, NULL);
+    }
+    case 18: {
+        nnx_transpose_options o = {0};
+        o.permutation = list(r, l1, &c1, 0, 4);
+        o.permutation_count = c1;
+        return nnx_builder_transpose(b, x, &o);
+    }
+    case 19: {
+        nnx_operand *in[3] = {x, y, pool[take(r) % n]};
+        return nnx_builder_concat(b, in, small(r, 0, 3), small(r, 0, 4), NULL);
+    }
     case 20: {
         const uint32_t *st = list(r, l1, &c1, 0, 4), *sz = list(r, l2, &c2, 0, 4);
         nnx_slice_options o = {0};
@@ -107,8 +125,12 @@ static nnx_operand *apply(nnx_builder *b, reader *r, nnx_operand **pool, uint32_
         const uint32_t *s = list(r, l1, &c1, 0, 4);
         return s && c1 ? (nnx_builder_split_sizes(b, x, s, c1, &o, outs), outs[0]) : x;
     }
-    case 22: { nnx_reduce_options o = {.keep_dimensions = take(r) & 1}; o.axes = list(r, l1, &c1, 0, 4); o.axes_count = c1;
-               return take(r) & 1 ? nnx_builder_reduce_sum(b, x, &o) : nnx_builder_reduce_max(b, x, &o); }
+    case 22: {
+        nnx_reduce_options o = {.keep_dimensions = take(r) & 1};
+        o.axes = list(r, l1, &c1, 0, 4);
+        o.axes_count = c1;
+        return take(r) & 1 ? nnx_builder_reduce_sum(b, x, &o) : nnx_builder_reduce_max(b, x, &o);
+    }
     default: return nnx_builder_reduce_mean(b, x, NULL);
     }
 }

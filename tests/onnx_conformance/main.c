@@ -159,10 +159,26 @@ static double element(nnx_dtype dt, const void *p, size_t i)
 {
     const unsigned char *q = p;
     switch (dt) {
-    case NNX_FLOAT32: { float v; memcpy(&v, q + 4 * i, 4); return v; }
-    case NNX_FLOAT64: { double v; memcpy(&v, q + 8 * i, 8); return v; }
-    case NNX_FLOAT16: { uint16_t v; memcpy(&v, q + 2 * i, 2); return nnx_f16_to_f32(v); }
-    case NNX_BFLOAT16: { uint16_t v; memcpy(&v, q + 2 * i, 2); return nnx_bf16_to_f32(v); }
+    case NNX_FLOAT32: {
+        float v;
+        memcpy(&v, q + 4 * i, 4);
+        return v;
+    }
+    case NNX_FLOAT64: {
+        double v;
+        memcpy(&v, q + 8 * i, 8);
+        return v;
+    }
+    case NNX_FLOAT16: {
+        uint16_t v;
+        memcpy(&v, q + 2 * i, 2);
+        return nnx_f16_to_f32(v);
+    }
+    case NNX_BFLOAT16: {
+        uint16_t v;
+        memcpy(&v, q + 2 * i, 2);
+        return nnx_bf16_to_f32(v);
+    }
     default: return 0;
     }
 }
@@ -189,7 +205,8 @@ static bool compare(const nnx_operand_desc *gd, const void *got, rt_tensor *want
                 continue;
             if (x == y || fabs(x - y) <= 1e-7 + 1e-3 * fabs(y))
                 continue;
-            snprintf(why, wl, "output '%s' element %llu is %.9g, expected %.9g", want->name, (unsigned long long)i, x, y);
+            snprintf(why, wl, "output '%s' element %llu is %.9g, expected %.9g", want->name, (unsigned long long)i, x,
+                     y);
             return false;
         }
         if (memcmp((const char *)got + i * es, (const char *)want->data + i * es, es) != 0) {
@@ -252,7 +269,8 @@ static outcome run_set(run_state *s, const char *model, const char *set, bool fi
     size_t n_g;
     if (graph_inputs(s, model, gnames, &n_g, why, wl) != 0)
         return FAIL;
-    if (read_tensors(s, set, "input_", in, &n_in, why, wl) != 0 || read_tensors(s, set, "output_", out, &n_out, why, wl) != 0) {
+    if (read_tensors(s, set, "input_", in, &n_in, why, wl) != 0 ||
+        read_tensors(s, set, "output_", out, &n_out, why, wl) != 0) {
         free_tensors(s, in, n_in);
         free_tensors(s, out, n_out);
         return FAIL;
@@ -446,8 +464,8 @@ static size_t package_dirs(char dirs[][4096], size_t max, const char *only)
             if (only && strcmp(only, groups[g]) != 0)
                 continue;
             size_t ll = strlen(line), gl = strlen(groups[g]);
-            if (ll > gl + 6 && strcmp(line + ll - gl, groups[g]) == 0 && strncmp(line + ll - gl - 6, "/data/", 6) == 0 &&
-                is_dir(line))
+            if (ll > gl + 6 && strcmp(line + ll - gl, groups[g]) == 0 &&
+                strncmp(line + ll - gl - 6, "/data/", 6) == 0 && is_dir(line))
                 snprintf(dirs[n++], 4096, "%s", line);
         }
     }
@@ -473,7 +491,8 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--min-pass-rate") == 0 && i + 1 < argc)
             min_rate = atof(argv[++i]);
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: nnx-onnx-conformance [-v] [--nnef] [--filter SUBSTR] [--min-pass-rate P] [DIR...]\n");
+            fprintf(stderr,
+                    "usage: nnx-onnx-conformance [-v] [--nnef] [--filter SUBSTR] [--min-pass-rate P] [DIR...]\n");
             return 2;
         } else if (n_dirs < 64) {
             /* a package group name (node, simple, …) or a folder */

@@ -24,16 +24,52 @@ static double get(nnx_dtype dt, const void *p, size_t i)
 {
     const unsigned char *q = p;
     switch (dt) {
-    case NNX_FLOAT32: { float v; memcpy(&v, q + 4 * i, 4); return v; }
-    case NNX_FLOAT64: { double v; memcpy(&v, q + 8 * i, 8); return v; }
-    case NNX_FLOAT16: { uint16_t v; memcpy(&v, q + 2 * i, 2); return nnx_f16_to_f32(v); }
-    case NNX_INT64: { int64_t v; memcpy(&v, q + 8 * i, 8); return (double)v; }
-    case NNX_INT32: { int32_t v; memcpy(&v, q + 4 * i, 4); return v; }
-    case NNX_INT16: { int16_t v; memcpy(&v, q + 2 * i, 2); return v; }
+    case NNX_FLOAT32: {
+        float v;
+        memcpy(&v, q + 4 * i, 4);
+        return v;
+    }
+    case NNX_FLOAT64: {
+        double v;
+        memcpy(&v, q + 8 * i, 8);
+        return v;
+    }
+    case NNX_FLOAT16: {
+        uint16_t v;
+        memcpy(&v, q + 2 * i, 2);
+        return nnx_f16_to_f32(v);
+    }
+    case NNX_INT64: {
+        int64_t v;
+        memcpy(&v, q + 8 * i, 8);
+        return (double)v;
+    }
+    case NNX_INT32: {
+        int32_t v;
+        memcpy(&v, q + 4 * i, 4);
+        return v;
+    }
+    case NNX_INT16: {
+        int16_t v;
+        memcpy(&v, q + 2 * i, 2);
+        return v;
+    }
     case NNX_INT8: return (int8_t)q[i];
-    case NNX_UINT64: { uint64_t v; memcpy(&v, q + 8 * i, 8); return (double)v; }
-    case NNX_UINT32: { uint32_t v; memcpy(&v, q + 4 * i, 4); return v; }
-    case NNX_UINT16: { uint16_t v; memcpy(&v, q + 2 * i, 2); return v; }
+    case NNX_UINT64: {
+        uint64_t v;
+        memcpy(&v, q + 8 * i, 8);
+        return (double)v;
+    }
+    case NNX_UINT32: {
+        uint32_t v;
+        memcpy(&v, q + 4 * i, 4);
+        return v;
+    }
+    case NNX_UINT16: {
+        uint16_t v;
+        memcpy(&v, q + 2 * i, 2);
+        return v;
+    }
     default: return q[i];
     }
 }
@@ -42,10 +78,22 @@ static void put(nnx_dtype dt, void *p, size_t i, double v)
 {
     unsigned char *q = p;
     switch (dt) {
-    case NNX_FLOAT32: { float x = (float)v; memcpy(q + 4 * i, &x, 4); break; }
+    case NNX_FLOAT32: {
+        float x = (float)v;
+        memcpy(q + 4 * i, &x, 4);
+        break;
+    }
     case NNX_FLOAT64: memcpy(q + 8 * i, &v, 8); break;
-    case NNX_INT32: { int32_t x = (int32_t)v; memcpy(q + 4 * i, &x, 4); break; }
-    case NNX_INT64: { int64_t x = (int64_t)v; memcpy(q + 8 * i, &x, 8); break; }
+    case NNX_INT32: {
+        int32_t x = (int32_t)v;
+        memcpy(q + 4 * i, &x, 4);
+        break;
+    }
+    case NNX_INT64: {
+        int64_t x = (int64_t)v;
+        memcpy(q + 8 * i, &x, 8);
+        break;
+    }
     default: q[i] = (unsigned char)(v != 0); break;
     }
 }
@@ -163,7 +211,8 @@ rt_outcome rt_check(rt_state *rs, const char *model, const rt_tensor *in, size_t
         size_t bytes = nnx_dtype_size(d.dtype) * rt_elements(&d);
         void *buf = malloc(bytes ? bytes : 1);
         if (!buf || nnx_tensor_read(to[k], buf, bytes) != NNX_OK ||
-            !(d.dtype == out[k].desc.dtype ? compare(&d, buf, &out[k], why, wl) : same_values(&d, buf, &out[k], why, wl)))
+            !(d.dtype == out[k].desc.dtype ? compare(&d, buf, &out[k], why, wl)
+                                           : same_values(&d, buf, &out[k], why, wl)))
             r = narrowed ? RT_NOT_CONVERTIBLE : RT_DIFFER; /* float64 values beyond float32 cannot survive */
         free(buf);
     }

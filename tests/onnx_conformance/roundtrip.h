@@ -22,8 +22,7 @@ typedef struct rt_state {
 typedef enum rt_outcome { RT_SAME, RT_DIFFER, RT_NOT_CONVERTIBLE } rt_outcome;
 
 /* Compares a computed output with the expected tensor; why gets the first difference. */
-typedef bool (*rt_compare_fn)(const nnx_operand_desc *got_desc, const void *got, rt_tensor *want, char *why,
-                              size_t wl);
+typedef bool (*rt_compare_fn)(const nnx_operand_desc *got_desc, const void *got, rt_tensor *want, char *why, size_t wl);
 
 static inline uint64_t rt_elements(const nnx_operand_desc *d)
 {

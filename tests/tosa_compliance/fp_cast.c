@@ -63,7 +63,7 @@ static void fill_cast_input(tc_tensor *x)
         uint32_t bits = (uint32_t)i;
         if (n == 40000) { /* fp32 / int32: random patterns, plus values near integers and ties */
             uint32_t r = (uint32_t)(int64_t)(tc_rand(25, (uint32_t)i) * 2147483647.0) ^
-                         ((uint32_t)(int64_t)(tc_rand(26, (uint32_t)i) * 65535.0) << 16);
+                ((uint32_t)(int64_t)(tc_rand(26, (uint32_t)i) * 65535.0) << 16);
             bits = r;
             if (x->dtype == NNX_FLOAT32 && i % 4 == 1) {
                 float f = (float)(ldexp(tc_rand(27, (uint32_t)i), 1 + (int)(i % 40)));
@@ -97,9 +97,9 @@ static bool cast_ok(const tc_tensor *x, size_t i, const tc_tensor *out, nnx_dtyp
         if (isnan(v))
             return true;
         double r = isinf(v) ? v : nearbyint(v);
-        int64_t want = r < (double)int_min(out_t)   ? int_min(out_t)
-                       : r > (double)int_max(out_t) ? int_max(out_t)
-                                                    : (int64_t)r;
+        int64_t want = r < (double)int_min(out_t) ? int_min(out_t)
+            : r > (double)int_max(out_t)          ? int_max(out_t)
+                                                  : (int64_t)r;
         return tc_get_i(out, i) == want;
     }
     /* float -> float; flushed inputs and results are allowed for fp16/bf16/fp32 */

@@ -30,12 +30,12 @@ static void gen_value(tc_tensor *t, size_t i, uint32_t set, bool nan)
         tc_set_f(t, i, v);
         return;
     }
-    int bits = t->dtype == NNX_BOOL    ? 1
-               : t->dtype == NNX_INT4  ? 3
-               : t->dtype == NNX_INT8  ? 7
-               : t->dtype == NNX_INT16 ? 15
-               : t->dtype == NNX_INT48 ? 47
-                                       : 31;
+    int bits = t->dtype == NNX_BOOL ? 1
+        : t->dtype == NNX_INT4      ? 3
+        : t->dtype == NNX_INT8      ? 7
+        : t->dtype == NNX_INT16     ? 15
+        : t->dtype == NNX_INT48     ? 47
+                                    : 31;
     if (t->dtype == NNX_BOOL)
         tc_set_i(t, i, r < 0);
     else if (t->dtype == NNX_INT4) /* -7..7: int4_t excludes -8 */
@@ -310,16 +310,16 @@ static void movement(nnx_tosa_op op, nnx_dtype dt)
     /* the output shape each operator must give for [4, 5, 6] */
     static const uint32_t WANT[][3] = {{6, 4, 5},  {4, 5, 6}, {4, 5, 6},  {2, 3, 6},
                                        {8, 5, 18}, {6, 4, 5}, {5, 7, 10}, {4, 10, 6}};
-    int w = op == NNX_TOSA_RESHAPE     ? 0
-            : op == NNX_TOSA_IDENTITY  ? 1
-            : op == NNX_TOSA_REVERSE   ? 2
-            : op == NNX_TOSA_SLICE     ? 3
-            : op == NNX_TOSA_TILE      ? 4
-            : op == NNX_TOSA_TRANSPOSE ? 5
-            : op == NNX_TOSA_PAD       ? 6
-                                       : 7;
-    bool shape_ok =
-        out.rank == 3 && out.shape[0] == WANT[w][0] && out.shape[1] == WANT[w][1] && out.shape[2] == WANT[w][2];
+    int w = op == NNX_TOSA_RESHAPE ? 0
+        : op == NNX_TOSA_IDENTITY  ? 1
+        : op == NNX_TOSA_REVERSE   ? 2
+        : op == NNX_TOSA_SLICE     ? 3
+        : op == NNX_TOSA_TILE      ? 4
+        : op == NNX_TOSA_TRANSPOSE ? 5
+        : op == NNX_TOSA_PAD       ? 6
+                                   : 7;
+    bool shape_ok = out.rank == 3 && out.shape[0] == WANT[w][0] && out.shape[1] == WANT[w][1] &&
+        out.shape[2] == WANT[w][2];
     if (op == NNX_TOSA_RESHAPE) { /* RESHAPE's shape operand is a CONST_SHAPE value */
         tc_row cs = {NNX_TOSA_CONST_SHAPE, {NNX_INT64}, 0};
         tc_result(&cs, "through RESHAPE", shape_ok, "RESHAPE to [6, 4, 5] gave rank %u", out.rank);
@@ -399,7 +399,7 @@ void tc_suite_fp_exact(void)
         if (has_row(NNX_TOSA_MAX_POOL2D, dt))
             max_pool(dt);
         unsigned mask = (has_row(NNX_TOSA_REDUCE_MAX, dt) ? 1u : 0u) | (has_row(NNX_TOSA_REDUCE_MIN, dt) ? 2u : 0u) |
-                        (has_row(NNX_TOSA_ARGMAX, dt) ? 4u : 0u);
+            (has_row(NNX_TOSA_ARGMAX, dt) ? 4u : 0u);
         if (mask)
             reductions(dt, mask);
     }

@@ -103,8 +103,8 @@ static void run_set(bool rfft, bool inverse, int S, const double *c, const doubl
                         imp[o] = tc_get_f(&out[0], o);
                         imp[n_out + o] = tc_get_f(&out[1], o);
                     }
-            nnx_tc_dot_result r =
-                nnx_tc_check_dotproduct(S, KS, NNX_FLOAT32, NNX_FLOAT32, false, imp, ref, bnd, 2 * n_out);
+            nnx_tc_dot_result r = nnx_tc_check_dotproduct(S, KS, NNX_FLOAT32, NNX_FLOAT32, false, imp, ref, bnd,
+                                                          2 * n_out);
             tc_result(&row, set, r.verdict == NNX_TC_DOT_PASS,
                       "%s at output %zu (%.9g, reference %.9g); ksb %g, sum %.4g, sum of squares %.4g",
                       nnx_tc_dot_verdict_name(r.verdict), r.index, imp[r.index], ref[r.index], r.ksb, r.err_sum,

@@ -19,12 +19,12 @@ static void fill(tc_tensor *t, uint32_t set)
             tc_set_f(t, i, 100 * r);
             continue;
         }
-        double span = t->dtype == NNX_BOOL    ? 0
-                      : t->dtype == NNX_INT4  ? 7
-                      : t->dtype == NNX_INT8  ? 127
-                      : t->dtype == NNX_INT16 ? 32767
-                      : t->dtype == NNX_INT48 ? 140737488355327.0
-                                              : 2147483647.0;
+        double span = t->dtype == NNX_BOOL ? 0
+            : t->dtype == NNX_INT4         ? 7
+            : t->dtype == NNX_INT8         ? 127
+            : t->dtype == NNX_INT16        ? 32767
+            : t->dtype == NNX_INT48        ? 140737488355327.0
+                                           : 2147483647.0;
         tc_set_i(t, i, t->dtype == NNX_BOOL ? r < 0 : (int64_t)(r * span));
     }
 }

@@ -179,8 +179,8 @@ static void avg_pool_int(nnx_dtype t)
                                 if (y < 0 || y >= H || xx < 0 || xx >= W)
                                     continue;
                                 count++;
-                                acc +=
-                                    tc_get_i(&x, (((size_t)n * H + (size_t)y) * W + (size_t)xx) * C + (size_t)c) - izp;
+                                acc += tc_get_i(&x, (((size_t)n * H + (size_t)y) * W + (size_t)xx) * C + (size_t)c) -
+                                    izp;
                             }
                         int32_t m, r;
                         int sh;
@@ -189,8 +189,8 @@ static void avg_pool_int(nnx_dtype t)
                             continue; /* unpredictable */
                         int64_t want = r + ozp;
                         want = want < tcr_min(t) ? tcr_min(t) : want > tcr_max(t) ? tcr_max(t) : want;
-                        bad +=
-                            tc_get_i(&out, (((size_t)n * OH + (size_t)oy) * OW + (size_t)ox) * C + (size_t)c) != want;
+                        bad += tc_get_i(&out, (((size_t)n * OH + (size_t)oy) * OW + (size_t)ox) * C + (size_t)c) !=
+                            want;
                     }
         tc_result(&row, "random with zero points", bad == 0, "%zu wrong", bad);
         tc_tensor_free(&out);

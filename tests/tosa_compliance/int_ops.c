@@ -335,9 +335,9 @@ static void table_ops(void)
             tc_set_i(&t8, (size_t)i, k == 0 ? i - 128 : k == 1 ? 127 - i : (int64_t)(tc_rand(41, (uint32_t)i) * 128));
         const tc_tensor *in[2] = {&x8, &t8};
         tc_tensor out;
-        const char *set = k == 0   ? "exhaustive, identity table"
-                          : k == 1 ? "exhaustive, reversed table"
-                                   : "exhaustive, random table";
+        const char *set = k == 0 ? "exhaustive, identity table"
+            : k == 1             ? "exhaustive, reversed table"
+                                 : "exhaustive, random table";
         if (!tc_tosa_checked(&row8, set, NNX_TOSA_TABLE, NULL, in, 2, 1, &out, 1))
             break;
         size_t bad = 0;

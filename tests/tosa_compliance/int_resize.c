@@ -56,7 +56,7 @@ static void run(const tc_row *row, const cfg *c)
                     if (bilinear) {
                         int64_t uy = c->scale[0], ux = c->scale[2];
                         want = V(iy0, ix0) * (uy - dy) * (ux - dx) + V(iy0, ix1) * (uy - dy) * dx +
-                               V(iy1, ix0) * dy * (ux - dx) + V(iy1, ix1) * dy * dx;
+                            V(iy1, ix0) * dy * (ux - dx) + V(iy1, ix1) * dy * dx;
                     } else {
                         want = V(2 * dy >= c->scale[0] ? iy1 : iy0, 2 * dx >= c->scale[2] ? ix1 : ix0);
                     }

@@ -190,7 +190,7 @@ static int write_markdown(const char *path, int counts[3])
         tc_row_types(&row, types, sizeof types);
         fprintf(f, "| %s | %s | %s | %d | %s |\n", tc_op_name(row.op), types, NAMES[st], checks,
                 st == ST_NONE && !why[0] ? "no test"
-                : st == ST_NONE          ? why
+                    : st == ST_NONE      ? why
                                          : "");
     }
     return fclose(f) == 0 ? 0 : 1;

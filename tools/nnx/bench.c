@@ -16,30 +16,29 @@
 static const char kUsage[] =
     "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--warmup MS] [--quiet] [--profile] [--times]\n";
 
-static const char kHelp[] =
-    "\n"
-    "Compile MODEL, fill its inputs with deterministic pseudo-random data (as nnx run\n"
-    "--random-inputs 1; variables without a .dat file are zero-filled), dispatch it once\n"
-    "(or for --warmup MS) to warm up and then N times, and print the minimum, median and\n"
-    "mean wall time of one dispatch and the memory one dispatch works in. The last line is\n"
-    "always `bench: median X ms, min Y ms`. On a terminal, progress is shown on stderr.\n"
-    "\n"
-    "Options:\n"
-    "  -n, --runs N        number of timed dispatches, 1 to 1000000 (default 100);\n"
-    "                      --iterations N is the same\n"
-    "  -q, --quiet         no progress display\n"
-    "  -p, --profile       also time every step of the timed dispatches and print the\n"
-    "                      time per operation and the slowest steps before the last line\n"
-    "  -t, --times         also print each timed dispatch's wall time in ms, in the order\n"
-    "                      they ran, as the line `times: T1 T2 ...` before the report\n"
-    "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
-    "  -w, --warmup MS     warm up by dispatching for at least MS milliseconds, 0 to\n"
-    "                      600000 (default 0: one dispatch)\n"
-    "      --params FILE   the TVM .params weights of an NNVM graph JSON (default: the one\n"
-    "                      *.params file beside it)\n"
-    "  -h, --help          show this help and exit\n"
-    "\n"
-    "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 not supported.\n";
+static const char kHelp[] = "\n"
+                            "Compile MODEL, fill its inputs with deterministic pseudo-random data (as nnx run\n"
+                            "--random-inputs 1; variables without a .dat file are zero-filled), dispatch it once\n"
+                            "(or for --warmup MS) to warm up and then N times, and print the minimum, median and\n"
+                            "mean wall time of one dispatch and the memory one dispatch works in. The last line is\n"
+                            "always `bench: median X ms, min Y ms`. On a terminal, progress is shown on stderr.\n"
+                            "\n"
+                            "Options:\n"
+                            "  -n, --runs N        number of timed dispatches, 1 to 1000000 (default 100);\n"
+                            "                      --iterations N is the same\n"
+                            "  -q, --quiet         no progress display\n"
+                            "  -p, --profile       also time every step of the timed dispatches and print the\n"
+                            "                      time per operation and the slowest steps before the last line\n"
+                            "  -t, --times         also print each timed dispatch's wall time in ms, in the order\n"
+                            "                      they ran, as the line `times: T1 T2 ...` before the report\n"
+                            "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
+                            "  -w, --warmup MS     warm up by dispatching for at least MS milliseconds, 0 to\n"
+                            "                      600000 (default 0: one dispatch)\n"
+                            "      --params FILE   the TVM .params weights of an NNVM graph JSON (default: the one\n"
+                            "                      *.params file beside it)\n"
+                            "  -h, --help          show this help and exit\n"
+                            "\n"
+                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 not supported.\n";
 
 static double now(void)
 {
@@ -104,7 +103,7 @@ static void report_profile(const nnx_graph *g)
 {
     size_t n = nnx_graph_profile_count(g), n_ops = 0;
     op_total *ops = calloc(n + 1, sizeof *ops), *steps = calloc(n + 1, sizeof *steps);
-    char (*names)[160] = calloc(n + 1, sizeof *names);
+    char(*names)[160] = calloc(n + 1, sizeof *names);
     if (!ops || !steps || !names) {
         fprintf(stderr, "nnx bench: out of memory for the profile\n");
         goto done;
@@ -129,8 +128,8 @@ static void report_profile(const nnx_graph *g)
     qsort(steps, n, sizeof *steps, by_time);
     printf("profile: %zu steps, %.3f ms per dispatch inside them\n", n, (double)total / (double)runs * 1e-6);
     for (size_t j = 0; j < n_ops; j++)
-        printf("  %-24s %4u step%s %9.3f ms %5.1f %%\n", ops[j].op, ops[j].steps, ops[j].steps == 1 ? " " : "s", (double)ops[j].ns / (double)runs * 1e-6,
-               total ? 100.0 * (double)ops[j].ns / (double)total : 0.0);
+        printf("  %-24s %4u step%s %9.3f ms %5.1f %%\n", ops[j].op, ops[j].steps, ops[j].steps == 1 ? " " : "s",
+               (double)ops[j].ns / (double)runs * 1e-6, total ? 100.0 * (double)ops[j].ns / (double)total : 0.0);
     printf("slowest steps:\n");
     for (size_t i = 0; i < n && i < 10; i++)
         printf("  %9.3f ms  %s\n", (double)steps[i].ns / (double)runs * 1e-6, steps[i].op);
@@ -153,8 +152,8 @@ static void report(const char *model, const nnx_graph *g, double *times, long n,
         sum += times[k];
     qsort(times, (size_t)n, sizeof *times, by_value);
     double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-    printf("%s: %ld dispatches: min %.3f ms, median %.3f ms, mean %.3f ms\n", model, n, times[0] * 1e3,
-           median * 1e3, sum / (double)n * 1e3);
+    printf("%s: %ld dispatches: min %.3f ms, median %.3f ms, mean %.3f ms\n", model, n, times[0] * 1e3, median * 1e3,
+           sum / (double)n * 1e3);
     printf("planned memory per dispatch: %.1f MiB (values and kernel scratch; weights not included)\n",
            (double)nnx_graph_planned_bytes(g) / (1024.0 * 1024.0));
     if (profile)
@@ -176,8 +175,8 @@ static int make_inputs(const nnx_model *m, const nnx_graph *g, run_buffer *buffe
     return NNX_EXIT_OK;
 }
 
-static int bench(const char *path, const char *params, long iterations, double warmup, uint32_t threads,
-                 bool progress, bool profile, bool each)
+static int bench(const char *path, const char *params, long iterations, double warmup, uint32_t threads, bool progress,
+                 bool profile, bool each)
 {
     nnx_context *ctx;
     if (nnx_context_create(&(nnx_context_options){.threads = threads}, &ctx) != NNX_OK) {
@@ -221,14 +220,10 @@ int cmd_bench(int argc, char **argv)
 {
     enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_PARAMS, OPT_QUIET, OPT_PROFILE, OPT_TIMES, OPT_WARMUP };
     static const cli_option options[] = {
-        [OPT_HELP] = {"help", 'h', false},
-        [OPT_ITERATIONS] = {"iterations", 0, true},
-        [OPT_RUNS] = {"runs", 'n', true},
-        [OPT_THREADS] = {"threads", 0, true},
-        [OPT_PARAMS] = {"params", 0, true},
-        [OPT_QUIET] = {"quiet", 'q', false},
-        [OPT_PROFILE] = {"profile", 'p', false},
-        [OPT_TIMES] = {"times", 't', false},
+        [OPT_HELP] = {"help", 'h', false},       [OPT_ITERATIONS] = {"iterations", 0, true},
+        [OPT_RUNS] = {"runs", 'n', true},        [OPT_THREADS] = {"threads", 0, true},
+        [OPT_PARAMS] = {"params", 0, true},      [OPT_QUIET] = {"quiet", 'q', false},
+        [OPT_PROFILE] = {"profile", 'p', false}, [OPT_TIMES] = {"times", 't', false},
         [OPT_WARMUP] = {"warmup", 'w', true},
     };
     long threads = 0, warmup_ms = 0;
@@ -243,24 +238,16 @@ int cmd_bench(int argc, char **argv)
     int opt;
     while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
-        case OPT_HELP:
-            printf("%s%s", kUsage, kHelp);
-            return NNX_EXIT_OK;
+        case OPT_HELP: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
         case OPT_ITERATIONS:
         case OPT_RUNS:
             if (!cli_parse_long(value, 1, 1000000, &iterations))
                 return cli_usage_error(&p, "--%s wants a number from 1 to 1000000, got '%s'",
                                        opt == OPT_RUNS ? "runs" : "iterations", value);
             break;
-        case OPT_QUIET:
-            quiet = true;
-            break;
-        case OPT_PROFILE:
-            profile = true;
-            break;
-        case OPT_TIMES:
-            each = true;
-            break;
+        case OPT_QUIET: quiet = true; break;
+        case OPT_PROFILE: profile = true; break;
+        case OPT_TIMES: each = true; break;
         case OPT_WARMUP:
             if (!cli_parse_long(value, 0, 600000, &warmup_ms))
                 return cli_usage_error(&p, "--warmup wants milliseconds from 0 to 600000, got '%s'", value);
@@ -269,19 +256,17 @@ int cmd_bench(int argc, char **argv)
             if (!cli_parse_long(value, 0, 1024, &threads))
                 return cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
             break;
-        case OPT_PARAMS:
-            params = value;
-            break;
+        case OPT_PARAMS: params = value; break;
         case CLI_POSITIONAL:
             if (model)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
             model = value;
             break;
-        default:
-            return NNX_EXIT_USAGE;
+        default: return NNX_EXIT_USAGE;
         }
     }
     if (!model)
         return cli_usage_error(&p, "missing MODEL");
-    return bench(model, params, iterations, (double)warmup_ms * 1e-3, (uint32_t)threads, !quiet && isatty(STDERR_FILENO), profile, each);
+    return bench(model, params, iterations, (double)warmup_ms * 1e-3, (uint32_t)threads,
+                 !quiet && isatty(STDERR_FILENO), profile, each);
 }

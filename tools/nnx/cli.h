@@ -32,7 +32,7 @@ typedef struct cli_parser {
     const char *usage; /* the command's usage lines, repeated after a usage error */
     int argc;
     char **argv;
-    int index;         /* next argv element to look at */
+    int index;            /* next argv element to look at */
     bool positional_only; /* set after "--": the rest are operands even if they start with '-' */
 } cli_parser;
 
@@ -51,8 +51,7 @@ int cli_next(cli_parser *p, const cli_option *options, size_t count, const char 
 
 /* Reports "PROG: MESSAGE", the usage and a pointer to --help on stderr; returns
  * NNX_EXIT_USAGE so callers can `return cli_usage_error(...)`. */
-int cli_usage_error(const cli_parser *p, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
+int cli_usage_error(const cli_parser *p, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* Parses a decimal integer in [min, max]; false (and *out untouched) otherwise. */
 bool cli_parse_long(const char *text, long min, long max, long *out);

@@ -18,8 +18,7 @@ static const char kHelp[] =
     "cannot express).\n"
     "\n"
     "Options:\n"
-    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n"
-    CLI_PARAMS_HELP
+    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" CLI_PARAMS_HELP
     "  -h, --help     show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
@@ -38,22 +37,15 @@ int cmd_convert(int argc, char **argv)
     int opt;
     while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
-        case 0:
-            printf("%s%s", kUsage, kHelp);
-            return NNX_EXIT_OK;
-        case 1:
-            flags |= NNX_MODEL_LENIENT_EXTENSIONS;
-            break;
-        case 2:
-            params = value;
-            break;
+        case 0: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
+        case 1: flags |= NNX_MODEL_LENIENT_EXTENSIONS; break;
+        case 2: params = value; break;
         case CLI_POSITIONAL:
             if (path_count == 2)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
             paths[path_count++] = value;
             break;
-        default:
-            return NNX_EXIT_USAGE;
+        default: return NNX_EXIT_USAGE;
         }
     }
     if (path_count < 2)

@@ -9,20 +9,19 @@
 
 static const char kUsage[] = "Usage: nnx dot [OPTIONS] PATH [-T svg|png]\n";
 
-static const char kHelp[] =
-    "\n"
-    "Write the graph of the model at PATH to standard output: one node per operation,\n"
-    "input and constant, one edge per operand, labelled with its type and shape.\n"
-    "\n"
-    "Options:\n"
-    "  -T, --format FORMAT  svg or png: render with Graphviz's dot program (which must\n"
-    "                       be installed) instead of printing DOT text\n"
-    "  -l, --lenient        accept compositional syntax without its KHR_enable_* extensions\n"
-    "      --params FILE    the TVM .params weights of an NNVM graph JSON (default: the one\n"
-    "                       *.params file beside it)\n"
-    "  -h, --help           show this help and exit\n"
-    "\n"
-    "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
+static const char kHelp[] = "\n"
+                            "Write the graph of the model at PATH to standard output: one node per operation,\n"
+                            "input and constant, one edge per operand, labelled with its type and shape.\n"
+                            "\n"
+                            "Options:\n"
+                            "  -T, --format FORMAT  svg or png: render with Graphviz's dot program (which must\n"
+                            "                       be installed) instead of printing DOT text\n"
+                            "  -l, --lenient        accept compositional syntax without its KHR_enable_* extensions\n"
+                            "      --params FILE    the TVM .params weights of an NNVM graph JSON (default: the one\n"
+                            "                       *.params file beside it)\n"
+                            "  -h, --help           show this help and exit\n"
+                            "\n"
+                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
 /* Pipes the dot text through `dot -T<format>` to our standard output. */
 static int render(const char *text, const char *format)
@@ -67,27 +66,20 @@ int cmd_dot(int argc, char **argv)
     int opt;
     while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
-        case OPT_HELP:
-            printf("%s%s", kUsage, kHelp);
-            return NNX_EXIT_OK;
+        case OPT_HELP: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
         case OPT_FORMAT:
             if (strcmp(value, "svg") != 0 && strcmp(value, "png") != 0)
                 return cli_usage_error(&p, "-T wants svg or png, got '%s'", value);
             format = value;
             break;
-        case OPT_LENIENT:
-            flags |= NNX_MODEL_LENIENT_EXTENSIONS;
-            break;
-        case OPT_PARAMS:
-            params = value;
-            break;
+        case OPT_LENIENT: flags |= NNX_MODEL_LENIENT_EXTENSIONS; break;
+        case OPT_PARAMS: params = value; break;
         case CLI_POSITIONAL:
             if (path)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
             path = value;
             break;
-        default:
-            return NNX_EXIT_USAGE;
+        default: return NNX_EXIT_USAGE;
         }
     }
     if (!path)

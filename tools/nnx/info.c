@@ -14,8 +14,7 @@ static const char kHelp[] =
     "operations are expanded), and how many parameters (weights) it has.\n"
     "\n"
     "Options:\n"
-    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n"
-    CLI_PARAMS_HELP
+    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" CLI_PARAMS_HELP
     "  -h, --help     show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";

@@ -27,14 +27,12 @@ static const command kCommands[] = {
 };
 static const size_t kCommandCount = sizeof kCommands / sizeof kCommands[0];
 
-static const char kUsage[] =
-    "Usage: nnx [--help | --version]\n"
-    "       nnx COMMAND [OPTIONS] [ARGS]\n";
+static const char kUsage[] = "Usage: nnx [--help | --version]\n"
+                             "       nnx COMMAND [OPTIONS] [ARGS]\n";
 
 static void print_help(void)
 {
-    printf("%s\nnnx checks, inspects, converts and runs neural-network models.\n\nCommands:\n",
-           kUsage);
+    printf("%s\nnnx checks, inspects, converts and runs neural-network models.\n\nCommands:\n", kUsage);
     for (size_t i = 0; i < kCommandCount; i++)
         printf("  %-9s %s\n", kCommands[i].name, kCommands[i].summary);
     printf("\n"
@@ -54,8 +52,7 @@ static void print_help(void)
 /* Usage errors of the command line itself: message, usage and a hint, all on stderr. */
 static int usage_error(const char *what, const char *arg)
 {
-    fprintf(stderr, "nnx: %s '%s'\n%sTry 'nnx --help' for more information.\n", what, arg,
-            kUsage);
+    fprintf(stderr, "nnx: %s '%s'\n%sTry 'nnx --help' for more information.\n", what, arg, kUsage);
     return NNX_EXIT_USAGE;
 }
 
@@ -91,8 +88,7 @@ static int cmd_help(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "nnx: missing command\n%sTry 'nnx --help' for more information.\n",
-                kUsage);
+        fprintf(stderr, "nnx: missing command\n%sTry 'nnx --help' for more information.\n", kUsage);
         return NNX_EXIT_USAGE;
     }
     const char *first = argv[1];

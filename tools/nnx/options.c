@@ -22,8 +22,7 @@ void cli_init(cli_parser *p, const char *prog, const char *usage, int argc, char
 
 /* The option's value: the text after '=' or the attached short value when given inline,
  * else the next argument. Reports a missing value. */
-static int take_value(cli_parser *p, int option, const char *inline_value, const char *shown,
-                      const char **value)
+static int take_value(cli_parser *p, int option, const char *inline_value, const char *shown, const char **value)
 {
     if (inline_value) {
         *value = inline_value;
@@ -37,8 +36,7 @@ static int take_value(cli_parser *p, int option, const char *inline_value, const
     return option;
 }
 
-static int next_long(cli_parser *p, const cli_option *options, size_t count, const char *arg,
-                     const char **value)
+static int next_long(cli_parser *p, const cli_option *options, size_t count, const char *arg, const char **value)
 {
     const char *name = arg + 2;
     const char *eq = strchr(name, '=');
@@ -61,8 +59,7 @@ static int next_long(cli_parser *p, const cli_option *options, size_t count, con
     return CLI_ERROR;
 }
 
-static int next_short(cli_parser *p, const cli_option *options, size_t count, const char *arg,
-                      const char **value)
+static int next_short(cli_parser *p, const cli_option *options, size_t count, const char *arg, const char **value)
 {
     /* Only one short option per argument: "-ab" is not a bundle of -a and -b, it is -a with
      * the value "b" when -a takes one, and an error otherwise. */
@@ -143,22 +140,15 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
     *params = NULL;
     while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
-        case 0:
-            printf("%s%s", usage, help);
-            return NNX_EXIT_OK;
-        case 1:
-            *flags |= NNX_MODEL_LENIENT_EXTENSIONS;
-            break;
-        case 2:
-            *params = value;
-            break;
+        case 0: printf("%s%s", usage, help); return NNX_EXIT_OK;
+        case 1: *flags |= NNX_MODEL_LENIENT_EXTENSIONS; break;
+        case 2: *params = value; break;
         case CLI_POSITIONAL:
             if (*path)
                 return cli_usage_error(&p, "unexpected argument '%s'", value);
             *path = value;
             break;
-        default:
-            return NNX_EXIT_USAGE;
+        default: return NNX_EXIT_USAGE;
         }
     }
     if (!*path)

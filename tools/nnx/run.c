@@ -12,36 +12,44 @@ static const char kUsage[] =
     "Usage: nnx run [OPTIONS] MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]\n"
     "               [--threads N] [--random-inputs SEED] [--quantize] [--lenient]\n";
 
-static const char kHelp[] =
-    "\n"
-    "Run MODEL once. Each graph input is read from a NumPy .npy or an NNEF .dat file\n"
-    "(--input), or filled with seeded pseudo-random values (--random-inputs). A file's\n"
-    "shape must match the input's; its values are converted to the input's data type\n"
-    "only when every one converts exactly. Each output is summarised on standard output\n"
-    "(data type, shape, min, max, mean; the top 5 of a class-score vector) and, with\n"
-    "--output-dir, written to DIR/NAME.npy or DIR/NAME.dat.\n"
-    "\n"
-    "Options:\n"
-    "  -i, --input NAME=FILE     read graph input NAME from FILE (.npy or .dat; repeatable)\n"
-    "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
-    "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
-    "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
-    "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
-    "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
-    "                            variables that have no .dat file are then zero-filled\n"
-    "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
-    "                            through its quantization op (pseudo-quantization)\n"
-    "  -l, --lenient             accept compositional syntax without KHR_enable_* extensions\n"
-    "      --params FILE         the TVM .params weights of an NNVM graph JSON (default: the\n"
-    "                            one *.params file beside it)\n"
-    "  -h, --help                show this help and exit\n"
-    "\n"
-    "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
+static const char kHelp[] = "\n"
+                            "Run MODEL once. Each graph input is read from a NumPy .npy or an NNEF .dat file\n"
+                            "(--input), or filled with seeded pseudo-random values (--random-inputs). A file's\n"
+                            "shape must match the input's; its values are converted to the input's data type\n"
+                            "only when every one converts exactly. Each output is summarised on standard output\n"
+                            "(data type, shape, min, max, mean; the top 5 of a class-score vector) and, with\n"
+                            "--output-dir, written to DIR/NAME.npy or DIR/NAME.dat.\n"
+                            "\n"
+                            "Options:\n"
+                            "  -i, --input NAME=FILE     read graph input NAME from FILE (.npy or .dat; repeatable)\n"
+                            "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
+                            "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
+                            "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
+                            "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
+                            "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
+                            "                            variables that have no .dat file are then zero-filled\n"
+                            "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
+                            "                            through its quantization op (pseudo-quantization)\n"
+                            "  -l, --lenient             accept compositional syntax without KHR_enable_* extensions\n"
+                            "      --params FILE         the TVM .params weights of an NNVM graph JSON (default: the\n"
+                            "                            one *.params file beside it)\n"
+                            "  -h, --help                show this help and exit\n"
+                            "\n"
+                            "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
 
 #define MAX_THREADS 1024
 
-enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_QUANTIZE, OPT_LENIENT,
-       OPT_PARAMS };
+enum {
+    OPT_HELP,
+    OPT_INPUT,
+    OPT_OUTPUT_DIR,
+    OPT_FORMAT,
+    OPT_THREADS,
+    OPT_RANDOM_INPUTS,
+    OPT_QUANTIZE,
+    OPT_LENIENT,
+    OPT_PARAMS
+};
 static const cli_option kOptions[] = {
     [OPT_HELP] = {"help", 'h', false},
     [OPT_INPUT] = {"input", 'i', true},
@@ -71,7 +79,7 @@ typedef struct run_args {
     uint32_t threads;
     bool random;
     uint64_t seed;
-    uint32_t flags; /* nnx_model_flags */
+    uint32_t flags;     /* nnx_model_flags */
     const char *params; /* --params FILE, or NULL */
 } run_args;
 
@@ -122,11 +130,8 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
 {
     long threads;
     switch (opt) {
-    case OPT_HELP:
-        printf("%s%s", kUsage, kHelp);
-        return NNX_EXIT_OK;
-    case OPT_INPUT:
-        return add_input(p, a, value);
+    case OPT_HELP: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
+    case OPT_INPUT: return add_input(p, a, value);
     case OPT_OUTPUT_DIR:
         if (a->output_dir)
             return cli_usage_error(p, "--output-dir given twice");
@@ -151,22 +156,15 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         a->random = true;
         a->flags |= NNX_MODEL_ZERO_MISSING_VARIABLES; /* try a model's structure without weights */
         return -1;
-    case OPT_QUANTIZE:
-        a->flags |= NNX_MODEL_APPLY_QUANTIZATION;
-        return -1;
-    case OPT_LENIENT:
-        a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;
-        return -1;
-    case OPT_PARAMS:
-        a->params = value;
-        return -1;
+    case OPT_QUANTIZE: a->flags |= NNX_MODEL_APPLY_QUANTIZATION; return -1;
+    case OPT_LENIENT: a->flags |= NNX_MODEL_LENIENT_EXTENSIONS; return -1;
+    case OPT_PARAMS: a->params = value; return -1;
     case CLI_POSITIONAL:
         if (a->model)
             return cli_usage_error(p, "unexpected argument '%s'", value);
         a->model = value;
         return -1;
-    default:
-        return NNX_EXIT_USAGE;
+    default: return NNX_EXIT_USAGE;
     }
 }
 

@@ -22,8 +22,7 @@ void run_print_inputs(const nnx_model *model);
  * type is want, into out (of type want). The file's shape must equal want's (for .dat,
  * after dropping trailing 1s, as NNEF compares shapes); its values are converted to want's
  * dtype only when every one converts exactly. */
-int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want,
-                   run_buffer *out);
+int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out);
 
 /* The type model input i's data must have: the compiled graph's (exact, e.g. the int8 of a
  * TOSA graph whose NNEF text says integer), or the model's for an input g does not read. */

@@ -196,8 +196,8 @@ static int read_file(nnx_context *ctx, const char *name, const char *path, bool 
     nnx_operand_desc file;
     void *data = NULL;
     size_t size = 0;
-    nnx_status st =
-        nnx_tensor_file_read(ctx, path, nnef ? NNX_TENSOR_FILE_NNEF : NNX_TENSOR_FILE_NPY, &file, &data, &size);
+    nnx_status st = nnx_tensor_file_read(ctx, path, nnef ? NNX_TENSOR_FILE_NNEF : NNX_TENSOR_FILE_NPY, &file, &data,
+                                         &size);
     if (st != NNX_OK) {
         fprintf(stderr, "%s\n", nnx_context_error(ctx));
         return cli_exit_code(st);
@@ -213,8 +213,7 @@ static bool has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want,
-                   run_buffer *out)
+int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out)
 {
     out->data = NULL;
     return read_file(ctx, name, path, has_suffix(path, ".dat"), want, out);
@@ -314,7 +313,7 @@ static char *output_path(const char *dir, const char *name, nnx_tensor_file_form
     int at = snprintf(path, n, "%s/", dir);
     for (const char *c = name; *c; c++) {
         bool safe = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_' ||
-                    *c == '-' || (*c == '.' && c != name);
+            *c == '-' || (*c == '.' && c != name);
         path[at++] = safe ? *c : '_';
     }
     snprintf(path + at, n - (size_t)at, format == NNX_TENSOR_FILE_NPY ? ".npy" : ".dat");

@@ -72,10 +72,10 @@ static void print_int_stats(FILE *out, const run_buffer *b, size_t n)
 static size_t class_count(const nnx_operand_desc *d)
 {
     const uint32_t *s = d->shape;
-    uint32_t c = d->rank == 1 ? s[0]
-               : d->rank == 2 && s[0] == 1 ? s[1]
-               : d->rank == 4 && s[0] == 1 && s[2] == 1 && s[3] == 1 ? s[1]
-               : 0;
+    uint32_t c = d->rank == 1                                 ? s[0]
+        : d->rank == 2 && s[0] == 1                           ? s[1]
+        : d->rank == 4 && s[0] == 1 && s[2] == 1 && s[3] == 1 ? s[1]
+                                                              : 0;
     return c >= 2 && d->dtype != NNX_BOOL ? c : 0;
 }
 

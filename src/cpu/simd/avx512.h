@@ -4,12 +4,12 @@
  * #if defined(__x86_64__); each v_* is the one intrinsic (or the short sequence) named. */
 #include "cpu/isa.h"
 
-#define VN 16                        /* float lanes */
-#define V_TARGET NNX_TARGET_AVX512   /* the attribute of every function using the layer */
-#define V_NAME(name) name##_avx512   /* a body's function names, per ISA */
+#define VN 16                      /* float lanes */
+#define V_TARGET NNX_TARGET_AVX512 /* the attribute of every function using the layer */
+#define V_NAME(name) name##_avx512 /* a body's function names, per ISA */
 #define vf __m512
-#define vd __m512d /* VN / 2 doubles */
-#define vcmp __mmask16 /* a comparison's lanes */
+#define vd __m512d      /* VN / 2 doubles */
+#define vcmp __mmask16  /* a comparison's lanes */
 #define vtail __mmask16 /* the first lanes, for a loop's tail */
 
 #define v_set1 _mm512_set1_ps
@@ -34,8 +34,8 @@
 #define v_select(m, t, f) _mm512_mask_blend_ps((m), (f), (t)) /* m ? t : f per lane */
 #define v_keep(m, a) _mm512_maskz_mov_ps((m), (a))            /* m ? a : 0 per lane */
 #define v_keep_tail v_keep
-#define v_tail(r) ((__mmask16)((1u << (r)) - 1))              /* lanes [0, r), r < VN */
-#define v_load_tail(p, t) _mm512_maskz_loadu_ps((t), (p))     /* 0 past the tail */
+#define v_tail(r) ((__mmask16)((1u << (r)) - 1))          /* lanes [0, r), r < VN */
+#define v_load_tail(p, t) _mm512_maskz_loadu_ps((t), (p)) /* 0 past the tail */
 #define v_store_tail(p, t, a) _mm512_mask_storeu_ps((p), (t), (a))
 #define v_store_lanes(p, a, n) _mm512_mask_storeu_ps((p), (__mmask16)((1u << (n)) - 1), (a)) /* n in [1, VN] */
 #define v_dzero _mm512_setzero_pd

@@ -14,8 +14,8 @@
 /* The data of one variable's tensor file, if the container has it. */
 typedef struct nnx_nnef_binding {
     bool present;
-    const char *relpath;       /* container-relative, owned by the container */
-    const void *bytes;         /* the whole file (header included), owned by the container */
+    const char *relpath; /* container-relative, owned by the container */
+    const void *bytes;   /* the whole file (header included), owned by the container */
     size_t size;
     nnx_nnef_tensor_info info;
 } nnx_nnef_binding;
@@ -23,14 +23,14 @@ typedef struct nnx_nnef_binding {
 typedef struct nnx_nnef_model {
     const nnx_alloc *alloc;
     nnx_nnef_container *container;
-    nnx_nnef_document *doc;    /* the flat graph's strings point into it and the registry */
+    nnx_nnef_document *doc; /* the flat graph's strings point into it and the registry */
     nnx_nnef_registry reg;
     nnx_nnef_flat flat;
-    nnx_nnef_binding *bindings; /* per tensor of flat (only variables can be present) */
-    nnx_nnef_quant *quant;     /* parsed graph.quant, or NULL */
-    char *graph_path;          /* "PATH/graph.nnef" as used in messages */
+    nnx_nnef_binding *bindings;  /* per tensor of flat (only variables can be present) */
+    nnx_nnef_quant *quant;       /* parsed graph.quant, or NULL */
+    char *graph_path;            /* "PATH/graph.nnef" as used in messages */
     bool zero_missing_variables; /* lowering zero-fills variables without a tensor file */
-    bool apply_quantization;   /* lowering applies graph.quant (lower_quant.c) */
+    bool apply_quantization;     /* lowering applies graph.quant (lower_quant.c) */
 } nnx_nnef_model;
 
 typedef struct nnx_nnef_load_options {

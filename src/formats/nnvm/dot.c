@@ -49,8 +49,9 @@ nnx_status nnvm_dot(const nnvm_loader *L, const char *const *output_names, const
     const char *slash = strrchr(L->path, '/');
     nnx_strbuf_puts(&b, "digraph \"");
     escaped(&b, slash ? slash + 1 : L->path);
-    nnx_strbuf_puts(&b, "\" {\n  rankdir=TB;\n  node [shape=box, fontname=\"Helvetica\"];\n"
-                        "  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    nnx_strbuf_puts(&b,
+                    "\" {\n  rankdir=TB;\n  node [shape=box, fontname=\"Helvetica\"];\n"
+                    "  edge [fontname=\"Helvetica\", fontsize=10];\n");
     for (uint32_t i = 0; i < g->n_nodes; i++) {
         const nnx_nnvm_node *n = &g->nodes[i];
         if (weight(L, i))

@@ -18,7 +18,7 @@ typedef struct nnx_nnvm_kv {
 } nnx_nnvm_kv;
 
 typedef struct nnx_nnvm_node {
-    const char *op;   /* "null" for a variable */
+    const char *op; /* "null" for a variable */
     const char *name;
     nnx_nnvm_entry *inputs;
     uint32_t n_inputs;
@@ -53,8 +53,8 @@ typedef struct nnx_nnvm_graph {
 /* Parses and validates text (size bytes, need not be NUL-terminated). Errors are
  * "PATH: error: node 3 'conv1': key 'inputs': MESSAGE" (or the top-level key), with
  * NNX_ERROR_INVALID_ARGUMENT for a malformed document. */
-nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, nnx_arena *arena,
-                                nnx_nnvm_graph *out, nnx_error *err);
+nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, nnx_arena *arena, nnx_nnvm_graph *out,
+                                nnx_error *err);
 
 /* The value of a node attribute, or NULL. */
 const char *nnx_nnvm_attr(const nnx_nnvm_node *n, const char *key);

@@ -31,7 +31,10 @@ static nnx_status fail(reader *r, const char *fmt, ...)
     return nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL, "%s: error: %s: %s", r->path, r->where, msg);
 }
 
-static nnx_status oom(reader *r) { return nnx_error_set(r->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", r->path); }
+static nnx_status oom(reader *r)
+{
+    return nnx_error_set(r->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", r->path);
+}
 
 static void where_key(reader *r, const char *key) { snprintf(r->where, sizeof r->where, "key '%s'", key); }
 
@@ -179,8 +182,10 @@ static nnx_status read_node(reader *r, const cJSON *v, uint32_t i)
             st = read_entries(r, it, &n->inputs, &n->n_inputs);
             for (uint32_t k = 0; st == NNX_OK && k < n->n_inputs; k++)
                 if (n->inputs[k].node >= i)
-                    st = fail(r, "entry %u reads node %u, which does not come before this node (nodes must be in "
-                                 "topological order)", k, n->inputs[k].node);
+                    st = fail(r,
+                              "entry %u reads node %u, which does not come before this node (nodes must be in "
+                              "topological order)",
+                              k, n->inputs[k].node);
         } else if (strcmp(key, "attrs") == 0 || strcmp(key, "attr") == 0 || strcmp(key, "param") == 0) {
             st = read_node_attrs(r, it, n);
         } else if (strcmp(key, "control_deps") == 0) {
@@ -295,8 +300,8 @@ static nnx_status read_graph_attrs(reader *r, const cJSON *v)
             if (!cJSON_IsArray(val))
                 return fail(r, "the value of a %s is not a list", t);
             per_entry = strcmp(it->string, "shape") == 0 || strcmp(it->string, "dltype") == 0 ||
-                        strcmp(it->string, "dtype") == 0 || strcmp(it->string, "storage_id") == 0 ||
-                        strcmp(it->string, "device_index") == 0;
+                strcmp(it->string, "dtype") == 0 || strcmp(it->string, "storage_id") == 0 ||
+                strcmp(it->string, "device_index") == 0;
             if (per_entry && (uint32_t)cJSON_GetArraySize(val) != g->n_entries)
                 return fail(r, "%d items, the graph has %u entries (node_row_ptr's last item)", cJSON_GetArraySize(val),
                             g->n_entries);
@@ -311,8 +316,9 @@ static nnx_status read_graph_attrs(reader *r, const cJSON *v)
             return fail(r, "unknown type '%.40s' (str, list_int, list_str, list_shape, size_t)", t);
         }
         const char *expect = strcmp(it->string, "shape") == 0 ? "list_shape"
-                             : strcmp(it->string, "dltype") == 0 ? "list_str"
-                             : per_entry ? "list_int" : NULL;
+            : strcmp(it->string, "dltype") == 0               ? "list_str"
+            : per_entry                                       ? "list_int"
+                                                              : NULL;
         if (expect && strcmp(t, expect) != 0)
             return fail(r, "its type is %s, not %s", t, expect);
         uint32_t k = 0;
@@ -326,8 +332,9 @@ static nnx_status read_graph_attrs(reader *r, const cJSON *v)
                 if (!cJSON_IsArray(x))
                     return fail(r, "item %u is not a shape", k);
                 if (cJSON_GetArraySize(x) > NNX_MAX_RANK)
-                    return nnx_error_set(r->err, NNX_ERROR_NOT_SUPPORTED, "%s: error: %s: item %u has rank %d (nnx takes up to %d)",
-                                         r->path, r->where, k, cJSON_GetArraySize(x), NNX_MAX_RANK);
+                    return nnx_error_set(r->err, NNX_ERROR_NOT_SUPPORTED,
+                                         "%s: error: %s: item %u has rank %d (nnx takes up to %d)", r->path, r->where,
+                                         k, cJSON_GetArraySize(x), NNX_MAX_RANK);
                 const cJSON *d;
                 cJSON_ArrayForEach(d, x)
                 {
@@ -348,9 +355,9 @@ static nnx_status read_graph_attrs(reader *r, const cJSON *v)
                 k++;
             }
         } else if (per_entry) {
-            int64_t **dst = strcmp(it->string, "dtype") == 0        ? &g->dtypes
-                            : strcmp(it->string, "storage_id") == 0 ? &g->storage_ids
-                                                                    : &g->device_index;
+            int64_t **dst = strcmp(it->string, "dtype") == 0 ? &g->dtypes
+                : strcmp(it->string, "storage_id") == 0      ? &g->storage_ids
+                                                             : &g->device_index;
             if (!(*dst = nnx_arena_array(r->arena, g->n_entries + 1, sizeof **dst)))
                 return oom(r);
             cJSON_ArrayForEach(x, val)
@@ -373,12 +380,12 @@ static nnx_status read_graph(reader *r, const cJSON *root)
     const cJSON *nodes = NULL, *args = NULL, *heads = NULL, *rows = NULL, *attrs = NULL, *it;
     cJSON_ArrayForEach(it, root)
     {
-        const cJSON **slot = strcmp(it->string, "nodes") == 0          ? &nodes
-                             : strcmp(it->string, "arg_nodes") == 0    ? &args
-                             : strcmp(it->string, "heads") == 0        ? &heads
-                             : strcmp(it->string, "node_row_ptr") == 0 ? &rows
-                             : strcmp(it->string, "attrs") == 0 || strcmp(it->string, "attr") == 0 ? &attrs
-                                                                                                   : NULL;
+        const cJSON **slot = strcmp(it->string, "nodes") == 0                     ? &nodes
+            : strcmp(it->string, "arg_nodes") == 0                                ? &args
+            : strcmp(it->string, "heads") == 0                                    ? &heads
+            : strcmp(it->string, "node_row_ptr") == 0                             ? &rows
+            : strcmp(it->string, "attrs") == 0 || strcmp(it->string, "attr") == 0 ? &attrs
+                                                                                  : NULL;
         where_key(r, it->string);
         if (strcmp(it->string, "metadata") == 0)
             continue;
@@ -436,8 +443,8 @@ static nnx_status read_graph(reader *r, const cJSON *root)
     return NNX_OK;
 }
 
-nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, nnx_arena *arena,
-                                nnx_nnvm_graph *out, nnx_error *err)
+nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, nnx_arena *arena, nnx_nnvm_graph *out,
+                                nnx_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *end = NULL;
@@ -487,9 +494,8 @@ uint32_t nnx_nnvm_op_outputs(const nnx_nnvm_node *n, uint32_t node_index, const 
         v = nnx_nnvm_attr(n, "indices_or_sections");
         if (!v || !nnx_nnvm_parse_ints(v, items, sizeof items / sizeof *items, &count, NULL) ||
             (v[strspn(v, " ")] != '(' && v[strspn(v, " ")] != '[' && (items[0] < 1 || items[0] > 1 << 20))) {
-            nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
-                          "%s: error: node %u '%.80s': key 'indices_or_sections': %s", path, node_index, n->name,
-                          v ? "not a section count or a list of indices" : "missing");
+            nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: node %u '%.80s': key 'indices_or_sections': %s",
+                          path, node_index, n->name, v ? "not a section count or a list of indices" : "missing");
             return 0;
         }
         bool list = v[strspn(v, " ")] == '(' || v[strspn(v, " ")] == '[';

@@ -75,8 +75,7 @@ static bool feeds_weight(const nnx_nnvm_graph *g, uint32_t v)
     for (uint32_t i = v + 1; i < g->n_nodes; i++) {
         const nnx_nnvm_node *n = &g->nodes[i];
         bool weighted = strcmp(n->op, "conv2d") == 0 || strcmp(n->op, "dense") == 0 ||
-                        strcmp(n->op, "conv2d_transpose") == 0 || strcmp(n->op, "batch_norm") == 0 ||
-                        strcmp(n->op, "prelu") == 0;
+            strcmp(n->op, "conv2d_transpose") == 0 || strcmp(n->op, "batch_norm") == 0 || strcmp(n->op, "prelu") == 0;
         for (uint32_t k = 1; weighted && k < n->n_inputs; k++)
             if (n->inputs[k].node == v)
                 return true;
@@ -91,13 +90,17 @@ static nnx_status entry_dtype(nnvm_loader *L, uint32_t e, nnx_dtype *dt)
     if (L->g->dltypes) {
         *dt = nnx_tvm_dtype_from_name(L->g->dltypes[e]);
         if (*dt == NNX_DTYPE_UNDEFINED)
-            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "the graph's attrs 'dltype' gives it type '%.40s', which nnx "
-                             "does not have", L->g->dltypes[e]);
+            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                             "the graph's attrs 'dltype' gives it type '%.40s', which nnx "
+                             "does not have",
+                             L->g->dltypes[e]);
     } else if (L->g->dtypes) {
         *dt = nnx_nnvm_dtype_from_code(L->g->dtypes[e]);
         if (*dt == NNX_DTYPE_UNDEFINED)
-            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "the graph's attrs 'dtype' gives it type code %lld, which "
-                             "nnx does not have", (long long)L->g->dtypes[e]);
+            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                             "the graph's attrs 'dtype' gives it type code %lld, which "
+                             "nnx does not have",
+                             (long long)L->g->dtypes[e]);
     }
     return NNX_OK;
 }
@@ -144,8 +147,9 @@ static nnx_status add_variable(nnvm_loader *L, const nnx_ir_model_options *o, co
         /* Zero-filled, so that the structure can be checked and drawn; unless only the structure
          * was asked for, building the graph then fails naming the weight. */
         if (!(o && o->skip_tensor_data) &&
-            (st = nnvm_unrunnable(L, "the weight has no data: no .params file was given or found beside the "
-                                     "graph (give one with --params FILE)")) != NNX_OK)
+            (st = nnvm_unrunnable(L,
+                                  "the weight has no data: no .params file was given or found beside the "
+                                  "graph (give one with --params FILE)")) != NNX_OK)
             return st;
         size_t bytes;
         if (!nnx_desc_bytes(&d, &bytes))
@@ -192,8 +196,8 @@ static nnx_status check_entries(nnvm_loader *L)
         nnx_dtype dt;
         if ((g->dltypes || g->dtypes) && (entry_dtype(L, e, &dt) != NNX_OK || dt != d->dtype))
             return nnvm_fail(L, L->err->status ? L->err->status : NNX_ERROR_INVALID_MODEL,
-                             "output %u: nnx computes type %s, the graph's attrs say %s", k,
-                             nnx_dtype_name(d->dtype), nnx_dtype_name(dt) ? nnx_dtype_name(dt) : "?");
+                             "output %u: nnx computes type %s, the graph's attrs say %s", k, nnx_dtype_name(d->dtype),
+                             nnx_dtype_name(dt) ? nnx_dtype_name(dt) : "?");
     }
     return NNX_OK;
 }
@@ -215,7 +219,8 @@ static nnx_status set_outputs(nnvm_loader *L, nnx_ir_model *m)
         if (v == NNX_NONE)
             return nnx_error_set(L->err, NNX_ERROR_NOT_SUPPORTED,
                                  "%s: error: key 'heads': entry %u: output %u of node %u '%.80s' (%s) is not computed "
-                                 "by nnx", L->path, k, h->index, h->node, n->name, n->op);
+                                 "by nnx",
+                                 L->path, k, h->index, h->node, n->name, n->op);
         /* A head is named after its node (a nameless node: "output<k>"); a node with several
          * outputs adds ":index", and a name already taken gets "_k" until it is unique. */
         char name[300];

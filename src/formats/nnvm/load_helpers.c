@@ -57,7 +57,10 @@ uint32_t nnvm_in(const nnvm_loader *L, uint32_t k)
 
 const nnx_operand_desc *nnvm_desc(const nnvm_loader *L, uint32_t value) { return &L->ir->values[value].desc; }
 
-void nnvm_set_out(nnvm_loader *L, uint32_t k, uint32_t value) { L->entry_value[L->g->node_row_ptr[L->node] + k] = value; }
+void nnvm_set_out(nnvm_loader *L, uint32_t k, uint32_t value)
+{
+    L->entry_value[L->g->node_row_ptr[L->node] + k] = value;
+}
 
 nnx_status nnvm_add(nnvm_loader *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
                     uint32_t n_out, uint32_t *first_out)
@@ -65,8 +68,9 @@ nnx_status nnvm_add(nnvm_loader *L, nnx_op op, const uint32_t *in, uint32_t n_in
     nnx_error why = {0};
     nnx_status st = nnx_ir_add_node(L->ir, op, in, n_in, attrs, n_out, L->n->name, first_out, &why);
     /* The core's rule violations are the file's: its graph is not a valid NNVM graph. */
-    return st == NNX_OK ? NNX_OK
-                        : nnvm_fail(L, st == NNX_ERROR_INVALID_ARGUMENT ? NNX_ERROR_INVALID_MODEL : st, "%s", why.message);
+    return st == NNX_OK
+        ? NNX_OK
+        : nnvm_fail(L, st == NNX_ERROR_INVALID_ARGUMENT ? NNX_ERROR_INVALID_MODEL : st, "%s", why.message);
 }
 
 nnx_status nnvm_need_inputs(nnvm_loader *L, uint32_t lo, uint32_t hi)
@@ -76,7 +80,8 @@ nnx_status nnvm_need_inputs(nnvm_loader *L, uint32_t lo, uint32_t hi)
                          L->n->n_inputs, lo, lo == hi ? "" : " to ", lo == hi ? lo : hi);
     for (uint32_t k = 0; k < L->n->n_inputs; k++)
         if (nnvm_in(L, k) == NNX_NONE)
-            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'inputs': entry %u reads an output nnx does not compute", k);
+            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'inputs': entry %u reads an output nnx does not compute",
+                             k);
     return NNX_OK;
 }
 
@@ -84,10 +89,22 @@ nnx_status nnvm_scalar(nnvm_loader *L, nnx_dtype dtype, double value, uint32_t *
 {
     uint8_t b[8] = {0};
     switch (dtype) {
-    case NNX_FLOAT32: { float f = (float)value; memcpy(b, &f, 4); break; }
+    case NNX_FLOAT32: {
+        float f = (float)value;
+        memcpy(b, &f, 4);
+        break;
+    }
     case NNX_FLOAT64: memcpy(b, &value, 8); break;
-    case NNX_FLOAT16: { uint16_t h = nnx_f64_to_f16(value); memcpy(b, &h, 2); break; }
-    case NNX_BFLOAT16: { uint16_t h = nnx_f64_to_bf16(value); memcpy(b, &h, 2); break; }
+    case NNX_FLOAT16: {
+        uint16_t h = nnx_f64_to_f16(value);
+        memcpy(b, &h, 2);
+        break;
+    }
+    case NNX_BFLOAT16: {
+        uint16_t h = nnx_f64_to_bf16(value);
+        memcpy(b, &h, 2);
+        break;
+    }
     default: {
         if (!isfinite(value) || value != trunc(value) || value < (double)nnx_dtype_int_min(dtype) ||
             value > (double)nnx_dtype_int_max(dtype))

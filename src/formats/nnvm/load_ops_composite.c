@@ -18,11 +18,16 @@ static nnx_status lower_lrn(nnvm_loader *L)
     int64_t size, axis;
     double alpha, beta, bias;
     nnx_status st = nnvm_need_inputs(L, 1, 1);
-    if (st == NNX_OK) st = nnvm_int(L, "size", 5, &size);
-    if (st == NNX_OK) st = nnvm_int(L, "axis", 1, &axis);
-    if (st == NNX_OK) st = nnvm_float(L, "alpha", 1e-4, &alpha);
-    if (st == NNX_OK) st = nnvm_float(L, "beta", 0.75, &beta);
-    if (st == NNX_OK) st = nnvm_float(L, "bias", 2, &bias);
+    if (st == NNX_OK)
+        st = nnvm_int(L, "size", 5, &size);
+    if (st == NNX_OK)
+        st = nnvm_int(L, "axis", 1, &axis);
+    if (st == NNX_OK)
+        st = nnvm_float(L, "alpha", 1e-4, &alpha);
+    if (st == NNX_OK)
+        st = nnvm_float(L, "beta", 0.75, &beta);
+    if (st == NNX_OK)
+        st = nnvm_float(L, "bias", 2, &bias);
     if (st != NNX_OK)
         return st;
     uint32_t x = nnvm_in(L, 0), ax, sq, sum, c, t;
@@ -42,8 +47,10 @@ static nnx_status lower_lrn(nnvm_loader *L)
         (st = node1(L, NNX_OP_BOX, &sq, 1, &w, &sum)) != NNX_OK ||
         (st = nnvm_scalar(L, dt, alpha / (double)size, &c)) != NNX_OK ||
         (st = node1(L, NNX_OP_MUL, (uint32_t[]){sum, c}, 2, NULL, &t)) != NNX_OK ||
-        (st = nnvm_scalar(L, dt, bias, &c)) != NNX_OK || (st = node1(L, NNX_OP_ADD, (uint32_t[]){t, c}, 2, NULL, &t)) != NNX_OK ||
-        (st = nnvm_scalar(L, dt, beta, &c)) != NNX_OK || (st = node1(L, NNX_OP_POW, (uint32_t[]){t, c}, 2, NULL, &t)) != NNX_OK ||
+        (st = nnvm_scalar(L, dt, bias, &c)) != NNX_OK ||
+        (st = node1(L, NNX_OP_ADD, (uint32_t[]){t, c}, 2, NULL, &t)) != NNX_OK ||
+        (st = nnvm_scalar(L, dt, beta, &c)) != NNX_OK ||
+        (st = node1(L, NNX_OP_POW, (uint32_t[]){t, c}, 2, NULL, &t)) != NNX_OK ||
         (st = node1(L, NNX_OP_DIV, (uint32_t[]){x, t}, 2, NULL, &t)) != NNX_OK)
         return st;
     nnvm_set_out(L, 0, t);
@@ -57,8 +64,10 @@ static nnx_status lower_l2_normalize(nnvm_loader *L)
     bool given;
     double eps;
     nnx_status st = nnvm_need_inputs(L, 1, 1);
-    if (st == NNX_OK) st = nnvm_float(L, "eps", 0, &eps);
-    if (st == NNX_OK) st = nnvm_ints(L, "axis", axes, NNX_MAX_RANK, &n, &given);
+    if (st == NNX_OK)
+        st = nnvm_float(L, "eps", 0, &eps);
+    if (st == NNX_OK)
+        st = nnvm_ints(L, "axis", axes, NNX_MAX_RANK, &n, &given);
     if (st != NNX_OK)
         return st;
     uint32_t x = nnvm_in(L, 0), rank = nnvm_desc(L, x)->rank, sq, t, c;
@@ -98,7 +107,8 @@ static nnx_status lower_slice_like(nnvm_loader *L)
     uint32_t n, ax, out;
     bool given;
     nnx_status st = nnvm_need_inputs(L, 2, 2);
-    if (st == NNX_OK) st = nnvm_ints(L, "axes", axes, NNX_MAX_RANK, &n, &given);
+    if (st == NNX_OK)
+        st = nnvm_ints(L, "axes", axes, NNX_MAX_RANK, &n, &given);
     if (st != NNX_OK)
         return st;
     const nnx_operand_desc *xd = nnvm_desc(L, nnvm_in(L, 0)), *like = nnvm_desc(L, nnvm_in(L, 1));
@@ -138,11 +148,15 @@ static nnx_status lower_resize(nnvm_loader *L)
     const char *method;
     static const char *const methods[] = {"NEAREST_NEIGHBOR", "BILINEAR", NULL};
     nnx_status st = nnvm_need_inputs(L, 1, 1);
-    if (st == NNX_OK) st = nnvm_ints(L, "size", size, 2, &n, &given);
-    if (st == NNX_OK) st = nnvm_word(L, "method", "BILINEAR", methods, &method);
-    if (st == NNX_OK) st = nnvm_bool(L, "align_corners", false, &aligned);
+    if (st == NNX_OK)
+        st = nnvm_ints(L, "size", size, 2, &n, &given);
+    if (st == NNX_OK)
+        st = nnvm_word(L, "method", "BILINEAR", methods, &method);
+    if (st == NNX_OK)
+        st = nnvm_bool(L, "align_corners", false, &aligned);
     if (st == NNX_OK && nnx_nnvm_attr(L->n, "layout") && strcmp(nnx_nnvm_attr(L->n, "layout"), "NCHW") != 0)
-        st = nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'layout': '%.20s' (nnx reads NCHW)", nnx_nnvm_attr(L->n, "layout"));
+        st = nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'layout': '%.20s' (nnx reads NCHW)",
+                       nnx_nnvm_attr(L->n, "layout"));
     if (st != NNX_OK)
         return st;
     uint32_t x = nnvm_in(L, 0);
@@ -152,23 +166,23 @@ static nnx_status lower_resize(nnvm_loader *L)
     if (xd->rank != 4 || !xd->shape[2] || !xd->shape[3])
         return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "the input must be 4-D NCHW");
     bool integral = size[0] % xd->shape[2] == 0 && size[1] % xd->shape[3] == 0 &&
-                    size[0] / xd->shape[2] == size[1] / xd->shape[3];
+        size[0] / xd->shape[2] == size[1] / xd->shape[3];
     nnx_attrs a = {0};
     nnx_op op = NNX_OP_RESAMPLE;
     if (strcmp(method, "BILINEAR") == 0 && !aligned) {
-        a.resample = (nnx_attr_resample){.mode = NNX_RESAMPLE_LINEAR, .axes = {2, 3},
-                                         .sizes = {(uint32_t)size[0], (uint32_t)size[1]}};
+        a.resample = (nnx_attr_resample){
+            .mode = NNX_RESAMPLE_LINEAR, .axes = {2, 3}, .sizes = {(uint32_t)size[0], (uint32_t)size[1]}};
     } else if (!integral) {
         return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "%s%s to a size that is not an integer multiple of the input's",
                          method, aligned ? " with aligned corners" : "");
     } else if (strcmp(method, "BILINEAR") == 0) {
         uint32_t f = (uint32_t)(size[0] / xd->shape[2]);
         op = NNX_OP_MULTILINEAR_UPSAMPLE;
-        a.upsample = (nnx_attr_upsample){.factor = {1, 1, f, f}, .method = NNX_UPSAMPLE_ALIGNED,
-                                         .border = NNX_WINDOW_REPLICATE};
+        a.upsample = (nnx_attr_upsample){
+            .factor = {1, 1, f, f}, .method = NNX_UPSAMPLE_ALIGNED, .border = NNX_WINDOW_REPLICATE};
     } else {
-        a.resample = (nnx_attr_resample){.mode = NNX_RESAMPLE_NEAREST, .axes = {2, 3},
-                                         .sizes = {(uint32_t)size[0], (uint32_t)size[1]}};
+        a.resample = (nnx_attr_resample){
+            .mode = NNX_RESAMPLE_NEAREST, .axes = {2, 3}, .sizes = {(uint32_t)size[0], (uint32_t)size[1]}};
     }
     if ((st = nnvm_add(L, op, &x, 1, &a, 1, &out)) == NNX_OK)
         nnvm_set_out(L, 0, out);
@@ -178,11 +192,17 @@ static nnx_status lower_resize(nnvm_loader *L)
 bool nnvm_lower_composite(nnvm_loader *L, nnx_status *st)
 {
     const char *op = L->n->op;
-    if (strcmp(op, "lrn") == 0) *st = lower_lrn(L);
-    else if (strcmp(op, "l2_normalize") == 0) *st = lower_l2_normalize(L);
-    else if (strcmp(op, "reshape_like") == 0) *st = lower_reshape_like(L);
-    else if (strcmp(op, "slice_like") == 0) *st = lower_slice_like(L);
-    else if (strcmp(op, "resize") == 0) *st = lower_resize(L);
-    else return false;
+    if (strcmp(op, "lrn") == 0)
+        *st = lower_lrn(L);
+    else if (strcmp(op, "l2_normalize") == 0)
+        *st = lower_l2_normalize(L);
+    else if (strcmp(op, "reshape_like") == 0)
+        *st = lower_reshape_like(L);
+    else if (strcmp(op, "slice_like") == 0)
+        *st = lower_slice_like(L);
+    else if (strcmp(op, "resize") == 0)
+        *st = lower_resize(L);
+    else
+        return false;
     return true;
 }

@@ -303,10 +303,14 @@ static nnx_status lower_strided_slice(nnvm_loader *L)
         int64_t dim = xd->shape[k], s = gs && k < ns ? stride[k] : 1;
         int64_t b = k < nb ? begin[k] : 0, e = k < ne ? end[k] : dim;
         if (s < 1 || s > UINT32_MAX)
-            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'stride': item %u (%lld): nnx slices with positive "
-                             "strides only", k, (long long)s);
-        if (b < 0) b += dim;
-        if (e < 0) e += dim;
+            return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                             "key 'stride': item %u (%lld): nnx slices with positive "
+                             "strides only",
+                             k, (long long)s);
+        if (b < 0)
+            b += dim;
+        if (e < 0)
+            e += dim;
         b = b < 0 ? 0 : b > dim ? dim : b;
         e = e < 0 ? 0 : e > dim ? dim : e;
         if (e <= b)
@@ -417,8 +421,8 @@ static nnx_status lower_tile(nnvm_loader *L)
         return st;
     uint32_t x = nnvm_in(L, 0), rank = nnvm_desc(L, x)->rank;
     if (!given || n > rank)
-        return nnvm_fail(L, given ? NNX_ERROR_NOT_SUPPORTED : NNX_ERROR_INVALID_MODEL,
-                         "key 'reps': %s", given ? "more repetitions than input axes" : "missing");
+        return nnvm_fail(L, given ? NNX_ERROR_NOT_SUPPORTED : NNX_ERROR_INVALID_MODEL, "key 'reps': %s",
+                         given ? "more repetitions than input axes" : "missing");
     nnx_attrs a = {0};
     for (uint32_t k = 0; k < rank; k++) {
         int64_t r = k + n >= rank ? reps[k + n - rank] : 1; /* missing leading items are 1 */
@@ -477,7 +481,8 @@ static nnx_status lower_upsampling(nnvm_loader *L)
     if (st == NNX_OK)
         st = nnvm_word(L, "method", "NEAREST_NEIGHBOR", methods, &method);
     if (st == NNX_OK && nnx_nnvm_attr(L->n, "layout") && strcmp(nnx_nnvm_attr(L->n, "layout"), "NCHW") != 0)
-        st = nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'layout': '%.20s' (nnx reads NCHW)", nnx_nnvm_attr(L->n, "layout"));
+        st = nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'layout': '%.20s' (nnx reads NCHW)",
+                       nnx_nnvm_attr(L->n, "layout"));
     if (st != NNX_OK)
         return st;
     uint32_t x = nnvm_in(L, 0);
@@ -487,7 +492,8 @@ static nnx_status lower_upsampling(nnvm_loader *L)
     nnx_attrs a = {0};
     if (strcmp(method, "BILINEAR") == 0) {
         a.upsample = (nnx_attr_upsample){.factor = {1, 1, (uint32_t)scale, (uint32_t)scale},
-                                         .method = NNX_UPSAMPLE_ALIGNED, .border = NNX_WINDOW_REPLICATE};
+                                         .method = NNX_UPSAMPLE_ALIGNED,
+                                         .border = NNX_WINDOW_REPLICATE};
         return out1(L, NNX_OP_MULTILINEAR_UPSAMPLE, x, &a);
     }
     uint64_t h = (uint64_t)xd->shape[2] * (uint64_t)scale, w = (uint64_t)xd->shape[3] * (uint64_t)scale;
@@ -587,7 +593,8 @@ static nnx_status lower_tvm_op(nnvm_loader *L)
     if (st != NNX_OK)
         return st;
     if (!g->shapes || (!g->dltypes && !g->dtypes))
-        return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "the graph's attrs need 'shape' and 'dltype' to describe "
+        return nnvm_fail(L, NNX_ERROR_INVALID_MODEL,
+                         "the graph's attrs need 'shape' and 'dltype' to describe "
                          "the outputs of a compiled function");
     nnx_operand_desc *outs = nnx_arena_array(&L->ir->arena, n->n_outputs, sizeof *outs);
     uint32_t *in = nnx_arena_array(&L->ir->arena, n->n_inputs + 1, sizeof *in);
@@ -609,8 +616,10 @@ static nnx_status lower_tvm_op(nnvm_loader *L)
         return reshape_to(L, in[0], outs[0].rank,
                           (uint64_t[]){outs[0].shape[0], outs[0].shape[1], outs[0].shape[2], outs[0].shape[3],
                                        outs[0].shape[4], outs[0].shape[5], outs[0].shape[6], outs[0].shape[7]});
-    if ((st = nnvm_unrunnable(L, "calls the compiled TVM function '%.80s', which nnx does not have (a compiled "
-                                 "graph can be checked, drawn and converted, not run)", fn)) != NNX_OK)
+    if ((st = nnvm_unrunnable(L,
+                              "calls the compiled TVM function '%.80s', which nnx does not have (a compiled "
+                              "graph can be checked, drawn and converted, not run)",
+                              fn)) != NNX_OK)
         return st;
     nnx_attrs a = {.compiled = {.function = fn, .outputs = outs, .flatten_data = flatten}};
     nnx_error why = {0};
@@ -631,8 +640,8 @@ bool nnvm_lower_movement(nnvm_loader *L, nnx_status *st)
         const char *name;
         nnx_op op;
     } reductions[] = {
-        {"sum", NNX_OP_REDUCE_SUM}, {"mean", NNX_OP_REDUCE_MEAN}, {"max", NNX_OP_REDUCE_MAX},
-        {"min", NNX_OP_REDUCE_MIN}, {"prod", NNX_OP_REDUCE_PRODUCT}, {"argmax", NNX_OP_REDUCE_ARGMAX},
+        {"sum", NNX_OP_REDUCE_SUM},       {"mean", NNX_OP_REDUCE_MEAN},    {"max", NNX_OP_REDUCE_MAX},
+        {"min", NNX_OP_REDUCE_MIN},       {"prod", NNX_OP_REDUCE_PRODUCT}, {"argmax", NNX_OP_REDUCE_ARGMAX},
         {"argmin", NNX_OP_REDUCE_ARGMIN},
     };
     for (size_t k = 0; k < sizeof reductions / sizeof *reductions; k++)
@@ -640,28 +649,51 @@ bool nnvm_lower_movement(nnvm_loader *L, nnx_status *st)
             *st = lower_reduce(L, reductions[k].op);
             return true;
         }
-    if (strcmp(op, "reshape") == 0) *st = lower_reshape(L);
-    else if (strcmp(op, "flatten") == 0) *st = lower_flatten(L);
-    else if (strcmp(op, "expand_dims") == 0) *st = lower_expand_dims(L);
-    else if (strcmp(op, "squeeze") == 0) *st = lower_squeeze(L);
-    else if (strcmp(op, "transpose") == 0) *st = lower_transpose(L);
-    else if (strcmp(op, "concatenate") == 0) *st = lower_concatenate(L);
-    else if (strcmp(op, "split") == 0) *st = lower_split(L);
-    else if (strcmp(op, "strided_slice") == 0) *st = lower_strided_slice(L);
-    else if (strcmp(op, "take") == 0) *st = lower_take(L);
-    else if (strcmp(op, "where") == 0) *st = lower_where(L);
-    else if (strcmp(op, "broadcast_to") == 0) *st = lower_broadcast_to(L);
-    else if (strcmp(op, "reverse") == 0) *st = lower_reverse(L);
-    else if (strcmp(op, "tile") == 0) *st = lower_tile(L);
-    else if (strcmp(op, "pad") == 0) *st = lower_pad(L);
-    else if (strcmp(op, "upsampling") == 0) *st = lower_upsampling(L);
-    else if (strcmp(op, "zeros") == 0) *st = lower_fill(L, 0, false);
-    else if (strcmp(op, "ones") == 0) *st = lower_fill(L, 1, false);
-    else if (strcmp(op, "full") == 0) *st = lower_fill(L, 0, false);
-    else if (strcmp(op, "zeros_like") == 0) *st = lower_fill(L, 0, true);
-    else if (strcmp(op, "ones_like") == 0) *st = lower_fill(L, 1, true);
-    else if (strcmp(op, "full_like") == 0) *st = lower_fill(L, 0, true);
-    else if (strcmp(op, "tvm_op") == 0) *st = lower_tvm_op(L);
-    else return nnvm_lower_composite(L, st);
+    if (strcmp(op, "reshape") == 0)
+        *st = lower_reshape(L);
+    else if (strcmp(op, "flatten") == 0)
+        *st = lower_flatten(L);
+    else if (strcmp(op, "expand_dims") == 0)
+        *st = lower_expand_dims(L);
+    else if (strcmp(op, "squeeze") == 0)
+        *st = lower_squeeze(L);
+    else if (strcmp(op, "transpose") == 0)
+        *st = lower_transpose(L);
+    else if (strcmp(op, "concatenate") == 0)
+        *st = lower_concatenate(L);
+    else if (strcmp(op, "split") == 0)
+        *st = lower_split(L);
+    else if (strcmp(op, "strided_slice") == 0)
+        *st = lower_strided_slice(L);
+    else if (strcmp(op, "take") == 0)
+        *st = lower_take(L);
+    else if (strcmp(op, "where") == 0)
+        *st = lower_where(L);
+    else if (strcmp(op, "broadcast_to") == 0)
+        *st = lower_broadcast_to(L);
+    else if (strcmp(op, "reverse") == 0)
+        *st = lower_reverse(L);
+    else if (strcmp(op, "tile") == 0)
+        *st = lower_tile(L);
+    else if (strcmp(op, "pad") == 0)
+        *st = lower_pad(L);
+    else if (strcmp(op, "upsampling") == 0)
+        *st = lower_upsampling(L);
+    else if (strcmp(op, "zeros") == 0)
+        *st = lower_fill(L, 0, false);
+    else if (strcmp(op, "ones") == 0)
+        *st = lower_fill(L, 1, false);
+    else if (strcmp(op, "full") == 0)
+        *st = lower_fill(L, 0, false);
+    else if (strcmp(op, "zeros_like") == 0)
+        *st = lower_fill(L, 0, true);
+    else if (strcmp(op, "ones_like") == 0)
+        *st = lower_fill(L, 1, true);
+    else if (strcmp(op, "full_like") == 0)
+        *st = lower_fill(L, 0, true);
+    else if (strcmp(op, "tvm_op") == 0)
+        *st = lower_tvm_op(L);
+    else
+        return nnvm_lower_composite(L, st);
     return true;
 }

@@ -84,17 +84,25 @@ typedef struct named_op {
 } named_op;
 
 static const named_op kUnary[] = {
-    {"relu", NNX_OP_RELU},   {"sigmoid", NNX_OP_SIGMOID}, {"tanh", NNX_OP_TANH},       {"exp", NNX_OP_EXP},
-    {"log", NNX_OP_LOG},     {"sqrt", NNX_OP_SQRT},       {"negative", NNX_OP_NEG},    {"abs", NNX_OP_ABS},
-    {"floor", NNX_OP_FLOOR}, {"ceil", NNX_OP_CEIL},       {"logical_not", NNX_OP_LOGICAL_NOT},
+    {"relu", NNX_OP_RELU},
+    {"sigmoid", NNX_OP_SIGMOID},
+    {"tanh", NNX_OP_TANH},
+    {"exp", NNX_OP_EXP},
+    {"log", NNX_OP_LOG},
+    {"sqrt", NNX_OP_SQRT},
+    {"negative", NNX_OP_NEG},
+    {"abs", NNX_OP_ABS},
+    {"floor", NNX_OP_FLOOR},
+    {"ceil", NNX_OP_CEIL},
+    {"logical_not", NNX_OP_LOGICAL_NOT},
 };
 
 static const named_op kBinary[] = {
-    {"elemwise_add", NNX_OP_ADD},       {"elemwise_sub", NNX_OP_SUB},       {"elemwise_mul", NNX_OP_MUL},
-    {"elemwise_div", NNX_OP_DIV},       {"elemwise_pow", NNX_OP_POW},       {"broadcast_add", NNX_OP_ADD},
-    {"broadcast_sub", NNX_OP_SUB},      {"broadcast_mul", NNX_OP_MUL},      {"broadcast_div", NNX_OP_DIV},
-    {"broadcast_pow", NNX_OP_POW},      {"broadcast_max", NNX_OP_MAX},      {"broadcast_min", NNX_OP_MIN},
-    {"maximum", NNX_OP_MAX},            {"minimum", NNX_OP_MIN},            {"logical_and", NNX_OP_LOGICAL_AND},
+    {"elemwise_add", NNX_OP_ADD},      {"elemwise_sub", NNX_OP_SUB},  {"elemwise_mul", NNX_OP_MUL},
+    {"elemwise_div", NNX_OP_DIV},      {"elemwise_pow", NNX_OP_POW},  {"broadcast_add", NNX_OP_ADD},
+    {"broadcast_sub", NNX_OP_SUB},     {"broadcast_mul", NNX_OP_MUL}, {"broadcast_div", NNX_OP_DIV},
+    {"broadcast_pow", NNX_OP_POW},     {"broadcast_max", NNX_OP_MAX}, {"broadcast_min", NNX_OP_MIN},
+    {"maximum", NNX_OP_MAX},           {"minimum", NNX_OP_MIN},       {"logical_and", NNX_OP_LOGICAL_AND},
     {"logical_or", NNX_OP_LOGICAL_OR},
 };
 
@@ -191,7 +199,9 @@ static nnx_status lower_clip(nnvm_loader *L)
         a.clamp.hi.f = dt == NNX_FLOAT32 ? (double)(float)hi : hi;
         break;
     case NNX_KIND_SINT: a.clamp.lo.i = (int64_t)ceil(lo), a.clamp.hi.i = (int64_t)floor(hi); break;
-    case NNX_KIND_UINT: a.clamp.lo.u = lo < 0 ? 0 : (uint64_t)ceil(lo), a.clamp.hi.u = hi < 0 ? 0 : (uint64_t)floor(hi); break;
+    case NNX_KIND_UINT:
+        a.clamp.lo.u = lo < 0 ? 0 : (uint64_t)ceil(lo), a.clamp.hi.u = hi < 0 ? 0 : (uint64_t)floor(hi);
+        break;
     default: return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "clip of %s", nnx_dtype_name(dt));
     }
     if (lo > hi)
@@ -226,7 +236,8 @@ static nnx_status lower_prelu(nnvm_loader *L)
     if ((st = nnvm_axis(L, "axis", axis, xd->rank, &ax)) != NNX_OK)
         return st;
     if (ad->rank != 1 || ad->shape[0] != xd->shape[ax])
-        return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "alpha must be 1-D with the %u items of axis %u", xd->shape[ax], ax);
+        return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "alpha must be 1-D with the %u items of axis %u", xd->shape[ax],
+                         ax);
     uint32_t shape[NNX_MAX_RANK], slope = alpha;
     uint32_t rank = xd->rank - ax;
     for (uint32_t k = 0; k < rank; k++)
@@ -245,8 +256,8 @@ static nnx_status lower_cast(nnvm_loader *L)
     if (!v)
         return nnvm_bad_attr(L, "dtype", "missing");
     int64_t code;
-    nnx_attrs a = {.cast = {.to = nnx_nnvm_parse_int(v, &code) ? nnx_nnvm_dtype_from_code(code)
-                                                               : nnx_tvm_dtype_from_name(v)}};
+    nnx_attrs a = {
+        .cast = {.to = nnx_nnvm_parse_int(v, &code) ? nnx_nnvm_dtype_from_code(code) : nnx_tvm_dtype_from_name(v)}};
     if (a.cast.to == NNX_DTYPE_UNDEFINED)
         return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "key 'dtype': '%.40s' is not a type nnx has", v);
     uint32_t x = nnvm_in(L, 0);
@@ -259,10 +270,12 @@ static nnx_status lower_cast(nnvm_loader *L)
             nnvm_set_out(L, 0, p->in[0]);
             return NNX_OK;
         }
-        if ((p->op == NNX_OP_REDUCE_MAX || p->op == NNX_OP_REDUCE_MIN) && L->ir->values[p->in[0]].kind == NNX_VALUE_NODE) {
+        if ((p->op == NNX_OP_REDUCE_MAX || p->op == NNX_OP_REDUCE_MIN) &&
+            L->ir->values[p->in[0]].kind == NNX_VALUE_NODE) {
             const nnx_node *q = &L->ir->nodes[L->ir->values[p->in[0]].producer];
             if (q->op == NNX_OP_CAST && nnvm_desc(L, q->in[0])->dtype == NNX_BOOL) {
-                nnx_attrs r = {.reduce = {.axes_mask = p->attrs.reduce.axes_mask, .keep_dims = p->attrs.reduce.keep_dims}};
+                nnx_attrs r = {
+                    .reduce = {.axes_mask = p->attrs.reduce.axes_mask, .keep_dims = p->attrs.reduce.keep_dims}};
                 return one_out(L, p->op == NNX_OP_REDUCE_MAX ? NNX_OP_REDUCE_ANY : NNX_OP_REDUCE_ALL, &q->in[0], 1, &r);
             }
         }
@@ -291,8 +304,9 @@ static nnx_status conv_common(nnvm_loader *L, uint32_t x, uint32_t w, bool trans
     nnx_status st = layout(L, "layout", "NCHW");
     if (st == NNX_OK)
         st = layout(L, "out_layout", "NCHW");
-    if (st == NNX_OK && !(nnx_nnvm_attr(L->n, "kernel_layout") && transposed &&
-                          strcmp(nnx_nnvm_attr(L->n, "kernel_layout"), "IOHW") == 0))
+    if (st == NNX_OK &&
+        !(nnx_nnvm_attr(L->n, "kernel_layout") && transposed &&
+          strcmp(nnx_nnvm_attr(L->n, "kernel_layout"), "IOHW") == 0))
         st = layout(L, "kernel_layout", "OIHW");
     if (st == NNX_OK)
         st = pair(L, "strides", 1, false, strides);
@@ -359,9 +373,10 @@ static nnx_status lower_conv2d_transpose(nnvm_loader *L)
         if (extra[k] == 0)
             continue;
         if (extra[k] >= d->strides[k] && extra[k] >= d->dilations[k])
-            return nnvm_bad_attr(L, "output_padding", "item %d (%u) must be below the stride or the dilation", k, extra[k]);
+            return nnvm_bad_attr(L, "output_padding", "item %d (%u) must be below the stride or the dilation", k,
+                                 extra[k]);
         int64_t computed = ((int64_t)xd->shape[2 + k] - 1) * d->strides[k] +
-                           ((int64_t)wd->shape[2 + k] - 1) * d->dilations[k] + 1 - pads[2 * k] - pads[2 * k + 1];
+            ((int64_t)wd->shape[2 + k] - 1) * d->dilations[k] + 1 - pads[2 * k] - pads[2 * k + 1];
         if (computed < 1 || computed + extra[k] > UINT32_MAX)
             return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "the output extent of spatial axis %d is out of range", k);
         d->has_output_sizes = true;
@@ -594,22 +609,38 @@ nnx_status nnvm_lower_node(nnvm_loader *L)
         nnvm_set_out(L, 0, nnvm_in(L, 0));
         return NNX_OK;
     }
-    if (strcmp(op, "clip") == 0) return lower_clip(L);
-    if (strcmp(op, "leaky_relu") == 0) return lower_leaky_relu(L);
-    if (strcmp(op, "prelu") == 0) return lower_prelu(L);
-    if (strcmp(op, "cast") == 0) return lower_cast(L);
-    if (strcmp(op, "conv2d") == 0) return lower_conv2d(L);
-    if (strcmp(op, "conv2d_transpose") == 0) return lower_conv2d_transpose(L);
-    if (strcmp(op, "dense") == 0) return lower_dense(L);
-    if (strcmp(op, "matmul") == 0) return lower_matmul(L);
-    if (strcmp(op, "max_pool2d") == 0) return lower_pool(L, NNX_OP_MAX_POOL);
-    if (strcmp(op, "avg_pool2d") == 0) return lower_pool(L, NNX_OP_AVG_POOL);
-    if (strcmp(op, "global_max_pool2d") == 0) return lower_global_pool(L, NNX_OP_REDUCE_MAX);
-    if (strcmp(op, "global_avg_pool2d") == 0) return lower_global_pool(L, NNX_OP_REDUCE_MEAN);
-    if (strcmp(op, "batch_norm") == 0) return lower_batch_norm(L);
-    if (strcmp(op, "softmax") == 0) return lower_softmax(L, false);
-    if (strcmp(op, "log_softmax") == 0) return lower_softmax(L, true);
-    if (strcmp(op, "elemwise_sum") == 0 || strcmp(op, "add_n") == 0) return lower_sum_n(L);
+    if (strcmp(op, "clip") == 0)
+        return lower_clip(L);
+    if (strcmp(op, "leaky_relu") == 0)
+        return lower_leaky_relu(L);
+    if (strcmp(op, "prelu") == 0)
+        return lower_prelu(L);
+    if (strcmp(op, "cast") == 0)
+        return lower_cast(L);
+    if (strcmp(op, "conv2d") == 0)
+        return lower_conv2d(L);
+    if (strcmp(op, "conv2d_transpose") == 0)
+        return lower_conv2d_transpose(L);
+    if (strcmp(op, "dense") == 0)
+        return lower_dense(L);
+    if (strcmp(op, "matmul") == 0)
+        return lower_matmul(L);
+    if (strcmp(op, "max_pool2d") == 0)
+        return lower_pool(L, NNX_OP_MAX_POOL);
+    if (strcmp(op, "avg_pool2d") == 0)
+        return lower_pool(L, NNX_OP_AVG_POOL);
+    if (strcmp(op, "global_max_pool2d") == 0)
+        return lower_global_pool(L, NNX_OP_REDUCE_MAX);
+    if (strcmp(op, "global_avg_pool2d") == 0)
+        return lower_global_pool(L, NNX_OP_REDUCE_MEAN);
+    if (strcmp(op, "batch_norm") == 0)
+        return lower_batch_norm(L);
+    if (strcmp(op, "softmax") == 0)
+        return lower_softmax(L, false);
+    if (strcmp(op, "log_softmax") == 0)
+        return lower_softmax(L, true);
+    if (strcmp(op, "elemwise_sum") == 0 || strcmp(op, "add_n") == 0)
+        return lower_sum_n(L);
     if (nnvm_lower_movement(L, &st))
         return st;
     return nnvm_fail(L, NNX_ERROR_NOT_SUPPORTED, "nnx has no mapping for the NNVM operator '%.60s'", op);

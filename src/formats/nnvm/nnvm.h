@@ -21,8 +21,7 @@ nnx_status nnx_nnvm_load(const char *path, const nnx_ir_model_options *options, 
  * (options->params_path, else path with ".json" replaced by ".params"). NOT_SUPPORTED names
  * the core op (or dtype, or attribute value) NNVM cannot express. */
 nnx_status nnx_nnvm_save(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
-                         const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
-                         const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc,
-                         nnx_error *err);
+                         const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, const char *path,
+                         const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err);
 
 #endif

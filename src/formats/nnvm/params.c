@@ -49,10 +49,10 @@ static const struct {
     uint8_t code, bits;
     const char *name;
 } kTypes[] = {
-    {NNX_FLOAT32, 2, 32, "float32"}, {NNX_FLOAT16, 2, 16, "float16"}, {NNX_FLOAT64, 2, 64, "float64"},
-    {NNX_BFLOAT16, 4, 16, "bfloat16"}, {NNX_INT8, 0, 8, "int8"},      {NNX_INT16, 0, 16, "int16"},
-    {NNX_INT32, 0, 32, "int32"},       {NNX_INT64, 0, 64, "int64"},   {NNX_UINT8, 1, 8, "uint8"},
-    {NNX_UINT16, 1, 16, "uint16"},     {NNX_UINT32, 1, 32, "uint32"}, {NNX_UINT64, 1, 64, "uint64"},
+    {NNX_FLOAT32, 2, 32, "float32"},   {NNX_FLOAT16, 2, 16, "float16"}, {NNX_FLOAT64, 2, 64, "float64"},
+    {NNX_BFLOAT16, 4, 16, "bfloat16"}, {NNX_INT8, 0, 8, "int8"},        {NNX_INT16, 0, 16, "int16"},
+    {NNX_INT32, 0, 32, "int32"},       {NNX_INT64, 0, 64, "int64"},     {NNX_UINT8, 1, 8, "uint8"},
+    {NNX_UINT16, 1, 16, "uint16"},     {NNX_UINT32, 1, 32, "uint32"},   {NNX_UINT64, 1, 64, "uint64"},
     {NNX_BOOL, 1, 1, "bool"},
 };
 #define N_TYPES (sizeof kTypes / sizeof kTypes[0])
@@ -107,8 +107,8 @@ static nnx_status read_array(cursor *c, const char *path, uint32_t k, nnx_tvm_pa
                              "%s: error: array %u '%s': rank %d (nnx takes 0 to %d)", path, k, nm, (int32_t)ndim,
                              NNX_MAX_RANK);
     if (lanes != 1)
-        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: array %u '%s': %u-lane vector type", path, k,
-                             nm, lanes);
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: array %u '%s': %u-lane vector type", path, k, nm,
+                             lanes);
     if ((p->dtype = dtype_of(code, bits)) == NNX_DTYPE_UNDEFINED)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                              "%s: error: array %u '%s': data type code %u with %u bits has no nnx type", path, k, nm,
@@ -118,7 +118,8 @@ static nnx_status read_array(cursor *c, const char *path, uint32_t k, nnx_tvm_pa
     for (uint32_t i = 0; i < ndim; i++) {
         uint64_t d;
         if (!u64(c, &d))
-            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: array %u '%s': truncated shape", path, k, nm);
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: array %u '%s': truncated shape", path, k,
+                                 nm);
         if ((int64_t)d < 0 || d > UINT32_MAX)
             return nnx_error_set(err, (int64_t)d < 0 ? NNX_ERROR_INVALID_MODEL : NNX_ERROR_NOT_SUPPORTED,
                                  "%s: error: array %u '%s': extent %lld of axis %u is out of range", path, k, nm,
@@ -130,7 +131,8 @@ static nnx_status read_array(cursor *c, const char *path, uint32_t k, nnx_tvm_pa
     }
     uint64_t want, data_size;
     if (!nnx_mul_u64(elements, nnx_dtype_size(p->dtype), &want) || want > SIZE_MAX)
-        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: array %u '%s': byte size overflows", path, k, nm);
+        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: array %u '%s': byte size overflows", path, k,
+                             nm);
     if (!u64(c, &data_size))
         return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: array %u '%s': truncated header", path, k, nm);
     if (data_size != want)

@@ -20,7 +20,7 @@
 #define NNX_TVM_NDARRAY_MAGIC UINT64_C(0xDD5E40F096B4A13F)
 
 typedef struct nnx_tvm_param {
-    const char *name;    /* NUL-terminated copy (arena) */
+    const char *name; /* NUL-terminated copy (arena) */
     nnx_dtype dtype;
     uint32_t rank;
     uint32_t shape[NNX_MAX_RANK];

@@ -16,7 +16,10 @@
 #include <string.h>
 #include <strings.h>
 
-static nnx_status oom(nnvm_writer *W) { return nnx_error_set(W->err, NNX_ERROR_OUT_OF_MEMORY, "out of memory writing NNVM JSON"); }
+static nnx_status oom(nnvm_writer *W)
+{
+    return nnx_error_set(W->err, NNX_ERROR_OUT_OF_MEMORY, "out of memory writing NNVM JSON");
+}
 
 nnx_status nnvm_w_unsupported(nnvm_writer *W, const char *fmt, ...)
 {
@@ -27,8 +30,8 @@ nnx_status nnvm_w_unsupported(nnvm_writer *W, const char *fmt, ...)
     va_end(ap);
     const nnx_node *n = W->cur;
     return nnx_error_set(W->err, NNX_ERROR_NOT_SUPPORTED, "NNVM cannot express core op '%s'%s%.80s%s: %s",
-                         n ? nnx_op_table[n->op].name : "?", n && n->label[0] ? " (label '" : "",
-                         n ? n->label : "", n && n->label[0] ? "')" : "", msg);
+                         n ? nnx_op_table[n->op].name : "?", n && n->label[0] ? " (label '" : "", n ? n->label : "",
+                         n && n->label[0] ? "')" : "", msg);
 }
 
 static bool name_taken(const nnvm_writer *W, const char *name)
@@ -205,7 +208,10 @@ static void json_string(nnx_strbuf *b, const char *s)
     nnx_strbuf_puts(b, "\"");
 }
 
-static int cmp_kv(const void *a, const void *b) { return strcmp(((const nnvm_wkv *)a)->key, ((const nnvm_wkv *)b)->key); }
+static int cmp_kv(const void *a, const void *b)
+{
+    return strcmp(((const nnvm_wkv *)a)->key, ((const nnvm_wkv *)b)->key);
+}
 
 static nnx_status emit(nnvm_writer *W, nnx_strbuf *b)
 {
@@ -297,8 +303,12 @@ static nnx_status build(nnvm_writer *W, const uint32_t *inputs, const char *cons
         W->value_node[v] = NNX_NONE;
     for (uint32_t k = 0; k < n_inputs && st == NNX_OK; k++) {
         uint32_t v = inputs[k];
-        uint32_t node = new_node(W, "null", unique_name(W, input_names && input_names[k] ? input_names[k]
-                                                           : ir->values[v].name ? ir->values[v].name : "input"), 1);
+        uint32_t node = new_node(W, "null",
+                                 unique_name(W,
+                                             input_names && input_names[k] ? input_names[k]
+                                                 : ir->values[v].name      ? ir->values[v].name
+                                                                           : "input"),
+                                 1);
         if (node == NNX_NONE) {
             st = W->err->status;
             break;
@@ -348,9 +358,8 @@ static char *params_path_for(const char *path, const nnx_alloc *a)
 }
 
 nnx_status nnx_nnvm_save(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
-                         const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
-                         const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc,
-                         nnx_error *err)
+                         const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, const char *path,
+                         const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err)
 {
     (void)alloc; /* the IR's allocator serves the writer's own memory */
     nnvm_writer W = {.ir = ir, .err = err, .outputs = outputs, .output_names = output_names, .n_outputs = n_outputs};

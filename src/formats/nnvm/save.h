@@ -30,10 +30,10 @@ typedef struct nnvm_writer {
     uint32_t *value_node, *value_index; /* per IR value: its NNVM entry (NNX_NONE: none yet) */
     nnx_tvm_param *params;
     uint32_t n_params, cap_params;
-    const char *const *output_names;    /* names for the nodes producing outputs */
+    const char *const *output_names; /* names for the nodes producing outputs */
     const uint32_t *outputs;
     uint32_t n_outputs;
-    const nnx_node *cur;                /* the core node being written */
+    const nnx_node *cur; /* the core node being written */
 } nnvm_writer;
 
 /* NOT_SUPPORTED "NNVM cannot express core op 'NAME' (label 'L'): MESSAGE". */

@@ -73,8 +73,9 @@ static nnx_status write_conv(nnvm_writer *W, const nnx_node *n, bool transposed)
     uint32_t groups = transposed ? n->attrs.deconv.groups : n->attrs.conv.groups;
     if (x->rank != 4)
         return nnvm_w_unsupported(W, "NNVM convolutions are 2-D (the input is %u-D)", x->rank);
-    if (!transposed && ((n->attrs.conv.input_layout != NNX_LAYOUT_NCHW && n->attrs.conv.input_layout != NNX_LAYOUT_DEFAULT) ||
-                        (n->attrs.conv.filter_layout != NNX_FILTER_OIHW && n->attrs.conv.filter_layout != NNX_FILTER_DEFAULT)))
+    if (!transposed &&
+        ((n->attrs.conv.input_layout != NNX_LAYOUT_NCHW && n->attrs.conv.input_layout != NNX_LAYOUT_DEFAULT) ||
+         (n->attrs.conv.filter_layout != NNX_FILTER_OIHW && n->attrs.conv.filter_layout != NNX_FILTER_DEFAULT)))
         return nnvm_w_unsupported(W, "layouts other than NCHW input and OIHW filter");
     bool bias = n->n_in > 2 && n->in[2] != NNX_NONE;
     uint32_t node = simple(W, n, transposed ? "conv2d_transpose" : "conv2d");
@@ -82,20 +83,28 @@ static nnx_status write_conv(nnvm_writer *W, const nnx_node *n, bool transposed)
         return W->err->status;
     nnx_status st = padding(W, node, pads);
     uint32_t channels = transposed ? w->shape[1] * groups : w->shape[0];
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "channels", "%u", channels);
-    if (st == NNX_OK) st = list_u32(W, node, "kernel_size", &w->shape[2], 2);
-    if (st == NNX_OK) st = list_u32(W, node, "strides", strides, 2);
-    if (st == NNX_OK) st = list_u32(W, node, "dilation", dil, 2);
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "groups", "%u", groups);
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "layout", "NCHW");
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "kernel_layout", "OIHW");
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "use_bias", bias ? "True" : "False");
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "channels", "%u", channels);
+    if (st == NNX_OK)
+        st = list_u32(W, node, "kernel_size", &w->shape[2], 2);
+    if (st == NNX_OK)
+        st = list_u32(W, node, "strides", strides, 2);
+    if (st == NNX_OK)
+        st = list_u32(W, node, "dilation", dil, 2);
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "groups", "%u", groups);
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "layout", "NCHW");
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "kernel_layout", "OIHW");
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "use_bias", bias ? "True" : "False");
     if (st == NNX_OK && transposed) {
         const nnx_attr_deconv *d = &n->attrs.deconv;
         int64_t extra[2] = {0, 0};
         for (int k = 0; d->has_output_sizes && k < 2; k++) {
             int64_t computed = ((int64_t)x->shape[2 + k] - 1) * d->strides[k] +
-                               ((int64_t)w->shape[2 + k] - 1) * d->dilations[k] + 1 - d->pads[2 * k] - d->pads[2 * k + 1];
+                ((int64_t)w->shape[2 + k] - 1) * d->dilations[k] + 1 - d->pads[2 * k] - d->pads[2 * k + 1];
             extra[k] = (int64_t)d->output_sizes[k] - computed;
         }
         st = nnvm_w_attr_list(W, node, "output_padding", extra, 2);
@@ -139,11 +148,16 @@ static nnx_status write_pool(nnvm_writer *W, const nnx_node *n, const char *op)
         return W->err->status;
     int64_t pads[4] = {p->pads[0], p->pads[1], p->pads[2], p->pads[3]};
     nnx_status st = padding(W, node, pads);
-    if (st == NNX_OK) st = list_u32(W, node, "pool_size", p->window, 2);
-    if (st == NNX_OK) st = list_u32(W, node, "strides", p->strides, 2);
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "layout", p->layout == NNX_LAYOUT_NHWC ? "NHWC" : "NCHW");
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "ceil_mode", p->rounding == NNX_ROUNDING_CEIL ? "True" : "False");
-    if (st == NNX_OK && n->op == NNX_OP_AVG_POOL) st = nnvm_w_attr(W, node, "count_include_pad", "False");
+    if (st == NNX_OK)
+        st = list_u32(W, node, "pool_size", p->window, 2);
+    if (st == NNX_OK)
+        st = list_u32(W, node, "strides", p->strides, 2);
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "layout", p->layout == NNX_LAYOUT_NHWC ? "NHWC" : "NCHW");
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "ceil_mode", p->rounding == NNX_ROUNDING_CEIL ? "True" : "False");
+    if (st == NNX_OK && n->op == NNX_OP_AVG_POOL)
+        st = nnvm_w_attr(W, node, "count_include_pad", "False");
     return st;
 }
 
@@ -228,14 +242,22 @@ static nnx_status write_batch_norm(nnvm_writer *W, const nnx_node *n)
     if (st != NNX_OK || (node = nnvm_w_node(W, "batch_norm", hint_for(W, n, "batch_norm"), 3)) == NNX_NONE)
         return st != NNX_OK ? st : W->err->status;
     st = nnvm_w_input(W, node, n->in[0]);
-    if (st == NNX_OK) st = scale ? nnvm_w_input(W, node, n->in[3]) : nnvm_w_input_entry(W, node, dummy, 0);
-    if (st == NNX_OK) st = center ? nnvm_w_input(W, node, n->in[4]) : nnvm_w_input_entry(W, node, dummy, 0);
-    if (st == NNX_OK) st = nnvm_w_input(W, node, n->in[1]);
-    if (st == NNX_OK) st = nnvm_w_input(W, node, n->in[2]);
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "axis", "%u", a->axis);
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "epsilon", "%.17g", a->epsilon);
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "scale", scale ? "True" : "False");
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "center", center ? "True" : "False");
+    if (st == NNX_OK)
+        st = scale ? nnvm_w_input(W, node, n->in[3]) : nnvm_w_input_entry(W, node, dummy, 0);
+    if (st == NNX_OK)
+        st = center ? nnvm_w_input(W, node, n->in[4]) : nnvm_w_input_entry(W, node, dummy, 0);
+    if (st == NNX_OK)
+        st = nnvm_w_input(W, node, n->in[1]);
+    if (st == NNX_OK)
+        st = nnvm_w_input(W, node, n->in[2]);
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "axis", "%u", a->axis);
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "epsilon", "%.17g", a->epsilon);
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "scale", scale ? "True" : "False");
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "center", center ? "True" : "False");
     W->nodes[node].out[0] = W->ir->values[n->out[0]].desc;
     W->nodes[node].out[1] = *mean;
     W->nodes[node].out[2] = *in_desc(W, n, 2);
@@ -303,7 +325,8 @@ static nnx_status write_slice(nnvm_writer *W, const nnx_node *n)
     if (node == NNX_NONE)
         return W->err->status;
     nnx_status st = nnvm_w_attr_list(W, node, "begin", b, rank);
-    if (st == NNX_OK) st = nnvm_w_attr_list(W, node, "end", e, rank);
+    if (st == NNX_OK)
+        st = nnvm_w_attr_list(W, node, "end", e, rank);
     return st == NNX_OK ? nnvm_w_attr_list(W, node, "stride", st_, rank) : st;
 }
 
@@ -320,8 +343,8 @@ static nnx_status write_reverse(nnvm_writer *W, const nnx_node *n)
         bool last = !(mask >> (k + 1));
         uint32_t node = nnvm_w_node(W, "reverse", hint_for(W, n, "reverse"), 1);
         nnx_status st = node == NNX_NONE ? W->err->status
-                        : src_node == NNX_NONE ? nnvm_w_input(W, node, n->in[0])
-                                               : nnvm_w_input_entry(W, node, src_node, src_index);
+            : src_node == NNX_NONE       ? nnvm_w_input(W, node, n->in[0])
+                                         : nnvm_w_input_entry(W, node, src_node, src_index);
         if (st == NNX_OK)
             st = nnvm_w_attr(W, node, "axis", "%u", k);
         if (st != NNX_OK)
@@ -342,19 +365,21 @@ static nnx_status write_upsampling(nnvm_writer *W, const nnx_node *n, bool bilin
     if (bilinear) {
         const nnx_attr_upsample *u = &n->attrs.upsample;
         ok = ok && u->factor[0] == 1 && u->factor[1] == 1 && u->factor[2] == scale && u->factor[3] == scale &&
-             u->method == NNX_UPSAMPLE_ALIGNED && u->border == NNX_WINDOW_REPLICATE;
+            u->method == NNX_UPSAMPLE_ALIGNED && u->border == NNX_WINDOW_REPLICATE;
     } else {
         const nnx_attr_resample *r = &n->attrs.resample;
         ok = ok && r->mode == NNX_RESAMPLE_NEAREST && r->axes[0] == 2 && r->axes[1] == 3;
     }
     if (!ok)
-        return nnvm_w_unsupported(W, "NNVM upsampling scales H and W of NCHW by one integer (nearest, or bilinear "
+        return nnvm_w_unsupported(W,
+                                  "NNVM upsampling scales H and W of NCHW by one integer (nearest, or bilinear "
                                   "with aligned corners)");
     uint32_t node = simple(W, n, "upsampling");
     if (node == NNX_NONE)
         return W->err->status;
     nnx_status st = nnvm_w_attr(W, node, "scale", "%u", scale);
-    if (st == NNX_OK) st = nnvm_w_attr(W, node, "layout", "NCHW");
+    if (st == NNX_OK)
+        st = nnvm_w_attr(W, node, "layout", "NCHW");
     return st == NNX_OK ? nnvm_w_attr(W, node, "method", bilinear ? "BILINEAR" : "NEAREST_NEIGHBOR") : st;
 }
 
@@ -413,12 +438,24 @@ static const struct {
     nnx_op op;
     const char *name;
 } kSimple[] = {
-    {NNX_OP_RELU, "relu"},           {NNX_OP_SIGMOID, "sigmoid"},       {NNX_OP_TANH, "tanh"},
-    {NNX_OP_EXP, "exp"},             {NNX_OP_LOG, "log"},               {NNX_OP_SQRT, "sqrt"},
-    {NNX_OP_NEG, "negative"},        {NNX_OP_ABS, "abs"},               {NNX_OP_FLOOR, "floor"},
-    {NNX_OP_CEIL, "ceil"},           {NNX_OP_LOGICAL_NOT, "logical_not"}, {NNX_OP_ADD, "broadcast_add"},
-    {NNX_OP_SUB, "broadcast_sub"},   {NNX_OP_MUL, "broadcast_mul"},     {NNX_OP_DIV, "broadcast_div"},
-    {NNX_OP_POW, "broadcast_pow"},   {NNX_OP_LOGICAL_AND, "logical_and"}, {NNX_OP_LOGICAL_OR, "logical_or"},
+    {NNX_OP_RELU, "relu"},
+    {NNX_OP_SIGMOID, "sigmoid"},
+    {NNX_OP_TANH, "tanh"},
+    {NNX_OP_EXP, "exp"},
+    {NNX_OP_LOG, "log"},
+    {NNX_OP_SQRT, "sqrt"},
+    {NNX_OP_NEG, "negative"},
+    {NNX_OP_ABS, "abs"},
+    {NNX_OP_FLOOR, "floor"},
+    {NNX_OP_CEIL, "ceil"},
+    {NNX_OP_LOGICAL_NOT, "logical_not"},
+    {NNX_OP_ADD, "broadcast_add"},
+    {NNX_OP_SUB, "broadcast_sub"},
+    {NNX_OP_MUL, "broadcast_mul"},
+    {NNX_OP_DIV, "broadcast_div"},
+    {NNX_OP_POW, "broadcast_pow"},
+    {NNX_OP_LOGICAL_AND, "logical_and"},
+    {NNX_OP_LOGICAL_OR, "logical_or"},
     {NNX_OP_WHERE, "where"},
 };
 
@@ -527,11 +564,13 @@ nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n)
             nnvm_w_set(W, n->out[o], node, o);
         }
         st = nnvm_w_attr(W, node, "func_name", "%s", n->attrs.compiled.function);
-        if (st == NNX_OK) st = nnvm_w_attr(W, node, "num_inputs", "%u", n->n_in);
-        if (st == NNX_OK) st = nnvm_w_attr(W, node, "num_outputs", "%u", n->n_out);
-        if (st == NNX_OK) st = nnvm_w_attr(W, node, "flatten_data", "%u", n->attrs.compiled.flatten_data ? 1u : 0u);
+        if (st == NNX_OK)
+            st = nnvm_w_attr(W, node, "num_inputs", "%u", n->n_in);
+        if (st == NNX_OK)
+            st = nnvm_w_attr(W, node, "num_outputs", "%u", n->n_out);
+        if (st == NNX_OK)
+            st = nnvm_w_attr(W, node, "flatten_data", "%u", n->attrs.compiled.flatten_data ? 1u : 0u);
         return st;
-    default:
-        return nnvm_w_unsupported(W, "NNVM has no operator with its meaning");
+    default: return nnvm_w_unsupported(W, "NNVM has no operator with its meaning");
     }
 }

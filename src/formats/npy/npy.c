@@ -45,9 +45,9 @@ static const struct {
     char code[3];
     nnx_dtype dtype;
 } kTypes[] = {
-    {"f2", NNX_FLOAT16}, {"f4", NNX_FLOAT32}, {"f8", NNX_FLOAT64}, {"i1", NNX_INT8},   {"i2", NNX_INT16},
-    {"i4", NNX_INT32},   {"i8", NNX_INT64},   {"u1", NNX_UINT8},   {"u2", NNX_UINT16}, {"u4", NNX_UINT32},
-    {"u8", NNX_UINT64},  {"b1", NNX_BOOL},
+    {"f2", NNX_FLOAT16}, {"f4", NNX_FLOAT32}, {"f8", NNX_FLOAT64}, {"i1", NNX_INT8},
+    {"i2", NNX_INT16},   {"i4", NNX_INT32},   {"i8", NNX_INT64},   {"u1", NNX_UINT8},
+    {"u2", NNX_UINT16},  {"u4", NNX_UINT32},  {"u8", NNX_UINT64},  {"b1", NNX_BOOL},
 };
 
 static const char *path_of(const char *path) { return path ? path : "<memory>"; }
@@ -61,7 +61,7 @@ typedef struct span {
 } span;
 
 typedef struct parser {
-    const char *text;   /* the header (after the length field) */
+    const char *text; /* the header (after the length field) */
     size_t len, pos;
     size_t base;        /* file offset of text[0], for messages */
     bool python2_longs; /* versions 1.0 and 2.0: "3L" is an integer */
@@ -71,8 +71,8 @@ typedef struct parser {
 
 static nnx_status fail_at(parser *p, const char *what)
 {
-    return nnx_error_set(p->err, NNX_ERROR_INVALID_MODEL, "%s: error: header: %s (offset %zu)",
-                         path_of(p->info->path), what, p->base + p->pos);
+    return nnx_error_set(p->err, NNX_ERROR_INVALID_MODEL, "%s: error: header: %s (offset %zu)", path_of(p->info->path),
+                         what, p->base + p->pos);
 }
 
 /* "expected X, found 'c'" / "found byte 0xNN" / "found the end of the header". */
@@ -137,8 +137,7 @@ static bool accept_word(parser *p, const char *word)
         return false;
     if (p->pos + n < p->len) {
         char next = p->text[p->pos + n];
-        if ((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || (next >= '0' && next <= '9') ||
-            next == '_')
+        if ((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || (next >= '0' && next <= '9') || next == '_')
             return false;
     }
     p->pos += n;
@@ -176,11 +175,11 @@ static nnx_status parse_extent(parser *p, uint64_t *out)
 /* What the dict said, before its values are checked against each other. */
 typedef struct header {
     span descr;
-    size_t descr_at;    /* file offset of the descr value, for messages */
+    size_t descr_at; /* file offset of the descr value, for messages */
     bool fortran;
-    uint64_t rank;      /* may exceed NNX_MAX_RANK; only the first extents are kept */
+    uint64_t rank; /* may exceed NNX_MAX_RANK; only the first extents are kept */
     uint64_t extents[NNX_MAX_RANK];
-    unsigned seen;      /* bit per key: 1 descr, 2 fortran_order, 4 shape */
+    unsigned seen; /* bit per key: 1 descr, 2 fortran_order, 4 shape */
 } header;
 
 static nnx_status parse_descr(parser *p, header *h)
@@ -244,8 +243,9 @@ static nnx_status parse_entry(parser *p, header *h)
     if (k == 3 || (h->seen & (1u << k))) {
         p->pos = key_at;
         skip_blanks(p);
-        snprintf(msg, sizeof msg, k == 3 ? "unknown key '%.*s' (the keys are 'descr', 'fortran_order', 'shape')"
-                                         : "key '%.*s' given twice",
+        snprintf(msg, sizeof msg,
+                 k == 3 ? "unknown key '%.*s' (the keys are 'descr', 'fortran_order', 'shape')"
+                        : "key '%.*s' given twice",
                  (int)(key.n > MAX_SHOWN ? MAX_SHOWN : key.n), key.s);
         return fail_at(p, msg);
     }
@@ -334,7 +334,8 @@ static nnx_status check_shape(const header *h, size_t available, nnx_npy_info *i
     if (h->fortran)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                              "%s: error: fortran_order True (column-major data) is not supported "
-                             "(numpy: numpy.ascontiguousarray before saving)", path);
+                             "(numpy: numpy.ascontiguousarray before saving)",
+                             path);
     if (h->rank > NNX_MAX_RANK)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: rank %llu is above nnx's limit of %d", path,
                              (unsigned long long)h->rank, NNX_MAX_RANK);
@@ -346,8 +347,10 @@ static nnx_status check_shape(const header *h, size_t available, nnx_npy_info *i
         overflow |= !nnx_mul_u64(volume, h->extents[i], &volume);
     size_t bytes;
     if (overflow || volume > SIZE_MAX || !nnx_mul_size((size_t)volume, nnx_dtype_size(info->dtype), &bytes))
-        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: shape %s overflows: its data would not fit in "
-                             "memory", path, shape_text(h, shape, sizeof shape));
+        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
+                             "%s: error: shape %s overflows: its data would not fit in "
+                             "memory",
+                             path, shape_text(h, shape, sizeof shape));
     if (available != bytes)
         return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
                              available < bytes ? "%s: error: truncated: shape %s of %s needs %zu data bytes, the file "
@@ -357,8 +360,8 @@ static nnx_status check_shape(const header *h, size_t available, nnx_npy_info *i
                              path, shape_text(h, shape, sizeof shape), info->descr, bytes, available);
     for (uint32_t i = 0; i < h->rank; i++) {
         if (h->extents[i] > UINT32_MAX)
-            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: shape %s: extent %llu is above 2^32-1",
-                                 path, shape_text(h, shape, sizeof shape), (unsigned long long)h->extents[i]);
+            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: shape %s: extent %llu is above 2^32-1", path,
+                                 shape_text(h, shape, sizeof shape), (unsigned long long)h->extents[i]);
         info->shape[i] = (uint32_t)h->extents[i];
     }
     info->rank = (uint32_t)h->rank;
@@ -373,8 +376,9 @@ static nnx_status check_bools(const nnx_npy_info *info, nnx_error *err)
     const uint8_t *b = info->data;
     for (size_t i = 0; i < info->data_size; i++)
         if (b[i] > 1)
-            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: bool item %zu is %u, not 0 or 1 (offset %zu)",
-                                 path_of(info->path), i, b[i], info->data_offset + i);
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
+                                 "%s: error: bool item %zu is %u, not 0 or 1 (offset %zu)", path_of(info->path), i,
+                                 b[i], info->data_offset + i);
     return NNX_OK;
 }
 
@@ -382,37 +386,49 @@ static nnx_status check_bools(const nnx_npy_info *info, nnx_error *err)
 
 /* Magic, version (N1) and the header length field; sets info->version and *header_at,
  * *header_len. */
-static nnx_status parse_prefix(const uint8_t *b, size_t size, nnx_npy_info *info, size_t *header_at,
-                               size_t *header_len, nnx_error *err)
+static nnx_status parse_prefix(const uint8_t *b, size_t size, nnx_npy_info *info, size_t *header_at, size_t *header_len,
+                               nnx_error *err)
 {
     const char *path = path_of(info->path);
     for (size_t i = 0; i < MAGIC_LEN; i++) {
         if (i == size)
-            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: truncated: the file ends inside the magic "
-                                 "string (offset %zu)", path, i);
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
+                                 "%s: error: truncated: the file ends inside the magic "
+                                 "string (offset %zu)",
+                                 path, i);
         if (b[i] != (uint8_t)MAGIC[i])
-            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: not a .npy file: bad magic string, it must "
-                                 "start with \\x93NUMPY (offset %zu)", path, i);
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
+                                 "%s: error: not a .npy file: bad magic string, it must "
+                                 "start with \\x93NUMPY (offset %zu)",
+                                 path, i);
     }
     if (size < MAGIC_LEN + 2)
-        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: truncated: the file ends inside the version "
-                             "(offset %zu)", path, size);
+        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
+                             "%s: error: truncated: the file ends inside the version "
+                             "(offset %zu)",
+                             path, size);
     info->version[0] = b[6];
     info->version[1] = b[7];
     if (b[6] < 1 || b[6] > 3 || b[7] != 0)
-        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: format version %u.%u is not supported (nnx "
-                             "reads 1.0, 2.0 and 3.0) (offset 6)", path, b[6], b[7]);
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: format version %u.%u is not supported (nnx "
+                             "reads 1.0, 2.0 and 3.0) (offset 6)",
+                             path, b[6], b[7]);
     size_t field = b[6] == 1 ? 2 : 4;
     *header_at = MAGIC_LEN + 2 + field;
     if (size < *header_at)
-        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: truncated: the file ends inside the header "
-                             "length (offset %zu)", path, size);
+        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
+                             "%s: error: truncated: the file ends inside the header "
+                             "length (offset %zu)",
+                             path, size);
     *header_len = b[8] | (size_t)b[9] << 8;
     if (field == 4)
         *header_len |= (size_t)b[10] << 16 | (size_t)b[11] << 24;
     if (*header_len > size - *header_at)
-        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: truncated: the header length is %zu bytes, the "
-                             "file has %zu after the length field (offset 8)", path, *header_len, size - *header_at);
+        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
+                             "%s: error: truncated: the header length is %zu bytes, the "
+                             "file has %zu after the length field (offset 8)",
+                             path, *header_len, size - *header_at);
     return NNX_OK;
 }
 
@@ -440,8 +456,8 @@ nnx_status nnx_npy_parse(const void *bytes, size_t size, const char *path, nnx_n
 
 const char *nnx_npy_descr(nnx_dtype dtype)
 {
-    static const char *const little[] = {"<f2", "<f4", "<f8", "|i1", "<i2", "<i4", "<i8",
-                                         "|u1", "<u2", "<u4", "<u8", "|b1"};
+    static const char *const little[] = {"<f2", "<f4", "<f8", "|i1", "<i2", "<i4",
+                                         "<i8", "|u1", "<u2", "<u4", "<u8", "|b1"};
     for (size_t i = 0; i < sizeof kTypes / sizeof kTypes[0]; i++)
         if (kTypes[i].dtype == dtype)
             return little[i];
@@ -516,8 +532,8 @@ nnx_status nnx_npy_write(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, 
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "npy: error: the data has %zu bytes, the shape needs %zu",
                              data_size, bytes);
     if (out_size < total || !out)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "npy: error: the output has %zu bytes, the file needs %zu",
-                             out_size, total);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "npy: error: the output has %zu bytes, the file needs %zu", out_size, total);
     char text[256];
     size_t text_len = header_text(nnx_npy_descr(dtype), shape, rank, text, sizeof text);
     size_t prefix = prefix_size(text_len), header_len = prefix - (MAGIC_LEN + 4);

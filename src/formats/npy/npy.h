@@ -13,15 +13,15 @@
 /* What nnx_npy_parse found. data points into the caller's bytes (not owned, not aligned):
  * data_size bytes of little-endian items in C (row-major) order. */
 typedef struct nnx_npy_info {
-    const char *path;        /* the path given to parse, used in messages (not owned) */
-    uint8_t version[2];      /* major, minor: 1.0, 2.0 or 3.0 */
-    char descr[4];           /* the descriptor as written, e.g. "<f4", "|b1" */
+    const char *path;   /* the path given to parse, used in messages (not owned) */
+    uint8_t version[2]; /* major, minor: 1.0, 2.0 or 3.0 */
+    char descr[4];      /* the descriptor as written, e.g. "<f4", "|b1" */
     nnx_dtype dtype;
-    uint32_t rank;           /* 0..NNX_MAX_RANK; rank 0 is a scalar */
+    uint32_t rank; /* 0..NNX_MAX_RANK; rank 0 is a scalar */
     uint32_t shape[NNX_MAX_RANK];
-    uint64_t volume;         /* product of the extents (1 for a scalar; 0 when one is 0) */
-    size_t data_offset;      /* bytes of magic, version, length field and header */
-    size_t data_size;        /* volume * element size: exactly the bytes after the header */
+    uint64_t volume;    /* product of the extents (1 for a scalar; 0 when one is 0) */
+    size_t data_offset; /* bytes of magic, version, length field and header */
+    size_t data_size;   /* volume * element size: exactly the bytes after the header */
     const void *data;
 } nnx_npy_info;
 
@@ -42,15 +42,14 @@ const char *nnx_npy_descr(nnx_dtype dtype);
 /* Size in bytes of the file nnx_npy_write writes. Errors: NNX_ERROR_NOT_SUPPORTED for a
  * dtype without descriptor; NNX_ERROR_INVALID_ARGUMENT for a rank above 8 or a size that
  * overflows. */
-nnx_status nnx_npy_encoded_size(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, size_t *size,
-                                 nnx_error *err);
+nnx_status nnx_npy_encoded_size(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, size_t *size, nnx_error *err);
 
 /* Writes a version 1.0 .npy file for data (data_size = volume * element size bytes of
  * dtype, row-major) into out[0..out_size); *written receives the file size. The header is
  * numpy's: keys in sorted order, the same spacing, padded with spaces to a multiple of 64
  * bytes and ended by '\n'. Errors as nnx_npy_encoded_size, plus NNX_ERROR_INVALID_ARGUMENT
  * when data_size is wrong or out is too small. Allocates nothing. */
-nnx_status nnx_npy_write(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, const void *data,
-                         size_t data_size, void *out, size_t out_size, size_t *written, nnx_error *err);
+nnx_status nnx_npy_write(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, const void *data, size_t data_size,
+                         void *out, size_t out_size, size_t *written, nnx_error *err);
 
 #endif

@@ -25,8 +25,8 @@ typedef struct nnx_onnx_known_input {
 nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *name, const char *dir,
                                 const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
                                 uint32_t n_known, nnx_ir_model *out, nnx_error *err);
-nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *options,
-                            const nnx_onnx_known_input *known, uint32_t n_known, nnx_ir_model *out, nnx_error *err);
+nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
+                            uint32_t n_known, nnx_ir_model *out, nnx_error *err);
 
 /* Reads one serialized TensorProto (a conformance test's input_N.pb / output_N.pb): its
  * name (may be empty), descriptor and bytes (nnx_mem_alloc_aligned from alloc, at least 1

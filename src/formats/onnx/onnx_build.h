@@ -10,7 +10,12 @@
 
 #include <string.h>
 
-#define CHECK(x) do { nnx_status st_ = (x); if (st_ != NNX_OK) return st_; } while (0)
+#define CHECK(x) \
+    do { \
+        nnx_status st_ = (x); \
+        if (st_ != NNX_OK) \
+            return st_; \
+    } while (0)
 
 static inline nnx_status unsupported(ox *c, const char *fmt, const char *what)
 {
@@ -49,7 +54,10 @@ static inline nnx_status cast(ox *c, uint32_t x, nnx_dtype to, uint32_t *y)
     return ox_node(c, NNX_OP_CAST, &x, 1, &a, 1, y);
 }
 
-static inline nnx_status scalar_like(ox *c, uint32_t x, double v, uint32_t *y) { return ox_scalar(c, ox_desc(c, x).dtype, v, y); }
+static inline nnx_status scalar_like(ox *c, uint32_t x, double v, uint32_t *y)
+{
+    return ox_scalar(c, ox_desc(c, x).dtype, v, y);
+}
 
 static inline nnx_status transpose(ox *c, uint32_t x, const uint32_t *perm, uint32_t *y)
 {
@@ -96,8 +104,8 @@ static inline nnx_status unsqueeze(ox *c, uint32_t x, const int64_t *axes, uint3
 }
 
 /* Axes from the attribute (before opset `from`) or the optional input. */
-static inline nnx_status axes_of(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t k, int from,
-                          int64_t *axes, uint32_t *count, bool *given)
+static inline nnx_status axes_of(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t k,
+                                 int from, int64_t *axes, uint32_t *count, bool *given)
 {
     *count = 0;
     *given = false;

@@ -108,7 +108,8 @@ const void *ox_known(ox *c, uint32_t id)
         return v->data;
     if (v->kind == NNX_VALUE_INPUT) {
         for (uint32_t k = 0; k < c->n_known; k++)
-            if (c->known[k].name && strcmp(c->known[k].name, v->name) == 0 && nnx_desc_equal(&c->known[k].desc, &v->desc))
+            if (c->known[k].name && strcmp(c->known[k].name, v->name) == 0 &&
+                nnx_desc_equal(&c->known[k].desc, &v->desc))
                 return c->known[k].data;
         return NULL;
     }
@@ -119,16 +120,74 @@ static bool read_number(nnx_dtype dt, const void *p, size_t i, int64_t *iv, doub
 {
     const unsigned char *q = p;
     switch (dt) {
-    case NNX_INT64: { int64_t v; memcpy(&v, q + 8 * i, 8); *iv = v; *fv = (double)v; return true; }
-    case NNX_INT32: { int32_t v; memcpy(&v, q + 4 * i, 4); *iv = v; *fv = v; return true; }
-    case NNX_INT16: { int16_t v; memcpy(&v, q + 2 * i, 2); *iv = v; *fv = v; return true; }
-    case NNX_INT8: { int8_t v; memcpy(&v, q + i, 1); *iv = v; *fv = v; return true; }
-    case NNX_UINT64: { uint64_t v; memcpy(&v, q + 8 * i, 8); *iv = (int64_t)v; *fv = (double)v; return true; }
-    case NNX_UINT32: { uint32_t v; memcpy(&v, q + 4 * i, 4); *iv = v; *fv = v; return true; }
-    case NNX_UINT16: { uint16_t v; memcpy(&v, q + 2 * i, 2); *iv = v; *fv = v; return true; }
-    case NNX_UINT8: case NNX_BOOL: *iv = q[i]; *fv = q[i]; return true;
-    case NNX_FLOAT32: { float v; memcpy(&v, q + 4 * i, 4); *fv = v; *iv = ox_f2i(v); return true; }
-    case NNX_FLOAT64: { double v; memcpy(&v, q + 8 * i, 8); *fv = v; *iv = ox_f2i(v); return true; }
+    case NNX_INT64: {
+        int64_t v;
+        memcpy(&v, q + 8 * i, 8);
+        *iv = v;
+        *fv = (double)v;
+        return true;
+    }
+    case NNX_INT32: {
+        int32_t v;
+        memcpy(&v, q + 4 * i, 4);
+        *iv = v;
+        *fv = v;
+        return true;
+    }
+    case NNX_INT16: {
+        int16_t v;
+        memcpy(&v, q + 2 * i, 2);
+        *iv = v;
+        *fv = v;
+        return true;
+    }
+    case NNX_INT8: {
+        int8_t v;
+        memcpy(&v, q + i, 1);
+        *iv = v;
+        *fv = v;
+        return true;
+    }
+    case NNX_UINT64: {
+        uint64_t v;
+        memcpy(&v, q + 8 * i, 8);
+        *iv = (int64_t)v;
+        *fv = (double)v;
+        return true;
+    }
+    case NNX_UINT32: {
+        uint32_t v;
+        memcpy(&v, q + 4 * i, 4);
+        *iv = v;
+        *fv = v;
+        return true;
+    }
+    case NNX_UINT16: {
+        uint16_t v;
+        memcpy(&v, q + 2 * i, 2);
+        *iv = v;
+        *fv = v;
+        return true;
+    }
+    case NNX_UINT8:
+    case NNX_BOOL:
+        *iv = q[i];
+        *fv = q[i];
+        return true;
+    case NNX_FLOAT32: {
+        float v;
+        memcpy(&v, q + 4 * i, 4);
+        *fv = v;
+        *iv = ox_f2i(v);
+        return true;
+    }
+    case NNX_FLOAT64: {
+        double v;
+        memcpy(&v, q + 8 * i, 8);
+        *fv = v;
+        *iv = ox_f2i(v);
+        return true;
+    }
     default: return false;
     }
 }
@@ -205,17 +264,57 @@ nnx_status ox_scalar(ox *c, nnx_dtype dt, double v, uint32_t *id)
     nnx_operand_desc d = {dt, 0, {0}};
     unsigned char buf[8] = {0};
     switch (dt) {
-    case NNX_FLOAT32: { float f = (float)v; memcpy(buf, &f, 4); break; }
+    case NNX_FLOAT32: {
+        float f = (float)v;
+        memcpy(buf, &f, 4);
+        break;
+    }
     case NNX_FLOAT64: memcpy(buf, &v, 8); break;
-    case NNX_FLOAT16: { uint16_t h = nnx_f64_to_f16(v); memcpy(buf, &h, 2); break; }
-    case NNX_BFLOAT16: { uint16_t h = nnx_f64_to_bf16(v); memcpy(buf, &h, 2); break; }
-    case NNX_INT64: { int64_t x = ox_f2i(v); memcpy(buf, &x, 8); break; }
-    case NNX_INT32: { int32_t x = (int32_t)ox_f2i(v); memcpy(buf, &x, 4); break; }
-    case NNX_INT16: { int16_t x = (int16_t)ox_f2i(v); memcpy(buf, &x, 2); break; }
-    case NNX_INT8: { int8_t x = (int8_t)ox_f2i(v); memcpy(buf, &x, 1); break; }
-    case NNX_UINT64: { uint64_t x = (uint64_t)ox_f2i(v); memcpy(buf, &x, 8); break; }
-    case NNX_UINT32: { uint32_t x = (uint32_t)ox_f2i(v); memcpy(buf, &x, 4); break; }
-    case NNX_UINT16: { uint16_t x = (uint16_t)ox_f2i(v); memcpy(buf, &x, 2); break; }
+    case NNX_FLOAT16: {
+        uint16_t h = nnx_f64_to_f16(v);
+        memcpy(buf, &h, 2);
+        break;
+    }
+    case NNX_BFLOAT16: {
+        uint16_t h = nnx_f64_to_bf16(v);
+        memcpy(buf, &h, 2);
+        break;
+    }
+    case NNX_INT64: {
+        int64_t x = ox_f2i(v);
+        memcpy(buf, &x, 8);
+        break;
+    }
+    case NNX_INT32: {
+        int32_t x = (int32_t)ox_f2i(v);
+        memcpy(buf, &x, 4);
+        break;
+    }
+    case NNX_INT16: {
+        int16_t x = (int16_t)ox_f2i(v);
+        memcpy(buf, &x, 2);
+        break;
+    }
+    case NNX_INT8: {
+        int8_t x = (int8_t)ox_f2i(v);
+        memcpy(buf, &x, 1);
+        break;
+    }
+    case NNX_UINT64: {
+        uint64_t x = (uint64_t)ox_f2i(v);
+        memcpy(buf, &x, 8);
+        break;
+    }
+    case NNX_UINT32: {
+        uint32_t x = (uint32_t)ox_f2i(v);
+        memcpy(buf, &x, 4);
+        break;
+    }
+    case NNX_UINT16: {
+        uint16_t x = (uint16_t)ox_f2i(v);
+        memcpy(buf, &x, 2);
+        break;
+    }
     case NNX_UINT8: buf[0] = (uint8_t)ox_f2i(v); break;
     case NNX_BOOL: buf[0] = v != 0; break;
     default: return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "no scalar of type %s", nnx_dtype_name(dt));
@@ -348,10 +447,20 @@ nnx_status ox_axis_const(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_
         return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < n; i++) {
         switch (dt) {
-        case NNX_INT64: { int64_t x = ox_f2i(v[i]); memcpy(p + 8 * i, &x, 8); break; }
+        case NNX_INT64: {
+            int64_t x = ox_f2i(v[i]);
+            memcpy(p + 8 * i, &x, 8);
+            break;
+        }
         case NNX_FLOAT64: memcpy(p + 8 * i, &v[i], 8); break;
-        case NNX_FLOAT32: { float x = (float)v[i]; memcpy(p + 4 * i, &x, 4); break; }
-        default: nnx_mem_free(c->ir->alloc, p); return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "weights of type %s", nnx_dtype_name(dt));
+        case NNX_FLOAT32: {
+            float x = (float)v[i];
+            memcpy(p + 4 * i, &x, 4);
+            break;
+        }
+        default:
+            nnx_mem_free(c->ir->alloc, p);
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "weights of type %s", nnx_dtype_name(dt));
         }
     }
     nnx_status st = ox_const(c, &d, p, id);

@@ -16,13 +16,13 @@ typedef struct ox {
     const nnx_ir_model_options *options;
     const nnx_onnx_known_input *known;
     uint32_t n_known;
-    int64_t opset; /* of the default domain */
-    nnx_strmap values; /* ONNX tensor name -> IR value id */
+    int64_t opset;               /* of the default domain */
+    nnx_strmap values;           /* ONNX tensor name -> IR value id */
     const Onnx__NodeProto *node; /* being mapped */
     const char *label;
     nnx_error nerr; /* the reason of a node's failure, prefixed by the caller */
     bool no_fold;
-    void **cache;   /* per value id: bytes computed at load time from known inputs (ox_known) */
+    void **cache; /* per value id: bytes computed at load time from known inputs (ox_known) */
     uint32_t cache_cap;
 } ox;
 
@@ -47,7 +47,8 @@ const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain);
 nnx_status nnx_onnx_op_constant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_size(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
-nnx_status nnx_onnx_op_constant_of_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_constant_of_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                         uint32_t *out);
 nnx_status nnx_onnx_op_range(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_eye_like(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_reshape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -72,7 +73,8 @@ nnx_status nnx_onnx_op_one_hot(ox *c, const Onnx__NodeProto *n, const uint32_t *
 nnx_status nnx_onnx_op_matmul(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_gemm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_conv(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
-nnx_status nnx_onnx_op_conv_transpose(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_conv_transpose(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                      uint32_t *out);
 nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_global_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_batch_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -87,13 +89,16 @@ nnx_status nnx_onnx_op_adagrad(ox *c, const Onnx__NodeProto *n, const uint32_t *
 nnx_status nnx_onnx_op_adam(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_momentum(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 /* onnx_ops_quantized.c */
-nnx_status nnx_onnx_op_dynamic_quantize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
-nnx_status nnx_onnx_op_integer_product(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_dynamic_quantize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                        uint32_t *out);
+nnx_status nnx_onnx_op_integer_product(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                       uint32_t *out);
 /* onnx_ops_indexing.c */
 nnx_status nnx_onnx_op_max_unpool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_compress(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_nonzero(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
-nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                        uint32_t *out);
 nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, bool mul, uint32_t *out);
 nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 /* onnx_ops_rnn.c */

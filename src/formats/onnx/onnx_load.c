@@ -65,8 +65,8 @@ static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         for (size_t j = 0; j < i && !seen; j++) {
             const Onnx__NodeProto *p = g->node[j];
             seen = p->op_type && strcmp(p->op_type, t) == 0 &&
-                   is_default_domain(p->domain) == is_default_domain(n->domain) &&
-                   (is_default_domain(n->domain) || strcmp(p->domain, n->domain) == 0);
+                is_default_domain(p->domain) == is_default_domain(n->domain) &&
+                (is_default_domain(n->domain) || strcmp(p->domain, n->domain) == 0);
         }
         if (seen)
             continue;
@@ -181,9 +181,10 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         }
         if (!given) {
             if (!tt->shape)
-                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                                     "%s: error: graph input '%s' has no shape: give one (nnx_model_options.input_shapes)",
-                                     c->path, name);
+                return nnx_error_set(
+                    err, NNX_ERROR_NOT_SUPPORTED,
+                    "%s: error: graph input '%s' has no shape: give one (nnx_model_options.input_shapes)", c->path,
+                    name);
             if (tt->shape->n_dim > NNX_MAX_RANK)
                 return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has rank %zu", c->path,
                                      name, tt->shape->n_dim);
@@ -192,13 +193,14 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
                 const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
                 if (dim->value_case != ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE || dim->dim_value < 0 ||
                     dim->dim_value > UINT32_MAX)
-                    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                                         "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s: "
-                                         "give its shape (nnx_model_options.input_shapes)",
-                                         c->path, name, k,
-                                         dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
-                                         dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
-                                         dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "");
+                    return nnx_error_set(
+                        err, NNX_ERROR_NOT_SUPPORTED,
+                        "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s: "
+                        "give its shape (nnx_model_options.input_shapes)",
+                        c->path, name, k,
+                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
+                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
+                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "");
                 d.shape[k] = (uint32_t)dim->dim_value;
             }
         }
@@ -217,21 +219,72 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
  * opset; 1 for every operator not listed. */
 static uint32_t required_inputs(const char *t, int64_t opset)
 {
-    static const struct { const char *name; uint8_t n; int16_t from; } rows[] = {
-        {"Constant", 0, 0}, {"Add", 2, 0}, {"Sub", 2, 0}, {"Mul", 2, 0}, {"Div", 2, 0}, {"Pow", 2, 0},
-        {"Equal", 2, 0}, {"Less", 2, 0}, {"Greater", 2, 0}, {"LessOrEqual", 2, 0}, {"GreaterOrEqual", 2, 0},
-        {"And", 2, 0}, {"Or", 2, 0}, {"Xor", 2, 0}, {"PRelu", 2, 0}, {"Mod", 2, 0}, {"BitShift", 2, 0},
-        {"MatMul", 2, 0}, {"Gemm", 2, 0}, {"Conv", 2, 0}, {"ConvTranspose", 2, 0}, {"Reshape", 2, 5},
-        {"Expand", 2, 0}, {"Tile", 2, 0}, {"Gather", 2, 0}, {"GatherElements", 2, 0}, {"GatherND", 2, 0},
-        {"CastLike", 2, 0}, {"CumSum", 2, 0}, {"Range", 3, 0}, {"Where", 3, 0}, {"Scatter", 3, 0},
-        {"ScatterElements", 3, 0}, {"ScatterND", 3, 0}, {"BatchNormalization", 5, 0},
-        {"InstanceNormalization", 3, 0}, {"LayerNormalization", 2, 0}, {"QuantizeLinear", 2, 0},
-        {"DequantizeLinear", 2, 0}, {"Slice", 3, 10}, {"Pad", 2, 11}, {"OneHot", 3, 0}, {"TopK", 2, 10},
-        {"Compress", 2, 0}, {"ReverseSequence", 2, 0}, {"MaxUnpool", 2, 0}, {"ConvInteger", 2, 0},
-        {"MatMulInteger", 2, 0}, {"QLinearConv", 8, 0}, {"QLinearMatMul", 8, 0},
-        {"NegativeLogLikelihoodLoss", 2, 0}, {"SoftmaxCrossEntropyLoss", 2, 0}, {"Upsample", 2, 9},
-        {"RNN", 3, 0}, {"GRU", 3, 0}, {"LSTM", 3, 0}, {"Unsqueeze", 2, 13},
-        {"Adagrad", 5, 0}, {"Adam", 6, 0}, {"Momentum", 5, 0}, {"ConstantOfShape", 1, 0},
+    static const struct {
+        const char *name;
+        uint8_t n;
+        int16_t from;
+    } rows[] = {
+        {"Constant", 0, 0},
+        {"Add", 2, 0},
+        {"Sub", 2, 0},
+        {"Mul", 2, 0},
+        {"Div", 2, 0},
+        {"Pow", 2, 0},
+        {"Equal", 2, 0},
+        {"Less", 2, 0},
+        {"Greater", 2, 0},
+        {"LessOrEqual", 2, 0},
+        {"GreaterOrEqual", 2, 0},
+        {"And", 2, 0},
+        {"Or", 2, 0},
+        {"Xor", 2, 0},
+        {"PRelu", 2, 0},
+        {"Mod", 2, 0},
+        {"BitShift", 2, 0},
+        {"MatMul", 2, 0},
+        {"Gemm", 2, 0},
+        {"Conv", 2, 0},
+        {"ConvTranspose", 2, 0},
+        {"Reshape", 2, 5},
+        {"Expand", 2, 0},
+        {"Tile", 2, 0},
+        {"Gather", 2, 0},
+        {"GatherElements", 2, 0},
+        {"GatherND", 2, 0},
+        {"CastLike", 2, 0},
+        {"CumSum", 2, 0},
+        {"Range", 3, 0},
+        {"Where", 3, 0},
+        {"Scatter", 3, 0},
+        {"ScatterElements", 3, 0},
+        {"ScatterND", 3, 0},
+        {"BatchNormalization", 5, 0},
+        {"InstanceNormalization", 3, 0},
+        {"LayerNormalization", 2, 0},
+        {"QuantizeLinear", 2, 0},
+        {"DequantizeLinear", 2, 0},
+        {"Slice", 3, 10},
+        {"Pad", 2, 11},
+        {"OneHot", 3, 0},
+        {"TopK", 2, 10},
+        {"Compress", 2, 0},
+        {"ReverseSequence", 2, 0},
+        {"MaxUnpool", 2, 0},
+        {"ConvInteger", 2, 0},
+        {"MatMulInteger", 2, 0},
+        {"QLinearConv", 8, 0},
+        {"QLinearMatMul", 8, 0},
+        {"NegativeLogLikelihoodLoss", 2, 0},
+        {"SoftmaxCrossEntropyLoss", 2, 0},
+        {"Upsample", 2, 9},
+        {"RNN", 3, 0},
+        {"GRU", 3, 0},
+        {"LSTM", 3, 0},
+        {"Unsqueeze", 2, 13},
+        {"Adagrad", 5, 0},
+        {"Adam", 6, 0},
+        {"Momentum", 5, 0},
+        {"ConstantOfShape", 1, 0},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (strcmp(rows[i].name, t) == 0)
@@ -303,8 +356,8 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         const char *name = g->output[i]->name ? g->output[i]->name : "";
         uint32_t id;
         if (!find_value(c, name, &id))
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: graph output '%s' is not defined", c->path,
-                                 name);
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: graph output '%s' is not defined",
+                                 c->path, name);
         if (id == OX_EMPTY)
             return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph output '%s' is an empty tensor",
                                  c->path, name);
@@ -339,8 +392,13 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
                                 uint32_t n_known, nnx_ir_model *out, nnx_error *err)
 {
     nnx_ir_model_options none = {0};
-    ox c = {.m = out, .ir = &out->ir, .path = name, .dir = dir, .options = options ? options : &none,
-            .known = known, .n_known = n_known};
+    ox c = {.m = out,
+            .ir = &out->ir,
+            .path = name,
+            .dir = dir,
+            .options = options ? options : &none,
+            .known = known,
+            .n_known = n_known};
     const nnx_alloc *alloc = out->ir.alloc;
     nnx_strmap_init(&c.values, alloc, false);
     ProtobufCAllocator pa = nnx_onnx_pb_allocator(alloc);

@@ -93,13 +93,37 @@ static nnx_status known_elements(ox *c, uint32_t id, const char *what, int64_t *
     for (uint64_t i = 0; i < *count; i++) {
         int64_t x = 0;
         switch (d.dtype) {
-        case NNX_INT64: case NNX_UINT64: memcpy(&x, p + 8 * i, 8); break;
-        case NNX_INT32: { int32_t y; memcpy(&y, p + 4 * i, 4); x = y; break; }
-        case NNX_UINT32: { uint32_t y; memcpy(&y, p + 4 * i, 4); x = y; break; }
-        case NNX_FLOAT32: { float y; memcpy(&y, p + 4 * i, 4); x = y != 0; break; }
-        case NNX_FLOAT64: { double y; memcpy(&y, p + 8 * i, 8); x = y != 0; break; }
+        case NNX_INT64:
+        case NNX_UINT64: memcpy(&x, p + 8 * i, 8); break;
+        case NNX_INT32: {
+            int32_t y;
+            memcpy(&y, p + 4 * i, 4);
+            x = y;
+            break;
+        }
+        case NNX_UINT32: {
+            uint32_t y;
+            memcpy(&y, p + 4 * i, 4);
+            x = y;
+            break;
+        }
+        case NNX_FLOAT32: {
+            float y;
+            memcpy(&y, p + 4 * i, 4);
+            x = y != 0;
+            break;
+        }
+        case NNX_FLOAT64: {
+            double y;
+            memcpy(&y, p + 8 * i, 8);
+            x = y != 0;
+            break;
+        }
         default:
-            if (es == 1) { x = p[i]; break; }
+            if (es == 1) {
+                x = p[i];
+                break;
+            }
             nnx_mem_free(c->ir->alloc, *v);
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "%s has type %s", what, nnx_dtype_name(d.dtype));
         }
@@ -206,8 +230,10 @@ nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const u
         for (uint32_t a = d.rank; a-- > 0;) {
             uint64_t q = rem % d.shape[a];
             rem /= d.shape[a];
-            if (a == ba) b = q;
-            if (a == ta) t = q;
+            if (a == ba)
+                b = q;
+            if (a == ta)
+                t = q;
         }
         int64_t L = lens[b];
         idx[i] = (int64_t)t < L ? L - 1 - (int64_t)t : (int64_t)t;
@@ -341,7 +367,8 @@ nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     nnx_operand_desc d = ox_desc(c, in[0]);
     const uint8_t *p = ox_known(c, in[0]);
     if (!p)
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the input must be known when the model is loaded: the output's shape depends on it");
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
+                       "the input must be known when the model is loaded: the output's shape depends on it");
     uint64_t total;
     nnx_desc_elements(&d, &total);
     if (total > (1u << 20))
@@ -375,12 +402,28 @@ nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *i
         double val;
         const uint8_t *q = p + e * es;
         switch (d.dtype) {
-        case NNX_FLOAT32: { float f; memcpy(&f, q, 4); val = f; break; }
+        case NNX_FLOAT32: {
+            float f;
+            memcpy(&f, q, 4);
+            val = f;
+            break;
+        }
         case NNX_FLOAT64: memcpy(&val, q, 8); break;
-        case NNX_INT64: { int64_t i; memcpy(&i, q, 8); val = (double)i; break; }
-        case NNX_INT32: { int32_t i; memcpy(&i, q, 4); val = i; break; }
+        case NNX_INT64: {
+            int64_t i;
+            memcpy(&i, q, 8);
+            val = (double)i;
+            break;
+        }
+        case NNX_INT32: {
+            int32_t i;
+            memcpy(&i, q, 4);
+            val = i;
+            break;
+        }
         case NNX_INT8: val = (int8_t)*q; break;
-        case NNX_UINT8: case NNX_BOOL: val = *q; break;
+        case NNX_UINT8:
+        case NNX_BOOL: val = *q; break;
         default: st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "Unique of type %s", nnx_dtype_name(d.dtype)); val = 0;
         }
         v[s * len + outer * inner + w] = val;

@@ -317,7 +317,8 @@ nnx_status nnx_onnx_op_einsum(ox *c, const Onnx__NodeProto *n, const uint32_t *i
             R *= bd.shape[pos(t[1].s, *q)];
             yshape[ny++] = bd.shape[pos(t[1].s, *q)];
         }
-        uint32_t a, b, s3a[3] = {(uint32_t)B, (uint32_t)L, (uint32_t)K}, s3b[3] = {(uint32_t)B, (uint32_t)K, (uint32_t)R};
+        uint32_t a, b, s3a[3] = {(uint32_t)B, (uint32_t)L, (uint32_t)K},
+                       s3b[3] = {(uint32_t)B, (uint32_t)K, (uint32_t)R};
         CHECK(transpose(c, t[0].v, pa, &a));
         CHECK(transpose(c, t[1].v, pb, &b));
         CHECK(reshape(c, a, 3, s3a, &a));
@@ -504,7 +505,6 @@ static nnx_status where(ox *c, uint32_t cond, uint32_t a, uint32_t b, uint32_t *
     return ox_node(c, NNX_OP_WHERE, in, 3, NULL, 1, y);
 }
 
-
 /* fmod 1: x - trunc(x / y) * y (the sign of x; floats through trunc = sign * floor(|q|)).
  * fmod 0 (integers): the truncated remainder plus y when it is non-zero and its sign differs
  * from y's (Python's %). */
@@ -574,7 +574,8 @@ nnx_status nnx_onnx_op_window(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     if (oa)
         dt = nnx_onnx_dtype((int32_t)oa->i);
     if (dt != NNX_FLOAT32 && dt != NNX_FLOAT64)
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output_datatype %lld is not supported", oa ? (long long)oa->i : 0LL);
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output_datatype %lld is not supported",
+                       oa ? (long long)oa->i : 0LL);
     bool periodic = ox_attr_i(n, "periodic", 1) != 0;
     double N = periodic ? (double)size : (double)size - 1, pi = 3.14159265358979323846;
     double *v = ox_alloc(c, (size_t)size * sizeof *v);

@@ -41,8 +41,10 @@ nnx_status nnx_onnx_op_matmul(ox *c, const Onnx__NodeProto *n, const uint32_t *i
 
 nnx_status nnx_onnx_op_gemm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
-    nnx_attrs a = {.gemm = {.alpha = ox_attr_f(n, "alpha", 1.0f), .beta = ox_attr_f(n, "beta", 1.0f),
-                            .trans_a = ox_attr_i(n, "transA", 0) != 0, .trans_b = ox_attr_i(n, "transB", 0) != 0}};
+    nnx_attrs a = {.gemm = {.alpha = ox_attr_f(n, "alpha", 1.0f),
+                            .beta = ox_attr_f(n, "beta", 1.0f),
+                            .trans_a = ox_attr_i(n, "transA", 0) != 0,
+                            .trans_b = ox_attr_i(n, "transB", 0) != 0}};
     uint32_t cc = in_or_none(in, n_in, 2);
     uint32_t ins[3] = {in[0], in[1], cc};
     return ox_node(c, NNX_OP_GEMM, ins, cc == NNX_NONE ? 2 : 3, &a, 1, &out[0]);
@@ -51,7 +53,7 @@ nnx_status nnx_onnx_op_gemm(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
 /* ---------------------------------------------------------------- convolution and pooling */
 
 typedef struct spatial {
-    uint32_t n;                       /* spatial axes */
+    uint32_t n; /* spatial axes */
     int64_t k[NNX_MAX_SPATIAL], s[NNX_MAX_SPATIAL], d[NNX_MAX_SPATIAL];
     int64_t pb[NNX_MAX_SPATIAL], pe[NNX_MAX_SPATIAL];
 } spatial;
@@ -75,8 +77,8 @@ static nnx_status read_spatial(ox *c, const Onnx__NodeProto *n, const nnx_operan
         sp->pb[i] = p ? p[i] : 0;
         sp->pe[i] = p ? p[i + sp->n] : 0;
         /* bounded so that extent arithmetic stays far from int64 overflow */
-        if (sp->k[i] < 1 || sp->k[i] > 65536 || sp->s[i] < 1 || sp->s[i] > 65536 || sp->d[i] < 1 ||
-            sp->d[i] > 65536 || sp->pb[i] < 0 || sp->pe[i] < 0 || sp->pb[i] > (1 << 24) || sp->pe[i] > (1 << 24))
+        if (sp->k[i] < 1 || sp->k[i] > 65536 || sp->s[i] < 1 || sp->s[i] > 65536 || sp->d[i] < 1 || sp->d[i] > 65536 ||
+            sp->pb[i] < 0 || sp->pe[i] < 0 || sp->pb[i] > (1 << 24) || sp->pe[i] > (1 << 24))
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
                            "kernel, stride or dilation beyond 65536, or padding beyond 2^24, is not supported");
     }
@@ -112,7 +114,8 @@ nnx_status nnx_onnx_op_conv(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "W must have the input's rank");
     spatial sp;
     CHECK(read_spatial(c, n, &x, w.shape + 2, false, &sp));
-    nnx_attrs a = {.conv = {.groups = (uint32_t)ox_attr_i(n, "group", 1), .input_layout = NNX_LAYOUT_NCHW,
+    nnx_attrs a = {.conv = {.groups = (uint32_t)ox_attr_i(n, "group", 1),
+                            .input_layout = NNX_LAYOUT_NCHW,
                             .filter_layout = NNX_FILTER_OIHW}};
     for (uint32_t i = 0; i < sp.n; i++) {
         if (sp.k[i] != w.shape[2 + i])
@@ -144,7 +147,8 @@ nnx_status nnx_onnx_op_conv_transpose(ox *c, const Onnx__NodeProto *n, const uin
     nnx_attrs a = {.deconv = {.groups = (uint32_t)ox_attr_i(n, "group", 1)}};
     for (uint32_t i = 0; i < sp.n; i++) {
         int64_t in_sz = x.shape[2 + i], kd = (sp.k[i] - 1) * sp.d[i] + 1, adj = op ? op[i] : 0;
-        if (adj < 0 || adj > (1 << 24) || (os && (os[nos == sp.n ? i : i + 2] < 0 || os[nos == sp.n ? i : i + 2] > UINT32_MAX)))
+        if (adj < 0 || adj > (1 << 24) ||
+            (os && (os[nos == sp.n ? i : i + 2] < 0 || os[nos == sp.n ? i : i + 2] > UINT32_MAX)))
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output_padding or output_shape out of range");
         int64_t full = sp.s[i] * (in_sz - 1) + adj + kd; /* output extent without padding */
         int64_t want = -1;
@@ -266,8 +270,8 @@ nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     if (want_idx && sp.n != 2)
         return unsupported(c, "%s: the Indices output is supported for 2-D pooling only", n->op_type);
     if (!include_pad && sp.n == 2 && !want_idx) {
-        nnx_attrs a = {.pool = {.layout = NNX_LAYOUT_NCHW,
-                                .rounding = ceil_mode ? NNX_ROUNDING_CEIL : NNX_ROUNDING_FLOOR}};
+        nnx_attrs a = {
+            .pool = {.layout = NNX_LAYOUT_NCHW, .rounding = ceil_mode ? NNX_ROUNDING_CEIL : NNX_ROUNDING_FLOOR}};
         for (uint32_t i = 0; i < 2; i++) {
             a.pool.window[i] = (uint32_t)sp.k[i];
             a.pool.strides[i] = (uint32_t)sp.s[i];
@@ -514,4 +518,3 @@ nnx_status nnx_onnx_quantize(ox *c, uint32_t x, uint32_t scale, uint32_t zp, uin
     CHECK(ox_node(c, NNX_OP_CLAMP, &q, 1, &cl, 1, &q));
     return cast(c, q, zt, y);
 }
-

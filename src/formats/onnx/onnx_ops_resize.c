@@ -146,27 +146,42 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
     resize_opts o = {.cubic_a = ox_attr_f(n, "cubic_coeff_a", -0.75f),
                      .exclude_outside = ox_attr_i(n, "exclude_outside", 0) != 0};
     const char *mode = ox_attr_s(n, "mode", "nearest", buf, sizeof buf);
-    if (strcmp(mode, "nearest") == 0) o.mode = RM_NEAREST;
-    else if (strcmp(mode, "linear") == 0 || strcmp(mode, "bilinear") == 0) o.mode = RM_LINEAR;
-    else if (strcmp(mode, "cubic") == 0) o.mode = RM_CUBIC;
-    else return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "mode '%s' is not supported", mode);
+    if (strcmp(mode, "nearest") == 0)
+        o.mode = RM_NEAREST;
+    else if (strcmp(mode, "linear") == 0 || strcmp(mode, "bilinear") == 0)
+        o.mode = RM_LINEAR;
+    else if (strcmp(mode, "cubic") == 0)
+        o.mode = RM_CUBIC;
+    else
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "mode '%s' is not supported", mode);
     if (legacy) {
         o.ct = CT_ASYMMETRIC;
         o.nm = NM_SIMPLE;
     } else {
         const char *ct = ox_attr_s(n, "coordinate_transformation_mode", "half_pixel", buf, sizeof buf);
-        if (strcmp(ct, "half_pixel") == 0) o.ct = CT_HALF_PIXEL;
-        else if (strcmp(ct, "pytorch_half_pixel") == 0) o.ct = CT_PYTORCH_HALF_PIXEL;
-        else if (strcmp(ct, "align_corners") == 0) o.ct = CT_ALIGN_CORNERS;
-        else if (strcmp(ct, "asymmetric") == 0) o.ct = CT_ASYMMETRIC;
-        else if (strcmp(ct, "tf_half_pixel_for_nn") == 0) o.ct = CT_TF_HALF_PIXEL_NN;
-        else return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "coordinate_transformation_mode '%s' is not supported", ct);
+        if (strcmp(ct, "half_pixel") == 0)
+            o.ct = CT_HALF_PIXEL;
+        else if (strcmp(ct, "pytorch_half_pixel") == 0)
+            o.ct = CT_PYTORCH_HALF_PIXEL;
+        else if (strcmp(ct, "align_corners") == 0)
+            o.ct = CT_ALIGN_CORNERS;
+        else if (strcmp(ct, "asymmetric") == 0)
+            o.ct = CT_ASYMMETRIC;
+        else if (strcmp(ct, "tf_half_pixel_for_nn") == 0)
+            o.ct = CT_TF_HALF_PIXEL_NN;
+        else
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "coordinate_transformation_mode '%s' is not supported", ct);
         const char *nm = ox_attr_s(n, "nearest_mode", "round_prefer_floor", buf, sizeof buf);
-        if (strcmp(nm, "round_prefer_floor") == 0) o.nm = NM_ROUND_PREFER_FLOOR;
-        else if (strcmp(nm, "round_prefer_ceil") == 0) o.nm = NM_ROUND_PREFER_CEIL;
-        else if (strcmp(nm, "floor") == 0) o.nm = NM_FLOOR;
-        else if (strcmp(nm, "ceil") == 0) o.nm = NM_CEIL;
-        else return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "nearest_mode '%s' is not supported", nm);
+        if (strcmp(nm, "round_prefer_floor") == 0)
+            o.nm = NM_ROUND_PREFER_FLOOR;
+        else if (strcmp(nm, "round_prefer_ceil") == 0)
+            o.nm = NM_ROUND_PREFER_CEIL;
+        else if (strcmp(nm, "floor") == 0)
+            o.nm = NM_FLOOR;
+        else if (strcmp(nm, "ceil") == 0)
+            o.nm = NM_CEIL;
+        else
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "nearest_mode '%s' is not supported", nm);
     }
     if (ox_attr(n, "axes") || strcmp(ox_attr_s(n, "keep_aspect_ratio_policy", "stretch", buf, sizeof buf), "stretch"))
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "axes and keep_aspect_ratio_policy are not supported");
@@ -198,7 +213,8 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
             os = ox_f2i(floor(d.shape[i] * s));
         }
         if (os < 1 || os > UINT32_MAX || !(s > 0))
-            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output size %lld on axis %u is not supported", (long long)os, i);
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output size %lld on axis %u is not supported", (long long)os,
+                           i);
         if (os == d.shape[i] && s == 1)
             continue;
         CHECK(resize_axis(c, v, i, (uint32_t)os, by_size ? (double)os : d.shape[i] * s, s, &o, &v));

@@ -18,7 +18,8 @@ static nnx_status read_acts(ox *c, const Onnx__NodeProto *n, uint32_t count, con
     const Onnx__AttributeProto *names = ox_attr(n, "activations");
     const Onnx__AttributeProto *al = ox_attr(n, "activation_alpha"), *be = ox_attr(n, "activation_beta");
     if (names && names->n_strings != count && names->n_strings != count / 2)
-        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "activations has %zu names, %u expected", names->n_strings, count);
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "activations has %zu names, %u expected", names->n_strings,
+                       count);
     size_t ai = 0, bi = 0;
     for (uint32_t i = 0; i < count; i++) {
         char nm[32];
@@ -29,17 +30,28 @@ static nnx_status read_acts(ox *c, const Onnx__NodeProto *n, uint32_t count, con
             snprintf(nm, sizeof nm, "%s", defaults[i % (count / (count > 3 ? 2 : 1))]);
         act a = {NNX_OP_COUNT, 0, 0};
         double da = 0, db = 0;
-        if (strcmp(nm, "Sigmoid") == 0) a.op = NNX_OP_SIGMOID;
-        else if (strcmp(nm, "Tanh") == 0) a.op = NNX_OP_TANH;
-        else if (strcmp(nm, "Relu") == 0) a.op = NNX_OP_RELU;
-        else if (strcmp(nm, "Softsign") == 0) a.op = NNX_OP_SOFTSIGN;
-        else if (strcmp(nm, "Softplus") == 0) a.op = NNX_OP_SOFTPLUS;
-        else if (strcmp(nm, "LeakyRelu") == 0) a.op = NNX_OP_LEAKY_RELU, da = 0.01;
-        else if (strcmp(nm, "Elu") == 0) a.op = NNX_OP_ELU, da = 1;
-        else if (strcmp(nm, "HardSigmoid") == 0) a.op = NNX_OP_HARD_SIGMOID, da = 0.2, db = 0.5;
-        else if (strcmp(nm, "Affine") == 0) a.op = NNX_OP_LINEAR, da = 1;
-        else return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "activation '%s' is not supported", nm);
-        bool has_a = a.op == NNX_OP_LEAKY_RELU || a.op == NNX_OP_ELU || a.op == NNX_OP_HARD_SIGMOID || a.op == NNX_OP_LINEAR;
+        if (strcmp(nm, "Sigmoid") == 0)
+            a.op = NNX_OP_SIGMOID;
+        else if (strcmp(nm, "Tanh") == 0)
+            a.op = NNX_OP_TANH;
+        else if (strcmp(nm, "Relu") == 0)
+            a.op = NNX_OP_RELU;
+        else if (strcmp(nm, "Softsign") == 0)
+            a.op = NNX_OP_SOFTSIGN;
+        else if (strcmp(nm, "Softplus") == 0)
+            a.op = NNX_OP_SOFTPLUS;
+        else if (strcmp(nm, "LeakyRelu") == 0)
+            a.op = NNX_OP_LEAKY_RELU, da = 0.01;
+        else if (strcmp(nm, "Elu") == 0)
+            a.op = NNX_OP_ELU, da = 1;
+        else if (strcmp(nm, "HardSigmoid") == 0)
+            a.op = NNX_OP_HARD_SIGMOID, da = 0.2, db = 0.5;
+        else if (strcmp(nm, "Affine") == 0)
+            a.op = NNX_OP_LINEAR, da = 1;
+        else
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "activation '%s' is not supported", nm);
+        bool has_a = a.op == NNX_OP_LEAKY_RELU || a.op == NNX_OP_ELU || a.op == NNX_OP_HARD_SIGMOID ||
+            a.op == NNX_OP_LINEAR;
         bool has_b = a.op == NNX_OP_HARD_SIGMOID || a.op == NNX_OP_LINEAR;
         a.alpha = has_a && al && ai < al->n_floats ? al->floats[ai++] : da;
         a.beta = has_b && be && bi < be->n_floats ? be->floats[bi++] : db;
@@ -204,14 +216,16 @@ nnx_status nnx_onnx_op_rnn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
                     (st = gate(c, g, 0, H, &gi)) || (st = gate(c, g, 1, H, &go)) || (st = gate(c, g, 2, H, &gf)) ||
                     (st = gate(c, g, 3, H, &gc)))
                     break;
-                if (pi != NNX_NONE && ((st = bin(c, NNX_OP_MUL, cst, pi, &t1)) || (st = bin(c, NNX_OP_ADD, gi, t1, &gi)) ||
-                                       (st = bin(c, NNX_OP_MUL, cst, pf, &t1)) || (st = bin(c, NNX_OP_ADD, gf, t1, &gf))))
+                if (pi != NNX_NONE &&
+                    ((st = bin(c, NNX_OP_MUL, cst, pi, &t1)) || (st = bin(c, NNX_OP_ADD, gi, t1, &gi)) ||
+                     (st = bin(c, NNX_OP_MUL, cst, pf, &t1)) || (st = bin(c, NNX_OP_ADD, gf, t1, &gf))))
                     break;
                 if ((st = apply(c, &A[0], gi, clip, &it)) || (st = apply(c, &A[0], gf, clip, &ft)) ||
                     (st = apply(c, &A[1], gc, clip, &ct)) || (st = bin(c, NNX_OP_MUL, ft, cst, &t1)) ||
                     (st = bin(c, NNX_OP_MUL, it, ct, &t2)) || (st = bin(c, NNX_OP_ADD, t1, t2, &cst)))
                     break;
-                if (po != NNX_NONE && ((st = bin(c, NNX_OP_MUL, cst, po, &t1)) || (st = bin(c, NNX_OP_ADD, go, t1, &go))))
+                if (po != NNX_NONE &&
+                    ((st = bin(c, NNX_OP_MUL, cst, po, &t1)) || (st = bin(c, NNX_OP_ADD, go, t1, &go))))
                     break;
                 if ((st = apply(c, &A[0], go, clip, &ot)) || (st = apply(c, &A[2], cst, 0, &t1)) ||
                     (st = bin(c, NNX_OP_MUL, ot, t1, &h)))
@@ -237,7 +251,8 @@ nnx_status nnx_onnx_op_rnn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
                     if (Rb != NNX_NONE) {
                         nnx_attrs s1 = {.slice = {.starts = {2 * H}, .sizes = {H}, .strides = {1}}};
                         uint32_t rbh;
-                        if ((st = ox_node(c, NNX_OP_SLICE, &Rb, 1, &s1, 1, &rbh)) || (st = bin(c, NNX_OP_ADD, t1, rbh, &t1)))
+                        if ((st = ox_node(c, NNX_OP_SLICE, &Rb, 1, &s1, 1, &rbh)) ||
+                            (st = bin(c, NNX_OP_ADD, t1, rbh, &t1)))
                             break;
                     }
                     if ((st = bin(c, NNX_OP_MUL, rt, t1, &t1)))

@@ -60,8 +60,10 @@ nnx_status nnx_onnx_op_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in
 {
     nnx_operand_desc d = ox_desc(c, in[0]);
     int64_t r = d.rank, start = ox_attr_i(n, "start", 0), end = ox_attr_i(n, "end", r);
-    if (start < 0) start += r;
-    if (end < 0) end += r;
+    if (start < 0)
+        start += r;
+    if (end < 0)
+        end += r;
     start = start < 0 ? 0 : start > r ? r : start;
     end = end < 0 ? 0 : end > r ? r : end;
     int64_t v[NNX_MAX_RANK];
@@ -93,7 +95,8 @@ static nnx_status shape_input(ox *c, uint32_t id, const char *what, uint32_t *ra
     return NNX_OK;
 }
 
-nnx_status nnx_onnx_op_constant_of_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+nnx_status nnx_onnx_op_constant_of_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                         uint32_t *out)
 {
     int64_t v[NNX_MAX_RANK];
     uint32_t rank;
@@ -150,11 +153,27 @@ nnx_status nnx_onnx_op_range(ox *c, const Onnx__NodeProto *n, const uint32_t *in
     for (uint32_t i = 0; i < (uint32_t)cnt; i++) {
         double v = s + i * dl;
         switch (dt) {
-        case NNX_FLOAT32: { float f = (float)v; memcpy(p + 4 * i, &f, 4); break; }
+        case NNX_FLOAT32: {
+            float f = (float)v;
+            memcpy(p + 4 * i, &f, 4);
+            break;
+        }
         case NNX_FLOAT64: memcpy(p + 8 * i, &v, 8); break;
-        case NNX_INT16: { int16_t x = (int16_t)ox_f2i(v); memcpy(p + 2 * i, &x, 2); break; }
-        case NNX_INT32: { int32_t x = (int32_t)ox_f2i(v); memcpy(p + 4 * i, &x, 4); break; }
-        case NNX_INT64: { int64_t x = ox_f2i(v); memcpy(p + 8 * i, &x, 8); break; }
+        case NNX_INT16: {
+            int16_t x = (int16_t)ox_f2i(v);
+            memcpy(p + 2 * i, &x, 2);
+            break;
+        }
+        case NNX_INT32: {
+            int32_t x = (int32_t)ox_f2i(v);
+            memcpy(p + 4 * i, &x, 4);
+            break;
+        }
+        case NNX_INT64: {
+            int64_t x = ox_f2i(v);
+            memcpy(p + 8 * i, &x, 8);
+            break;
+        }
         default: nnx_mem_free(c->ir->alloc, p); return unsupported(c, "Range of type %s", nnx_dtype_name(dt));
         }
     }
@@ -258,7 +277,6 @@ nnx_status nnx_onnx_op_flatten(ox *c, const Onnx__NodeProto *n, const uint32_t *
     return reshape(c, in[0], 2, shape, &out[0]);
 }
 
-
 nnx_status nnx_onnx_op_squeeze(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc d = ox_desc(c, in[0]);
@@ -283,7 +301,6 @@ nnx_status nnx_onnx_op_squeeze(ox *c, const Onnx__NodeProto *n, const uint32_t *
             shape[r++] = d.shape[i];
     return reshape(c, in[0], r, shape, &out[0]);
 }
-
 
 nnx_status nnx_onnx_op_unsqueeze(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
@@ -349,7 +366,8 @@ nnx_status nnx_onnx_op_split(ox *c, const Onnx__NodeProto *n, const uint32_t *in
         CHECK(ox_ints(c, in[1], "split", sz, 64, &k));
     if (!k) {
         if (!no || d.shape[axis] % no)
-            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis of size %u does not split evenly in %u", d.shape[axis], no);
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis of size %u does not split evenly in %u", d.shape[axis],
+                           no);
         for (uint32_t i = 0; i < no; i++)
             sz[i] = d.shape[axis] / no;
         k = no;
@@ -420,8 +438,10 @@ nnx_status nnx_onnx_op_slice(ox *c, const Onnx__NodeProto *n, const uint32_t *in
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "step 0");
         if (st < -INT64_MAX)
             st = -INT64_MAX; /* so that -st exists */
-        if (s < 0) s += dim;
-        if (e < 0) e += dim;
+        if (s < 0)
+            s += dim;
+        if (e < 0)
+            e += dim;
         int64_t first, count;
         if (st > 0) {
             s = s < 0 ? 0 : s > dim ? dim : s;
@@ -628,7 +648,8 @@ nnx_status nnx_onnx_op_cumsum(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     uint32_t k, axis;
     CHECK(ox_ints(c, in[1], "axis", &ax, 1, &k));
     CHECK(axis_of(c, ax, d.rank, &axis));
-    nnx_attrs a = {.cumsum = {.axis = axis, .exclusive = ox_attr_i(n, "exclusive", 0) != 0,
+    nnx_attrs a = {.cumsum = {.axis = axis,
+                              .exclusive = ox_attr_i(n, "exclusive", 0) != 0,
                               .reversed = ox_attr_i(n, "reverse", 0) != 0}};
     return ox_node(c, NNX_OP_CUMULATIVE_SUM, &in[0], 1, &a, 1, &out[0]);
 }
@@ -719,4 +740,3 @@ nnx_status nnx_onnx_op_one_hot(ox *c, const Onnx__NodeProto *n, const uint32_t *
     w[0] = eq, w[1] = on, w[2] = off;
     return ox_node(c, NNX_OP_WHERE, w, 3, NULL, 1, &out[0]);
 }
-

@@ -68,7 +68,8 @@ nnx_status nnx_onnx_op_momentum(ox *c, const Onnx__NodeProto *n, const uint32_t 
 {
     uint32_t k;
     CHECK(optimizer_groups(c, n, n_in, 3, &k));
-    double t, alpha = ox_attr_f(n, "alpha", 0), beta = ox_attr_f(n, "beta", 0), norm = ox_attr_f(n, "norm_coefficient", 0);
+    double t, alpha = ox_attr_f(n, "alpha", 0), beta = ox_attr_f(n, "beta", 0),
+              norm = ox_attr_f(n, "norm_coefficient", 0);
     char buf[16];
     bool nesterov = strcmp(ox_attr_s(n, "mode", "standard", buf, sizeof buf), "nesterov") == 0;
     CHECK(known_scalar(c, in[1], "T", &t));

@@ -48,15 +48,15 @@ nnx_dtype nnx_onnx_dtype(int32_t t)
 
 const char *nnx_onnx_type_name(int32_t t)
 {
-    static const char *const names[] = {"UNDEFINED", "FLOAT", "UINT8", "INT8", "UINT16", "INT16", "INT32", "INT64",
-                                        "STRING", "BOOL", "FLOAT16", "DOUBLE", "UINT32", "UINT64", "COMPLEX64",
-                                        "COMPLEX128", "BFLOAT16"};
+    static const char *const names[] = {"UNDEFINED", "FLOAT",  "UINT8",     "INT8",       "UINT16",  "INT16",
+                                        "INT32",     "INT64",  "STRING",    "BOOL",       "FLOAT16", "DOUBLE",
+                                        "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16"};
     return t >= 0 && t < (int32_t)(sizeof names / sizeof names[0]) ? names[t] : "unknown";
 }
 
 /* Shape dims -> descriptor; checks rank, range and total size. */
 nnx_status nnx_onnx_dims_desc(const int64_t *dims, size_t n, nnx_dtype dt, nnx_operand_desc *d, const char *what,
-                            nnx_error *err)
+                              nnx_error *err)
 {
     memset(d, 0, sizeof *d);
     d->dtype = dt;
@@ -111,8 +111,9 @@ static nnx_status read_external(const Onnx__TensorProto *t, const char *dir, con
             errno = 0;
             long long v = strtoll(e->value, &end, 10);
             if (errno || *end || v < 0)
-                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "tensor '%s': external data %s '%s' is not a size",
-                                     t->name ? t->name : "", e->key, e->value);
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                     "tensor '%s': external data %s '%s' is not a size", t->name ? t->name : "", e->key,
+                                     e->value);
             if (e->key[0] == 'o')
                 offset = v;
             else
@@ -178,8 +179,8 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
         st = read_external(t, dir, alloc, &p, bytes, err);
     } else if (t->has_raw_data) {
         if (t->raw_data.len != bytes)
-            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s has %zu bytes of raw data, its shape needs %zu", what,
-                               t->raw_data.len, bytes);
+            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s has %zu bytes of raw data, its shape needs %zu",
+                               what, t->raw_data.len, bytes);
         else if (!(p = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1)))
             st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
         else if (bytes)
@@ -190,7 +191,8 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
         case NNX_FLOAT32: have = t->n_float_data; break;
         case NNX_FLOAT64: have = t->n_double_data; break;
         case NNX_INT64: have = t->n_int64_data; break;
-        case NNX_UINT32: case NNX_UINT64: have = t->n_uint64_data; break;
+        case NNX_UINT32:
+        case NNX_UINT64: have = t->n_uint64_data; break;
         default: have = t->n_int32_data; break;
         }
         if (have != count)
@@ -205,9 +207,16 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
             case NNX_FLOAT64: memcpy(q, &t->double_data[i], 8); break;
             case NNX_INT64: memcpy(q, &t->int64_data[i], 8); break;
             case NNX_UINT64: memcpy(q, &t->uint64_data[i], 8); break;
-            case NNX_UINT32: { uint32_t v = (uint32_t)t->uint64_data[i]; memcpy(q, &v, 4); break; }
+            case NNX_UINT32: {
+                uint32_t v = (uint32_t)t->uint64_data[i];
+                memcpy(q, &v, 4);
+                break;
+            }
             case NNX_INT32: memcpy(q, &t->int32_data[i], 4); break;
-            case NNX_INT16: case NNX_UINT16: case NNX_FLOAT16: case NNX_BFLOAT16: {
+            case NNX_INT16:
+            case NNX_UINT16:
+            case NNX_FLOAT16:
+            case NNX_BFLOAT16: {
                 uint16_t v = (uint16_t)t->int32_data[i];
                 memcpy(q, &v, 2);
                 break;

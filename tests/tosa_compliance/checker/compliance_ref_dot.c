@@ -83,7 +83,7 @@ static void conv3d(const nnx_tc_dot_shape *s, const nnx_tc_dot_attrs *a, const o
                                         continue;
                                     for (int64_t ic = 0; ic < s->IC; ic++)
                                         acc += IN(o, (((n * s->ID + d) * s->IH + y) * s->IW + x) * s->IC + ic) *
-                                               W(o, (((oc * s->KD + kd) * s->KH + ky) * s->KW + kx) * s->IC + ic);
+                                            W(o, (((oc * s->KD + kd) * s->KH + ky) * s->KW + kx) * s->IC + ic);
                                 }
                         out[(((n * OD + od) * OH + oy) * OW + ox) * s->OC + oc] = acc + BIAS(o, oc);
                     }
@@ -106,7 +106,7 @@ static void depthwise(const nnx_tc_dot_shape *s, const nnx_tc_dot_attrs *a, cons
                                 if (y < 0 || y >= s->IH || x < 0 || x >= s->IW)
                                     continue;
                                 acc += IN(o, ((n * s->IH + y) * s->IW + x) * C + c) *
-                                       W(o, ((ky * s->KW + kx) * C + c) * M + m);
+                                    W(o, ((ky * s->KW + kx) * C + c) * M + m);
                             }
                         out[((n * OH + oy) * OW + ox) * C * M + c * M + m] = acc + BIAS(o, c * M + m);
                     }
@@ -131,7 +131,7 @@ static void transpose_conv2d(const nnx_tc_dot_shape *s, const nnx_tc_dot_attrs *
                             double acc = 0.0;
                             for (int64_t ic = 0; ic < s->IC; ic++)
                                 acc += IN(o, ((n * s->IH + iy) * s->IW + ix) * s->IC + ic) *
-                                       W(o, ((oc * s->KH + ky) * s->KW + kx) * s->IC + ic);
+                                    W(o, ((oc * s->KH + ky) * s->KW + kx) * s->IC + ic);
                             out[((n * OH + oy) * OW + ox) * s->OC + oc] += acc;
                         }
 }

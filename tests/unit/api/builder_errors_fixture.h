@@ -26,7 +26,7 @@
 #define IS NNX_ERROR_INVALID_STATE
 
 /* A shape literal expands to (pointer, rank): SHAPE(2, 3). */
-#define SHAPE(...)                                                                                                     \
+#define SHAPE(...) \
     (const uint32_t[]){__VA_ARGS__}, (uint32_t)(sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 /* A list option expands to (pointer, count) too. */
 #define LIST(...) SHAPE(__VA_ARGS__)
@@ -156,8 +156,8 @@ static inline void assert_poisoned(const nnx_operand *op)
     assert_int_equal(d.rank, 0);
 }
 
-static inline nnx_tensor *tensor_on(nnx_context *ctx, nnx_dtype dt, const uint32_t *shape, uint32_t rank,
-                                    bool readable, bool writable)
+static inline nnx_tensor *tensor_on(nnx_context *ctx, nnx_dtype dt, const uint32_t *shape, uint32_t rank, bool readable,
+                                    bool writable)
 {
     nnx_tensor_desc td = {desc_of(dt, shape, rank), readable, writable};
     nnx_tensor *t = NULL;
@@ -193,10 +193,22 @@ static inline nnx_operand *spend_builder(fx *f)
 
 /* ------------------------------------------------------------------ the table */
 
-#define OP(name, fn, st, prefix, sub) {name, fn, ROW_OP, st, prefix, sub, NULL}
-#define OPX(name, fn, st, prefix, sub, absent) {name, fn, ROW_OP, st, prefix, sub, absent}
-#define BUILD(name, fn, st, sub) {name, fn, ROW_BUILD, st, "build", sub, NULL}
-#define CTX(name, fn, prefix, sub) {name, fn, ROW_CTX, IA, prefix, sub, NULL}
+#define OP(name, fn, st, prefix, sub) \
+    { \
+        name, fn, ROW_OP, st, prefix, sub, NULL \
+    }
+#define OPX(name, fn, st, prefix, sub, absent) \
+    { \
+        name, fn, ROW_OP, st, prefix, sub, absent \
+    }
+#define BUILD(name, fn, st, sub) \
+    { \
+        name, fn, ROW_BUILD, st, "build", sub, NULL \
+    }
+#define CTX(name, fn, prefix, sub) \
+    { \
+        name, fn, ROW_CTX, IA, prefix, sub, NULL \
+    }
 #define DISPATCH(name, fn, sub) CTX(name, fn, "dispatch", sub)
 
 /* Dispatch rows fill their output tensor with this; a rejected dispatch must leave it. */

@@ -24,7 +24,8 @@ static nnx_status scenario(nnx_context *ctx, float *result)
     nnx_status st = nnx_builder_create(ctx, &b);
     if (st != NNX_OK)
         return st;
-    nnx_operand_desc xd = {NNX_FLOAT32, 4, {1, 2, 4, 4}}, wd = {NNX_FLOAT32, 4, {4, 2, 3, 3}}, bd = {NNX_FLOAT32, 1, {4}};
+    nnx_operand_desc xd = {NNX_FLOAT32, 4, {1, 2, 4, 4}}, wd = {NNX_FLOAT32, 4, {4, 2, 3, 3}},
+                     bd = {NNX_FLOAT32, 1, {4}};
     float w[4 * 2 * 3 * 3], bias[4] = {0.5f, -0.5f, 1, 0};
     for (int i = 0; i < 72; i++)
         w[i] = (float)((i % 7) - 3) / 8.0f;
@@ -32,8 +33,11 @@ static nnx_status scenario(nnx_context *ctx, float *result)
     nnx_operand *wc = nnx_builder_constant(b, &wd, w, sizeof w);
     nnx_operand *bc = nnx_builder_constant(b, &bd, bias, sizeof bias);
     uint32_t pad[4] = {1, 1, 1, 1};
-    nnx_operand *y = nnx_builder_relu(b, nnx_builder_conv2d(b, x, wc, &(nnx_conv2d_options){
-        .label = "conv", .padding = pad, .padding_count = 4, .bias = bc}), NULL);
+    nnx_operand *y = nnx_builder_relu(
+        b,
+        nnx_builder_conv2d(b, x, wc,
+                           &(nnx_conv2d_options){.label = "conv", .padding = pad, .padding_count = 4, .bias = bc}),
+        NULL);
     nnx_operand *parts[2];
     nnx_builder_split(b, y, 2, &(nnx_split_options){.axis = 1}, parts);
     nnx_operand *cat = nnx_builder_concat(b, parts, 2, 1, NULL);

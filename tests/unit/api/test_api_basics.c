@@ -89,14 +89,16 @@ static void test_graph_outlives_builder(void **state)
     assert_int_equal(nnx_tensor_create(ctx, &(nnx_tensor_desc){xd, true, false}, &ty), NNX_OK);
     float in[6] = {1, 2, 3, 4, 5, 6}, out[6];
     assert_int_equal(nnx_tensor_write(tx, in, sizeof in), NNX_OK);
-    assert_int_equal(nnx_context_dispatch(ctx, g, &(nnx_named_tensor){"x", tx}, 1, &(nnx_named_tensor){"y", ty}, 1), NNX_OK);
+    assert_int_equal(nnx_context_dispatch(ctx, g, &(nnx_named_tensor){"x", tx}, 1, &(nnx_named_tensor){"y", ty}, 1),
+                     NNX_OK);
     assert_int_equal(nnx_tensor_read(ty, out, sizeof out), NNX_OK);
     const float want[6] = {11, 22, 33, 14, 25, 36};
     assert_memory_equal(out, want, sizeof want);
     /* a second dispatch with new data reuses the plan */
     in[0] = -1;
     assert_int_equal(nnx_tensor_write(tx, in, sizeof in), NNX_OK);
-    assert_int_equal(nnx_context_dispatch(ctx, g, &(nnx_named_tensor){"x", tx}, 1, &(nnx_named_tensor){"y", ty}, 1), NNX_OK);
+    assert_int_equal(nnx_context_dispatch(ctx, g, &(nnx_named_tensor){"x", tx}, 1, &(nnx_named_tensor){"y", ty}, 1),
+                     NNX_OK);
     assert_int_equal(nnx_tensor_read(ty, out, sizeof out), NNX_OK);
     assert_true(out[0] == 9.0f);
     nnx_tensor_destroy(tx);
@@ -167,7 +169,8 @@ static void test_constant_tensor_is_captured(void **state)
     nnx_tensor_create(ctx, &(nnx_tensor_desc){d, true, false}, &ty);
     float x[2] = {5, 6}, out[2];
     nnx_tensor_write(tx, x, sizeof x);
-    assert_int_equal(nnx_context_dispatch(ctx, g, &(nnx_named_tensor){"x", tx}, 1, &(nnx_named_tensor){"y", ty}, 1), NNX_OK);
+    assert_int_equal(nnx_context_dispatch(ctx, g, &(nnx_named_tensor){"x", tx}, 1, &(nnx_named_tensor){"y", ty}, 1),
+                     NNX_OK);
     nnx_tensor_read(ty, out, sizeof out);
     assert_true(out[0] == 15 && out[1] == 24);
     nnx_context_destroy(ctx);

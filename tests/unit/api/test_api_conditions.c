@@ -147,7 +147,4 @@ static const named_test tests[] = {
     {"build: output is a constant(tensor)", build_output_tensor_constant},
 };
 
-int main(void)
-{
-    return run_error_tests("api_conditions", NULL, 0, tests, sizeof tests / sizeof *tests);
-}
+int main(void) { return run_error_tests("api_conditions", NULL, 0, tests, sizeof tests / sizeof *tests); }

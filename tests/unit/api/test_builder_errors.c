@@ -292,8 +292,8 @@ static nnx_status binary_broadcast(fx *f, binary_fn fn)
     return op_done(f, fn(f->b, x, y, NULL));
 }
 
-#define BINARY_ROWS(op)                                                                                                \
-    static nnx_status op##_dtype(fx *f) { return binary_dtype(f, nnx_builder_##op); }                                  \
+#define BINARY_ROWS(op) \
+    static nnx_status op##_dtype(fx *f) { return binary_dtype(f, nnx_builder_##op); } \
     static nnx_status op##_broadcast(fx *f) { return binary_broadcast(f, nnx_builder_##op); }
 BINARY_ROWS(add)
 BINARY_ROWS(sub)
@@ -305,7 +305,7 @@ BINARY_ROWS(pow)
 
 /* ------------------------------------------------------------------ element-wise unary, clamp, cast */
 
-#define UNARY_ROW(op, dt)                                                                                              \
+#define UNARY_ROW(op, dt) \
     static nnx_status op##_dtype(fx *f) { return op_done(f, nnx_builder_##op(f->b, X(dt, 2, 2), NULL)); }
 UNARY_ROW(exp, I32)
 UNARY_ROW(log, I32)
@@ -515,29 +515,29 @@ static nnx_status avg_int(fx *f)
     return pool_of(f, nnx_builder_average_pool2d, X(I32, 1, 2, 4, 4), (nnx_pool2d_options){0});
 }
 
-#define POOL_ROWS(pfx, fn)                                                                                             \
-    static nnx_status pfx##_rank3(fx *f) { return pool_of(f, fn, X(F32, 2, 4, 4), (nnx_pool2d_options){0}); }          \
-    static nnx_status pfx##_window_len(fx *f)                                                                          \
-    {                                                                                                                  \
-        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(2)});                             \
-    }                                                                                                                  \
-    static nnx_status pfx##_window0(fx *f)                                                                             \
-    {                                                                                                                  \
-        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(2, 0)});                          \
-    }                                                                                                                  \
-    static nnx_status pfx##_stride0(fx *f)                                                                             \
-    {                                                                                                                  \
-        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(2, 2), .strides = LIST(0, 1)});   \
-    }                                                                                                                  \
-    static nnx_status pfx##_output_sizes(fx *f)                                                                        \
-    {                                                                                                                  \
-        return pool_of(                                                                                                \
-            f, fn, X(F32, 1, 2, 5, 5),                                                                                 \
+#define POOL_ROWS(pfx, fn) \
+    static nnx_status pfx##_rank3(fx *f) { return pool_of(f, fn, X(F32, 2, 4, 4), (nnx_pool2d_options){0}); } \
+    static nnx_status pfx##_window_len(fx *f) \
+    { \
+        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(2)}); \
+    } \
+    static nnx_status pfx##_window0(fx *f) \
+    { \
+        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(2, 0)}); \
+    } \
+    static nnx_status pfx##_stride0(fx *f) \
+    { \
+        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(2, 2), .strides = LIST(0, 1)}); \
+    } \
+    static nnx_status pfx##_output_sizes(fx *f) \
+    { \
+        return pool_of( \
+            f, fn, X(F32, 1, 2, 5, 5), \
             (nnx_pool2d_options){.window_dimensions = LIST(2, 2), .strides = LIST(2, 2), .output_sizes = LIST(2, 3)}); \
-    }                                                                                                                  \
-    static nnx_status pfx##_window_big(fx *f)                                                                          \
-    {                                                                                                                  \
-        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(5, 5)});                          \
+    } \
+    static nnx_status pfx##_window_big(fx *f) \
+    { \
+        return pool_of(f, fn, POOL_X, (nnx_pool2d_options){.window_dimensions = LIST(5, 5)}); \
     }
 POOL_ROWS(avg, nnx_builder_average_pool2d)
 POOL_ROWS(maxp, nnx_builder_max_pool2d)
@@ -695,8 +695,8 @@ static nnx_status split_fails(fx *f, uint32_t count, const uint32_t *sizes, uint
     nnx_operand **outs = f->scratch = calloc(cap, sizeof *outs);
     assert_non_null(outs);
     nnx_split_options o = {NULL, axis};
-    uint32_t n =
-        sizes ? nnx_builder_split_sizes(f->b, x, sizes, count, &o, outs) : nnx_builder_split(f->b, x, count, &o, outs);
+    uint32_t n = sizes ? nnx_builder_split_sizes(f->b, x, sizes, count, &o, outs)
+                       : nnx_builder_split(f->b, x, count, &o, outs);
     assert_int_equal(n, count);
     for (uint32_t i = 0; i < cap; i++) {
         if (i < n) {

@@ -15,18 +15,30 @@ static const struct {
     const char *name;
     unary_fn fn;
 } unary_ops[] = {
-    {"abs", nnx_builder_abs},           {"neg", nnx_builder_neg},
-    {"ceil", nnx_builder_ceil},         {"floor", nnx_builder_floor},
-    {"exp", nnx_builder_exp},           {"log", nnx_builder_log},
-    {"sqrt", nnx_builder_sqrt},         {"relu", nnx_builder_relu},
-    {"sigmoid", nnx_builder_sigmoid},   {"tanh", nnx_builder_tanh},
-    {"roundEven", nnx_builder_round_even}, {"sign", nnx_builder_sign},
-    {"erf", nnx_builder_erf},           {"reciprocal", nnx_builder_reciprocal},
-    {"sin", nnx_builder_sin},           {"cos", nnx_builder_cos},
-    {"tan", nnx_builder_tan},           {"identity", nnx_builder_identity},
-    {"logicalNot", nnx_builder_logical_not}, {"isNaN", nnx_builder_is_nan},
-    {"isInfinite", nnx_builder_is_infinite}, {"gelu", nnx_builder_gelu},
-    {"hardSwish", nnx_builder_hard_swish}, {"softplus", nnx_builder_softplus},
+    {"abs", nnx_builder_abs},
+    {"neg", nnx_builder_neg},
+    {"ceil", nnx_builder_ceil},
+    {"floor", nnx_builder_floor},
+    {"exp", nnx_builder_exp},
+    {"log", nnx_builder_log},
+    {"sqrt", nnx_builder_sqrt},
+    {"relu", nnx_builder_relu},
+    {"sigmoid", nnx_builder_sigmoid},
+    {"tanh", nnx_builder_tanh},
+    {"roundEven", nnx_builder_round_even},
+    {"sign", nnx_builder_sign},
+    {"erf", nnx_builder_erf},
+    {"reciprocal", nnx_builder_reciprocal},
+    {"sin", nnx_builder_sin},
+    {"cos", nnx_builder_cos},
+    {"tan", nnx_builder_tan},
+    {"identity", nnx_builder_identity},
+    {"logicalNot", nnx_builder_logical_not},
+    {"isNaN", nnx_builder_is_nan},
+    {"isInfinite", nnx_builder_is_infinite},
+    {"gelu", nnx_builder_gelu},
+    {"hardSwish", nnx_builder_hard_swish},
+    {"softplus", nnx_builder_softplus},
     {"softsign", nnx_builder_softsign},
 };
 
@@ -57,11 +69,11 @@ static const struct {
     const char *name;
     reduce_fn fn;
 } reduce_ops[] = {
-    {"reduceL1", nnx_builder_reduce_l1},         {"reduceL2", nnx_builder_reduce_l2},
+    {"reduceL1", nnx_builder_reduce_l1},          {"reduceL2", nnx_builder_reduce_l2},
     {"reduceLogSum", nnx_builder_reduce_log_sum}, {"reduceLogSumExp", nnx_builder_reduce_log_sum_exp},
-    {"reduceMax", nnx_builder_reduce_max},       {"reduceMean", nnx_builder_reduce_mean},
-    {"reduceMin", nnx_builder_reduce_min},       {"reduceProduct", nnx_builder_reduce_product},
-    {"reduceSum", nnx_builder_reduce_sum},       {"reduceSumSquare", nnx_builder_reduce_sum_square},
+    {"reduceMax", nnx_builder_reduce_max},        {"reduceMean", nnx_builder_reduce_mean},
+    {"reduceMin", nnx_builder_reduce_min},        {"reduceProduct", nnx_builder_reduce_product},
+    {"reduceSum", nnx_builder_reduce_sum},        {"reduceSumSquare", nnx_builder_reduce_sum_square},
 };
 
 /* The op methods with their own signatures: call number i with every operand argument x
@@ -73,48 +85,179 @@ static const char *call_other(nnx_builder *b, int i, nnx_operand *x, nnx_operand
     nnx_operand *r = NULL;
     const char *name;
     switch (i) {
-    case 0: name = "clamp"; r = nnx_builder_clamp(b, x, NULL); break;
-    case 1: name = "cast"; r = nnx_builder_cast(b, x, I32, NULL); break;
-    case 2: name = "matmul"; r = nnx_builder_matmul(b, x, x, NULL); break;
-    case 3: name = "gemm"; r = nnx_builder_gemm(b, x, x, NULL); break;
-    case 4: name = "conv2d"; r = nnx_builder_conv2d(b, x, x, NULL); break;
-    case 5: name = "convTranspose2d"; r = nnx_builder_conv_transpose2d(b, x, x, NULL); break;
-    case 6: name = "averagePool2d"; r = nnx_builder_average_pool2d(b, x, NULL); break;
-    case 7: name = "maxPool2d"; r = nnx_builder_max_pool2d(b, x, NULL); break;
-    case 8: name = "l2Pool2d"; r = nnx_builder_l2_pool2d(b, x, NULL); break;
-    case 9: name = "resample2d"; r = nnx_builder_resample2d(b, x, NULL); break;
-    case 10: name = "argMin"; r = nnx_builder_arg_min(b, x, 0, NULL); break;
-    case 11: name = "argMax"; r = nnx_builder_arg_max(b, x, 0, NULL); break;
-    case 12: name = "softmax"; r = nnx_builder_softmax(b, x, 1, NULL); break;
-    case 13: name = "reshape"; r = nnx_builder_reshape(b, x, SHAPE(6), NULL); break;
-    case 14: name = "transpose"; r = nnx_builder_transpose(b, x, NULL); break;
-    case 15: name = "concat"; r = nnx_builder_concat(b, list, 2, 0, NULL); break;
-    case 16: name = "slice"; r = nnx_builder_slice(b, x, LIST(0, 0), LIST(1, 1), NULL); break;
-    case 17: name = "split"; nnx_builder_split(b, x, 2, NULL, outs); r = outs[0]; break;
-    case 18: name = "split"; nnx_builder_split_sizes(b, x, LIST(1, 1), NULL, outs); r = outs[1]; break;
-    case 19: name = "expand"; r = nnx_builder_expand(b, x, SHAPE(2, 3), NULL); break;
-    case 20: name = "reverse"; r = nnx_builder_reverse(b, x, NULL); break;
-    case 21: name = "triangular"; r = nnx_builder_triangular(b, x, NULL); break;
-    case 22: name = "cumulativeSum"; r = nnx_builder_cumulative_sum(b, x, 0, NULL); break;
-    case 23: name = "gather"; r = nnx_builder_gather(b, x, x, NULL); break;
-    case 24: name = "gatherElements"; r = nnx_builder_gather_elements(b, x, x, NULL); break;
-    case 25: name = "gatherND"; r = nnx_builder_gather_nd(b, x, x, NULL); break;
-    case 26: name = "scatterElements"; r = nnx_builder_scatter_elements(b, x, x, x, NULL); break;
-    case 27: name = "scatterND"; r = nnx_builder_scatter_nd(b, x, x, x, NULL); break;
-    case 28: name = "batchNormalization"; r = nnx_builder_batch_normalization(b, x, x, x, NULL); break;
-    case 29: name = "instanceNormalization"; r = nnx_builder_instance_normalization(b, x, NULL); break;
-    case 30: name = "layerNormalization"; r = nnx_builder_layer_normalization(b, x, NULL); break;
-    case 31: name = "elu"; r = nnx_builder_elu(b, x, NULL); break;
-    case 32: name = "hardSigmoid"; r = nnx_builder_hard_sigmoid(b, x, NULL); break;
-    case 33: name = "leakyRelu"; r = nnx_builder_leaky_relu(b, x, NULL); break;
-    case 34: name = "linear"; r = nnx_builder_linear(b, x, NULL); break;
-    case 35: name = "prelu"; r = nnx_builder_prelu(b, x, x, NULL); break;
-    case 36: name = "quantizeLinear"; r = nnx_builder_quantize_linear(b, x, x, x, NULL); break;
-    case 37: name = "dequantizeLinear"; r = nnx_builder_dequantize_linear(b, x, x, x, NULL); break;
-    case 38: name = "gruCell"; r = nnx_builder_gru_cell(b, x, x, x, x, 2, NULL); break;
-    case 39: name = "gru"; nnx_builder_gru(b, x, x, x, 2, 2, NULL, outs); r = outs[0]; break;
-    case 40: name = "lstmCell"; nnx_builder_lstm_cell(b, x, x, x, x, x, 2, NULL, outs); r = outs[1]; break;
-    case 41: name = "lstm"; nnx_builder_lstm(b, x, x, x, 2, 2, NULL, outs); r = outs[1]; break;
+    case 0:
+        name = "clamp";
+        r = nnx_builder_clamp(b, x, NULL);
+        break;
+    case 1:
+        name = "cast";
+        r = nnx_builder_cast(b, x, I32, NULL);
+        break;
+    case 2:
+        name = "matmul";
+        r = nnx_builder_matmul(b, x, x, NULL);
+        break;
+    case 3:
+        name = "gemm";
+        r = nnx_builder_gemm(b, x, x, NULL);
+        break;
+    case 4:
+        name = "conv2d";
+        r = nnx_builder_conv2d(b, x, x, NULL);
+        break;
+    case 5:
+        name = "convTranspose2d";
+        r = nnx_builder_conv_transpose2d(b, x, x, NULL);
+        break;
+    case 6:
+        name = "averagePool2d";
+        r = nnx_builder_average_pool2d(b, x, NULL);
+        break;
+    case 7:
+        name = "maxPool2d";
+        r = nnx_builder_max_pool2d(b, x, NULL);
+        break;
+    case 8:
+        name = "l2Pool2d";
+        r = nnx_builder_l2_pool2d(b, x, NULL);
+        break;
+    case 9:
+        name = "resample2d";
+        r = nnx_builder_resample2d(b, x, NULL);
+        break;
+    case 10:
+        name = "argMin";
+        r = nnx_builder_arg_min(b, x, 0, NULL);
+        break;
+    case 11:
+        name = "argMax";
+        r = nnx_builder_arg_max(b, x, 0, NULL);
+        break;
+    case 12:
+        name = "softmax";
+        r = nnx_builder_softmax(b, x, 1, NULL);
+        break;
+    case 13:
+        name = "reshape";
+        r = nnx_builder_reshape(b, x, SHAPE(6), NULL);
+        break;
+    case 14:
+        name = "transpose";
+        r = nnx_builder_transpose(b, x, NULL);
+        break;
+    case 15:
+        name = "concat";
+        r = nnx_builder_concat(b, list, 2, 0, NULL);
+        break;
+    case 16:
+        name = "slice";
+        r = nnx_builder_slice(b, x, LIST(0, 0), LIST(1, 1), NULL);
+        break;
+    case 17:
+        name = "split";
+        nnx_builder_split(b, x, 2, NULL, outs);
+        r = outs[0];
+        break;
+    case 18:
+        name = "split";
+        nnx_builder_split_sizes(b, x, LIST(1, 1), NULL, outs);
+        r = outs[1];
+        break;
+    case 19:
+        name = "expand";
+        r = nnx_builder_expand(b, x, SHAPE(2, 3), NULL);
+        break;
+    case 20:
+        name = "reverse";
+        r = nnx_builder_reverse(b, x, NULL);
+        break;
+    case 21:
+        name = "triangular";
+        r = nnx_builder_triangular(b, x, NULL);
+        break;
+    case 22:
+        name = "cumulativeSum";
+        r = nnx_builder_cumulative_sum(b, x, 0, NULL);
+        break;
+    case 23:
+        name = "gather";
+        r = nnx_builder_gather(b, x, x, NULL);
+        break;
+    case 24:
+        name = "gatherElements";
+        r = nnx_builder_gather_elements(b, x, x, NULL);
+        break;
+    case 25:
+        name = "gatherND";
+        r = nnx_builder_gather_nd(b, x, x, NULL);
+        break;
+    case 26:
+        name = "scatterElements";
+        r = nnx_builder_scatter_elements(b, x, x, x, NULL);
+        break;
+    case 27:
+        name = "scatterND";
+        r = nnx_builder_scatter_nd(b, x, x, x, NULL);
+        break;
+    case 28:
+        name = "batchNormalization";
+        r = nnx_builder_batch_normalization(b, x, x, x, NULL);
+        break;
+    case 29:
+        name = "instanceNormalization";
+        r = nnx_builder_instance_normalization(b, x, NULL);
+        break;
+    case 30:
+        name = "layerNormalization";
+        r = nnx_builder_layer_normalization(b, x, NULL);
+        break;
+    case 31:
+        name = "elu";
+        r = nnx_builder_elu(b, x, NULL);
+        break;
+    case 32:
+        name = "hardSigmoid";
+        r = nnx_builder_hard_sigmoid(b, x, NULL);
+        break;
+    case 33:
+        name = "leakyRelu";
+        r = nnx_builder_leaky_relu(b, x, NULL);
+        break;
+    case 34:
+        name = "linear";
+        r = nnx_builder_linear(b, x, NULL);
+        break;
+    case 35:
+        name = "prelu";
+        r = nnx_builder_prelu(b, x, x, NULL);
+        break;
+    case 36:
+        name = "quantizeLinear";
+        r = nnx_builder_quantize_linear(b, x, x, x, NULL);
+        break;
+    case 37:
+        name = "dequantizeLinear";
+        r = nnx_builder_dequantize_linear(b, x, x, x, NULL);
+        break;
+    case 38:
+        name = "gruCell";
+        r = nnx_builder_gru_cell(b, x, x, x, x, 2, NULL);
+        break;
+    case 39:
+        name = "gru";
+        nnx_builder_gru(b, x, x, x, 2, 2, NULL, outs);
+        r = outs[0];
+        break;
+    case 40:
+        name = "lstmCell";
+        nnx_builder_lstm_cell(b, x, x, x, x, x, 2, NULL, outs);
+        r = outs[1];
+        break;
+    case 41:
+        name = "lstm";
+        nnx_builder_lstm(b, x, x, x, 2, 2, NULL, outs);
+        r = outs[1];
+        break;
     default: return NULL;
     }
     *result = r;

@@ -32,7 +32,10 @@ static nnx_status lesser_other_builder(fx *f)
 {
     return op_done(f, nnx_builder_lesser(f->b, X(F32, 2), X2(F32, 2), NULL));
 }
-static nnx_status lesser_or_equal_null(fx *f) { return op_done(f, nnx_builder_lesser_or_equal(f->b, NULL, X(F32, 2), NULL)); }
+static nnx_status lesser_or_equal_null(fx *f)
+{
+    return op_done(f, nnx_builder_lesser_or_equal(f->b, NULL, X(F32, 2), NULL));
+}
 static nnx_status greater_or_equal_types(fx *f)
 {
     return op_done(f, nnx_builder_greater_or_equal(f->b, X(U8, 2), X(NNX_INT8, 2), NULL));
@@ -46,7 +49,10 @@ static nnx_status not_equal_label(fx *f)
 /* ------------------------------------------------------------------ logical */
 
 static nnx_status logical_not_float(fx *f) { return op_done(f, nnx_builder_logical_not(f->b, X(F32, 2), NULL)); }
-static nnx_status logical_and_int32(fx *f) { return op_done(f, nnx_builder_logical_and(f->b, X(I32, 2), X(I32, 2), NULL)); }
+static nnx_status logical_and_int32(fx *f)
+{
+    return op_done(f, nnx_builder_logical_and(f->b, X(I32, 2), X(I32, 2), NULL));
+}
 static nnx_status logical_or_types(fx *f)
 {
     return op_done(f, nnx_builder_logical_or(f->b, X(U8, 2), X(NNX_BOOL, 2), NULL));
@@ -154,7 +160,10 @@ static nnx_status where_broadcast(fx *f)
 {
     return op_done(f, nnx_builder_where(f->b, X(U8, 3), X(F32, 2, 1), X(F32, 1, 2), NULL));
 }
-static nnx_status where_null_false(fx *f) { return op_done(f, nnx_builder_where(f->b, X(U8, 2), X(I32, 2), NULL, NULL)); }
+static nnx_status where_null_false(fx *f)
+{
+    return op_done(f, nnx_builder_where(f->b, X(U8, 2), X(I32, 2), NULL, NULL));
+}
 static nnx_status where_other_builder(fx *f)
 {
     return op_done(f, nnx_builder_where(f->b, X2(U8, 2), X(I32, 2), X(I32, 2), NULL));
@@ -164,13 +173,16 @@ static err_case rows[] = {
     /* comparisons */
     OP("built builder: equal", built_equal, IS, "equal", "already built"),
     OP("equal: dtype mismatch", equal_types, IA, "equal", "input types differ (float32 and int32)"),
-    OP("greater: broadcast", greater_broadcast, IA, "greater", "shapes float32[2,3] and float32[4,1,2] do not broadcast"),
+    OP("greater: broadcast", greater_broadcast, IA, "greater",
+       "shapes float32[2,3] and float32[4,1,2] do not broadcast"),
     OP("lesser: operand of another builder", lesser_other_builder, IA, "lesser", "input b belongs to another builder"),
     OP("lesserOrEqual: NULL operand", lesser_or_equal_null, IA, "lesserOrEqual", "input a"),
-    OP("greaterOrEqual: dtype mismatch", greater_or_equal_types, IA, "greaterOrEqual", "input types differ (uint8 and int8)"),
+    OP("greaterOrEqual: dtype mismatch", greater_or_equal_types, IA, "greaterOrEqual",
+       "input types differ (uint8 and int8)"),
     OP("notEqual: label", not_equal_label, IA, "notEqual 'cmp'", "input types differ (float16 and float32)"),
     /* where */
-    OP("where: float32 condition", where_float_condition, IA, "where", "condition has data type float32, " NOT_ACCEPTED),
+    OP("where: float32 condition", where_float_condition, IA, "where",
+       "condition has data type float32, " NOT_ACCEPTED),
     OP("where: int8 condition", where_int8_condition, IA, "where", "condition has data type int8, " NOT_ACCEPTED),
     OP("where: value types differ", where_value_types, IA, "where",
        "trueValue and falseValue types differ (float32 and float16)"),
@@ -182,7 +194,8 @@ static err_case rows[] = {
     OP("logicalNot: float32", logical_not_float, IA, "logicalNot", "input has data type float32, " NOT_ACCEPTED),
     OP("logicalAnd: int32", logical_and_int32, IA, "logicalAnd", "input a has data type int32, " NOT_ACCEPTED),
     OP("logicalOr: dtype mismatch", logical_or_types, IA, "logicalOr", "input types differ (uint8 and bool)"),
-    OP("logicalXor: broadcast", logical_xor_broadcast, IA, "logicalXor", "shapes uint8[2,3] and uint8[2] do not broadcast"),
+    OP("logicalXor: broadcast", logical_xor_broadcast, IA, "logicalXor",
+       "shapes uint8[2,3] and uint8[2] do not broadcast"),
     OP("logicalXor: operand of another builder", logical_xor_other_builder, IA, "logicalXor",
        "input b belongs to another builder"),
     /* isNaN, isInfinite and the unary ops */
@@ -195,7 +208,8 @@ static err_case rows[] = {
     OP("sin: int32", sin_int, IA, "sin", "input has data type int32, " NOT_ACCEPTED),
     OP("cos: int32", cos_int, IA, "cos", "input has data type int32, " NOT_ACCEPTED),
     OP("tan: int32", tan_int, IA, "tan", "input has data type int32, " NOT_ACCEPTED),
-    OP("identity: operand of another builder", identity_other_builder, IA, "identity", "input belongs to another builder"),
+    OP("identity: operand of another builder", identity_other_builder, IA, "identity",
+       "input belongs to another builder"),
     OP("identity: NULL operand", identity_null, IA, "identity", "input"),
     OP("built builder: identity", built_identity, IS, "identity", "already built"),
     /* activations */
@@ -209,7 +223,8 @@ static err_case rows[] = {
     OP("softsign: uint8", softsign_uint8, IA, "softsign", "input has data type uint8, " NOT_ACCEPTED),
     OP("prelu: uint8", prelu_uint8, IA, "prelu", "input has data type uint8, " NOT_ACCEPTED),
     OP("prelu: slope type", prelu_slope_type, IA, "prelu", "slope type float16 differs from input type float32"),
-    OP("prelu: broadcast", prelu_broadcast, IA, "prelu", "shapes float32[2,3] (input) and float32[4] (slope) do not broadcast"),
+    OP("prelu: broadcast", prelu_broadcast, IA, "prelu",
+       "shapes float32[2,3] (input) and float32[4] (slope) do not broadcast"),
     OP("prelu: slope of another builder", prelu_slope_other_builder, IA, "prelu", "slope belongs to another builder"),
     /* reductions */
     OP("reduceL1: int8", l1_int8, IA, "reduceL1", "input has data type int8, " NOT_ACCEPTED),
@@ -227,7 +242,4 @@ static err_case rows[] = {
     OP("built builder: reduceLogSumExp", built_log_sum_exp, IS, "reduceLogSumExp", "already built"),
 };
 
-int main(void)
-{
-    return run_error_tests("builder_errors_elementwise", rows, sizeof rows / sizeof rows[0], NULL, 0);
-}
+int main(void) { return run_error_tests("builder_errors_elementwise", rows, sizeof rows / sizeof rows[0], NULL, 0); }

@@ -55,8 +55,14 @@ static nnx_status expand_rank9(fx *f)
     return op_done(f, nnx_builder_expand(f->b, X(F32, 2), SHAPE(1, 1, 1, 1, 1, 1, 1, 1, 2), NULL));
 }
 static nnx_status expand_null_shape(fx *f) { return op_done(f, nnx_builder_expand(f->b, X(F32, 2), NULL, 2, NULL)); }
-static nnx_status expand_mismatch(fx *f) { return op_done(f, nnx_builder_expand(f->b, X(F32, 2, 3), SHAPE(2, 4), NULL)); }
-static nnx_status expand_lower_rank(fx *f) { return op_done(f, nnx_builder_expand(f->b, X(F32, 1, 3), SHAPE(3), NULL)); }
+static nnx_status expand_mismatch(fx *f)
+{
+    return op_done(f, nnx_builder_expand(f->b, X(F32, 2, 3), SHAPE(2, 4), NULL));
+}
+static nnx_status expand_lower_rank(fx *f)
+{
+    return op_done(f, nnx_builder_expand(f->b, X(F32, 1, 3), SHAPE(3), NULL));
+}
 static nnx_status expand_zero(fx *f) { return op_done(f, nnx_builder_expand(f->b, X(F32, 1, 3), SHAPE(0, 3), NULL)); }
 static nnx_status expand_huge(fx *f)
 {
@@ -113,10 +119,7 @@ static nnx_status tile_overflow(fx *f)
 
 static nnx_status cumsum_int8(fx *f) { return op_done(f, nnx_builder_cumulative_sum(f->b, X(I8, 3), 0, NULL)); }
 static nnx_status cumsum_uint8(fx *f) { return op_done(f, nnx_builder_cumulative_sum(f->b, X(U8, 3), 0, NULL)); }
-static nnx_status cumsum_bool(fx *f)
-{
-    return op_done(f, nnx_builder_cumulative_sum(f->b, X(NNX_BOOL, 3), 0, NULL));
-}
+static nnx_status cumsum_bool(fx *f) { return op_done(f, nnx_builder_cumulative_sum(f->b, X(NNX_BOOL, 3), 0, NULL)); }
 static nnx_status cumsum_axis(fx *f) { return op_done(f, nnx_builder_cumulative_sum(f->b, X(F32, 2, 3), 2, NULL)); }
 static nnx_status cumsum_scalar(fx *f) { return op_done(f, nnx_builder_cumulative_sum(f->b, XS(F32), 0, NULL)); }
 
@@ -419,7 +422,8 @@ static err_case rows[] = {
     OP("tile: repetitions length", tile_length, IA, "tile", "repetitions has 1 items, it must have 2"),
     OP("tile: NULL repetitions", tile_null, IA, "tile", "repetitions is NULL"),
     OP("tile: repetition 0", tile_zero, IA, "tile", "repeat count on axis 1 is 0"),
-    OP("tile: output extent overflow (6.1-14)", tile_overflow, IA, "tile", "axis 0: 1073741824 repeats of extent 2 exceed 2^31-1"),
+    OP("tile: output extent overflow (6.1-14)", tile_overflow, IA, "tile",
+       "axis 0: 1073741824 repeats of extent 2 exceed 2^31-1"),
 
     OP("cumulativeSum: int8", cumsum_int8, IA, "cumulativeSum", "input has data type int8, " NOT_ACCEPTED),
     OP("cumulativeSum: uint8", cumsum_uint8, IA, "cumulativeSum", "input has data type uint8, " NOT_ACCEPTED),
@@ -468,12 +472,14 @@ static err_case rows[] = {
        "updates shape [3] != the expected [1, 3]"),
     OP("scatterND: int8 indices", scatter_nd_indices, IA, "scatterND", "indices has data type int8, " NOT_ACCEPTED),
     OP("scatterND: updates type", scatter_nd_updates_type, IA, "scatterND", "updates type int64 != input type int32"),
-    OP("scatterND: scalar input", scatter_nd_scalar_input, IA, "scatterND", "input is a scalar, rank must be at least 1"),
+    OP("scatterND: scalar input", scatter_nd_scalar_input, IA, "scatterND",
+       "input is a scalar, rank must be at least 1"),
     OP("scatterND: scalar indices", scatter_nd_scalar_indices, IA, "scatterND",
        "indices are a scalar, rank must be at least 1"),
     OP("scatterND: coordinate size > rank", scatter_nd_coords, IA, "scatterND",
        "coordinate size 3 (the last indices dimension) exceeds the input rank 2"),
-    OP("scatterND: updates shape", scatter_nd_updates_shape, IA, "scatterND", "updates shape [2] != the expected [2, 3]"),
+    OP("scatterND: updates shape", scatter_nd_updates_shape, IA, "scatterND",
+       "updates shape [2] != the expected [2, 3]"),
 
     OP("batchNormalization: int32 input", bn_int, IA, "batchNormalization", "input has data type int32, " NOT_ACCEPTED),
     OP("batchNormalization: default axis 1 on rank 1", bn_default_axis_rank1, IA, "batchNormalization",
@@ -483,18 +489,22 @@ static err_case rows[] = {
        "axis 1.5 is not an unsigned integer"),
     OP("batchNormalization: negative axis", bn_axis_negative, IA, "batchNormalization",
        "axis -1 is not an unsigned integer"),
-    OP("batchNormalization: mean type", bn_mean_type, IA, "batchNormalization", "mean type float16 != input type float32"),
-    OP("batchNormalization: mean shape", bn_mean_shape, IA, "batchNormalization", "mean shape [2] != [3] (input dimension 1)"),
+    OP("batchNormalization: mean type", bn_mean_type, IA, "batchNormalization",
+       "mean type float16 != input type float32"),
+    OP("batchNormalization: mean shape", bn_mean_shape, IA, "batchNormalization",
+       "mean shape [2] != [3] (input dimension 1)"),
     OP("batchNormalization: mean rank", bn_mean_rank, IA, "batchNormalization",
        "mean shape [1, 3] != [3] (input dimension 1)"),
     OP("batchNormalization: variance type", bn_variance_type, IA, "batchNormalization",
        "variance type int32 != input type float32"),
     OP("batchNormalization: variance shape (axis 0)", bn_variance_shape, IA, "batchNormalization",
        "variance shape [3] != [2] (input dimension 0)"),
-    OP("batchNormalization: scale type", bn_scale_type, IA, "batchNormalization", "scale type float16 != input type float32"),
+    OP("batchNormalization: scale type", bn_scale_type, IA, "batchNormalization",
+       "scale type float16 != input type float32"),
     OP("batchNormalization: scale shape", bn_scale_shape, IA, "batchNormalization",
        "scale shape [4] != [3] (input dimension 1)"),
-    OP("batchNormalization: bias type", bn_bias_type, IA, "batchNormalization", "bias type float16 != input type float32"),
+    OP("batchNormalization: bias type", bn_bias_type, IA, "batchNormalization",
+       "bias type float16 != input type float32"),
     OP("batchNormalization: bias shape", bn_bias_shape, IA, "batchNormalization",
        "bias shape [3, 1] != [3] (input dimension 1)"),
 
@@ -517,7 +527,8 @@ static err_case rows[] = {
     OP("layerNormalization: scale type", ln_scale_type, IA, "layerNormalization",
        "scale type float16 != input type float32"),
     OP("layerNormalization: scale rank", ln_scale_rank, IA, "layerNormalization", "scale has rank 1, axes has 2 items"),
-    OP("layerNormalization: bias type", ln_bias_type, IA, "layerNormalization", "bias type int32 != input type float32"),
+    OP("layerNormalization: bias type", ln_bias_type, IA, "layerNormalization",
+       "bias type int32 != input type float32"),
     OP("layerNormalization: bias rank (default axes)", ln_bias_rank, IA, "layerNormalization",
        "bias has rank 2, axes has 1 items"),
     OP("layerNormalization: scale dimension", ln_scale_dim, IA, "layerNormalization",

@@ -103,14 +103,17 @@ static err_case rows[] = {
        "zeroPoint has data type float32, " NOT_ACCEPTED),
     OP("dq_zero_point_type_differs", dq_zero_point_type_differs, IA, "dequantizeLinear",
        "zeroPoint has data type uint8, it must be the input's (int8)"),
-    OP("q_scale_rank", q_scale_rank, IA, "quantizeLinear", "scale (rank 1) and zeroPoint (rank 2) must have the "
+    OP("q_scale_rank", q_scale_rank, IA, "quantizeLinear",
+       "scale (rank 1) and zeroPoint (rank 2) must have the "
        "input's rank 2"),
     OP("q_zero_point_rank", q_zero_point_rank, IA, "quantizeLinear", "zeroPoint (rank 1) must have the input's rank"),
     OP("q_scalar_scale_for_tensor", q_scalar_scale_for_tensor, IA, "quantizeLinear",
        "scale (rank 0) and zeroPoint (rank 0) must have the input's rank 1"),
-    OP("q_shapes_differ", q_shapes_differ, IA, "quantizeLinear", "scale shape float32[2,3] and zeroPoint shape "
+    OP("q_shapes_differ", q_shapes_differ, IA, "quantizeLinear",
+       "scale shape float32[2,3] and zeroPoint shape "
        "uint8[2,2] differ"),
-    OP("q_not_blockwise", q_not_blockwise, IA, "quantizeLinear", "is not blockwise broadcastable to input shape "
+    OP("q_not_blockwise", q_not_blockwise, IA, "quantizeLinear",
+       "is not blockwise broadcastable to input shape "
        "float32[4,6] (dimension 1: 4 does not divide 6)"),
     OP("q_block_larger", q_block_larger, IA, "quantizeLinear", "(dimension 0: 4 does not divide 2)"),
     OP("dq_scale_rank", dq_scale_rank, IA, "dequantizeLinear", "must have the input's rank 2"),

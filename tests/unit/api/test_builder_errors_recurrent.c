@@ -29,12 +29,12 @@ static nnx_status gc_run(fx *f, gc_args a)
 {
     return op_done(f, nnx_builder_gru_cell(f->b, a.x, a.w, a.r, a.h, a.hidden, &a.o));
 }
-#define GC(name, ...)                                                                                                  \
-    static nnx_status name(fx *f)                                                                                      \
-    {                                                                                                                  \
-        gc_args a = {X(F32, 2, 3), K(F32, 12, 3), K(F32, 12, 4), X(F32, 2, 4), 4, {0}};                               \
-        __VA_ARGS__;                                                                                                   \
-        return gc_run(f, a);                                                                                           \
+#define GC(name, ...) \
+    static nnx_status name(fx *f) \
+    { \
+        gc_args a = {X(F32, 2, 3), K(F32, 12, 3), K(F32, 12, 4), X(F32, 2, 4), 4, {0}}; \
+        __VA_ARGS__; \
+        return gc_run(f, a); \
     }
 
 static nnx_status gc_built(fx *f)
@@ -69,12 +69,12 @@ GC(gc_recurrent_bias_type, a.o.recurrent_bias = K(F16, 12))
 GC(gc_recurrent_bias_shape, a.o.recurrent_bias = K(F32, 4))
 GC(gc_activations_one, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_TANH};
    a.o.activations_count = 1)
-GC(gc_activations_three, static const nnx_recurrent_activation acts[3] = {NNX_RECURRENT_TANH};
-   a.o.activations = acts; a.o.activations_count = 3)
+GC(gc_activations_three, static const nnx_recurrent_activation acts[3] = {NNX_RECURRENT_TANH}; a.o.activations = acts;
+   a.o.activations_count = 3)
 GC(gc_activations_empty, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_TANH};
    a.o.activations_count = 0)
-GC(gc_activation_value, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_RELU,
-                                                                               (nnx_recurrent_activation)7};
+GC(gc_activation_value,
+   a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_RELU, (nnx_recurrent_activation)7};
    a.o.activations_count = 2)
 GC(gc_layout, a.o.layout = (nnx_gru_layout)3)
 GC(gc_label, a.o.label = "cell7"; a.w = K(F32, 9, 3))
@@ -98,12 +98,12 @@ static nnx_status gru_run(fx *f, gru_args a)
         assert_poisoned(outs[1]);
     return op_done(f, outs[0]);
 }
-#define GRU(name, ...)                                                                                                 \
-    static nnx_status name(fx *f)                                                                                      \
-    {                                                                                                                  \
-        gru_args a = {X(F32, 2, 1, 3), K(F32, 1, 12, 3), K(F32, 1, 12, 4), 2, 4, {0}, false};                         \
-        __VA_ARGS__;                                                                                                   \
-        return gru_run(f, a);                                                                                          \
+#define GRU(name, ...) \
+    static nnx_status name(fx *f) \
+    { \
+        gru_args a = {X(F32, 2, 1, 3), K(F32, 1, 12, 3), K(F32, 1, 12, 4), 2, 4, {0}, false}; \
+        __VA_ARGS__; \
+        return gru_run(f, a); \
     }
 
 static nnx_status gru_built(fx *f)
@@ -141,8 +141,8 @@ GRU(gru_initial_type, a.o.initial_hidden_state = K(F16, 1, 1, 4))
 GRU(gru_initial_shape, a.o.initial_hidden_state = K(F32, 1, 2, 4))
 GRU(gru_activations_count, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_TANH};
     a.o.activations_count = 1)
-GRU(gru_activation_value, a.o.activations = (const nnx_recurrent_activation[]){(nnx_recurrent_activation)-1,
-                                                                                NNX_RECURRENT_TANH};
+GRU(gru_activation_value,
+    a.o.activations = (const nnx_recurrent_activation[]){(nnx_recurrent_activation)-1, NNX_RECURRENT_TANH};
     a.o.activations_count = 2)
 GRU(gru_layout, a.o.layout = (nnx_gru_layout)4; a.o.return_sequence = true)
 GRU(gru_label, a.o.label = "encoder"; a.steps = 5)
@@ -166,12 +166,12 @@ static nnx_status lc_run(fx *f, lc_args a)
         assert_poisoned(outs[1]);
     return op_done(f, outs[0]);
 }
-#define LC(name, ...)                                                                                                  \
-    static nnx_status name(fx *f)                                                                                      \
-    {                                                                                                                  \
-        lc_args a = {X(F32, 2, 3), K(F32, 16, 3), K(F32, 16, 4), X(F32, 2, 4), X(F32, 2, 4), 4, {0}, false};          \
-        __VA_ARGS__;                                                                                                   \
-        return lc_run(f, a);                                                                                           \
+#define LC(name, ...) \
+    static nnx_status name(fx *f) \
+    { \
+        lc_args a = {X(F32, 2, 3), K(F32, 16, 3), K(F32, 16, 4), X(F32, 2, 4), X(F32, 2, 4), 4, {0}, false}; \
+        __VA_ARGS__; \
+        return lc_run(f, a); \
     }
 
 static nnx_status lc_built(fx *f)
@@ -211,9 +211,9 @@ LC(lc_peephole_type, a.o.peephole_weight = K(F16, 12))
 LC(lc_peephole_shape, a.o.peephole_weight = K(F32, 16))
 LC(lc_activations_count, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_TANH, NNX_RECURRENT_TANH};
    a.o.activations_count = 2)
-LC(lc_activation_value, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_DEFAULT,
-                                                                              NNX_RECURRENT_DEFAULT,
-                                                                              (nnx_recurrent_activation)4};
+LC(lc_activation_value,
+   a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_DEFAULT, NNX_RECURRENT_DEFAULT,
+                                                        (nnx_recurrent_activation)4};
    a.o.activations_count = 3)
 LC(lc_layout, a.o.layout = (nnx_lstm_layout)3)
 
@@ -237,12 +237,12 @@ static nnx_status lstm_run(fx *f, lstm_args a)
             assert_poisoned(outs[i]);
     return op_done(f, outs[0]);
 }
-#define LSTM(name, ...)                                                                                                \
-    static nnx_status name(fx *f)                                                                                      \
-    {                                                                                                                  \
-        lstm_args a = {X(F32, 2, 1, 3), K(F32, 1, 16, 3), K(F32, 1, 16, 4), 2, 4, {0}, false};                        \
-        __VA_ARGS__;                                                                                                   \
-        return lstm_run(f, a);                                                                                         \
+#define LSTM(name, ...) \
+    static nnx_status name(fx *f) \
+    { \
+        lstm_args a = {X(F32, 2, 1, 3), K(F32, 1, 16, 3), K(F32, 1, 16, 4), 2, 4, {0}, false}; \
+        __VA_ARGS__; \
+        return lstm_run(f, a); \
     }
 
 static nnx_status lstm_built(fx *f)
@@ -282,12 +282,12 @@ LSTM(lstm_initial_hidden_type, a.o.initial_hidden_state = K(F16, 1, 1, 4))
 LSTM(lstm_initial_hidden_shape, a.o.initial_hidden_state = K(F32, 1, 4))
 LSTM(lstm_initial_cell_type, a.o.initial_cell_state = K(F16, 1, 1, 4))
 LSTM(lstm_initial_cell_shape, a.o.initial_cell_state = K(F32, 2, 1, 4))
-LSTM(lstm_activations_count, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_TANH,
-                                                                                   NNX_RECURRENT_TANH};
+LSTM(lstm_activations_count,
+     a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_TANH, NNX_RECURRENT_TANH};
      a.o.activations_count = 2)
-LSTM(lstm_activation_value, a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_SIGMOID,
-                                                                                  (nnx_recurrent_activation)5,
-                                                                                  NNX_RECURRENT_TANH};
+LSTM(lstm_activation_value,
+     a.o.activations = (const nnx_recurrent_activation[]){NNX_RECURRENT_SIGMOID, (nnx_recurrent_activation)5,
+                                                          NNX_RECURRENT_TANH};
      a.o.activations_count = 3)
 LSTM(lstm_layout, a.o.layout = (nnx_lstm_layout)7)
 LSTM(lstm_label, a.o.label = "decoder"; a.hidden = 5)
@@ -298,13 +298,15 @@ static err_case rows[] = {
     OP("gruCell: built", gc_built, IS, "gruCell", "already built"),
     OP("gruCell: input NULL", gc_input_null, IA, "gruCell", "input is NULL"),
     OP("gruCell: weight NULL", gc_weight_null, IA, "gruCell", "weight is NULL"),
-    OP("gruCell: recurrentWeight of another builder", gc_recurrent_weight_other, IA, "gruCell", "recurrentWeight " OTHER),
+    OP("gruCell: recurrentWeight of another builder", gc_recurrent_weight_other, IA, "gruCell",
+       "recurrentWeight " OTHER),
     OP("gruCell: hiddenState NULL", gc_hidden_null, IA, "gruCell", "hiddenState is NULL"),
     OP("gruCell: bias of another builder", gc_bias_other, IA, "gruCell", "bias " OTHER),
     OP("gruCell: recurrentBias of another builder", gc_recurrent_bias_other, IA, "gruCell", "recurrentBias " OTHER),
     OP("gruCell: int32 input", gc_input_int, IA, "gruCell", "input has data type int32, " NOT_ACCEPTED),
     OP("gruCell: weight float16", gc_weight_type, IA, "gruCell", "weight has data type float16, " LIKE_INPUT),
-    OP("gruCell: recurrentWeight float16", gc_recurrent_weight_type, IA, "gruCell", "recurrentWeight has data type float16"),
+    OP("gruCell: recurrentWeight float16", gc_recurrent_weight_type, IA, "gruCell",
+       "recurrentWeight has data type float16"),
     OP("gruCell: hiddenState float16", gc_hidden_type, IA, "gruCell", "hiddenState has data type float16"),
     OP("gruCell: input rank 3", gc_input_rank, IA, "gruCell", "input has rank 3, it must be 2"),
     OP("gruCell: weight rank 3", gc_weight_rank, IA, "gruCell", "weight has rank 3, it must be 2"),
@@ -320,7 +322,8 @@ static err_case rows[] = {
     OP("gruCell: bias shape", gc_bias_shape, IA, "gruCell", "bias has shape [16], it must be [12]"),
     OP("gruCell: bias rank 2", gc_bias_rank, IA, "gruCell", "bias has shape [1, 12], it must be [12]"),
     OP("gruCell: recurrentBias float16", gc_recurrent_bias_type, IA, "gruCell", "recurrentBias has data type float16"),
-    OP("gruCell: recurrentBias shape", gc_recurrent_bias_shape, IA, "gruCell", "recurrentBias has shape [4], it must be [12]"),
+    OP("gruCell: recurrentBias shape", gc_recurrent_bias_shape, IA, "gruCell",
+       "recurrentBias has shape [4], it must be [12]"),
     OP("gruCell: one activation", gc_activations_one, IA, "gruCell", "activations has 1 items, it must have 2"),
     OP("gruCell: three activations", gc_activations_three, IA, "gruCell", "activations has 3 items, it must have 2"),
     OP("gruCell: empty activations", gc_activations_empty, IA, "gruCell", "activations has 0 items, it must have 2"),
@@ -346,14 +349,16 @@ static err_case rows[] = {
     OP("gru: steps 0", gru_steps_zero, IA, "gru", "steps is 0, it must be greater than 0"),
     OP("gru: steps mismatch", gru_steps_mismatch, IA, "gru", "input's first dimension 2 is not steps (3)"),
     OP("gru: weight shape", gru_weight_shape, IA, "gru", "weight has shape [1, 12, 2], it must be [1, 12, 3]"),
-    OP("gru: both directions, one weight", gru_both_weight, IA, "gru", "weight has shape [1, 12, 3], it must be [2, 12, 3]"),
+    OP("gru: both directions, one weight", gru_both_weight, IA, "gru",
+       "weight has shape [1, 12, 3], it must be [2, 12, 3]"),
     OP("gru: recurrentWeight shape", gru_recurrent_weight_shape, IA, "gru",
        "recurrentWeight has shape [1, 12, 12], it must be [1, 12, 4]"),
     OP("gru: bias float16", gru_bias_type, IA, "gru", "bias has data type float16, " LIKE_INPUT),
     OP("gru: bias rank 1", gru_bias_shape, IA, "gru", "bias has shape [12], it must be [1, 12]"),
     OP("gru: both directions, one bias", gru_both_bias, IA, "gru", "bias has shape [1, 12], it must be [2, 12]"),
     OP("gru: recurrentBias float16", gru_recurrent_bias_type, IA, "gru", "recurrentBias has data type float16"),
-    OP("gru: recurrentBias shape", gru_recurrent_bias_shape, IA, "gru", "recurrentBias has shape [1, 8], it must be [1, 12]"),
+    OP("gru: recurrentBias shape", gru_recurrent_bias_shape, IA, "gru",
+       "recurrentBias has shape [1, 8], it must be [1, 12]"),
     OP("gru: initialHiddenState float16", gru_initial_type, IA, "gru", "initialHiddenState has data type float16"),
     OP("gru: initialHiddenState shape", gru_initial_shape, IA, "gru",
        "initialHiddenState has shape [1, 2, 4], it must be [1, 1, 4]"),
@@ -374,7 +379,8 @@ static err_case rows[] = {
     OP("lstmCell: peepholeWeight of another builder", lc_peephole_other, IA, "lstmCell", "peepholeWeight " OTHER),
     OP("lstmCell: int32 input", lc_input_int, IA, "lstmCell", "input has data type int32, " NOT_ACCEPTED),
     OP("lstmCell: weight float16", lc_weight_type, IA, "lstmCell", "weight has data type float16, " LIKE_INPUT),
-    OP("lstmCell: recurrentWeight float16", lc_recurrent_weight_type, IA, "lstmCell", "recurrentWeight has data type float16"),
+    OP("lstmCell: recurrentWeight float16", lc_recurrent_weight_type, IA, "lstmCell",
+       "recurrentWeight has data type float16"),
     OP("lstmCell: hiddenState float16", lc_hidden_type, IA, "lstmCell", "hiddenState has data type float16"),
     OP("lstmCell: cellState float16", lc_cell_type, IA, "lstmCell", "cellState has data type float16"),
     OP("lstmCell: input rank 1", lc_input_rank, IA, "lstmCell", "input has rank 1, it must be 2"),
@@ -385,17 +391,21 @@ static err_case rows[] = {
     OP("lstmCell: weight 3 gates", lc_weight_shape, IA, "lstmCell", "weight has shape [12, 3], it must be [16, 3]"),
     OP("lstmCell: recurrentWeight shape", lc_recurrent_weight_shape, IA, "lstmCell",
        "recurrentWeight has shape [16, 3], it must be [16, 4]"),
-    OP("lstmCell: hiddenState shape", lc_hidden_shape, IA, "lstmCell", "hiddenState has shape [2, 3], it must be [2, 4]"),
+    OP("lstmCell: hiddenState shape", lc_hidden_shape, IA, "lstmCell",
+       "hiddenState has shape [2, 3], it must be [2, 4]"),
     OP("lstmCell: cellState shape", lc_cell_shape, IA, "lstmCell", "cellState has shape [3, 4], it must be [2, 4]"),
     OP("lstmCell: bias float16", lc_bias_type, IA, "lstmCell", "bias has data type float16, " LIKE_INPUT),
     OP("lstmCell: bias shape", lc_bias_shape, IA, "lstmCell", "bias has shape [12], it must be [16]"),
-    OP("lstmCell: recurrentBias float16", lc_recurrent_bias_type, IA, "lstmCell", "recurrentBias has data type float16"),
+    OP("lstmCell: recurrentBias float16", lc_recurrent_bias_type, IA, "lstmCell",
+       "recurrentBias has data type float16"),
     OP("lstmCell: recurrentBias shape", lc_recurrent_bias_shape, IA, "lstmCell",
        "recurrentBias has shape [2, 8], it must be [16]"),
     OP("lstmCell: peepholeWeight float16", lc_peephole_type, IA, "lstmCell", "peepholeWeight has data type float16"),
-    OP("lstmCell: peepholeWeight shape", lc_peephole_shape, IA, "lstmCell", "peepholeWeight has shape [16], it must be [12]"),
+    OP("lstmCell: peepholeWeight shape", lc_peephole_shape, IA, "lstmCell",
+       "peepholeWeight has shape [16], it must be [12]"),
     OP("lstmCell: two activations", lc_activations_count, IA, "lstmCell", "activations has 2 items, it must have 3"),
-    OP("lstmCell: activation 4", lc_activation_value, IA, "lstmCell", "activations[2] = 4 is not a recurrent activation"),
+    OP("lstmCell: activation 4", lc_activation_value, IA, "lstmCell",
+       "activations[2] = 4 is not a recurrent activation"),
     OP("lstmCell: layout 3", lc_layout, IA, "lstmCell", "layout 3 is not a weight layout"),
 
     OP("lstm: built", lstm_built, IS, "lstm", "already built"),
@@ -406,14 +416,17 @@ static err_case rows[] = {
     OP("lstm: bias of another builder", lstm_bias_other, IA, "lstm", "bias " OTHER),
     OP("lstm: recurrentBias of another builder", lstm_recurrent_bias_other, IA, "lstm", "recurrentBias " OTHER),
     OP("lstm: peepholeWeight of another builder", lstm_peephole_other, IA, "lstm", "peepholeWeight " OTHER),
-    OP("lstm: initialHiddenState of another builder", lstm_initial_hidden_other, IA, "lstm", "initialHiddenState " OTHER),
+    OP("lstm: initialHiddenState of another builder", lstm_initial_hidden_other, IA, "lstm",
+       "initialHiddenState " OTHER),
     OP("lstm: initialCellState of another builder", lstm_initial_cell_other, IA, "lstm", "initialCellState " OTHER),
     OP("lstm: int32 input", lstm_input_int, IA, "lstm", "input has data type int32, " NOT_ACCEPTED),
     OP("lstm: weight float16", lstm_weight_type, IA, "lstm", "weight has data type float16, " LIKE_INPUT),
-    OP("lstm: recurrentWeight float16", lstm_recurrent_weight_type, IA, "lstm", "recurrentWeight has data type float16"),
+    OP("lstm: recurrentWeight float16", lstm_recurrent_weight_type, IA, "lstm",
+       "recurrentWeight has data type float16"),
     OP("lstm: input rank 4", lstm_input_rank, IA, "lstm", "input has rank 4, it must be 3"),
     OP("lstm: weight rank 2", lstm_weight_rank, IA, "lstm", "weight has rank 2, it must be 3"),
-    OP("lstm: recurrentWeight rank 2", lstm_recurrent_weight_rank, IA, "lstm", "recurrentWeight has rank 2, it must be 3"),
+    OP("lstm: recurrentWeight rank 2", lstm_recurrent_weight_rank, IA, "lstm",
+       "recurrentWeight has rank 2, it must be 3"),
     OP("lstm: direction 4", lstm_direction, IA, "lstm", "direction 4 is not a direction"),
     OP("lstm: steps 0", lstm_steps_zero, IA, "lstm", "steps is 0, it must be greater than 0"),
     OP("lstm: steps mismatch", lstm_steps_mismatch, IA, "lstm", "input's first dimension 2 is not steps (1)"),
@@ -428,8 +441,10 @@ static err_case rows[] = {
     OP("lstm: recurrentBias two directions", lstm_recurrent_bias_shape, IA, "lstm",
        "recurrentBias has shape [2, 16], it must be [1, 16]"),
     OP("lstm: peepholeWeight float16", lstm_peephole_type, IA, "lstm", "peepholeWeight has data type float16"),
-    OP("lstm: peepholeWeight shape", lstm_peephole_shape, IA, "lstm", "peepholeWeight has shape [1, 16], it must be [1, 12]"),
-    OP("lstm: initialHiddenState float16", lstm_initial_hidden_type, IA, "lstm", "initialHiddenState has data type float16"),
+    OP("lstm: peepholeWeight shape", lstm_peephole_shape, IA, "lstm",
+       "peepholeWeight has shape [1, 16], it must be [1, 12]"),
+    OP("lstm: initialHiddenState float16", lstm_initial_hidden_type, IA, "lstm",
+       "initialHiddenState has data type float16"),
     OP("lstm: initialHiddenState rank 2", lstm_initial_hidden_shape, IA, "lstm",
        "initialHiddenState has shape [1, 4], it must be [1, 1, 4]"),
     OP("lstm: initialCellState float16", lstm_initial_cell_type, IA, "lstm", "initialCellState has data type float16"),

@@ -54,7 +54,8 @@ static nnx_operand *operand(run *r, const char *input_name, const double *values
         else
             ((float *)bytes)[i] = (float)values[i];
     }
-    nnx_operand *op = input_name ? nnx_builder_input(r->b, input_name, &d) : nnx_builder_constant(r->b, &d, bytes, size);
+    nnx_operand *op = input_name ? nnx_builder_input(r->b, input_name, &d)
+                                 : nnx_builder_constant(r->b, &d, bytes, size);
     free(bytes);
     assert_int_equal(nnx_builder_status(r->b), NNX_OK);
     return op;
@@ -87,16 +88,24 @@ static uint32_t add_op(run *r, nnx_operand **outs)
         nnx_operand *rb = operand(r, NULL, c->rb, desc3(dt, 1, kh, 0, 0));
         nnx_operand *hs = operand(r, "h", c->h0, desc3(dt, 2, c->batch, h, 0));
         if (!lstm) {
-            nnx_gru_cell_options o = {.label = c->name, .bias = b, .recurrent_bias = rb,
-                                      .reset_before = c->reset_before, .layout = (nnx_gru_layout)c->layout,
-                                      .activations = act_list, .activations_count = c->n_acts};
+            nnx_gru_cell_options o = {.label = c->name,
+                                      .bias = b,
+                                      .recurrent_bias = rb,
+                                      .reset_before = c->reset_before,
+                                      .layout = (nnx_gru_layout)c->layout,
+                                      .activations = act_list,
+                                      .activations_count = c->n_acts};
             outs[0] = nnx_builder_gru_cell(r->b, x, w, rw, hs, h, use_options ? &o : NULL);
             return 1;
         }
         nnx_operand *cs = operand(r, "c", c->c0, desc3(dt, 2, c->batch, h, 0));
         nnx_operand *p = operand(r, NULL, c->p, desc3(dt, 1, 3 * h, 0, 0));
-        nnx_lstm_cell_options o = {.label = c->name, .bias = b, .recurrent_bias = rb, .peephole_weight = p,
-                                   .layout = (nnx_lstm_layout)c->layout, .activations = act_list,
+        nnx_lstm_cell_options o = {.label = c->name,
+                                   .bias = b,
+                                   .recurrent_bias = rb,
+                                   .peephole_weight = p,
+                                   .layout = (nnx_lstm_layout)c->layout,
+                                   .activations = act_list,
                                    .activations_count = c->n_acts};
         return nnx_builder_lstm_cell(r->b, x, w, rw, hs, cs, h, use_options ? &o : NULL, outs);
     }
@@ -107,18 +116,30 @@ static uint32_t add_op(run *r, nnx_operand **outs)
     nnx_operand *rb = operand(r, NULL, c->rb, desc3(dt, 2, nd, kh, 0));
     nnx_operand *h0 = operand(r, NULL, c->h0, desc3(dt, 3, nd, c->batch, h));
     if (!lstm) {
-        nnx_gru_options o = {.label = c->name, .bias = b, .recurrent_bias = rb, .initial_hidden_state = h0,
-                             .reset_before = c->reset_before, .return_sequence = c->return_sequence,
-                             .direction = (nnx_recurrent_direction)c->direction, .layout = (nnx_gru_layout)c->layout,
-                             .activations = act_list, .activations_count = c->n_acts};
+        nnx_gru_options o = {.label = c->name,
+                             .bias = b,
+                             .recurrent_bias = rb,
+                             .initial_hidden_state = h0,
+                             .reset_before = c->reset_before,
+                             .return_sequence = c->return_sequence,
+                             .direction = (nnx_recurrent_direction)c->direction,
+                             .layout = (nnx_gru_layout)c->layout,
+                             .activations = act_list,
+                             .activations_count = c->n_acts};
         return nnx_builder_gru(r->b, x, w, rw, c->steps, h, use_options ? &o : NULL, outs);
     }
     nnx_operand *p = operand(r, NULL, c->p, desc3(dt, 2, nd, 3 * h, 0));
     nnx_operand *c0 = operand(r, NULL, c->c0, desc3(dt, 3, nd, c->batch, h));
-    nnx_lstm_options o = {.label = c->name, .bias = b, .recurrent_bias = rb, .peephole_weight = p,
-                          .initial_hidden_state = h0, .initial_cell_state = c0,
-                          .return_sequence = c->return_sequence, .direction = (nnx_recurrent_direction)c->direction,
-                          .layout = (nnx_lstm_layout)c->layout, .activations = act_list,
+    nnx_lstm_options o = {.label = c->name,
+                          .bias = b,
+                          .recurrent_bias = rb,
+                          .peephole_weight = p,
+                          .initial_hidden_state = h0,
+                          .initial_cell_state = c0,
+                          .return_sequence = c->return_sequence,
+                          .direction = (nnx_recurrent_direction)c->direction,
+                          .layout = (nnx_lstm_layout)c->layout,
+                          .activations = act_list,
                           .activations_count = c->n_acts};
     return nnx_builder_lstm(r->b, x, w, rw, c->steps, h, use_options ? &o : NULL, outs);
 }
@@ -238,7 +259,8 @@ static void output_counts(void **state)
     nnx_builder *b;
     assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
-    nnx_operand_desc dx = {NNX_FLOAT32, 3, {2, 1, 3}}, dw = {NNX_FLOAT32, 3, {1, 8, 3}}, dr = {NNX_FLOAT32, 3, {1, 8, 2}};
+    nnx_operand_desc dx = {NNX_FLOAT32, 3, {2, 1, 3}}, dw = {NNX_FLOAT32, 3, {1, 8, 3}},
+                     dr = {NNX_FLOAT32, 3, {1, 8, 2}};
     nnx_operand *x = nnx_builder_input(b, "x", &dx), *w = nnx_builder_input(b, "w", &dw);
     nnx_operand *rw = nnx_builder_input(b, "r", &dr);
     nnx_operand *outs[3] = {NULL, NULL, NULL};

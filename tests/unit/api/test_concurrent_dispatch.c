@@ -51,7 +51,8 @@ static int classify(shared *s, nnx_tensor *in, nnx_tensor *out, int thread, int 
     float px[PIXELS];
     image(thread, run, px);
     nnx_named_tensor i = {s->in_name, in}, o = {s->out_name, out};
-    if (nnx_tensor_write(in, px, sizeof px) != NNX_OK || nnx_context_dispatch(s->ctx, s->graph, &i, 1, &o, 1) != NNX_OK ||
+    if (nnx_tensor_write(in, px, sizeof px) != NNX_OK ||
+        nnx_context_dispatch(s->ctx, s->graph, &i, 1, &o, 1) != NNX_OK ||
         nnx_tensor_read(out, scores, CLASSES * sizeof *scores) != NNX_OK) {
         snprintf(message, size, "thread %d run %d: %s", thread, run, nnx_context_error(s->ctx));
         return -1;
@@ -77,8 +78,8 @@ static void *work(void *arg)
             break;
         }
         if (memcmp(scores, s->expected[w->index][r], sizeof scores) != 0) {
-            snprintf(w->message, sizeof w->message, "thread %d run %d: scores differ from the sequential run",
-                     w->index, r);
+            snprintf(w->message, sizeof w->message, "thread %d run %d: scores differ from the sequential run", w->index,
+                     r);
             w->failures++;
         }
     }
@@ -131,16 +132,15 @@ static void test_concurrent_runs_match_sequential(void **state)
 
 /* ---------------------------------------------------------------- variables */
 
-static const char counter_doc[] =
-    "version 1.0;\n"
-    "graph counter( step ) -> ( before )\n"
-    "{\n"
-    "    step = external(shape = [1]);\n"
-    "    v = variable(shape = [1], label = 'count');\n"
-    "    before = copy(v);\n"
-    "    sum = add(v, step);\n"
-    "    next = update(v, sum);\n"
-    "}\n";
+static const char counter_doc[] = "version 1.0;\n"
+                                  "graph counter( step ) -> ( before )\n"
+                                  "{\n"
+                                  "    step = external(shape = [1]);\n"
+                                  "    v = variable(shape = [1], label = 'count');\n"
+                                  "    before = copy(v);\n"
+                                  "    sum = add(v, step);\n"
+                                  "    next = update(v, sum);\n"
+                                  "}\n";
 
 typedef struct counter_worker {
     nnx_context *ctx;

@@ -72,8 +72,8 @@ static void test_desc_bytes(void **state)
     d = (nnx_operand_desc){.dtype = NNX_UINT8, .rank = 2, .shape = {123456, 0}};
     assert_int_equal(nnx_operand_desc_bytes(&d, &bytes), NNX_OK);
     assert_int_equal(bytes, 0);
-    d = (nnx_operand_desc){.dtype = NNX_FLOAT64, .rank = 8,
-                           .shape = {65536, 65536, 65536, 65536, 1, 1, 1, 1}}; /* 2^64 elements */
+    d = (nnx_operand_desc){
+        .dtype = NNX_FLOAT64, .rank = 8, .shape = {65536, 65536, 65536, 65536, 1, 1, 1, 1}}; /* 2^64 elements */
     assert_int_equal(nnx_operand_desc_bytes(&d, &bytes), NNX_ERROR_INVALID_ARGUMENT);
     d = (nnx_operand_desc){.dtype = NNX_DTYPE_UNDEFINED, .rank = 1, .shape = {4}};
     assert_int_equal(nnx_operand_desc_bytes(&d, &bytes), NNX_ERROR_INVALID_ARGUMENT);
@@ -137,10 +137,8 @@ static void test_integer_elements(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_dtype_names),
-        cmocka_unit_test(test_dtype_kinds_and_ranges),
-        cmocka_unit_test(test_desc_bytes),
-        cmocka_unit_test(test_float_elements),
+        cmocka_unit_test(test_dtype_names),      cmocka_unit_test(test_dtype_kinds_and_ranges),
+        cmocka_unit_test(test_desc_bytes),       cmocka_unit_test(test_float_elements),
         cmocka_unit_test(test_integer_elements),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -117,8 +117,12 @@ static nnx_graph *build(tcase *t, const nnx_named_operand *outs, size_t n)
 static nnx_dtype loaded_dtype(nnx_dtype dt)
 {
     switch (dt) {
-    case NNX_FLOAT16: case NNX_BFLOAT16: case NNX_FLOAT32: case NNX_FLOAT64: case NNX_FP8E4M3: case NNX_FP8E5M2:
-        return NNX_FLOAT32;
+    case NNX_FLOAT16:
+    case NNX_BFLOAT16:
+    case NNX_FLOAT32:
+    case NNX_FLOAT64:
+    case NNX_FP8E4M3:
+    case NNX_FP8E5M2: return NNX_FLOAT32;
     case NNX_BOOL: return NNX_BOOL;
     default: return NNX_INT32;
     }
@@ -177,8 +181,11 @@ static void expect_constants(const tcase *t, const char *path)
         const nnx_operand_desc *d = &t->kdesc[k];
         assert_int_equal(info.rank, d->rank);
         assert_memory_equal(info.shape, d->shape, d->rank * sizeof *d->shape);
-        assert_int_equal(info.bits, d->dtype == NNX_BOOL ? 1 : d->dtype == NNX_INT4 ? 4 : d->dtype == NNX_INT48 ? 48
-                                                                                  : nnx_dtype_size(d->dtype) * 8);
+        assert_int_equal(info.bits,
+                         d->dtype == NNX_BOOL        ? 1
+                             : d->dtype == NNX_INT4  ? 4
+                             : d->dtype == NNX_INT48 ? 48
+                                                     : nnx_dtype_size(d->dtype) * 8);
         void *dst = malloc(t->ksize[k] ? t->ksize[k] : 1);
         assert_non_null(dst);
         if (nnx_nnef_tensor_decode(&info, bytes, d->dtype, dst, t->ksize[k], &err) != NNX_OK)
@@ -269,19 +276,27 @@ static void test_conv2d_nhwc_hwio(void **state)
     nnx_operand *w = konst(&t, NNX_FLOAT32, 4, SHAPE(3, 2, 3, 4)); /* hwio */
     nnx_operand *bias = konst(&t, NNX_FLOAT32, 1, SHAPE(4));
     uint32_t pads[4] = {1, 1, 0, 2}, strides[2] = {2, 1};
-    nnx_operand *y = nnx_builder_conv2d(t.b, x, w, &(nnx_conv2d_options){
-        .label = "stem", .padding = pads, .padding_count = 4, .strides = strides, .strides_count = 2,
-        .input_layout = NNX_LAYOUT_NHWC, .filter_layout = NNX_FILTER_HWIO, .bias = bias});
+    nnx_operand *y = nnx_builder_conv2d(t.b, x, w,
+                                        &(nnx_conv2d_options){.label = "stem",
+                                                              .padding = pads,
+                                                              .padding_count = 4,
+                                                              .strides = strides,
+                                                              .strides_count = 2,
+                                                              .input_layout = NNX_LAYOUT_NHWC,
+                                                              .filter_layout = NNX_FILTER_HWIO,
+                                                              .bias = bias});
     nnx_graph *g = build(&t, &(nnx_named_operand){"features", nnx_builder_relu(t.b, y, NULL)}, 1);
     nnx_operand_desc d;
     nnx_graph_output_desc(g, 0, &d);
     assert_int_equal(d.shape[1], 3); /* (5 + 2 - 3) / 2 + 1 */
     assert_int_equal(d.shape[2], 7); /* 6 + 2 - 2 + 1 */
-    check_saved(&t, g, "conv_nhwc", (const char *const[]){
-        "image = external(shape = [1, 5, 6, 3]);", "transpose(image, axes = [0, 3, 1, 2])",
-        "transpose(c0, axes = [3, 2, 0, 1])", "reshape(c1, shape = [1, 4], axis_start = 0, axis_count = -1)",
-        "border = 'constant', padding = [(1, 1), (0, 2)], stride = [2, 1], dilation = [1, 1], groups = 1",
-        "axes = [0, 2, 3, 1]", "features = relu(", NULL});
+    check_saved(&t, g, "conv_nhwc",
+                (const char *const[]){
+                    "image = external(shape = [1, 5, 6, 3]);", "transpose(image, axes = [0, 3, 1, 2])",
+                    "transpose(c0, axes = [3, 2, 0, 1])",
+                    "reshape(c1, shape = [1, 4], axis_start = 0, axis_count = -1)",
+                    "border = 'constant', padding = [(1, 1), (0, 2)], stride = [2, 1], dilation = [1, 1], groups = 1",
+                    "axes = [0, 2, 3, 1]", "features = relu(", NULL});
     tc_end(&t);
 }
 
@@ -289,17 +304,23 @@ static void test_conv2d_nhwc_hwio(void **state)
 static void test_conv2d_layouts_groups(void **state)
 {
     (void)state;
-    static const struct { nnx_filter_layout layout; uint32_t shape[4]; } cases[] = {
-        {NNX_FILTER_OIHW, {6, 2, 3, 2}}, {NNX_FILTER_HWIO, {3, 2, 2, 6}},
-        {NNX_FILTER_OHWI, {6, 3, 2, 2}}, {NNX_FILTER_IHWO, {2, 3, 2, 6}}};
+    static const struct {
+        nnx_filter_layout layout;
+        uint32_t shape[4];
+    } cases[] = {{NNX_FILTER_OIHW, {6, 2, 3, 2}},
+                 {NNX_FILTER_HWIO, {3, 2, 2, 6}},
+                 {NNX_FILTER_OHWI, {6, 3, 2, 2}},
+                 {NNX_FILTER_IHWO, {2, 3, 2, 6}}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         tcase t;
         tc_begin(&t, NULL);
         nnx_operand *x = input(&t, "x", NNX_FLOAT32, 4, SHAPE(2, 6, 7, 7));
         nnx_operand *w = konst(&t, NNX_FLOAT32, 4, cases[i].shape);
         uint32_t dil[2] = {2, 1};
-        nnx_operand *y = nnx_builder_conv2d(t.b, x, w, &(nnx_conv2d_options){
-            .groups = 3, .dilations = dil, .dilations_count = 2, .filter_layout = cases[i].layout});
+        nnx_operand *y = nnx_builder_conv2d(
+            t.b, x, w,
+            &(nnx_conv2d_options){
+                .groups = 3, .dilations = dil, .dilations_count = 2, .filter_layout = cases[i].layout});
         nnx_graph *g = build(&t, &(nnx_named_operand){"y", y}, 1);
         char name[32];
         snprintf(name, sizeof name, "conv_layout%zu", i);
@@ -317,22 +338,37 @@ static void test_pools(void **state)
     tc_begin(&t, NULL);
     nnx_operand *x = input(&t, "x", NNX_FLOAT32, 4, SHAPE(1, 2, 7, 8));
     uint32_t win[2] = {3, 3}, pads[4] = {1, 1, 1, 0}, strides[2] = {2, 2};
-    nnx_operand *avg = nnx_builder_average_pool2d(t.b, x, &(nnx_pool2d_options){
-        .window_dimensions = win, .window_dimensions_count = 2, .padding = pads, .padding_count = 4,
-        .strides = strides, .strides_count = 2});
+    nnx_operand *avg = nnx_builder_average_pool2d(t.b, x,
+                                                  &(nnx_pool2d_options){.window_dimensions = win,
+                                                                        .window_dimensions_count = 2,
+                                                                        .padding = pads,
+                                                                        .padding_count = 4,
+                                                                        .strides = strides,
+                                                                        .strides_count = 2});
     /* ceil rounding: height (7 + 1 - 3) / 2 = 2.5 -> 4 windows, width (8 + 1 - 5) / 3 = 1.3 -> 3;
      * NNEF's floor formula needs end padding 1 and 2 for those sizes */
     uint32_t mpads[4] = {1, 0, 1, 0}, mstrides[2] = {2, 3}, dil[2] = {1, 2};
-    nnx_operand *mx = nnx_builder_max_pool2d(t.b, x, &(nnx_pool2d_options){
-        .window_dimensions = win, .window_dimensions_count = 2, .padding = mpads, .padding_count = 4,
-        .strides = mstrides, .strides_count = 2, .dilations = dil, .dilations_count = 2,
-        .output_shape_rounding = NNX_ROUNDING_CEIL});
+    nnx_operand *mx = nnx_builder_max_pool2d(t.b, x,
+                                             &(nnx_pool2d_options){.window_dimensions = win,
+                                                                   .window_dimensions_count = 2,
+                                                                   .padding = mpads,
+                                                                   .padding_count = 4,
+                                                                   .strides = mstrides,
+                                                                   .strides_count = 2,
+                                                                   .dilations = dil,
+                                                                   .dilations_count = 2,
+                                                                   .output_shape_rounding = NNX_ROUNDING_CEIL});
     /* nhwc, explicit output sizes that select the ceil sizes; the default (global) window */
     nnx_operand *xh = input(&t, "xh", NNX_FLOAT32, 4, SHAPE(1, 5, 5, 3));
     uint32_t sizes[2] = {3, 3}, win2[2] = {2, 2};
-    nnx_operand *mh = nnx_builder_max_pool2d(t.b, xh, &(nnx_pool2d_options){
-        .window_dimensions = win2, .window_dimensions_count = 2, .strides = strides, .strides_count = 2,
-        .layout = NNX_LAYOUT_NHWC, .output_sizes = sizes, .output_sizes_count = 2});
+    nnx_operand *mh = nnx_builder_max_pool2d(t.b, xh,
+                                             &(nnx_pool2d_options){.window_dimensions = win2,
+                                                                   .window_dimensions_count = 2,
+                                                                   .strides = strides,
+                                                                   .strides_count = 2,
+                                                                   .layout = NNX_LAYOUT_NHWC,
+                                                                   .output_sizes = sizes,
+                                                                   .output_sizes_count = 2});
     nnx_operand *gavg = nnx_builder_average_pool2d(t.b, xh, &(nnx_pool2d_options){.layout = NNX_LAYOUT_NHWC});
     nnx_named_operand outs[4] = {{"avg", avg}, {"mx", mx}, {"mh", mh}, {"gavg", gavg}};
     nnx_graph *g = build(&t, outs, 4);
@@ -340,13 +376,15 @@ static void test_pools(void **state)
     nnx_graph_output_desc(g, 1, &d);
     assert_int_equal(d.shape[2], 4);
     assert_int_equal(d.shape[3], 3);
-    check_saved(&t, g, "pools", (const char *const[]){
-        "avg = avg_pool(x, size = [1, 1, 3, 3], border = 'ignore', padding = [(0, 0), (0, 0), (1, 1), (1, 0)], "
-        "stride = [1, 1, 2, 2], dilation = [1, 1, 1, 1]);",
-        "mx = max_pool(x, size = [1, 1, 3, 3], border = 'ignore', padding = [(0, 0), (0, 0), (1, 1), (1, 2)], "
-        "stride = [1, 1, 2, 3], dilation = [1, 1, 1, 2]);",
-        "size = [1, 1, 2, 2], border = 'ignore', padding = [(0, 0), (0, 0), (0, 1), (0, 1)]",
-        "size = [1, 1, 5, 5]", NULL});
+    check_saved(
+        &t, g, "pools",
+        (const char *const[]){
+            "avg = avg_pool(x, size = [1, 1, 3, 3], border = 'ignore', padding = [(0, 0), (0, 0), (1, 1), (1, 0)], "
+            "stride = [1, 1, 2, 2], dilation = [1, 1, 1, 1]);",
+            "mx = max_pool(x, size = [1, 1, 3, 3], border = 'ignore', padding = [(0, 0), (0, 0), (1, 1), (1, 2)], "
+            "stride = [1, 1, 2, 3], dilation = [1, 1, 1, 2]);",
+            "size = [1, 1, 2, 2], border = 'ignore', padding = [(0, 0), (0, 0), (0, 1), (0, 1)]", "size = [1, 1, 5, 5]",
+            NULL});
     tc_end(&t);
 }
 
@@ -358,19 +396,29 @@ static void test_pool_window_in_padding(void **state)
     tc_begin(&t, NULL);
     nnx_operand *x = input(&t, "x", NNX_FLOAT32, 4, SHAPE(1, 1, 4, 4));
     uint32_t win[2] = {2, 2}, pads[4] = {3, 0, 0, 0};
-    nnx_operand *y = nnx_builder_average_pool2d(t.b, x, &(nnx_pool2d_options){
-        .label = "deep", .window_dimensions = win, .window_dimensions_count = 2, .padding = pads, .padding_count = 4});
+    nnx_operand *y = nnx_builder_average_pool2d(t.b, x,
+                                                &(nnx_pool2d_options){.label = "deep",
+                                                                      .window_dimensions = win,
+                                                                      .window_dimensions_count = 2,
+                                                                      .padding = pads,
+                                                                      .padding_count = 4});
     nnx_graph *g = build(&t, &(nnx_named_operand){"y", y}, 1);
-    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){
-        "avg_pool 'deep'", "output height index 0", "entirely in the padding", "'ignore'", NULL});
+    check_fails(
+        &t, g, NNX_ERROR_NOT_SUPPORTED,
+        (const char *const[]){"avg_pool 'deep'", "output height index 0", "entirely in the padding", "'ignore'", NULL});
     /* ceil rounding whose last window starts past the input */
     tcase u;
     tc_begin(&u, NULL);
     x = input(&u, "x", NNX_FLOAT32, 4, SHAPE(1, 1, 4, 4));
     uint32_t win1[2] = {1, 1}, strides[2] = {3, 3}, pads1[4] = {0, 1, 0, 1};
-    y = nnx_builder_max_pool2d(u.b, x, &(nnx_pool2d_options){
-        .window_dimensions = win1, .window_dimensions_count = 2, .strides = strides, .strides_count = 2,
-        .padding = pads1, .padding_count = 4, .output_shape_rounding = NNX_ROUNDING_CEIL});
+    y = nnx_builder_max_pool2d(u.b, x,
+                               &(nnx_pool2d_options){.window_dimensions = win1,
+                                                     .window_dimensions_count = 2,
+                                                     .strides = strides,
+                                                     .strides_count = 2,
+                                                     .padding = pads1,
+                                                     .padding_count = 4,
+                                                     .output_shape_rounding = NNX_ROUNDING_CEIL});
     g = build(&u, &(nnx_named_operand){"y", y}, 1);
     check_fails(&u, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){"max_pool", "index 2", NULL});
     tc_end(&t);
@@ -387,8 +435,10 @@ static void test_gemm(void **state)
     nnx_operand *a = input(&t, "a", NNX_FLOAT32, 2, SHAPE(4, 3)); /* transposed: [3, 4] */
     nnx_operand *b = konst(&t, NNX_FLOAT32, 2, SHAPE(5, 4));      /* transposed: [4, 5] */
     nnx_operand *c = konst(&t, NNX_FLOAT32, 1, SHAPE(5));
-    nnx_operand *full = nnx_builder_gemm(t.b, a, b, &(nnx_gemm_options){
-        .c = c, .alpha = nnx_f64(0.5), .beta = nnx_f64(-2.0), .a_transpose = true, .b_transpose = true});
+    nnx_operand *full = nnx_builder_gemm(
+        t.b, a, b,
+        &(nnx_gemm_options){
+            .c = c, .alpha = nnx_f64(0.5), .beta = nnx_f64(-2.0), .a_transpose = true, .b_transpose = true});
     nnx_operand *a2 = input(&t, "a2", NNX_FLOAT32, 2, SHAPE(3, 4));
     nnx_operand *b2 = konst(&t, NNX_FLOAT32, 2, SHAPE(4, 5));
     nnx_operand *plain = nnx_builder_gemm(t.b, a2, b2, NULL);
@@ -396,9 +446,11 @@ static void test_gemm(void **state)
     nnx_operand *with_c = nnx_builder_gemm(t.b, a2, b2, &(nnx_gemm_options){.c = c2});
     nnx_named_operand outs[3] = {{"full", full}, {"plain", plain}, {"with_c", with_c}};
     nnx_graph *g = build(&t, outs, 3);
-    check_saved(&t, g, "gemm", (const char *const[]){
-        "matmul(a, c0, transposeA = true, transposeB = true);", ", 0.5);", "unsqueeze(c1, axes = [0]);", ", -2.0);",
-        "full = add(", "plain = matmul(a2, c2, transposeA = false, transposeB = false);", "with_c = add(", NULL});
+    check_saved(&t, g, "gemm",
+                (const char *const[]){"matmul(a, c0, transposeA = true, transposeB = true);", ", 0.5);",
+                                      "unsqueeze(c1, axes = [0]);", ", -2.0);", "full = add(",
+                                      "plain = matmul(a2, c2, transposeA = false, transposeB = false);",
+                                      "with_c = add(", NULL});
     tc_end(&t);
 }
 
@@ -417,7 +469,8 @@ static void test_matmul_batch_broadcast(void **state)
     nnx_operand_desc d;
     nnx_graph_output_desc(g, 1, &d);
     assert_int_equal(d.rank, 4);
-    check_saved(&t, g, "matmul", (const char *const[]){"unsqueeze(c0, axes = [0]);", "unsqueeze(v, axes = [0, 1]);", NULL});
+    check_saved(&t, g, "matmul",
+                (const char *const[]){"unsqueeze(c0, axes = [0]);", "unsqueeze(v, axes = [0, 1]);", NULL});
     tc_end(&t);
 }
 
@@ -442,16 +495,18 @@ static void test_binary_broadcast_and_unary(void **state)
     y = nnx_builder_pow(t.b, nnx_builder_sqrt(t.b, nnx_builder_abs(t.b, y, NULL), NULL), s, NULL);
     nnx_operand *u = nnx_builder_log(t.b, nnx_builder_sigmoid(t.b, nnx_builder_tanh(t.b, x, NULL), NULL), NULL);
     u = nnx_builder_ceil(t.b, nnx_builder_floor(t.b, nnx_builder_relu(t.b, u, NULL), NULL), NULL);
-    nnx_operand *c1 = nnx_builder_clamp(t.b, x, &(nnx_clamp_options){.min_value = nnx_f64(-1), .max_value = nnx_f64(2.5)});
+    nnx_operand *c1 = nnx_builder_clamp(t.b, x,
+                                        &(nnx_clamp_options){.min_value = nnx_f64(-1), .max_value = nnx_f64(2.5)});
     nnx_operand *c2 = nnx_builder_clamp(t.b, x, &(nnx_clamp_options){.min_value = nnx_f64(0.25)});
     nnx_operand *c3 = nnx_builder_clamp(t.b, x, &(nnx_clamp_options){.max_value = nnx_f64(3)});
     nnx_operand *c4 = nnx_builder_clamp(t.b, x, NULL);
     nnx_named_operand outs[6] = {{"y", y}, {"u", u}, {"k1", c1}, {"k2", c2}, {"k3", c3}, {"k4", c4}};
     nnx_graph *g = build(&t, outs, 6);
-    check_saved(&t, g, "elementwise", (const char *const[]){
-        "s0 = external(shape = []);", "add(x, s0);", "c1 = variable(shape = [], label = 'c1');",
-        "unsqueeze(c0, axes = [0]);", "mul(", ", c1);", "unsqueeze(", "axes = [0]);", "k1 = clamp(x, -1.0, 2.5);",
-        "k2 = max(x, 0.25);", "k3 = min(x, 3.0);", "k4 = copy(x);", "u = ceil(", NULL});
+    check_saved(&t, g, "elementwise",
+                (const char *const[]){"s0 = external(shape = []);", "add(x, s0);",
+                                      "c1 = variable(shape = [], label = 'c1');", "unsqueeze(c0, axes = [0]);", "mul(",
+                                      ", c1);", "unsqueeze(", "axes = [0]);", "k1 = clamp(x, -1.0, 2.5);",
+                                      "k2 = max(x, 0.25);", "k3 = min(x, 3.0);", "k4 = copy(x);", "u = ceil(", NULL});
     tc_end(&t);
 }
 
@@ -466,7 +521,8 @@ static void test_softmax_and_reductions(void **state)
     nnx_operand *sm = nnx_builder_softmax(t.b, x, 2, NULL);
     uint32_t ax1[1] = {1}, ax02[2] = {0, 2};
     nnx_operand *s = nnx_builder_reduce_sum(t.b, x, &(nnx_reduce_options){.axes = ax1, .axes_count = 1});
-    nnx_operand *m = nnx_builder_reduce_mean(t.b, x, &(nnx_reduce_options){.axes = ax02, .axes_count = 2, .keep_dimensions = true});
+    nnx_operand *m = nnx_builder_reduce_mean(
+        t.b, x, &(nnx_reduce_options){.axes = ax02, .axes_count = 2, .keep_dimensions = true});
     nnx_operand *mx = nnx_builder_reduce_max(t.b, x, NULL); /* all axes -> rank 0 */
     nnx_operand *mn = nnx_builder_reduce_min(t.b, x, &(nnx_reduce_options){.axes = ax1, .axes_count = 0});
     nnx_operand *mk = nnx_builder_reduce_min(t.b, x, &(nnx_reduce_options){.axes = ax02, .axes_count = 2});
@@ -475,10 +531,10 @@ static void test_softmax_and_reductions(void **state)
     nnx_operand_desc d;
     nnx_graph_output_desc(g, 3, &d);
     assert_int_equal(d.rank, 0);
-    check_saved(&t, g, "reduce", (const char *const[]){
-        "sm = softmax(x, axes = [2]);", "sum_reduce(x, axes = [1], normalize = false);",
-        "m = mean_reduce(x, axes = [0, 2]);", "max_reduce(x, axes = [0, 1, 2]);", "squeeze(", "axes = [0, 1, 2]);",
-        "mn = min_reduce(x, axes = []);", NULL});
+    check_saved(&t, g, "reduce",
+                (const char *const[]){"sm = softmax(x, axes = [2]);", "sum_reduce(x, axes = [1], normalize = false);",
+                                      "m = mean_reduce(x, axes = [0, 2]);", "max_reduce(x, axes = [0, 1, 2]);",
+                                      "squeeze(", "axes = [0, 1, 2]);", "mn = min_reduce(x, axes = []);", NULL});
     tc_end(&t);
 }
 
@@ -497,23 +553,26 @@ static void test_movement(void **state)
     assert_int_equal(nnx_builder_split_sizes(t.b, x, SHAPE(1, 3), 2, &(nnx_split_options){.axis = 2}, halves), 2);
     nnx_operand *cat_in[3] = {parts[2], k, parts[0]};
     nnx_operand *cat = nnx_builder_concat(t.b, cat_in, 3, 1, NULL);
-    nnx_operand *tr = nnx_builder_transpose(t.b, cat, &(nnx_transpose_options){.permutation = SHAPE(2, 0, 1), .permutation_count = 3});
+    nnx_operand *tr = nnx_builder_transpose(
+        t.b, cat, &(nnx_transpose_options){.permutation = SHAPE(2, 0, 1), .permutation_count = 3});
     nnx_operand *rs = nnx_builder_reshape(t.b, tr, SHAPE(8, 5), 2, NULL);
     nnx_operand *sl = nnx_builder_slice(t.b, rs, SHAPE(1, 2), 2, SHAPE(6, 3), 2, NULL);
     /* a stride over one element is a plain slice */
     nnx_operand *one = nnx_builder_slice(t.b, x, SHAPE(1, 2, 0), 3, SHAPE(1, 3, 4), 3,
                                          &(nnx_slice_options){.strides = SHAPE(1, 5, 1), .strides_count = 3});
     nnx_operand *rev = nnx_builder_transpose(t.b, halves[1], NULL);
-    nnx_operand *scalar = nnx_builder_reshape(t.b, nnx_builder_slice(t.b, x, SHAPE(0, 0, 0), 3, SHAPE(1, 1, 1), 3, NULL),
-                                              NULL, 0, NULL);
-    nnx_named_operand outs[6] = {{"sl", sl}, {"one", one}, {"rev", rev}, {"h0", halves[0]}, {"point", scalar}, {"p1", parts[1]}};
+    nnx_operand *scalar = nnx_builder_reshape(
+        t.b, nnx_builder_slice(t.b, x, SHAPE(0, 0, 0), 3, SHAPE(1, 1, 1), 3, NULL), NULL, 0, NULL);
+    nnx_named_operand outs[6] = {{"sl", sl},        {"one", one},      {"rev", rev},
+                                 {"h0", halves[0]}, {"point", scalar}, {"p1", parts[1]}};
     nnx_graph *g = build(&t, outs, 6);
-    check_saved(&t, g, "movement", (const char *const[]){
-        "split(x, axis = 1, ratios = [2, 2, 2]);", "[h0, ", "split(x, axis = 2, ratios = [1, 3]);",
-        "concat([", ", c0, ", "], axis = 1);", "transpose(", "axes = [2, 0, 1]);", "shape = [8, 5]",
-        "sl = slice(", "axes = [0, 1], begin = [1, 2], end = [7, 5]);",
-        "one = slice(x, axes = [0, 1, 2], begin = [1, 2, 0], end = [2, 3, 4]);", "rev = transpose(t", "axes = [2, 1, 0]);",
-        "point = reshape(", "shape = [], axis_start = 0, axis_count = -1);", NULL});
+    check_saved(&t, g, "movement",
+                (const char *const[]){
+                    "split(x, axis = 1, ratios = [2, 2, 2]);", "[h0, ", "split(x, axis = 2, ratios = [1, 3]);",
+                    "concat([", ", c0, ", "], axis = 1);", "transpose(", "axes = [2, 0, 1]);", "shape = [8, 5]",
+                    "sl = slice(", "axes = [0, 1], begin = [1, 2], end = [7, 5]);",
+                    "one = slice(x, axes = [0, 1, 2], begin = [1, 2, 0], end = [2, 3, 4]);", "rev = transpose(t",
+                    "axes = [2, 1, 0]);", "point = reshape(", "shape = [], axis_start = 0, axis_count = -1);", NULL});
     tc_end(&t);
 }
 
@@ -540,16 +599,22 @@ static void test_integer_movement_and_widths(void **state)
     nnx_operand *d = input(&t, "d", NNX_FLOAT64, 1, SHAPE(3));
     nnx_operand *n4 = konst(&t, NNX_INT4, 2, SHAPE(3, 5));
     nnx_operand *n48 = konst(&t, NNX_INT48, 1, SHAPE(4));
-    nnx_named_operand outs[10] = {
-        {"y", y}, {"mcat", mcat}, {"hq", nnx_builder_add(t.b, h, hk, NULL)}, {"dq", nnx_builder_mul(t.b, d, dk, NULL)},
-        {"q", nnx_builder_reshape(t.b, q, SHAPE(7, 1), 2, NULL)}, {"q2", nnx_builder_transpose(t.b, q2, NULL)},
-        {"q64", nnx_builder_reshape(t.b, q64, SHAPE(1, 2), 2, NULL)}, {"ids_t", nnx_builder_transpose(t.b, x, NULL)},
-        {"n4", nnx_builder_transpose(t.b, n4, NULL)}, {"n48", nnx_builder_reshape(t.b, n48, SHAPE(2, 2), 2, NULL)}};
+    nnx_named_operand outs[10] = {{"y", y},
+                                  {"mcat", mcat},
+                                  {"hq", nnx_builder_add(t.b, h, hk, NULL)},
+                                  {"dq", nnx_builder_mul(t.b, d, dk, NULL)},
+                                  {"q", nnx_builder_reshape(t.b, q, SHAPE(7, 1), 2, NULL)},
+                                  {"q2", nnx_builder_transpose(t.b, q2, NULL)},
+                                  {"q64", nnx_builder_reshape(t.b, q64, SHAPE(1, 2), 2, NULL)},
+                                  {"ids_t", nnx_builder_transpose(t.b, x, NULL)},
+                                  {"n4", nnx_builder_transpose(t.b, n4, NULL)},
+                                  {"n48", nnx_builder_reshape(t.b, n48, SHAPE(2, 2), 2, NULL)}};
     nnx_graph *g = build(&t, outs, 10);
-    check_saved(&t, g, "integers", (const char *const[]){
-        "ids = external<integer>(shape = [2, 3]);", "c0 = variable<integer>(shape = [2, 3], label = 'c0');",
-        "mask = external<logical>(shape = [4]);", "c1 = variable<logical>(shape = [3], label = 'c1');",
-        "h = external(shape = [2, 3]);", NULL});
+    check_saved(&t, g, "integers",
+                (const char *const[]){
+                    "ids = external<integer>(shape = [2, 3]);", "c0 = variable<integer>(shape = [2, 3], label = 'c0');",
+                    "mask = external<logical>(shape = [4]);", "c1 = variable<logical>(shape = [3], label = 'c1');",
+                    "h = external(shape = [2, 3]);", NULL});
     tc_end(&t);
 }
 
@@ -601,26 +666,32 @@ static void test_not_supported(void **state)
     tcase t;
     tc_begin(&t, NULL);
     nnx_operand *x = input(&t, "x", NNX_FLOAT32, 2, SHAPE(4, 6));
-    nnx_graph *g = build(&t, &(nnx_named_operand){"y", nnx_builder_cast(t.b, x, NNX_INT32, &(nnx_operator_options){"to_int"})}, 1);
-    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){"graph save: cast 'to_int' (node #0): ", "no cast", NULL});
+    nnx_graph *g = build(
+        &t, &(nnx_named_operand){"y", nnx_builder_cast(t.b, x, NNX_INT32, &(nnx_operator_options){"to_int"})}, 1);
+    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED,
+                (const char *const[]){"graph save: cast 'to_int' (node #0): ", "no cast", NULL});
 
     nnx_builder_create(t.ctx, &t.b);
     x = input(&t, "x", NNX_FLOAT32, 2, SHAPE(4, 6));
-    nnx_operand *y = nnx_builder_slice(t.b, x, SHAPE(0, 1), 2, SHAPE(4, 4), 2,
-                                       &(nnx_slice_options){.label = "every2", .strides = SHAPE(1, 2), .strides_count = 2});
+    nnx_operand *y = nnx_builder_slice(
+        t.b, x, SHAPE(0, 1), 2, SHAPE(4, 4), 2,
+        &(nnx_slice_options){.label = "every2", .strides = SHAPE(1, 2), .strides_count = 2});
     g = build(&t, &(nnx_named_operand){"y", y}, 1);
-    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){
-        "slice 'every2'", "strides [1, 2] are not all 1", "axis 1", "no stride", NULL});
+    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED,
+                (const char *const[]){"slice 'every2'", "strides [1, 2] are not all 1", "axis 1", "no stride", NULL});
 
     nnx_builder_create(t.ctx, &t.b);
     nnx_operand *i = input(&t, "i", NNX_INT32, 1, SHAPE(3));
     g = build(&t, &(nnx_named_operand){"y", nnx_builder_add(t.b, i, i, &(nnx_operator_options){"sum"})}, 1);
-    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){
-        "add 'sum'", "NNEF 'add' takes tensor<scalar> for 'x', but the operand is int32 (NNEF tensor<integer>)", NULL});
+    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED,
+                (const char *const[]){
+                    "add 'sum'",
+                    "NNEF 'add' takes tensor<scalar> for 'x', but the operand is int32 (NNEF tensor<integer>)", NULL});
 
     nnx_builder_create(t.ctx, &t.b);
     i = input(&t, "i", NNX_INT32, 1, SHAPE(3));
-    g = build(&t, &(nnx_named_operand){"y", nnx_builder_clamp(t.b, i, &(nnx_clamp_options){.min_value = nnx_i64(0)})}, 1);
+    g = build(&t, &(nnx_named_operand){"y", nnx_builder_clamp(t.b, i, &(nnx_clamp_options){.min_value = nnx_i64(0)})},
+              1);
     check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){"clamp", "int32 clamp", NULL});
 
     nnx_builder_create(t.ctx, &t.b);
@@ -628,17 +699,22 @@ static void test_not_supported(void **state)
     uint16_t bits[2] = {0x3f80, 0x4000};
     x = input(&t, "x", NNX_BFLOAT16, 1, SHAPE(2));
     g = build(&t, &(nnx_named_operand){"y", nnx_builder_add(t.b, x, nnx_builder_constant(t.b, &bd, bits, 4), NULL)}, 1);
-    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){"constant c0", "bfloat16[2]", "not bfloat16", NULL});
+    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED,
+                (const char *const[]){"constant c0", "bfloat16[2]", "not bfloat16", NULL});
 
     nnx_builder_create(t.ctx, &t.b);
     x = input(&t, "x", NNX_FLOAT32, 2, SHAPE(2, 2));
-    g = build(&t, &(nnx_named_operand){"y", nnx_builder_gemm(t.b, x, x, &(nnx_gemm_options){.alpha = nnx_f64(INFINITY)})}, 1);
+    g = build(
+        &t, &(nnx_named_operand){"y", nnx_builder_gemm(t.b, x, x, &(nnx_gemm_options){.alpha = nnx_f64(INFINITY)})}, 1);
     check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){"gemm", "alpha inf has no NNEF literal", NULL});
 
     nnx_builder_create(t.ctx, &t.b);
     x = input(&t, "x", NNX_FLOAT32, 1, SHAPE(2));
-    g = build(&t, &(nnx_named_operand){"y", nnx_builder_clamp(t.b, x, &(nnx_clamp_options){.min_value = nnx_f64(INFINITY)})}, 1);
-    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED, (const char *const[]){"clamp (node #0): bound +inf has no NNEF literal", NULL});
+    g = build(
+        &t, &(nnx_named_operand){"y", nnx_builder_clamp(t.b, x, &(nnx_clamp_options){.min_value = nnx_f64(INFINITY)})},
+        1);
+    check_fails(&t, g, NNX_ERROR_NOT_SUPPORTED,
+                (const char *const[]){"clamp (node #0): bound +inf has no NNEF literal", NULL});
 
     /* NNEF's graph declaration needs at least one input */
     nnx_builder_create(t.ctx, &t.b);
@@ -661,15 +737,23 @@ static nnx_graph *alloc_graph(tcase *t)
     nnx_operand *w = konst(t, NNX_FLOAT32, 4, SHAPE(3, 3, 2, 4));
     nnx_operand *bias = konst(t, NNX_FLOAT32, 1, SHAPE(4));
     uint32_t pads[4] = {1, 1, 1, 1}, win[2] = {2, 2};
-    nnx_operand *y = nnx_builder_conv2d(t->b, x, w, &(nnx_conv2d_options){
-        .padding = pads, .padding_count = 4, .input_layout = NNX_LAYOUT_NHWC, .filter_layout = NNX_FILTER_HWIO,
-        .bias = bias});
-    y = nnx_builder_max_pool2d(t->b, y, &(nnx_pool2d_options){
-        .window_dimensions = win, .window_dimensions_count = 2, .strides = win, .strides_count = 2,
-        .layout = NNX_LAYOUT_NHWC, .output_shape_rounding = NNX_ROUNDING_CEIL});
+    nnx_operand *y = nnx_builder_conv2d(t->b, x, w,
+                                        &(nnx_conv2d_options){.padding = pads,
+                                                              .padding_count = 4,
+                                                              .input_layout = NNX_LAYOUT_NHWC,
+                                                              .filter_layout = NNX_FILTER_HWIO,
+                                                              .bias = bias});
+    y = nnx_builder_max_pool2d(t->b, y,
+                               &(nnx_pool2d_options){.window_dimensions = win,
+                                                     .window_dimensions_count = 2,
+                                                     .strides = win,
+                                                     .strides_count = 2,
+                                                     .layout = NNX_LAYOUT_NHWC,
+                                                     .output_shape_rounding = NNX_ROUNDING_CEIL});
     y = nnx_builder_reshape(t->b, y, SHAPE(1, 36), 2, NULL);
     nnx_operand *fc = konst(t, NNX_FLOAT32, 2, SHAPE(36, 5));
-    y = nnx_builder_gemm(t->b, y, fc, &(nnx_gemm_options){.c = konst(t, NNX_FLOAT32, 1, SHAPE(5)), .alpha = nnx_f64(2)});
+    y = nnx_builder_gemm(t->b, y, fc,
+                         &(nnx_gemm_options){.c = konst(t, NNX_FLOAT32, 1, SHAPE(5)), .alpha = nnx_f64(2)});
     y = nnx_builder_softmax(t->b, y, 1, NULL);
     uint32_t ax[1] = {1};
     nnx_operand *r = nnx_builder_reduce_sum(t->b, y, &(nnx_reduce_options){.axes = ax, .axes_count = 1});

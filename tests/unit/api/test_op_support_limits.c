@@ -74,14 +74,23 @@ typedef nnx_operand *(*probe_fn)(nnx_builder *b, args *a);
 /* ------------------------------------------------------------------ probes */
 
 /* Two operands of natural rank n (0: scalars, broadcast to the varied one). */
-#define BIN(fn, n) static nnx_operand *p_##fn(nnx_builder *b, args *a) \
-    { return nnx_builder_##fn(b, S(b, a, 0, F32, n, NULL), S(b, a, 1, F32, n, NULL), NULL); }
+#define BIN(fn, n) \
+    static nnx_operand *p_##fn(nnx_builder *b, args *a) \
+    { \
+        return nnx_builder_##fn(b, S(b, a, 0, F32, n, NULL), S(b, a, 1, F32, n, NULL), NULL); \
+    }
 /* One input of natural rank n; options NULL. */
-#define UN(fn, n) static nnx_operand *p_##fn(nnx_builder *b, args *a) \
-    { return nnx_builder_##fn(b, S(b, a, 0, F32, n, NULL), NULL); }
+#define UN(fn, n) \
+    static nnx_operand *p_##fn(nnx_builder *b, args *a) { return nnx_builder_##fn(b, S(b, a, 0, F32, n, NULL), NULL); }
 /* Reductions keep the dimensions, so that the output ranks span 0..NNX_MAX_RANK. */
-#define RED(fn) static nnx_operand *p_##fn(nnx_builder *b, args *a) \
-    { nnx_reduce_options o = {.keep_dimensions = true}; return nnx_builder_##fn(b, S(b, a, 0, F32, 2, NULL), &o); }
+#define RED(fn) \
+    static nnx_operand *p_##fn(nnx_builder *b, args *a) \
+    { \
+        nnx_reduce_options o = {.keep_dimensions = true}; \
+        return nnx_builder_##fn(b, S(b, a, 0, F32, 2, NULL), &o); \
+    }
+/* The probe functions, a family a line (clang-format would indent each call further). */
+/* clang-format off */
 BIN(add, 0) BIN(sub, 0) BIN(mul, 0) BIN(div, 0) BIN(max, 0) BIN(min, 0) BIN(pow, 0)
 BIN(equal, 0) BIN(not_equal, 0) BIN(greater, 0) BIN(greater_or_equal, 0) BIN(lesser, 0) BIN(lesser_or_equal, 0)
 BIN(logical_and, 0) BIN(logical_or, 0) BIN(logical_xor, 0) BIN(matmul, 2) BIN(prelu, 0)
@@ -93,9 +102,10 @@ UN(softsign, 2) UN(identity, 2) UN(clamp, 2) UN(transpose, 2) UN(reverse, 2) UN(
 RED(reduce_sum) RED(reduce_mean) RED(reduce_max) RED(reduce_min) RED(reduce_l1) RED(reduce_l2) RED(reduce_log_sum)
 RED(reduce_log_sum_exp) RED(reduce_product) RED(reduce_sum_square)
 UN(average_pool2d, 4) UN(l2_pool2d, 4) UN(max_pool2d, 4) UN(resample2d, 4)
+    /* clang-format on */
 
-/* To [elements] when the input is not varied, else to the input's own shape. */
-static nnx_operand *p_reshape(nnx_builder *b, args *a)
+    /* To [elements] when the input is not varied, else to the input's own shape. */
+    static nnx_operand *p_reshape(nnx_builder *b, args *a)
 {
     nnx_operand *x = S(b, a, 0, F32, 2, NULL);
     nnx_operand_desc d;
@@ -197,8 +207,8 @@ static nnx_operand *p_conv_transpose2d(nnx_builder *b, args *a)
 /* axis 0, so that rank 1 has a channel axis; mean, variance, scale, bias [2] */
 static nnx_operand *p_batch_normalization(nnx_builder *b, args *a)
 {
-    nnx_batch_normalization_options o = {.scale = S(b, a, 3, F32, 1, NULL), .bias = S(b, a, 4, F32, 1, NULL),
-                                         .axis = nnx_u64(0)};
+    nnx_batch_normalization_options o = {
+        .scale = S(b, a, 3, F32, 1, NULL), .bias = S(b, a, 4, F32, 1, NULL), .axis = nnx_u64(0)};
     return nnx_builder_batch_normalization(b, S(b, a, 0, F32, 2, NULL), S(b, a, 1, F32, 1, NULL),
                                            S(b, a, 2, F32, 1, NULL), &o);
 }
@@ -212,8 +222,8 @@ static nnx_operand *p_instance_normalization(nnx_builder *b, args *a)
 static nnx_operand *p_layer_normalization(nnx_builder *b, args *a)
 {
     uint32_t n = a->vary == 0 ? 0 : a->vary > 0 ? a->r : 2;
-    nnx_layer_normalization_options o = {.scale = S(b, a, 1, F32, n, NULL), .bias = S(b, a, 2, F32, n, NULL),
-                                         .axes = AXES, .axes_count = n};
+    nnx_layer_normalization_options o = {
+        .scale = S(b, a, 1, F32, n, NULL), .bias = S(b, a, 2, F32, n, NULL), .axes = AXES, .axes_count = n};
     return nnx_builder_layer_normalization(b, S(b, a, 0, F32, a->vary > 0 ? n : 2, NULL), &o);
 }
 /* input of rank 1 so that indices reach rank NNX_MAX_RANK */
@@ -277,8 +287,10 @@ static const uint32_t D6x2[] = {6, 2}, D1x6x2[] = {1, 6, 2}, D1x6[] = {1, 6}, D6
 static const uint32_t D8x2[] = {8, 2}, D1x8x2[] = {1, 8, 2}, D1x8[] = {1, 8}, D8[] = {8}, D1x2x2[] = {1, 2, 2};
 static nnx_operand *p_gru(nnx_builder *b, args *a)
 {
-    nnx_gru_options o = {.bias = S(b, a, 3, F32, 2, D1x6), .recurrent_bias = S(b, a, 4, F32, 2, D1x6),
-                         .initial_hidden_state = S(b, a, 5, F32, 3, D1x2x2), .return_sequence = true};
+    nnx_gru_options o = {.bias = S(b, a, 3, F32, 2, D1x6),
+                         .recurrent_bias = S(b, a, 4, F32, 2, D1x6),
+                         .initial_hidden_state = S(b, a, 5, F32, 3, D1x2x2),
+                         .return_sequence = true};
     nnx_builder_gru(b, S(b, a, 0, F32, 3, NULL), S(b, a, 1, F32, 3, D1x6x2), S(b, a, 2, F32, 3, D1x6x2), 2, 2, &o,
                     a->outs);
     return a->outs[0];
@@ -291,16 +303,20 @@ static nnx_operand *p_gru_cell(nnx_builder *b, args *a)
 }
 static nnx_operand *p_lstm(nnx_builder *b, args *a)
 {
-    nnx_lstm_options o = {.bias = S(b, a, 3, F32, 2, D1x8), .recurrent_bias = S(b, a, 4, F32, 2, D1x8),
-                          .peephole_weight = S(b, a, 5, F32, 2, D1x6), .initial_hidden_state = S(b, a, 6, F32, 3, D1x2x2),
-                          .initial_cell_state = S(b, a, 7, F32, 3, D1x2x2), .return_sequence = true};
+    nnx_lstm_options o = {.bias = S(b, a, 3, F32, 2, D1x8),
+                          .recurrent_bias = S(b, a, 4, F32, 2, D1x8),
+                          .peephole_weight = S(b, a, 5, F32, 2, D1x6),
+                          .initial_hidden_state = S(b, a, 6, F32, 3, D1x2x2),
+                          .initial_cell_state = S(b, a, 7, F32, 3, D1x2x2),
+                          .return_sequence = true};
     nnx_builder_lstm(b, S(b, a, 0, F32, 3, NULL), S(b, a, 1, F32, 3, D1x8x2), S(b, a, 2, F32, 3, D1x8x2), 2, 2, &o,
                      a->outs);
     return a->outs[0];
 }
 static nnx_operand *p_lstm_cell(nnx_builder *b, args *a)
 {
-    nnx_lstm_cell_options o = {.bias = S(b, a, 5, F32, 1, D8), .recurrent_bias = S(b, a, 6, F32, 1, D8),
+    nnx_lstm_cell_options o = {.bias = S(b, a, 5, F32, 1, D8),
+                               .recurrent_bias = S(b, a, 6, F32, 1, D8),
                                .peephole_weight = S(b, a, 7, F32, 1, D6)};
     nnx_builder_lstm_cell(b, S(b, a, 0, F32, 2, NULL), S(b, a, 1, F32, 2, D8x2), S(b, a, 2, F32, 2, D8x2),
                           S(b, a, 3, F32, 2, NULL), S(b, a, 4, F32, 2, NULL), 2, &o, a->outs);
@@ -316,47 +332,113 @@ typedef struct probe {
     probe_fn fn;
 } probe;
 
-#define P2(op, fn) {op, {"a", "b"}, 3u, p_##fn}
-#define P1(op, fn) {op, {"input"}, 1u, p_##fn}
-#define PA(op, fn) {op, {"a"}, 1u, p_##fn}
+#define P2(op, fn) \
+    { \
+        op, {"a", "b"}, 3u, p_##fn \
+    }
+#define P1(op, fn) \
+    { \
+        op, {"input"}, 1u, p_##fn \
+    }
+#define PA(op, fn) \
+    { \
+        op, {"a"}, 1u, p_##fn \
+    }
 static const probe probes[] = {
-    P2("add", add), P2("sub", sub), P2("mul", mul), P2("div", div), P2("max", max), P2("min", min), P2("pow", pow),
-    P2("equal", equal), P2("notEqual", not_equal), P2("greater", greater), P2("greaterOrEqual", greater_or_equal),
-    P2("lesser", lesser), P2("lesserOrEqual", lesser_or_equal), P2("logicalAnd", logical_and),
-    P2("logicalOr", logical_or), P2("logicalXor", logical_xor), P2("matmul", matmul),
+    P2("add", add),
+    P2("sub", sub),
+    P2("mul", mul),
+    P2("div", div),
+    P2("max", max),
+    P2("min", min),
+    P2("pow", pow),
+    P2("equal", equal),
+    P2("notEqual", not_equal),
+    P2("greater", greater),
+    P2("greaterOrEqual", greater_or_equal),
+    P2("lesser", lesser),
+    P2("lesserOrEqual", lesser_or_equal),
+    P2("logicalAnd", logical_and),
+    P2("logicalOr", logical_or),
+    P2("logicalXor", logical_xor),
+    P2("matmul", matmul),
     {"prelu", {"input", "slope"}, 3u, p_prelu},
-    PA("logicalNot", logical_not), PA("isNaN", is_nan), PA("isInfinite", is_infinite),
-    P1("abs", abs), P1("neg", neg), P1("relu", relu), P1("sign", sign), P1("ceil", ceil), P1("floor", floor),
-    P1("exp", exp), P1("log", log), P1("sqrt", sqrt), P1("sigmoid", sigmoid), P1("tanh", tanh),
-    P1("roundEven", round_even), P1("erf", erf), P1("reciprocal", reciprocal), P1("sin", sin), P1("cos", cos),
-    P1("tan", tan), P1("elu", elu), P1("gelu", gelu), P1("hardSigmoid", hard_sigmoid), P1("hardSwish", hard_swish),
-    P1("leakyRelu", leaky_relu), P1("linear", linear), P1("softplus", softplus), P1("softsign", softsign),
-    P1("identity", identity), P1("clamp", clamp),
-    P1("cast", cast), {"cast", {"input", "output"}, 2u, p_cast},
-    P1("transpose", transpose), P1("reshape", reshape), P1("expand", expand), P1("reverse", reverse),
-    P1("pad", pad), P1("tile", tile),
+    PA("logicalNot", logical_not),
+    PA("isNaN", is_nan),
+    PA("isInfinite", is_infinite),
+    P1("abs", abs),
+    P1("neg", neg),
+    P1("relu", relu),
+    P1("sign", sign),
+    P1("ceil", ceil),
+    P1("floor", floor),
+    P1("exp", exp),
+    P1("log", log),
+    P1("sqrt", sqrt),
+    P1("sigmoid", sigmoid),
+    P1("tanh", tanh),
+    P1("roundEven", round_even),
+    P1("erf", erf),
+    P1("reciprocal", reciprocal),
+    P1("sin", sin),
+    P1("cos", cos),
+    P1("tan", tan),
+    P1("elu", elu),
+    P1("gelu", gelu),
+    P1("hardSigmoid", hard_sigmoid),
+    P1("hardSwish", hard_swish),
+    P1("leakyRelu", leaky_relu),
+    P1("linear", linear),
+    P1("softplus", softplus),
+    P1("softsign", softsign),
+    P1("identity", identity),
+    P1("clamp", clamp),
+    P1("cast", cast),
+    {"cast", {"input", "output"}, 2u, p_cast},
+    P1("transpose", transpose),
+    P1("reshape", reshape),
+    P1("expand", expand),
+    P1("reverse", reverse),
+    P1("pad", pad),
+    P1("tile", tile),
     {"where", {"condition", "trueValue", "falseValue"}, 1u, p_where},
     {"where", {"condition", "trueValue", "falseValue"}, 6u, p_where},
-    P1("slice", slice), P1("split", split), P1("triangular", triangular), {"concat", {"inputs"}, 1u, p_concat},
-    P1("softmax", softmax), P1("cumulativeSum", cumulative_sum),
-    P1("reduceSum", reduce_sum), P1("reduceMean", reduce_mean), P1("reduceMax", reduce_max),
-    P1("reduceMin", reduce_min), P1("reduceL1", reduce_l1), P1("reduceL2", reduce_l2),
-    P1("reduceLogSum", reduce_log_sum), P1("reduceLogSumExp", reduce_log_sum_exp),
-    P1("reduceProduct", reduce_product), P1("reduceSumSquare", reduce_sum_square),
-    P1("argMin", arg_min), {"argMin", {"input", "output"}, 3u, p_arg_min},
-    P1("argMax", arg_max), {"argMax", {"input", "output"}, 3u, p_arg_max},
+    P1("slice", slice),
+    P1("split", split),
+    P1("triangular", triangular),
+    {"concat", {"inputs"}, 1u, p_concat},
+    P1("softmax", softmax),
+    P1("cumulativeSum", cumulative_sum),
+    P1("reduceSum", reduce_sum),
+    P1("reduceMean", reduce_mean),
+    P1("reduceMax", reduce_max),
+    P1("reduceMin", reduce_min),
+    P1("reduceL1", reduce_l1),
+    P1("reduceL2", reduce_l2),
+    P1("reduceLogSum", reduce_log_sum),
+    P1("reduceLogSumExp", reduce_log_sum_exp),
+    P1("reduceProduct", reduce_product),
+    P1("reduceSumSquare", reduce_sum_square),
+    P1("argMin", arg_min),
+    {"argMin", {"input", "output"}, 3u, p_arg_min},
+    P1("argMax", arg_max),
+    {"argMax", {"input", "output"}, 3u, p_arg_max},
     {"gemm", {"a", "b", "c"}, 7u, p_gemm},
     {"conv2d", {"input", "filter", "bias"}, 7u, p_conv2d},
     {"convTranspose2d", {"input", "filter", "bias"}, 7u, p_conv_transpose2d},
-    P1("averagePool2d", average_pool2d), P1("l2Pool2d", l2_pool2d), P1("maxPool2d", max_pool2d),
+    P1("averagePool2d", average_pool2d),
+    P1("l2Pool2d", l2_pool2d),
+    P1("maxPool2d", max_pool2d),
     P1("resample2d", resample2d),
     {"batchNormalization", {"input", "mean", "variance", "scale", "bias"}, 31u, p_batch_normalization},
     {"instanceNormalization", {"input", "scale", "bias"}, 7u, p_instance_normalization},
     {"layerNormalization", {"input", "scale", "bias"}, 7u, p_layer_normalization},
-    {"gather", {"input", "indices"}, 1u, p_gather}, {"gather", {"input", "indices"}, 2u, p_gather},
+    {"gather", {"input", "indices"}, 1u, p_gather},
+    {"gather", {"input", "indices"}, 2u, p_gather},
     {"gatherElements", {"input", "indices"}, 1u, p_gather_elements},
     {"gatherElements", {"input", "indices"}, 2u, p_gather_elements},
-    {"gatherND", {"input", "indices"}, 1u, p_gather_nd}, {"gatherND", {"input", "indices"}, 2u, p_gather_nd},
+    {"gatherND", {"input", "indices"}, 1u, p_gather_nd},
+    {"gatherND", {"input", "indices"}, 2u, p_gather_nd},
     {"scatterElements", {"input", "indices", "updates"}, 5u, p_scatter_elements},
     {"scatterElements", {"input", "indices", "updates"}, 2u, p_scatter_elements},
     {"scatterND", {"input", "indices", "updates"}, 5u, p_scatter_nd},
@@ -367,10 +449,15 @@ static const probe probes[] = {
     {"dequantizeLinear", {"input", "scale", "zeroPoint"}, 2u, p_dequantize_linear},
     {"gru", {"input", "weight", "recurrentWeight", "bias", "recurrentBias", "initialHiddenState"}, 63u, p_gru},
     {"gruCell", {"input", "weight", "recurrentWeight", "hiddenState", "bias", "recurrentBias"}, 63u, p_gru_cell},
-    {"lstm", {"input", "weight", "recurrentWeight", "bias", "recurrentBias", "peepholeWeight", "initialHiddenState",
-              "initialCellState"}, 255u, p_lstm},
-    {"lstmCell", {"input", "weight", "recurrentWeight", "hiddenState", "cellState", "bias", "recurrentBias",
-                  "peepholeWeight"}, 255u, p_lstm_cell},
+    {"lstm",
+     {"input", "weight", "recurrentWeight", "bias", "recurrentBias", "peepholeWeight", "initialHiddenState",
+      "initialCellState"},
+     255u,
+     p_lstm},
+    {"lstmCell",
+     {"input", "weight", "recurrentWeight", "hiddenState", "cellState", "bias", "recurrentBias", "peepholeWeight"},
+     255u,
+     p_lstm_cell},
 };
 #define N_PROBES (sizeof probes / sizeof probes[0])
 
@@ -470,8 +557,8 @@ static void test_dtypes_agree_with_builder(void **state)
             args a = {.dt = dt, .typed = p->typed, .vary = -1};
             bool want = (want_set >> dt) & 1u, got = try_probe(p, &a, seen[i], &bad);
             if (got != want)
-                bad += report("%s: typed slots (mask 0x%x) of type %s: the table says %s, the builder %s",
-                              p->operation, p->typed, nnx_dtype_name(dt), want ? "supported" : "unsupported",
+                bad += report("%s: typed slots (mask 0x%x) of type %s: the table says %s, the builder %s", p->operation,
+                              p->typed, nnx_dtype_name(dt), want ? "supported" : "unsupported",
                               got ? "accepts" : "rejects");
         }
     }
@@ -513,8 +600,8 @@ static void test_ranks_agree_with_builder(void **state)
                 args a = {.dt = dt, .typed = p->typed, .vary = k, .r = r};
                 bool want = r >= l.rank_min && r <= l.rank_max, got = try_probe(p, &a, NULL, &bad);
                 if (got != want)
-                    bad += report("%s: %s of rank %u: the table says %s, the builder %s", p->operation, p->slots[k],
-                                  r, want ? "supported" : "unsupported", got ? "accepts" : "rejects");
+                    bad += report("%s: %s of rank %u: the table says %s, the builder %s", p->operation, p->slots[k], r,
+                                  want ? "supported" : "unsupported", got ? "accepts" : "rejects");
             }
         }
     }
@@ -568,8 +655,8 @@ static void test_every_row_is_probed(void **state)
 /* ---- every operation of nnx.h has rows ---- */
 
 /* nnx_builder_* functions that are not operations. */
-static const char *const not_operations[] = {"create", "destroy", "status", "error", "input", "constant",
-                                             "constant_scalar", "constant_tensor", "build"};
+static const char *const not_operations[] = {"create",   "destroy",         "status",          "error", "input",
+                                             "constant", "constant_scalar", "constant_tensor", "build"};
 /* Builder names whose WebNN name is not their camelCase form. */
 static const char *const renamed[][2] = {
     {"gather_nd", "gatherND"}, {"scatter_nd", "scatterND"}, {"is_nan", "isNaN"}, {"split_sizes", "split"}};
@@ -638,8 +725,8 @@ static void test_every_builder_operation_has_rows(void **state)
         const char *op = names[n_names++];
         /* every operation has an output row ("output", "outputs" or "output0") */
         bool rows = nnx_context_operand_limits(ctx, op, "output", &l) == NNX_OK ||
-                    nnx_context_operand_limits(ctx, op, "outputs", &l) == NNX_OK ||
-                    nnx_context_operand_limits(ctx, op, "output0", &l) == NNX_OK;
+            nnx_context_operand_limits(ctx, op, "outputs", &l) == NNX_OK ||
+            nnx_context_operand_limits(ctx, op, "output0", &l) == NNX_OK;
         if (!rows)
             bad += report("nnx_builder_%s (WebNN %s) has no opSupportLimits rows", fn, op);
         if (!has_probe(op))
@@ -680,8 +767,7 @@ static void test_context_limits(void **state)
         bool in_ok = nnx_builder_status(b) == NNX_OK;
         nnx_operand *k = nnx_builder_constant(b, &d, zeros, 6 * nnx_dtype_size(dt));
         bool const_ok = in_ok && nnx_builder_status(b) == NNX_OK;
-        nnx_named_operand outs[2] = {{"x", nnx_builder_identity(b, x, NULL)},
-                                     {"k", nnx_builder_identity(b, k, NULL)}};
+        nnx_named_operand outs[2] = {{"x", nnx_builder_identity(b, x, NULL)}, {"k", nnx_builder_identity(b, k, NULL)}};
         nnx_graph *g = NULL;
         bool out_ok = const_ok && nnx_builder_build(b, outs, 2, &g) == NNX_OK;
         assert_true(in_ok == in_limits(l.input, dt));

@@ -29,7 +29,8 @@ static void build(fixture *f)
     assert_int_equal(nnx_builder_create(f->ctx, &b), NNX_OK);
     nnx_operand_desc xd = {NNX_FLOAT32, 4, {1, 4, 16, 16}}, wd = {NNX_FLOAT32, 4, {8, 4, 3, 3}},
                      yd = {NNX_FLOAT32, 4, {1, 8, 14, 14}};
-    nnx_operand *y = nnx_builder_conv2d(b, nnx_builder_input(b, "x", &xd), nnx_builder_constant(b, &wd, w, sizeof w), NULL);
+    nnx_operand *y = nnx_builder_conv2d(b, nnx_builder_input(b, "x", &xd), nnx_builder_constant(b, &wd, w, sizeof w),
+                                        NULL);
     y = nnx_builder_sigmoid(b, nnx_builder_relu(b, y, NULL), NULL);
     nnx_named_operand out = {"y", y};
     assert_int_equal(nnx_builder_build(b, &out, 1, &f->g), NNX_OK);

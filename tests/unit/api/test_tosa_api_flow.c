@@ -88,7 +88,8 @@ static void test_nesting_limits(void **state)
     assert_int_equal(nested(NNX_TOSA_LEVEL_8K, 6, &h), NNX_OK);
     tf_close(&h);
     assert_int_equal(nested(NNX_TOSA_LEVEL_8K, 7, &h), NNX_ERROR_INVALID_ARGUMENT);
-    tf_expect_error(&h, NNX_ERROR_INVALID_ARGUMENT, "TOSA COND_IF: ERROR_IF(tosa_nesting_depth >= MAX_NESTING (6 at Level 8K))");
+    tf_expect_error(&h, NNX_ERROR_INVALID_ARGUMENT,
+                    "TOSA COND_IF: ERROR_IF(tosa_nesting_depth >= MAX_NESTING (6 at Level 8K))");
     tf_close(&h);
     assert_int_equal(nested(NNX_TOSA_LEVEL_NONE, 7, &h), NNX_OK);
     tf_close(&h);
@@ -289,7 +290,8 @@ static void test_while_loop(void **state)
     tf_close(&h);
 }
 
-static bool cond_not_bool(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n, nnx_operand **out, uint32_t n_out)
+static bool cond_not_bool(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n, nnx_operand **out,
+                          uint32_t n_out)
 {
     (void)user, (void)n, (void)n_out;
     return nnx_tosa_add(t, NNX_TOSA_IDENTITY, in, 1, NULL, out, 1) == 1;
@@ -336,8 +338,12 @@ static void test_while_errors_custom(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cond_if),   cmocka_unit_test(test_nesting_limits), cmocka_unit_test(test_cond_if_errors),
-        cmocka_unit_test(test_variables), cmocka_unit_test(test_variable_errors), cmocka_unit_test(test_while_loop),
+        cmocka_unit_test(test_cond_if),
+        cmocka_unit_test(test_nesting_limits),
+        cmocka_unit_test(test_cond_if_errors),
+        cmocka_unit_test(test_variables),
+        cmocka_unit_test(test_variable_errors),
+        cmocka_unit_test(test_while_loop),
         cmocka_unit_test(test_while_errors_custom),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

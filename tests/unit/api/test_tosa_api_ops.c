@@ -48,17 +48,23 @@ static void check_f32(nnx_tosa_op op, const nnx_tosa_attrs *a, const tin *in, ui
     assert_true(count <= 64);
     tf_run1(&h, y, got, count * sizeof *got);
     for (size_t i = 0; i < count; i++) {
-        bool bad = isnan(want[i])   ? !isnan(got[i])
-                   : isinf(want[i]) ? got[i] != want[i]
-                                    : !(fabs(got[i] - want[i]) <= tol);
+        bool bad = isnan(want[i]) ? !isnan(got[i])
+            : isinf(want[i])      ? got[i] != want[i]
+                                  : !(fabs(got[i] - want[i]) <= tol);
         if (bad)
             fail_msg("%s: element %zu is %.9g, expected %.9g", nnx_tosa_op_name(op), i, got[i], want[i]);
     }
     tf_close(&h);
 }
 
-#define F32(r, ...) {NNX_FLOAT32, r, __VA_ARGS__}
-#define T(dt, r, ...) {dt, r, __VA_ARGS__}
+#define F32(r, ...) \
+    { \
+        NNX_FLOAT32, r, __VA_ARGS__ \
+    }
+#define T(dt, r, ...) \
+    { \
+        dt, r, __VA_ARGS__ \
+    }
 
 /* ---------------------------------------------------------------- tensor operators */
 
@@ -91,7 +97,8 @@ static void test_avg_pool2d(void **state)
     static const int8_t wi[1] = {21};
     check(NNX_TOSA_AVG_POOL2D, &(nnx_tosa_attrs){.kernel = {1, 3}, .stride = {1, 1}}, ii, 3, wi, 1);
     static const int8_t wp[2] = {16, 21};
-    check(NNX_TOSA_AVG_POOL2D, &(nnx_tosa_attrs){.kernel = {1, 3}, .stride = {1, 1}, .pad = {0, 0, 1, 0}}, ii, 3, wp, 2);
+    check(NNX_TOSA_AVG_POOL2D, &(nnx_tosa_attrs){.kernel = {1, 3}, .stride = {1, 1}, .pad = {0, 0, 1, 0}}, ii, 3, wp,
+          2);
 }
 
 static void test_conv2d(void **state)
@@ -164,8 +171,8 @@ static void test_max_pool2d(void **state)
     const tin in[1] = {F32(4, {1, 2, 2, 1}, x)};
     static const float prop[1] = {NAN}, ign[1] = {5};
     check_f32(NNX_TOSA_MAX_POOL2D, &(nnx_tosa_attrs){.kernel = {2, 2}, .stride = {1, 1}}, in, 1, prop, 1, 0);
-    check_f32(NNX_TOSA_MAX_POOL2D, &(nnx_tosa_attrs){.kernel = {2, 2}, .stride = {1, 1}, .nan_mode = NNX_TOSA_NAN_IGNORE},
-              in, 1, ign, 1, 0);
+    check_f32(NNX_TOSA_MAX_POOL2D,
+              &(nnx_tosa_attrs){.kernel = {2, 2}, .stride = {1, 1}, .nan_mode = NNX_TOSA_NAN_IGNORE}, in, 1, ign, 1, 0);
 }
 
 static void test_resize(void **state)
@@ -174,15 +181,15 @@ static void test_resize(void **state)
     /* IW = 2 -> OW = ((2 - 1) * 2 - 0 + 1) / 1 + 1 = 4; x = ox, ix = x / 2, rx = x % 2 */
     static const float x[2] = {1, 2};
     static const int64_t sc[4] = {1, 1, 2, 1}, off[2] = {0, 0}, bd[2] = {0, 1};
-    const tin in[4] = {F32(4, {1, 1, 2, 1}, x), {NNX_INT64, 1, {4}, sc}, {NNX_INT64, 1, {2}, off},
-                       {NNX_INT64, 1, {2}, bd}};
+    const tin in[4] = {
+        F32(4, {1, 1, 2, 1}, x), {NNX_INT64, 1, {4}, sc}, {NNX_INT64, 1, {2}, off}, {NNX_INT64, 1, {2}, bd}};
     static const float nearest[4] = {1, 2, 2, 2}, bilinear[4] = {1, 1.5f, 2, 2};
     check(NNX_TOSA_RESIZE, NULL, in, 4, nearest, sizeof nearest);
     check(NNX_TOSA_RESIZE, &(nnx_tosa_attrs){.mode = NNX_TOSA_MODE_BILINEAR}, in, 4, bilinear, sizeof bilinear);
     /* int8 bilinear -> int32 scaled by scale_y_n * scale_x_n = 2: {2, 3, 4, 4} */
     static const int8_t xi[2] = {1, 2};
-    const tin ii[4] = {T(NNX_INT8, 4, {1, 1, 2, 1}, xi), {NNX_INT64, 1, {4}, sc}, {NNX_INT64, 1, {2}, off},
-                       {NNX_INT64, 1, {2}, bd}};
+    const tin ii[4] = {
+        T(NNX_INT8, 4, {1, 1, 2, 1}, xi), {NNX_INT64, 1, {4}, sc}, {NNX_INT64, 1, {2}, off}, {NNX_INT64, 1, {2}, bd}};
     static const int32_t wi[4] = {2, 3, 4, 4};
     check(NNX_TOSA_RESIZE, &(nnx_tosa_attrs){.mode = NNX_TOSA_MODE_BILINEAR}, ii, 4, wi, sizeof wi);
 }
@@ -260,7 +267,8 @@ static void test_int_binary(void **state)
     (void)state;
     static const int32_t a[2] = {7, -7}, b1[1] = {2};
     const tin ab[2] = {T(NNX_INT32, 1, {2}, a), T(NNX_INT32, 1, {1}, b1)};
-    static const int32_t add_w[2] = {9, -5}, sub_w[2] = {5, -9}, div_w[2] = {3, -3}, max_w[2] = {7, 2}, min_w[2] = {2, -7};
+    static const int32_t add_w[2] = {9, -5}, sub_w[2] = {5, -9}, div_w[2] = {3, -3}, max_w[2] = {7, 2},
+                         min_w[2] = {2, -7};
     check(NNX_TOSA_ADD, NULL, ab, 2, add_w, sizeof add_w);
     check(NNX_TOSA_SUB, NULL, ab, 2, sub_w, sizeof sub_w);
     check(NNX_TOSA_INTDIV, NULL, ab, 2, div_w, sizeof div_w); /* truncation toward zero */
@@ -402,7 +410,8 @@ static void test_reductions(void **state)
     const tin in[1] = {F32(2, {2, 2}, x)};
     static const float sum0[2] = {4, 6}, sum1[2] = {3, 7}, prod[2] = {3, 8}, mx[2] = {3, 4}, mn[2] = {1, 2};
     check(NNX_TOSA_REDUCE_SUM, &(nnx_tosa_attrs){.axis = 0}, in, 1, sum0, sizeof sum0);
-    check(NNX_TOSA_REDUCE_SUM, &(nnx_tosa_attrs){.axis = 1}, in, 1, sum1, sizeof sum1); /* axis 1 keeps dim 0 (§10 #2) */
+    check(NNX_TOSA_REDUCE_SUM, &(nnx_tosa_attrs){.axis = 1}, in, 1, sum1,
+          sizeof sum1); /* axis 1 keeps dim 0 (§10 #2) */
     check(NNX_TOSA_REDUCE_PRODUCT, NULL, in, 1, prod, sizeof prod);
     check(NNX_TOSA_REDUCE_MAX, NULL, in, 1, mx, sizeof mx);
     check(NNX_TOSA_REDUCE_MIN, NULL, in, 1, mn, sizeof mn);
@@ -460,14 +469,28 @@ static void test_gather_scatter(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_argmax),        cmocka_unit_test(test_avg_pool2d),    cmocka_unit_test(test_conv2d),
-        cmocka_unit_test(test_conv3d),        cmocka_unit_test(test_depthwise_conv2d),
-        cmocka_unit_test(test_transpose_conv2d), cmocka_unit_test(test_matmul),  cmocka_unit_test(test_max_pool2d),
-        cmocka_unit_test(test_resize),        cmocka_unit_test(test_clamp),         cmocka_unit_test(test_float_unary),
-        cmocka_unit_test(test_int_unary),     cmocka_unit_test(test_int_binary),    cmocka_unit_test(test_float_binary),
-        cmocka_unit_test(test_mul),           cmocka_unit_test(test_table),         cmocka_unit_test(test_select),
-        cmocka_unit_test(test_cast),          cmocka_unit_test(test_rescale),       cmocka_unit_test(test_reductions),
-        cmocka_unit_test(test_layout),        cmocka_unit_test(test_gather_scatter),
+        cmocka_unit_test(test_argmax),
+        cmocka_unit_test(test_avg_pool2d),
+        cmocka_unit_test(test_conv2d),
+        cmocka_unit_test(test_conv3d),
+        cmocka_unit_test(test_depthwise_conv2d),
+        cmocka_unit_test(test_transpose_conv2d),
+        cmocka_unit_test(test_matmul),
+        cmocka_unit_test(test_max_pool2d),
+        cmocka_unit_test(test_resize),
+        cmocka_unit_test(test_clamp),
+        cmocka_unit_test(test_float_unary),
+        cmocka_unit_test(test_int_unary),
+        cmocka_unit_test(test_int_binary),
+        cmocka_unit_test(test_float_binary),
+        cmocka_unit_test(test_mul),
+        cmocka_unit_test(test_table),
+        cmocka_unit_test(test_select),
+        cmocka_unit_test(test_cast),
+        cmocka_unit_test(test_rescale),
+        cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_gather_scatter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -100,7 +100,8 @@ typedef struct tf_buf {
 } tf_buf;
 
 /* Runs a built graph g: inputs by name from in[], outputs (in build order) into out[]. */
-static inline void tf_dispatch(nnx_context *ctx, nnx_graph *g, const tf_buf *in, size_t n_in, const tf_buf *out, size_t n_out)
+static inline void tf_dispatch(nnx_context *ctx, nnx_graph *g, const tf_buf *in, size_t n_in, const tf_buf *out,
+                               size_t n_out)
 {
     nnx_named_tensor ti[8], to[8];
     assert_true(n_in <= 8 && n_out <= 8);

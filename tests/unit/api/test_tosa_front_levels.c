@@ -77,7 +77,8 @@ static nnx_status resize_scale(tf *h, int64_t n)
 {
     uint32_t xs[4] = {1, 2, 1, 1};
     int64_t sc[4] = {n, 2, 1, 1}, z[2] = {0, 0};
-    nnx_operand *x[4] = {tf_input(h, "x", NNX_FLOAT32, 4, xs), tf_shape(h, sc, 4), tf_shape(h, z, 2), tf_shape(h, z, 2)};
+    nnx_operand *x[4] = {tf_input(h, "x", NNX_FLOAT32, 4, xs), tf_shape(h, sc, 4), tf_shape(h, z, 2),
+                         tf_shape(h, z, 2)};
     tf_op(h, NNX_TOSA_RESIZE, x, 4, NULL);
     return nnx_builder_status(h->b);
 }
@@ -116,10 +117,12 @@ static void test_levels(void **state)
      * (docs/decisions/tosa.md TOSA-F2) */
     check(resize_scale, 512, 514, "TOSA RESIZE: LEVEL_CHECK(scale_y_n/scale_y_d <= MAX_SCALE = 256)");
     check(concat_list, 64, 65, "TOSA CONCAT: LEVEL_CHECK(tensor_list_shape(input1) <= MAX_TENSOR_LIST_SIZE = 64)");
-    check(tensor_size, 536870911, 536870912, "LEVEL_CHECK(tensor_size(shape) * element size <= (1 << MAX_LOG2_SIZE) - 1)");
+    check(tensor_size, 536870911, 536870912,
+          "LEVEL_CHECK(tensor_size(shape) * element size <= (1 << MAX_LOG2_SIZE) - 1)");
     /* no level: MAX_SCALE 2048, MAX_TENSOR_LIST_SIZE 256 */
     expect(resize_scale, 2048, NNX_TOSA_LEVEL_NONE, NNX_OK, NULL); /* ratio 1024 */
-    expect(concat_list, 257, NNX_TOSA_LEVEL_NONE, NNX_ERROR_NOT_SUPPORTED, "MAX_TENSOR_LIST_SIZE = 256) fails at no level");
+    expect(concat_list, 257, NNX_TOSA_LEVEL_NONE, NNX_ERROR_NOT_SUPPORTED,
+           "MAX_TENSOR_LIST_SIZE = 256) fails at no level");
     /* an unknown level is refused when the session begins */
     tf h = tf_open_with(0, (nnx_tosa_level)7);
     tf_expect_error(&h, NNX_ERROR_INVALID_ARGUMENT, "unknown level 7");

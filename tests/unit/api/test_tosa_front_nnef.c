@@ -83,8 +83,9 @@ static void test_integer_graph(void **state)
     nnx_operand *xo_in[2] = {q, tf_const(&h, NNX_INT8, 4, s4, &xor_v)};
     nnx_operand *y2 = tf_op(&h, NNX_TOSA_BITWISE_XOR, xo_in, 2, NULL);
     nnx_operand *f = tf_op(&h, NNX_TOSA_CAST, &y2, 1, &(nnx_tosa_attrs){.out_type = NNX_FLOAT32});
-    nnx_operand *y3 = tf_op(&h, NNX_TOSA_CLAMP, &f, 1,
-                            &(nnx_tosa_attrs){.min_val = nnx_f64(-20.5), .max_val = nnx_f64(INFINITY), .nan_mode = NNX_TOSA_NAN_IGNORE});
+    nnx_operand *y3 = tf_op(
+        &h, NNX_TOSA_CLAMP, &f, 1,
+        &(nnx_tosa_attrs){.min_val = nnx_f64(-20.5), .max_val = nnx_f64(INFINITY), .nan_mode = NNX_TOSA_NAN_IGNORE});
     tf_expect_ok(&h);
     nnx_named_operand outs[4] = {{"y0", y0}, {"y1", y1}, {"y2", y2}, {"y3", y3}};
     nnx_graph *g;
@@ -175,7 +176,8 @@ static void test_variable_graph(void **state)
     for (int run = 0; run < 3; run++) {
         float s1[2], s2[2];
         int8_t q1[2], q2[2];
-        tf_buf in[1] = {{"x", xv, sizeof xv}}, o1[2] = {{"s", s1, 8}, {"q", q1, 2}}, o2[2] = {{"s", s2, 8}, {"q", q2, 2}};
+        tf_buf in[1] = {{"x", xv, sizeof xv}}, o1[2] = {{"s", s1, 8}, {"q", q1, 2}},
+               o2[2] = {{"s", s2, 8}, {"q", q2, 2}};
         tf_dispatch(h.ctx, g, in, 1, o1, 2);
         tf_dispatch(h.ctx, g2, in, 1, o2, 2);
         assert_memory_equal(s1, s2, sizeof s1);
@@ -196,14 +198,15 @@ static void test_bad_document(void **state)
     snprintf(path, sizeof path, "%s/graph.nnef", dir);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fputs("version 1.0;\nextension KHR_enable_fragment_definitions;\n\n"
-          "fragment tosa_typed_scalar( input: tensor<scalar>, dtype: string ) -> ( output: tensor<scalar> );\n"
-          "fragment tosa_reduce_sum( input: tensor<scalar>[], axes: integer[], keep_dims: logical, nan_mode: string, "
-          "dtype: string ) -> ( output: tensor<scalar> );\n\n"
-          "graph G( x ) -> ( y )\n{\n    x = external<scalar>(shape = [2, 3]);\n"
-          "    t = tosa_typed_scalar(x, dtype = 'float32');\n"
-          "    y = tosa_reduce_sum([t], axes = [-1], keep_dims = true, nan_mode = 'propagate', dtype = 'float32');\n}\n",
-          f);
+    fputs(
+        "version 1.0;\nextension KHR_enable_fragment_definitions;\n\n"
+        "fragment tosa_typed_scalar( input: tensor<scalar>, dtype: string ) -> ( output: tensor<scalar> );\n"
+        "fragment tosa_reduce_sum( input: tensor<scalar>[], axes: integer[], keep_dims: logical, nan_mode: string, "
+        "dtype: string ) -> ( output: tensor<scalar> );\n\n"
+        "graph G( x ) -> ( y )\n{\n    x = external<scalar>(shape = [2, 3]);\n"
+        "    t = tosa_typed_scalar(x, dtype = 'float32');\n"
+        "    y = tosa_reduce_sum([t], axes = [-1], keep_dims = true, nan_mode = 'propagate', dtype = 'float32');\n}\n",
+        f);
     fclose(f);
     tf h = tf_open();
     nnx_model *m = NULL;
@@ -265,8 +268,9 @@ static void test_bad_documents(void **state)
         snprintf(path, sizeof path, "%s/graph.nnef", dir);
         FILE *f = fopen(path, "w");
         assert_non_null(f);
-        fprintf(f, "version 1.0;\nextension KHR_enable_fragment_definitions;\n%s\ngraph G( x ) -> ( y )\n{\n"
-                   "    x = external<scalar>(shape = [2]);\n%s}\n",
+        fprintf(f,
+                "version 1.0;\nextension KHR_enable_fragment_definitions;\n%s\ngraph G( x ) -> ( y )\n{\n"
+                "    x = external<scalar>(shape = [2]);\n%s}\n",
                 cases[i].decl, cases[i].body);
         fclose(f);
         tf h = tf_open();
@@ -285,10 +289,8 @@ static void test_bad_documents(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_integer_graph),
-        cmocka_unit_test(test_float_graph),
-        cmocka_unit_test(test_variable_graph),
-        cmocka_unit_test(test_bad_document),
+        cmocka_unit_test(test_integer_graph),  cmocka_unit_test(test_float_graph),
+        cmocka_unit_test(test_variable_graph), cmocka_unit_test(test_bad_document),
         cmocka_unit_test(test_bad_documents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,7 +13,7 @@
 
 #include <stdlib.h>
 
-static const nnx_dtype all_types[] = {NNX_BOOL,    NNX_INT4,    NNX_INT8,    NNX_INT16,   NNX_INT32,  NNX_INT48,
+static const nnx_dtype all_types[] = {NNX_BOOL,    NNX_INT4,     NNX_INT8,    NNX_INT16,   NNX_INT32,  NNX_INT48,
                                       NNX_FLOAT16, NNX_BFLOAT16, NNX_FLOAT32, NNX_FP8E4M3, NNX_FP8E5M2};
 #define N_TYPES (sizeof all_types / sizeof *all_types)
 
@@ -24,7 +24,8 @@ static nnx_operand *in1(tf *h, const char *name, nnx_dtype dt, uint32_t rank, ui
     return tf_input(h, name, dt, rank, s);
 }
 
-static nnx_operand *zeros(tf *h, nnx_dtype dt, uint32_t rank, uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e)
+static nnx_operand *zeros(tf *h, nnx_dtype dt, uint32_t rank, uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                          uint32_t e)
 {
     static const unsigned char z[2048] = {0};
     uint32_t s[5] = {a, b, c, d, e};
@@ -58,11 +59,15 @@ static nnx_status build_row(tf *h, const nnx_tosa_type_row *r, nnx_operand **res
     static const int64_t one = 1, sc[4] = {1, 1, 1, 1}, zero2[2] = {0, 0};
     static const int32_t perm0[1] = {0};
     switch (r->op) {
-    case NNX_TOSA_AVG_POOL2D: case NNX_TOSA_MAX_POOL2D:
+    case NNX_TOSA_AVG_POOL2D:
+    case NNX_TOSA_MAX_POOL2D:
         x[0] = in1(h, "x", t0, 4, 1, 1, 1, 1, 0);
         a = (nnx_tosa_attrs){.kernel = {1, 1}, .stride = {1, 1}, .acc_type = r->op == NNX_TOSA_AVG_POOL2D ? t1 : 0};
         break;
-    case NNX_TOSA_CONV2D: case NNX_TOSA_DEPTHWISE_CONV2D: case NNX_TOSA_TRANSPOSE_CONV2D: case NNX_TOSA_CONV3D: {
+    case NNX_TOSA_CONV2D:
+    case NNX_TOSA_DEPTHWISE_CONV2D:
+    case NNX_TOSA_TRANSPOSE_CONV2D:
+    case NNX_TOSA_CONV3D: {
         uint32_t rk = r->op == NNX_TOSA_CONV3D ? 5 : 4;
         x[0] = in1(h, "x", t0, rk, 1, 1, 1, 1, 1);
         x[1] = zeros(h, t1, rk, 1, 1, 1, 1, 1);
@@ -79,8 +84,12 @@ static nnx_status build_row(tf *h, const nnx_tosa_type_row *r, nnx_operand **res
         x[0] = in1(h, "a", t0, 3, 1, 1, 1, 0, 0), x[1] = in1(h, "b", t0, 3, 1, 1, 1, 0, 0), n = 2, n_out = 2;
         break;
     case NNX_TOSA_RFFT2D: x[0] = in1(h, "a", t0, 3, 1, 1, 1, 0, 0), n_out = 2; break;
-    case NNX_TOSA_TABLE: x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), x[1] = zeros(h, t1, 1, r->table_size, 0, 0, 0, 0), n = 2; break;
-    case NNX_TOSA_GATHER: x[0] = in1(h, "v", t1, 3, 1, 2, 1, 0, 0), x[1] = in1(h, "i", t0, 2, 1, 1, 0, 0, 0), n = 2; break;
+    case NNX_TOSA_TABLE:
+        x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), x[1] = zeros(h, t1, 1, r->table_size, 0, 0, 0, 0), n = 2;
+        break;
+    case NNX_TOSA_GATHER:
+        x[0] = in1(h, "v", t1, 3, 1, 2, 1, 0, 0), x[1] = in1(h, "i", t0, 2, 1, 1, 0, 0, 0), n = 2;
+        break;
     case NNX_TOSA_SCATTER:
         x[0] = in1(h, "v", t0, 3, 1, 2, 1, 0, 0), x[1] = in1(h, "i", t1, 2, 1, 1, 0, 0, 0);
         x[2] = in1(h, "u", t0, 3, 1, 1, 1, 0, 0), n = 3;
@@ -98,14 +107,20 @@ static nnx_status build_row(tf *h, const nnx_tosa_type_row *r, nnx_operand **res
         int8_t sh = s32 ? 30 : 14;
         x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0);
         x[1] = s32 ? tf_scalar(h, NNX_INT32, &m32) : tf_scalar(h, NNX_INT16, &m16);
-        x[2] = tf_scalar(h, NNX_INT8, &sh), x[3] = zeros(h, t0, 1, 1, 0, 0, 0, 0), x[4] = zeros(h, t1, 1, 1, 0, 0, 0, 0);
+        x[2] = tf_scalar(h, NNX_INT8, &sh), x[3] = zeros(h, t0, 1, 1, 0, 0, 0, 0),
+        x[4] = zeros(h, t1, 1, 1, 0, 0, 0, 0);
         n = 5;
         a = (nnx_tosa_attrs){.out_type = t1, .scale32 = s32};
         break;
     }
-    case NNX_TOSA_CONST: a.desc = (nnx_operand_desc){t0, 1, {2}}, a.values = (uint64_t[2]){0}, a.values_size = 2 * nnx_dtype_size(t0), n = 0; break;
+    case NNX_TOSA_CONST:
+        a.desc = (nnx_operand_desc){t0, 1, {2}}, a.values = (uint64_t[2]){0}, a.values_size = 2 * nnx_dtype_size(t0),
+        n = 0;
+        break;
     case NNX_TOSA_CONST_SHAPE: a.shape_values = &one, a.shape_values_count = 1, n = 0; break;
-    case NNX_TOSA_VARIABLE: case NNX_TOSA_VARIABLE_READ: case NNX_TOSA_VARIABLE_WRITE: {
+    case NNX_TOSA_VARIABLE:
+    case NNX_TOSA_VARIABLE_READ:
+    case NNX_TOSA_VARIABLE_WRITE: {
         nnx_tosa_attrs v = {.uid = 1, .desc = {t0, 1, {2}}};
         nnx_tosa_add(h->t, NNX_TOSA_VARIABLE, NULL, 0, &v, NULL, 0);
         *n_res = 0;
@@ -132,17 +147,34 @@ static nnx_status build_row(tf *h, const nnx_tosa_type_row *r, nnx_operand **res
         x[2] = in1(h, "b", t0, 1, 2, 0, 0, 0, 0), n = 3;
         break;
     case NNX_TOSA_PAD: x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), x[1] = tf_shape(h, zero2, 2), n = 2; break;
-    case NNX_TOSA_RESHAPE: x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), x[1] = tf_shape(h, (int64_t[1]){2}, 1), n = 2; break;
+    case NNX_TOSA_RESHAPE:
+        x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), x[1] = tf_shape(h, (int64_t[1]){2}, 1), n = 2;
+        break;
     case NNX_TOSA_SLICE:
         x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), x[1] = tf_shape(h, zero2, 1), x[2] = tf_shape(h, &one, 1), n = 3;
         break;
     case NNX_TOSA_TILE: x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), x[1] = tf_shape(h, &one, 1), n = 2; break;
     case NNX_TOSA_TRANSPOSE: x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0), a.perms = perm0, a.perms_count = 1; break;
-    case NNX_TOSA_ADD: case NNX_TOSA_SUB: case NNX_TOSA_MUL: case NNX_TOSA_POW: case NNX_TOSA_MAXIMUM: case NNX_TOSA_MINIMUM:
-    case NNX_TOSA_INTDIV: case NNX_TOSA_EQUAL: case NNX_TOSA_GREATER: case NNX_TOSA_GREATER_EQUAL:
-    case NNX_TOSA_LOGICAL_AND: case NNX_TOSA_LOGICAL_OR: case NNX_TOSA_LOGICAL_XOR: case NNX_TOSA_BITWISE_AND:
-    case NNX_TOSA_BITWISE_OR: case NNX_TOSA_BITWISE_XOR: case NNX_TOSA_LOGICAL_LEFT_SHIFT:
-    case NNX_TOSA_LOGICAL_RIGHT_SHIFT: case NNX_TOSA_ARITHMETIC_RIGHT_SHIFT: case NNX_TOSA_CONCAT:
+    case NNX_TOSA_ADD:
+    case NNX_TOSA_SUB:
+    case NNX_TOSA_MUL:
+    case NNX_TOSA_POW:
+    case NNX_TOSA_MAXIMUM:
+    case NNX_TOSA_MINIMUM:
+    case NNX_TOSA_INTDIV:
+    case NNX_TOSA_EQUAL:
+    case NNX_TOSA_GREATER:
+    case NNX_TOSA_GREATER_EQUAL:
+    case NNX_TOSA_LOGICAL_AND:
+    case NNX_TOSA_LOGICAL_OR:
+    case NNX_TOSA_LOGICAL_XOR:
+    case NNX_TOSA_BITWISE_AND:
+    case NNX_TOSA_BITWISE_OR:
+    case NNX_TOSA_BITWISE_XOR:
+    case NNX_TOSA_LOGICAL_LEFT_SHIFT:
+    case NNX_TOSA_LOGICAL_RIGHT_SHIFT:
+    case NNX_TOSA_ARITHMETIC_RIGHT_SHIFT:
+    case NNX_TOSA_CONCAT:
         x[0] = in1(h, "a", t0, 1, 2, 0, 0, 0, 0), x[1] = in1(h, "b", t0, 1, 2, 0, 0, 0, 0), n = 2;
         break;
     default: x[0] = in1(h, "x", t0, 1, 2, 0, 0, 0, 0); break; /* unary, reductions, ARGMAX, IDENTITY, ... */
@@ -270,17 +302,37 @@ static bool listed(nnx_tosa_op op, int col, nnx_dtype dt, int col2, nnx_dtype dt
 
 /* Operators whose first input's type is the first type column. */
 static const nnx_tosa_op single[] = {
-    NNX_TOSA_ARGMAX, NNX_TOSA_MAX_POOL2D, NNX_TOSA_CLAMP, NNX_TOSA_ERF, NNX_TOSA_SIGMOID, NNX_TOSA_TANH, NNX_TOSA_ABS,
-    NNX_TOSA_BITWISE_NOT, NNX_TOSA_CEIL, NNX_TOSA_CLZ, NNX_TOSA_COS, NNX_TOSA_EXP, NNX_TOSA_FLOOR, NNX_TOSA_LOG,
-    NNX_TOSA_LOGICAL_NOT, NNX_TOSA_NEGATE, NNX_TOSA_RECIPROCAL, NNX_TOSA_RSQRT, NNX_TOSA_SIN, NNX_TOSA_REDUCE_ALL,
-    NNX_TOSA_REDUCE_ANY, NNX_TOSA_REDUCE_MAX, NNX_TOSA_REDUCE_MIN, NNX_TOSA_REDUCE_PRODUCT, NNX_TOSA_REDUCE_SUM,
-    NNX_TOSA_REVERSE, NNX_TOSA_IDENTITY, NNX_TOSA_RFFT2D, NNX_TOSA_AVG_POOL2D, NNX_TOSA_CONCAT,
+    NNX_TOSA_ARGMAX,     NNX_TOSA_MAX_POOL2D, NNX_TOSA_CLAMP,       NNX_TOSA_ERF,
+    NNX_TOSA_SIGMOID,    NNX_TOSA_TANH,       NNX_TOSA_ABS,         NNX_TOSA_BITWISE_NOT,
+    NNX_TOSA_CEIL,       NNX_TOSA_CLZ,        NNX_TOSA_COS,         NNX_TOSA_EXP,
+    NNX_TOSA_FLOOR,      NNX_TOSA_LOG,        NNX_TOSA_LOGICAL_NOT, NNX_TOSA_NEGATE,
+    NNX_TOSA_RECIPROCAL, NNX_TOSA_RSQRT,      NNX_TOSA_SIN,         NNX_TOSA_REDUCE_ALL,
+    NNX_TOSA_REDUCE_ANY, NNX_TOSA_REDUCE_MAX, NNX_TOSA_REDUCE_MIN,  NNX_TOSA_REDUCE_PRODUCT,
+    NNX_TOSA_REDUCE_SUM, NNX_TOSA_REVERSE,    NNX_TOSA_IDENTITY,    NNX_TOSA_RFFT2D,
+    NNX_TOSA_AVG_POOL2D, NNX_TOSA_CONCAT,
 };
 static const nnx_tosa_op pairs[] = {
-    NNX_TOSA_ADD, NNX_TOSA_SUB, NNX_TOSA_MUL, NNX_TOSA_POW, NNX_TOSA_MAXIMUM, NNX_TOSA_MINIMUM, NNX_TOSA_INTDIV,
-    NNX_TOSA_EQUAL, NNX_TOSA_GREATER, NNX_TOSA_GREATER_EQUAL, NNX_TOSA_LOGICAL_AND, NNX_TOSA_LOGICAL_OR,
-    NNX_TOSA_LOGICAL_XOR, NNX_TOSA_BITWISE_AND, NNX_TOSA_BITWISE_OR, NNX_TOSA_BITWISE_XOR, NNX_TOSA_LOGICAL_LEFT_SHIFT,
-    NNX_TOSA_LOGICAL_RIGHT_SHIFT, NNX_TOSA_ARITHMETIC_RIGHT_SHIFT, NNX_TOSA_MATMUL, NNX_TOSA_FFT2D,
+    NNX_TOSA_ADD,
+    NNX_TOSA_SUB,
+    NNX_TOSA_MUL,
+    NNX_TOSA_POW,
+    NNX_TOSA_MAXIMUM,
+    NNX_TOSA_MINIMUM,
+    NNX_TOSA_INTDIV,
+    NNX_TOSA_EQUAL,
+    NNX_TOSA_GREATER,
+    NNX_TOSA_GREATER_EQUAL,
+    NNX_TOSA_LOGICAL_AND,
+    NNX_TOSA_LOGICAL_OR,
+    NNX_TOSA_LOGICAL_XOR,
+    NNX_TOSA_BITWISE_AND,
+    NNX_TOSA_BITWISE_OR,
+    NNX_TOSA_BITWISE_XOR,
+    NNX_TOSA_LOGICAL_LEFT_SHIFT,
+    NNX_TOSA_LOGICAL_RIGHT_SHIFT,
+    NNX_TOSA_ARITHMETIC_RIGHT_SHIFT,
+    NNX_TOSA_MATMUL,
+    NNX_TOSA_FFT2D,
 };
 
 static void expect_type_error(tf *h, nnx_tosa_op op, nnx_dtype a, nnx_dtype b)
@@ -310,7 +362,8 @@ static void test_unlisted_rejected(void **state)
             if (listed(pairs[o], 0, all_types[t], -1, 0))
                 continue;
             tf h = tf_open();
-            nnx_operand *x[2] = {tf_input(&h, "a", all_types[t], 1, one), tf_input(&h, "b", all_types[t], 1, one)}, *y[2];
+            nnx_operand *x[2] = {tf_input(&h, "a", all_types[t], 1, one), tf_input(&h, "b", all_types[t], 1, one)},
+                        *y[2];
             nnx_tosa_add(h.t, pairs[o], x, 2, NULL, y, pairs[o] == NNX_TOSA_FFT2D ? 2 : 1);
             expect_type_error(&h, pairs[o], all_types[t], 0);
             refused++;
@@ -376,7 +429,8 @@ static void test_spot_checks(void **state)
             int32_t m = 1 << 30, z32 = 0;
             int8_t sh = 31, z8 = 0;
             nnx_operand *in[5] = {tf_input(&h, "x", NNX_INT32, 1, two), tf_scalar(&h, NNX_INT32, &m),
-                                  tf_scalar(&h, NNX_INT8, &sh), tf_scalar(&h, NNX_INT32, &z32), tf_scalar(&h, NNX_INT8, &z8)};
+                                  tf_scalar(&h, NNX_INT8, &sh), tf_scalar(&h, NNX_INT32, &z32),
+                                  tf_scalar(&h, NNX_INT8, &z8)};
             nnx_tosa_attrs a = {.out_type = NNX_INT8, .scale32 = true, .rounding_mode = (nnx_tosa_rounding)mode};
             uint32_t got = nnx_tosa_add(h.t, NNX_TOSA_RESCALE, in, 5, &a, &y, 1);
             if (ext)

@@ -14,7 +14,7 @@
 
 #include "nnx.h"
 
-#define SHAPE(...)                                                                                                     \
+#define SHAPE(...) \
     (const uint32_t[]){__VA_ARGS__}, (uint32_t)(sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -244,8 +244,8 @@ static void test_gather_elements_examples(void **state)
     b = builder(ctx);
     const uint32_t i3[4] = {0, 2, 1, 3};
     const float w3[4] = {0, 201, 110, 311};
-    EXPECT(ctx, b, nnx_builder_gather_elements(b, KF(b, cube4x2x2, 4, 2, 2), KU(b, i3, 1, 2, 2), NULL), NULL, 0, w3,
-           1, 2, 2);
+    EXPECT(ctx, b, nnx_builder_gather_elements(b, KF(b, cube4x2x2, 4, 2, 2), KU(b, i3, 1, 2, 2), NULL), NULL, 0, w3, 1,
+           2, 2);
 }
 
 static void test_gather_nd_examples(void **state)
@@ -286,16 +286,16 @@ static void test_scatter_elements_examples(void **state)
     const uint32_t i1[6] = {3, 1, 1, 2, 0, 3};
     const float u1[6] = {-1, -2, -3, -4, -5, -6};
     const float w1[12] = {0, -5, 2, 10, -2, -3, -4, 21, 22, -1, 31, -6};
-    EXPECT(ctx, b, nnx_builder_scatter_elements(b, KF(b, rows4x3, 4, 3), KU(b, i1, 2, 3), KF(b, u1, 2, 3), NULL),
-           NULL, 0, w1, 4, 3);
+    EXPECT(ctx, b, nnx_builder_scatter_elements(b, KF(b, rows4x3, 4, 3), KU(b, i1, 2, 3), KF(b, u1, 2, 3), NULL), NULL,
+           0, w1, 4, 3);
 
     b = builder(ctx);
     const uint32_t i2[4] = {2, 1, 0, 2};
     const float u2[4] = {-1, -2, -3, -4};
     const float w2[12] = {0, 1, -1, 10, -2, 12, -3, 21, 22, 30, 31, -4};
     nnx_scatter_options ax1 = {.axis = 1};
-    EXPECT(ctx, b, nnx_builder_scatter_elements(b, KF(b, rows4x3, 4, 3), KU(b, i2, 4, 1), KF(b, u2, 4, 1), &ax1),
-           NULL, 0, w2, 4, 3);
+    EXPECT(ctx, b, nnx_builder_scatter_elements(b, KF(b, rows4x3, 4, 3), KU(b, i2, 4, 1), KF(b, u2, 4, 1), &ax1), NULL,
+           0, w2, 4, 3);
 
     b = builder(ctx);
     const uint32_t i3[4] = {0, 2, 1, 3};
@@ -329,15 +329,15 @@ static void test_scatter_nd_examples(void **state)
     const uint32_t i3[2] = {2, 0};
     const float u3[4] = {-1, -2, -3, -4};
     const float w3[6] = {-3, -4, 2, 3, -1, -2};
-    EXPECT(ctx, b, nnx_builder_scatter_nd(b, KF(b, seq8, 3, 2), KU(b, i3, 2, 1), KF(b, u3, 2, 2), NULL), NULL, 0, w3,
-           3, 2);
+    EXPECT(ctx, b, nnx_builder_scatter_nd(b, KF(b, seq8, 3, 2), KU(b, i3, 2, 1), KF(b, u3, 2, 2), NULL), NULL, 0, w3, 3,
+           2);
 
     b = builder(ctx);
     const uint32_t i4[4] = {0, 1, 1, 0};
     const float u4[4] = {-1, -2, -3, -4};
     const float w4[8] = {0, 1, -1, -2, -3, -4, 6, 7};
-    EXPECT(ctx, b, nnx_builder_scatter_nd(b, KF(b, seq8, 2, 2, 2), KU(b, i4, 2, 2), KF(b, u4, 2, 2), NULL), NULL, 0,
-           w4, 2, 2, 2);
+    EXPECT(ctx, b, nnx_builder_scatter_nd(b, KF(b, seq8, 2, 2, 2), KU(b, i4, 2, 2), KF(b, u4, 2, 2), NULL), NULL, 0, w4,
+           2, 2, 2);
 }
 
 /* ------------------------------------------------------------------ triangular */

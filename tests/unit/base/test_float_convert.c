@@ -63,11 +63,11 @@ static uint64_t rng_next(uint64_t *s)
 typedef struct tfmt {
     const char *name;
     int mbits, bias;
-    int has_inf;          /* all-ones exponent = inf / NaN (IEEE style) */
-    uint32_t sign;        /* sign bit */
-    uint32_t max_finite;  /* largest finite magnitude code */
-    uint32_t overflow;    /* code for overflow and +-inf (NaN for E4M3) */
-    int exact_nan;        /* NaN input must give exactly qnan (fp8) */
+    int has_inf;         /* all-ones exponent = inf / NaN (IEEE style) */
+    uint32_t sign;       /* sign bit */
+    uint32_t max_finite; /* largest finite magnitude code */
+    uint32_t overflow;   /* code for overflow and +-inf (NaN for E4M3) */
+    int exact_nan;       /* NaN input must give exactly qnan (fp8) */
     uint32_t qnan;
     float (*dec)(uint32_t);
     uint32_t (*enc32)(float);
@@ -94,14 +94,10 @@ static uint32_t e64_bf16(double x) { return nnx_f64_to_bf16(x); }
 static uint32_t e64_e4m3(double x) { return nnx_f64_to_fp8e4m3(x); }
 static uint32_t e64_e5m2(double x) { return nnx_f64_to_fp8e5m2(x); }
 
-static tfmt F16 = { "f16", 10, 15, 1, 0x8000u, 0x7BFFu, 0x7C00u, 0, 0,
-                    dec_f16, e32_f16, e64_f16, NULL, { 0 }, { 0 } };
-static tfmt BF16 = { "bf16", 7, 127, 1, 0x8000u, 0x7F7Fu, 0x7F80u, 0, 0,
-                     dec_bf16, e32_bf16, e64_bf16, NULL, { 0 }, { 0 } };
-static tfmt E4M3 = { "e4m3", 3, 7, 0, 0x80u, 0x7Eu, 0x7Fu, 1, 0x7Fu,
-                     dec_e4m3, e32_e4m3, e64_e4m3, NULL, { 0 }, { 0 } };
-static tfmt E5M2 = { "e5m2", 2, 15, 1, 0x80u, 0x7Bu, 0x7Cu, 1, 0x7Eu,
-                     dec_e5m2, e32_e5m2, e64_e5m2, NULL, { 0 }, { 0 } };
+static tfmt F16 = {"f16", 10, 15, 1, 0x8000u, 0x7BFFu, 0x7C00u, 0, 0, dec_f16, e32_f16, e64_f16, NULL, {0}, {0}};
+static tfmt BF16 = {"bf16", 7, 127, 1, 0x8000u, 0x7F7Fu, 0x7F80u, 0, 0, dec_bf16, e32_bf16, e64_bf16, NULL, {0}, {0}};
+static tfmt E4M3 = {"e4m3", 3, 7, 0, 0x80u, 0x7Eu, 0x7Fu, 1, 0x7Fu, dec_e4m3, e32_e4m3, e64_e4m3, NULL, {0}, {0}};
+static tfmt E5M2 = {"e5m2", 2, 15, 1, 0x80u, 0x7Bu, 0x7Cu, 1, 0x7Eu, dec_e5m2, e32_e5m2, e64_e5m2, NULL, {0}, {0}};
 
 static uint32_t mag_of(const tfmt *f, uint32_t b) { return b & (f->sign - 1); }
 static uint32_t field_of(const tfmt *f, uint32_t mag) { return mag >> f->mbits; }
@@ -193,13 +189,12 @@ static int brute_candidate(const tfmt *f, uint32_t code, double *v)
 }
 
 /* True if candidate (c, vc) beats (b, vb) as the rounding of x. */
-static int brute_beats(const tfmt *f, double x, uint32_t c, double vc,
-                       uint32_t b, double vb)
+static int brute_beats(const tfmt *f, double x, uint32_t c, double vc, uint32_t b, double vb)
 {
     if (vc == vb) /* only +0 / -0: keep the sign of x */
         return ((c & f->sign) != 0) == (signbit(x) != 0);
     double mid = (vb + vc) / 2; /* exact for fp8 values */
-    if (x == mid) /* tie: the even code wins (neighbours differ in parity) */
+    if (x == mid)               /* tie: the even code wins (neighbours differ in parity) */
         return (c & 1u) == 0 && (b & 1u) != 0;
     return (x < mid) == (vc < vb);
 }
@@ -244,17 +239,14 @@ static void check_enc(const tfmt *f, double x, uint32_t got, const char *path)
 {
     uint32_t sign = signbit(x) ? f->sign : 0;
     if (isnan(x)) {
-        int ok = is_nan_pattern(f, got) && (got & f->sign) == sign
-                 && (!f->exact_nan || mag_of(f, got) == f->qnan);
+        int ok = is_nan_pattern(f, got) && (got & f->sign) == sign && (!f->exact_nan || mag_of(f, got) == f->qnan);
         if (!ok)
-            fail_msg("%s %s(NaN sign %u) -> 0x%X is not the expected NaN",
-                     f->name, path, sign != 0, (unsigned)got);
+            fail_msg("%s %s(NaN sign %u) -> 0x%X is not the expected NaN", f->name, path, sign != 0, (unsigned)got);
         return;
     }
     uint32_t want = ref_encode(f, x);
     if (got != want)
-        fail_msg("%s %s(%a) -> 0x%X, want 0x%X", f->name, path, x,
-                 (unsigned)got, (unsigned)want);
+        fail_msg("%s %s(%a) -> 0x%X, want 0x%X", f->name, path, x, (unsigned)got, (unsigned)want);
 }
 
 /* Checks both encoders on a float input (the f64 one on the exact double). */
@@ -303,8 +295,7 @@ static void check_f16_cc_f(float x)
 {
     uint16_t want = cc_f16_from_float(x), got = nnx_f32_to_f16(x);
     if (got != want)
-        fail_msg("f32_to_f16(%a) -> 0x%04X, _Float16 0x%04X", (double)x, got,
-                 want);
+        fail_msg("f32_to_f16(%a) -> 0x%04X, _Float16 0x%04X", (double)x, got, want);
 }
 #endif
 
@@ -330,8 +321,7 @@ static int build_table(tfmt *f)
 static int group_setup(void **state)
 {
     (void)state;
-    if (build_table(&F16) || build_table(&BF16) || build_table(&E4M3)
-        || build_table(&E5M2))
+    if (build_table(&F16) || build_table(&BF16) || build_table(&E4M3) || build_table(&E5M2))
         return -1;
     return 0;
 }
@@ -360,8 +350,7 @@ static void sweep_decode(const tfmt *f)
         int ok = isnan(want) ? isnan(got) && !signbit(got) == !signbit(want)
                              : (double)got == want && !signbit(got) == !signbit(want);
         if (!ok)
-            fail_msg("%s decode(0x%X) = %a, want %a", f->name, (unsigned)b,
-                     (double)got, want);
+            fail_msg("%s decode(0x%X) = %a, want %a", f->name, (unsigned)b, (double)got, want);
     }
 }
 
@@ -375,8 +364,7 @@ static void sweep_roundtrip(const tfmt *f)
             check_enc(f, (double)v, g32, "enc32");
             check_enc(f, (double)v, g64, "enc64");
         } else if (g32 != b || g64 != b) {
-            fail_msg("%s roundtrip 0x%X -> enc32 0x%X enc64 0x%X", f->name,
-                     (unsigned)b, (unsigned)g32, (unsigned)g64);
+            fail_msg("%s roundtrip 0x%X -> enc32 0x%X enc64 0x%X", f->name, (unsigned)b, (unsigned)g32, (unsigned)g64);
         }
     }
 }
@@ -387,13 +375,13 @@ static void sweep_roundtrip(const tfmt *f)
 static void probe_midpoint(const tfmt *f, uint32_t c, double s)
 {
     double m = s * (f->vals[c] + f->vals[c + 1]) / 2;
-    double pd[3] = { m, nextafter(m, -INFINITY), nextafter(m, INFINITY) };
+    double pd[3] = {m, nextafter(m, -INFINITY), nextafter(m, INFINITY)};
     for (int i = 0; i < 3; ++i)
         check_enc(f, pd[i], f->enc64(pd[i]), "enc64");
     float mf = (float)m;
     if ((double)mf != m)
         fail_msg("%s midpoint %a not exact in float", f->name, m);
-    float pf[3] = { mf, nextafterf(mf, -INFINITY), nextafterf(mf, INFINITY) };
+    float pf[3] = {mf, nextafterf(mf, -INFINITY), nextafterf(mf, INFINITY)};
     for (int i = 0; i < 3; ++i)
         check_both_f(f, pf[i]);
 #if HAVE_FLOAT16
@@ -469,18 +457,16 @@ static void check_cases(const tfmt *f, const enc_case *cs, size_t n)
     for (size_t i = 0; i < n; ++i) {
         double x = cs[i].x;
         if (!isnan(x) && ref_encode(f, x) != cs[i].want)
-            fail_msg("%s case %zu: reference gives 0x%X for %a, want 0x%X",
-                     f->name, i, (unsigned)ref_encode(f, x), x,
+            fail_msg("%s case %zu: reference gives 0x%X for %a, want 0x%X", f->name, i, (unsigned)ref_encode(f, x), x,
                      (unsigned)cs[i].want);
         uint32_t got = f->enc64(x);
         if (got != cs[i].want)
-            fail_msg("%s case %zu: enc64(%a) -> 0x%X, want 0x%X", f->name, i,
-                     x, (unsigned)got, (unsigned)cs[i].want);
+            fail_msg("%s case %zu: enc64(%a) -> 0x%X, want 0x%X", f->name, i, x, (unsigned)got, (unsigned)cs[i].want);
         if ((double)(float)x == x || isnan(x)) {
             got = f->enc32((float)x);
             if (got != cs[i].want)
-                fail_msg("%s case %zu: enc32(%a) -> 0x%X, want 0x%X", f->name,
-                         i, x, (unsigned)got, (unsigned)cs[i].want);
+                fail_msg("%s case %zu: enc32(%a) -> 0x%X, want 0x%X", f->name, i, x, (unsigned)got,
+                         (unsigned)cs[i].want);
         }
     }
 }
@@ -489,12 +475,9 @@ static void check_cases(const tfmt *f, const enc_case *cs, size_t n)
  * produce inf), both signs, float and double, quiet and signalling. */
 static void check_nan_inputs(const tfmt *f)
 {
-    static const uint32_t fn[] = { 0x7FC00000u, 0x7F800001u, 0x7FFFFFFFu,
-                                   0x7F801FFFu, 0x7FA00000u };
-    static const uint64_t dn[] = { UINT64_C(0x7FF8000000000000),
-                                   UINT64_C(0x7FF0000000000001),
-                                   UINT64_C(0x7FFFFFFFFFFFFFFF),
-                                   UINT64_C(0x7FF00000FFFFFFFF) };
+    static const uint32_t fn[] = {0x7FC00000u, 0x7F800001u, 0x7FFFFFFFu, 0x7F801FFFu, 0x7FA00000u};
+    static const uint64_t dn[] = {UINT64_C(0x7FF8000000000000), UINT64_C(0x7FF0000000000001),
+                                  UINT64_C(0x7FFFFFFFFFFFFFFF), UINT64_C(0x7FF00000FFFFFFFF)};
     for (size_t i = 0; i < sizeof fn / sizeof fn[0]; ++i) {
         for (uint32_t s = 0; s < 2; ++s) {
             float x = f32_bits(fn[i] | (s << 31));
@@ -536,9 +519,13 @@ static void test_f16_compiler_reference(void **state)
     /* Verify the assumption that _Float16 conversions are correctly
      * rounded, on hand-worked cases (volatile keeps them at run time). */
     static const enc_case cs[] = {
-        { 65519.99, 0x7BFF }, { 65520.0, 0x7C00 }, { 0x1p-25, 0x0000 },
-        { 0x1p-25 * 1.0000001, 0x0001 }, { 0x1p-24 * 1.5, 0x0002 },
-        { -0x1p-25, 0x8000 }, { 1.0 + 0x1p-11 + 0x1p-40, 0x3C01 },
+        {65519.99, 0x7BFF},
+        {65520.0, 0x7C00},
+        {0x1p-25, 0x0000},
+        {0x1p-25 * 1.0000001, 0x0001},
+        {0x1p-24 * 1.5, 0x0002},
+        {-0x1p-25, 0x8000},
+        {1.0 + 0x1p-11 + 0x1p-40, 0x3C01},
     };
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
         volatile double x = cs[i].x;
@@ -559,11 +546,9 @@ static void test_f16_decode_all(void **state)
 #if HAVE_FLOAT16
     for (uint32_t b = 0; b < 0x10000u; ++b) {
         float got = nnx_f16_to_f32((uint16_t)b), want = cc_f16_decode((uint16_t)b);
-        int ok = isnan(want) ? isnan(got) && !signbit(got) == !signbit(want)
-                             : bits_f32(got) == bits_f32(want);
+        int ok = isnan(want) ? isnan(got) && !signbit(got) == !signbit(want) : bits_f32(got) == bits_f32(want);
         if (!ok)
-            fail_msg("f16 decode(0x%04X) = %a, _Float16 %a", (unsigned)b,
-                     (double)got, (double)want);
+            fail_msg("f16 decode(0x%04X) = %a, _Float16 %a", (unsigned)b, (double)got, (double)want);
     }
 #endif
 }
@@ -584,18 +569,30 @@ static void test_f16_specials(void **state)
 {
     (void)state;
     static const enc_case cs[] = {
-        { INFINITY, 0x7C00 }, { -INFINITY, 0xFC00 },
-        { 65504.0, 0x7BFF }, { 65519.99, 0x7BFF }, { 65520.0, 0x7C00 },
-        { -65520.0, 0xFC00 }, { 1e300, 0x7C00 }, { -1e300, 0xFC00 },
-        { 100000.0, 0x7C00 }, { -131071.0, 0xFC00 }, /* top binade */
-        { 0x1p-24, 0x0001 }, { 0x1p-25, 0x0000 }, { -0x1p-25, 0x8000 },
-        { 0x1p-25 * 1.0000001, 0x0001 }, { 0x1p-24 * 1.5, 0x0002 },
-        { 0x1p-14, 0x0400 }, { 0x1p-14 - 0x1p-24, 0x03FF },
+        {INFINITY, 0x7C00},
+        {-INFINITY, 0xFC00},
+        {65504.0, 0x7BFF},
+        {65519.99, 0x7BFF},
+        {65520.0, 0x7C00},
+        {-65520.0, 0xFC00},
+        {1e300, 0x7C00},
+        {-1e300, 0xFC00},
+        {100000.0, 0x7C00},
+        {-131071.0, 0xFC00}, /* top binade */
+        {0x1p-24, 0x0001},
+        {0x1p-25, 0x0000},
+        {-0x1p-25, 0x8000},
+        {0x1p-25 * 1.0000001, 0x0001},
+        {0x1p-24 * 1.5, 0x0002},
+        {0x1p-14, 0x0400},
+        {0x1p-14 - 0x1p-24, 0x03FF},
         /* tie between max subnormal (odd) and min normal: rounds up */
-        { 0x1p-14 - 0x1p-25, 0x0400 },
-        { 0x1p-14 - 0x1p-25 - 0x1p-60, 0x03FF },
-        { 1.0, 0x3C00 }, { -2.0, 0xC000 }, { 1.0 + 0x1p-11, 0x3C00 },
-        { 1.0 + 3 * 0x1p-11, 0x3C02 },
+        {0x1p-14 - 0x1p-25, 0x0400},
+        {0x1p-14 - 0x1p-25 - 0x1p-60, 0x03FF},
+        {1.0, 0x3C00},
+        {-2.0, 0xC000},
+        {1.0 + 0x1p-11, 0x3C00},
+        {1.0 + 3 * 0x1p-11, 0x3C02},
     };
     check_cases(&F16, cs, sizeof cs / sizeof cs[0]);
     check_nan_inputs(&F16);
@@ -616,11 +613,9 @@ static void test_bf16_decode_all(void **state)
     /* bf16 is the upper half of binary32: compare with that float. */
     for (uint32_t b = 0; b < 0x10000u; ++b) {
         float got = nnx_bf16_to_f32((uint16_t)b), want = f32_bits(b << 16);
-        int ok = isnan(want) ? isnan(got) && !signbit(got) == !signbit(want)
-                             : bits_f32(got) == bits_f32(want);
+        int ok = isnan(want) ? isnan(got) && !signbit(got) == !signbit(want) : bits_f32(got) == bits_f32(want);
         if (!ok)
-            fail_msg("bf16 decode(0x%04X) = %a, want %a", (unsigned)b,
-                     (double)got, (double)want);
+            fail_msg("bf16 decode(0x%04X) = %a, want %a", (unsigned)b, (double)got, (double)want);
     }
 }
 
@@ -640,17 +635,28 @@ static void test_bf16_specials(void **state)
 {
     (void)state;
     static const enc_case cs[] = {
-        { INFINITY, 0x7F80 }, { -INFINITY, 0xFF80 },
-        { 0x1.FEp127, 0x7F7F }, /* max finite */
-        { 0x1.FEFFFEp127, 0x7F7F }, { 0x1.FFp127, 0x7F80 }, /* tie -> inf */
-        { -0x1.FFp127, 0xFF80 }, { 1e300, 0x7F80 }, { 0x1.8p128, 0x7F80 },
-        { 0x1p-133, 0x0001 }, { 0x1p-134, 0x0000 }, { -0x1p-134, 0x8000 },
-        { 0x1.000002p-134, 0x0001 }, { 0x3p-134, 0x0002 },
-        { 0x1p-149, 0x0000 }, /* smallest float subnormal */
-        { 0x1.FCp-127, 0x007F }, { 0x1.FEp-127, 0x0080 }, /* up to min normal */
-        { 0x1.FFFFFCp-127, 0x0080 }, { 0x1p-126, 0x0080 },
-        { 1.0 + 0x1p-8, 0x3F80 }, { 1.0 + 3 * 0x1p-8, 0x3F82 },
-        { 1.0 + 0x1p-8 + 0x1p-23, 0x3F81 }, { -1.0, 0xBF80 },
+        {INFINITY, 0x7F80},
+        {-INFINITY, 0xFF80},
+        {0x1.FEp127, 0x7F7F}, /* max finite */
+        {0x1.FEFFFEp127, 0x7F7F},
+        {0x1.FFp127, 0x7F80}, /* tie -> inf */
+        {-0x1.FFp127, 0xFF80},
+        {1e300, 0x7F80},
+        {0x1.8p128, 0x7F80},
+        {0x1p-133, 0x0001},
+        {0x1p-134, 0x0000},
+        {-0x1p-134, 0x8000},
+        {0x1.000002p-134, 0x0001},
+        {0x3p-134, 0x0002},
+        {0x1p-149, 0x0000}, /* smallest float subnormal */
+        {0x1.FCp-127, 0x007F},
+        {0x1.FEp-127, 0x0080}, /* up to min normal */
+        {0x1.FFFFFCp-127, 0x0080},
+        {0x1p-126, 0x0080},
+        {1.0 + 0x1p-8, 0x3F80},
+        {1.0 + 3 * 0x1p-8, 0x3F82},
+        {1.0 + 0x1p-8 + 0x1p-23, 0x3F81},
+        {-1.0, 0xBF80},
     };
     check_cases(&BF16, cs, sizeof cs / sizeof cs[0]);
     check_nan_inputs(&BF16);
@@ -700,15 +706,28 @@ static void test_e4m3_specials(void **state)
 {
     (void)state;
     static const enc_case cs[] = {
-        { 448.0, 0x7E }, { 464.0, 0x7E }, { -464.0, 0xFE }, /* tie to even */
-        { 464.0001, 0x7F }, { 465.0, 0x7F }, { -465.0, 0xFF },
-        { 480.0, 0x7F }, { 500.0, 0x7F }, { -511.9, 0xFF }, { 1e6, 0x7F },
-        { INFINITY, 0x7F },
-        { -INFINITY, 0xFF }, { 0x1p-9, 0x01 }, { -0x1p-9, 0x81 },
-        { 0x1p-10, 0x00 }, { -0x1p-10, 0x80 }, /* tie to zero */
-        { 0x1p-10 * 1.0000001, 0x01 }, { 3 * 0x1p-10, 0x02 },
-        { 0x1p-6 - 0x1p-10, 0x08 }, /* tie max subnormal/min normal */
-        { 1.0 + 0x1p-4, 0x38 }, { 1.0 + 3 * 0x1p-4, 0x3A }, { 1.0, 0x38 },
+        {448.0, 0x7E},
+        {464.0, 0x7E},
+        {-464.0, 0xFE}, /* tie to even */
+        {464.0001, 0x7F},
+        {465.0, 0x7F},
+        {-465.0, 0xFF},
+        {480.0, 0x7F},
+        {500.0, 0x7F},
+        {-511.9, 0xFF},
+        {1e6, 0x7F},
+        {INFINITY, 0x7F},
+        {-INFINITY, 0xFF},
+        {0x1p-9, 0x01},
+        {-0x1p-9, 0x81},
+        {0x1p-10, 0x00},
+        {-0x1p-10, 0x80}, /* tie to zero */
+        {0x1p-10 * 1.0000001, 0x01},
+        {3 * 0x1p-10, 0x02},
+        {0x1p-6 - 0x1p-10, 0x08}, /* tie max subnormal/min normal */
+        {1.0 + 0x1p-4, 0x38},
+        {1.0 + 3 * 0x1p-4, 0x3A},
+        {1.0, 0x38},
     };
     check_cases(&E4M3, cs, sizeof cs / sizeof cs[0]);
     check_nan_inputs(&E4M3);
@@ -721,14 +740,25 @@ static void test_e5m2_specials(void **state)
 {
     (void)state;
     static const enc_case cs[] = {
-        { 57344.0, 0x7B }, { 61439.0, 0x7B }, { 61440.0, 0x7C },
-        { -61440.0, 0xFC }, { 100000.0, 0x7C }, { -131071.0, 0xFC },
-        { 1e6, 0x7C }, { INFINITY, 0x7C },
-        { -INFINITY, 0xFC }, { 0x1p-16, 0x01 }, { -0x1p-16, 0x81 },
-        { 0x1p-17, 0x00 }, { -0x1p-17, 0x80 }, /* tie to zero */
-        { 0x1p-17 * 1.0000001, 0x01 }, { 3 * 0x1p-17, 0x02 },
-        { 0x1p-14 - 0x1p-17, 0x04 }, /* tie max subnormal/min normal */
-        { 1.0 + 0x1p-3, 0x3C }, { 1.0 + 3 * 0x1p-3, 0x3E }, { 1.0, 0x3C },
+        {57344.0, 0x7B},
+        {61439.0, 0x7B},
+        {61440.0, 0x7C},
+        {-61440.0, 0xFC},
+        {100000.0, 0x7C},
+        {-131071.0, 0xFC},
+        {1e6, 0x7C},
+        {INFINITY, 0x7C},
+        {-INFINITY, 0xFC},
+        {0x1p-16, 0x01},
+        {-0x1p-16, 0x81},
+        {0x1p-17, 0x00},
+        {-0x1p-17, 0x80}, /* tie to zero */
+        {0x1p-17 * 1.0000001, 0x01},
+        {3 * 0x1p-17, 0x02},
+        {0x1p-14 - 0x1p-17, 0x04}, /* tie max subnormal/min normal */
+        {1.0 + 0x1p-3, 0x3C},
+        {1.0 + 3 * 0x1p-3, 0x3E},
+        {1.0, 0x3C},
     };
     check_cases(&E5M2, cs, sizeof cs / sizeof cs[0]);
     check_nan_inputs(&E5M2);
@@ -753,19 +783,19 @@ static void test_f64_no_double_rounding(void **state)
 {
     (void)state;
     const dr_case cs[] = {
-        { &F16, 1.0 + 0x1p-11 + 0x1p-40, 0x3C01, 0x3C00 },
-        { &F16, 1.0 + 3 * 0x1p-11 - 0x1p-40, 0x3C01, 0x3C02 },
-        { &F16, 0x1p-25 + 0x1p-60, 0x0001, 0x0000 },
-        { &F16, 65520.0 - 0x1p-20, 0x7BFF, 0x7C00 },
-        { &BF16, 1.0 + 0x1p-8 + 0x1p-40, 0x3F81, 0x3F80 },
-        { &BF16, 0x1.FFp127 - 0x1p87, 0x7F7F, 0x7F80 },
-        { &BF16, 0x1p-134 + 0x1p-160, 0x0001, 0x0000 },
-        { &E4M3, 1.0 + 0x1p-4 + 0x1p-40, 0x39, 0x38 },
-        { &E4M3, 464.0 + 0x1p-30, 0x7F, 0x7E },
-        { &E4M3, 0x1p-10 + 0x1p-50, 0x01, 0x00 },
-        { &E5M2, 1.0 + 0x1p-3 + 0x1p-40, 0x3D, 0x3C },
-        { &E5M2, 61440.0 - 0x1p-20, 0x7B, 0x7C },
-        { &E5M2, 0x1p-17 + 0x1p-60, 0x01, 0x00 },
+        {&F16, 1.0 + 0x1p-11 + 0x1p-40, 0x3C01, 0x3C00},
+        {&F16, 1.0 + 3 * 0x1p-11 - 0x1p-40, 0x3C01, 0x3C02},
+        {&F16, 0x1p-25 + 0x1p-60, 0x0001, 0x0000},
+        {&F16, 65520.0 - 0x1p-20, 0x7BFF, 0x7C00},
+        {&BF16, 1.0 + 0x1p-8 + 0x1p-40, 0x3F81, 0x3F80},
+        {&BF16, 0x1.FFp127 - 0x1p87, 0x7F7F, 0x7F80},
+        {&BF16, 0x1p-134 + 0x1p-160, 0x0001, 0x0000},
+        {&E4M3, 1.0 + 0x1p-4 + 0x1p-40, 0x39, 0x38},
+        {&E4M3, 464.0 + 0x1p-30, 0x7F, 0x7E},
+        {&E4M3, 0x1p-10 + 0x1p-50, 0x01, 0x00},
+        {&E5M2, 1.0 + 0x1p-3 + 0x1p-40, 0x3D, 0x3C},
+        {&E5M2, 61440.0 - 0x1p-20, 0x7B, 0x7C},
+        {&E5M2, 0x1p-17 + 0x1p-60, 0x01, 0x00},
     };
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
         const dr_case *c = &cs[i];
@@ -775,9 +805,8 @@ static void test_f64_no_double_rounding(void **state)
         assert_int_equal(ref_encode(c->f, c->x), c->want_direct);
         assert_int_equal(c->f->enc32(xf), c->want_via_float);
         if (c->f->enc64(c->x) != c->want_direct)
-            fail_msg("%s enc64(%a) -> 0x%X, want 0x%X (double rounding?)",
-                     c->f->name, c->x, (unsigned)c->f->enc64(c->x),
-                     (unsigned)c->want_direct);
+            fail_msg("%s enc64(%a) -> 0x%X, want 0x%X (double rounding?)", c->f->name, c->x,
+                     (unsigned)c->f->enc64(c->x), (unsigned)c->want_direct);
         assert_int_equal(c->f->enc64(-c->x), c->want_direct | c->f->sign);
 #if HAVE_FLOAT16
         if (c->f == &F16)
@@ -798,22 +827,14 @@ static void test_random_sweeps(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_f16_compiler_reference),
-        cmocka_unit_test(test_f16_decode_all),
-        cmocka_unit_test(test_f16_roundtrip_all),
-        cmocka_unit_test(test_f16_midpoints),
-        cmocka_unit_test(test_f16_specials),
-        cmocka_unit_test(test_bf16_decode_all),
-        cmocka_unit_test(test_bf16_roundtrip_all),
-        cmocka_unit_test(test_bf16_midpoints),
-        cmocka_unit_test(test_bf16_specials),
-        cmocka_unit_test(test_fp8_decode_all),
-        cmocka_unit_test(test_fp8_roundtrip_all),
-        cmocka_unit_test(test_fp8_midpoints),
-        cmocka_unit_test(test_e4m3_specials),
-        cmocka_unit_test(test_e5m2_specials),
-        cmocka_unit_test(test_f64_no_double_rounding),
-        cmocka_unit_test(test_random_sweeps),
+        cmocka_unit_test(test_f16_compiler_reference), cmocka_unit_test(test_f16_decode_all),
+        cmocka_unit_test(test_f16_roundtrip_all),      cmocka_unit_test(test_f16_midpoints),
+        cmocka_unit_test(test_f16_specials),           cmocka_unit_test(test_bf16_decode_all),
+        cmocka_unit_test(test_bf16_roundtrip_all),     cmocka_unit_test(test_bf16_midpoints),
+        cmocka_unit_test(test_bf16_specials),          cmocka_unit_test(test_fp8_decode_all),
+        cmocka_unit_test(test_fp8_roundtrip_all),      cmocka_unit_test(test_fp8_midpoints),
+        cmocka_unit_test(test_e4m3_specials),          cmocka_unit_test(test_e5m2_specials),
+        cmocka_unit_test(test_f64_no_double_rounding), cmocka_unit_test(test_random_sweeps),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -278,9 +278,10 @@ static void test_policy_hooks(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
-                                       cmocka_unit_test(test_thread_indices), cmocka_unit_test(test_caller_share),
-                                       cmocka_unit_test(test_policy_hooks), cmocka_unit_test(test_claims_in_runs),
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_each_item_once), cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_thread_indices), cmocka_unit_test(test_caller_share),
+        cmocka_unit_test(test_policy_hooks),   cmocka_unit_test(test_claims_in_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -135,9 +135,9 @@ static void test_clear(void **state)
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    static const char *const keys[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
-                                       "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z",
-                                       "aa", "bb", "cc", "dd", "ee", "ff", "gg", "hh", "ii", "jj"};
+    static const char *const keys[] = {"a", "b", "c",  "d",  "e",  "f",  "g",  "h",  "i",  "j",  "k",  "l",
+                                       "m", "n", "o",  "p",  "q",  "r",  "s",  "t",  "u",  "v",  "w",  "x",
+                                       "y", "z", "aa", "bb", "cc", "dd", "ee", "ff", "gg", "hh", "ii", "jj"};
     const uint32_t n = sizeof keys / sizeof keys[0];
     for (long fail_at = 1;; fail_at++) {
         counting_alloc c = {.fail_at = fail_at};
@@ -169,12 +169,8 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_put_and_get),
-        cmocka_unit_test(test_growth),
-        cmocka_unit_test(test_fold_case),
-        cmocka_unit_test(test_bound),
-        cmocka_unit_test(test_clear),
-        cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_put_and_get), cmocka_unit_test(test_growth), cmocka_unit_test(test_fold_case),
+        cmocka_unit_test(test_bound),       cmocka_unit_test(test_clear),  cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

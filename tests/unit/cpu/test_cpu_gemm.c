@@ -28,9 +28,12 @@ static void check(nnx_cpu_level level, size_t M, size_t N, size_t K, bool ta, bo
     float *c = malloc((M * N + 1) * sizeof *c), *c0 = malloc((M * N + 1) * sizeof *c0);
     void *work = aligned_alloc(64, nnx_sgemm_workspace());
     assert_true(a && b && c && c0 && work);
-    for (size_t i = 0; i < M * K; i++) a[i] = rnd();
-    for (size_t i = 0; i < K * N; i++) b[i] = rnd();
-    for (size_t i = 0; i < M * N; i++) c[i] = c0[i] = rnd();
+    for (size_t i = 0; i < M * K; i++)
+        a[i] = rnd();
+    for (size_t i = 0; i < K * N; i++)
+        b[i] = rnd();
+    for (size_t i = 0; i < M * N; i++)
+        c[i] = c0[i] = rnd();
     nnx_fmat A = {a, ta ? 1 : K, ta ? M : 1}, B = {b, tb ? 1 : N, tb ? K : 1};
     nnx_sgemm(level, M, N, K, A, B, c, N, accumulate, work);
     for (size_t m = 0; m < M; m++)
@@ -43,8 +46,8 @@ static void check(nnx_cpu_level level, size_t M, size_t N, size_t K, bool ta, bo
             }
             double got = c[m * N + n], bound = 0x1p-20 * (double)(K + 1) * mag + 1e-30;
             if (!(fabs(got - exact) <= bound))
-                fail_msg("%s M=%zu N=%zu K=%zu ta=%d tb=%d acc=%d: C[%zu,%zu] = %.9g, exact %.9g", nnx_cpu_level_name(level),
-                         M, N, K, ta, tb, accumulate, m, n, got, exact);
+                fail_msg("%s M=%zu N=%zu K=%zu ta=%d tb=%d acc=%d: C[%zu,%zu] = %.9g, exact %.9g",
+                         nnx_cpu_level_name(level), M, N, K, ta, tb, accumulate, m, n, got, exact);
         }
     free(a);
     free(b);
@@ -80,17 +83,17 @@ static void tails(nnx_cpu_level level)
 
 static void blocks(nnx_cpu_level level)
 {
-    check(level, 151, 33, 600, false, false, false);   /* K over KC twice, M over MC (144) */
-    check(level, 3, 1600, 50, false, false, false);    /* N over NC, B in place (M <= 128) */
-    check(level, 136, 1600, 50, false, false, true);   /* N over NC, B packed (K * N > 2^16, M > 128) */
-    check(level, 4200, 3, 1000, false, false, false);  /* A packed (M * K > 2^18), M over MC */
-    check(level, 9, 40, 7, false, false, true);        /* A and B read in place, edge tiles */
-    check(level, 200, 70, 257, true, false, true);     /* transposed A, accumulate */
-    check(level, 19, 45, 31, false, true, false);      /* transposed B */
-    check(level, 48, 64, 256, false, false, true);     /* whole tiles only, A and B in place, one block of */
-    check(level, 48, 64, 64, false, false, false);     /* sums (the tile loop alone): accumulate and not */
-    check(level, 24, 64, 0, false, false, false);      /* K = 0: zeros */
-    check(level, 24, 64, 0, false, false, true);       /* K = 0 accumulate: unchanged */
+    check(level, 151, 33, 600, false, false, false);  /* K over KC twice, M over MC (144) */
+    check(level, 3, 1600, 50, false, false, false);   /* N over NC, B in place (M <= 128) */
+    check(level, 136, 1600, 50, false, false, true);  /* N over NC, B packed (K * N > 2^16, M > 128) */
+    check(level, 4200, 3, 1000, false, false, false); /* A packed (M * K > 2^18), M over MC */
+    check(level, 9, 40, 7, false, false, true);       /* A and B read in place, edge tiles */
+    check(level, 200, 70, 257, true, false, true);    /* transposed A, accumulate */
+    check(level, 19, 45, 31, false, true, false);     /* transposed B */
+    check(level, 48, 64, 256, false, false, true);    /* whole tiles only, A and B in place, one block of */
+    check(level, 48, 64, 64, false, false, false);    /* sums (the tile loop alone): accumulate and not */
+    check(level, 24, 64, 0, false, false, false);     /* K = 0: zeros */
+    check(level, 24, 64, 0, false, false, true);      /* K = 0 accumulate: unchanged */
 }
 
 /* One row or one column (gemv.c): dot products or row accumulation, by layout. */
@@ -106,16 +109,31 @@ static void vectors(nnx_cpu_level level)
     check(level, 1, 1, 100, false, false, false);
 }
 
-static void test_edge_sizes(void **state) { (void)state; each_level(edge_sizes); }
-static void test_vectors(void **state) { (void)state; each_level(vectors); }
-static void test_blocks(void **state) { (void)state; each_level(blocks); }
-static void test_tails(void **state) { (void)state; each_level(tails); }
+static void test_edge_sizes(void **state)
+{
+    (void)state;
+    each_level(edge_sizes);
+}
+static void test_vectors(void **state)
+{
+    (void)state;
+    each_level(vectors);
+}
+static void test_blocks(void **state)
+{
+    (void)state;
+    each_level(blocks);
+}
+static void test_tails(void **state)
+{
+    (void)state;
+    each_level(tails);
+}
 
 int main(void)
 {
     printf("cpu level: %s\n", nnx_cpu_level_name(nnx_cpu_level_get()));
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_edge_sizes), cmocka_unit_test(test_vectors),
-                                       cmocka_unit_test(test_tails),
-                                       cmocka_unit_test(test_blocks)};
+                                       cmocka_unit_test(test_tails), cmocka_unit_test(test_blocks)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,17 +113,20 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
 static nnx_attrs conv_attrs(uint32_t sh, uint32_t sw, uint32_t dh, uint32_t dw, int64_t pt, int64_t pb, int64_t pl,
                             int64_t pr, uint32_t groups)
 {
-    nnx_attrs a = {.conv = {.pads = {pt, pb, pl, pr}, .strides = {sh, sw}, .dilations = {dh, dw}, .groups = groups,
-                            .input_layout = NNX_LAYOUT_NCHW, .filter_layout = NNX_FILTER_OIHW}};
+    nnx_attrs a = {.conv = {.pads = {pt, pb, pl, pr},
+                            .strides = {sh, sw},
+                            .dilations = {dh, dw},
+                            .groups = groups,
+                            .input_layout = NNX_LAYOUT_NCHW,
+                            .filter_layout = NNX_FILTER_OIHW}};
     return a;
 }
 
 static void conv(uint32_t n, uint32_t c, uint32_t h, uint32_t w, uint32_t o, uint32_t kh, uint32_t kw, nnx_attrs a,
                  bool bias)
 {
-    nnx_operand_desc d[3] = {{NNX_FLOAT32, 4, {n, c, h, w}},
-                             {NNX_FLOAT32, 4, {o, c / a.conv.groups, kh, kw}},
-                             {NNX_FLOAT32, 1, {o}}};
+    nnx_operand_desc d[3] = {
+        {NNX_FLOAT32, 4, {n, c, h, w}}, {NNX_FLOAT32, 4, {o, c / a.conv.groups, kh, kw}}, {NNX_FLOAT32, 1, {o}}};
     compare(NNX_OP_CONV, &a, d, bias ? 3 : 2, (size_t)c / a.conv.groups * kh * kw + 1);
 }
 
@@ -133,7 +136,6 @@ static uint32_t extent(uint32_t in, uint32_t k, uint32_t stride, uint32_t dilati
     int64_t num = (int64_t)in + pb + pe - ((int64_t)(k - 1) * dilation + 1);
     return num < 0 ? 0 : (uint32_t)(num / stride + 1);
 }
-
 
 /* The fused epilogue of a depthwise convolution with bias: with env->residual and env->act
  * the kernel gives the bytes of its unfused output + the residual (float), then
@@ -157,8 +159,8 @@ static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t 
     nnx_ir ir;
     nnx_ir_init(&ir, &al);
     nnx_error err = {0};
-    nnx_operand_desc d[3] = {{NNX_FLOAT32, 4, {n, c, h, w}}, {NNX_FLOAT32, 4, {o, c / a.conv.groups, kh, kw}},
-                             {NNX_FLOAT32, 1, {o}}};
+    nnx_operand_desc d[3] = {
+        {NNX_FLOAT32, 4, {n, c, h, w}}, {NNX_FLOAT32, 4, {o, c / a.conv.groups, kh, kw}}, {NNX_FLOAT32, 1, {o}}};
     uint32_t ids[3], y;
     nnx_view in[3];
     for (int i = 0; i < 3; i++) {
@@ -250,22 +252,24 @@ static void test_depthwise(void **state)
         uint32_t n, c, mult, kh, kw;
         nnx_attrs a;
     } cases[] = {
-        {1, 17, 1, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 0)}, /* same padding */
-        {2, 5, 1, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 0)},  /* stride 2, batch 2 */
-        {1, 3, 2, 5, 5, conv_attrs(1, 1, 1, 1, 2, 2, 2, 2, 0)},  /* 5x5, depth multiplier 2 */
-        {1, 6, 1, 5, 5, conv_attrs(2, 2, 1, 1, 2, 1, 2, 1, 0)},  /* 5x5, stride 2, asymmetric padding */
-        {1, 7, 1, 1, 3, conv_attrs(1, 1, 1, 1, 0, 0, 1, 1, 0)},  /* 1x3 */
-        {1, 4, 1, 3, 3, conv_attrs(3, 3, 1, 1, 1, 1, 1, 1, 0)},  /* stride 3 */
-        {2, 3, 2, 3, 3, conv_attrs(1, 1, 2, 2, 2, 2, 2, 2, 0)},  /* dilation 2, multiplier 2, batch 2 */
-        {1, 9, 1, 3, 3, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 0)},  /* no padding */
-        {1, 5, 1, 3, 3, conv_attrs(2, 1, 1, 1, 0, 2, 1, 0, 0)},  /* strides 2 x 1, asymmetric padding */
+        {1, 17, 1, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 0)},   /* same padding */
+        {2, 5, 1, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 0)},    /* stride 2, batch 2 */
+        {1, 3, 2, 5, 5, conv_attrs(1, 1, 1, 1, 2, 2, 2, 2, 0)},    /* 5x5, depth multiplier 2 */
+        {1, 6, 1, 5, 5, conv_attrs(2, 2, 1, 1, 2, 1, 2, 1, 0)},    /* 5x5, stride 2, asymmetric padding */
+        {1, 7, 1, 1, 3, conv_attrs(1, 1, 1, 1, 0, 0, 1, 1, 0)},    /* 1x3 */
+        {1, 4, 1, 3, 3, conv_attrs(3, 3, 1, 1, 1, 1, 1, 1, 0)},    /* stride 3 */
+        {2, 3, 2, 3, 3, conv_attrs(1, 1, 2, 2, 2, 2, 2, 2, 0)},    /* dilation 2, multiplier 2, batch 2 */
+        {1, 9, 1, 3, 3, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 0)},    /* no padding */
+        {1, 5, 1, 3, 3, conv_attrs(2, 1, 1, 1, 0, 2, 1, 0, 0)},    /* strides 2 x 1, asymmetric padding */
         {1, 18, 1, 3, 3, conv_attrs(1, 1, 1, 1, -1, 1, 0, -1, 0)}, /* cropping */
-        {1, 4, 1, 3, 3, conv_attrs(2, 2, 1, 1, 0, 1, 0, 1, 0)},  /* stride 2, padding at the end only */
-        {1, 3, 1, 3, 5, conv_attrs(1, 2, 1, 1, 1, 1, 2, 2, 0)},  /* 3x5, strides 1 x 2 */
+        {1, 4, 1, 3, 3, conv_attrs(2, 2, 1, 1, 0, 1, 0, 1, 0)},    /* stride 2, padding at the end only */
+        {1, 3, 1, 3, 5, conv_attrs(1, 2, 1, 1, 1, 1, 2, 2, 0)},    /* 3x5, strides 1 x 2 */
     };
     const nnx_activation acts[] = {
-        {true, false, 0.0, 6.0, UINT32_MAX, false},       {true, false, 0.0, INFINITY, UINT32_MAX, false},
-        {true, true, -0.5, 0.5, UINT32_MAX, false},       {true, false, -0.0, 0.0, UINT32_MAX, false},
+        {true, false, 0.0, 6.0, UINT32_MAX, false},
+        {true, false, 0.0, INFINITY, UINT32_MAX, false},
+        {true, true, -0.5, 0.5, UINT32_MAX, false},
+        {true, false, -0.0, 0.0, UINT32_MAX, false},
         {true, false, 0.1, 6.0, UINT32_MAX, false}, /* 0.1 is not a float: the activation runs separately */
         {false, false, -INFINITY, INFINITY, UINT32_MAX, false},
     };
@@ -287,20 +291,20 @@ static void test_depthwise(void **state)
 static void test_conv(void **state)
 {
     (void)state;
-    conv(1, 3, 9, 11, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true);    /* same padding */
-    conv(2, 5, 13, 7, 33, 3, 2, conv_attrs(2, 1, 1, 2, 0, 1, 2, 0, 1), false);  /* strides, dilations */
-    conv(1, 16, 8, 8, 40, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), true);   /* pointwise: no im2col */
-    conv(1, 8, 10, 10, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 8), true);   /* depthwise */
-    conv(2, 6, 17, 19, 12, 3, 5, conv_attrs(2, 3, 2, 1, 2, 0, 1, 3, 6), false); /* depthwise x2, strided */
+    conv(1, 3, 9, 11, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true);      /* same padding */
+    conv(2, 5, 13, 7, 33, 3, 2, conv_attrs(2, 1, 1, 2, 0, 1, 2, 0, 1), false);    /* strides, dilations */
+    conv(1, 16, 8, 8, 40, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), true);     /* pointwise: no im2col */
+    conv(1, 8, 10, 10, 8, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 8), true);     /* depthwise */
+    conv(2, 6, 17, 19, 12, 3, 5, conv_attrs(2, 3, 2, 1, 2, 0, 1, 3, 6), false);   /* depthwise x2, strided */
     conv(1, 32, 14, 14, 32, 3, 3, conv_attrs(1, 1, 1, 1, -1, 2, 0, 0, 32), true); /* depthwise, cropping */
-    conv(1, 8, 15, 17, 8, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 8), true);   /* depthwise stride 2 */
-    conv(2, 4, 16, 21, 8, 3, 3, conv_attrs(2, 2, 2, 2, 2, 1, 2, 3, 4), false); /* stride 2, dilation 2, x2 */
-    conv(1, 3, 9, 600, 3, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 3), true);  /* stride 2, a row too wide to split */
-    conv(2, 6, 9, 9, 9, 3, 3, conv_attrs(2, 2, 1, 1, 1, 0, 0, 1, 3), true);     /* groups 3 */
+    conv(1, 8, 15, 17, 8, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 8), true);     /* depthwise stride 2 */
+    conv(2, 4, 16, 21, 8, 3, 3, conv_attrs(2, 2, 2, 2, 2, 1, 2, 3, 4), false);    /* stride 2, dilation 2, x2 */
+    conv(1, 3, 9, 600, 3, 3, 3, conv_attrs(2, 2, 1, 1, 1, 1, 1, 1, 3), true); /* stride 2, a row too wide to split */
+    conv(2, 6, 9, 9, 9, 3, 3, conv_attrs(2, 2, 1, 1, 1, 0, 0, 1, 3), true);   /* groups 3 */
     conv(1, 4, 12, 12, 5, 3, 3, conv_attrs(1, 1, 1, 1, -1, -2, 0, -1, 1), false); /* negative padding crops */
-    conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);  /* a stem: K = 147 */
-    conv(1, 64, 30, 30, 70, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true); /* split over threads */
-    conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false); /* K = 300 > one KC block */
+    conv(1, 3, 40, 40, 64, 7, 7, conv_attrs(2, 2, 1, 1, 3, 3, 3, 3, 1), true);    /* a stem: K = 147 */
+    conv(1, 64, 30, 30, 70, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true);   /* split over threads */
+    conv(1, 300, 4, 4, 17, 1, 1, conv_attrs(1, 1, 1, 1, 0, 0, 0, 0, 1), false);   /* K = 300 > one KC block */
     /* split over threads by rows (many outputs, a small map): the windows packed once, both
      * threads packing panels, a last panel of 17 columns; strided; per group, batch 2 */
     conv(1, 40, 7, 7, 64, 3, 3, conv_attrs(1, 1, 1, 1, 1, 1, 1, 1, 1), true);
@@ -331,8 +335,10 @@ static void test_conv_fused(void **state)
 {
     (void)state;
     const nnx_activation acts[] = {
-        {true, false, 0.0, 6.0, UINT32_MAX, false}, {true, true, -0.5, 0.5, UINT32_MAX, false},
-        {true, false, -0.0, 0.0, UINT32_MAX, false}, {true, false, 0.1, 6.0, UINT32_MAX, false},
+        {true, false, 0.0, 6.0, UINT32_MAX, false},
+        {true, true, -0.5, 0.5, UINT32_MAX, false},
+        {true, false, -0.0, 0.0, UINT32_MAX, false},
+        {true, false, 0.1, 6.0, UINT32_MAX, false},
         {false, false, -INFINITY, INFINITY, UINT32_MAX, false},
     };
     for (size_t i = 0; i < sizeof acts / sizeof *acts; i++) {
@@ -565,10 +571,12 @@ static void pool_case(nnx_op op, const nnx_attr_pool *p, uint32_t n, uint32_t c,
         memset(got, 0xA5, n_out * 4);
         assert_int_equal(fast(&ir.nodes[0], &in, &out, &envs[e]), NNX_OK);
         if (memcmp(want, got, n_out * 4) != 0)
-            fail_msg("%s %ux%ux%ux%u window %ux%u strides %ux%u dilations %ux%u pads %u,%u,%u,%u rounding %d pattern %d "
-                     "env %d differs", nnx_op_table[op].name, n, c, h, w, p->window[0], p->window[1], p->strides[0],
-                     p->strides[1], p->dilations[0], p->dilations[1], p->pads[0], p->pads[1], p->pads[2], p->pads[3],
-                     (int)p->rounding, pattern, e);
+            fail_msg(
+                "%s %ux%ux%ux%u window %ux%u strides %ux%u dilations %ux%u pads %u,%u,%u,%u rounding %d pattern %d "
+                "env %d differs",
+                nnx_op_table[op].name, n, c, h, w, p->window[0], p->window[1], p->strides[0], p->strides[1],
+                p->dilations[0], p->dilations[1], p->pads[0], p->pads[1], p->pads[2], p->pads[3], (int)p->rounding,
+                pattern, e);
     }
     free(scratch);
     free(xv);
@@ -689,7 +697,8 @@ static void test_movement_exact(void **state)
 static void test_activation_exact(void **state)
 {
     (void)state;
-    const double bounds[][2] = {{0, 6}, {-0.0, 0.0}, {-INFINITY, 0}, {-0.0, 6}, {-1, -0.0}, {0.0, 0.0}, {-2.5, INFINITY}};
+    const double bounds[][2] = {{0, 6},     {-0.0, 0.0}, {-INFINITY, 0},  {-0.0, 6},
+                                {-1, -0.0}, {0.0, 0.0},  {-2.5, INFINITY}};
     const float special[] = {0.0f, -0.0f, NAN, INFINITY, -INFINITY, 6.0f, -1.0f, -2.5f, 7.0f, 1e-30f, -1e-30f, 3.0f};
     float y[67], want[67];
     for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++)
@@ -742,11 +751,15 @@ static void test_not_selected(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv), cmocka_unit_test(test_conv_fused), cmocka_unit_test(test_matmul),
-                                       cmocka_unit_test(test_gemm), cmocka_unit_test(test_uneven_split),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv),
+                                       cmocka_unit_test(test_conv_fused),
+                                       cmocka_unit_test(test_matmul),
+                                       cmocka_unit_test(test_gemm),
+                                       cmocka_unit_test(test_uneven_split),
                                        cmocka_unit_test(test_elementwise_exact),
                                        cmocka_unit_test(test_depthwise),
-                                       cmocka_unit_test(test_pool_exact), cmocka_unit_test(test_activation_exact),
+                                       cmocka_unit_test(test_pool_exact),
+                                       cmocka_unit_test(test_activation_exact),
                                        cmocka_unit_test(test_movement_exact),
                                        cmocka_unit_test(test_not_selected)};
     nnx_alloc a;

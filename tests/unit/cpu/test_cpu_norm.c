@@ -169,9 +169,8 @@ static void test_layer_blocks(void **state)
 static void instance(uint32_t n, uint32_t c, uint32_t h, uint32_t w, bool nchw, uint32_t absent, fill_kind fill)
 {
     nnx_attrs a = {.norm = {.layout = nchw ? NNX_LAYOUT_NCHW : NNX_LAYOUT_NHWC, .epsilon = 1e-5}};
-    nnx_operand_desc d[3] = {{NNX_FLOAT32, 4, {n, nchw ? c : h, nchw ? h : w, nchw ? w : c}},
-                             {NNX_FLOAT32, 1, {c}},
-                             {NNX_FLOAT32, 1, {c}}};
+    nnx_operand_desc d[3] = {
+        {NNX_FLOAT32, 4, {n, nchw ? c : h, nchw ? h : w, nchw ? w : c}}, {NNX_FLOAT32, 1, {c}}, {NNX_FLOAT32, 1, {c}}};
     compare(NNX_OP_INSTANCE_NORMALIZATION, &a, d, 3, absent, fill);
 }
 

@@ -144,8 +144,8 @@ static void check_fused(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, 
     nnx_ir_free(&abs_ir);
 }
 
-static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd, const nnx_operand_desc *cd,
-                  size_t K)
+static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_operand_desc bd,
+                  const nnx_operand_desc *cd, size_t K)
 {
     check_fused(op, attrs, ad, bd, cd, K, NULL);
 }
@@ -153,12 +153,13 @@ static void check(nnx_op op, const nnx_attrs *attrs, nnx_operand_desc ad, nnx_op
 static void test_matmul(void **state)
 {
     (void)state;
-    check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 2, {37, 70}}, (nnx_operand_desc){NNX_FLOAT32, 2, {70, 83}},
-          NULL, 70);
+    check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 2, {37, 70}},
+          (nnx_operand_desc){NNX_FLOAT32, 2, {70, 83}}, NULL, 70);
     check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 3, {2, 5, 300}},
           (nnx_operand_desc){NNX_FLOAT32, 2, {300, 130}}, NULL, 300); /* batches of a, K > one block */
     check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 2, {64, 256}},
-          (nnx_operand_desc){NNX_FLOAT32, 3, {1, 256, 700}}, NULL, 256); /* b with a batch of 1; two threads by column */
+          (nnx_operand_desc){NNX_FLOAT32, 3, {1, 256, 700}}, NULL,
+          256); /* b with a batch of 1; two threads by column */
     check(NNX_OP_MATMUL, NULL, (nnx_operand_desc){NNX_FLOAT32, 3, {1, 1, 512}},
           (nnx_operand_desc){NNX_FLOAT32, 2, {512, 1030}}, NULL, 512); /* one row: B^T, split by column */
 }
@@ -166,10 +167,17 @@ static void test_matmul(void **state)
 static void test_conv(void **state)
 {
     (void)state;
-    nnx_attrs pw = {.conv = {.strides = {1, 1}, .dilations = {1, 1}, .groups = 1, .input_layout = NNX_LAYOUT_NCHW,
+    nnx_attrs pw = {.conv = {.strides = {1, 1},
+                             .dilations = {1, 1},
+                             .groups = 1,
+                             .input_layout = NNX_LAYOUT_NCHW,
                              .filter_layout = NNX_FILTER_OIHW}};
-    nnx_attrs s2 = {.conv = {.pads = {1, 1, 1, 1}, .strides = {2, 2}, .dilations = {1, 1}, .groups = 1,
-                             .input_layout = NNX_LAYOUT_NCHW, .filter_layout = NNX_FILTER_OIHW}};
+    nnx_attrs s2 = {.conv = {.pads = {1, 1, 1, 1},
+                             .strides = {2, 2},
+                             .dilations = {1, 1},
+                             .groups = 1,
+                             .input_layout = NNX_LAYOUT_NCHW,
+                             .filter_layout = NNX_FILTER_OIHW}};
     nnx_operand_desc bias83 = {NNX_FLOAT32, 1, {83}}, bias200 = {NNX_FLOAT32, 1, {200}};
     check(NNX_OP_CONV, &pw, (nnx_operand_desc){NNX_FLOAT32, 4, {1, 300, 8, 8}},
           (nnx_operand_desc){NNX_FLOAT32, 4, {83, 300, 1, 1}}, &bias83, 301); /* split by column */
@@ -209,8 +217,8 @@ static void test_gemm(void **state)
     (void)state;
     nnx_attrs plain = {.gemm = {1.0, 1.0, false, false}}, t = {.gemm = {0.5, -2.0, false, true}};
     nnx_operand_desc c = {NNX_FLOAT32, 1, {45}};
-    check(NNX_OP_GEMM, &plain, (nnx_operand_desc){NNX_FLOAT32, 2, {12, 40}}, (nnx_operand_desc){NNX_FLOAT32, 2, {40, 45}},
-          &c, 41);
+    check(NNX_OP_GEMM, &plain, (nnx_operand_desc){NNX_FLOAT32, 2, {12, 40}},
+          (nnx_operand_desc){NNX_FLOAT32, 2, {40, 45}}, &c, 41);
     check(NNX_OP_GEMM, &t, (nnx_operand_desc){NNX_FLOAT32, 2, {30, 270}}, (nnx_operand_desc){NNX_FLOAT32, 2, {45, 270}},
           &c, 271); /* transposed B, alpha, beta */
     nnx_operand_desc c1 = {NNX_FLOAT32, 1, {700}};
@@ -251,8 +259,8 @@ static void test_not_packed(void **state)
 {
     (void)state;
     assert_true(packed(8, false));
-    assert_true(packed(1, false));  /* one row: B^T for the gemv path */
-    assert_false(packed(8, true));  /* an update rewrites B between runs */
+    assert_true(packed(1, false)); /* one row: B^T for the gemv path */
+    assert_false(packed(8, true)); /* an update rewrites B between runs */
 }
 
 /* Two products with one constant B (an unrolled recurrence): one prepared copy, owned by the
@@ -265,7 +273,8 @@ static void test_shared_once(void **state)
     nnx_ir ir;
     nnx_ir_init(&ir, &a);
     nnx_error err = {0};
-    nnx_operand_desc hd = {NNX_FLOAT32, 2, {1, 256}}, xd = {NNX_FLOAT32, 2, {16, 256}}, bd = {NNX_FLOAT32, 2, {256, 256}};
+    nnx_operand_desc hd = {NNX_FLOAT32, 2, {1, 256}}, xd = {NNX_FLOAT32, 2, {16, 256}},
+                     bd = {NNX_FLOAT32, 2, {256, 256}};
     float *b = calloc(256 * 256, 4);
     uint32_t h, x, w, y[3];
     assert_int_equal(nnx_ir_add_input(&ir, "h", &hd, &h, &err), NNX_OK);
@@ -290,7 +299,7 @@ static void test_shared_once(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_matmul), cmocka_unit_test(test_gemm),
-                                       cmocka_unit_test(test_conv),
-                                       cmocka_unit_test(test_not_packed), cmocka_unit_test(test_shared_once)};
+                                       cmocka_unit_test(test_conv), cmocka_unit_test(test_not_packed),
+                                       cmocka_unit_test(test_shared_once)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,9 +98,21 @@ static void each_level(void (*fn)(nnx_cpu_level))
 
 /* Thresholds: exp's last finite result, its first subnormal and its last non-zero result;
  * tanh's switch to the exp formula and its saturation; sigmoid's last result below 1. */
-static const float thresholds[] = {88.72283172607421875f, -87.33654022216796875f, -103.972076416015625f,
-                                   -103.27892303466796875f, 0.5625f, 9.010913848876953125f, 16.635532379150390625f,
-                                   0.34657359f, -0.34657359f, 1e-5f, -1e-5f, 1.0f, -1.0f, 20.0f, -20.0f};
+static const float thresholds[] = {88.72283172607421875f,
+                                   -87.33654022216796875f,
+                                   -103.972076416015625f,
+                                   -103.27892303466796875f,
+                                   0.5625f,
+                                   9.010913848876953125f,
+                                   16.635532379150390625f,
+                                   0.34657359f,
+                                   -0.34657359f,
+                                   1e-5f,
+                                   -1e-5f,
+                                   1.0f,
+                                   -1.0f,
+                                   20.0f,
+                                   -20.0f};
 
 static void specials_at(nnx_cpu_level level)
 {
@@ -186,7 +198,8 @@ static void tails_at(nnx_cpu_level level)
                 for (size_t i = 0; i < 128; i++) {
                     float w = i >= off && i < off + n ? want[i - off] : 12345.0f;
                     if (memcmp(&y[i], &w, sizeof w) != 0)
-                        fail_msg("%s at %s, n %zu offset %zu: element %zu", names[f], nnx_cpu_level_name(level), n, off, i);
+                        fail_msg("%s at %s, n %zu offset %zu: element %zu", names[f], nnx_cpu_level_name(level), n, off,
+                                 i);
                 }
                 nnx_vmath(level, f, x + off, x + off, n); /* in place */
                 assert_memory_equal(x + off, y + off, n * sizeof *x);
@@ -218,8 +231,8 @@ static void pieces_at(nnx_cpu_level level)
                 double e = exp((double)v[i] - max);
                 check += t[i];
                 if (distance(t[i], (float)e) > NNX_VEXP_ULP)
-                    fail_msg("exp_sum at %s: x - max = %a - %a gives %a, want %a", nnx_cpu_level_name(level), v[i],
-                             max, t[i], (float)e);
+                    fail_msg("exp_sum at %s: x - max = %a - %a gives %a, want %a", nnx_cpu_level_name(level), v[i], max,
+                             t[i], (float)e);
             }
             assert_true(fabs(sum - check) <= 1e-14 * check);
             memcpy(t0, t, n * sizeof *t);
@@ -243,10 +256,26 @@ static void pieces_at(nnx_cpu_level level)
     assert_true(ye[0] == 0.0f && ye[1] == 1.0f && s == 1.0);
 }
 
-static void test_specials(void **state) { (void)state; each_level(specials_at); }
-static void test_dense(void **state) { (void)state; each_level(dense_at); }
-static void test_tails(void **state) { (void)state; each_level(tails_at); }
-static void test_pieces(void **state) { (void)state; each_level(pieces_at); }
+static void test_specials(void **state)
+{
+    (void)state;
+    each_level(specials_at);
+}
+static void test_dense(void **state)
+{
+    (void)state;
+    each_level(dense_at);
+}
+static void test_tails(void **state)
+{
+    (void)state;
+    each_level(tails_at);
+}
+static void test_pieces(void **state)
+{
+    (void)state;
+    each_level(pieces_at);
+}
 
 /* ---- the softmax kernel (at nnx_cpu_level_get()) against softmax in double ---- */
 
@@ -278,7 +307,7 @@ static void softmax_case(const uint32_t *shape, uint32_t rank, uint32_t axis, do
     for (size_t i = 0; i < n; i++)
         x[i] = (float)(((double)(next() >> 11) * 0x1p-53 - 0.5) * spread);
     size_t lines = n / len;
-#define AT(l, k) x[(l) / inner * len * inner + (l) % inner + (k) * inner]
+#define AT(l, k) x[(l) / inner * len * inner + (l) % inner + (k)*inner]
     /* line 0 holds a NaN, line 1 +inf, line 2 a -inf among finite values, line 3 only -inf */
     if (lines > 3) {
         AT(0, 0) = NAN;
@@ -322,13 +351,13 @@ static void test_softmax(void **state)
     if (nnx_cpu_level_get() == NNX_CPU_REFERENCE)
         skip(); /* no fast kernels */
     const uint32_t s1[] = {4, 4, 8, 128}, s2[] = {5, 7, 9}, s3[] = {2, 1500, 3}, s4[] = {6, 3000}, s5[] = {37};
-    softmax_case(s1, 4, 3, 20.0);   /* attention rows, contiguous */
-    softmax_case(s1, 4, 2, 200.0);  /* strided, wide range: subnormal terms */
+    softmax_case(s1, 4, 3, 20.0);  /* attention rows, contiguous */
+    softmax_case(s1, 4, 2, 200.0); /* strided, wide range: subnormal terms */
     for (uint32_t axis = 0; axis < 3; axis++)
         softmax_case(s2, 3, axis, 10.0);
-    softmax_case(s3, 3, 1, 30.0);   /* strided lines longer than the gather buffer */
-    softmax_case(s4, 2, 1, 30.0);   /* long contiguous lines */
-    softmax_case(s5, 1, 0, 1e-3);   /* nearly equal terms */
+    softmax_case(s3, 3, 1, 30.0); /* strided lines longer than the gather buffer */
+    softmax_case(s4, 2, 1, 30.0); /* long contiguous lines */
+    softmax_case(s5, 1, 0, 1e-3); /* nearly equal terms */
 }
 
 int main(void)

@@ -39,8 +39,12 @@ static float *random_floats(size_t n, bool absolute)
 static nnx_attrs attrs_of(int64_t pt, int64_t pb, int64_t pl, int64_t pr, uint32_t stride, uint32_t dilation,
                           uint32_t groups)
 {
-    nnx_attrs a = {.conv = {.pads = {pt, pb, pl, pr}, .strides = {stride, stride}, .dilations = {dilation, dilation},
-                            .groups = groups, .input_layout = NNX_LAYOUT_NCHW, .filter_layout = NNX_FILTER_OIHW}};
+    nnx_attrs a = {.conv = {.pads = {pt, pb, pl, pr},
+                            .strides = {stride, stride},
+                            .dilations = {dilation, dilation},
+                            .groups = groups,
+                            .input_layout = NNX_LAYOUT_NCHW,
+                            .filter_layout = NNX_FILTER_OIHW}};
     return a;
 }
 
@@ -75,7 +79,8 @@ static void check(const conv_case *k)
     nnx_ir_init(&ir, &a);
     nnx_ir_init(&abs_ir, &a);
     size_t wn = (size_t)k->o * k->c * 9;
-    float *w = random_floats(wn, false), *bias = random_floats(k->o, false), *aw = malloc(wn * 4), *ab = malloc(k->o * 4);
+    float *w = random_floats(wn, false), *bias = random_floats(k->o, false), *aw = malloc(wn * 4),
+          *ab = malloc(k->o * 4);
     for (size_t i = 0; i < wn; i++)
         aw[i] = fabsf(w[i]);
     for (size_t i = 0; i < k->o; i++)
@@ -116,8 +121,13 @@ static void check(const conv_case *k)
     void *scratch = aligned_alloc(64, per_thread * 2 + 64), *sh = aligned_alloc(64, (shared + 63) / 64 * 64 + 64);
     nnx_pool *pool = nnx_pool_create(&a, 1); /* one worker: two threads */
     assert_non_null(pool);
-    nnx_kernel_env env = {sh, scratch, per_thread, NULL, k->residual_clamp || k->clamp_only ? &act : NULL,
-                          k->residual_clamp ? res : NULL, prepared};
+    nnx_kernel_env env = {sh,
+                          scratch,
+                          per_thread,
+                          NULL,
+                          k->residual_clamp || k->clamp_only ? &act : NULL,
+                          k->residual_clamp ? res : NULL,
+                          prepared};
     out.data = got;
     assert_int_equal(fast(node, in, &out, &env), NNX_OK);
     env.pool = pool;
@@ -133,8 +143,8 @@ static void check(const conv_case *k)
     for (size_t i = 0; i < yn; i++) {
         double bound = 0x1p-23 * WINO_ULPS * fabs((double)mag[i]) + 1e-30;
         if (!(fabs((double)got[i] - ref[i]) <= bound))
-            fail_msg("%ux%ux%ux%u -> %u: element %zu winograd %.9g, reference %.9g (bound %.3g)", k->n, k->c, k->h, k->w,
-                     k->o, i, got[i], ref[i], bound);
+            fail_msg("%ux%ux%ux%u -> %u: element %zu winograd %.9g, reference %.9g (bound %.3g)", k->n, k->c, k->h,
+                     k->w, k->o, i, got[i], ref[i], bound);
     }
     nnx_pool_destroy(pool);
     nnx_mem_free_aligned(&a, prepared);
@@ -155,7 +165,7 @@ static void test_against_reference(void **state)
         {1, 16, 24, 24, 32, attrs_of(2, 2, 2, 2, 1, 1, 1), true, true, false},   /* padding 2, residual + clamp */
         {1, 12, 25, 27, 20, attrs_of(-1, 1, 0, 2, 1, 1, 1), true, false, false}, /* cropping and uneven padding */
         {1, 64, 28, 28, 64, attrs_of(1, 1, 1, 1, 1, 1, 1), true, true, false},   /* ResNet-like, many channels */
-        {1, 16, 27, 27, 24, attrs_of(1, 1, 1, 1, 1, 1, 1), true, false, true}, /* the clamp alone, rows of 27 */
+        {1, 16, 27, 27, 24, attrs_of(1, 1, 1, 1, 1, 1, 1), true, false, true},   /* the clamp alone, rows of 27 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check(&cases[i]);
@@ -196,12 +206,12 @@ static void test_not_chosen(void **state)
     (void)state;
     nnx_attrs same = attrs_of(1, 1, 1, 1, 1, 1, 1);
     assert_true(chosen(16, 28, 32, same, false, false) == nnx_fast_winograd);
-    assert_true(chosen(16, 28, 32, same, true, false) != nnx_fast_winograd);           /* filter is an input */
-    assert_true(chosen(16, 28, 32, same, false, true) != nnx_fast_winograd);           /* an updated variable */
+    assert_true(chosen(16, 28, 32, same, true, false) != nnx_fast_winograd); /* filter is an input */
+    assert_true(chosen(16, 28, 32, same, false, true) != nnx_fast_winograd); /* an updated variable */
     assert_true(chosen(16, 28, 32, attrs_of(1, 1, 1, 1, 2, 1, 1), false, false) != nnx_fast_winograd); /* stride */
     assert_true(chosen(16, 28, 32, attrs_of(2, 2, 2, 2, 1, 2, 1), false, false) != nnx_fast_winograd); /* dilation */
     assert_true(chosen(16, 28, 32, attrs_of(1, 1, 1, 1, 1, 1, 2), false, false) != nnx_fast_winograd); /* groups */
-    assert_true(chosen(16, 12, 32, same, false, false) != nnx_fast_winograd);          /* 9 tiles */
+    assert_true(chosen(16, 12, 32, same, false, false) != nnx_fast_winograd);                          /* 9 tiles */
 }
 
 int main(void)

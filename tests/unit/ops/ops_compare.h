@@ -59,8 +59,8 @@ typedef struct cmp_case {
     uint32_t n_in, n_out;
     cmp_tensor in[CMP_MAX_IO];
     cmp_tensor out[CMP_MAX_IO];
-    uint32_t ulp;  /* floats: at most ulp representable values apart (0: identical bits) */
-    bool bitwise;  /* identical bytes, floats included */
+    uint32_t ulp; /* floats: at most ulp representable values apart (0: identical bits) */
+    bool bitwise; /* identical bytes, floats included */
 } cmp_case;
 
 static CMP_UNUSED cmp_tensor cmp_tensor_of(nnx_dtype dt, uint32_t rank, const uint32_t *shape, const void *data)
@@ -144,10 +144,30 @@ static void cmp_format_element(nnx_dtype dt, const void *p, size_t i, char *buf,
     case NNX_FLOAT16: snprintf(buf, size, "f16 0x%04" PRIx32, cmp_float_bits(dt, p, i, &w)); return;
     case NNX_INT8: snprintf(buf, size, "%d", (int)(int8_t)b[i]); return;
     case NNX_UINT8: snprintf(buf, size, "%u", (unsigned)b[i]); return;
-    case NNX_INT32: { int32_t v; memcpy(&v, b + i * 4, 4); snprintf(buf, size, "%" PRId32, v); return; }
-    case NNX_UINT32: { uint32_t v; memcpy(&v, b + i * 4, 4); snprintf(buf, size, "%" PRIu32, v); return; }
-    case NNX_INT64: { int64_t v; memcpy(&v, b + i * 8, 8); snprintf(buf, size, "%" PRId64, v); return; }
-    case NNX_UINT64: { uint64_t v; memcpy(&v, b + i * 8, 8); snprintf(buf, size, "%" PRIu64, v); return; }
+    case NNX_INT32: {
+        int32_t v;
+        memcpy(&v, b + i * 4, 4);
+        snprintf(buf, size, "%" PRId32, v);
+        return;
+    }
+    case NNX_UINT32: {
+        uint32_t v;
+        memcpy(&v, b + i * 4, 4);
+        snprintf(buf, size, "%" PRIu32, v);
+        return;
+    }
+    case NNX_INT64: {
+        int64_t v;
+        memcpy(&v, b + i * 8, 8);
+        snprintf(buf, size, "%" PRId64, v);
+        return;
+    }
+    case NNX_UINT64: {
+        uint64_t v;
+        memcpy(&v, b + i * 8, 8);
+        snprintf(buf, size, "%" PRIu64, v);
+        return;
+    }
     default: snprintf(buf, size, "?"); return;
     }
 }

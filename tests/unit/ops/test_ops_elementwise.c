@@ -127,7 +127,7 @@ static void test_rejects_data_types(void **state)
 {
     (void)state;
     const unary_fn signed_only[] = {nnx_builder_abs, nnx_builder_neg, nnx_builder_relu};
-    const unary_fn float_only[] = {nnx_builder_ceil, nnx_builder_floor, nnx_builder_exp, nnx_builder_log,
+    const unary_fn float_only[] = {nnx_builder_ceil, nnx_builder_floor,   nnx_builder_exp, nnx_builder_log,
                                    nnx_builder_sqrt, nnx_builder_sigmoid, nnx_builder_tanh};
     const nnx_dtype unsigned_types[] = {NNX_UINT8, NNX_UINT32, NNX_UINT64};
     const nnx_dtype int_types[] = {NNX_INT8, NNX_UINT8, NNX_INT32, NNX_UINT32, NNX_INT64, NNX_UINT64};
@@ -150,8 +150,9 @@ static void test_rejects_binary_mismatch(void **state)
                      NNX_ERROR_INVALID_ARGUMENT);
     assert_int_equal(binary_status((nnx_operand_desc){NNX_FLOAT32, 2, {2, 3}}, (nnx_operand_desc){NNX_FLOAT32, 1, {2}}),
                      NNX_ERROR_INVALID_ARGUMENT);
-    assert_int_equal(binary_status((nnx_operand_desc){NNX_UINT8, 3, {2, 1, 4}}, (nnx_operand_desc){NNX_UINT8, 2, {3, 2}}),
-                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(
+        binary_status((nnx_operand_desc){NNX_UINT8, 3, {2, 1, 4}}, (nnx_operand_desc){NNX_UINT8, 2, {3, 2}}),
+        NNX_ERROR_INVALID_ARGUMENT);
 }
 
 /* min > max is checked after both bounds are cast to the input type. */
@@ -188,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_rejects_clamp_bounds),
     };
     for (size_t i = 0; i < EW_CASE_COUNT; i++)
-        tests[n_fixed + i] = (struct CMUnitTest){ew_cases[i].name, test_generated_case, NULL, NULL, (void *)&ew_cases[i]};
+        tests[n_fixed + i] = (struct CMUnitTest){ew_cases[i].name, test_generated_case, NULL, NULL,
+                                                 (void *)&ew_cases[i]};
     return cmocka_run_group_tests_name("ops_elementwise", tests, cmp_group_setup, cmp_group_teardown);
 }

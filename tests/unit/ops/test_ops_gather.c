@@ -16,10 +16,7 @@ typedef struct e2e {
     nnx_graph *g;
 } e2e;
 
-static void e2e_free(e2e *t)
-{
-    nnx_context_destroy(t->ctx);
-}
+static void e2e_free(e2e *t) { nnx_context_destroy(t->ctx); }
 
 static nnx_tensor *e2e_tensor(e2e *t, const nnx_operand_desc *d, const void *data, size_t bytes)
 {

@@ -59,14 +59,20 @@ static void expect_desc(gen_fixture *f, nnx_op op, const nnx_attrs *a, const nnx
 
 static nnx_attrs conv_attrs(void)
 {
-    nnx_attrs a = {.conv = {.strides = {1, 1}, .dilations = {1, 1}, .groups = 1, .input_layout = NNX_LAYOUT_NCHW,
+    nnx_attrs a = {.conv = {.strides = {1, 1},
+                            .dilations = {1, 1},
+                            .groups = 1,
+                            .input_layout = NNX_LAYOUT_NCHW,
                             .filter_layout = NNX_FILTER_OIHW}};
     return a;
 }
 
 static nnx_attrs pool_attrs(uint32_t wh, uint32_t ww)
 {
-    nnx_attrs a = {.pool = {.window = {wh, ww}, .strides = {1, 1}, .dilations = {1, 1}, .layout = NNX_LAYOUT_NCHW,
+    nnx_attrs a = {.pool = {.window = {wh, ww},
+                            .strides = {1, 1},
+                            .dilations = {1, 1},
+                            .layout = NNX_LAYOUT_NCHW,
                             .rounding = NNX_ROUNDING_FLOOR}};
     return a;
 }
@@ -148,8 +154,8 @@ static void test_conv_size_errors(void **state)
     gen_fixture *f = *state;
     nnx_attrs a = conv_attrs();
     nnx_operand_desc x = desc(NNX_FLOAT32, 4, 1, 3, 5, 5), w6 = desc(NNX_FLOAT32, 4, 2, 3, 3, 6);
-    expect_error(f, NNX_OP_CONV, &a, "effective kernel width 6 (kernel 6, dilation 1) exceeds padded input width 5",
-                 2, &x, &w6);
+    expect_error(f, NNX_OP_CONV, &a, "effective kernel width 6 (kernel 6, dilation 1) exceeds padded input width 5", 2,
+                 &x, &w6);
     nnx_operand_desc w = desc(NNX_FLOAT32, 4, 2, 3, 3, 3);
     a.conv.dilations[0] = 2;
     expect_error(f, NNX_OP_CONV, &a, "effective kernel height 5 (kernel 3, dilation 2) exceeds padded input height 4",
@@ -187,8 +193,10 @@ static void test_conv_nd_shapes(void **state)
     expect_desc(f, NNX_OP_CONV, &b, &y1, 2, in1);
     b.conv.pads[0] = -4;
     b.conv.pads[1] = -2;
-    expect_error(f, NNX_OP_CONV, &b, "effective kernel spatial axis 0 4 (kernel 4, dilation 1) exceeds padded input "
-                 "spatial axis 0 3 (input 9 + padding -4 + -2)", 2, &x1, &w1);
+    expect_error(f, NNX_OP_CONV, &b,
+                 "effective kernel spatial axis 0 4 (kernel 4, dilation 1) exceeds padded input "
+                 "spatial axis 0 3 (input 9 + padding -4 + -2)",
+                 2, &x1, &w1);
     b.conv.pads[0] = -(int64_t)UINT32_MAX - 1;
     expect_error(f, NNX_OP_CONV, &b, "padding item 0 (-4294967296) is beyond", 2, &x1, &w1);
     b.conv.pads[0] = 0;
@@ -234,14 +242,18 @@ static void test_pool_size_errors(void **state)
     a.pool.has_output_sizes = true;
     a.pool.output_sizes[0] = 2;
     a.pool.output_sizes[1] = 3;
-    expect_error(f, NNX_OP_AVG_POOL, &a, "output sizes [2, 3] are neither the floor sizes [2, 2] nor the ceil sizes "
-                 "[3, 3]", 1, &x);
+    expect_error(f, NNX_OP_AVG_POOL, &a,
+                 "output sizes [2, 3] are neither the floor sizes [2, 2] nor the ceil sizes "
+                 "[3, 3]",
+                 1, &x);
     /* effective window 7 > 5 with stride 1: floor and ceil are both below 1 */
     a = pool_attrs(3, 2);
     a.pool.dilations[0] = 3;
     a.pool.rounding = NNX_ROUNDING_CEIL;
-    expect_error(f, NNX_OP_MAX_POOL, &a, "output height is less than 1 (input 5, padding 0 + 0, window 3, dilation 3, "
-                 "stride 1)", 1, &x);
+    expect_error(f, NNX_OP_MAX_POOL, &a,
+                 "output height is less than 1 (input 5, padding 0 + 0, window 3, dilation 3, "
+                 "stride 1)",
+                 1, &x);
     /* window 4 over 2 with stride 3: floor gives 0, ceil gives 1 */
     nnx_operand_desc x2 = desc(NNX_FLOAT32, 4, 1, 1, 2, 2);
     a = pool_attrs(4, 4);
@@ -271,8 +283,8 @@ static void test_matmul_errors(void **state)
     expect_error(f, NNX_OP_MATMUL, &a, "a has rank 1 and b rank 2", 2, &v4, &m45);
     expect_error(f, NNX_OP_MATMUL, &a, "a has rank 2 and b rank 1", 2, &m34, &v4);
     expect_error(f, NNX_OP_MATMUL, &a, "columns of a 4 != rows of b 3", 2, &m34, &m34);
-    expect_error(f, NNX_OP_MATMUL, &a, "batch dimensions of a float32[2,3,4] and b float32[3,4,5] do not broadcast",
-                 2, &b234, &b345);
+    expect_error(f, NNX_OP_MATMUL, &a, "batch dimensions of a float32[2,3,4] and b float32[3,4,5] do not broadcast", 2,
+                 &b234, &b345);
 }
 
 static void test_gemm_errors(void **state)
@@ -280,8 +292,10 @@ static void test_gemm_errors(void **state)
     gen_fixture *f = *state;
     nnx_attrs a = {.gemm = {.alpha = 1, .beta = 1}};
     nnx_operand_desc m34 = desc(NNX_FLOAT32, 2, 3, 4), m45 = desc(NNX_FLOAT32, 2, 4, 5);
-    nnx_operand_desc i34 = desc(NNX_INT32, 2, 3, 4), h45 = desc(NNX_FLOAT16, 2, 4, 5), t134 = desc(NNX_FLOAT32, 3, 1, 3, 4);
-    nnx_operand_desc c25 = desc(NNX_FLOAT32, 2, 2, 5), c135 = desc(NNX_FLOAT32, 3, 1, 3, 5), h5 = desc(NNX_FLOAT16, 1, 5);
+    nnx_operand_desc i34 = desc(NNX_INT32, 2, 3, 4), h45 = desc(NNX_FLOAT16, 2, 4, 5),
+                     t134 = desc(NNX_FLOAT32, 3, 1, 3, 4);
+    nnx_operand_desc c25 = desc(NNX_FLOAT32, 2, 2, 5), c135 = desc(NNX_FLOAT32, 3, 1, 3, 5),
+                     h5 = desc(NNX_FLOAT16, 1, 5);
     expect_error(f, NNX_OP_GEMM, &a, "a type int32 is not a floating-point type", 2, &i34, &m45);
     expect_error(f, NNX_OP_GEMM, &a, "b type float16 != a type float32", 2, &m34, &h45);
     expect_error(f, NNX_OP_GEMM, &a, "c type float16 != a type float32", 3, &m34, &m45, &h5);

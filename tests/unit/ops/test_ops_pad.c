@@ -140,9 +140,10 @@ static void test_where_uint8_condition(void **state)
 int main(void)
 {
     static const struct CMUnitTest fixed[] = {
-        cmocka_unit_test(test_pad_value_cast),      cmocka_unit_test(test_pad_int64_exact),
-        cmocka_unit_test(test_pad_modes_float16),   cmocka_unit_test(test_tile_builder),
+        cmocka_unit_test(test_pad_value_cast),        cmocka_unit_test(test_pad_int64_exact),
+        cmocka_unit_test(test_pad_modes_float16),     cmocka_unit_test(test_tile_builder),
         cmocka_unit_test(test_where_uint8_condition),
     };
-    return gen_run_all("ops_pad", fixed, sizeof fixed / sizeof fixed[0], gen_cases, sizeof gen_cases / sizeof gen_cases[0]);
+    return gen_run_all("ops_pad", fixed, sizeof fixed / sizeof fixed[0], gen_cases,
+                       sizeof gen_cases / sizeof gen_cases[0]);
 }

@@ -85,11 +85,16 @@ static void conv_transpose(nnx_input_layout il, nnx_conv_transpose_filter_layout
     nnx_operand_desc db = {NNX_FLOAT32, 1, {O}};
     static const float bias[O] = {0.5f, -0.25f, 1.0f};
     nnx_conv_transpose2d_options o = {
-        .padding = (const uint32_t[]){1, 0, 0, 1}, .padding_count = 4,
-        .strides = (const uint32_t[]){2, 1}, .strides_count = 2,
-        .dilations = (const uint32_t[]){1, 2}, .dilations_count = 2,
-        .output_padding = (const uint32_t[]){1, 0}, .output_padding_count = 2,
-        .input_layout = il, .filter_layout = fl,
+        .padding = (const uint32_t[]){1, 0, 0, 1},
+        .padding_count = 4,
+        .strides = (const uint32_t[]){2, 1},
+        .strides_count = 2,
+        .dilations = (const uint32_t[]){1, 2},
+        .dilations_count = 2,
+        .output_padding = (const uint32_t[]){1, 0},
+        .output_padding_count = 2,
+        .input_layout = il,
+        .filter_layout = fl,
         .bias = nnx_builder_constant(b, &db, bias, sizeof bias),
     };
     nnx_operand *y_op = nnx_builder_conv_transpose2d(b, nnx_builder_input(b, "x", &dx), nnx_builder_input(b, "w", &dw),
@@ -173,9 +178,12 @@ static void test_l2_pool2d(void **state)
     assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
     nnx_operand_desc dx = {NNX_FLOAT32, 4, {1, 1, 2, 2}};
-    nnx_pool2d_options o = {.window_dimensions = (const uint32_t[]){2, 2}, .window_dimensions_count = 2,
-                            .padding = (const uint32_t[]){1, 0, 1, 0}, .padding_count = 4,
-                            .strides = (const uint32_t[]){2, 2}, .strides_count = 2};
+    nnx_pool2d_options o = {.window_dimensions = (const uint32_t[]){2, 2},
+                            .window_dimensions_count = 2,
+                            .padding = (const uint32_t[]){1, 0, 1, 0},
+                            .padding_count = 4,
+                            .strides = (const uint32_t[]){2, 2},
+                            .strides_count = 2};
     nnx_operand *x = nnx_builder_input(b, "x", &dx);
     nnx_operand *y = nnx_builder_add(b, nnx_builder_l2_pool2d(b, x, NULL), nnx_builder_l2_pool2d(b, x, &o), NULL);
     static const float xv[4] = {3, 4, 0, 12};
@@ -212,8 +220,9 @@ static void test_arg_min_max(void **state)
     nnx_operand_desc ds = {NNX_INT64, 0, {0}};
     static const int64_t ten = 10;
     nnx_operand *mn64 = nnx_builder_cast(b, mn, NNX_INT64, NULL);
-    nnx_operand *y = nnx_builder_add(b, nnx_builder_mul(b, nnx_builder_reshape(b, mx, (const uint32_t[]){2}, 1, NULL),
-                                                        nnx_builder_constant(b, &ds, &ten, sizeof ten), NULL),
+    nnx_operand *y = nnx_builder_add(b,
+                                     nnx_builder_mul(b, nnx_builder_reshape(b, mx, (const uint32_t[]){2}, 1, NULL),
+                                                     nnx_builder_constant(b, &ds, &ten, sizeof ten), NULL),
                                      mn64, NULL);
     static const float xv[6] = {1, 5, 5, 7, -2, 7};
     int64_t got[2];
@@ -256,10 +265,12 @@ static void test_nnef_save_conv_transpose(void **state)
     assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
     nnx_operand_desc dx = {NNX_FLOAT32, 4, {1, 3, 3, 2}}, dw = {NNX_FLOAT32, 4, {4, 2, 2, 2}};
-    nnx_conv_transpose2d_options o = {.input_layout = NNX_LAYOUT_NHWC, .filter_layout = NNX_TFILTER_OHWI,
-                                      .strides = (const uint32_t[]){2, 2}, .strides_count = 2};
-    nnx_named_operand y = {"y", nnx_builder_conv_transpose2d(b, nnx_builder_input(b, "x", &dx),
-                                                             nnx_builder_input(b, "w", &dw), &o)};
+    nnx_conv_transpose2d_options o = {.input_layout = NNX_LAYOUT_NHWC,
+                                      .filter_layout = NNX_TFILTER_OHWI,
+                                      .strides = (const uint32_t[]){2, 2},
+                                      .strides_count = 2};
+    nnx_named_operand y = {
+        "y", nnx_builder_conv_transpose2d(b, nnx_builder_input(b, "x", &dx), nnx_builder_input(b, "w", &dw), &o)};
     assert_int_equal(nnx_builder_build(b, &y, 1, &g), NNX_OK);
     char path[64];
     snprintf(path, sizeof path, "/tmp/nnx_ops_spatial_%ld.tar", (long)getpid());

@@ -112,6 +112,7 @@ int main(void)
         cmocka_unit_test(test_case_table),
     };
     for (size_t i = 0; i < WX_CASE_COUNT; i++)
-        tests[n_fixed + i] = (struct CMUnitTest){wx_cases[i].name, test_generated_case, NULL, NULL, (void *)&wx_cases[i]};
+        tests[n_fixed + i] = (struct CMUnitTest){wx_cases[i].name, test_generated_case, NULL, NULL,
+                                                 (void *)&wx_cases[i]};
     return cmocka_run_group_tests_name("ops_webnn_ext", tests, cmp_group_setup, cmp_group_teardown);
 }

@@ -66,7 +66,7 @@ static void test_cast_exhaustive(void **state)
         for (uint32_t i = 0; i < n; i++) {
             double v = from_float ? nnx_load_f(row->from, x, i) : 0;
             if (from_float && to_int && isnan(v))
-                continue; /* unpredictable in TOSA: not digested */
+                continue;               /* unpredictable in TOSA: not digested */
             if (from_float && to_int) { /* a readable direct check: nearbyint is ties-to-even */
                 double lo = (double)nnx_dtype_int_min(row->to), hi = (double)nnx_dtype_int_max(row->to);
                 double want = v <= lo ? lo : v >= hi ? hi : nearbyint(v);
@@ -182,7 +182,8 @@ static void test_rescale_exhaustive(void **state)
                          zod = vec(row->to, 1), yd;
         const nnx_operand_desc *descs[] = {&xd, &md, &sd, &zid, &zod};
         const void *data[] = {x, m, s, zi, zo};
-        nnx_attrs a = {.rescale = {.scale32 = row->scale32, .input_unsigned = row->input_unsigned,
+        nnx_attrs a = {.rescale = {.scale32 = row->scale32,
+                                   .input_unsigned = row->input_unsigned,
                                    .output_unsigned = row->output_unsigned,
                                    .rounding = (nnx_rescale_rounding)row->rounding}};
         void *y = tosa_run(NNX_OP_TOSA_RESCALE, &a, 5, descs, data, &yd);
@@ -231,8 +232,8 @@ static void test_arithmetic_right_shift_exhaustive(void **state)
             int64_t want_l = left >= nv / 2 ? (int64_t)left - nv : left;
             int64_t want_r = right >= nv / 2 ? (int64_t)right - nv : right;
             if (nnx_load_i(dt, yl, i) != want_l || nnx_load_i(dt, yr, i) != want_r)
-                fail_msg("%s pattern %u shifted by %u: left %lld (want %lld), right %lld (want %lld)", nnx_dtype_name(dt),
-                         pattern, sh, (long long)nnx_load_i(dt, yl, i), (long long)want_l,
+                fail_msg("%s pattern %u shifted by %u: left %lld (want %lld), right %lld (want %lld)",
+                         nnx_dtype_name(dt), pattern, sh, (long long)nnx_load_i(dt, yl, i), (long long)want_l,
                          (long long)nnx_load_i(dt, yr, i), (long long)want_r);
         }
         free(yl);
@@ -301,8 +302,8 @@ static void test_scale_helpers(void **state)
      * 10.2-20) */
     assert_int_equal(nnx_tosa_apply_scale_32(INT32_MAX, INT32_MAX, 62, false), 1);
     /* TOSA 1.0 §2.3.2 AVG_POOL2D reciprocal_scale table */
-    const int32_t mult[] = {1073741825, 1073741825, 1431655766, 1073741825, 1717986920, 1431655766, 1227133514,
-                            1073741825, 1908874355, 1717986920};
+    const int32_t mult[] = {1073741825, 1073741825, 1431655766, 1073741825, 1717986920,
+                            1431655766, 1227133514, 1073741825, 1908874355, 1717986920};
     const int shift[] = {30, 31, 32, 32, 33, 33, 33, 33, 34, 34};
     for (uint32_t c = 1; c <= 10; c++) {
         int32_t m;
@@ -331,11 +332,11 @@ static void test_rescale_error_ifs(void **state)
         {{.scale32 = false}, {&x48, &m16, &s8, &z48, &z16}, false},
         {{.scale32 = false, .rounding = NNX_RESCALE_DOUBLE_ROUND}, {&x8, &m16, &s8, &z8, &z8}, true},
         {{.scale32 = true, .input_unsigned = true, .output_unsigned = true}, {&x8, &m32, &s8, &z8, &z8}, true},
-        {{.scale32 = true, .input_unsigned = true}, {&x8, &m32, &s8, &z8, &z32}, true},            /* u8 -> i32 */
-        {{.scale32 = true, .output_unsigned = true}, {&x32, &m32, &s8, &z32, &z8}, true},          /* i32 -> u8 */
-        {{.scale32 = true}, {&x8, &m16, &s8, &z8, &z8}, true},                                     /* multiplier type */
-        {{.scale32 = true, .per_channel = true}, {&x8, &m32, &s8, &z8, &z8}, true},                /* NC = 4 */
-        {{.scale32 = true}, {&x8, &m32, &s8, &z8, NULL}, true},                                    /* output_zp */
+        {{.scale32 = true, .input_unsigned = true}, {&x8, &m32, &s8, &z8, &z32}, true},   /* u8 -> i32 */
+        {{.scale32 = true, .output_unsigned = true}, {&x32, &m32, &s8, &z32, &z8}, true}, /* i32 -> u8 */
+        {{.scale32 = true}, {&x8, &m16, &s8, &z8, &z8}, true},                            /* multiplier type */
+        {{.scale32 = true, .per_channel = true}, {&x8, &m32, &s8, &z8, &z8}, true},       /* NC = 4 */
+        {{.scale32 = true}, {&x8, &m32, &s8, &z8, NULL}, true},                           /* output_zp */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nnx_attrs a = {.rescale = cases[i].a};

@@ -55,8 +55,8 @@ static void test_resize_error_ifs(void **state)
     (void)state;
     nnx_operand_desc x = d4(NNX_INT8, 1, 3, 3, 1);
     const nnx_operand_desc *in[] = {&x};
-    nnx_attrs a = {.tosa_resize = {.mode = NNX_TOSA_RESIZE_BILINEAR, .scale = {4, 2, 4, 2}, .offset = {-1, -1},
-                                   .border = {1, 1}}};
+    nnx_attrs a = {
+        .tosa_resize = {.mode = NNX_TOSA_RESIZE_BILINEAR, .scale = {4, 2, 4, 2}, .offset = {-1, -1}, .border = {1, 1}}};
     nnx_operand_desc yd;
     int8_t data[9] = {0};
     const void *dp[] = {data};

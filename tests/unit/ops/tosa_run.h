@@ -76,7 +76,9 @@ static bool tosa_infer_fails(nnx_op op, const nnx_attrs *attrs, uint32_t n_in, c
     return st == NNX_ERROR_INVALID_ARGUMENT;
 }
 
-typedef struct tosa_digest { uint64_t h; } tosa_digest;
+typedef struct tosa_digest {
+    uint64_t h;
+} tosa_digest;
 
 static inline void tosa_digest_init(tosa_digest *d) { d->h = UINT64_C(0xCBF29CE484222325); }
 

@@ -30,7 +30,8 @@ static uint64_t run(bool weight_constant, float *y)
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
     nnx_operand_desc xd = {NNX_FLOAT32, 2, {M, K}}, wd = {NNX_FLOAT32, 2, {N, K}}, yd = {NNX_FLOAT32, 2, {M, N}};
     nnx_operand *x = nnx_builder_input(b, "x", &xd);
-    nnx_operand *w = weight_constant ? nnx_builder_constant(b, &wd, wdata, sizeof wdata) : nnx_builder_input(b, "w", &wd);
+    nnx_operand *w = weight_constant ? nnx_builder_constant(b, &wd, wdata, sizeof wdata)
+                                     : nnx_builder_input(b, "w", &wd);
     nnx_named_operand out = {"y", nnx_builder_matmul(b, x, nnx_builder_transpose(b, w, NULL), NULL)};
     assert_int_equal(nnx_builder_build(b, &out, 1, &g), NNX_OK);
     uint64_t planned = nnx_graph_planned_bytes(g);

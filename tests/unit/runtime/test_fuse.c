@@ -37,7 +37,8 @@ static nnx_operand *activation(nnx_builder *b, nnx_operand *y, act_kind k)
     }
     nnx_operand_desc s = {NNX_FLOAT32, 0, {0}};
     const float zero = 0, six = 6;
-    nnx_operand *lo = nnx_builder_constant(b, &s, &zero, sizeof zero), *hi = nnx_builder_constant(b, &s, &six, sizeof six);
+    nnx_operand *lo = nnx_builder_constant(b, &s, &zero, sizeof zero),
+                *hi = nnx_builder_constant(b, &s, &six, sizeof six);
     if (k == ACT_MINMAX) /* the order ONNX's Clip gives */
         return nnx_builder_max(b, nnx_builder_min(b, y, hi, NULL), lo, NULL);
     return nnx_builder_min(b, nnx_builder_max(b, y, lo, NULL), hi, NULL);
@@ -81,7 +82,9 @@ static uint64_t run(act_kind k, bool add, bool keep, float *out)
     nnx_operand_desc xd = {NNX_FLOAT32, 4, {2, 8, 12, 10}}, wd = {NNX_FLOAT32, 4, {16, 8 / groups, 3, 3}},
                      bd = {NNX_FLOAT32, 1, {16}}, yd = {NNX_FLOAT32, 4, {2, 16, 12, 10}};
     nnx_operand *x = nnx_builder_input(b, "x", &xd);
-    nnx_conv2d_options co = {.padding = (const uint32_t[]){1, 1, 1, 1}, .padding_count = 4, .groups = groups,
+    nnx_conv2d_options co = {.padding = (const uint32_t[]){1, 1, 1, 1},
+                             .padding_count = 4,
+                             .groups = groups,
                              .bias = nnx_builder_constant(b, &bd, bias, sizeof bias)};
     nnx_operand *y = nnx_builder_conv2d(b, x, nnx_builder_constant(b, &wd, w, sizeof w / groups), &co);
     if (add)
@@ -116,7 +119,8 @@ static void run_two(bool keep, float *out)
                      yd = {NNX_FLOAT32, 4, {2, 16, 12, 10}};
     nnx_operand *x = nnx_builder_input(b, "x", &xd), *wc = nnx_builder_constant(b, &wd, w, sizeof w);
     nnx_conv2d_options co = {.padding = (const uint32_t[]){1, 1, 1, 1}, .padding_count = 4};
-    nnx_operand *y1 = nnx_builder_conv2d(b, x, wc, &co), *y2 = nnx_builder_conv2d(b, nnx_builder_neg(b, x, NULL), wc, &co);
+    nnx_operand *y1 = nnx_builder_conv2d(b, x, wc, &co),
+                *y2 = nnx_builder_conv2d(b, nnx_builder_neg(b, x, NULL), wc, &co);
     nnx_operand *sum = nnx_builder_add(b, y2, y1, NULL);
     build_and_run(ctx, b, nnx_builder_relu(b, sum, NULL), sum, keep, &xd, &yd, YN, out);
 }
@@ -188,7 +192,8 @@ static void test_matmul_epilogues(void **state)
         uint64_t p_fused = run_matmul(c, false, fused), p_separate = run_matmul(c, true, separate);
         assert_memory_equal(fused, separate, n * sizeof(float));
         if (!(p_fused + n * sizeof(float) <= p_separate))
-            fail_msg("case %zu: planned %llu fused, %llu separate", i, (unsigned long long)p_fused, (unsigned long long)p_separate);
+            fail_msg("case %zu: planned %llu fused, %llu separate", i, (unsigned long long)p_fused,
+                     (unsigned long long)p_separate);
     }
 }
 
@@ -209,11 +214,31 @@ static int setup(void **state)
     return 0;
 }
 
-static void test_conv_relu(void **state) { (void)state; check(ACT_RELU, false); }
-static void test_conv_clamp(void **state) { (void)state; check(ACT_CLAMP, false); }
-static void test_conv_max_min(void **state) { (void)state; check(ACT_MAXMIN, false); }
-static void test_conv_min_max(void **state) { (void)state; check(ACT_MINMAX, false); }
-static void test_add_relu(void **state) { (void)state; check(ACT_RELU, true); }
+static void test_conv_relu(void **state)
+{
+    (void)state;
+    check(ACT_RELU, false);
+}
+static void test_conv_clamp(void **state)
+{
+    (void)state;
+    check(ACT_CLAMP, false);
+}
+static void test_conv_max_min(void **state)
+{
+    (void)state;
+    check(ACT_MAXMIN, false);
+}
+static void test_conv_min_max(void **state)
+{
+    (void)state;
+    check(ACT_MINMAX, false);
+}
+static void test_add_relu(void **state)
+{
+    (void)state;
+    check(ACT_RELU, true);
+}
 
 /* The same with a depthwise conv (groups 8, depth multiplier 2): relu6 as clamp and as
  * ONNX's min/max, and the residual add before relu and before clamp. */
@@ -223,19 +248,35 @@ static void depthwise_check(act_kind k, bool add)
     check(k, add);
     groups = 1;
 }
-static void test_depthwise_clamp(void **state) { (void)state; depthwise_check(ACT_CLAMP, false); }
-static void test_depthwise_min_max(void **state) { (void)state; depthwise_check(ACT_MINMAX, false); }
-static void test_depthwise_add_relu(void **state) { (void)state; depthwise_check(ACT_RELU, true); }
-static void test_depthwise_add_clamp(void **state) { (void)state; depthwise_check(ACT_CLAMP, true); }
+static void test_depthwise_clamp(void **state)
+{
+    (void)state;
+    depthwise_check(ACT_CLAMP, false);
+}
+static void test_depthwise_min_max(void **state)
+{
+    (void)state;
+    depthwise_check(ACT_MINMAX, false);
+}
+static void test_depthwise_add_relu(void **state)
+{
+    (void)state;
+    depthwise_check(ACT_RELU, true);
+}
+static void test_depthwise_add_clamp(void **state)
+{
+    (void)state;
+    depthwise_check(ACT_CLAMP, true);
+}
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_conv_relu), cmocka_unit_test(test_conv_clamp),
-                                       cmocka_unit_test(test_conv_max_min), cmocka_unit_test(test_conv_min_max),
-                                       cmocka_unit_test(test_add_relu), cmocka_unit_test(test_residual_of_two_convs),
-                                       cmocka_unit_test(test_depthwise_clamp), cmocka_unit_test(test_depthwise_min_max),
-                                       cmocka_unit_test(test_depthwise_add_relu),
-                                       cmocka_unit_test(test_depthwise_add_clamp),
-                                       cmocka_unit_test(test_matmul_epilogues)};
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conv_relu),          cmocka_unit_test(test_conv_clamp),
+        cmocka_unit_test(test_conv_max_min),       cmocka_unit_test(test_conv_min_max),
+        cmocka_unit_test(test_add_relu),           cmocka_unit_test(test_residual_of_two_convs),
+        cmocka_unit_test(test_depthwise_clamp),    cmocka_unit_test(test_depthwise_min_max),
+        cmocka_unit_test(test_depthwise_add_relu), cmocka_unit_test(test_depthwise_add_clamp),
+        cmocka_unit_test(test_matmul_epilogues)};
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -101,7 +101,8 @@ static uint32_t chain(graph *g, uint32_t x, unsigned flags, variant v, inner_val
     nnx_attrs mean = {.reduce = {.axes_mask = v == V_AXIS_MIDDLE ? 2u : 4u, .keep_dims = true}};
     uint32_t m = node(g, NNX_OP_REDUCE_MEAN, &x, 1, &mean);
     uint32_t d = bin(g, NNX_OP_SUB, x, m);
-    uint32_t p = v == V_SQUARE_BY_MUL ? bin(g, NNX_OP_MUL, d, d) : bin(g, NNX_OP_POW, d, scalar(g, v == V_POW3 ? 3.0f : 2.0f));
+    uint32_t p = v == V_SQUARE_BY_MUL ? bin(g, NNX_OP_MUL, d, d)
+                                      : bin(g, NNX_OP_POW, d, scalar(g, v == V_POW3 ? 3.0f : 2.0f));
     *var = node(g, NNX_OP_REDUCE_MEAN, &p, 1, &mean);
     uint32_t e;
     if (v == V_EPS_VECTOR) {
@@ -168,10 +169,7 @@ static void build_with(graph *g, const nnx_alloc *alloc, uint32_t R, uint32_t D,
         g->out[g->n_out++] = iv.q;
 }
 
-static void build(graph *g, uint32_t R, uint32_t D, unsigned flags, variant v)
-{
-    build_with(g, NULL, R, D, flags, v);
-}
+static void build(graph *g, uint32_t R, uint32_t D, unsigned flags, variant v) { build_with(g, NULL, R, D, flags, v); }
 
 static size_t elems_of(const graph *g, uint32_t v)
 {
@@ -189,7 +187,7 @@ static void run_reference(const graph *g, const float *x, float **ref)
     void **buf = calloc(ir->n_values, sizeof *buf);
     for (uint32_t v = 0; v < ir->n_values; v++)
         buf[v] = ir->values[v].kind == NNX_VALUE_CONSTANT ? ir->values[v].data
-               : v == g->in                               ? (void *)x
+            : v == g->in                                  ? (void *)x
                                                           : malloc(elems_of(g, v) * 4 + 4);
     nnx_view in[4], out;
     for (uint32_t n = 0; n < ir->n_nodes; n++) {
@@ -507,7 +505,8 @@ static void test_profile_step(void **state)
     nnx_operand *x = nnx_builder_input(b, "x", &xd);
     nnx_reduce_options ro = {.axes = (const uint32_t[]){1}, .axes_count = 1, .keep_dimensions = true};
     nnx_operand *d = nnx_builder_sub(b, x, nnx_builder_reduce_mean(b, x, &ro), NULL);
-    nnx_operand *v = nnx_builder_reduce_mean(b, nnx_builder_pow(b, d, nnx_builder_constant(b, &sd, &two, 4), NULL), &ro);
+    nnx_operand *v = nnx_builder_reduce_mean(b, nnx_builder_pow(b, d, nnx_builder_constant(b, &sd, &two, 4), NULL),
+                                             &ro);
     nnx_operand *s = nnx_builder_sqrt(b, nnx_builder_add(b, v, nnx_builder_constant(b, &sd, &eps, 4), NULL), NULL);
     nnx_named_operand out = {"y", nnx_builder_div(b, d, s, NULL)};
     if (nnx_builder_build(b, &out, 1, &gr) != NNX_OK)
@@ -536,9 +535,9 @@ static void test_profile_step(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fused_line_lengths), cmocka_unit_test(test_fused_forms),
+        cmocka_unit_test(test_fused_line_lengths),   cmocka_unit_test(test_fused_forms),
         cmocka_unit_test(test_fused_special_values), cmocka_unit_test(test_near_misses),
-        cmocka_unit_test(test_partial_chain), cmocka_unit_test(test_profile_step),
+        cmocka_unit_test(test_partial_chain),        cmocka_unit_test(test_profile_step),
         cmocka_unit_test(test_allocation_failures),
     };
     nnx_alloc a;

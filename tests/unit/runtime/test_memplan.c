@@ -44,7 +44,8 @@ static void test_chain_reuses_memory(void **state)
     nnx_operand_desc d = {NNX_FLOAT32, 1, {N}}, s = {NNX_FLOAT32, 0, {0}};
     const float one = 1, two = 2;
     nnx_operand *x = nnx_builder_input(b, "x", &d);
-    nnx_operand *c1 = nnx_builder_constant(b, &s, &one, sizeof one), *c2 = nnx_builder_constant(b, &s, &two, sizeof two);
+    nnx_operand *c1 = nnx_builder_constant(b, &s, &one, sizeof one),
+                *c2 = nnx_builder_constant(b, &s, &two, sizeof two);
     nnx_operand *early = nnx_builder_add(b, x, c1, NULL), *v = early;
     for (int i = 0; i < 12; i++)
         v = i % 2 ? nnx_builder_add(b, v, c1, NULL) : nnx_builder_mul(b, v, c2, NULL);

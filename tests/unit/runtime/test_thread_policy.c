@@ -217,8 +217,8 @@ static void test_turns_serial_and_back(void **state)
      * (150) and loses; the second, 16 later, wins */
     assert_int_equal(run(&c, 20, 200, 150), 4);
     assert_int_equal(run(&c, 120, 200, 150), 120 - 4); /* serial; parallel probes at 8, 16, 32, 64 lose */
-    int serial = run(&c, 300, 100, 150);                /* the host is quiet again */
-    assert_true(serial > 0 && serial <= 128);           /* within one probe interval */
+    int serial = run(&c, 300, 100, 150);               /* the host is quiet again */
+    assert_true(serial > 0 && serial <= 128);          /* within one probe interval */
     assert_int_equal(run(&c, 500, 100, 150), 0);
 }
 
@@ -235,8 +235,10 @@ static void test_losing_probes_back_off(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_caller_share), cmocka_unit_test(test_parts_report_speeds),
-                                       cmocka_unit_test(test_stalls), cmocka_unit_test(test_steady_stays_parallel),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_caller_share),
+                                       cmocka_unit_test(test_parts_report_speeds),
+                                       cmocka_unit_test(test_stalls),
+                                       cmocka_unit_test(test_steady_stays_parallel),
                                        cmocka_unit_test(test_turns_serial_and_back),
                                        cmocka_unit_test(test_losing_probes_back_off)};
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -70,10 +70,10 @@ static void test_views(void **state)
     }
     assert_int_equal(plan.alias_offset[views[2]], N2 * N3 * sizeof(float));
     assert_int_equal(plan.alias_offset[views[3]], N3 * sizeof(float)); /* 64 bytes in */
-    assert_false(plan.skip[step_of(&plan, steps[0])]); /* moves data */
-    assert_false(plan.skip[step_of(&plan, steps[1])]); /* part of the last axis: not one run */
-    assert_false(plan.skip[step_of(&plan, steps[2])]); /* x is bound at dispatch, not in the arena */
-    assert_false(plan.skip[step_of(&plan, steps[3])]); /* one run, but 16 bytes in */
+    assert_false(plan.skip[step_of(&plan, steps[0])]);                 /* moves data */
+    assert_false(plan.skip[step_of(&plan, steps[1])]);                 /* part of the last axis: not one run */
+    assert_false(plan.skip[step_of(&plan, steps[2])]);                 /* x is bound at dispatch, not in the arena */
+    assert_false(plan.skip[step_of(&plan, steps[3])]);                 /* one run, but 16 bytes in */
 
     float in[N0 * N2 * N3];
     for (int i = 0; i < N0 * N2 * N3; i++)

@@ -246,7 +246,7 @@ nnx_status sema_assignment(sema *s, const nnx_nnef_assignment *a)
 static bool label_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-           c == '.' || c == '/' || c == '\\';
+        c == '.' || c == '/' || c == '\\';
 }
 
 static bool literal_shape(const nnx_nnef_expr *e)
@@ -274,8 +274,8 @@ static const char *format_shape(const nnx_nnef_expr *e, char *buf, size_t size)
     size_t n = 0;
     for (uint32_t i = 0; i <= e->u.list.count && n < size; i++) {
         int w = i == e->u.list.count
-                    ? snprintf(buf + n, size - n, "%s]", i ? "" : "[")
-                    : snprintf(buf + n, size - n, "%s%lld", i ? "," : "[", (long long)e->u.list.items[i]->u.integer);
+            ? snprintf(buf + n, size - n, "%s]", i ? "" : "[")
+            : snprintf(buf + n, size - n, "%s%lld", i ? "," : "[", (long long)e->u.list.items[i]->u.integer);
         if (w < 0)
             break;
         n += (size_t)w;

@@ -221,8 +221,8 @@ static nnx_status check_operation(sema *s, const nnx_nnef_expr *e, const call *c
             "%s cannot be chained: only an operation returning a single tensor may be used inside an expression",
             c->what);
     const char *name = f->name;
-    bool graph_only =
-        c->entry->standard && (!strcmp(name, "external") || !strcmp(name, "variable") || !strcmp(name, "update"));
+    bool graph_only = c->entry->standard &&
+        (!strcmp(name, "external") || !strcmp(name, "variable") || !strcmp(name, "update"));
     if (graph_only && s->frag)
         return sema_fail(s, e->pos, "'%s' may only be used in the graph body, not inside fragment '%s'", name,
                          s->frag->name);

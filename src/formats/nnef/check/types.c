@@ -7,9 +7,9 @@
 
 #include <string.h>
 
-#define PRIM(k)                                                                                                        \
-    {                                                                                                                  \
-        k, 1, NULL, NULL, 0                                                                                            \
+#define PRIM(k) \
+    { \
+        k, 1, NULL, NULL, 0 \
     }
 
 static const nnx_nnef_ty primitives[] = {
@@ -140,7 +140,7 @@ static bool leaf_unbound(const nnx_nnef_ty *t) { return t->kind == NNX_NNEF_TY_T
 static bool leaf_generic(const nnx_nnef_ty *t)
 {
     return t->kind == NNX_NNEF_TY_GENERIC ||
-           (t->kind == NNX_NNEF_TY_TENSOR && t->item && t->item->kind == NNX_NNEF_TY_GENERIC);
+        (t->kind == NNX_NNEF_TY_TENSOR && t->item && t->item->kind == NNX_NNEF_TY_GENERIC);
 }
 
 bool nnx_nnef_ty_has_tensor(const nnx_nnef_ty *t) { return any_leaf(t, leaf_tensor); }

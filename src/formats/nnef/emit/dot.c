@@ -44,8 +44,9 @@ void nnx_nnef_dot(const nnx_nnef_flat *g, nnx_strbuf *b)
 {
     nnx_strbuf_puts(b, "digraph \"");
     dot_escaped(b, g->name ? g->name : "graph");
-    nnx_strbuf_puts(b, "\" {\n  rankdir=TB;\n  node [shape=box, fontname=\"Helvetica\"];\n"
-                       "  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    nnx_strbuf_puts(b,
+                    "\" {\n  rankdir=TB;\n  node [shape=box, fontname=\"Helvetica\"];\n"
+                    "  edge [fontname=\"Helvetica\", fontsize=10];\n");
     for (uint32_t i = 0; i < g->n_ops; i++) {
         const nnx_nnef_flat_op *op = &g->ops[i];
         bool input = strcmp(op->name, "external") == 0;

@@ -217,10 +217,10 @@ static nnx_status lower_graph(nnx_nnef_lower *L, const uint32_t *inputs, const c
     return st == NNX_OK ? lower_outputs(L, outputs, output_names, n_outputs) : st;
 }
 
-nnx_status nnx_nnef_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
-                            uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                            uint32_t n_outputs, const nnx_nnef_registry *reg, nnx_nnef_flat *out,
-                            nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err)
+nnx_status nnx_nnef_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                            const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
+                            const nnx_nnef_registry *reg, nnx_nnef_flat *out, nnx_nnef_variable_data **vars,
+                            uint32_t *n_vars, nnx_error *err)
 {
     *vars = NULL;
     *n_vars = 0;

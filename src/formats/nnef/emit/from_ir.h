@@ -85,10 +85,10 @@
  * NNX_ERROR_NOT_SUPPORTED (a graph NNEF cannot express; the message names the core op, its
  * label and node index, and why), NNX_ERROR_INVALID_ARGUMENT (a malformed request: input not
  * declared, bad value id), NNX_ERROR_OUT_OF_MEMORY. */
-nnx_status nnx_nnef_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
-                            uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                            uint32_t n_outputs, const nnx_nnef_registry *reg, nnx_nnef_flat *out,
-                            nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err);
+nnx_status nnx_nnef_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                            const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
+                            const nnx_nnef_registry *reg, nnx_nnef_flat *out, nnx_nnef_variable_data **vars,
+                            uint32_t *n_vars, nnx_error *err);
 
 /* ---- internal to from_ir*.c ------------------------------------------------------------- */
 
@@ -97,14 +97,14 @@ typedef struct nnx_nnef_lower {
     const nnx_nnef_registry *reg;
     nnx_nnef_flat *g;
     nnx_error *err;
-    uint32_t *tensor_of;        /* per IR value: its flat tensor, or NNX_NONE (arena) */
-    const char **output_name;   /* per IR value: the graph output name its tensor takes, or NULL */
-    const char **reserved;      /* input and output names, sorted (arena) */
+    uint32_t *tensor_of;      /* per IR value: its flat tensor, or NNX_NONE (arena) */
+    const char **output_name; /* per IR value: the graph output name its tensor takes, or NULL */
+    const char **reserved;    /* input and output names, sorted (arena) */
     uint32_t n_reserved;
-    uint32_t next_t, next_c;    /* counters of generated names */
-    nnx_dtype *dtype_of;        /* per flat tensor: the core type it carries (messages) */
+    uint32_t next_t, next_c; /* counters of generated names */
+    nnx_dtype *dtype_of;     /* per flat tensor: the core type it carries (messages) */
     uint32_t cap_dtype_of;
-    const nnx_node *node;       /* the node being lowered (messages), or NULL */
+    const nnx_node *node; /* the node being lowered (messages), or NULL */
     uint32_t node_index;
 } nnx_nnef_lower;
 

@@ -52,7 +52,8 @@ nnx_nnef_type_kind nnx_nnef_lower_item_type(nnx_dtype dt)
 {
     switch (nnx_dtype_kind_of(dt)) {
     case NNX_KIND_FLOAT: return NNX_NNEF_TYPE_SCALAR;
-    case NNX_KIND_SINT: case NNX_KIND_UINT: return NNX_NNEF_TYPE_INTEGER;
+    case NNX_KIND_SINT:
+    case NNX_KIND_UINT: return NNX_NNEF_TYPE_INTEGER;
     case NNX_KIND_BOOL: return NNX_NNEF_TYPE_LOGICAL;
     default: return NNX_NNEF_TYPE_NONE;
     }
@@ -86,8 +87,11 @@ nnx_status nnx_nnef_lower_tensor(nnx_nnef_lower *L, const char *name, const nnx_
     char buf[24];
     if (!name)
         name = nnx_nnef_lower_fresh_name(L, 't', &L->next_t, buf, sizeof buf);
-    nnx_nnef_flat_tensor t = {.name = nnx_arena_strdup(&L->g->arena, name), .dtype = nnx_nnef_lower_item_type(d->dtype),
-                              .has_shape = true, .rank = d->rank, .producer = L->g->n_ops};
+    nnx_nnef_flat_tensor t = {.name = nnx_arena_strdup(&L->g->arena, name),
+                              .dtype = nnx_nnef_lower_item_type(d->dtype),
+                              .has_shape = true,
+                              .rank = d->rank,
+                              .producer = L->g->n_ops};
     memcpy(t.shape, d->shape, d->rank * sizeof *t.shape);
     if (!t.name || nnx_nnef_flat_add_tensor(L->g, &t, index) != NNX_OK ||
         !nnx_mem_reserve(L->g->alloc, (void **)&L->dtype_of, &L->cap_dtype_of, L->g->n_tensors, sizeof *L->dtype_of))
@@ -238,8 +242,8 @@ nnx_status nnx_nnef_lower_emit(nnx_nnef_lower *L, const char *op, nnx_nnef_type_
     const nnx_nnef_fragment *f = e->fragment;
     if (f->result_count != n_results)
         return internal(L, op, "wrong number of results");
-    nnx_nnef_flat_op o = {.name = nnx_arena_strdup(&L->g->arena, f->name), .n_args = f->param_count,
-                          .n_results = f->result_count};
+    nnx_nnef_flat_op o = {
+        .name = nnx_arena_strdup(&L->g->arena, f->name), .n_args = f->param_count, .n_results = f->result_count};
     o.args = nnx_arena_array(&L->g->arena, f->param_count, sizeof *o.args);
     o.results = nnx_arena_array(&L->g->arena, f->result_count, sizeof *o.results);
     if (!o.name || !o.args || !o.results)

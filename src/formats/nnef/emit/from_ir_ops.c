@@ -108,7 +108,8 @@ static nnx_status lower_where(nnx_nnef_lower *L)
         in[i] = in_tensor(L, i);
         st = to_rank(L, &in[i], &d, r);
     }
-    arg args[3] = {{"condition", nnx_nnef_v_tensor(in[0])}, {"true_value", nnx_nnef_v_tensor(in[1])},
+    arg args[3] = {{"condition", nnx_nnef_v_tensor(in[0])},
+                   {"true_value", nnx_nnef_v_tensor(in[1])},
                    {"false_value", nnx_nnef_v_tensor(in[2])}};
     return st == NNX_OK ? nnx_nnef_lower_op1(L, "select", args, 3, NULL, out_value(L, 0), &t) : st;
 }
@@ -133,8 +134,8 @@ static nnx_status lower_clamp(nnx_nnef_lower *L)
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "bound %s has no NNEF literal",
                                    lo > 0 ? "+inf" : "-inf");
     bool has_lo = isfinite(lo), has_hi = isfinite(hi);
-    arg args[3] = {{"x", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"a", nnx_nnef_v_scalar(lo)},
-                   {"b", nnx_nnef_v_scalar(hi)}};
+    arg args[3] = {
+        {"x", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"a", nnx_nnef_v_scalar(lo)}, {"b", nnx_nnef_v_scalar(hi)}};
     uint32_t t;
     if (has_lo && has_hi)
         return nnx_nnef_lower_op1(L, "clamp", args, 3, NULL, out_value(L, 0), &t);
@@ -168,8 +169,10 @@ static nnx_status lower_gemm(nnx_nnef_lower *L)
                                    isfinite(g->alpha) ? "beta" : "alpha", isfinite(g->alpha) ? g->beta : g->alpha);
     const nnx_operand_desc *od = out_desc(L, 0);
     uint32_t out = out_value(L, 0), t, c;
-    arg mm[4] = {{"A", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"B", nnx_nnef_v_tensor(in_tensor(L, 1))},
-                 {"transposeA", nnx_nnef_v_logical(g->trans_a)}, {"transposeB", nnx_nnef_v_logical(g->trans_b)}};
+    arg mm[4] = {{"A", nnx_nnef_v_tensor(in_tensor(L, 0))},
+                 {"B", nnx_nnef_v_tensor(in_tensor(L, 1))},
+                 {"transposeA", nnx_nnef_v_logical(g->trans_a)},
+                 {"transposeB", nnx_nnef_v_logical(g->trans_b)}};
     nnx_status st = nnx_nnef_lower_op1(L, "matmul", mm, 4, od, scale || has_c ? NNX_NONE : out, &t);
     if (st == NNX_OK && scale) {
         arg m[2] = {{"x", nnx_nnef_v_tensor(t)}, {"y", nnx_nnef_v_scalar(g->alpha)}};
@@ -230,8 +233,8 @@ static nnx_status bias_row(nnx_nnef_lower *L, uint32_t i, uint32_t *b)
 }
 
 /* padding, stride and dilation of n spatial axes as NNEF arrays (args[0..2]). */
-static nnx_status spatial_arrays(nnx_nnef_lower *L, uint32_t n, const int64_t *p, const uint32_t *s,
-                                 const uint32_t *d, arg *args)
+static nnx_status spatial_arrays(nnx_nnef_lower *L, uint32_t n, const int64_t *p, const uint32_t *s, const uint32_t *d,
+                                 arg *args)
 {
     int64_t pads[NNX_MAX_SPATIAL][2], strides[NNX_MAX_SPATIAL], dilations[NNX_MAX_SPATIAL];
     for (uint32_t k = 0; k < n; k++) {
@@ -262,9 +265,14 @@ static nnx_status lower_conv(nnx_nnef_lower *L)
                           nnef_extent(dx.shape[2 + i], df.shape[2 + i], a->strides[i], a->dilations[i], a->pads[2 * i],
                                       a->pads[2 * i + 1]),
                           od.shape[2 + i]);
-    arg args[8] = {{"input", nnx_nnef_v_tensor(x)}, {"filter", nnx_nnef_v_tensor(f)},
-                   {"border", nnx_nnef_v_string("constant")}, {"padding", {0}}, {"stride", {0}},
-                   {"dilation", {0}}, {"groups", nnx_nnef_v_int(a->groups)}, {"bias", {0}}};
+    arg args[8] = {{"input", nnx_nnef_v_tensor(x)},
+                   {"filter", nnx_nnef_v_tensor(f)},
+                   {"border", nnx_nnef_v_string("constant")},
+                   {"padding", {0}},
+                   {"stride", {0}},
+                   {"dilation", {0}},
+                   {"groups", nnx_nnef_v_int(a->groups)},
+                   {"bias", {0}}};
     if (st == NNX_OK)
         st = spatial_arrays(L, n, a->pads, a->strides, a->dilations, &args[3]);
     uint32_t n_args = 7, b = 0;
@@ -284,9 +292,15 @@ static nnx_status lower_deconv(nnx_nnef_lower *L)
     const nnx_attr_deconv *a = &L->node->attrs.deconv;
     const nnx_operand_desc *od = out_desc(L, 0);
     uint32_t n = od->rank - 2, t, b = 0, n_args = 8;
-    arg args[9] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"filter", nnx_nnef_v_tensor(in_tensor(L, 1))},
-                   {"border", nnx_nnef_v_string("constant")}, {"padding", {0}}, {"stride", {0}},
-                   {"dilation", {0}}, {"output_shape", {0}}, {"groups", nnx_nnef_v_int(a->groups)}, {"bias", {0}}};
+    arg args[9] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))},
+                   {"filter", nnx_nnef_v_tensor(in_tensor(L, 1))},
+                   {"border", nnx_nnef_v_string("constant")},
+                   {"padding", {0}},
+                   {"stride", {0}},
+                   {"dilation", {0}},
+                   {"output_shape", {0}},
+                   {"groups", nnx_nnef_v_int(a->groups)},
+                   {"bias", {0}}};
     int64_t shape[NNX_MAX_RANK];
     for (uint32_t i = 0; i < od->rank; i++)
         shape[i] = od->shape[i];
@@ -342,8 +356,12 @@ static nnx_status lower_pool(nnx_nnef_lower *L, const char *op)
     for (uint32_t i = 0; st == NNX_OK && i < 2; i++)
         st = pool_axis(L, i ? "width" : "height", dx.shape[2 + i], od.shape[2 + i], size[2 + i], stride[2 + i],
                        dilation[2 + i], a->pads[2 * i], a->pads[2 * i + 1], &pads[2 + i][1]);
-    arg args[6] = {{"input", nnx_nnef_v_tensor(x)}, {"size", {0}}, {"border", nnx_nnef_v_string("ignore")},
-                   {"padding", {0}}, {"stride", {0}}, {"dilation", {0}}};
+    arg args[6] = {{"input", nnx_nnef_v_tensor(x)},
+                   {"size", {0}},
+                   {"border", nnx_nnef_v_string("ignore")},
+                   {"padding", {0}},
+                   {"stride", {0}},
+                   {"dilation", {0}}};
     if (st == NNX_OK)
         st = nnx_nnef_lower_ints(L, size, 4, &args[1].value);
     if (st == NNX_OK)
@@ -489,8 +507,10 @@ static nnx_status lower_arg_reduce(nnx_nnef_lower *L, const char *op)
 {
     nnx_dtype dt = out_desc(L, 0)->dtype;
     if (dt != NNX_INT32)
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF %s returns integer (int32) indices, the graph "
-                                   "asks for %s", op, nnx_dtype_name(dt));
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "NNEF %s returns integer (int32) indices, the graph "
+                                   "asks for %s",
+                                   op, nnx_dtype_name(dt));
     return lower_reduce(L, op);
 }
 
@@ -510,8 +530,10 @@ static nnx_status lower_pad(nnx_nnef_lower *L)
     double value = nnx_dtype_is_float(in_desc(L, 0)->dtype) ? a->value.f : 0.0;
     if (!isfinite(value))
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "pad value %g has no NNEF literal", value);
-    arg args[4] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"padding", {0}},
-                   {"border", nnx_nnef_v_string(borders[a->mode])}, {"value", nnx_nnef_v_scalar(value)}};
+    arg args[4] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))},
+                   {"padding", {0}},
+                   {"border", nnx_nnef_v_string(borders[a->mode])},
+                   {"value", nnx_nnef_v_scalar(value)}};
     nnx_status st = nnx_nnef_lower_pairs(L, (const int64_t(*)[2])pads, r, &args[1].value);
     return st == NNX_OK ? nnx_nnef_lower_op1(L, "pad", args, 4, NULL, out_value(L, 0), &t) : st;
 }
@@ -588,14 +610,18 @@ static nnx_status lower_roi(nnx_nnef_lower *L, const char *op)
     if (in_desc(L, 0)->dtype != NNX_FLOAT32 || in_desc(L, 1)->dtype != NNX_FLOAT32 || in_desc(L, 2)->dtype != NNX_INT32)
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
                                    "NNEF %s takes scalar (float32) input and rois and an integer (int32) batch_index, "
-                                   "not %s, %s, %s", op, nnx_dtype_name(in_desc(L, 0)->dtype),
-                                   nnx_dtype_name(in_desc(L, 1)->dtype), nnx_dtype_name(in_desc(L, 2)->dtype));
+                                   "not %s, %s, %s",
+                                   op, nnx_dtype_name(in_desc(L, 0)->dtype), nnx_dtype_name(in_desc(L, 1)->dtype),
+                                   nnx_dtype_name(in_desc(L, 2)->dtype));
     int64_t size[NNX_MAX_RANK];
     for (uint32_t i = 0; i < a->n_sizes; i++)
         size[i] = a->output_size[i];
     uint32_t t, n = 4;
-    arg args[5] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"rois", nnx_nnef_v_tensor(in_tensor(L, 1))},
-                   {"batch_index", nnx_nnef_v_tensor(in_tensor(L, 2))}, {"output_size", {0}}, {"method", {0}}};
+    arg args[5] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))},
+                   {"rois", nnx_nnef_v_tensor(in_tensor(L, 1))},
+                   {"batch_index", nnx_nnef_v_tensor(in_tensor(L, 2))},
+                   {"output_size", {0}},
+                   {"method", {0}}};
     if (L->node->op == NNX_OP_ROI_RESAMPLE)
         args[n++].value = nnx_nnef_v_string(methods[a->method]);
     nnx_status st = nnx_nnef_lower_ints(L, size, a->n_sizes, &args[3].value);
@@ -621,8 +647,10 @@ static nnx_status lower_upsample(nnx_nnef_lower *L)
     int64_t factor[NNX_MAX_RANK];
     for (uint32_t i = 2; i < r; i++)
         factor[i - 2] = a->factor[i];
-    arg args[4] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))}, {"factor", {0}},
-                   {"method", nnx_nnef_v_string(methods[a->method])}, {"border", nnx_nnef_v_string(borders[a->border])}};
+    arg args[4] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))},
+                   {"factor", {0}},
+                   {"method", nnx_nnef_v_string(methods[a->method])},
+                   {"border", nnx_nnef_v_string(borders[a->border])}};
     nnx_status st = nnx_nnef_lower_ints(L, factor, r - 2, &args[1].value);
     return st == NNX_OK ? nnx_nnef_lower_op1(L, "multilinear_upsample", args, 4, NULL, out_value(L, 0), &t) : st;
 }
@@ -639,12 +667,11 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     /* TOSA's nan_mode IGNORE (skip NaN operands) has no NNEF spelling: NNEF's max, clamp,
      * max_reduce, argmax_reduce and max_pool propagate NaN. */
     bool ignore_nan = ((n->op == NNX_OP_MAX || n->op == NNX_OP_MIN) && n->attrs.nan.nan_mode == NNX_NAN_IGNORE) ||
-                      (n->op == NNX_OP_CLAMP && n->attrs.clamp.nan_mode == NNX_NAN_IGNORE) ||
-                      ((n->op == NNX_OP_REDUCE_MAX || n->op == NNX_OP_REDUCE_MIN) &&
-                       n->attrs.reduce.nan_mode == NNX_NAN_IGNORE) ||
-                      ((n->op == NNX_OP_REDUCE_ARGMAX || n->op == NNX_OP_REDUCE_ARGMIN) &&
-                       n->attrs.arg_reduce.nan_mode == NNX_NAN_IGNORE) ||
-                      (n->op == NNX_OP_MAX_POOL && n->attrs.pool.nan_mode == NNX_NAN_IGNORE);
+        (n->op == NNX_OP_CLAMP && n->attrs.clamp.nan_mode == NNX_NAN_IGNORE) ||
+        ((n->op == NNX_OP_REDUCE_MAX || n->op == NNX_OP_REDUCE_MIN) && n->attrs.reduce.nan_mode == NNX_NAN_IGNORE) ||
+        ((n->op == NNX_OP_REDUCE_ARGMAX || n->op == NNX_OP_REDUCE_ARGMIN) &&
+         n->attrs.arg_reduce.nan_mode == NNX_NAN_IGNORE) ||
+        (n->op == NNX_OP_MAX_POOL && n->attrs.pool.nan_mode == NNX_NAN_IGNORE);
     if (ignore_nan)
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no %s that ignores NaN operands",
                                    nnx_op_table[n->op].name);
@@ -684,11 +711,27 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_CLAMP: return lower_clamp(L);
     /* WebNN operations without an NNEF 1.0.2 primitive of the same meaning (elu, leaky_relu,
      * prelu, softplus are NNEF compounds; the writer emits primitives and native compounds). */
-    case NNX_OP_ROUND_EVEN: case NNX_OP_ERF: case NNX_OP_TAN: case NNX_OP_IS_NAN: case NNX_OP_IS_INF:
-    case NNX_OP_ELU: case NNX_OP_GELU: case NNX_OP_HARD_SIGMOID: case NNX_OP_HARD_SWISH: case NNX_OP_LEAKY_RELU:
-    case NNX_OP_LINEAR: case NNX_OP_SOFTPLUS: case NNX_OP_SOFTSIGN: case NNX_OP_PRELU: case NNX_OP_LOGICAL_XOR:
-    case NNX_OP_REDUCE_L1: case NNX_OP_REDUCE_L2: case NNX_OP_REDUCE_LOG_SUM: case NNX_OP_REDUCE_LOG_SUM_EXP:
-    case NNX_OP_REDUCE_PRODUCT: case NNX_OP_REDUCE_SUM_SQUARE:
+    case NNX_OP_ROUND_EVEN:
+    case NNX_OP_ERF:
+    case NNX_OP_TAN:
+    case NNX_OP_IS_NAN:
+    case NNX_OP_IS_INF:
+    case NNX_OP_ELU:
+    case NNX_OP_GELU:
+    case NNX_OP_HARD_SIGMOID:
+    case NNX_OP_HARD_SWISH:
+    case NNX_OP_LEAKY_RELU:
+    case NNX_OP_LINEAR:
+    case NNX_OP_SOFTPLUS:
+    case NNX_OP_SOFTSIGN:
+    case NNX_OP_PRELU:
+    case NNX_OP_LOGICAL_XOR:
+    case NNX_OP_REDUCE_L1:
+    case NNX_OP_REDUCE_L2:
+    case NNX_OP_REDUCE_LOG_SUM:
+    case NNX_OP_REDUCE_LOG_SUM_EXP:
+    case NNX_OP_REDUCE_PRODUCT:
+    case NNX_OP_REDUCE_SUM_SQUARE:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no primitive operation '%s'",
                                    nnx_op_table[n->op].name);
     case NNX_OP_CAST:
@@ -697,9 +740,12 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
                                    "never convert into each other)");
     /* WebNN quantizeLinear / dequantizeLinear change the tensor type; NNEF's linear_quantize
      * is a float-to-float fake quantization over [min, max], not the same meaning. */
-    case NNX_OP_QUANTIZE_LINEAR: case NNX_OP_DEQUANTIZE_LINEAR:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no primitive operation '%s' (its "
-                                   "linear_quantize maps float to float)", nnx_op_table[n->op].name);
+    case NNX_OP_QUANTIZE_LINEAR:
+    case NNX_OP_DEQUANTIZE_LINEAR:
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "NNEF 1.0.2 has no primitive operation '%s' (its "
+                                   "linear_quantize maps float to float)",
+                                   nnx_op_table[n->op].name);
     case NNX_OP_MATMUL: return lower_matmul(L);
     case NNX_OP_GEMM: return lower_gemm(L);
     case NNX_OP_CONV: return lower_conv(L);
@@ -758,17 +804,33 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     /* TOSA's integer-exact operations (src/ops/tosa.h): NNEF 1.0.2 has no bitwise types or
      * operations, no zero points and no fixed-point scaling; the TOSA front end writes them
      * through its own NNEF extension. */
-    case NNX_OP_BITWISE_AND: case NNX_OP_BITWISE_OR: case NNX_OP_BITWISE_XOR: case NNX_OP_BITWISE_NOT:
-    case NNX_OP_CLZ: case NNX_OP_SHIFT_LEFT: case NNX_OP_SHIFT_RIGHT_LOGICAL: case NNX_OP_SHIFT_RIGHT_ARITHMETIC:
-    case NNX_OP_TOSA_MUL: case NNX_OP_TOSA_TABLE: case NNX_OP_TOSA_NEGATE: case NNX_OP_TOSA_RESCALE:
-    case NNX_OP_TOSA_AVG_POOL2D: case NNX_OP_TOSA_CONV2D: case NNX_OP_TOSA_CONV3D: case NNX_OP_TOSA_DEPTHWISE_CONV2D:
-    case NNX_OP_TOSA_TRANSPOSE_CONV2D: case NNX_OP_TOSA_MATMUL: case NNX_OP_TOSA_RESIZE:
+    case NNX_OP_BITWISE_AND:
+    case NNX_OP_BITWISE_OR:
+    case NNX_OP_BITWISE_XOR:
+    case NNX_OP_BITWISE_NOT:
+    case NNX_OP_CLZ:
+    case NNX_OP_SHIFT_LEFT:
+    case NNX_OP_SHIFT_RIGHT_LOGICAL:
+    case NNX_OP_SHIFT_RIGHT_ARITHMETIC:
+    case NNX_OP_TOSA_MUL:
+    case NNX_OP_TOSA_TABLE:
+    case NNX_OP_TOSA_NEGATE:
+    case NNX_OP_TOSA_RESCALE:
+    case NNX_OP_TOSA_AVG_POOL2D:
+    case NNX_OP_TOSA_CONV2D:
+    case NNX_OP_TOSA_CONV3D:
+    case NNX_OP_TOSA_DEPTHWISE_CONV2D:
+    case NNX_OP_TOSA_TRANSPOSE_CONV2D:
+    case NNX_OP_TOSA_MATMUL:
+    case NNX_OP_TOSA_RESIZE:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
                                    nnx_op_table[n->op].name);
     /* TOSA front end: rsqrt is NNEF's primitive; fft2d / rfft2d go through the nnx TOSA
      * extension (docs/TOSA-NNEF.md). */
     case NNX_OP_RSQRT: return lower_unary(L, "rsqrt");
-    case NNX_OP_FFT2D: case NNX_OP_RFFT2D: case NNX_OP_WHILE_LOOP:
+    case NNX_OP_FFT2D:
+    case NNX_OP_RFFT2D:
+    case NNX_OP_WHILE_LOOP:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
                                    nnx_op_table[n->op].name);
     case NNX_OP_COUNT: break;

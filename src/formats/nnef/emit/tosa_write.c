@@ -19,29 +19,76 @@ static const struct {
     nnx_op op;
     nnx_tosa_nnef_attrs kind;
 } table[] = {
-    {NNX_OP_ADD, NNX_TN_NONE}, {NNX_OP_SUB, NNX_TN_NONE}, {NNX_OP_DIV, NNX_TN_NONE},
-    {NNX_OP_POW, NNX_TN_NONE}, {NNX_OP_ABS, NNX_TN_NONE}, {NNX_OP_NEG, NNX_TN_NONE}, {NNX_OP_CEIL, NNX_TN_NONE},
-    {NNX_OP_FLOOR, NNX_TN_NONE}, {NNX_OP_EXP, NNX_TN_NONE}, {NNX_OP_LOG, NNX_TN_NONE}, {NNX_OP_SQRT, NNX_TN_NONE},
-    {NNX_OP_SIGMOID, NNX_TN_NONE}, {NNX_OP_TANH, NNX_TN_NONE}, {NNX_OP_RCP, NNX_TN_NONE}, {NNX_OP_SIN, NNX_TN_NONE},
-    {NNX_OP_COS, NNX_TN_NONE}, {NNX_OP_ERF, NNX_TN_NONE}, {NNX_OP_RSQRT, NNX_TN_NONE}, {NNX_OP_EQUAL, NNX_TN_NONE},
-    {NNX_OP_GREATER, NNX_TN_NONE}, {NNX_OP_GREATER_EQUAL, NNX_TN_NONE}, {NNX_OP_LOGICAL_NOT, NNX_TN_NONE},
-    {NNX_OP_LOGICAL_AND, NNX_TN_NONE}, {NNX_OP_LOGICAL_OR, NNX_TN_NONE}, {NNX_OP_LOGICAL_XOR, NNX_TN_NONE},
-    {NNX_OP_WHERE, NNX_TN_NONE}, {NNX_OP_BITWISE_AND, NNX_TN_NONE}, {NNX_OP_BITWISE_OR, NNX_TN_NONE},
-    {NNX_OP_BITWISE_XOR, NNX_TN_NONE}, {NNX_OP_BITWISE_NOT, NNX_TN_NONE}, {NNX_OP_CLZ, NNX_TN_NONE},
-    {NNX_OP_SHIFT_LEFT, NNX_TN_NONE}, {NNX_OP_SHIFT_RIGHT_LOGICAL, NNX_TN_NONE}, {NNX_OP_TOSA_MUL, NNX_TN_NONE},
-    {NNX_OP_TOSA_TABLE, NNX_TN_NONE}, {NNX_OP_TOSA_NEGATE, NNX_TN_NONE}, {NNX_OP_RFFT2D, NNX_TN_NONE},
-    {NNX_OP_MAX, NNX_TN_NAN}, {NNX_OP_MIN, NNX_TN_NAN}, {NNX_OP_SHIFT_RIGHT_ARITHMETIC, NNX_TN_SHIFT},
-    {NNX_OP_CLAMP, NNX_TN_CLAMP}, {NNX_OP_CAST, NNX_TN_CAST}, {NNX_OP_REDUCE_SUM, NNX_TN_REDUCE},
-    {NNX_OP_REDUCE_MAX, NNX_TN_REDUCE}, {NNX_OP_REDUCE_MIN, NNX_TN_REDUCE}, {NNX_OP_REDUCE_PRODUCT, NNX_TN_REDUCE},
-    {NNX_OP_REDUCE_ALL, NNX_TN_REDUCE}, {NNX_OP_REDUCE_ANY, NNX_TN_REDUCE}, {NNX_OP_REDUCE_ARGMAX, NNX_TN_ARG_REDUCE},
-    {NNX_OP_MAX_POOL, NNX_TN_POOL}, {NNX_OP_AVG_POOL, NNX_TN_POOL}, {NNX_OP_RESHAPE, NNX_TN_RESHAPE},
-    {NNX_OP_EXPAND, NNX_TN_RESHAPE}, {NNX_OP_TRANSPOSE, NNX_TN_TRANSPOSE}, {NNX_OP_CONCAT, NNX_TN_AXIS},
-    {NNX_OP_GATHER_ELEMENTS, NNX_TN_AXIS}, {NNX_OP_SCATTER_ELEMENTS, NNX_TN_AXIS}, {NNX_OP_SLICE, NNX_TN_SLICE},
-    {NNX_OP_PAD, NNX_TN_PAD}, {NNX_OP_TILE, NNX_TN_TILE}, {NNX_OP_REVERSE, NNX_TN_REVERSE},
-    {NNX_OP_TOSA_RESCALE, NNX_TN_RESCALE}, {NNX_OP_TOSA_AVG_POOL2D, NNX_TN_TOSA_POOL},
-    {NNX_OP_TOSA_CONV2D, NNX_TN_TOSA_CONV}, {NNX_OP_TOSA_CONV3D, NNX_TN_TOSA_CONV},
-    {NNX_OP_TOSA_DEPTHWISE_CONV2D, NNX_TN_TOSA_CONV}, {NNX_OP_TOSA_TRANSPOSE_CONV2D, NNX_TN_TOSA_CONV},
-    {NNX_OP_TOSA_MATMUL, NNX_TN_TOSA_MATMUL}, {NNX_OP_TOSA_RESIZE, NNX_TN_TOSA_RESIZE}, {NNX_OP_FFT2D, NNX_TN_FFT},
+    {NNX_OP_ADD, NNX_TN_NONE},
+    {NNX_OP_SUB, NNX_TN_NONE},
+    {NNX_OP_DIV, NNX_TN_NONE},
+    {NNX_OP_POW, NNX_TN_NONE},
+    {NNX_OP_ABS, NNX_TN_NONE},
+    {NNX_OP_NEG, NNX_TN_NONE},
+    {NNX_OP_CEIL, NNX_TN_NONE},
+    {NNX_OP_FLOOR, NNX_TN_NONE},
+    {NNX_OP_EXP, NNX_TN_NONE},
+    {NNX_OP_LOG, NNX_TN_NONE},
+    {NNX_OP_SQRT, NNX_TN_NONE},
+    {NNX_OP_SIGMOID, NNX_TN_NONE},
+    {NNX_OP_TANH, NNX_TN_NONE},
+    {NNX_OP_RCP, NNX_TN_NONE},
+    {NNX_OP_SIN, NNX_TN_NONE},
+    {NNX_OP_COS, NNX_TN_NONE},
+    {NNX_OP_ERF, NNX_TN_NONE},
+    {NNX_OP_RSQRT, NNX_TN_NONE},
+    {NNX_OP_EQUAL, NNX_TN_NONE},
+    {NNX_OP_GREATER, NNX_TN_NONE},
+    {NNX_OP_GREATER_EQUAL, NNX_TN_NONE},
+    {NNX_OP_LOGICAL_NOT, NNX_TN_NONE},
+    {NNX_OP_LOGICAL_AND, NNX_TN_NONE},
+    {NNX_OP_LOGICAL_OR, NNX_TN_NONE},
+    {NNX_OP_LOGICAL_XOR, NNX_TN_NONE},
+    {NNX_OP_WHERE, NNX_TN_NONE},
+    {NNX_OP_BITWISE_AND, NNX_TN_NONE},
+    {NNX_OP_BITWISE_OR, NNX_TN_NONE},
+    {NNX_OP_BITWISE_XOR, NNX_TN_NONE},
+    {NNX_OP_BITWISE_NOT, NNX_TN_NONE},
+    {NNX_OP_CLZ, NNX_TN_NONE},
+    {NNX_OP_SHIFT_LEFT, NNX_TN_NONE},
+    {NNX_OP_SHIFT_RIGHT_LOGICAL, NNX_TN_NONE},
+    {NNX_OP_TOSA_MUL, NNX_TN_NONE},
+    {NNX_OP_TOSA_TABLE, NNX_TN_NONE},
+    {NNX_OP_TOSA_NEGATE, NNX_TN_NONE},
+    {NNX_OP_RFFT2D, NNX_TN_NONE},
+    {NNX_OP_MAX, NNX_TN_NAN},
+    {NNX_OP_MIN, NNX_TN_NAN},
+    {NNX_OP_SHIFT_RIGHT_ARITHMETIC, NNX_TN_SHIFT},
+    {NNX_OP_CLAMP, NNX_TN_CLAMP},
+    {NNX_OP_CAST, NNX_TN_CAST},
+    {NNX_OP_REDUCE_SUM, NNX_TN_REDUCE},
+    {NNX_OP_REDUCE_MAX, NNX_TN_REDUCE},
+    {NNX_OP_REDUCE_MIN, NNX_TN_REDUCE},
+    {NNX_OP_REDUCE_PRODUCT, NNX_TN_REDUCE},
+    {NNX_OP_REDUCE_ALL, NNX_TN_REDUCE},
+    {NNX_OP_REDUCE_ANY, NNX_TN_REDUCE},
+    {NNX_OP_REDUCE_ARGMAX, NNX_TN_ARG_REDUCE},
+    {NNX_OP_MAX_POOL, NNX_TN_POOL},
+    {NNX_OP_AVG_POOL, NNX_TN_POOL},
+    {NNX_OP_RESHAPE, NNX_TN_RESHAPE},
+    {NNX_OP_EXPAND, NNX_TN_RESHAPE},
+    {NNX_OP_TRANSPOSE, NNX_TN_TRANSPOSE},
+    {NNX_OP_CONCAT, NNX_TN_AXIS},
+    {NNX_OP_GATHER_ELEMENTS, NNX_TN_AXIS},
+    {NNX_OP_SCATTER_ELEMENTS, NNX_TN_AXIS},
+    {NNX_OP_SLICE, NNX_TN_SLICE},
+    {NNX_OP_PAD, NNX_TN_PAD},
+    {NNX_OP_TILE, NNX_TN_TILE},
+    {NNX_OP_REVERSE, NNX_TN_REVERSE},
+    {NNX_OP_TOSA_RESCALE, NNX_TN_RESCALE},
+    {NNX_OP_TOSA_AVG_POOL2D, NNX_TN_TOSA_POOL},
+    {NNX_OP_TOSA_CONV2D, NNX_TN_TOSA_CONV},
+    {NNX_OP_TOSA_CONV3D, NNX_TN_TOSA_CONV},
+    {NNX_OP_TOSA_DEPTHWISE_CONV2D, NNX_TN_TOSA_CONV},
+    {NNX_OP_TOSA_TRANSPOSE_CONV2D, NNX_TN_TOSA_CONV},
+    {NNX_OP_TOSA_MATMUL, NNX_TN_TOSA_MATMUL},
+    {NNX_OP_TOSA_RESIZE, NNX_TN_TOSA_RESIZE},
+    {NNX_OP_FFT2D, NNX_TN_FFT},
 };
 
 bool nnx_tosa_nnef_op(nnx_op op, nnx_tosa_nnef_attrs *kind)
@@ -89,19 +136,53 @@ bool nnx_tosa_nnef_wanted(const nnx_ir *ir)
     for (uint32_t k = 0; k < ir->n_nodes; k++) {
         const nnx_node *n = &ir->nodes[k];
         switch (n->op) {
-        case NNX_OP_BITWISE_AND: case NNX_OP_BITWISE_OR: case NNX_OP_BITWISE_XOR: case NNX_OP_BITWISE_NOT:
-        case NNX_OP_CLZ: case NNX_OP_SHIFT_LEFT: case NNX_OP_SHIFT_RIGHT_LOGICAL: case NNX_OP_SHIFT_RIGHT_ARITHMETIC:
-        case NNX_OP_TOSA_MUL: case NNX_OP_TOSA_TABLE: case NNX_OP_TOSA_NEGATE: case NNX_OP_TOSA_RESCALE:
-        case NNX_OP_TOSA_AVG_POOL2D: case NNX_OP_TOSA_CONV2D: case NNX_OP_TOSA_CONV3D:
-        case NNX_OP_TOSA_DEPTHWISE_CONV2D: case NNX_OP_TOSA_TRANSPOSE_CONV2D: case NNX_OP_TOSA_MATMUL:
-        case NNX_OP_TOSA_RESIZE: case NNX_OP_FFT2D: case NNX_OP_RFFT2D:
-            return true;
-        case NNX_OP_CAST: if (n->attrs.cast.rounding == NNX_CAST_NEAREST_EVEN) return true; break;
-        case NNX_OP_MAX: case NNX_OP_MIN: if (n->attrs.nan.nan_mode == NNX_NAN_IGNORE) return true; break;
-        case NNX_OP_CLAMP: if (n->attrs.clamp.nan_mode == NNX_NAN_IGNORE) return true; break;
-        case NNX_OP_REDUCE_MAX: case NNX_OP_REDUCE_MIN: if (n->attrs.reduce.nan_mode == NNX_NAN_IGNORE) return true; break;
-        case NNX_OP_REDUCE_ARGMAX: if (n->attrs.arg_reduce.nan_mode == NNX_NAN_IGNORE) return true; break;
-        case NNX_OP_MAX_POOL: if (n->attrs.pool.nan_mode == NNX_NAN_IGNORE) return true; break;
+        case NNX_OP_BITWISE_AND:
+        case NNX_OP_BITWISE_OR:
+        case NNX_OP_BITWISE_XOR:
+        case NNX_OP_BITWISE_NOT:
+        case NNX_OP_CLZ:
+        case NNX_OP_SHIFT_LEFT:
+        case NNX_OP_SHIFT_RIGHT_LOGICAL:
+        case NNX_OP_SHIFT_RIGHT_ARITHMETIC:
+        case NNX_OP_TOSA_MUL:
+        case NNX_OP_TOSA_TABLE:
+        case NNX_OP_TOSA_NEGATE:
+        case NNX_OP_TOSA_RESCALE:
+        case NNX_OP_TOSA_AVG_POOL2D:
+        case NNX_OP_TOSA_CONV2D:
+        case NNX_OP_TOSA_CONV3D:
+        case NNX_OP_TOSA_DEPTHWISE_CONV2D:
+        case NNX_OP_TOSA_TRANSPOSE_CONV2D:
+        case NNX_OP_TOSA_MATMUL:
+        case NNX_OP_TOSA_RESIZE:
+        case NNX_OP_FFT2D:
+        case NNX_OP_RFFT2D: return true;
+        case NNX_OP_CAST:
+            if (n->attrs.cast.rounding == NNX_CAST_NEAREST_EVEN)
+                return true;
+            break;
+        case NNX_OP_MAX:
+        case NNX_OP_MIN:
+            if (n->attrs.nan.nan_mode == NNX_NAN_IGNORE)
+                return true;
+            break;
+        case NNX_OP_CLAMP:
+            if (n->attrs.clamp.nan_mode == NNX_NAN_IGNORE)
+                return true;
+            break;
+        case NNX_OP_REDUCE_MAX:
+        case NNX_OP_REDUCE_MIN:
+            if (n->attrs.reduce.nan_mode == NNX_NAN_IGNORE)
+                return true;
+            break;
+        case NNX_OP_REDUCE_ARGMAX:
+            if (n->attrs.arg_reduce.nan_mode == NNX_NAN_IGNORE)
+                return true;
+            break;
+        case NNX_OP_MAX_POOL:
+            if (n->attrs.pool.nan_mode == NNX_NAN_IGNORE)
+                return true;
+            break;
         default: break;
         }
     }
@@ -183,7 +264,9 @@ static nnx_status attrs(nnx_nnef_lower *L, const nnx_node *n, nnx_tosa_nnef_attr
             st = scalar(L, "hi", xdt, t->clamp.hi, &a[c++]);
         a[c++] = nan_arg(t->clamp.nan_mode);
         break;
-    case NNX_TN_CAST: a[c++] = str("rounding", t->cast.rounding == NNX_CAST_NEAREST_EVEN ? "nearest_even" : "truncate"); break;
+    case NNX_TN_CAST:
+        a[c++] = str("rounding", t->cast.rounding == NNX_CAST_NEAREST_EVEN ? "nearest_even" : "truncate");
+        break;
     case NNX_TN_REDUCE:
         st = axes(L, t->reduce.axes_mask, &a[c++]);
         a[c++] = lgc("keep_dims", t->reduce.keep_dims);
@@ -197,8 +280,10 @@ static nnx_status attrs(nnx_nnef_lower *L, const nnx_node *n, nnx_tosa_nnef_attr
     case NNX_TN_POOL: {
         const nnx_attr_pool *p = &t->pool;
         uint32_t os[2] = {p->has_output_sizes ? p->output_sizes[0] : 0, p->has_output_sizes ? p->output_sizes[1] : 0};
-        if ((st = u32s(L, "window", p->window, 2, &a[c++])) == NNX_OK && (st = u32s(L, "padding", p->pads, 4, &a[c++])) == NNX_OK &&
-            (st = u32s(L, "stride", p->strides, 2, &a[c++])) == NNX_OK && (st = u32s(L, "dilation", p->dilations, 2, &a[c++])) == NNX_OK)
+        if ((st = u32s(L, "window", p->window, 2, &a[c++])) == NNX_OK &&
+            (st = u32s(L, "padding", p->pads, 4, &a[c++])) == NNX_OK &&
+            (st = u32s(L, "stride", p->strides, 2, &a[c++])) == NNX_OK &&
+            (st = u32s(L, "dilation", p->dilations, 2, &a[c++])) == NNX_OK)
             st = u32s(L, "output_sizes", os, 2, &a[c++]);
         a[c++] = str("layout", p->layout == NNX_LAYOUT_NHWC ? "nhwc" : "nchw");
         a[c++] = str("rounding", p->rounding == NNX_ROUNDING_CEIL ? "ceil" : "floor");
@@ -214,7 +299,8 @@ static nnx_status attrs(nnx_nnef_lower *L, const nnx_node *n, nnx_tosa_nnef_attr
             st = u32s(L, "strides", t->slice.strides, x->rank, &a[c++]);
         break;
     case NNX_TN_PAD:
-        if ((st = i32s(L, "begin", t->pad.begin, x->rank, &a[c++])) == NNX_OK && (st = i32s(L, "end", t->pad.end, x->rank, &a[c++])) == NNX_OK)
+        if ((st = i32s(L, "begin", t->pad.begin, x->rank, &a[c++])) == NNX_OK &&
+            (st = i32s(L, "end", t->pad.end, x->rank, &a[c++])) == NNX_OK)
             st = scalar(L, "value", xdt, t->pad.value, &a[c++]);
         a[c++] = str("mode", t->pad.mode <= NNX_PAD_SYMMETRIC ? pad_modes[t->pad.mode] : "constant");
         break;
@@ -269,8 +355,9 @@ static nnx_status add_op(nnx_nnef_lower *L, const char *name, const arg *a, uint
     if (!o.name || !o.args || !o.results)
         return nnx_nnef_lower_oom(L);
     for (uint32_t i = 0; i < n_a; i++)
-        o.args[i] = (nnx_nnef_arg){a[i].name, a[i].value, a[i].value.kind == NNX_NNEF_VALUE_TENSOR ||
-                                                             (a[i].value.kind == NNX_NNEF_VALUE_ARRAY && i == 0)};
+        o.args[i] = (nnx_nnef_arg){a[i].name, a[i].value,
+                                   a[i].value.kind == NNX_NNEF_VALUE_TENSOR ||
+                                       (a[i].value.kind == NNX_NNEF_VALUE_ARRAY && i == 0)};
     static const char *const rnames[2] = {"output0", "output1"};
     for (uint32_t r = 0; r < n_r; r++)
         o.results[r] = (nnx_nnef_arg){n_r == 1 ? "output" : rnames[r], nnx_nnef_v_tensor(results[r]), true};

@@ -15,7 +15,7 @@ typedef struct writer {
     nnx_strbuf *out;
     nnx_error *err;
     nnx_arena arena;
-    const char **names;  /* per tensor */
+    const char **names; /* per tensor */
     const char *graph_name;
 } writer;
 
@@ -172,8 +172,8 @@ static nnx_status write_lvalue(writer *w, const nnx_nnef_flat_op *op, uint32_t k
     for (uint32_t i = 0; st == NNX_OK && i < op->n_results; i++) {
         op_what(op, k, op->results[i].name, what, sizeof what);
         if (!is_result(&op->results[i].value))
-            return nnx_error_set(w->err, NNX_ERROR_INVALID_ARGUMENT, "%s: a result must be a tensor or an array of tensors",
-                                 what);
+            return nnx_error_set(w->err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "%s: a result must be a tensor or an array of tensors", what);
         if (i)
             st = w_put(w, ", ");
         if (st == NNX_OK)
@@ -249,8 +249,8 @@ static nnx_status put_type(writer *w, nnx_strbuf *t, const nnx_nnef_value *v, bo
                            uint32_t depth);
 
 /* T[] from the first item; every other item must have the same type. */
-static nnx_status put_array_type(writer *w, nnx_strbuf *t, const nnx_nnef_value *v, bool tensor,
-                                 const char *what, uint32_t depth)
+static nnx_status put_array_type(writer *w, nnx_strbuf *t, const nnx_nnef_value *v, bool tensor, const char *what,
+                                 uint32_t depth)
 {
     if (v->count == 0 || !v->u.items)
         return nnx_error_set(w->err, NNX_ERROR_NOT_SUPPORTED,
@@ -269,8 +269,8 @@ static nnx_status put_array_type(writer *w, nnx_strbuf *t, const nnx_nnef_value 
     return st == NNX_OK ? w_put_to(w, t, "[]") : st;
 }
 
-static nnx_status put_tuple_type(writer *w, nnx_strbuf *t, const nnx_nnef_value *v, bool tensor,
-                                 const char *what, uint32_t depth)
+static nnx_status put_tuple_type(writer *w, nnx_strbuf *t, const nnx_nnef_value *v, bool tensor, const char *what,
+                                 uint32_t depth)
 {
     if (v->count < 2 || !v->u.items)
         return nnx_error_set(w->err, NNX_ERROR_INVALID_ARGUMENT, "%s: tuple of %u items (at least 2)", what, v->count);
@@ -411,8 +411,8 @@ static nnx_status write_ids(writer *w, const uint32_t *ids, uint32_t n, const ch
 {
     if (n == 0)
         return nnx_error_set(w->err, NNX_ERROR_NOT_SUPPORTED,
-                             "graph '%s' has no %s; NNEF needs at least one (§3.2.1 <identifier-list>)",
-                             w->graph_name, noun);
+                             "graph '%s' has no %s; NNEF needs at least one (§3.2.1 <identifier-list>)", w->graph_name,
+                             noun);
     nnx_status st = w_put(w, "( ");
     for (uint32_t i = 0; st == NNX_OK && i < n; i++) {
         if (ids[i] >= w->g->n_tensors)
@@ -493,7 +493,8 @@ static nnx_status write_quant_line(writer *w, uint32_t t, const nnx_nnef_flat_qu
         st = w_put(w, "(");
     for (uint32_t i = 0; st == NNX_OK && i < q->n_args; i++) {
         const nnx_nnef_arg *a = &q->args[i];
-        snprintf(what, sizeof what, "graph.quant entry of tensor '%s', argument '%s'", w->names[t], a->name ? a->name : "");
+        snprintf(what, sizeof what, "graph.quant entry of tensor '%s', argument '%s'", w->names[t],
+                 a->name ? a->name : "");
         if (!nnx_nnef_is_identifier(a->name) || has_tensor(&a->value))
             return nnx_error_set(w->err, NNX_ERROR_INVALID_ARGUMENT, "%s: %s", what,
                                  has_tensor(&a->value) ? "a compile-time value is required, not a tensor (§5.3)"
@@ -598,9 +599,8 @@ static nnx_status fill_container(const nnx_nnef_flat *g, const nnx_nnef_variable
     return st;
 }
 
-nnx_status nnx_nnef_save(const nnx_nnef_flat *g, const nnx_nnef_variable_data *vars, uint32_t n_vars,
-                         const char *path, nnx_nnef_container_format format, const nnx_alloc *alloc,
-                         nnx_error *err)
+nnx_status nnx_nnef_save(const nnx_nnef_flat *g, const nnx_nnef_variable_data *vars, uint32_t n_vars, const char *path,
+                         nnx_nnef_container_format format, const nnx_alloc *alloc, nnx_error *err)
 {
     nnx_alloc libc;
     if (!alloc && nnx_alloc_init(&libc, NULL))

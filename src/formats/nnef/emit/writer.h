@@ -53,7 +53,6 @@
  * has at least one identifier): NNX_ERROR_NOT_SUPPORTED.
  */
 
-
 /* Appends the flat document of g to out. On failure out keeps its earlier length. Errors:
  * NNX_ERROR_NOT_SUPPORTED (a value or graph NNEF cannot spell), NNX_ERROR_INVALID_ARGUMENT
  * (a malformed graph: bad tensor index, NONE value, invalid op name, result not a tensor),
@@ -79,9 +78,8 @@ typedef struct nnx_nnef_variable_data {
  * given (nnx_nnef_label_path; encoded with nnx_nnef_tensor_encode). Variables not given
  * get no file (a structure-only model). Two variables whose labels are equal ignoring case
  * share one file (§4.1.2), so giving data for both is NNX_ERROR_INVALID_ARGUMENT. */
-nnx_status nnx_nnef_save(const nnx_nnef_flat *g, const nnx_nnef_variable_data *vars, uint32_t n_vars,
-                         const char *path, nnx_nnef_container_format format, const nnx_alloc *alloc,
-                         nnx_error *err);
+nnx_status nnx_nnef_save(const nnx_nnef_flat *g, const nnx_nnef_variable_data *vars, uint32_t n_vars, const char *path,
+                         nnx_nnef_container_format format, const nnx_alloc *alloc, nnx_error *err);
 
 /* ---- value printing (writer_values.c), shared by both files ---- */
 
@@ -93,8 +91,8 @@ bool nnx_nnef_format_scalar(double v, char *buf, size_t size);
  * messages ("op #3 'mul', argument 'y'"). Errors as for nnx_nnef_write_text; nesting
  * deeper than NNX_NNEF_WRITE_MAX_DEPTH is NNX_ERROR_NOT_SUPPORTED. */
 #define NNX_NNEF_WRITE_MAX_DEPTH 256u
-nnx_status nnx_nnef_write_value(nnx_strbuf *out, const nnx_nnef_value *v, const char *const *names,
-                                uint32_t n_names, const char *what, nnx_error *err);
+nnx_status nnx_nnef_write_value(nnx_strbuf *out, const nnx_nnef_value *v, const char *const *names, uint32_t n_names,
+                                const char *what, nnx_error *err);
 
 /* Whether s is an NNEF identifier that is not a keyword nor true/false (§3.1). */
 bool nnx_nnef_is_identifier(const char *s);

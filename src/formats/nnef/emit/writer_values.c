@@ -13,14 +13,13 @@
 
 /* ------------------------------------------------------------------ text buffer */
 
-
 /* ------------------------------------------------------------------ identifiers */
 
 bool nnx_nnef_is_identifier(const char *s)
 {
-    static const char *const reserved[] = {"version", "extension", "graph", "fragment", "tensor", "integer",
-                                           "scalar", "logical", "string", "shape_of", "length_of", "range_of",
-                                           "for", "in", "yield", "if", "else", "true", "false"};
+    static const char *const reserved[] = {
+        "version",   "extension", "graph", "fragment", "tensor", "integer", "scalar", "logical", "string", "shape_of",
+        "length_of", "range_of",  "for",   "in",       "yield",  "if",      "else",   "true",    "false"};
     if (!s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
         return false;
     for (const char *p = s + 1; *p; p++)
@@ -210,7 +209,9 @@ static nnx_status put_scalar(value_writer *w, double v)
     char buf[48];
     if (!nnx_nnef_format_scalar(v, buf, sizeof buf))
         return nnx_error_set(w->err, NNX_ERROR_NOT_SUPPORTED, "%s: scalar %s has no NNEF literal", w->what,
-                             isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+                             isnan(v)    ? "nan"
+                                 : v > 0 ? "inf"
+                                         : "-inf");
     return put(w, buf);
 }
 
@@ -272,8 +273,8 @@ static nnx_status put_value(value_writer *w, const nnx_nnef_value *v, uint32_t d
     }
 }
 
-nnx_status nnx_nnef_write_value(nnx_strbuf *out, const nnx_nnef_value *v, const char *const *names,
-                                uint32_t n_names, const char *what, nnx_error *err)
+nnx_status nnx_nnef_write_value(nnx_strbuf *out, const nnx_nnef_value *v, const char *const *names, uint32_t n_names,
+                                const char *what, nnx_error *err)
 {
     value_writer w = {out, names, n_names, what ? what : "value", err};
     return put_value(&w, v, 0);

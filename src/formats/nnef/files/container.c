@@ -29,10 +29,10 @@ static const uint8_t empty_bytes[1];
  * mapped on first get). Every item array starts with the path so one index serves both. */
 typedef struct item {
     char *path;
-    const uint8_t *data;   /* archive: owned (NULL when size is 0); folder: view.data */
+    const uint8_t *data; /* archive: owned (NULL when size is 0); folder: view.data */
     size_t size;
-    nnx_file_view view;    /* folder only */
-    bool loaded;           /* folder: view is mapped or read */
+    nnx_file_view view; /* folder only */
+    bool loaded;        /* folder: view is mapped or read */
 } item;
 
 /* Item paths for exact and case-insensitive lookups (base/strmap.h; zeroed until the first
@@ -143,8 +143,8 @@ nnx_status nnx_nnef_check_relpath(const char *relpath, nnx_error *err)
 
 static bool label_char_ok(unsigned char ch)
 {
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
-           ch == '-' || ch == '.' || ch == '/';
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' ||
+        ch == '.' || ch == '/';
 }
 
 /* The character rule of §4.1.2 `variable` ("[a-z], [A-Z], [0-9], _, -, ., /, \"). */
@@ -237,8 +237,8 @@ static void index_free(path_index *ix)
 /* Items (of keys[0..n)) whose key equals key exactly, or ignoring ASCII case when ci: returns
  * whether there are none, one or more (0, 1, 2), the first in *first and, ignoring case, the
  * second in *second (items in the order they were indexed). */
-static uint32_t index_find(const path_index *ix, const void *keys, size_t stride, uint32_t n, const char *key,
-                           bool ci, uint32_t *first, uint32_t *second)
+static uint32_t index_find(const path_index *ix, const void *keys, size_t stride, uint32_t n, const char *key, bool ci,
+                           uint32_t *first, uint32_t *second)
 {
     uintptr_t v;
     if (!nnx_strmap_get(ci ? &ix->folded : &ix->exact, key, &v))
@@ -371,7 +371,7 @@ static bool wanted(const char *path)
     base = base ? base + 1 : path;
     size_t n = strlen(base);
     return strcmp(base, "graph.nnef") == 0 || strcmp(base, "graph.quant") == 0 ||
-           (n > 4 && ascii_casecmp(base + n - 4, ".dat") == 0);
+        (n > 4 && ascii_casecmp(base + n - 4, ".dat") == 0);
 }
 
 static nnx_status charge(const nnx_nnef_container *c, archive_budget *b, int64_t size, nnx_error *err)
@@ -424,11 +424,13 @@ static nnx_status take_entry(nnx_nnef_container *c, struct archive *ar, struct a
                              nnx_error *err)
 {
     if (++b->entries > b->max_entries)
-        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: archive has more than %u entries (limit max_entries)",
-                             c->path, b->max_entries);
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: archive has more than %u entries (limit max_entries)", c->path,
+                             b->max_entries);
     const char *raw = archive_entry_pathname(e);
     if (!raw && !(raw = archive_entry_pathname_utf8(e)))
-        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: entry %u has no readable name", c->path, b->entries);
+        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: entry %u has no readable name", c->path,
+                             b->entries);
     mode_t type = archive_entry_filetype(e);
     if (archive_entry_hardlink(e))
         return entry_problem(c, raw, "a hard link; only regular files and folders are allowed", err);
@@ -557,7 +559,12 @@ static nnx_status sniff(nnx_nnef_container *c, const uint8_t *head, size_t n, nn
         const char *magic;
         size_t len;
         const char *name;
-    } other[] = {{"BZh", 3, "bzip2"}, {"\xfd" "7zXZ\0", 6, "xz"}, {"\x28\xb5\x2f\xfd", 4, "zstd"}, {"PK\x03\x04", 4, "zip"}};
+    } other[] = {{"BZh", 3, "bzip2"},
+                 {"\xfd"
+                  "7zXZ\0",
+                  6, "xz"},
+                 {"\x28\xb5\x2f\xfd", 4, "zstd"},
+                 {"PK\x03\x04", 4, "zip"}};
     if (n >= 2 && head[0] == 0x1f && head[1] == 0x8b) {
         c->kind = NNX_NNEF_CONTAINER_TGZ;
         return NNX_OK;
@@ -728,8 +735,8 @@ static nnx_status archive_find(nnx_nnef_container *c, const char *rel, const cha
 
 /* The entry of folder dir_rel called name: as written if it exists, else the unique entry
  * equal to it ignoring ASCII case. *got is false when there is none. */
-static nnx_status match_component(nnx_nnef_container *c, const char *dir_rel, const char *name, char *match,
-                                  bool *got, nnx_error *err)
+static nnx_status match_component(nnx_nnef_container *c, const char *dir_rel, const char *name, char *match, bool *got,
+                                  nnx_error *err)
 {
     char dir[FULL_PATH_MAX], probe[FULL_PATH_MAX], first[NAME_MAX_BYTES + 1] = "", other[NAME_MAX_BYTES + 1] = "";
     struct stat sb;
@@ -808,8 +815,8 @@ nnx_status nnx_nnef_container_find_variable(nnx_nnef_container *c, const char *l
     return is_archive(c) ? archive_find(c, rel, relpath, err) : folder_find(c, rel, relpath, err);
 }
 
-nnx_status nnx_nnef_container_get_variable(nnx_nnef_container *c, const char *label, const void **data,
-                                           size_t *size, const char **relpath, nnx_error *err)
+nnx_status nnx_nnef_container_get_variable(nnx_nnef_container *c, const char *label, const void **data, size_t *size,
+                                           const char **relpath, nnx_error *err)
 {
     const char *rel;
     char a[96], b[96];
@@ -985,7 +992,8 @@ static nnx_status write_failure(struct archive *ar, const membuf *m, const char 
     if (m->oom || archive_errno(ar) == ENOMEM)
         return oom(err, path);
     const char *why = archive_error_string(ar);
-    return nnx_error_set(err, NNX_ERROR_IO, "%s: error: cannot write the archive: %s", path, why ? why : "libarchive error");
+    return nnx_error_set(err, NNX_ERROR_IO, "%s: error: cannot write the archive: %s", path,
+                         why ? why : "libarchive error");
 }
 
 static nnx_status write_entries(nnx_nnef_container_writer *w, struct archive *ar, const membuf *m, const char *path,
@@ -1002,7 +1010,7 @@ static nnx_status write_entries(nnx_nnef_container_writer *w, struct archive *ar
         archive_entry_set_perm(e, 0644);
         archive_entry_set_mtime(e, 0, 0);
         bool ok = archive_write_header(ar, e) == ARCHIVE_OK &&
-                  (!f->size || archive_write_data(ar, f->data, f->size) == (la_ssize_t)f->size);
+            (!f->size || archive_write_data(ar, f->data, f->size) == (la_ssize_t)f->size);
         archive_entry_free(e);
         if (!ok)
             return write_failure(ar, m, path, err);
@@ -1017,9 +1025,10 @@ static nnx_status write_archive(nnx_nnef_container_writer *w, const char *path, 
         return oom(err, path);
     membuf m = {&w->alloc, NULL, 0, 0, false};
     bool ok = archive_write_set_format_pax_restricted(ar) == ARCHIVE_OK &&
-              (!gzip || (archive_write_add_filter_gzip(ar) == ARCHIVE_OK &&
-                         archive_write_set_options(ar, "gzip:!timestamp") == ARCHIVE_OK)) &&
-              archive_write_open2(ar, &m, NULL, membuf_write, NULL, NULL) == ARCHIVE_OK;
+        (!gzip ||
+         (archive_write_add_filter_gzip(ar) == ARCHIVE_OK &&
+          archive_write_set_options(ar, "gzip:!timestamp") == ARCHIVE_OK)) &&
+        archive_write_open2(ar, &m, NULL, membuf_write, NULL, NULL) == ARCHIVE_OK;
     nnx_status st = ok ? write_entries(w, ar, &m, path, err) : write_failure(ar, &m, path, err);
     if (st == NNX_OK && archive_write_close(ar) != ARCHIVE_OK)
         st = write_failure(ar, &m, path, err);
@@ -1035,12 +1044,14 @@ nnx_status nnx_nnef_container_writer_write(nnx_nnef_container_writer *w, const c
 {
     if (format == NNX_NNEF_FORMAT_AUTO)
         format = ends_with_ci(path, ".tgz") || ends_with_ci(path, ".tar.gz") ? NNX_NNEF_FORMAT_TGZ
-                 : ends_with_ci(path, ".tar")                               ? NNX_NNEF_FORMAT_TAR
-                                                                            : NNX_NNEF_FORMAT_FOLDER;
+            : ends_with_ci(path, ".tar")                                     ? NNX_NNEF_FORMAT_TAR
+                                                                             : NNX_NNEF_FORMAT_FOLDER;
     switch (format) {
     case NNX_NNEF_FORMAT_FOLDER: return write_folder(w, path, err);
     case NNX_NNEF_FORMAT_TAR: return write_archive(w, path, false, err);
     case NNX_NNEF_FORMAT_TGZ: return write_archive(w, path, true, err);
-    default: return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: unknown container format %d", path, (int)format);
+    default:
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: unknown container format %d", path,
+                             (int)format);
     }
 }

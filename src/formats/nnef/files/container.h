@@ -58,7 +58,7 @@ typedef enum nnx_nnef_container_kind {
     NNX_NNEF_CONTAINER_FOLDER = 1,
     NNX_NNEF_CONTAINER_GRAPH_FILE = 2, /* a lone graph.nnef */
     NNX_NNEF_CONTAINER_TAR = 3,
-    NNX_NNEF_CONTAINER_TGZ = 4         /* gzip-compressed tar */
+    NNX_NNEF_CONTAINER_TGZ = 4 /* gzip-compressed tar */
 } nnx_nnef_container_kind;
 
 /* Valid when zeroed (defaults). Bounds apply to archives only. */
@@ -103,8 +103,8 @@ nnx_status nnx_nnef_container_find_variable(nnx_nnef_container *c, const char *l
                                             nnx_error *err);
 /* find_variable + get. No file: NNX_ERROR_IO "PATH: error: no tensor file for variable
  * 'LABEL' (expected 'LABEL.dat')". relpath may be NULL. */
-nnx_status nnx_nnef_container_get_variable(nnx_nnef_container *c, const char *label, const void **data,
-                                           size_t *size, const char **relpath, nnx_error *err);
+nnx_status nnx_nnef_container_get_variable(nnx_nnef_container *c, const char *label, const void **data, size_t *size,
+                                           const char **relpath, nnx_error *err);
 
 /* Writes "<label>.dat" into buf[0..size) (§5.1: label 'conv1/filter' -> conv1/filter.dat).
  * NNX_ERROR_INVALID_MODEL "variable label 'L': <rule>" for an empty label, a character
@@ -120,7 +120,7 @@ nnx_status nnx_nnef_check_relpath(const char *relpath, nnx_error *err);
 /* ------------------------------------------------------------------ writing */
 
 typedef enum nnx_nnef_container_format {
-    NNX_NNEF_FORMAT_AUTO = 0,   /* by the name: ".tgz"/".tar.gz" -> TGZ, ".tar" -> TAR, else FOLDER */
+    NNX_NNEF_FORMAT_AUTO = 0, /* by the name: ".tgz"/".tar.gz" -> TGZ, ".tar" -> TAR, else FOLDER */
     NNX_NNEF_FORMAT_FOLDER = 1,
     NNX_NNEF_FORMAT_TAR = 2,
     NNX_NNEF_FORMAT_TGZ = 3

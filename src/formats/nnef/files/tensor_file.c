@@ -84,7 +84,10 @@ enum {
 #define HOST_LE 0
 #endif
 
-static uint32_t get_u32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint32_t get_u32(const uint8_t *p)
+{
+    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
 
 static float get_f32(const uint8_t *p)
 {
@@ -215,8 +218,8 @@ __attribute__((format(printf, 3, 4))) static nnx_status bad(parser *ps, uint64_t
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return nnx_error_set(ps->err, NNX_ERROR_INVALID_MODEL, "%s: error: %s (offset %llu)", path_of(ps->info->path),
-                         what, (unsigned long long)offset);
+    return nnx_error_set(ps->err, NNX_ERROR_INVALID_MODEL, "%s: error: %s (offset %llu)", path_of(ps->info->path), what,
+                         (unsigned long long)offset);
 }
 
 static nnx_status parse_magic_version(parser *ps)
@@ -268,8 +271,9 @@ static nnx_status parse_code(parser *ps)
     nnx_nnef_tensor_info *info = ps->info;
     uint32_t code = info->code = get_u32(ps->b + OFF_CODE);
     if (code >> 16)
-        return bad(ps, OFF_CODE, "quantization code 0x%08X has vendor 0x%04X: only Khronos (0x0000) codes are supported",
-                   code, code >> 16);
+        return bad(ps, OFF_CODE,
+                   "quantization code 0x%08X has vendor 0x%04X: only Khronos (0x0000) codes are supported", code,
+                   code >> 16);
     switch (code) {
     case NNX_NNEF_CODE_FLOAT: info->kind = NNX_NNEF_ITEM_FLOAT; break;
     case NNX_NNEF_CODE_INTEGER:
@@ -282,12 +286,16 @@ static nnx_status parse_code(parser *ps)
         info->quantized = true;
         info->is_signed = code == NNX_NNEF_CODE_QINT;
         break;
-    case NNX_NNEF_CODE_INT: info->kind = NNX_NNEF_ITEM_INTEGER; info->is_signed = true; break;
+    case NNX_NNEF_CODE_INT:
+        info->kind = NNX_NNEF_ITEM_INTEGER;
+        info->is_signed = true;
+        break;
     case NNX_NNEF_CODE_BOOL: info->kind = NNX_NNEF_ITEM_BOOL; break;
     case NNX_NNEF_CODE_LINEAR: info->kind = NNX_NNEF_ITEM_LINEAR; break;
     case NNX_NNEF_CODE_LOGARITHMIC: info->kind = NNX_NNEF_ITEM_LOGARITHMIC; break;
     default:
-        return bad(ps, OFF_CODE, "quantization code 0x%08X is unknown: Khronos codes are 0x00-0x05, 0x10 and 0x11", code);
+        return bad(ps, OFF_CODE, "quantization code 0x%08X is unknown: Khronos codes are 0x00-0x05, 0x10 and 0x11",
+                   code);
     }
     return NNX_OK;
 }
@@ -441,12 +449,28 @@ static void store_double(nnx_dtype t, uint8_t *dst, double v)
     uint16_t h;
     uint8_t q;
     switch (t) {
-    case NNX_FLOAT32: { float f = (float)v; memcpy(dst, &f, 4); return; }
+    case NNX_FLOAT32: {
+        float f = (float)v;
+        memcpy(dst, &f, 4);
+        return;
+    }
     case NNX_FLOAT64: memcpy(dst, &v, 8); return;
-    case NNX_FLOAT16: h = nnx_f64_to_f16(v); memcpy(dst, &h, 2); return;
-    case NNX_BFLOAT16: h = nnx_f64_to_bf16(v); memcpy(dst, &h, 2); return;
-    case NNX_FP8E4M3: q = nnx_f64_to_fp8e4m3(v); *dst = q; return;
-    case NNX_FP8E5M2: q = nnx_f64_to_fp8e5m2(v); *dst = q; return;
+    case NNX_FLOAT16:
+        h = nnx_f64_to_f16(v);
+        memcpy(dst, &h, 2);
+        return;
+    case NNX_BFLOAT16:
+        h = nnx_f64_to_bf16(v);
+        memcpy(dst, &h, 2);
+        return;
+    case NNX_FP8E4M3:
+        q = nnx_f64_to_fp8e4m3(v);
+        *dst = q;
+        return;
+    case NNX_FP8E5M2:
+        q = nnx_f64_to_fp8e5m2(v);
+        *dst = q;
+        return;
     default: return;
     }
 }
@@ -455,9 +479,21 @@ static void store_double(nnx_dtype t, uint8_t *dst, double v)
 static inline void store_int(size_t size, uint8_t *dst, uint64_t v)
 {
     switch (size) {
-    case 1: { uint8_t x = (uint8_t)v; memcpy(dst, &x, 1); return; }
-    case 2: { uint16_t x = (uint16_t)v; memcpy(dst, &x, 2); return; }
-    case 4: { uint32_t x = (uint32_t)v; memcpy(dst, &x, 4); return; }
+    case 1: {
+        uint8_t x = (uint8_t)v;
+        memcpy(dst, &x, 1);
+        return;
+    }
+    case 2: {
+        uint16_t x = (uint16_t)v;
+        memcpy(dst, &x, 2);
+        return;
+    }
+    case 4: {
+        uint32_t x = (uint32_t)v;
+        memcpy(dst, &x, 4);
+        return;
+    }
     default: memcpy(dst, &v, 8); return;
     }
 }
@@ -470,19 +506,19 @@ typedef struct decoder {
     nnx_dtype target;
     size_t tsize;
     bool to_float;
-    int64_t tmin;        /* integer target range */
+    int64_t tmin; /* integer target range */
     uint64_t tmax;
-    int log_m;           /* logarithmic: ceil(log2 max) */
-    unsigned mag_bits;   /* logarithmic: bits of q (b, or b - 1 when signed) */
+    int log_m;         /* logarithmic: ceil(log2 max) */
+    unsigned mag_bits; /* logarithmic: bits of q (b, or b - 1 when signed) */
     nnx_error *err;
 } decoder;
 
 static nnx_status out_of_range(const decoder *d, uint64_t index, bool neg, uint64_t v)
 {
-    return nnx_error_set(d->err, NNX_ERROR_INVALID_MODEL, "%s: error: item %llu value %s%llu does not fit %s (offset %llu)",
-                         path_of(d->info->path), (unsigned long long)index, neg ? "-" : "",
-                         (unsigned long long)(neg ? 0 - v : v), nnx_dtype_name(d->target),
-                         (unsigned long long)(NNX_NNEF_HEADER_SIZE + index * d->info->bits / 8));
+    return nnx_error_set(
+        d->err, NNX_ERROR_INVALID_MODEL, "%s: error: item %llu value %s%llu does not fit %s (offset %llu)",
+        path_of(d->info->path), (unsigned long long)index, neg ? "-" : "", (unsigned long long)(neg ? 0 - v : v),
+        nnx_dtype_name(d->target), (unsigned long long)(NNX_NNEF_HEADER_SIZE + index * d->info->bits / 8));
 }
 
 /* An integer item (signed: v is int64 bits) into any target. */
@@ -563,8 +599,9 @@ static nnx_status put_integers(const decoder *d, uint64_t first, size_t n, uint6
     const nnx_nnef_tensor_info *info = d->info;
     bool is_signed = info->kind == NNX_NNEF_ITEM_INTEGER && info->is_signed;
     for (size_t i = 0; i < n; i++)
-        raw[i] = is_signed ? (uint64_t)sign_extend(raw[i], info->bits)
-               : info->kind == NNX_NNEF_ITEM_BOOL ? raw[i] != 0 : raw[i];
+        raw[i] = is_signed                     ? (uint64_t)sign_extend(raw[i], info->bits)
+            : info->kind == NNX_NNEF_ITEM_BOOL ? raw[i] != 0
+                                               : raw[i];
     size_t ts = d->tsize;
     for (size_t i = 0; i < n; i++) {
         nnx_status st = put_integer(d, first + i, dst + i * ts, is_signed, raw[i]);
@@ -606,7 +643,7 @@ static bool is_plain_copy(const nnx_nnef_tensor_info *info, nnx_dtype target)
     if (info->kind == NNX_NNEF_ITEM_FLOAT)
         return k == NNX_KIND_FLOAT;
     return info->kind == NNX_NNEF_ITEM_INTEGER && k == (info->is_signed ? NNX_KIND_SINT : NNX_KIND_UINT) &&
-           info->bits % 8 == 0 && target != NNX_INT48 && target != NNX_INT4;
+        info->bits % 8 == 0 && target != NNX_INT48 && target != NNX_INT4;
 }
 
 static nnx_status decode_check(const nnx_nnef_tensor_info *info, nnx_dtype target, size_t dst_size, nnx_error *err)
@@ -619,8 +656,8 @@ static nnx_status decode_check(const nnx_nnef_tensor_info *info, nnx_dtype targe
     if (info->volume > SIZE_MAX || !nnx_mul_size((size_t)info->volume, tsize, &need) || need != dst_size)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                              "%s: error: the destination has %zu bytes, %llu %s items need %llu x %zu", path, dst_size,
-                             (unsigned long long)info->volume, nnx_dtype_name(target),
-                             (unsigned long long)info->volume, tsize);
+                             (unsigned long long)info->volume, nnx_dtype_name(target), (unsigned long long)info->volume,
+                             tsize);
     if (info->kind == NNX_NNEF_ITEM_FLOAT && !nnx_dtype_is_float(target))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: float items cannot be decoded into %s", path,
                              nnx_dtype_name(target));
@@ -672,7 +709,8 @@ nnx_status nnx_nnef_tensor_load(const char *path, const nnx_alloc *a, nnx_dtype 
     if (st == NNX_OK && !target)
         target = nnx_nnef_tensor_natural_dtype(info);
     size_t bytes = 0;
-    if (st == NNX_OK && (info->volume > SIZE_MAX || !nnx_mul_size((size_t)info->volume, nnx_dtype_size(target), &bytes)))
+    if (st == NNX_OK &&
+        (info->volume > SIZE_MAX || !nnx_mul_size((size_t)info->volume, nnx_dtype_size(target), &bytes)))
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: %llu items do not fit in memory", path,
                            (unsigned long long)info->volume);
     void *buf = NULL;
@@ -713,7 +751,8 @@ __attribute__((format(printf, 3, 4))) static nnx_status arg_error(nnx_error *err
 static nnx_status plan_shape(const uint32_t *shape, uint32_t rank, encoding *e, nnx_error *err)
 {
     if (rank > NNX_NNEF_MAX_RANK)
-        return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "rank %u is larger than the maximum %d", rank, NNX_NNEF_MAX_RANK);
+        return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "rank %u is larger than the maximum %d", rank,
+                         NNX_NNEF_MAX_RANK);
     if (rank && !shape)
         return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "shape is NULL for rank %u", rank);
     e->volume = 1;
@@ -758,13 +797,17 @@ static nnx_status plan_plain(nnx_dtype dtype, const nnx_nnef_encode_options *o, 
                              nnx_dtype_name(dtype), o->bits);
         e->code = NNX_NNEF_CODE_FLOAT;
         return NNX_OK;
-    case NNX_KIND_SINT: e->is_signed = true; e->code = items ? NNX_NNEF_CODE_INT : NNX_NNEF_CODE_INTEGER; return NNX_OK;
+    case NNX_KIND_SINT:
+        e->is_signed = true;
+        e->code = items ? NNX_NNEF_CODE_INT : NNX_NNEF_CODE_INTEGER;
+        return NNX_OK;
     case NNX_KIND_UINT: e->code = NNX_NNEF_CODE_INTEGER; return NNX_OK;
     case NNX_KIND_BOOL:
         e->code = items ? NNX_NNEF_CODE_BOOL : NNX_NNEF_CODE_INTEGER;
         e->bits = o->bits ? o->bits : 1;
         if (e->bits != 1 && e->bits != 8)
-            return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "bool items are written with 1 or 8 bits, not %u", o->bits);
+            return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "bool items are written with 1 or 8 bits, not %u",
+                             o->bits);
         return NNX_OK;
     case NNX_KIND_NONE: break;
     }
@@ -789,7 +832,8 @@ static nnx_status plan(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, co
         return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "bits per item %u is larger than 64", e->bits);
     uint64_t total;
     if (!nnx_mul_u64(e->volume, e->bits, &total) || total / 8 + (total % 8 != 0) > UINT32_MAX)
-        return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "the data would exceed the 4 GiB an NNEF tensor file can hold");
+        return arg_error(err, NNX_ERROR_INVALID_ARGUMENT,
+                         "the data would exceed the 4 GiB an NNEF tensor file can hold");
     e->data_length = (uint32_t)(total / 8 + (total % 8 != 0));
     return NNX_OK;
 }
@@ -863,8 +907,8 @@ static nnx_status write_items(nnx_dtype dtype, const uint8_t *src, const encodin
 }
 
 nnx_status nnx_nnef_tensor_encode(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, const void *data,
-                                  size_t data_size, const nnx_nnef_encode_options *options, void *out,
-                                  size_t out_size, size_t *written, nnx_error *err)
+                                  size_t data_size, const nnx_nnef_encode_options *options, void *out, size_t out_size,
+                                  size_t *written, nnx_error *err)
 {
     static const nnx_nnef_encode_options defaults;
     const nnx_nnef_encode_options *o = options ? options : &defaults;
@@ -875,8 +919,8 @@ nnx_status nnx_nnef_tensor_encode(nnx_dtype dtype, const uint32_t *shape, uint32
         return st;
     size_t need, file_size = (size_t)NNX_NNEF_HEADER_SIZE + e.data_length;
     if (e.volume > SIZE_MAX || !nnx_mul_size((size_t)e.volume, nnx_dtype_size(dtype), &need) || need != data_size)
-        return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "data has %zu bytes, %llu %s items need %llu x %zu", data_size,
-                         (unsigned long long)e.volume, nnx_dtype_name(dtype), (unsigned long long)e.volume,
+        return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "data has %zu bytes, %llu %s items need %llu x %zu",
+                         data_size, (unsigned long long)e.volume, nnx_dtype_name(dtype), (unsigned long long)e.volume,
                          nnx_dtype_size(dtype));
     if (!out || out_size < file_size)
         return arg_error(err, NNX_ERROR_INVALID_ARGUMENT, "the output buffer has %zu bytes, the file needs %zu",

@@ -27,38 +27,38 @@ typedef enum nnx_nnef_code {
 
 /* What an item is, whichever code said so. */
 typedef enum nnx_nnef_item_kind {
-    NNX_NNEF_ITEM_FLOAT = 1,       /* IEEE binary16/32/64 */
-    NNX_NNEF_ITEM_INTEGER = 2,     /* two's complement if is_signed, else unsigned */
-    NNX_NNEF_ITEM_BOOL = 3,        /* any nonzero item is true */
-    NNX_NNEF_ITEM_LINEAR = 4,      /* codes q in [0, 2^bits - 1] between min and max */
-    NNX_NNEF_ITEM_LOGARITHMIC = 5  /* codes q: 2^(q + m - r), signed when min == -max */
+    NNX_NNEF_ITEM_FLOAT = 1,      /* IEEE binary16/32/64 */
+    NNX_NNEF_ITEM_INTEGER = 2,    /* two's complement if is_signed, else unsigned */
+    NNX_NNEF_ITEM_BOOL = 3,       /* any nonzero item is true */
+    NNX_NNEF_ITEM_LINEAR = 4,     /* codes q in [0, 2^bits - 1] between min and max */
+    NNX_NNEF_ITEM_LOGARITHMIC = 5 /* codes q: 2^(q + m - r), signed when min == -max */
 } nnx_nnef_item_kind;
 
 /* Warnings: the file is readable but breaks a "should" of the spec (bits of info->warnings,
  * for a loader to log). */
 enum {
-    NNX_NNEF_WARN_VERSION = 1u << 0,   /* version 1.x with x > 0 */
-    NNX_NNEF_WARN_RESERVED = 1u << 1,  /* nonzero reserved header bytes */
-    NNX_NNEF_WARN_PARAMS = 1u << 2,    /* nonzero parameter bytes the code does not use */
-    NNX_NNEF_WARN_TRAILING = 1u << 3,  /* bytes after the data */
-    NNX_NNEF_WARN_PADDING = 1u << 4    /* nonzero padding bits in the last data byte */
+    NNX_NNEF_WARN_VERSION = 1u << 0,  /* version 1.x with x > 0 */
+    NNX_NNEF_WARN_RESERVED = 1u << 1, /* nonzero reserved header bytes */
+    NNX_NNEF_WARN_PARAMS = 1u << 2,   /* nonzero parameter bytes the code does not use */
+    NNX_NNEF_WARN_TRAILING = 1u << 3, /* bytes after the data */
+    NNX_NNEF_WARN_PADDING = 1u << 4   /* nonzero padding bits in the last data byte */
 };
 
 typedef struct nnx_nnef_tensor_info {
-    const char *path;          /* the path given to parse, used in messages (not owned) */
-    uint8_t version[2];        /* major, minor */
-    uint32_t rank;             /* 0..8; rank 0 is a scalar */
+    const char *path;   /* the path given to parse, used in messages (not owned) */
+    uint8_t version[2]; /* major, minor */
+    uint32_t rank;      /* 0..8; rank 0 is a scalar */
     uint32_t shape[NNX_NNEF_MAX_RANK];
-    uint64_t volume;           /* product of the extents (1 for rank 0) */
-    uint32_t bits;             /* bits per item, 1..64 */
-    uint32_t code;             /* the raw code word (vendor << 16 | algorithm) */
+    uint64_t volume; /* product of the extents (1 for rank 0) */
+    uint32_t bits;   /* bits per item, 1..64 */
+    uint32_t code;   /* the raw code word (vendor << 16 | algorithm) */
     nnx_nnef_item_kind kind;
-    bool is_signed;            /* integer: signed; logarithmic: min == -max */
-    bool quantized;            /* later scheme Quint/Qint: integer codes whose meaning
+    bool is_signed;       /* integer: signed; logarithmic: min == -max */
+    bool quantized;       /* later scheme Quint/Qint: integer codes whose meaning
                                   comes from graph.quant, not from this file */
-    float min, max;            /* linear and logarithmic parameters */
-    uint32_t data_length;      /* bytes of item data at offset 128 */
-    uint32_t warnings;         /* NNX_NNEF_WARN_* */
+    float min, max;       /* linear and logarithmic parameters */
+    uint32_t data_length; /* bytes of item data at offset 128 */
+    uint32_t warnings;    /* NNX_NNEF_WARN_* */
 } nnx_nnef_tensor_info;
 
 /* Validates the header of a whole file held in bytes[0..size) and fills info. Errors are
@@ -121,7 +121,7 @@ nnx_status nnx_nnef_tensor_encoded_size(nnx_dtype dtype, const uint32_t *shape, 
  * row-major) into out[0..out_size); *written receives the file size. options may be NULL.
  * Supported dtypes: float16, float32, float64, every integer type, bool. */
 nnx_status nnx_nnef_tensor_encode(nnx_dtype dtype, const uint32_t *shape, uint32_t rank, const void *data,
-                                  size_t data_size, const nnx_nnef_encode_options *options, void *out,
-                                  size_t out_size, size_t *written, nnx_error *err);
+                                  size_t data_size, const nnx_nnef_encode_options *options, void *out, size_t out_size,
+                                  size_t *written, nnx_error *err);
 
 #endif

@@ -108,8 +108,7 @@ static nnx_status new_list(nnef_flattener *f, nnx_nnef_value_kind kind, uint32_t
     return NNX_OK;
 }
 
-static nnx_status new_string(nnef_flattener *f, const char *a, size_t na, const char *b, size_t nb,
-                             nnx_nnef_value *out)
+static nnx_status new_string(nnef_flattener *f, const char *a, size_t na, const char *b, size_t nb, nnx_nnef_value *out)
 {
     size_t n;
     if (!nnx_add_size(na, nb, &n) || !nnx_add_size(n, 1, &n))
@@ -184,7 +183,9 @@ static nnx_status int_arith(nnef_flattener *f, const nnx_nnef_expr *e, int64_t a
         for (int64_t i = 0; i < b && ok; i++)
             ok = !__builtin_mul_overflow(*r, a, r);
         break;
-    default: return nnef_fail(f, e->op_pos, "operator '%s' is not defined on integers", nnx_nnef_binary_op_symbol(e->u.binary.op));
+    default:
+        return nnef_fail(f, e->op_pos, "operator '%s' is not defined on integers",
+                         nnx_nnef_binary_op_symbol(e->u.binary.op));
     }
     return ok ? NNX_OK : nnef_fail(f, e->op_pos, "integer overflow in '%s'", nnx_nnef_binary_op_symbol(e->u.binary.op));
 }
@@ -272,11 +273,14 @@ static nnx_status attribute_binary(nnef_flattener *f, const nnx_nnef_expr *e, co
     bool reals = a->kind == NNX_NNEF_VALUE_SCALAR && b->kind == NNX_NNEF_VALUE_SCALAR;
     if (op >= NNX_NNEF_BINARY_LT && op <= NNX_NNEF_BINARY_GE) {
         if (!ints && !reals)
-            return nnef_fail(f, e->op_pos, "operator '%s' needs two integers or two scalars", nnx_nnef_binary_op_symbol(op));
+            return nnef_fail(f, e->op_pos, "operator '%s' needs two integers or two scalars",
+                             nnx_nnef_binary_op_symbol(op));
         bool r = ints ? compare(op, (double)a->u.integer, (double)b->u.integer) : compare(op, a->u.scalar, b->u.scalar);
         if (ints) /* exact for every int64 pair */
-            r = op == NNX_NNEF_BINARY_LT ? a->u.integer < b->u.integer : op == NNX_NNEF_BINARY_LE ? a->u.integer <= b->u.integer
-              : op == NNX_NNEF_BINARY_GT ? a->u.integer > b->u.integer : a->u.integer >= b->u.integer;
+            r = op == NNX_NNEF_BINARY_LT   ? a->u.integer < b->u.integer
+                : op == NNX_NNEF_BINARY_LE ? a->u.integer <= b->u.integer
+                : op == NNX_NNEF_BINARY_GT ? a->u.integer > b->u.integer
+                                           : a->u.integer >= b->u.integer;
         *out = (nnx_nnef_value){.kind = NNX_NNEF_VALUE_LOGICAL, .u.logical = r};
         return NNX_OK;
     }
@@ -340,7 +344,8 @@ static nnx_status eval_comprehension(nnef_flattener *f, nnef_frame *fr, const nn
         if (st != NNX_OK)
             return st;
         if (lists[k].kind != NNX_NNEF_VALUE_ARRAY)
-            return nnef_fail(f, e->u.comprehension.iterators[k].iterable->pos, "a comprehension iterates over arrays only");
+            return nnef_fail(f, e->u.comprehension.iterators[k].iterable->pos,
+                             "a comprehension iterates over arrays only");
         if (k && lists[k].count != length)
             return nnef_fail(f, e->u.comprehension.iterators[k].iterable->pos,
                              "iterated arrays have different lengths (%u and %u)", length, lists[k].count);
@@ -462,8 +467,9 @@ static nnx_status cast_builtin(nnef_flattener *f, const nnx_nnef_expr *e, const 
     case NNX_NNEF_BUILTIN_LOGICAL:
         *out = (nnx_nnef_value){.kind = NNX_NNEF_VALUE_LOGICAL};
         out->u.logical = x->kind == NNX_NNEF_VALUE_INTEGER ? x->u.integer != 0
-                       : x->kind == NNX_NNEF_VALUE_SCALAR ? x->u.scalar != 0
-                       : x->kind == NNX_NNEF_VALUE_STRING ? s[0] != '\0' : x->u.logical;
+            : x->kind == NNX_NNEF_VALUE_SCALAR             ? x->u.scalar != 0
+            : x->kind == NNX_NNEF_VALUE_STRING             ? s[0] != '\0'
+                                                           : x->u.logical;
         return NNX_OK;
     default:
         if (x->kind == NNX_NNEF_VALUE_SCALAR && !strpbrk(text, ".eEn"))
@@ -483,7 +489,9 @@ static nnx_status eval_builtin(nnef_flattener *f, nnef_frame *fr, const nnx_nnef
         return nnx_nnef_error_at(f->err, NNX_ERROR_NOT_SUPPORTED, f->g->filename, e->pos,
                                  "shape_of is deprecated and not supported (NNEF 1.0.1)");
     if (fn == NNX_NNEF_BUILTIN_LENGTH_OF || fn == NNX_NNEF_BUILTIN_RANGE_OF) {
-        int64_t n = x.kind == NNX_NNEF_VALUE_ARRAY ? x.count : x.kind == NNX_NNEF_VALUE_STRING ? (int64_t)strlen(x.u.string) : -1;
+        int64_t n = x.kind == NNX_NNEF_VALUE_ARRAY ? x.count
+            : x.kind == NNX_NNEF_VALUE_STRING      ? (int64_t)strlen(x.u.string)
+                                                   : -1;
         if (n < 0)
             return nnef_fail(f, e->pos, "%s() needs an array or a string", nnx_nnef_builtin_name(fn));
         if (fn == NNX_NNEF_BUILTIN_LENGTH_OF) {
@@ -528,10 +536,22 @@ nnx_status nnef_eval(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_expr *e, 
 {
     memset(out, 0, sizeof *out);
     switch (e->kind) {
-    case NNX_NNEF_EXPR_INTEGER: out->kind = NNX_NNEF_VALUE_INTEGER; out->u.integer = e->u.integer; return NNX_OK;
-    case NNX_NNEF_EXPR_SCALAR: out->kind = NNX_NNEF_VALUE_SCALAR; out->u.scalar = e->u.scalar; return NNX_OK;
-    case NNX_NNEF_EXPR_LOGICAL: out->kind = NNX_NNEF_VALUE_LOGICAL; out->u.logical = e->u.logical; return NNX_OK;
-    case NNX_NNEF_EXPR_STRING: out->kind = NNX_NNEF_VALUE_STRING; out->u.string = e->u.string.chars; return NNX_OK;
+    case NNX_NNEF_EXPR_INTEGER:
+        out->kind = NNX_NNEF_VALUE_INTEGER;
+        out->u.integer = e->u.integer;
+        return NNX_OK;
+    case NNX_NNEF_EXPR_SCALAR:
+        out->kind = NNX_NNEF_VALUE_SCALAR;
+        out->u.scalar = e->u.scalar;
+        return NNX_OK;
+    case NNX_NNEF_EXPR_LOGICAL:
+        out->kind = NNX_NNEF_VALUE_LOGICAL;
+        out->u.logical = e->u.logical;
+        return NNX_OK;
+    case NNX_NNEF_EXPR_STRING:
+        out->kind = NNX_NNEF_VALUE_STRING;
+        out->u.string = e->u.string.chars;
+        return NNX_OK;
     case NNX_NNEF_EXPR_IDENTIFIER: {
         const nnx_nnef_value *v = nnef_frame_get(fr, e->u.identifier);
         if (!v)

@@ -15,12 +15,12 @@ typedef struct nnef_var {
 /* One activation: the graph body (fragment NULL) or an expanded fragment. */
 typedef struct nnef_frame {
     const nnx_nnef_fragment *fragment;
-    nnx_nnef_type_kind generic;  /* what '?' stands for here */
+    nnx_nnef_type_kind generic; /* what '?' stands for here */
     nnef_var *vars;
     uint32_t n_vars, cap_vars;
-    nnx_strmap names;            /* var name -> index in vars; zeroed until the first set */
-    nnx_nnef_pos origin;         /* position reported for ops emitted from this frame */
-    bool user;                   /* graph body or a fragment of the user's document */
+    nnx_strmap names;    /* var name -> index in vars; zeroed until the first set */
+    nnx_nnef_pos origin; /* position reported for ops emitted from this frame */
+    bool user;           /* graph body or a fragment of the user's document */
 } nnef_frame;
 
 typedef struct nnef_flattener {
@@ -31,9 +31,9 @@ typedef struct nnef_flattener {
     nnx_nnef_flatten_options opts;
     uint32_t depth;
     uint32_t next_name;
-    const char **taken;          /* sorted identifiers of the graph body (no generated clash) */
+    const char **taken; /* sorted identifiers of the graph body (no generated clash) */
     uint32_t n_taken;
-    bool *generated;             /* per tensor: its name was generated */
+    bool *generated; /* per tensor: its name was generated */
     uint32_t cap_generated;
 } nnef_flattener;
 

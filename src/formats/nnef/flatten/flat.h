@@ -17,9 +17,9 @@ typedef enum nnx_nnef_value_kind {
     NNX_NNEF_VALUE_SCALAR,
     NNX_NNEF_VALUE_LOGICAL,
     NNX_NNEF_VALUE_STRING,
-    NNX_NNEF_VALUE_TENSOR,   /* u.tensor: index into nnx_nnef_flat.tensors */
-    NNX_NNEF_VALUE_ARRAY,    /* u.items[0..count) */
-    NNX_NNEF_VALUE_TUPLE     /* u.items[0..count), count >= 2 */
+    NNX_NNEF_VALUE_TENSOR, /* u.tensor: index into nnx_nnef_flat.tensors */
+    NNX_NNEF_VALUE_ARRAY,  /* u.items[0..count) */
+    NNX_NNEF_VALUE_TUPLE   /* u.items[0..count), count >= 2 */
 } nnx_nnef_value_kind;
 
 typedef struct nnx_nnef_value nnx_nnef_value;
@@ -30,7 +30,7 @@ struct nnx_nnef_value {
         int64_t integer;
         double scalar;
         bool logical;
-        const char *string;  /* arena */
+        const char *string; /* arena */
         uint32_t tensor;
         nnx_nnef_value *items; /* arena */
     } u;
@@ -47,48 +47,48 @@ typedef struct nnx_nnef_arg {
 /* Item type of a tensor: NNX_NNEF_TYPE_SCALAR, INTEGER, LOGICAL (or STRING for a custom op
  * that declares one). */
 typedef struct nnx_nnef_flat_tensor {
-    const char *name;          /* graph identifier; generated tensors get "t_<n>" names */
+    const char *name; /* graph identifier; generated tensors get "t_<n>" names */
     nnx_nnef_type_kind dtype;
-    bool has_shape;            /* false until shape propagation, or for custom outputs */
+    bool has_shape; /* false until shape propagation, or for custom outputs */
     uint32_t rank;
     uint32_t shape[NNX_MAX_RANK];
-    uint32_t producer;         /* index of the op that produces it */
+    uint32_t producer; /* index of the op that produces it */
     /* variables only */
-    const char *label;         /* NULL for non-variables */
+    const char *label; /* NULL for non-variables */
     /* graph.quant: the quantization op bound to this tensor, or NULL */
     const struct nnx_nnef_flat_quant *quant;
 } nnx_nnef_flat_tensor;
 
 typedef struct nnx_nnef_flat_quant {
-    const char *op;            /* e.g. "linear_quantize" */
-    nnx_nnef_arg *args;        /* every parameter except the tensor one, defaults filled */
+    const char *op;     /* e.g. "linear_quantize" */
+    nnx_nnef_arg *args; /* every parameter except the tensor one, defaults filled */
     uint32_t n_args;
     nnx_nnef_pos pos;
 } nnx_nnef_flat_quant;
 
 typedef struct nnx_nnef_flat_op {
-    const char *name;          /* "conv", "external", "my_custom_op", ... */
+    const char *name;           /* "conv", "external", "my_custom_op", ... */
     nnx_nnef_type_kind generic; /* the generic type argument, resolved; NONE if not generic */
-    nnx_nnef_arg *args;        /* parameters in declaration order */
+    nnx_nnef_arg *args;         /* parameters in declaration order */
     uint32_t n_args;
-    nnx_nnef_arg *results;     /* results in declaration order (TENSOR or ARRAY of TENSOR) */
+    nnx_nnef_arg *results; /* results in declaration order (TENSOR or ARRAY of TENSOR) */
     uint32_t n_results;
-    nnx_nnef_pos pos;          /* the invocation in the source document that led here */
-    bool custom;               /* declared without a body and not a standard primitive */
+    nnx_nnef_pos pos; /* the invocation in the source document that led here */
+    bool custom;      /* declared without a body and not a standard primitive */
 } nnx_nnef_flat_op;
 
 typedef struct nnx_nnef_flat {
     const nnx_alloc *alloc;
-    nnx_arena arena;           /* every string, arg list and value above */
-    const char *filename;      /* for diagnostics: "graph.nnef" path */
-    const char *name;          /* graph name */
+    nnx_arena arena;              /* every string, arg list and value above */
+    const char *filename;         /* for diagnostics: "graph.nnef" path */
+    const char *name;             /* graph name */
     uint32_t *inputs, n_inputs;   /* tensor indices of the graph parameters (externals) */
     uint32_t *outputs, n_outputs; /* tensor indices of the graph results */
     nnx_nnef_flat_tensor *tensors;
     uint32_t n_tensors, cap_tensors;
-    nnx_nnef_flat_op *ops;     /* in a valid execution order */
+    nnx_nnef_flat_op *ops; /* in a valid execution order */
     uint32_t n_ops, cap_ops;
-    bool has_custom_ops;       /* then shape propagation is skipped (spec chapter 6) */
+    bool has_custom_ops; /* then shape propagation is skipped (spec chapter 6) */
 } nnx_nnef_flat;
 
 void nnx_nnef_flat_init(nnx_nnef_flat *g, const nnx_alloc *alloc, const char *filename);

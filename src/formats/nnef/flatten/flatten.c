@@ -13,8 +13,8 @@
 
 #define MAX_RESULTS 8
 
-static const char *const native_compounds[] = {"avg_pool", "clamp", "max", "max_pool", "mean_reduce", "min",
-                                               "relu", "sigmoid", "softmax", "sqrt", "tanh",
+static const char *const native_compounds[] = {"avg_pool", "clamp", "max", "max_pool", "mean_reduce", "min", "relu",
+                                               "sigmoid", "softmax", "sqrt", "tanh",
                                                /* kept so shape propagation checks X mod factor == 0
                                                 * (NNEF 1.0.2 §4.3.4) */
                                                "area_downsample", "nearest_downsample"};
@@ -194,7 +194,8 @@ static nnx_status make_result(nnef_flattener *f, const nnef_frame *fr, const nnx
         return nnef_oom(f);
     for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
         out->u.items[i].kind = NNX_NNEF_VALUE_TENSOR;
-        st = new_tensor(f, result_name(fr, lvalue, ri, n_results, (int32_t)i), dtype, op_index, &out->u.items[i].u.tensor);
+        st = new_tensor(f, result_name(fr, lvalue, ri, n_results, (int32_t)i), dtype, op_index,
+                        &out->u.items[i].u.tensor);
     }
     return st;
 }
@@ -245,15 +246,15 @@ static nnx_status emit(nnef_flattener *f, const nnef_frame *caller, const nnx_nn
 static nnx_status run_body(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_assignment *body, uint32_t count);
 
 static nnx_status expand(nnef_flattener *f, const nnef_frame *caller, const nnx_nnef_entry *entry,
-                         nnx_nnef_type_kind generic, const nnx_nnef_value *vals, nnx_nnef_pos pos,
-                         nnx_nnef_value *out, uint32_t *n_out)
+                         nnx_nnef_type_kind generic, const nnx_nnef_value *vals, nnx_nnef_pos pos, nnx_nnef_value *out,
+                         uint32_t *n_out)
 {
     const nnx_nnef_fragment *frag = entry->fragment;
     if (f->depth >= f->opts.max_depth)
         return nnef_fail(f, caller->user ? pos : caller->origin, "expanding '%s' exceeds the depth limit %u",
                          frag->name, f->opts.max_depth);
-    nnef_frame fr = {.fragment = frag, .generic = generic, .user = !entry->standard,
-                     .origin = caller->user ? pos : caller->origin};
+    nnef_frame fr = {
+        .fragment = frag, .generic = generic, .user = !entry->standard, .origin = caller->user ? pos : caller->origin};
     nnx_status st = NNX_OK;
     for (uint32_t i = 0; i < frag->param_count && st == NNX_OK; i++)
         st = nnef_frame_set(f, &fr, frag->params[i].name, &vals[i]);
@@ -309,7 +310,8 @@ static nnx_status export_name(nnef_flattener *f, const nnef_frame *fr, const cha
         f->generated[v->u.tensor] = false;
         return NNX_OK;
     }
-    if (v->kind == NNX_NNEF_VALUE_TENSOR && v->u.tensor >= first_new && strcmp(f->g->tensors[v->u.tensor].name, name) == 0)
+    if (v->kind == NNX_NNEF_VALUE_TENSOR && v->u.tensor >= first_new &&
+        strcmp(f->g->tensors[v->u.tensor].name, name) == 0)
         return NNX_OK;
     nnef_call_arg arg = {NULL, *v, pos};
     nnx_nnef_expr lv = {.kind = NNX_NNEF_EXPR_IDENTIFIER, .pos = pos, .u.identifier = name};
@@ -317,7 +319,8 @@ static nnx_status export_name(nnef_flattener *f, const nnef_frame *fr, const cha
     if (v->kind == NNX_NNEF_VALUE_TENSOR)
         return nnef_invoke(f, (nnef_frame *)fr, "copy", NULL, &arg, 1, &lv, pos, v, &n);
     /* a literal assigned to a graph tensor: constant<T>(shape = [1], value = [literal]) */
-    nnx_nnef_value shape = {.kind = NNX_NNEF_VALUE_ARRAY, .count = 1}, value = {.kind = NNX_NNEF_VALUE_ARRAY, .count = 1};
+    nnx_nnef_value shape = {.kind = NNX_NNEF_VALUE_ARRAY, .count = 1},
+                   value = {.kind = NNX_NNEF_VALUE_ARRAY, .count = 1};
     shape.u.items = nnx_arena_array(&f->g->arena, 1, sizeof *shape.u.items);
     value.u.items = nnx_arena_memdup(&f->g->arena, v, sizeof *v);
     if (!shape.u.items || !value.u.items)
@@ -370,8 +373,8 @@ static nnx_status assign(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_assig
             if ((st = nnef_eval(f, fr, rv->u.invocation.args[i].value, &args[i].value)) != NNX_OK)
                 return st;
         }
-        st = nnef_invoke(f, fr, rv->u.invocation.name, rv->u.invocation.generic, args, n, a->lvalue, rv->pos,
-                         results, &n_out);
+        st = nnef_invoke(f, fr, rv->u.invocation.name, rv->u.invocation.generic, args, n, a->lvalue, rv->pos, results,
+                         &n_out);
         if (st != NNX_OK)
             return st;
         if (n_out == 1) {
@@ -412,7 +415,8 @@ static void collect_names(const nnx_nnef_expr *lv, const char **names, uint32_t 
 static uint32_t count_names(const nnx_nnef_expr *lv)
 {
     uint32_t n = lv->kind == NNX_NNEF_EXPR_IDENTIFIER;
-    for (uint32_t i = 0; (lv->kind == NNX_NNEF_EXPR_ARRAY || lv->kind == NNX_NNEF_EXPR_TUPLE) && i < lv->u.list.count; i++)
+    for (uint32_t i = 0; (lv->kind == NNX_NNEF_EXPR_ARRAY || lv->kind == NNX_NNEF_EXPR_TUPLE) && i < lv->u.list.count;
+         i++)
         n += count_names(lv->u.list.items[i]);
     return n;
 }

@@ -13,8 +13,8 @@
 #define NNX_NNEF_DEFAULT_EXPANSION_DEPTH 1024u
 
 typedef struct nnx_nnef_flatten_options {
-    bool expand_all;        /* expand native compounds too (only primitives remain) */
-    uint32_t max_depth;     /* nested fragment expansions; 0 = NNX_NNEF_DEFAULT_EXPANSION_DEPTH */
+    bool expand_all;    /* expand native compounds too (only primitives remain) */
+    uint32_t max_depth; /* nested fragment expansions; 0 = NNX_NNEF_DEFAULT_EXPANSION_DEPTH */
 } nnx_nnef_flatten_options;
 
 /* Flattens doc's graph into g (initialised by the caller with nnx_nnef_flat_init). Errors

@@ -71,9 +71,7 @@ static bool store_item(const nnx_nnef_value *v, nnx_dtype dt, unsigned char *dst
         memcpy(dst, &i, 4);
         return v->kind == NNX_NNEF_VALUE_INTEGER;
     }
-    default:
-        *dst = v->u.logical;
-        return v->kind == NNX_NNEF_VALUE_LOGICAL;
+    default: *dst = v->u.logical; return v->kind == NNX_NNEF_VALUE_LOGICAL;
     }
 }
 
@@ -110,20 +108,20 @@ typedef struct op_map {
 } op_map;
 
 static const op_map unary_ops[] = {
-    {"neg", NNX_OP_NEG}, {"exp", NNX_OP_EXP}, {"log", NNX_OP_LOG}, {"abs", NNX_OP_ABS}, {"floor", NNX_OP_FLOOR},
-    {"ceil", NNX_OP_CEIL}, {"relu", NNX_OP_RELU}, {"sigmoid", NNX_OP_SIGMOID}, {"tanh", NNX_OP_TANH},
-    {"sqrt", NNX_OP_SQRT}, {"rcp", NNX_OP_RCP}, {"sin", NNX_OP_SIN}, {"cos", NNX_OP_COS},
-    {"sign", NNX_OP_SIGN}, {"round", NNX_OP_ROUND}, {"not", NNX_OP_LOGICAL_NOT},
+    {"neg", NNX_OP_NEG},     {"exp", NNX_OP_EXP},   {"log", NNX_OP_LOG},     {"abs", NNX_OP_ABS},
+    {"floor", NNX_OP_FLOOR}, {"ceil", NNX_OP_CEIL}, {"relu", NNX_OP_RELU},   {"sigmoid", NNX_OP_SIGMOID},
+    {"tanh", NNX_OP_TANH},   {"sqrt", NNX_OP_SQRT}, {"rcp", NNX_OP_RCP},     {"sin", NNX_OP_SIN},
+    {"cos", NNX_OP_COS},     {"sign", NNX_OP_SIGN}, {"round", NNX_OP_ROUND}, {"not", NNX_OP_LOGICAL_NOT},
 };
 static const op_map binary_ops[] = {
-    {"add", NNX_OP_ADD}, {"sub", NNX_OP_SUB}, {"mul", NNX_OP_MUL}, {"div", NNX_OP_DIV},
-    {"pow", NNX_OP_POW}, {"min", NNX_OP_MIN}, {"max", NNX_OP_MAX},
-    {"and", NNX_OP_LOGICAL_AND}, {"or", NNX_OP_LOGICAL_OR},
+    {"add", NNX_OP_ADD}, {"sub", NNX_OP_SUB},         {"mul", NNX_OP_MUL},
+    {"div", NNX_OP_DIV}, {"pow", NNX_OP_POW},         {"min", NNX_OP_MIN},
+    {"max", NNX_OP_MAX}, {"and", NNX_OP_LOGICAL_AND}, {"or", NNX_OP_LOGICAL_OR},
 };
 /* T, T -> tensor<logical>, "scalar tensors only" (NNEF 1.0.2 §4.2.2). */
 static const op_map compare_ops[] = {
-    {"lt", NNX_OP_LESS}, {"gt", NNX_OP_GREATER}, {"le", NNX_OP_LESS_EQUAL},
-    {"ge", NNX_OP_GREATER_EQUAL}, {"eq", NNX_OP_EQUAL}, {"ne", NNX_OP_NOT_EQUAL},
+    {"lt", NNX_OP_LESS},          {"gt", NNX_OP_GREATER}, {"le", NNX_OP_LESS_EQUAL},
+    {"ge", NNX_OP_GREATER_EQUAL}, {"eq", NNX_OP_EQUAL},   {"ne", NNX_OP_NOT_EQUAL},
 };
 
 static nnx_op find_op(const op_map *map, size_t n, const char *name)
@@ -243,7 +241,8 @@ static nnx_status lower_split(lowerer *L)
     for (uint32_t i = 0; i < n; i++)
         sizes[i] = L->g->tensors[outs->u.items[i].u.tensor].shape[axis];
     nnx_attrs a = {.split = {.axis = axis, .sizes = sizes}};
-    nnx_status st = lw_operand(L, lw_arg(L, "value"), lw_core_dtype(L->g->tensors[outs->u.items[0].u.tensor].dtype), &x);
+    nnx_status st = lw_operand(L, lw_arg(L, "value"), lw_core_dtype(L->g->tensors[outs->u.items[0].u.tensor].dtype),
+                               &x);
     if (st == NNX_OK)
         st = lw_node(L, NNX_OP_SPLIT, &x, 1, &a, n, &first);
     for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
@@ -350,7 +349,8 @@ static nnx_status lower_pad(lowerer *L)
     else if (strcmp(border, "constant") != 0)
         return lw_unsupported(L, "border '%s'", border);
     double v = value && value->kind == NNX_NNEF_VALUE_SCALAR ? value->u.scalar
-             : value && value->kind == NNX_NNEF_VALUE_INTEGER ? (double)value->u.integer : 0.0;
+        : value && value->kind == NNX_NNEF_VALUE_INTEGER     ? (double)value->u.integer
+                                                             : 0.0;
     if (a.pad.mode == NNX_PAD_CONSTANT && !pad_value(v, dt, &a.pad.value))
         return lw_unsupported(L, "value %g cannot pad a %s tensor", v, nnx_dtype_name(dt));
     /* One (begin, end) pair per dimension, or [] for none (docs/decisions/nnef.md 27, checked by
@@ -522,53 +522,93 @@ static nnx_status lower_op(lowerer *L)
 {
     const char *name = L->op->name;
     nnx_op op;
-    if (strcmp(name, "external") == 0) return lower_external(L);
-    if (strcmp(name, "variable") == 0) return lw_variable(L, NNX_DTYPE_UNDEFINED);
-    if (strcmp(name, "constant") == 0) return lower_constant(L);
-    if (strcmp(name, "update") == 0) return lower_update(L);
-    if ((op = find_op(unary_ops, sizeof unary_ops / sizeof *unary_ops, name)) != NNX_OP_COUNT) return lower_unary(L, op);
+    if (strcmp(name, "external") == 0)
+        return lower_external(L);
+    if (strcmp(name, "variable") == 0)
+        return lw_variable(L, NNX_DTYPE_UNDEFINED);
+    if (strcmp(name, "constant") == 0)
+        return lower_constant(L);
+    if (strcmp(name, "update") == 0)
+        return lower_update(L);
+    if ((op = find_op(unary_ops, sizeof unary_ops / sizeof *unary_ops, name)) != NNX_OP_COUNT)
+        return lower_unary(L, op);
     if ((op = find_op(binary_ops, sizeof binary_ops / sizeof *binary_ops, name)) != NNX_OP_COUNT)
         return lower_binary(L, op, lw_result_dtype(L));
     if ((op = find_op(compare_ops, sizeof compare_ops / sizeof *compare_ops, name)) != NNX_OP_COUNT)
         return lower_binary(L, op, NNX_FLOAT32);
-    if (strcmp(name, "select") == 0) return lower_select(L);
-    if (strcmp(name, "clamp") == 0) return lower_clamp(L);
-    if (strcmp(name, "conv") == 0) return lw_lower_conv(L);
-    if (strcmp(name, "deconv") == 0) return lw_lower_deconv(L);
-    if (strcmp(name, "max_pool") == 0) return lw_lower_pool(L, NNX_OP_MAX_POOL);
-    if (strcmp(name, "avg_pool") == 0) return lw_lower_pool(L, NNX_OP_AVG_POOL);
-    if (strcmp(name, "box") == 0) return lw_lower_window(L, NNX_OP_BOX);
-    if (strcmp(name, "argmax_pool") == 0) return lw_lower_window(L, NNX_OP_ARGMAX_POOL);
-    if (strcmp(name, "sample") == 0) return lw_lower_window(L, NNX_OP_SAMPLE);
-    if (strcmp(name, "debox") == 0) return lw_lower_reverse_window(L, NNX_OP_DEBOX);
-    if (strcmp(name, "desample") == 0) return lw_lower_reverse_window(L, NNX_OP_DESAMPLE);
-    if (strcmp(name, "multilinear_upsample") == 0) return lw_lower_upsample(L);
-    if (strcmp(name, "nearest_downsample") == 0) return lw_lower_downsample(L, false);
-    if (strcmp(name, "area_downsample") == 0) return lw_lower_downsample(L, true);
-    if (strcmp(name, "avg_roi_pool") == 0) return lw_lower_roi(L, NNX_OP_AVG_ROI_POOL);
-    if (strcmp(name, "max_roi_pool") == 0) return lw_lower_roi(L, NNX_OP_MAX_ROI_POOL);
-    if (strcmp(name, "roi_resample") == 0) return lw_lower_roi(L, NNX_OP_ROI_RESAMPLE);
+    if (strcmp(name, "select") == 0)
+        return lower_select(L);
+    if (strcmp(name, "clamp") == 0)
+        return lower_clamp(L);
+    if (strcmp(name, "conv") == 0)
+        return lw_lower_conv(L);
+    if (strcmp(name, "deconv") == 0)
+        return lw_lower_deconv(L);
+    if (strcmp(name, "max_pool") == 0)
+        return lw_lower_pool(L, NNX_OP_MAX_POOL);
+    if (strcmp(name, "avg_pool") == 0)
+        return lw_lower_pool(L, NNX_OP_AVG_POOL);
+    if (strcmp(name, "box") == 0)
+        return lw_lower_window(L, NNX_OP_BOX);
+    if (strcmp(name, "argmax_pool") == 0)
+        return lw_lower_window(L, NNX_OP_ARGMAX_POOL);
+    if (strcmp(name, "sample") == 0)
+        return lw_lower_window(L, NNX_OP_SAMPLE);
+    if (strcmp(name, "debox") == 0)
+        return lw_lower_reverse_window(L, NNX_OP_DEBOX);
+    if (strcmp(name, "desample") == 0)
+        return lw_lower_reverse_window(L, NNX_OP_DESAMPLE);
+    if (strcmp(name, "multilinear_upsample") == 0)
+        return lw_lower_upsample(L);
+    if (strcmp(name, "nearest_downsample") == 0)
+        return lw_lower_downsample(L, false);
+    if (strcmp(name, "area_downsample") == 0)
+        return lw_lower_downsample(L, true);
+    if (strcmp(name, "avg_roi_pool") == 0)
+        return lw_lower_roi(L, NNX_OP_AVG_ROI_POOL);
+    if (strcmp(name, "max_roi_pool") == 0)
+        return lw_lower_roi(L, NNX_OP_MAX_ROI_POOL);
+    if (strcmp(name, "roi_resample") == 0)
+        return lw_lower_roi(L, NNX_OP_ROI_RESAMPLE);
     if (strcmp(name, "reshape") == 0 || strcmp(name, "squeeze") == 0 || strcmp(name, "unsqueeze") == 0 ||
         strcmp(name, "copy") == 0)
         return lower_reshape(L);
-    if (strcmp(name, "transpose") == 0) return lower_transpose(L);
-    if (strcmp(name, "concat") == 0) return lower_concat(L);
-    if (strcmp(name, "split") == 0) return lower_split(L);
-    if (strcmp(name, "slice") == 0) return lower_slice(L);
-    if (strcmp(name, "sum_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_SUM);
-    if (strcmp(name, "mean_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MEAN);
-    if (strcmp(name, "max_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MAX);
-    if (strcmp(name, "min_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_MIN);
-    if (strcmp(name, "argmax_reduce") == 0) return lower_arg_reduce(L, NNX_OP_REDUCE_ARGMAX);
-    if (strcmp(name, "argmin_reduce") == 0) return lower_arg_reduce(L, NNX_OP_REDUCE_ARGMIN);
-    if (strcmp(name, "all_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_ALL);
-    if (strcmp(name, "any_reduce") == 0) return lower_reduce(L, NNX_OP_REDUCE_ANY);
-    if (strcmp(name, "pad") == 0) return lower_pad(L);
-    if (strcmp(name, "tile") == 0) return lower_tile(L);
-    if (strcmp(name, "stack") == 0) return lower_stack(L);
-    if (strcmp(name, "unstack") == 0) return lower_unstack(L);
-    if (strcmp(name, "matmul") == 0) return lower_matmul(L);
-    if (strcmp(name, "softmax") == 0) return lower_softmax(L);
+    if (strcmp(name, "transpose") == 0)
+        return lower_transpose(L);
+    if (strcmp(name, "concat") == 0)
+        return lower_concat(L);
+    if (strcmp(name, "split") == 0)
+        return lower_split(L);
+    if (strcmp(name, "slice") == 0)
+        return lower_slice(L);
+    if (strcmp(name, "sum_reduce") == 0)
+        return lower_reduce(L, NNX_OP_REDUCE_SUM);
+    if (strcmp(name, "mean_reduce") == 0)
+        return lower_reduce(L, NNX_OP_REDUCE_MEAN);
+    if (strcmp(name, "max_reduce") == 0)
+        return lower_reduce(L, NNX_OP_REDUCE_MAX);
+    if (strcmp(name, "min_reduce") == 0)
+        return lower_reduce(L, NNX_OP_REDUCE_MIN);
+    if (strcmp(name, "argmax_reduce") == 0)
+        return lower_arg_reduce(L, NNX_OP_REDUCE_ARGMAX);
+    if (strcmp(name, "argmin_reduce") == 0)
+        return lower_arg_reduce(L, NNX_OP_REDUCE_ARGMIN);
+    if (strcmp(name, "all_reduce") == 0)
+        return lower_reduce(L, NNX_OP_REDUCE_ALL);
+    if (strcmp(name, "any_reduce") == 0)
+        return lower_reduce(L, NNX_OP_REDUCE_ANY);
+    if (strcmp(name, "pad") == 0)
+        return lower_pad(L);
+    if (strcmp(name, "tile") == 0)
+        return lower_tile(L);
+    if (strcmp(name, "stack") == 0)
+        return lower_stack(L);
+    if (strcmp(name, "unstack") == 0)
+        return lower_unstack(L);
+    if (strcmp(name, "matmul") == 0)
+        return lower_matmul(L);
+    if (strcmp(name, "softmax") == 0)
+        return lower_softmax(L);
     return lw_unsupported(L, "it has no core operation");
 }
 

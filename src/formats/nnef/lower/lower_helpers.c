@@ -119,8 +119,8 @@ nnx_status lw_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_
     }
 }
 
-nnx_status lw_node(lowerer *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs,
-                   uint32_t n_out, uint32_t *first)
+nnx_status lw_node(lowerer *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs, uint32_t n_out,
+                   uint32_t *first)
 {
     nnx_error why = {0};
     nnx_status st = nnx_ir_add_node(L->ir, op, in, n_in, attrs, n_out, L->op->name, first, &why);
@@ -162,8 +162,9 @@ nnx_status lw_bind(lowerer *L, const char *name, uint32_t value)
     nnx_operand_desc want = lw_tensor_desc(tensor);
     if (!nnx_desc_equal(&want, &L->ir->values[value].desc)) {
         char a[96], b[96];
-        return lw_unsupported(L, "the core computes %s, NNEF %s", nnx_desc_format(&L->ir->values[value].desc, a, sizeof a),
-                           nnx_desc_format(&want, b, sizeof b));
+        return lw_unsupported(L, "the core computes %s, NNEF %s",
+                              nnx_desc_format(&L->ir->values[value].desc, a, sizeof a),
+                              nnx_desc_format(&want, b, sizeof b));
     }
     L->value_of[t] = value;
     return NNX_OK;

@@ -25,10 +25,7 @@ static nnx_status with_constant(lowerer *L, nnx_op op, uint32_t x, double c, boo
     return st == NNX_OK ? lw_node(L, op, in, 2, NULL, 1, y) : st;
 }
 
-static nnx_status unary(lowerer *L, nnx_op op, uint32_t x, uint32_t *y)
-{
-    return lw_node(L, op, &x, 1, NULL, 1, y);
-}
+static nnx_status unary(lowerer *L, nnx_op op, uint32_t x, uint32_t *y) { return lw_node(L, op, &x, 1, NULL, 1, y); }
 
 static nnx_status clamp(lowerer *L, uint32_t x, float lo, float hi, uint32_t *y)
 {
@@ -69,13 +66,20 @@ static nnx_status linear(lowerer *L, uint32_t x, float lo, float hi, double r, u
     float range = hi - lo; /* the body's max - min, a float32 operation */
     uint32_t v;
     nnx_status st = clamp(L, x, lo, hi, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_SUB, v, lo, false, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_DIV, v, range, false, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_MUL, v, r, false, &v);
-    if (st == NNX_OK) st = unary(L, NNX_OP_ROUND, v, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_DIV, v, r, false, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_MUL, v, range, false, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_ADD, v, lo, false, y);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_SUB, v, lo, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_DIV, v, range, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_MUL, v, r, false, &v);
+    if (st == NNX_OK)
+        st = unary(L, NNX_OP_ROUND, v, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_DIV, v, r, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_MUL, v, range, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_ADD, v, lo, false, y);
     return st;
 }
 
@@ -86,14 +90,21 @@ static nnx_status logarithmic(lowerer *L, uint32_t x, float hi, double r, uint32
     float ln2 = (float)log(2.0), m = ceilf((float)log(hi) / ln2);
     uint32_t v = NNX_NONE, s = NNX_NONE;
     nnx_status st = unary(L, NNX_OP_ABS, x, &v);
-    if (st == NNX_OK) st = unary(L, NNX_OP_LOG, v, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_DIV, v, ln2, false, &v);
-    if (st == NNX_OK) st = clamp(L, v, m - (float)r, m, &v);
-    if (st == NNX_OK) st = unary(L, NNX_OP_ROUND, v, &v);
-    if (st == NNX_OK) st = with_constant(L, NNX_OP_POW, v, 2.0, true, &v);
-    if (st == NNX_OK) st = unary(L, NNX_OP_SIGN, x, &s);
+    if (st == NNX_OK)
+        st = unary(L, NNX_OP_LOG, v, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_DIV, v, ln2, false, &v);
+    if (st == NNX_OK)
+        st = clamp(L, v, m - (float)r, m, &v);
+    if (st == NNX_OK)
+        st = unary(L, NNX_OP_ROUND, v, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_POW, v, 2.0, true, &v);
+    if (st == NNX_OK)
+        st = unary(L, NNX_OP_SIGN, x, &s);
     uint32_t in[2] = {s, v};
-    if (st == NNX_OK) st = lw_node(L, NNX_OP_MUL, in, 2, NULL, 1, y);
+    if (st == NNX_OK)
+        st = lw_node(L, NNX_OP_MUL, in, 2, NULL, 1, y);
     return st;
 }
 
@@ -123,8 +134,10 @@ static nnx_status quantize(lowerer *L, uint32_t t)
         if (st != NNX_OK)
             return st;
     } else {
-        return lw_unsupported(L, "graph.quant applies '%s' to '%s'; only linear_quantize and logarithmic_quantize "
-                              "run", q->op, L->g->tensors[t].name);
+        return lw_unsupported(L,
+                              "graph.quant applies '%s' to '%s'; only linear_quantize and logarithmic_quantize "
+                              "run",
+                              q->op, L->g->tensors[t].name);
     }
     L->value_of[t] = y;
     return NNX_OK;
@@ -134,7 +147,7 @@ static nnx_status quantize_value(lowerer *L, const nnx_nnef_value *v)
 {
     if (v->kind == NNX_NNEF_VALUE_TENSOR)
         return L->g->tensors[v->u.tensor].quant && L->value_of[v->u.tensor] != NNX_NONE ? quantize(L, v->u.tensor)
-                                                                                          : NNX_OK;
+                                                                                        : NNX_OK;
     nnx_status st = NNX_OK;
     if (v->kind == NNX_NNEF_VALUE_ARRAY || v->kind == NNX_NNEF_VALUE_TUPLE)
         for (uint32_t i = 0; i < v->count && st == NNX_OK; i++)

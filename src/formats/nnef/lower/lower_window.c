@@ -34,8 +34,8 @@ static nnx_status conv_window(lowerer *L, const nnx_nnef_flat_tensor *f, const n
         } else if (!nnx_nnef_auto_padding(up->shape[2 + k], down->shape[2 + k], f->shape[2 + k], sk, dk, &b, &e)) {
             return lw_unsupported(L, "automatic padding of spatial dimension %u overflows", k);
         }
-        if (sk < 1 || sk > INT32_MAX || dk < 1 || dk > INT32_MAX || b < INT32_MIN || b > INT32_MAX ||
-            e < INT32_MIN || e > INT32_MAX)
+        if (sk < 1 || sk > INT32_MAX || dk < 1 || dk > INT32_MAX || b < INT32_MIN || b > INT32_MAX || e < INT32_MIN ||
+            e > INT32_MAX)
             return lw_unsupported(L, "window parameters of spatial dimension %u beyond 32 bits", k);
         strides[k] = (uint32_t)sk;
         dilations[k] = (uint32_t)dk;
@@ -88,7 +88,7 @@ static nnx_status conv_bias(lowerer *L, uint32_t c, uint32_t *id)
     if (st != NNX_OK)
         return st;
     bool full = bv->kind == NNX_NNEF_VALUE_TENSOR && L->g->tensors[bv->u.tensor].rank > 1 &&
-                L->g->tensors[bv->u.tensor].shape[1] == c;
+        L->g->tensors[bv->u.tensor].shape[1] == c;
     if (full)
         return lw_reshape_to(L, v, &c, 1, id);
     st = lw_reshape_to(L, v, &one, 1, &v);
@@ -217,8 +217,7 @@ nnx_status lw_lower_deconv(lowerer *L)
 /* The window attributes of box / argmax_pool / sample / max_pool / avg_pool from x (input
  * tensor) to y (result tensor): one item per dimension (NNEF 1.0.2 §4.3), [] stride / dilation
  * = 1s, [] padding = automatic, resolved per dimension by nnx_nnef_auto_padding. */
-nnx_status lw_window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_nnef_flat_tensor *y,
-                           nnx_attr_window *w)
+nnx_status lw_window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_nnef_flat_tensor *y, nnx_attr_window *w)
 {
     static const char *const borders[] = {"ignore", "constant", "replicate", "reflect", "reflect-even"};
     int64_t size[NNX_MAX_RANK], stride[NNX_MAX_RANK], dilation[NNX_MAX_RANK];
@@ -246,8 +245,8 @@ nnx_status lw_window_attrs(lowerer *L, const nnx_nnef_flat_tensor *x, const nnx_
         } else if (!nnx_nnef_auto_padding(x->shape[k], y->shape[k], size[k], s, d, &b, &e)) {
             return lw_unsupported(L, "automatic padding of dimension %u overflows", k);
         }
-        if (size[k] < 1 || size[k] > INT32_MAX || s < 1 || s > INT32_MAX || d < 1 || d > INT32_MAX ||
-            b < INT32_MIN || b > INT32_MAX || e < INT32_MIN || e > INT32_MAX)
+        if (size[k] < 1 || size[k] > INT32_MAX || s < 1 || s > INT32_MAX || d < 1 || d > INT32_MAX || b < INT32_MIN ||
+            b > INT32_MAX || e < INT32_MIN || e > INT32_MAX)
             return lw_unsupported(L, "window parameters of dimension %u beyond 32 bits", k);
         w->size[k] = (int32_t)size[k];
         w->stride[k] = (int32_t)s;
@@ -331,4 +330,3 @@ nnx_status lw_lower_pool(lowerer *L, nnx_op op)
     st = lw_node(L, op, &in, 1, &a, 1, &out);
     return st == NNX_OK ? lw_bind(L, "output", out) : st;
 }
-

@@ -39,8 +39,9 @@ static nnx_dtype typed_dtype(lowerer *L, uint32_t t)
 {
     for (uint32_t k = 0; k < L->g->n_ops; k++) {
         const nnx_nnef_flat_op *o = &L->g->ops[k];
-        if (strncmp(o->name, "tosa_typed_", 11) == 0 && o->n_args >= 2 && o->args[0].value.kind == NNX_NNEF_VALUE_TENSOR &&
-            o->args[0].value.u.tensor == t && o->args[1].value.kind == NNX_NNEF_VALUE_STRING)
+        if (strncmp(o->name, "tosa_typed_", 11) == 0 && o->n_args >= 2 &&
+            o->args[0].value.kind == NNX_NNEF_VALUE_TENSOR && o->args[0].value.u.tensor == t &&
+            o->args[1].value.kind == NNX_NNEF_VALUE_STRING)
             return nnx_tosa_nnef_dtype(o->args[1].value.u.string);
     }
     return lw_core_dtype(L->g->tensors[t].dtype);
@@ -161,7 +162,10 @@ static bool axes_mask(lowerer *L, uint32_t *mask)
     return true;
 }
 
-static nnx_nan_mode nan_mode(lowerer *L) { return strcmp(lw_string_arg(L, "nan_mode"), "ignore") == 0 ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE; }
+static nnx_nan_mode nan_mode(lowerer *L)
+{
+    return strcmp(lw_string_arg(L, "nan_mode"), "ignore") == 0 ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE;
+}
 
 /* An exact scalar string ("%a" or decimal) for a value of dtype dt. */
 static bool scalar(lowerer *L, const char *name, nnx_dtype dt, nnx_scalar *out)
@@ -257,13 +261,13 @@ static bool read_attrs(lowerer *L, nnx_tosa_nnef_attrs k, const nnx_operand_desc
     }
     case NNX_TN_SLICE:
         return u32_list(L, "starts", t->slice.starts, x->rank) && u32_list(L, "sizes", t->slice.sizes, x->rank) &&
-               u32_list(L, "strides", t->slice.strides, x->rank);
+            u32_list(L, "strides", t->slice.strides, x->rank);
     case NNX_TN_PAD:
         if ((c = choice(L, "mode", pad_modes, 4)) < 0)
             return false;
         t->pad.mode = (nnx_pad_mode)c;
         return i32_list(L, "begin", t->pad.begin, x->rank) && i32_list(L, "end", t->pad.end, x->rank) &&
-               scalar(L, "value", x->dtype, &t->pad.value);
+            scalar(L, "value", x->dtype, &t->pad.value);
     case NNX_TN_TILE: return u32_list(L, "repeats", t->tile.repeats, x->rank);
     case NNX_TN_REVERSE: return axes_mask(L, &t->reverse.axes_mask);
     case NNX_TN_RESCALE:
@@ -274,15 +278,16 @@ static bool read_attrs(lowerer *L, nnx_tosa_nnef_attrs k, const nnx_operand_desc
         return true;
     case NNX_TN_TOSA_POOL:
         return u32_list(L, "kernel", t->tosa_pool.kernel, 2) && u32_list(L, "stride", t->tosa_pool.stride, 2) &&
-               u32_list(L, "pad", t->tosa_pool.pad, 4) && acc_type(L, &t->tosa_pool.acc_type);
+            u32_list(L, "pad", t->tosa_pool.pad, 4) && acc_type(L, &t->tosa_pool.acc_type);
     case NNX_TN_TOSA_CONV:
         return i32_list(L, "pad", t->tosa_conv.pad, 6) && u32_list(L, "stride", t->tosa_conv.stride, 3) &&
-               u32_list(L, "dilation", t->tosa_conv.dilation, 3) && acc_type(L, &t->tosa_conv.acc_type);
+            u32_list(L, "dilation", t->tosa_conv.dilation, 3) && acc_type(L, &t->tosa_conv.acc_type);
     case NNX_TN_TOSA_MATMUL: return acc_type(L, &t->tosa_matmul.acc_type);
     case NNX_TN_TOSA_RESIZE:
-        t->tosa_resize.mode = strcmp(lw_string_arg(L, "mode"), "bilinear") == 0 ? NNX_TOSA_RESIZE_BILINEAR : NNX_TOSA_RESIZE_NEAREST;
+        t->tosa_resize.mode = strcmp(lw_string_arg(L, "mode"), "bilinear") == 0 ? NNX_TOSA_RESIZE_BILINEAR
+                                                                                : NNX_TOSA_RESIZE_NEAREST;
         return i32_list(L, "scale", t->tosa_resize.scale, 4) && i32_list(L, "offset", t->tosa_resize.offset, 2) &&
-               i32_list(L, "border", t->tosa_resize.border, 2);
+            i32_list(L, "border", t->tosa_resize.border, 2);
     case NNX_TN_FFT: t->fft.inverse = logical(L, "inverse"); return true;
     }
     return false;
@@ -354,14 +359,22 @@ nnx_status nnx_nnef_tosa_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *ou
     for (uint32_t i = 0; i < g->n_ops && st == NNX_OK; i++) {
         L.op = &g->ops[i];
         const char *name = L.op->name;
-        if (strcmp(name, "external") == 0) st = external(&L);
-        else if (strcmp(name, "variable") == 0) st = variable(&L);
-        else if (strcmp(name, "update") == 0) st = update(&L);
-        else if (strcmp(name, "copy") == 0) st = copy(&L);
-        else if (strncmp(name, "tosa_typed_", 11) == 0) st = typed(&L);
-        else if (strncmp(name, "tosa_", 5) == 0) st = fragment(&L);
-        else st = lw_unsupported(&L, "an nnx TOSA document holds only tosa_ fragments, external, variable, update "
-                                     "and copy (docs/TOSA-NNEF.md)");
+        if (strcmp(name, "external") == 0)
+            st = external(&L);
+        else if (strcmp(name, "variable") == 0)
+            st = variable(&L);
+        else if (strcmp(name, "update") == 0)
+            st = update(&L);
+        else if (strcmp(name, "copy") == 0)
+            st = copy(&L);
+        else if (strncmp(name, "tosa_typed_", 11) == 0)
+            st = typed(&L);
+        else if (strncmp(name, "tosa_", 5) == 0)
+            st = fragment(&L);
+        else
+            st = lw_unsupported(&L,
+                                "an nnx TOSA document holds only tosa_ fragments, external, variable, update "
+                                "and copy (docs/TOSA-NNEF.md)");
     }
     for (uint32_t i = 0; i < g->n_outputs && st == NNX_OK; i++)
         if ((outputs[i] = L.value_of[g->outputs[i]]) == NNX_NONE)

@@ -17,9 +17,27 @@
 
 /* Attribute kinds of the fragments (one per core attribute struct used). */
 typedef enum nnx_tosa_nnef_attrs {
-    NNX_TN_NONE, NNX_TN_NAN, NNX_TN_SHIFT, NNX_TN_CLAMP, NNX_TN_CAST, NNX_TN_REDUCE, NNX_TN_ARG_REDUCE, NNX_TN_POOL,
-    NNX_TN_RESHAPE, NNX_TN_TRANSPOSE, NNX_TN_AXIS, NNX_TN_SLICE, NNX_TN_PAD, NNX_TN_TILE, NNX_TN_REVERSE,
-    NNX_TN_RESCALE, NNX_TN_TOSA_POOL, NNX_TN_TOSA_CONV, NNX_TN_TOSA_MATMUL, NNX_TN_TOSA_RESIZE, NNX_TN_FFT
+    NNX_TN_NONE,
+    NNX_TN_NAN,
+    NNX_TN_SHIFT,
+    NNX_TN_CLAMP,
+    NNX_TN_CAST,
+    NNX_TN_REDUCE,
+    NNX_TN_ARG_REDUCE,
+    NNX_TN_POOL,
+    NNX_TN_RESHAPE,
+    NNX_TN_TRANSPOSE,
+    NNX_TN_AXIS,
+    NNX_TN_SLICE,
+    NNX_TN_PAD,
+    NNX_TN_TILE,
+    NNX_TN_REVERSE,
+    NNX_TN_RESCALE,
+    NNX_TN_TOSA_POOL,
+    NNX_TN_TOSA_CONV,
+    NNX_TN_TOSA_MATMUL,
+    NNX_TN_TOSA_RESIZE,
+    NNX_TN_FFT
 } nnx_tosa_nnef_attrs;
 
 /* The core ops the extension carries and their attribute kinds; false for other ops. */
@@ -32,7 +50,6 @@ nnx_dtype nnx_tosa_nnef_dtype(const char *name);
 /* Whether a core graph needs the extension: it holds a TOSA-only op (bitwise, shifts, clz,
  * tosa_*, fft2d, rfft2d), a round-to-nearest-even cast, or a NaN-ignoring maximum-like op. */
 bool nnx_tosa_nnef_wanted(const nnx_ir *ir);
-
 
 /* Whether a flat graph is an nnx TOSA document: it has custom operations and every one of
  * them is a tosa_ fragment. */

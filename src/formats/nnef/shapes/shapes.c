@@ -102,7 +102,7 @@ static nnx_status rule_constant(nnx_nnef_sh *c)
 static bool label_char(char ch)
 {
     return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' ||
-           ch == '.' || ch == '/' || ch == '\\';
+        ch == '.' || ch == '/' || ch == '\\';
 }
 
 /* §4.1.3: label non-empty, from [a-zA-Z0-9_\-./\\]; a shared label needs the same shape. */

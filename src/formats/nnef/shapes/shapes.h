@@ -154,7 +154,7 @@ nnx_status nnx_nnef_sh_outputs(nnx_nnef_sh *c, const char *res, const nnx_nnef_v
 /* Sets the shape of one tensor value of a result array. */
 nnx_status nnx_nnef_sh_store(nnx_nnef_sh *c, const char *res, const nnx_nnef_value *v, const nnx_nnef_shape *s);
 
-bool nnx_nnef_shape_equal(const nnx_nnef_shape *a, const nnx_nnef_shape *b); /* same rank and extents */
+bool nnx_nnef_shape_equal(const nnx_nnef_shape *a, const nnx_nnef_shape *b);      /* same rank and extents */
 bool nnx_nnef_shape_equal_trim(const nnx_nnef_shape *a, const nnx_nnef_shape *b); /* S3 */
 
 /* Signed arithmetic for window formulas (checked.h covers sizes only). */

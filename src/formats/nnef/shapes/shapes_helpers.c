@@ -45,12 +45,9 @@ nnx_status nnx_nnef_sh_value_shape(nnx_nnef_sh *c, const char *what, const nnx_n
     switch (v->kind) {
     case NNX_NNEF_VALUE_INTEGER:
     case NNX_NNEF_VALUE_SCALAR:
-    case NNX_NNEF_VALUE_LOGICAL:
-        return NNX_OK; /* S2: a literal is rank 0, all extents 1 */
-    case NNX_NNEF_VALUE_TENSOR:
-        break;
-    default:
-        return nnx_nnef_sh_fail(c, "internal: %s is not a tensor", what);
+    case NNX_NNEF_VALUE_LOGICAL: return NNX_OK; /* S2: a literal is rank 0, all extents 1 */
+    case NNX_NNEF_VALUE_TENSOR: break;
+    default: return nnx_nnef_sh_fail(c, "internal: %s is not a tensor", what);
     }
     if (v->u.tensor >= c->g->n_tensors)
         return nnx_nnef_sh_fail(c, "internal: %s refers to tensor %u of %u", what, v->u.tensor, c->g->n_tensors);
@@ -141,7 +138,7 @@ nnx_status nnx_nnef_sh_ints(nnx_nnef_sh *c, const char *arg, uint32_t max, int64
 static bool is_int_pair(const nnx_nnef_value *v)
 {
     return v->kind == NNX_NNEF_VALUE_TUPLE && v->count == 2 && v->u.items &&
-           v->u.items[0].kind == NNX_NNEF_VALUE_INTEGER && v->u.items[1].kind == NNX_NNEF_VALUE_INTEGER;
+        v->u.items[0].kind == NNX_NNEF_VALUE_INTEGER && v->u.items[1].kind == NNX_NNEF_VALUE_INTEGER;
 }
 
 nnx_status nnx_nnef_sh_pairs(nnx_nnef_sh *c, const char *arg, uint32_t max, int64_t (*out)[2], uint32_t *n)

@@ -255,8 +255,8 @@ static nnx_status conv_like(nnx_nnef_sh *c, bool reverse)
     out.rank = in.rank;
     out.dim[0] = in.dim[0];
     if (st == NNX_OK)
-        st =
-            reverse ? deconv_channels(c, &in, &f, groups, &out.dim[1]) : conv_channels(c, &in, &f, groups, &out.dim[1]);
+        st = reverse ? deconv_channels(c, &in, &f, groups, &out.dim[1])
+                     : conv_channels(c, &in, &f, groups, &out.dim[1]);
     if (st == NNX_OK)
         st = window_extents(c, &w, reverse, &in, &out);
     if (st == NNX_OK && reverse)

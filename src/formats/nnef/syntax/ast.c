@@ -33,14 +33,11 @@ const char *nnx_nnef_unary_op_fragment(nnx_nnef_unary_op op)
 static const struct {
     const char *symbol, *fragment;
 } binary_ops[] = {
-    [NNX_NNEF_BINARY_NONE] = {"?", NULL}, [NNX_NNEF_BINARY_ADD] = {"+", "add"},
-    [NNX_NNEF_BINARY_SUB] = {"-", "sub"}, [NNX_NNEF_BINARY_MUL] = {"*", "mul"},
-    [NNX_NNEF_BINARY_DIV] = {"/", "div"}, [NNX_NNEF_BINARY_POW] = {"^", "pow"},
-    [NNX_NNEF_BINARY_LT] = {"<", "lt"},   [NNX_NNEF_BINARY_LE] = {"<=", "le"},
-    [NNX_NNEF_BINARY_GT] = {">", "gt"},   [NNX_NNEF_BINARY_GE] = {">=", "ge"},
-    [NNX_NNEF_BINARY_EQ] = {"==", "eq"},  [NNX_NNEF_BINARY_NE] = {"!=", "ne"},
-    [NNX_NNEF_BINARY_AND] = {"&&", "and"}, [NNX_NNEF_BINARY_OR] = {"||", "or"},
-    [NNX_NNEF_BINARY_IN] = {"in", NULL},
+    [NNX_NNEF_BINARY_NONE] = {"?", NULL},  [NNX_NNEF_BINARY_ADD] = {"+", "add"}, [NNX_NNEF_BINARY_SUB] = {"-", "sub"},
+    [NNX_NNEF_BINARY_MUL] = {"*", "mul"},  [NNX_NNEF_BINARY_DIV] = {"/", "div"}, [NNX_NNEF_BINARY_POW] = {"^", "pow"},
+    [NNX_NNEF_BINARY_LT] = {"<", "lt"},    [NNX_NNEF_BINARY_LE] = {"<=", "le"},  [NNX_NNEF_BINARY_GT] = {">", "gt"},
+    [NNX_NNEF_BINARY_GE] = {">=", "ge"},   [NNX_NNEF_BINARY_EQ] = {"==", "eq"},  [NNX_NNEF_BINARY_NE] = {"!=", "ne"},
+    [NNX_NNEF_BINARY_AND] = {"&&", "and"}, [NNX_NNEF_BINARY_OR] = {"||", "or"},  [NNX_NNEF_BINARY_IN] = {"in", NULL},
 };
 
 const char *nnx_nnef_binary_op_symbol(nnx_nnef_binary_op op)
@@ -151,7 +148,7 @@ bool nnx_nnef_expr_for_each_child(const nnx_nnef_expr *e, bool (*fn)(const nnx_n
     case NNX_NNEF_EXPR_BINARY: return visit(e->u.binary.left, fn, user) && visit(e->u.binary.right, fn, user);
     case NNX_NNEF_EXPR_IF_ELSE: /* source order: then, condition, else */
         return visit(e->u.if_else.then_value, fn, user) && visit(e->u.if_else.condition, fn, user) &&
-               visit(e->u.if_else.else_value, fn, user);
+            visit(e->u.if_else.else_value, fn, user);
     case NNX_NNEF_EXPR_COMPREHENSION:
         for (uint32_t i = 0; i < e->u.comprehension.iterator_count; i++)
             if (!visit(e->u.comprehension.iterators[i].iterable, fn, user))
@@ -159,7 +156,7 @@ bool nnx_nnef_expr_for_each_child(const nnx_nnef_expr *e, bool (*fn)(const nnx_n
         return visit(e->u.comprehension.condition, fn, user) && visit(e->u.comprehension.body, fn, user);
     case NNX_NNEF_EXPR_SUBSCRIPT:
         return visit(e->u.subscript.base, fn, user) && visit(e->u.subscript.index, fn, user) &&
-               visit(e->u.subscript.begin, fn, user) && visit(e->u.subscript.end, fn, user);
+            visit(e->u.subscript.begin, fn, user) && visit(e->u.subscript.end, fn, user);
     case NNX_NNEF_EXPR_BUILTIN: return visit(e->u.builtin.arg, fn, user);
     case NNX_NNEF_EXPR_INVOCATION:
         for (uint32_t i = 0; i < e->u.invocation.arg_count; i++)

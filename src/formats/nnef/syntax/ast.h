@@ -198,7 +198,7 @@ struct nnx_nnef_expr {
         } builtin;
         struct {
             const char *name;
-            nnx_nnef_type *generic; /* explicit name<T>: a primitive or GENERIC ('<?>'); else NULL */
+            nnx_nnef_type *generic;  /* explicit name<T>: a primitive or GENERIC ('<?>'); else NULL */
             nnx_nnef_argument *args; /* count >= 1 in documents (grammar); >= 0 in graph.quant */
             uint32_t arg_count;
         } invocation;
@@ -227,15 +227,15 @@ typedef struct nnx_nnef_param {
 
 typedef struct nnx_nnef_fragment {
     const char *name;
-    nnx_nnef_pos pos;      /* the 'fragment' keyword */
+    nnx_nnef_pos pos; /* the 'fragment' keyword */
     nnx_nnef_pos name_pos;
-    bool generic;                  /* declared with <?> or <? = T> */
+    bool generic;                   /* declared with <?> or <? = T> */
     nnx_nnef_type *generic_default; /* T of <? = T>, else NULL */
     nnx_nnef_param *params;
     uint32_t param_count; /* >= 1 */
     nnx_nnef_param *results;
     uint32_t result_count; /* >= 1 */
-    bool has_body; /* false: a declaration ended by ';' (primitive or custom operation) */
+    bool has_body;         /* false: a declaration ended by ';' (primitive or custom operation) */
     nnx_nnef_assignment *body;
     uint32_t body_count; /* >= 1 when has_body */
 } nnx_nnef_fragment;
@@ -258,7 +258,7 @@ typedef struct nnx_nnef_graph {
 } nnx_nnef_graph;
 
 typedef enum nnx_nnef_extension_id {
-    NNX_NNEF_EXTENSION_UNKNOWN = 0, /* recorded, enables nothing (see parser.h) */
+    NNX_NNEF_EXTENSION_UNKNOWN = 0,          /* recorded, enables nothing (see parser.h) */
     NNX_NNEF_EXTENSION_FRAGMENT_DEFINITIONS, /* KHR_enable_fragment_definitions (§3.2.2) */
     NNX_NNEF_EXTENSION_OPERATOR_EXPRESSIONS, /* KHR_enable_operator_expressions (§3.2.3) */
 } nnx_nnef_extension_id;

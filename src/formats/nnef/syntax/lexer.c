@@ -13,15 +13,24 @@ static const struct {
     const char *spelling;
     nnx_nnef_token_kind kind;
 } keywords[] = {
-    {"version", NNX_NNEF_TOK_KW_VERSION},     {"extension", NNX_NNEF_TOK_KW_EXTENSION},
-    {"graph", NNX_NNEF_TOK_KW_GRAPH},         {"fragment", NNX_NNEF_TOK_KW_FRAGMENT},
-    {"tensor", NNX_NNEF_TOK_KW_TENSOR},       {"integer", NNX_NNEF_TOK_KW_INTEGER},
-    {"scalar", NNX_NNEF_TOK_KW_SCALAR},       {"logical", NNX_NNEF_TOK_KW_LOGICAL},
-    {"string", NNX_NNEF_TOK_KW_STRING},       {"shape_of", NNX_NNEF_TOK_KW_SHAPE_OF},
-    {"length_of", NNX_NNEF_TOK_KW_LENGTH_OF}, {"range_of", NNX_NNEF_TOK_KW_RANGE_OF},
-    {"for", NNX_NNEF_TOK_KW_FOR},             {"in", NNX_NNEF_TOK_KW_IN},
-    {"yield", NNX_NNEF_TOK_KW_YIELD},         {"if", NNX_NNEF_TOK_KW_IF},
-    {"else", NNX_NNEF_TOK_KW_ELSE},           {"true", NNX_NNEF_TOK_TRUE},
+    {"version", NNX_NNEF_TOK_KW_VERSION},
+    {"extension", NNX_NNEF_TOK_KW_EXTENSION},
+    {"graph", NNX_NNEF_TOK_KW_GRAPH},
+    {"fragment", NNX_NNEF_TOK_KW_FRAGMENT},
+    {"tensor", NNX_NNEF_TOK_KW_TENSOR},
+    {"integer", NNX_NNEF_TOK_KW_INTEGER},
+    {"scalar", NNX_NNEF_TOK_KW_SCALAR},
+    {"logical", NNX_NNEF_TOK_KW_LOGICAL},
+    {"string", NNX_NNEF_TOK_KW_STRING},
+    {"shape_of", NNX_NNEF_TOK_KW_SHAPE_OF},
+    {"length_of", NNX_NNEF_TOK_KW_LENGTH_OF},
+    {"range_of", NNX_NNEF_TOK_KW_RANGE_OF},
+    {"for", NNX_NNEF_TOK_KW_FOR},
+    {"in", NNX_NNEF_TOK_KW_IN},
+    {"yield", NNX_NNEF_TOK_KW_YIELD},
+    {"if", NNX_NNEF_TOK_KW_IF},
+    {"else", NNX_NNEF_TOK_KW_ELSE},
+    {"true", NNX_NNEF_TOK_TRUE},
     {"false", NNX_NNEF_TOK_FALSE},
 };
 
@@ -86,8 +95,8 @@ const char *nnx_nnef_token_kind_name(nnx_nnef_token_kind kind)
 
 bool nnx_nnef_token_is_type_keyword(nnx_nnef_token_kind kind)
 {
-    return kind == NNX_NNEF_TOK_KW_INTEGER || kind == NNX_NNEF_TOK_KW_SCALAR ||
-           kind == NNX_NNEF_TOK_KW_LOGICAL || kind == NNX_NNEF_TOK_KW_STRING;
+    return kind == NNX_NNEF_TOK_KW_INTEGER || kind == NNX_NNEF_TOK_KW_SCALAR || kind == NNX_NNEF_TOK_KW_LOGICAL ||
+        kind == NNX_NNEF_TOK_KW_STRING;
 }
 
 static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
@@ -213,7 +222,8 @@ static void lex_number(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
     if (n < avail && (is_ident_char((unsigned char)s[n]) || s[n] == '.')) {
         quote_spelling(s, n, spelled, sizeof spelled);
         describe_byte((unsigned char)s[n], found, sizeof found);
-        fail(lx, tok, lx->pos + n, "expected an operator or separator after numeric literal %s, found %s", spelled, found);
+        fail(lx, tok, lx->pos + n, "expected an operator or separator after numeric literal %s, found %s", spelled,
+             found);
         return;
     }
     tok->kind = scalar ? NNX_NNEF_TOK_SCALAR : NNX_NNEF_TOK_INTEGER;
@@ -243,13 +253,15 @@ static void lex_string(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
         }
         if (c == '\\') {
             if (n + 1 >= avail) {
-                fail(lx, tok, lx->pos + n + 1, "expected closing %s of the string literal, found end of input", quote, NULL);
+                fail(lx, tok, lx->pos + n + 1, "expected closing %s of the string literal, found end of input", quote,
+                     NULL);
                 return;
             }
             unsigned char e = (unsigned char)s[n + 1];
             if (e != (unsigned char)q && e != '\\') {
                 describe_byte(e, found, sizeof found);
-                fail(lx, tok, lx->pos + n, "expected \\%s or \\\\ in the string literal, found \\ followed by %s", quote, found);
+                fail(lx, tok, lx->pos + n, "expected \\%s or \\\\ in the string literal, found \\ followed by %s",
+                     quote, found);
                 return;
             }
             n += 2;
@@ -257,7 +269,8 @@ static void lex_string(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
         }
         if (!is_printable(c)) {
             describe_byte(c, found, sizeof found);
-            fail(lx, tok, lx->pos + n, "expected a printable ASCII character in the string literal, found %s%s", found, NULL);
+            fail(lx, tok, lx->pos + n, "expected a printable ASCII character in the string literal, found %s%s", found,
+                 NULL);
             return;
         }
         n++;
@@ -291,17 +304,17 @@ static bool lex_symbol(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
         char a, b;
         nnx_nnef_token_kind kind;
     } pairs[] = {
-        {'-', '>', NNX_NNEF_TOK_ARROW}, {'<', '=', NNX_NNEF_TOK_LE},  {'>', '=', NNX_NNEF_TOK_GE},
-        {'=', '=', NNX_NNEF_TOK_EQ},    {'!', '=', NNX_NNEF_TOK_NE},  {'&', '&', NNX_NNEF_TOK_AND},
+        {'-', '>', NNX_NNEF_TOK_ARROW}, {'<', '=', NNX_NNEF_TOK_LE}, {'>', '=', NNX_NNEF_TOK_GE},
+        {'=', '=', NNX_NNEF_TOK_EQ},    {'!', '=', NNX_NNEF_TOK_NE}, {'&', '&', NNX_NNEF_TOK_AND},
         {'|', '|', NNX_NNEF_TOK_OR},
     };
     static const char singles[] = "+-*/^<>!()[]{}:=,;?";
     static const nnx_nnef_token_kind single_kinds[] = {
-        NNX_NNEF_TOK_PLUS,     NNX_NNEF_TOK_MINUS,    NNX_NNEF_TOK_STAR,     NNX_NNEF_TOK_SLASH,
-        NNX_NNEF_TOK_CARET,    NNX_NNEF_TOK_LT,       NNX_NNEF_TOK_GT,       NNX_NNEF_TOK_NOT,
-        NNX_NNEF_TOK_LPAREN,   NNX_NNEF_TOK_RPAREN,   NNX_NNEF_TOK_LBRACKET, NNX_NNEF_TOK_RBRACKET,
-        NNX_NNEF_TOK_LBRACE,   NNX_NNEF_TOK_RBRACE,   NNX_NNEF_TOK_COLON,    NNX_NNEF_TOK_ASSIGN,
-        NNX_NNEF_TOK_COMMA,    NNX_NNEF_TOK_SEMICOLON, NNX_NNEF_TOK_QUESTION,
+        NNX_NNEF_TOK_PLUS,   NNX_NNEF_TOK_MINUS,     NNX_NNEF_TOK_STAR,     NNX_NNEF_TOK_SLASH,
+        NNX_NNEF_TOK_CARET,  NNX_NNEF_TOK_LT,        NNX_NNEF_TOK_GT,       NNX_NNEF_TOK_NOT,
+        NNX_NNEF_TOK_LPAREN, NNX_NNEF_TOK_RPAREN,    NNX_NNEF_TOK_LBRACKET, NNX_NNEF_TOK_RBRACKET,
+        NNX_NNEF_TOK_LBRACE, NNX_NNEF_TOK_RBRACE,    NNX_NNEF_TOK_COLON,    NNX_NNEF_TOK_ASSIGN,
+        NNX_NNEF_TOK_COMMA,  NNX_NNEF_TOK_SEMICOLON, NNX_NNEF_TOK_QUESTION,
     };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         if (c == pairs[i].a && d == pairs[i].b) {
@@ -358,13 +371,9 @@ void nnx_nnef_token_describe(const nnx_nnef_token *tok, const char *text, char *
     char spelled[48];
     quote_spelling(s, tok->length, spelled, sizeof spelled);
     switch (tok->kind) {
-    case NNX_NNEF_TOK_IDENTIFIER:
-        snprintf(buf, size, "identifier %s", spelled);
-        break;
+    case NNX_NNEF_TOK_IDENTIFIER: snprintf(buf, size, "identifier %s", spelled); break;
     case NNX_NNEF_TOK_INTEGER:
-    case NNX_NNEF_TOK_SCALAR:
-        snprintf(buf, size, "number %s", spelled);
-        break;
+    case NNX_NNEF_TOK_SCALAR: snprintf(buf, size, "number %s", spelled); break;
     case NNX_NNEF_TOK_STRING: /* the spelling carries its own quotes */
         if (tok->length > 40)
             snprintf(buf, size, "string literal %.37s...", s);

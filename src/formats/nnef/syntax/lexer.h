@@ -81,8 +81,8 @@ typedef struct nnx_nnef_lexer {
     const char *text;
     size_t len, pos;
     uint32_t line, col;
-    bool failed;                 /* after the first error every token is that error */
-    nnx_nnef_token error_token;  /* positioned at the offending byte */
+    bool failed;                /* after the first error every token is that error */
+    nnx_nnef_token error_token; /* positioned at the offending byte */
     char message[NNX_NNEF_LEX_MESSAGE_MAX];
 } nnx_nnef_lexer;
 

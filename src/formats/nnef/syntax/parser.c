@@ -280,7 +280,8 @@ static COLD nnx_nnef_expr *number(parser *p, const nnx_nnef_token *t, const nnx_
     if (t->kind == NNX_NNEF_TOK_INTEGER) {
         int64_t v;
         if (!nnx_nnef_integer_value(s, t->length, &v)) {
-            error_at(p, at, "expected an integer literal of magnitude at most %lld, found %s", (long long)INT64_MAX, found);
+            error_at(p, at, "expected an integer literal of magnitude at most %lld, found %s", (long long)INT64_MAX,
+                     found);
             return NULL;
         }
         nnx_nnef_expr *e = new_expr(p, NNX_NNEF_EXPR_INTEGER, at);
@@ -346,7 +347,7 @@ static bool is_literal(nnx_nnef_token_kind k)
 static bool is_keyword(nnx_nnef_token_kind k)
 {
     return (k >= NNX_NNEF_TOK_KW_VERSION && k <= NNX_NNEF_TOK_KW_ELSE) || k == NNX_NNEF_TOK_TRUE ||
-           k == NNX_NNEF_TOK_FALSE;
+        k == NNX_NNEF_TOK_FALSE;
 }
 
 /* ---- types (§3.2.2) ------------------------------------------------------------------------ */
@@ -544,7 +545,7 @@ static bool at_invocation(parser *p)
     if (kind_at(p, 1) == NNX_NNEF_TOK_LPAREN)
         return true;
     return kind_at(p, 1) == NNX_NNEF_TOK_LT && type_name_kind(kind_at(p, 2)) != NNX_NNEF_TYPE_NONE &&
-           kind_at(p, 3) == NNX_NNEF_TOK_GT && kind_at(p, 4) == NNX_NNEF_TOK_LPAREN;
+        kind_at(p, 3) == NNX_NNEF_TOK_GT && kind_at(p, 4) == NNX_NNEF_TOK_LPAREN;
 }
 
 /* <argument> ::= <rvalue-expr> | <identifier> "=" <rvalue-expr>; graph.quant takes named
@@ -655,8 +656,8 @@ static nnx_nnef_expr *comprehension(parser *p)
         if (!it.iterable || !push(p, &it, sizeof it))
             return NULL;
     } while (kind_at(p, 0) == NNX_NNEF_TOK_COMMA && (next(p), true));
-    e->u.comprehension.iterators =
-        pop_list(p, mark, sizeof(nnx_nnef_iterator), &e->u.comprehension.iterator_count, e->pos);
+    e->u.comprehension.iterators = pop_list(p, mark, sizeof(nnx_nnef_iterator), &e->u.comprehension.iterator_count,
+                                            e->pos);
     if (p->failed)
         return NULL;
     if (kind_at(p, 0) == NNX_NNEF_TOK_KW_IF) {
@@ -798,8 +799,8 @@ static nnx_nnef_expr *postfix(parser *p)
         } else {
             s->u.subscript.index = first;
         }
-        if (!expect(p, NNX_NNEF_TOK_RBRACKET, first && !s->u.subscript.is_range ? "':' or ']' in the subscript"
-                                                                                 : "']' to close the subscript"))
+        if (!expect(p, NNX_NNEF_TOK_RBRACKET,
+                    first && !s->u.subscript.is_range ? "':' or ']' in the subscript" : "']' to close the subscript"))
             return NULL;
         e = seal(p, s);
     }
@@ -829,8 +830,9 @@ static nnx_nnef_expr *power(parser *p)
 static nnx_nnef_unary_op unary_op(nnx_nnef_token_kind k)
 {
     return k == NNX_NNEF_TOK_PLUS ? NNX_NNEF_UNARY_PLUS
-         : k == NNX_NNEF_TOK_MINUS ? NNX_NNEF_UNARY_MINUS
-         : k == NNX_NNEF_TOK_NOT ? NNX_NNEF_UNARY_NOT : NNX_NNEF_UNARY_NONE;
+        : k == NNX_NNEF_TOK_MINUS ? NNX_NNEF_UNARY_MINUS
+        : k == NNX_NNEF_TOK_NOT   ? NNX_NNEF_UNARY_NOT
+                                  : NNX_NNEF_UNARY_NONE;
 }
 
 /* ("+" | "-" | "!") unary | power. A '-' touching a number is part of the literal in flat
@@ -854,7 +856,7 @@ static nnx_nnef_expr *parse_unary(parser *p)
     if (!operand)
         return NULL;
     bool bare_number = (operand->kind == NNX_NNEF_EXPR_INTEGER || operand->kind == NNX_NNEF_EXPR_SCALAR) &&
-                       !(operand->flags & NNX_NNEF_EXPR_PARENTHESIZED);
+        !(operand->flags & NNX_NNEF_EXPR_PARENTHESIZED);
     if (op == NNX_NNEF_UNARY_MINUS && bare_number) {
         if (operand->kind == NNX_NNEF_EXPR_INTEGER)
             operand->u.integer = -operand->u.integer; /* magnitude <= INT64_MAX: no overflow */
@@ -1012,8 +1014,9 @@ static bool assignment(parser *p, nnx_nnef_assignment *a)
         a->rvalue = parse_expr(p);
     } else {
         if (!at_invocation(p)) {
-            expected_hint(p, "an invocation", "(other right-hand sides need 'extension "
-                                              "KHR_enable_operator_expressions;')");
+            expected_hint(p, "an invocation",
+                          "(other right-hand sides need 'extension "
+                          "KHR_enable_operator_expressions;')");
             return false;
         }
         a->rvalue = invocation(p);
@@ -1284,8 +1287,8 @@ static bool document(parser *p, nnx_nnef_document *doc, uint32_t flags)
 /* ---- entry points ---------------------------------------------------------------------------- */
 
 /* Shared set-up: the owner (document or quant) holds alloc + arena at the given members. */
-static void parser_init(parser *p, const char *text, size_t len, nnx_arena *arena, const char *filename,
-                        nnx_error *err, uint32_t max_depth)
+static void parser_init(parser *p, const char *text, size_t len, nnx_arena *arena, const char *filename, nnx_error *err,
+                        uint32_t max_depth)
 {
     memset(p, 0, sizeof *p);
     nnx_nnef_lexer_init(&p->lx, text, len);
@@ -1337,8 +1340,9 @@ nnx_status nnx_nnef_parse_ex(const char *text, size_t len, const char *filename,
     }
     if (out)
         *out = NULL;
-    nnx_nnef_document *doc = make_owner(text, len, filename, alloc, out, sizeof *doc, offsetof(nnx_nnef_document, alloc),
-                                        offsetof(nnx_nnef_document, arena), err, &st);
+    nnx_nnef_document *doc = make_owner(text, len, filename, alloc, out, sizeof *doc,
+                                        offsetof(nnx_nnef_document, alloc), offsetof(nnx_nnef_document, arena), err,
+                                        &st);
     if (!doc)
         return st;
     parser p;

@@ -34,7 +34,9 @@ static nnx_status check_duplicates(const nnx_nnef_registry *r, nnx_error *err)
         const nnx_nnef_entry *a = &r->entries[i - 1], *b = &r->entries[i];
         if (strcmp(a->fragment->name, b->fragment->name) != 0)
             continue;
-        const nnx_nnef_entry *later = a->standard ? b : (b->standard ? a : (a->fragment->pos.line > b->fragment->pos.line ? a : b));
+        const nnx_nnef_entry *later = a->standard
+            ? b
+            : (b->standard ? a : (a->fragment->pos.line > b->fragment->pos.line ? a : b));
         const nnx_nnef_entry *first = later == a ? b : a;
         if (first->standard)
             return nnx_nnef_error_at(err, NNX_ERROR_INVALID_MODEL, later->file, later->fragment->name_pos,

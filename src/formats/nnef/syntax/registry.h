@@ -10,8 +10,8 @@
 
 typedef struct nnx_nnef_entry {
     const nnx_nnef_fragment *fragment;
-    const char *file;   /* the document it was declared in, for diagnostics */
-    bool standard;      /* from the standard library */
+    const char *file; /* the document it was declared in, for diagnostics */
+    bool standard;    /* from the standard library */
 } nnx_nnef_entry;
 
 typedef struct nnx_nnef_registry {
@@ -31,7 +31,10 @@ const nnx_nnef_entry *nnx_nnef_registry_find(const nnx_nnef_registry *r, const c
 
 /* A primitive: a standard fragment declared without a body. A custom operation: a
  * document fragment declared without a body. */
-static inline bool nnx_nnef_entry_is_primitive(const nnx_nnef_entry *e) { return e->standard && !e->fragment->has_body; }
+static inline bool nnx_nnef_entry_is_primitive(const nnx_nnef_entry *e)
+{
+    return e->standard && !e->fragment->has_body;
+}
 static inline bool nnx_nnef_entry_is_custom(const nnx_nnef_entry *e) { return !e->standard && !e->fragment->has_body; }
 
 #endif

@@ -79,8 +79,12 @@ static size_t count_of(const nnef_run_tensor *t)
 static size_t esize(nnx_dtype dt)
 {
     switch (dt) {
-    case NNX_FLOAT64: case NNX_INT64: case NNX_UINT64: return 8;
-    case NNX_FLOAT32: case NNX_INT32: case NNX_UINT32: return 4;
+    case NNX_FLOAT64:
+    case NNX_INT64:
+    case NNX_UINT64: return 8;
+    case NNX_FLOAT32:
+    case NNX_INT32:
+    case NNX_UINT32: return 4;
     default: return 1;
     }
 }
@@ -127,11 +131,36 @@ static void format_element(nnx_dtype dt, const unsigned char *p, size_t i, char 
 {
     const unsigned char *e = p + i * esize(dt);
     switch (dt) {
-    case NNX_FLOAT32: { float f; memcpy(&f, e, 4); snprintf(buf, n, "%.9g", f); return; }
-    case NNX_FLOAT64: { double d; memcpy(&d, e, 8); snprintf(buf, n, "%.17g", d); return; }
-    case NNX_INT32: { int32_t v; memcpy(&v, e, 4); snprintf(buf, n, "%ld", (long)v); return; }
-    case NNX_INT64: { int64_t v; memcpy(&v, e, 8); snprintf(buf, n, "%lld", (long long)v); return; }
-    case NNX_UINT64: { uint64_t v; memcpy(&v, e, 8); snprintf(buf, n, "%llu", (unsigned long long)v); return; }
+    case NNX_FLOAT32: {
+        float f;
+        memcpy(&f, e, 4);
+        snprintf(buf, n, "%.9g", f);
+        return;
+    }
+    case NNX_FLOAT64: {
+        double d;
+        memcpy(&d, e, 8);
+        snprintf(buf, n, "%.17g", d);
+        return;
+    }
+    case NNX_INT32: {
+        int32_t v;
+        memcpy(&v, e, 4);
+        snprintf(buf, n, "%ld", (long)v);
+        return;
+    }
+    case NNX_INT64: {
+        int64_t v;
+        memcpy(&v, e, 8);
+        snprintf(buf, n, "%lld", (long long)v);
+        return;
+    }
+    case NNX_UINT64: {
+        uint64_t v;
+        memcpy(&v, e, 8);
+        snprintf(buf, n, "%llu", (unsigned long long)v);
+        return;
+    }
     case NNX_INT8: snprintf(buf, n, "%d", (int)(int8_t)*e); return;
     default: snprintf(buf, n, "%u", (unsigned)*e); return;
     }
@@ -260,7 +289,8 @@ __attribute__((unused)) static void test_core_case(void **state)
     const nnef_run_tensor *want = &c->tensors[c->n_in];
     nnx_op op = op_named(c->op);
     uint32_t in_ids[3] = {0, 1, 2}, out_id = 3;
-    nnx_node node = {.op = op, .n_in = c->n_in, .n_out = 1, .in = in_ids, .out = &out_id, .label = "", .attrs = c->attrs};
+    nnx_node node = {
+        .op = op, .n_in = c->n_in, .n_out = 1, .in = in_ids, .out = &out_id, .label = "", .attrs = c->attrs};
     nnx_operand_desc descs[3], out_desc;
     const nnx_operand_desc *in_descs[3];
     nnx_view views[3];

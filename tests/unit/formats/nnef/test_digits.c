@@ -89,8 +89,7 @@ static void npy_read(const char *path, const char *descr, npy_array *out)
     out->data = malloc(out->count * item + 1);
     assert_non_null(out->data);
     if (fread(out->data, item, out->count, f) != out->count)
-        fail_msg("%s: truncated data (%llu items of %zu bytes expected)", path,
-                 (unsigned long long)out->count, item);
+        fail_msg("%s: truncated data (%llu items of %zu bytes expected)", path, (unsigned long long)out->count, item);
     char extra;
     if (fread(&extra, 1, 1, f) != 0)
         fail_msg("%s: trailing bytes after the data", path);

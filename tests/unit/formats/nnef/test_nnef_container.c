@@ -127,7 +127,10 @@ static void make_archive_as(const char *path, bool gzip, bool v7, const fx *e, s
     archive_write_free(a);
 }
 
-static void make_archive(const char *path, bool gzip, const fx *e, size_t n) { make_archive_as(path, gzip, false, e, n); }
+static void make_archive(const char *path, bool gzip, const fx *e, size_t n)
+{
+    make_archive_as(path, gzip, false, e, n);
+}
 
 static nnx_nnef_container *open_ok(const char *path)
 {
@@ -620,8 +623,7 @@ static void test_entry_too_long(void **state)
     bad_entry("long.tgz", &(fx){name, "x", 0, 0, NULL, false}, "unsafe name: path longer than 4095 bytes");
     memset(name, 'c', 300);
     strcpy(name + 300, ".dat");
-    bad_entry("longcomp.tgz", &(fx){name, "x", 0, 0, NULL, false},
-              "unsafe name: path component longer than 255 bytes");
+    bad_entry("longcomp.tgz", &(fx){name, "x", 0, 0, NULL, false}, "unsafe name: path component longer than 255 bytes");
 }
 
 static void test_entry_symlink(void **state)
@@ -963,14 +965,14 @@ static void test_writer_rejects(void **state)
     /* a file where a folder must go */
     put_file(tmp_root, "blocker", "file");
     nnx_error_clear(&err);
-    assert_int_equal(nnx_nnef_container_writer_write(w, tmp_path(path, sizeof path, "blocker/model"),
-                                                     NNX_NNEF_FORMAT_FOLDER, &err),
-                     NNX_ERROR_IO);
+    assert_int_equal(
+        nnx_nnef_container_writer_write(w, tmp_path(path, sizeof path, "blocker/model"), NNX_NNEF_FORMAT_FOLDER, &err),
+        NNX_ERROR_IO);
     assert_non_null(strstr(err.message, "blocker/model: error: cannot create folder: Not a directory"));
     nnx_error_clear(&err);
-    assert_int_equal(nnx_nnef_container_writer_write(w, tmp_path(path, sizeof path, "no/such/dir.tgz"),
-                                                     NNX_NNEF_FORMAT_TGZ, &err),
-                     NNX_ERROR_IO);
+    assert_int_equal(
+        nnx_nnef_container_writer_write(w, tmp_path(path, sizeof path, "no/such/dir.tgz"), NNX_NNEF_FORMAT_TGZ, &err),
+        NNX_ERROR_IO);
     assert_non_null(strstr(err.message, "dir.tgz: error: cannot create a temporary file: No such file or directory"));
     nnx_nnef_container_writer_destroy(w);
     nnx_nnef_container_writer_destroy(NULL);

@@ -33,8 +33,8 @@ static void run_example(const char *path, bool finite, const nnx_input_shape *sh
     memset(r, 0, sizeof *r);
     assert_int_equal(nnx_context_create(NULL, &r->ctx), NNX_OK);
     nnx_model *m = NULL;
-    nnx_model_options o = {.flags = NNX_MODEL_ZERO_MISSING_VARIABLES, .input_shapes = shape,
-                           .input_shape_count = shape ? 1 : 0};
+    nnx_model_options o = {
+        .flags = NNX_MODEL_ZERO_MISSING_VARIABLES, .input_shapes = shape, .input_shape_count = shape ? 1 : 0};
     if (nnx_model_load(r->ctx, path, &o, &m) != NNX_OK)
         fail_msg("%s: %s", path, nnx_context_error(r->ctx));
     if (nnx_model_build(m, &r->graph) != NNX_OK)
@@ -53,8 +53,9 @@ static void run_example(const char *path, bool finite, const nnx_input_shape *sh
         for (size_t i = 0; i < n; i++)
             r->in[k][i] = (float)sin(1.0 + 7.0 * (double)k + 0.37 * (double)i);
         ins[k].name = nnx_graph_input_name(r->graph, k);
-        assert_int_equal(nnx_tensor_create(r->ctx, &(nnx_tensor_desc){.desc = r->in_desc[k], .writable = true},
-                                           &ins[k].tensor), NNX_OK);
+        assert_int_equal(
+            nnx_tensor_create(r->ctx, &(nnx_tensor_desc){.desc = r->in_desc[k], .writable = true}, &ins[k].tensor),
+            NNX_OK);
         assert_int_equal(nnx_tensor_write(ins[k].tensor, r->in[k], n * sizeof(float)), NNX_OK);
     }
     for (size_t k = 0; k < r->n_out; k++) {
@@ -67,8 +68,9 @@ static void run_example(const char *path, bool finite, const nnx_input_shape *sh
             fail_msg("%s: output '%s': the core computes another type or shape than NNEF infers", path,
                      nnx_model_output_name(m, k));
         outs[k].name = nnx_graph_output_name(r->graph, k);
-        assert_int_equal(nnx_tensor_create(r->ctx, &(nnx_tensor_desc){.desc = r->out_desc[k], .readable = true},
-                                           &outs[k].tensor), NNX_OK);
+        assert_int_equal(
+            nnx_tensor_create(r->ctx, &(nnx_tensor_desc){.desc = r->out_desc[k], .readable = true}, &outs[k].tensor),
+            NNX_OK);
     }
     nnx_model_destroy(m);
     if (nnx_context_dispatch(r->ctx, r->graph, ins, r->n_in, outs, r->n_out) != NNX_OK)
@@ -186,9 +188,13 @@ int main(void)
      * The §7 networks run on a 32 x 32 image (their shapes follow the input); AlexNet, whose
      * dense layers fix its input, runs at full size in the nnx_cli_run_alexnet_random test. */
     static const example runnable[] = {
-        {DATA "add_n.nnef", true, false}, {DATA "foobar.nnef", true, false}, {DATA "variable42.nnef", true, false},
-        {DATA "quantized.nnef", true, true}, {DATA "quantized_core.nnef", true, true},
-        {DATA "dynamic_quant.nnef", false, true}, {DATA "chapter4_examples.nnef", true, false},
+        {DATA "add_n.nnef", true, false},
+        {DATA "foobar.nnef", true, false},
+        {DATA "variable42.nnef", true, false},
+        {DATA "quantized.nnef", true, true},
+        {DATA "quantized_core.nnef", true, true},
+        {DATA "dynamic_quant.nnef", false, true},
+        {DATA "chapter4_examples.nnef", true, false},
     };
 
     enum { N = sizeof runnable / sizeof *runnable };

@@ -21,7 +21,8 @@
 #define NNX_SOURCE_DIR "."
 #endif
 
-static const char kHeader[] = "version 1.0;\nextension KHR_enable_fragment_definitions, KHR_enable_operator_expressions;\n";
+static const char kHeader[] =
+    "version 1.0;\nextension KHR_enable_fragment_definitions, KHR_enable_operator_expressions;\n";
 
 typedef struct result {
     nnx_status status;
@@ -34,7 +35,9 @@ static void print_value(nnx_strbuf *b, const nnx_nnef_flat *g, const nnx_nnef_va
 {
     switch (v->kind) {
     case NNX_NNEF_VALUE_INTEGER: nnx_strbuf_printf(b, "%lld", (long long)v->u.integer); break;
-    case NNX_NNEF_VALUE_SCALAR: nnx_strbuf_printf(b, "%g%s", v->u.scalar, v->u.scalar == (long long)v->u.scalar ? ".0" : ""); break;
+    case NNX_NNEF_VALUE_SCALAR:
+        nnx_strbuf_printf(b, "%g%s", v->u.scalar, v->u.scalar == (long long)v->u.scalar ? ".0" : "");
+        break;
     case NNX_NNEF_VALUE_LOGICAL: nnx_strbuf_puts(b, v->u.logical ? "true" : "false"); break;
     case NNX_NNEF_VALUE_STRING: nnx_strbuf_printf(b, "'%s'", v->u.string); break;
     case NNX_NNEF_VALUE_TENSOR: nnx_strbuf_puts(b, g->tensors[v->u.tensor].name); break;
@@ -155,8 +158,9 @@ static void test_stdlib_compound_expands(void **state)
     static const char *const only[] = {"*", "size", NULL};
     expect_text("graph g( x ) -> ( y ) { x = external(shape = [1,1,4,4]);"
                 " y = max_pool(x, size = [1,1,2,2]); }",
-                true, only, "x = external()\nt0 = argmax_pool(input=x,size=[1,1,2,2])\n"
-                             "y = sample(input=x,index=t0,size=[1,1,2,2])\n");
+                true, only,
+                "x = external()\nt0 = argmax_pool(input=x,size=[1,1,2,2])\n"
+                "y = sample(input=x,index=t0,size=[1,1,2,2])\n");
 }
 
 static void test_recursion_with_lazy_if(void **state)
@@ -205,7 +209,8 @@ static void test_generic_resolution(void **state)
     char doc[1024];
     snprintf(doc, sizeof doc, "%s%s", kHeader,
              "graph g( x ) -> ( a, b, c ) { x = external<integer>(shape = [2]);"
-             " a = copy(x); b = constant<logical>(shape = [1], value = [true]); c = constant(shape = [1], value = [1.0]); }");
+             " a = copy(x); b = constant<logical>(shape = [1], value = [true]); c = constant(shape = [1], value = "
+             "[1.0]); }");
     flatten_text(doc, false, kTensors, &r, NULL);
     assert_int_equal(r.status, NNX_OK);
     assert_int_equal(r.generic[0], NNX_NNEF_TYPE_INTEGER); /* explicit */
@@ -229,19 +234,20 @@ static void test_identity_and_literal_results(void **state)
 static void test_generated_names_avoid_graph_names(void **state)
 {
     (void)state;
-    expect_text("graph g( x ) -> ( t0, t1 ) { x = external(shape = [2]); t0 = sqr(x); t1 = rsqr(x); }", false,
-                kTensors, "x = external()\nt0 = pow(x=x,y=2.0)\nt1 = pow(x=x,y=-2.0)\n");
-    expect_text("graph g( x ) -> ( t0 ) { x = external(shape = [2]); t0 = max_pool(x, size = [1]); }", true,
-                kTensors, "x = external()\nt1 = argmax_pool(input=x)\nt0 = sample(input=x,index=t1)\n");
+    expect_text("graph g( x ) -> ( t0, t1 ) { x = external(shape = [2]); t0 = sqr(x); t1 = rsqr(x); }", false, kTensors,
+                "x = external()\nt0 = pow(x=x,y=2.0)\nt1 = pow(x=x,y=-2.0)\n");
+    expect_text("graph g( x ) -> ( t0 ) { x = external(shape = [2]); t0 = max_pool(x, size = [1]); }", true, kTensors,
+                "x = external()\nt1 = argmax_pool(input=x)\nt0 = sample(input=x,index=t1)\n");
 }
 
 static void test_tuple_and_array_results(void **state)
 {
     (void)state;
-    expect_text("fragment two( x: tensor<scalar> ) -> ( a: tensor<scalar>, b: tensor<scalar> ) { a = exp(x); b = log(x); }\n"
-                "graph g( x ) -> ( p, q, r, s ) { x = external(shape = [2,4]); (p, q) = two(x);"
-                " [r, s] = split(x, axis = 1, ratios = [1, 3]); }",
-                false, kTensors, "x = external()\np = exp(x=x)\nq = log(x=x)\n[r,s] = split(value=x)\n");
+    expect_text(
+        "fragment two( x: tensor<scalar> ) -> ( a: tensor<scalar>, b: tensor<scalar> ) { a = exp(x); b = log(x); }\n"
+        "graph g( x ) -> ( p, q, r, s ) { x = external(shape = [2,4]); (p, q) = two(x);"
+        " [r, s] = split(x, axis = 1, ratios = [1, 3]); }",
+        false, kTensors, "x = external()\np = exp(x=x)\nq = log(x=x)\n[r,s] = split(value=x)\n");
 }
 
 static void test_variable_label(void **state)

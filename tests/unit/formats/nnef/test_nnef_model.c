@@ -65,7 +65,7 @@ static void test_alexnet_shapes(void **state)
     nnx_model_parameters(m, &count, &bytes);
     /* conv1..5 and fc6..8 kernels and biases of Appendix B */
     uint64_t want = 64 * 3 * 11 * 11 + 64 + 192 * 64 * 5 * 5 + 192 + 384 * 192 * 9 + 384 + 384 * 384 * 9 + 384 +
-                    256 * 384 * 9 + 256 + 4096ull * 256 * 25 + 4096 + 4096ull * 4096 + 4096 + 1000 * 4096 + 1000;
+        256 * 384 * 9 + 256 + 4096ull * 256 * 25 + 4096 + 4096ull * 4096 + 4096 + 1000 * 4096 + 1000;
     assert_int_equal(count, want);
     assert_int_equal(bytes, want * 4);
     nnx_context_destroy(ctx); /* frees the model (ownership rule 2) */
@@ -109,12 +109,15 @@ static void test_input_shape_override(void **state)
     nnx_context *ctx = ctx_new();
     nnx_input_shape s = {"input", 4, {2, 3, 64, 64}};
     nnx_model *m = NULL;
-    assert_int_equal(nnx_model_load(ctx, DATA "variable42.nnef", &(nnx_model_options){.input_shapes = &s, .input_shape_count = 1}, &m), NNX_OK);
+    assert_int_equal(nnx_model_load(ctx, DATA "variable42.nnef",
+                                    &(nnx_model_options){.input_shapes = &s, .input_shape_count = 1}, &m),
+                     NNX_OK);
     nnx_operand_desc d;
     nnx_model_output_desc(m, 0, &d);
     assert_shape(&d, NNX_FLOAT32, 4, (uint32_t[]){2, 16, 64, 64});
     s.name = "nope";
-    assert_int_equal(nnx_model_load(ctx, DATA "variable42.nnef", &(nnx_model_options){.input_shapes = &s, .input_shape_count = 1}, &m),
+    assert_int_equal(nnx_model_load(ctx, DATA "variable42.nnef",
+                                    &(nnx_model_options){.input_shapes = &s, .input_shape_count = 1}, &m),
                      NNX_ERROR_INVALID_ARGUMENT);
     nnx_context_destroy(ctx);
 }
@@ -153,13 +156,12 @@ static void *read_all(const char *path, size_t *size)
     return p;
 }
 
-static const char kGraph[] =
-    "version 1.0;\n\ngraph net( input ) -> ( output )\n{\n"
-    "    input = external(shape = [1, 2, 4, 4]);\n"
-    "    filter = variable(shape = [3, 2, 3, 3], label = 'conv/filter');\n"
-    "    bias = variable(shape = [1, 3], label = 'conv/bias');\n"
-    "    conv = conv(input, filter, bias);\n"
-    "    output = relu(conv);\n}\n";
+static const char kGraph[] = "version 1.0;\n\ngraph net( input ) -> ( output )\n{\n"
+                             "    input = external(shape = [1, 2, 4, 4]);\n"
+                             "    filter = variable(shape = [3, 2, 3, 3], label = 'conv/filter');\n"
+                             "    bias = variable(shape = [1, 3], label = 'conv/bias');\n"
+                             "    conv = conv(input, filter, bias);\n"
+                             "    output = relu(conv);\n}\n";
 static const char kQuant[] = "\"conv\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n";
 
 static size_t encode(nnx_dtype dt, const uint32_t *shape, uint32_t rank, const void *data, size_t size,
@@ -266,7 +268,8 @@ static void test_stage4_shape_conflict(void **state)
     assert_int_equal(nnx_model_load(ctx, dir, NULL, &m), NNX_ERROR_INVALID_MODEL);
     char want[600];
     snprintf(want, sizeof want,
-             "%s/graph.nnef:7:12: error: variable 'conv/bias': tensor file 'conv/bias.dat' has shape [1,4], the graph declares [1,3]",
+             "%s/graph.nnef:7:12: error: variable 'conv/bias': tensor file 'conv/bias.dat' has shape [1,4], the graph "
+             "declares [1,3]",
              dir);
     assert_string_equal(nnx_context_error(ctx), want);
     /* without tensor data the structure is still valid */
@@ -282,14 +285,19 @@ static void test_quant_errors(void **state)
     unsigned char filter_dat[512], bias_dat[512];
     size_t filter_len, bias_len;
     make_model(dir, filter_dat, &filter_len, bias_dat, &bias_len);
-    static const struct { const char *text, *message; } cases[] = {
-        {"\"nope\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n", "graph.quant:1:1: error: no tensor named 'nope' in the graph"},
-        {"\"conv\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n\"conv\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n",
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"\"nope\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n",
+         "graph.quant:1:1: error: no tensor named 'nope' in the graph"},
+        {"\"conv\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n\"conv\": linear_quantize(min = 0.0, max = 1.0, "
+         "bits = 8);\n",
          "graph.quant:2:1: error: tensor 'conv' is quantized twice"},
         {"\"conv\": frobnicate(min = 0.0);\n", "graph.quant:1:9: error: unknown operation 'frobnicate'"},
         {"\"conv\": linear_quantize(x = conv, min = 0.0, max = 1.0, bits = 8);\n",
          "graph.quant:1:25: error: 'linear_quantize': the tensor argument 'x' is implicit in graph.quant"},
-        {"\"conv\": linear_quantize(min = 0.0, max = 1.0);\n", "graph.quant:1:9: error: 'linear_quantize' needs a value for parameter 'bits'"},
+        {"\"conv\": linear_quantize(min = 0.0, max = 1.0);\n",
+         "graph.quant:1:9: error: 'linear_quantize' needs a value for parameter 'bits'"},
     };
     nnx_context *ctx = ctx_new();
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -322,12 +330,9 @@ static int remove_tmp(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_alexnet_shapes),
-        cmocka_unit_test(test_other_examples),
-        cmocka_unit_test(test_input_shape_override),
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_stage4_shape_conflict),
-        cmocka_unit_test(test_quant_errors),
+        cmocka_unit_test(test_alexnet_shapes),        cmocka_unit_test(test_other_examples),
+        cmocka_unit_test(test_input_shape_override),  cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_stage4_shape_conflict), cmocka_unit_test(test_quant_errors),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
 }

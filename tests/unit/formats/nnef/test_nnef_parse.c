@@ -211,8 +211,9 @@ static void test_alexnet(void **state)
     assert_string_equal(a->lvalue->u.identifier, "conv1");
     assert_int_equal(a->pos.line, 10);
     assert_int_equal(a->pos.col, 5);
-    assert_string_equal(sexpr(a->rvalue), "(call conv input kernel1 bias1 padding=[(tuple 0 0) (tuple 0 0)] "
-                                          "border='constant' stride=[4 4] dilation=[1 1])");
+    assert_string_equal(sexpr(a->rvalue),
+                        "(call conv input kernel1 bias1 padding=[(tuple 0 0) (tuple 0 0)] "
+                        "border='constant' stride=[4 4] dilation=[1 1])");
     assert_string_equal(named_arg(a->rvalue, "border")->u.string.chars, "constant");
     const nnx_nnef_expr *label = named_arg(g->body[1].rvalue, "label");
     assert_string_equal(label->u.string.chars, "alexnet_v2/conv1/kernel");
@@ -298,13 +299,33 @@ static void test_compositional_examples(void **state)
     assert_string_equal(ex->name, "examples");
     assert_int_equal(ex->body_count, 27);
     static const char *const expect[] = {
-        "[1 2 3]", "(+ [4 5] (* [6 7] 2))", "(at a 1)", "(range a 0 2)", "(range a _ 2)", "(range a 1 3)",
-        "(range a 1 _)", "(range a 2 2)", "(in i [2 4 6])", "t", "(at t 0)", "(+ s (* '!' 3))", "(at s 1)",
-        "(range s 1 3)", "(+ (length_of a) (length_of s))", "(range_of a)",
-        "(+ (scalar (integer '12')) (* (scalar (logical 1)) (^ 2 -1)))", "(string n)", "(if (in i [2 4 6]) x y)",
-        "(for (k v) yield (call f k))", "(for (k v) (l v) yield (+ k l))",
-        "(for (k (range_of v)) yield (call g k (at v k)))", "(for (k v) if (&& (> i 0) (! (== i 3))) yield (call f k))",
-        "(call g (call f x) y)", "(+ x (* y x))", "(- d (/ chained e))", "doubled",
+        "[1 2 3]",
+        "(+ [4 5] (* [6 7] 2))",
+        "(at a 1)",
+        "(range a 0 2)",
+        "(range a _ 2)",
+        "(range a 1 3)",
+        "(range a 1 _)",
+        "(range a 2 2)",
+        "(in i [2 4 6])",
+        "t",
+        "(at t 0)",
+        "(+ s (* '!' 3))",
+        "(at s 1)",
+        "(range s 1 3)",
+        "(+ (length_of a) (length_of s))",
+        "(range_of a)",
+        "(+ (scalar (integer '12')) (* (scalar (logical 1)) (^ 2 -1)))",
+        "(string n)",
+        "(if (in i [2 4 6]) x y)",
+        "(for (k v) yield (call f k))",
+        "(for (k v) (l v) yield (+ k l))",
+        "(for (k (range_of v)) yield (call g k (at v k)))",
+        "(for (k v) if (&& (> i 0) (! (== i 3))) yield (call f k))",
+        "(call g (call f x) y)",
+        "(+ x (* y x))",
+        "(- d (/ chained e))",
+        "doubled",
     };
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
         assert_string_equal(sexpr(ex->body[i].rvalue), expect[i]);
@@ -317,8 +338,8 @@ static void test_compositional_examples(void **state)
     nnx_nnef_document_free(doc);
     free(text);
 
-    static const char *const others[] = {"select.nnef", "quantized.nnef", "quantized_core.nnef",
-                                         "dynamic_quant.nnef", "upsample_helpers.nnef"};
+    static const char *const others[] = {"select.nnef", "quantized.nnef", "quantized_core.nnef", "dynamic_quant.nnef",
+                                         "upsample_helpers.nnef"};
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
         doc = parse_data(others[i], &text);
         assert_non_null(doc->graph);
@@ -326,8 +347,7 @@ static void test_compositional_examples(void **state)
             assert_string_equal(sexpr(doc->graph->body[2].rvalue),
                                 "(call select condition (call calculate_more_outputs data) 0)");
         if (i == 1)
-            assert_string_equal(sexpr(doc->graph->body[3].rvalue),
-                                "(call relu (+ (call conv input filter1) bias1))");
+            assert_string_equal(sexpr(doc->graph->body[3].rvalue), "(call relu (+ (call conv input filter1) bias1))");
         if (i == 4) {
             assert_int_equal(doc->fragment_count, 4);
             assert_string_equal(sexpr(doc->fragments[0].body[0].rvalue), "(at (shape_of input) 1)");
@@ -380,8 +400,10 @@ static void test_stdlib_parses(void **state)
 static void check_rhs(const char *expr, const char *expected)
 {
     char text[512];
-    snprintf(text, sizeof text, "version 1.0;\nextension KHR_enable_operator_expressions;\ngraph g(x) -> (y)\n{\n"
-                                "    y = %s;\n}\n", expr);
+    snprintf(text, sizeof text,
+             "version 1.0;\nextension KHR_enable_operator_expressions;\ngraph g(x) -> (y)\n{\n"
+             "    y = %s;\n}\n",
+             expr);
     nnx_nnef_document *doc = parse_text(text);
     const char *got = sexpr(doc->graph->body[0].rvalue);
     if (strcmp(got, expected) != 0)
@@ -433,7 +455,8 @@ static void test_precedence(void **state)
 static void test_flat_negative_literal(void **state)
 {
     (void)state;
-    nnx_nnef_document *doc = parse_text("version 1.0;\ngraph g(x) -> (y)\n{\n    y = f(x, a = -2, b = [-0.5, -1e2]);\n}");
+    nnx_nnef_document *doc = parse_text(
+        "version 1.0;\ngraph g(x) -> (y)\n{\n    y = f(x, a = -2, b = [-0.5, -1e2]);\n}");
     const nnx_nnef_expr *a = named_arg(doc->graph->body[0].rvalue, "a");
     assert_int_equal(a->kind, NNX_NNEF_EXPR_INTEGER);
     assert_int_equal(a->u.integer, -2);
@@ -489,8 +512,9 @@ static void test_extensions_and_options(void **state)
     nnx_nnef_document_free(doc);
     assert_int_equal(nnx_nnef_parse(full, strlen(full), NULL, NULL, &doc, &err), NNX_ERROR_PARSE);
     assert_null(doc);
-    assert_string_equal(err.message,
-                        "<input>:1:46: error: expected end of input after the graph definition, found identifier 'trailing'");
+    assert_string_equal(
+        err.message,
+        "<input>:1:46: error: expected end of input after the graph definition, found identifier 'trailing'");
     nnx_nnef_document_free(NULL);
     nnx_nnef_quant_free(NULL);
     assert_int_equal(nnx_nnef_parse(NULL, 1, NULL, NULL, &doc, NULL), NNX_ERROR_INVALID_ARGUMENT);
@@ -504,8 +528,8 @@ static void test_depth_limit(void **state)
     nnx_error err = {0};
     nnx_nnef_document *doc = NULL;
     const char *head = "version 1.0;\nextension KHR_enable_operator_expressions;\ngraph g(x) -> (y) { y = ";
-    static const char *const shapes[][2] = {{"(", ")"}, {"[", "]"}, {"-", ""}, {"a[", "]"}, {"1 ^ ", ""}, {"!", ""},
-                                            {"x if c else ", ""}};
+    static const char *const shapes[][2] = {{"(", ")"},   {"[", "]"}, {"-", ""},           {"a[", "]"},
+                                            {"1 ^ ", ""}, {"!", ""},  {"x if c else ", ""}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         size_t n = (size_t)snprintf(text, sizeof text, "%s", head);
         for (int i = 0; i < N; i++)
@@ -688,13 +712,15 @@ static void test_ast_helpers(void **state)
     nnx_nnef_document *doc = parse_flags(text, strlen(text), NNX_NNEF_PARSE_STDLIB);
     char buf[64];
     assert_string_equal(nnx_nnef_type_format(doc->fragments[0].params[0].type, buf, sizeof buf), "tensor<>");
-    assert_string_equal(nnx_nnef_type_format(doc->fragments[0].params[1].type, buf, sizeof buf), "(logical,string[])[]");
+    assert_string_equal(nnx_nnef_type_format(doc->fragments[0].params[1].type, buf, sizeof buf),
+                        "(logical,string[])[]");
     assert_string_equal(nnx_nnef_type_format(doc->fragments[0].params[2].type, buf, sizeof buf), "?[][]");
     assert_string_equal(nnx_nnef_type_format(doc->fragments[0].params[1].type, buf, 6), "(logi");
     nnx_nnef_document_free(doc);
     /* The visitor stops when asked to. */
-    doc = parse_text("version 1.0;\nextension KHR_enable_operator_expressions;\n"
-                     "graph g(x) -> (y) { y = f(a, b, c) + [for i in a, j in b if c yield d] + (a if b else c)[1:2]; }");
+    doc = parse_text(
+        "version 1.0;\nextension KHR_enable_operator_expressions;\n"
+        "graph g(x) -> (y) { y = f(a, b, c) + [for i in a, j in b if c yield d] + (a if b else c)[1:2]; }");
     const nnx_nnef_expr *sum = doc->graph->body[0].rvalue;
     int seen = 0;
     assert_false(nnx_nnef_expr_for_each_child(sum->u.binary.left->u.binary.left, stop_at_second, &seen));

@@ -33,7 +33,8 @@ static const golden document_cases[] = {
     {0, "graph g(x) -> (y) { y = f(x); }", 0,
      "t.nnef:1:1: error: expected 'version' at the start of the document, found keyword 'graph'"},
     {0, "", 0, "t.nnef:1:1: error: expected 'version' at the start of the document, found end of input"},
-    {0, "version one;", 0, "t.nnef:1:9: error: expected a version number MAJOR.MINOR such as 1.0, found identifier 'one'"},
+    {0, "version one;", 0,
+     "t.nnef:1:9: error: expected a version number MAJOR.MINOR such as 1.0, found identifier 'one'"},
     {0, "version 1;", 0, "t.nnef:1:9: error: expected a version number MAJOR.MINOR such as 1.0, found number '1'"},
     {0, "version 1.0e0;", 0,
      "t.nnef:1:9: error: expected a version number MAJOR.MINOR such as 1.0, found number '1.0e0'"},
@@ -79,11 +80,13 @@ static const golden document_cases[] = {
      "t.nnef:4:18: error: expected flat syntax, found built-in function 'length_of'" HINT},
     {0, V G("y = f(x, a = [for i in [1] yield i]);"), 0,
      "t.nnef:4:18: error: expected flat syntax, found comprehension '[for'" HINT},
-    {0, V G("y = f(x) if true else g(x);"), 0, "t.nnef:4:14: error: expected flat syntax, found if-else expression" HINT},
+    {0, V G("y = f(x) if true else g(x);"), 0,
+     "t.nnef:4:14: error: expected flat syntax, found if-else expression" HINT},
     {0, V G("y = f(x, a = 2 ^ 3);"), 0, "t.nnef:4:20: error: expected flat syntax, found operator '^'" HINT},
     {0, V G("y = f(x, a = i in [1]);"), 0, "t.nnef:4:20: error: expected flat syntax, found operator 'in'" HINT},
     /* Missing ';' (row 3), bad tokens (row 1). */
-    {0, V G("y = f(x)\n    z = g(y);"), 0, "t.nnef:5:5: error: expected ';' after the assignment, found identifier 'z'"},
+    {0, V G("y = f(x)\n    z = g(y);"), 0,
+     "t.nnef:5:5: error: expected ';' after the assignment, found identifier 'z'"},
     {0, V OPS G("y = x + 1.0\n}"), 0, "t.nnef:6:1: error: expected ';' after the assignment, found '}'"},
     {0, V G("y = f(x, a = @);"), 0, "t.nnef:4:18: error: expected a token, found '@'"},
     {0, V G("y = f(x, a = 1 & 2);"), 0, "t.nnef:4:20: error: expected '&&', found '&'"},
@@ -96,7 +99,8 @@ static const golden document_cases[] = {
     /* Strings (row 1). */
     {0, V G("y = f(x, label = 'abc);"), 0,
      "t.nnef:4:28: error: expected closing ' of the string literal, found end of line"},
-    {0, V G("y = f(x, label = \"abc"), 0, "t.nnef:4:26: error: expected closing \" of the string literal, found end of line"},
+    {0, V G("y = f(x, label = \"abc"), 0,
+     "t.nnef:4:26: error: expected closing \" of the string literal, found end of line"},
     {0, V "graph g(x) -> (y) { y = f(x, label = 'abc", 0,
      "t.nnef:2:42: error: expected closing ' of the string literal, found end of input"},
     {0, V "graph g(x) -> (y) { y = f(x, label = 'abc\\", 0,
@@ -137,11 +141,13 @@ static const golden document_cases[] = {
      "t.nnef:3:10: error: expected a fragment name (an identifier), found keyword 'integer'"},
     {0, V FRG "fragment f(for: tensor<scalar>) -> (y: tensor<scalar>);", 0,
      "t.nnef:3:12: error: expected a parameter name (an identifier), found keyword 'for'"},
-    {0, V G("y = f(x, scalar = 1.0);"), 0, "t.nnef:4:14: error: expected an argument name (an identifier), found keyword 'scalar'"},
+    {0, V G("y = f(x, scalar = 1.0);"), 0,
+     "t.nnef:4:14: error: expected an argument name (an identifier), found keyword 'scalar'"},
     {0, V G("y = version(x);"), 0,
      "t.nnef:4:9: error: expected an invocation, found keyword 'version' (other right-hand sides need "
      "'extension KHR_enable_operator_expressions;')"},
-    {0, V OPS G("y = [for if in x yield 1];"), 0, "t.nnef:5:14: error: expected a loop variable (an identifier), found keyword 'if'"},
+    {0, V OPS G("y = [for if in x yield 1];"), 0,
+     "t.nnef:5:14: error: expected a loop variable (an identifier), found keyword 'if'"},
     /* Row 5: empty lists and bodies. */
     {0, V "graph g() -> (y) { y = f(x); }", 0,
      "t.nnef:2:9: error: expected a graph input name (an identifier), found ')'"},
@@ -153,7 +159,8 @@ static const golden document_cases[] = {
      "t.nnef:2:12: error: expected a graph input name (an identifier), found ')'"},
     {0, V "graph g(x y) -> (y) { y = f(x); }", 0,
      "t.nnef:2:11: error: expected ',' or ')' in the graph input list, found identifier 'y'"},
-    {0, V "graph g(x) -> (y) { }", 0, "t.nnef:2:21: error: expected an assignment (a body has at least one), found '}'"},
+    {0, V "graph g(x) -> (y) { }", 0,
+     "t.nnef:2:21: error: expected an assignment (a body has at least one), found '}'"},
     {0, V "graph g(x) -> (y) y = f(x);", 0, "t.nnef:2:19: error: expected '{' to open the body, found identifier 'y'"},
     {0, V G("y = f();"), 0, "t.nnef:4:11: error: expected an argument (an invocation has at least one), found ')'"},
     {0, V FRG "fragment f() -> (y: tensor<scalar>);", 0,
@@ -169,7 +176,8 @@ static const golden document_cases[] = {
     {0, V G("y = f(x, a = (1, 2]);"), 0, "t.nnef:4:23: error: expected ',' or ')' in the tuple, found ']'"},
     {0, V "graph g(x) -> (y) { y = f(x);", 0, "t.nnef:2:30: error: expected an assignment or '}', found end of input"},
     {0, V G("y = f(x)); z = f(y);"), 0, "t.nnef:4:13: error: expected ';' after the assignment, found ')'"},
-    {0, V G("[a, b = f(x);"), 0, "t.nnef:4:11: error: expected ',' or ']' in the array on the left-hand side, found '='"},
+    {0, V G("[a, b = f(x);"), 0,
+     "t.nnef:4:11: error: expected ',' or ']' in the array on the left-hand side, found '='"},
     {0, V G("(a) = f(x);"), 0,
      "t.nnef:4:7: error: expected ',' in the tuple on the left-hand side (a tuple has at least two items), found ')'"},
     {0, V G("1 = f(x);"), 0, "t.nnef:4:5: error: expected an assignment or '}', found number '1'"},
@@ -187,7 +195,8 @@ static const golden document_cases[] = {
     {0, V OPS G("y = [for i in a i];"), 0,
      "t.nnef:5:21: error: expected ',', 'if' or 'yield' in the comprehension, found identifier 'i'"},
     {0, V OPS G("y = [for i in a if c i];"), 0, "t.nnef:5:26: error: expected 'yield', found identifier 'i'"},
-    {0, V OPS G("y = [for i in a yield i;"), 0, "t.nnef:5:28: error: expected ']' to close the comprehension, found ';'"},
+    {0, V OPS G("y = [for i in a yield i;"), 0,
+     "t.nnef:5:28: error: expected ']' to close the comprehension, found ';'"},
     {0, V OPS G("y = [for i = a yield i];"), 0, "t.nnef:5:16: error: expected 'in' after the loop variable, found '='"},
     {0, V OPS G("y = length_of(a, b);"), 0,
      "t.nnef:5:20: error: expected ')' after the single argument of 'length_of', found ','"},
@@ -212,7 +221,8 @@ static const golden document_cases[] = {
      "t.nnef:4:1: error: expected '{' or ';' after the fragment declaration, found keyword 'graph'"},
     {0, V FRG "fragment f(x tensor<scalar>) -> (y: tensor<scalar>);", 0,
      "t.nnef:3:14: error: expected ':' after the parameter name, found keyword 'tensor'"},
-    {0, V FRG "fragment f(x: tensor) -> (y: tensor<scalar>);", 0, "t.nnef:3:21: error: expected '<' after 'tensor', found ')'"},
+    {0, V FRG "fragment f(x: tensor) -> (y: tensor<scalar>);", 0,
+     "t.nnef:3:21: error: expected '<' after 'tensor', found ')'"},
     {0, V FRG "fragment f(x: tensor<tensor>) -> (y: tensor<scalar>);", 0,
      "t.nnef:3:22: error: expected a tensor data type ('integer', 'scalar', 'logical', 'string' or '?') or '>', found "
      "keyword 'tensor'"},
@@ -236,21 +246,26 @@ static const golden document_cases[] = {
     {0, V FRG "fragment f(x: tensor<scalar>) -> (y: tensor<scalar> = 0.0);", 0,
      "t.nnef:3:53: error: expected ',' or ')' in the result list, found '='"},
     /* The depth limit. */
-    {0, V OPS G("y = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
-                "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
-                "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["),
+    {0,
+     V OPS G("y = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+             "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+             "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["),
      0, "t.nnef:5:265: error: expected at most 256 levels of nesting, found more"},
 };
 
 static const golden quant_cases[] = {
-    {0, "\"a\": linear_quantize(1.0);", 0, "q.quant:1:22: error: expected a named argument 'name = value', found number '1.0'"},
-    {0, "\"a\" linear_quantize(bits = 8);", 0, "q.quant:1:5: error: expected ':' after the tensor name, found identifier 'linear_quantize'"},
+    {0, "\"a\": linear_quantize(1.0);", 0,
+     "q.quant:1:22: error: expected a named argument 'name = value', found number '1.0'"},
+    {0, "\"a\" linear_quantize(bits = 8);", 0,
+     "q.quant:1:5: error: expected ':' after the tensor name, found identifier 'linear_quantize'"},
     {0, "\"a\": linear_quantize(bits = 8)\n\"b\": q(bits = 8);", 0,
      "q.quant:2:1: error: expected ';' after the quantization entry, found string literal \"b\""},
-    {0, "a: linear_quantize(bits = 8);", 0, "q.quant:1:1: error: expected a tensor name (a string literal) or end of input, found identifier 'a'"},
+    {0, "a: linear_quantize(bits = 8);", 0,
+     "q.quant:1:1: error: expected a tensor name (a string literal) or end of input, found identifier 'a'"},
     {0, "\"a\": 8;", 0, "q.quant:1:6: error: expected a quantization operation name (an identifier), found number '8'"},
     {0, "\"a\": linear_quantize;", 0, "q.quant:1:21: error: expected '(' after the operation name, found ';'"},
-    {0, "\"a\": linear_quantize<scalar>(bits = 8);", 0, "q.quant:1:21: error: expected '(' after the operation name, found '<'"},
+    {0, "\"a\": linear_quantize<scalar>(bits = 8);", 0,
+     "q.quant:1:21: error: expected '(' after the operation name, found '<'"},
     {0, "\"a\": q(bits = 8, bits = );", 0, "q.quant:1:25: error: expected an expression, found ')'"},
     {0, "'a: q(bits = 8);", 0, "q.quant:1:17: error: expected closing ' of the string literal, found end of input"},
 };
@@ -304,7 +319,8 @@ static void test_first_error_wins(void **state)
     nnx_nnef_document *doc = NULL;
     assert_int_equal(nnx_nnef_parse("version 2.0;", 12, "a", NULL, &doc, &err), NNX_ERROR_PARSE);
     assert_int_equal(nnx_nnef_parse("graph", 5, "b", NULL, &doc, &err), NNX_ERROR_PARSE);
-    assert_string_equal(err.message, "a:1:9: error: expected version 1.0 (the only NNEF version supported), found number '2.0'");
+    assert_string_equal(err.message,
+                        "a:1:9: error: expected version 1.0 (the only NNEF version supported), found number '2.0'");
 }
 
 int main(void)

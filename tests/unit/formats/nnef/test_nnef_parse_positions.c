@@ -192,9 +192,9 @@ static uint32_t check_positions(const char *text, size_t len, const nnx_nnef_doc
 }
 
 static const char *const documents[] = {
-    "alexnet.nnef",       "barfoo.nnef",    "foobar.nnef",         "generics.nnef",     "add_n.nnef",
-    "expressions.nnef",   "select.nnef",    "variable42.nnef",     "quantized.nnef",    "quantized_core.nnef",
-    "dynamic_quant.nnef", "upsample_helpers.nnef",
+    "alexnet.nnef",   "barfoo.nnef",         "foobar.nnef",        "generics.nnef",
+    "add_n.nnef",     "expressions.nnef",    "select.nnef",        "variable42.nnef",
+    "quantized.nnef", "quantized_core.nnef", "dynamic_quant.nnef", "upsample_helpers.nnef",
 };
 
 static void test_positions(void **state)
@@ -235,12 +235,12 @@ static void test_lexer(void **state)
         nnx_nnef_token_kind kind;
         uint32_t line, col, length;
     } want[] = {
-        {NNX_NNEF_TOK_IDENTIFIER, 1, 1, 1}, {NNX_NNEF_TOK_LE, 1, 2, 2},      {NNX_NNEF_TOK_IDENTIFIER, 1, 4, 1},
+        {NNX_NNEF_TOK_IDENTIFIER, 1, 1, 1}, {NNX_NNEF_TOK_LE, 1, 2, 2},         {NNX_NNEF_TOK_IDENTIFIER, 1, 4, 1},
         {NNX_NNEF_TOK_ARROW, 1, 5, 2},      {NNX_NNEF_TOK_IDENTIFIER, 1, 7, 1}, {NNX_NNEF_TOK_SCALAR, 2, 2, 6},
-        {NNX_NNEF_TOK_STRING, 2, 9, 6},     {NNX_NNEF_TOK_STRING, 2, 16, 3},  {NNX_NNEF_TOK_LT, 2, 20, 1},
-        {NNX_NNEF_TOK_QUESTION, 2, 21, 1},  {NNX_NNEF_TOK_GT, 2, 22, 1},      {NNX_NNEF_TOK_GE, 2, 23, 2},
-        {NNX_NNEF_TOK_AND, 2, 26, 2},       {NNX_NNEF_TOK_OR, 2, 29, 2},      {NNX_NNEF_TOK_NE, 2, 32, 2},
-        {NNX_NNEF_TOK_EQ, 2, 35, 2},        {NNX_NNEF_TOK_NOT, 2, 38, 1},     {NNX_NNEF_TOK_CARET, 2, 40, 1},
+        {NNX_NNEF_TOK_STRING, 2, 9, 6},     {NNX_NNEF_TOK_STRING, 2, 16, 3},    {NNX_NNEF_TOK_LT, 2, 20, 1},
+        {NNX_NNEF_TOK_QUESTION, 2, 21, 1},  {NNX_NNEF_TOK_GT, 2, 22, 1},        {NNX_NNEF_TOK_GE, 2, 23, 2},
+        {NNX_NNEF_TOK_AND, 2, 26, 2},       {NNX_NNEF_TOK_OR, 2, 29, 2},        {NNX_NNEF_TOK_NE, 2, 32, 2},
+        {NNX_NNEF_TOK_EQ, 2, 35, 2},        {NNX_NNEF_TOK_NOT, 2, 38, 1},       {NNX_NNEF_TOK_CARET, 2, 40, 1},
         {NNX_NNEF_TOK_EOF, 2, 47, 0},
     };
     nnx_nnef_lexer lx;
@@ -287,7 +287,6 @@ static void test_lexer(void **state)
     nnx_nnef_lexer_next(&lx, &t);
     assert_int_equal(t.kind, NNX_NNEF_TOK_ERROR);
 }
-
 
 int main(void)
 {

@@ -14,21 +14,26 @@
 static void test_core_rejects(void **state)
 {
     (void)state;
-    nnx_operand_desc f = {NNX_FLOAT32, 1, {3}}, i = {NNX_INT32, 1, {3}}, b = {NNX_BOOL, 1, {3}}, b2 = {NNX_BOOL, 1, {2}};
+    nnx_operand_desc f = {NNX_FLOAT32, 1, {3}}, i = {NNX_INT32, 1, {3}}, b = {NNX_BOOL, 1, {3}},
+                     b2 = {NNX_BOOL, 1, {2}};
     nnx_operand_desc out;
     uint32_t ids[3] = {0, 1, 2}, o = 3;
-    struct { const char *op; uint32_t n; const nnx_operand_desc *in[3]; } bad[] = {
-        {"rcp", 1, {&i}},                 /* float types only */
+    struct {
+        const char *op;
+        uint32_t n;
+        const nnx_operand_desc *in[3];
+    } bad[] = {
+        {"rcp", 1, {&i}}, /* float types only */
         {"sin", 1, {&b}},
-        {"sign", 1, {&b}},                /* not a number */
-        {"logical_not", 1, {&f}},         /* bool only */
+        {"sign", 1, {&b}},        /* not a number */
+        {"logical_not", 1, {&f}}, /* bool only */
         {"logical_and", 2, {&b, &i}},
-        {"logical_or", 2, {&b, &b2}},     /* [3] with [2] */
-        {"less", 2, {&f, &i}},            /* one dtype */
+        {"logical_or", 2, {&b, &b2}}, /* [3] with [2] */
+        {"less", 2, {&f, &i}},        /* one dtype */
         {"equal", 2, {&f, &(nnx_operand_desc){NNX_FLOAT32, 1, {2}}}},
-        {"where", 3, {&f, &f, &f}},       /* condition must be bool */
-        {"where", 3, {&b, &f, &i}},       /* values of one dtype */
-        {"where", 3, {&b2, &f, &f}},      /* [2] with [3] */
+        {"where", 3, {&f, &f, &f}},  /* condition must be bool */
+        {"where", 3, {&b, &f, &i}},  /* values of one dtype */
+        {"where", 3, {&b2, &f, &f}}, /* [2] with [3] */
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         nnx_op op = op_named(bad[k].op);

@@ -6,33 +6,30 @@
 #define _POSIX_C_SOURCE 200809L
 #include "nnef_run_harness.h"
 
-static const char quant_graph[] =
-    "version 1.0;\n"
-    "graph q( x ) -> ( y )\n"
-    "{\n"
-    "    x = external(shape = [2, 5]);\n"
-    "    w = constant(shape = [1, 5], value = [0.3, -0.7, 1.9, -2.2, 0.05]);\n"
-    "    h = mul(x, w);\n"
-    "    y = exp(h);\n"
-    "}\n";
+static const char quant_graph[] = "version 1.0;\n"
+                                  "graph q( x ) -> ( y )\n"
+                                  "{\n"
+                                  "    x = external(shape = [2, 5]);\n"
+                                  "    w = constant(shape = [1, 5], value = [0.3, -0.7, 1.9, -2.2, 0.05]);\n"
+                                  "    h = mul(x, w);\n"
+                                  "    y = exp(h);\n"
+                                  "}\n";
 
-static const char quant_entries[] =
-    "\"x\": linear_quantize(min = -1.0, max = 1.0, bits = 4);\n"
-    "\"h\": logarithmic_quantize(max = 4.0, bits = 3);\n"
-    "\"y\": linear_quantize(min = 0.0, max = 3.0, bits = 8);\n";
+static const char quant_entries[] = "\"x\": linear_quantize(min = -1.0, max = 1.0, bits = 4);\n"
+                                    "\"h\": logarithmic_quantize(max = 4.0, bits = 3);\n"
+                                    "\"y\": linear_quantize(min = 0.0, max = 3.0, bits = 8);\n";
 
-static const char inline_graph[] =
-    "version 1.0;\n"
-    "graph q( x ) -> ( y )\n"
-    "{\n"
-    "    x = external(shape = [2, 5]);\n"
-    "    xq = linear_quantize(x, -1.0, 1.0, bits = 4);\n"
-    "    w = constant(shape = [1, 5], value = [0.3, -0.7, 1.9, -2.2, 0.05]);\n"
-    "    h = mul(xq, w);\n"
-    "    hq = logarithmic_quantize(h, 4.0, bits = 3);\n"
-    "    e = exp(hq);\n"
-    "    y = linear_quantize(e, 0.0, 3.0, bits = 8);\n"
-    "}\n";
+static const char inline_graph[] = "version 1.0;\n"
+                                   "graph q( x ) -> ( y )\n"
+                                   "{\n"
+                                   "    x = external(shape = [2, 5]);\n"
+                                   "    xq = linear_quantize(x, -1.0, 1.0, bits = 4);\n"
+                                   "    w = constant(shape = [1, 5], value = [0.3, -0.7, 1.9, -2.2, 0.05]);\n"
+                                   "    h = mul(xq, w);\n"
+                                   "    hq = logarithmic_quantize(h, 4.0, bits = 3);\n"
+                                   "    e = exp(hq);\n"
+                                   "    y = linear_quantize(e, 0.0, 3.0, bits = 8);\n"
+                                   "}\n";
 
 static const float quant_input[10] = {-1.5f, -0.9f, -0.31f, 0.0f, 0.07f, 0.2f, 0.49f, 0.77f, 1.0f, 2.5f};
 

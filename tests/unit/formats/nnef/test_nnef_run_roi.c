@@ -39,7 +39,11 @@ static void test_roi_rejects(void **state)
         {NNX_OP_MAX_ROI_POOL, x, rois, index, {.n_sizes = 1, .output_size = {3}}, "output_size has 1 items"},
         {NNX_OP_MAX_ROI_POOL, x, rois, index, {.n_sizes = 3, .output_size = {3, 2, 1}}, "output_size has 3 items"},
         {NNX_OP_AVG_ROI_POOL, x, rois, index, {.n_sizes = 2, .output_size = {3, 0}}, "output_size[1] = 0"},
-        {NNX_OP_ROI_RESAMPLE, x, rois, index, {.n_sizes = 2, .output_size = {1, 1}, .method = (nnx_roi_method)3},
+        {NNX_OP_ROI_RESAMPLE,
+         x,
+         rois,
+         index,
+         {.n_sizes = 2, .output_size = {1, 1}, .method = (nnx_roi_method)3},
          "method 3 is unknown"},
     };
     uint32_t ids[3] = {0, 1, 2}, o = 3;
@@ -50,8 +54,8 @@ static void test_roi_rejects(void **state)
         const nnx_operand_desc *in[3] = {&bad[k].x, &bad[k].rois, &bad[k].index};
         nnx_status st = nnx_op_impls[node.op].infer(&node, in, &out, &err);
         if (st != NNX_ERROR_INVALID_ARGUMENT || !strstr(err.message, bad[k].message))
-            fail_msg("case %zu: status %s, message '%s', expected INVALID_ARGUMENT with '%s'", k,
-                     nnx_status_string(st), err.message, bad[k].message);
+            fail_msg("case %zu: status %s, message '%s', expected INVALID_ARGUMENT with '%s'", k, nnx_status_string(st),
+                     err.message, bad[k].message);
     }
     /* the valid operands: [K, C, output_size...]; batch_index [K] is accepted too */
     nnx_node node = {.op = NNX_OP_ROI_RESAMPLE, .n_in = 3, .n_out = 1, .in = ids, .out = &o, .label = ""};
@@ -83,7 +87,9 @@ static nnx_status load_document(nnx_context *ctx, const char *doc, nnx_graph **g
 static void test_roi_document_rejects(void **state)
 {
     (void)state;
-    static const struct { const char *op, *rois, *index, *size, *message; } bad[] = {
+    static const struct {
+        const char *op, *rois, *index, *size, *message;
+    } bad[] = {
         {"avg_roi_pool", "3, 6", "3, 1", "[2, 2]", "rois shape [3,6] != [3,4]"},
         {"max_roi_pool", "3, 4", "2, 1", "[2, 2]", "batch_index shape [2,1] != [3,1]"},
         {"roi_resample", "3, 4", "3, 1", "[2]", "output_size"},
@@ -129,7 +135,11 @@ static void test_roi_bad_region_data(void **state)
     float xs[18], nan = NAN, inf = INFINITY;
     for (int i = 0; i < 18; i++)
         xs[i] = (float)i;
-    struct { int32_t index[2]; float rois[8]; nnx_status want; } runs[] = {
+    struct {
+        int32_t index[2];
+        float rois[8];
+        nnx_status want;
+    } runs[] = {
         {{0, 2}, {0, 0, 3, 3, 1, 1, 2, 2}, NNX_ERROR_INVALID_ARGUMENT},   /* N = 2 */
         {{-1, 0}, {0, 0, 3, 3, 1, 1, 2, 2}, NNX_ERROR_INVALID_ARGUMENT},  /* negative */
         {{1, 0}, {0, 0, nan, 3, 1, 1, 2, 2}, NNX_ERROR_INVALID_ARGUMENT}, /* NaN coordinate */
@@ -208,6 +218,6 @@ int main(void)
         cmocka_unit_test(test_roi_bad_region_data),
         cmocka_unit_test(test_roi_written_as_nnef),
     };
-    return nnef_run_main("nnef_run_roi", nrr_cases, sizeof nrr_cases / sizeof *nrr_cases, nrr_core_cases, sizeof nrr_core_cases / sizeof *nrr_core_cases, extra,
-                         sizeof extra / sizeof *extra);
+    return nnef_run_main("nnef_run_roi", nrr_cases, sizeof nrr_cases / sizeof *nrr_cases, nrr_core_cases,
+                         sizeof nrr_core_cases / sizeof *nrr_core_cases, extra, sizeof extra / sizeof *extra);
 }

@@ -39,8 +39,12 @@ static void test_reverse_window_infer(void **state)
 {
     (void)state;
     nnx_operand_desc f = {NNX_FLOAT32, 2, {3, 4}}, i32 = {NNX_INT32, 2, {3, 4}}, out;
-    nnx_attrs ok = {.window = {.size = {1, 3}, .stride = {1, 2}, .dilation = {1, 1}, .pad_begin = {0, 1},
-                               .pad_end = {0, 0}, .border = NNX_WINDOW_CONSTANT}};
+    nnx_attrs ok = {.window = {.size = {1, 3},
+                               .stride = {1, 2},
+                               .dilation = {1, 1},
+                               .pad_begin = {0, 1},
+                               .pad_end = {0, 0},
+                               .border = NNX_WINDOW_CONSTANT}};
     nnx_error err = {0};
     /* X = (x - 1) * s + f_d - p - q = 3 * 2 + 3 - 1 = 8 */
     assert_int_equal(infer(NNX_OP_DEBOX, &ok, &f, NULL, &out, &err), NNX_OK);
@@ -91,8 +95,8 @@ static void test_upsample_infer(void **state)
 {
     (void)state;
     nnx_operand_desc f = {NNX_FLOAT32, 4, {1, 2, 3, 1}}, i32 = {NNX_INT32, 4, {1, 2, 3, 1}}, out;
-    nnx_attrs ok = {.upsample = {.factor = {1, 1, 2, 3}, .method = NNX_UPSAMPLE_ALIGNED,
-                                 .border = NNX_WINDOW_REFLECT_EVEN}};
+    nnx_attrs ok = {
+        .upsample = {.factor = {1, 1, 2, 3}, .method = NNX_UPSAMPLE_ALIGNED, .border = NNX_WINDOW_REFLECT_EVEN}};
     nnx_error err = {0};
     assert_int_equal(infer(NNX_OP_MULTILINEAR_UPSAMPLE, &ok, &f, NULL, &out, &err), NNX_OK);
     assert_int_equal(out.shape[2], 6);
@@ -175,9 +179,14 @@ static void test_sampling_written_as_nnef(void **state)
     uint32_t ins[2], deboxed, desampled, up, outs[3];
     assert_int_equal(nnx_ir_add_input(&ir, "x", &x, &ins[0], &err), NNX_OK);
     assert_int_equal(nnx_ir_add_input(&ir, "i", &xi, &ins[1], &err), NNX_OK);
-    nnx_attrs wa = {.window = {.size = {1, 1, 2, 3}, .stride = {1, 1, 2, 2}, .dilation = {1, 1, 1, 1},
-                               .pad_begin = {0, 0, 1, 0}, .pad_end = {0, 0, 0, 1}, .border = NNX_WINDOW_REFLECT_EVEN,
-                               .normalize = true, .output_shape = {0, 0, 0, 9}}};
+    nnx_attrs wa = {.window = {.size = {1, 1, 2, 3},
+                               .stride = {1, 1, 2, 2},
+                               .dilation = {1, 1, 1, 1},
+                               .pad_begin = {0, 0, 1, 0},
+                               .pad_end = {0, 0, 0, 1},
+                               .border = NNX_WINDOW_REFLECT_EVEN,
+                               .normalize = true,
+                               .output_shape = {0, 0, 0, 9}}};
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_DEBOX, ins, 1, &wa, 1, "", &deboxed, &err), NNX_OK);
     wa.window.border = NNX_WINDOW_CONSTANT;
     wa.window.normalize = false;
@@ -190,9 +199,10 @@ static void test_sampling_written_as_nnef(void **state)
     const char *in_names[2] = {"x", "i"}, *out_names[3] = {"y", "z", "u"};
     nnef_written nw;
     nnef_write_ir(&ir, ins, in_names, 2, outs, out_names, 3, &nw);
-    if (!strstr(nw.text.data, "debox(x, size = [1, 1, 2, 3], border = 'reflect-even', padding = [(0, 0), (0, 0), (1, 0), "
-                           "(0, 1)], stride = [1, 1, 2, 2], dilation = [1, 1, 1, 1], output_shape = [1, 2, 5, 9], "
-                           "normalize = true)") ||
+    if (!strstr(nw.text.data,
+                "debox(x, size = [1, 1, 2, 3], border = 'reflect-even', padding = [(0, 0), (0, 0), (1, 0), "
+                "(0, 1)], stride = [1, 1, 2, 2], dilation = [1, 1, 1, 1], output_shape = [1, 2, 5, 9], "
+                "normalize = true)") ||
         !strstr(nw.text.data, "desample(x, i, size = [1, 1, 2, 3], border = 'constant'") ||
         !strstr(nw.text.data, "multilinear_upsample(x, factor = [3, 2], method = 'aligned', border = 'reflect')"))
         fail_msg("unexpected text:\n%s", nw.text.data);
@@ -214,6 +224,6 @@ int main(void)
         cmocka_unit_test(test_document_rejects),
         cmocka_unit_test(test_sampling_written_as_nnef),
     };
-    return nnef_run_main("nnef_run_sampling", nrs_cases, sizeof nrs_cases / sizeof *nrs_cases, nrs_core_cases, sizeof nrs_core_cases / sizeof *nrs_core_cases, extra,
-                         sizeof extra / sizeof *extra);
+    return nnef_run_main("nnef_run_sampling", nrs_cases, sizeof nrs_cases / sizeof *nrs_cases, nrs_core_cases,
+                         sizeof nrs_core_cases / sizeof *nrs_core_cases, extra, sizeof extra / sizeof *extra);
 }

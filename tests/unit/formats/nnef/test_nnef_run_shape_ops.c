@@ -20,20 +20,24 @@ static void test_core_rejects(void **state)
     nnx_operand_desc f = {NNX_FLOAT32, 2, {3, 4}}, b = {NNX_BOOL, 2, {3, 4}}, e = {NNX_FLOAT32, 2, {0, 4}};
     nnx_operand_desc out;
     uint32_t ids[1] = {0}, o = 1;
-    struct { const char *op; const nnx_operand_desc *in; nnx_attrs attrs; } bad[] = {
+    struct {
+        const char *op;
+        const nnx_operand_desc *in;
+        nnx_attrs attrs;
+    } bad[] = {
         {"reduce_argmax", &f, {.arg_reduce = {.axes_mask = 1, .index_dtype = NNX_FLOAT32}}}, /* index type */
         {"reduce_argmin", &f, {.arg_reduce = {.axes_mask = 1}}},                             /* undefined index type */
         {"reduce_argmax", &e, {.arg_reduce = {.axes_mask = 1, .index_dtype = NNX_INT32}}},   /* empty set */
         {"reduce_argmax", &f, {.arg_reduce = {.axes_mask = 4, .index_dtype = NNX_INT32}}},   /* axis 2 of rank 2 */
-        {"reduce_all", &f, {.reduce = {.axes_mask = 1}}},                                /* bool only */
+        {"reduce_all", &f, {.reduce = {.axes_mask = 1}}},                                    /* bool only */
         {"reduce_any", &f, {.reduce = {.axes_mask = 1}}},
-        {"pad", &f, {.pad = {.begin = {3, 0}, .mode = NNX_PAD_REFLECT}}},                /* past extent 3 */
-        {"pad", &f, {.pad = {.end = {0, 5}, .mode = NNX_PAD_SYMMETRIC}}},                /* past extent 4 */
-        {"pad", &f, {.pad = {.begin = {-2, 0}, .end = {-1, 0}}}},                        /* crops everything */
-        {"pad", &f, {.pad = {.mode = (nnx_pad_mode)7}}},                                 /* unknown mode */
-        {"pad", &e, {.pad = {.begin = {1, 0}, .mode = NNX_PAD_EDGE}}},                   /* no edge to copy */
-        {"tile", &f, {.tile = {.repeats = {1, 0}}}},                                     /* 0 repeats */
-        {"tile", &b, {.tile = {.repeats = {1, 1u << 30}}}},                              /* beyond 2^31-1 */
+        {"pad", &f, {.pad = {.begin = {3, 0}, .mode = NNX_PAD_REFLECT}}}, /* past extent 3 */
+        {"pad", &f, {.pad = {.end = {0, 5}, .mode = NNX_PAD_SYMMETRIC}}}, /* past extent 4 */
+        {"pad", &f, {.pad = {.begin = {-2, 0}, .end = {-1, 0}}}},         /* crops everything */
+        {"pad", &f, {.pad = {.mode = (nnx_pad_mode)7}}},                  /* unknown mode */
+        {"pad", &e, {.pad = {.begin = {1, 0}, .mode = NNX_PAD_EDGE}}},    /* no edge to copy */
+        {"tile", &f, {.tile = {.repeats = {1, 0}}}},                      /* 0 repeats */
+        {"tile", &b, {.tile = {.repeats = {1, 1u << 30}}}},               /* beyond 2^31-1 */
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         nnx_op op = op_named(bad[k].op);
@@ -123,6 +127,6 @@ int main(void)
         cmocka_unit_test(test_nnef_pad_reflect_past_extent),
         cmocka_unit_test(test_pad_tile_written_as_nnef),
     };
-    return nnef_run_main("nnef_run_shape_ops", nrs_cases, sizeof nrs_cases / sizeof *nrs_cases, nrs_core_cases, sizeof nrs_core_cases / sizeof *nrs_core_cases, extra,
-                         sizeof extra / sizeof *extra);
+    return nnef_run_main("nnef_run_shape_ops", nrs_cases, sizeof nrs_cases / sizeof *nrs_cases, nrs_core_cases,
+                         sizeof nrs_core_cases / sizeof *nrs_core_cases, extra, sizeof extra / sizeof *extra);
 }

@@ -5,18 +5,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "nnef_run_harness.h"
 
-static const char counter_doc[] =
-    "version 1.0;\n"
-    "graph counter( step ) -> ( v, before, after, scaled )\n"
-    "{\n"
-    "    step = external(shape = [2]);\n"
-    "    v = variable(shape = [2], label = 'state/Count');\n"
-    "    w = variable(shape = [2], label = 'STATE/count');\n"
-    "    n = add(w, step);\n"
-    "    after = update(v, n);\n"
-    "    before = copy(w);\n"
-    "    scaled = mul(after, 10.0);\n"
-    "}\n";
+static const char counter_doc[] = "version 1.0;\n"
+                                  "graph counter( step ) -> ( v, before, after, scaled )\n"
+                                  "{\n"
+                                  "    step = external(shape = [2]);\n"
+                                  "    v = variable(shape = [2], label = 'state/Count');\n"
+                                  "    w = variable(shape = [2], label = 'STATE/count');\n"
+                                  "    n = add(w, step);\n"
+                                  "    after = update(v, n);\n"
+                                  "    before = copy(w);\n"
+                                  "    scaled = mul(after, 10.0);\n"
+                                  "}\n";
 
 typedef struct counter {
     nnx_context *ctx;
@@ -117,14 +116,13 @@ static void test_update_persists_across_runs(void **state)
 static void test_update_shape_mismatch_rejected(void **state)
 {
     (void)state;
-    static const char doc[] =
-        "version 1.0;\n"
-        "graph g( x ) -> ( y )\n"
-        "{\n"
-        "    x = external(shape = [3]);\n"
-        "    v = variable(shape = [2], label = 'v');\n"
-        "    y = update(v, x);\n"
-        "}\n";
+    static const char doc[] = "version 1.0;\n"
+                              "graph g( x ) -> ( y )\n"
+                              "{\n"
+                              "    x = external(shape = [3]);\n"
+                              "    v = variable(shape = [2], label = 'v');\n"
+                              "    y = update(v, x);\n"
+                              "}\n";
     char dir[300];
     write_document(doc, dir, sizeof dir);
     nnx_context *ctx;

@@ -22,14 +22,18 @@ static void test_window_rejects(void **state)
     nnx_attr_window w[6];
     for (int k = 0; k < 6; k++)
         w[k] = ok;
-    w[0].size[1] = 0;                                               /* empty window */
-    w[1].border = NNX_WINDOW_REFLECT, w[1].pad_begin[1] = 4;        /* reflect past extent 4 */
-    w[2].border = NNX_WINDOW_REFLECT_EVEN, w[2].pad_end[0] = 4;     /* reflect-even past extent 3 */
-    w[3].pad_begin[1] = -3;                                         /* padded extent 1 < window 2 */
-    w[4].border = (nnx_window_border)9;                             /* unknown border */
-    w[5].stride[0] = 0;                                             /* stride 0 */
-    struct { const char *op; const nnx_operand_desc *in; const nnx_attr_window *a; } bad[] = {
-        {"box", &f, &w[0]}, {"box", &f, &w[1]}, {"argmax_pool", &f, &w[2]}, {"box", &f, &w[3]},
+    w[0].size[1] = 0;                                           /* empty window */
+    w[1].border = NNX_WINDOW_REFLECT, w[1].pad_begin[1] = 4;    /* reflect past extent 4 */
+    w[2].border = NNX_WINDOW_REFLECT_EVEN, w[2].pad_end[0] = 4; /* reflect-even past extent 3 */
+    w[3].pad_begin[1] = -3;                                     /* padded extent 1 < window 2 */
+    w[4].border = (nnx_window_border)9;                         /* unknown border */
+    w[5].stride[0] = 0;                                         /* stride 0 */
+    struct {
+        const char *op;
+        const nnx_operand_desc *in;
+        const nnx_attr_window *a;
+    } bad[] = {
+        {"box", &f, &w[0]},         {"box", &f, &w[1]}, {"argmax_pool", &f, &w[2]}, {"box", &f, &w[3]},
         {"argmax_pool", &f, &w[4]}, {"box", &f, &w[5]}, {"box", &i, &ok}, /* box: float only */
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
@@ -65,8 +69,12 @@ static void test_window_written_as_nnef(void **state)
     nnx_operand_desc x = {NNX_FLOAT32, 3, {1, 4, 6}};
     uint32_t in, boxed, index, sampled, outs[2];
     assert_int_equal(nnx_ir_add_input(&ir, "x", &x, &in, &err), NNX_OK);
-    nnx_attrs wa = {.window = {.size = {1, 2, 3}, .stride = {1, 1, 2}, .dilation = {1, 1, 1},
-                               .pad_begin = {0, 1, 1}, .pad_end = {0, 0, 1}, .border = NNX_WINDOW_REFLECT_EVEN,
+    nnx_attrs wa = {.window = {.size = {1, 2, 3},
+                               .stride = {1, 1, 2},
+                               .dilation = {1, 1, 1},
+                               .pad_begin = {0, 1, 1},
+                               .pad_end = {0, 0, 1},
+                               .border = NNX_WINDOW_REFLECT_EVEN,
                                .normalize = true}};
     assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_BOX, &in, 1, &wa, 1, "", &boxed, &err), NNX_OK);
     wa.window.border = NNX_WINDOW_IGNORE;
@@ -78,9 +86,11 @@ static void test_window_written_as_nnef(void **state)
     const char *in_name = "x", *out_names[2] = {"y", "z"};
     nnef_written nw;
     nnef_write_ir(&ir, &in, &in_name, 1, outs, out_names, 2, &nw);
-    if (!strstr(nw.text.data, "box(x, size = [1, 2, 3], border = 'reflect-even', padding = [(0, 0), (1, 0), (1, 1)], "
-                           "stride = [1, 1, 2], dilation = [1, 1, 1], normalize = true)") ||
-        !strstr(nw.text.data, "argmax_pool(x, size = [1, 2, 3], border = 'ignore'") || !strstr(nw.text.data, "sample(x, "))
+    if (!strstr(nw.text.data,
+                "box(x, size = [1, 2, 3], border = 'reflect-even', padding = [(0, 0), (1, 0), (1, 1)], "
+                "stride = [1, 1, 2], dilation = [1, 1, 1], normalize = true)") ||
+        !strstr(nw.text.data, "argmax_pool(x, size = [1, 2, 3], border = 'ignore'") ||
+        !strstr(nw.text.data, "sample(x, "))
         fail_msg("unexpected text:\n%s", nw.text.data);
     const nnx_nnef_flat_tensor *y = &nw.g.tensors[nw.g.outputs[0]];
     assert_int_equal(y->rank, 3);
@@ -96,6 +106,6 @@ int main(void)
         cmocka_unit_test(test_window_rejects),
         cmocka_unit_test(test_window_written_as_nnef),
     };
-    return nnef_run_main("nnef_run_window", nrw_cases, sizeof nrw_cases / sizeof *nrw_cases, nrw_core_cases, sizeof nrw_core_cases / sizeof *nrw_core_cases, extra,
-                         sizeof extra / sizeof *extra);
+    return nnef_run_main("nnef_run_window", nrw_cases, sizeof nrw_cases / sizeof *nrw_cases, nrw_core_cases,
+                         sizeof nrw_core_cases / sizeof *nrw_core_cases, extra, sizeof extra / sizeof *extra);
 }

@@ -712,8 +712,8 @@ int main(void)
     for (size_t i = 0; i < N_INVALID; i++)
         tests[n++] = (struct CMUnitTest){invalid_cases[i].row, test_invalid, NULL, NULL, (void *)&invalid_cases[i]};
     for (size_t i = 0; i < N_MORE; i++)
-        tests[n++] =
-            (struct CMUnitTest){more_invalid_cases[i].row, test_invalid, NULL, NULL, (void *)&more_invalid_cases[i]};
+        tests[n++] = (struct CMUnitTest){more_invalid_cases[i].row, test_invalid, NULL, NULL,
+                                         (void *)&more_invalid_cases[i]};
     const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_row25_builtin_arguments), cmocka_unit_test(test_foreign_registry),
         cmocka_unit_test(test_stdlib_bodies),           cmocka_unit_test(test_stdlib_operations_in_a_graph),

@@ -111,7 +111,7 @@ static uint32_t conv_op(fb *b, const char *op, uint32_t x, uint32_t f, nnx_nnef_
 
 #define CONV(x, f, pad, stride) conv_op(b, "conv", x, f, R(0.0), "constant", pad, stride, EMPTY, EMPTY, 1)
 #define CONVG(x, f, groups) conv_op(b, "conv", x, f, R(0.0), "constant", EMPTY, EMPTY, EMPTY, EMPTY, groups)
-#define DECONV(x, f, pad, stride, oshape, groups)                                                                      \
+#define DECONV(x, f, pad, stride, oshape, groups) \
     conv_op(b, "deconv", x, f, R(0.0), "constant", pad, stride, EMPTY, oshape, groups)
 
 static uint32_t pool_op(fb *b, const char *op, uint32_t x, uint32_t index, nnx_nnef_value size, const char *border,
@@ -356,8 +356,8 @@ static void test_conv(void **state)
 {
     fb *b = *state;
     uint32_t x = IN("x", 1, 3, 224, 224), f7 = VAR("f7", 64, 3, 7, 7);
-    uint32_t autopad = CONV(x, f7, EMPTY, INTS(2, 2)); /* ceil(224 / 2) */
-    uint32_t nostride = CONV(x, f7, EMPTY, EMPTY); /* "same" */
+    uint32_t autopad = CONV(x, f7, EMPTY, INTS(2, 2));         /* ceil(224 / 2) */
+    uint32_t nostride = CONV(x, f7, EMPTY, EMPTY);             /* "same" */
     uint32_t asym = CONV(x, f7, PADS(3, 2, 0, 1), INTS(2, 3)); /* (3+224+2-7)/2+1, (0+224+1-7)/3+1 */
     uint32_t x10 = IN("x10", 2, 1, 10, 10), f5 = VAR("f5", 4, 1, 5, 5);
     uint32_t dil = conv_op(b, "conv", x10, f5, R(0.0), "reflect", PADS(0, 0, 0, 0), EMPTY, INTS(2, 2), EMPTY, 1);
@@ -372,7 +372,7 @@ static void test_conv(void **state)
     EXPECT(autopad, 1, 64, 112, 112);
     EXPECT(nostride, 1, 64, 224, 224);
     EXPECT(asym, 1, 64, 112, 73);
-    EXPECT(dil, 2, 4, 2, 2); /* dilated window 9 */
+    EXPECT(dil, 2, 4, 2, 2);     /* dilated window 9 */
     EXPECT(grouped, 1, 6, 8, 8); /* automatic padding keeps the extent at stride 1 */
     EXPECT(depthwise, 1, 8, 8, 8);
     EXPECT(biased, 1, 6, 8, 8);
@@ -387,7 +387,7 @@ static void test_deconv(void **state)
     uint32_t autopad = DECONV(x, f, EMPTY, INTS(2, 2), EMPTY, 1); /* S6: x * s */
     uint32_t x4 = IN("x4", 1, 4, 4, 4), f3 = VAR("f3", 4, 2, 3, 3);
     uint32_t explicit = DECONV(x4, f3, PADS(1, 1, 1, 1), INTS(2, 2), EMPTY, 1); /* (4-1)*2+3-2 */
-    uint32_t shaped = DECONV(x4, f3, EMPTY, INTS(2, 2), INTS(1, 2, 8, 7), 1); /* ceil(8/2) = ceil(7/2) = 4 */
+    uint32_t shaped = DECONV(x4, f3, EMPTY, INTS(2, 2), INTS(1, 2, 8, 7), 1);   /* ceil(8/2) = ceil(7/2) = 4 */
     uint32_t shaped_pad = DECONV(x4, f3, PADS(1, 1, 1, 1), INTS(2, 2), INTS(1, 2, 8, 7), 1);
     uint32_t fg = VAR("fg", 4, 3, 3, 3), grouped = DECONV(x4, fg, EMPTY, EMPTY, EMPTY, 2);
     uint32_t fdw = VAR("fdw", 4, 1, 3, 3), depthwise = DECONV(x4, fdw, EMPTY, EMPTY, EMPTY, 0);
@@ -416,7 +416,7 @@ static void test_box_debox(void **state)
     fb *b = *state;
     uint32_t x = IN("x", 1, 3, 32, 31);
     uint32_t pool = BOX(x, INTS(1, 1, 3, 3), EMPTY, INTS(1, 1, 2, 2)); /* ceil(X / 2) */
-    uint32_t lrn = BOX(x, INTS(1, 5, 1, 1), EMPTY, EMPTY); /* across channels */
+    uint32_t lrn = BOX(x, INTS(1, 5, 1, 1), EMPTY, EMPTY);             /* across channels */
     uint32_t nearest_down = BOX(x, INTS(1, 1, 1, 1), PADS(0, 0, 0, 0, 0, 0, 0, 0), INTS(1, 1, 2, 2));
     uint32_t area_down = BOX(x, INTS(1, 1, 2, 2), PADS(0, 0, 0, 0, 0, 0, 0, 0), INTS(1, 1, 2, 2));
     uint32_t ignore = pool_op(b, "box", x, NO_INDEX, INTS(2, 1, 3, 3), "ignore", PADS(0, 1, 0, 0, 1, 1, 0, 0),
@@ -424,16 +424,16 @@ static void test_box_debox(void **state)
     uint32_t y = IN("y", 1, 3, 4, 5);
     uint32_t nearest_up = pool_op(b, "debox", y, NO_INDEX, INTS(1, 1, 2, 2), "constant", PADS(0, 0, 0, 0, 0, 0, 0, 0),
                                   INTS(1, 1, 2, 2), EMPTY, EMPTY);
-    uint32_t auto_up =
-        pool_op(b, "debox", y, NO_INDEX, INTS(1, 1, 3, 3), "constant", EMPTY, INTS(1, 1, 2, 2), EMPTY, EMPTY);
+    uint32_t auto_up = pool_op(b, "debox", y, NO_INDEX, INTS(1, 1, 3, 3), "constant", EMPTY, INTS(1, 1, 2, 2), EMPTY,
+                               EMPTY);
     uint32_t shaped = pool_op(b, "debox", y, NO_INDEX, INTS(1, 1, 3, 3), "constant", EMPTY, INTS(1, 1, 2, 2), EMPTY,
                               INTS(1, 3, 7, 9));
     infer_ok(b);
     EXPECT(pool, 1, 3, 16, 16);
     EXPECT(lrn, 1, 3, 32, 31);
     EXPECT(nearest_down, 1, 3, 16, 16); /* ceil(31 / 2) */
-    EXPECT(area_down, 1, 3, 16, 15); /* floor(31 / 2) */
-    EXPECT(ignore, 1, 3, 32, 15); /* (0+1+1-2)/1+1, 3, (1+32+1-3)/1+1, (31-3)/2+1 */
+    EXPECT(area_down, 1, 3, 16, 15);    /* floor(31 / 2) */
+    EXPECT(ignore, 1, 3, 32, 15);       /* (0+1+1-2)/1+1, 3, (1+32+1-3)/1+1, (31-3)/2+1 */
     EXPECT(nearest_up, 1, 3, 8, 10);
     EXPECT(auto_up, 1, 3, 8, 10);
     EXPECT(shaped, 1, 3, 7, 9);
@@ -445,8 +445,8 @@ static void test_argmax_sample_desample(void **state)
     uint32_t x = IN("x", 1, 8, 13, 13);
     uint32_t index = pool_op(b, "argmax_pool", x, NO_INDEX, INTS(1, 1, 3, 3), "constant", EMPTY, INTS(1, 1, 2, 2),
                              INTS(1, 1, 2, 1), EMPTY);
-    uint32_t sampled =
-        pool_op(b, "sample", x, index, INTS(1, 1, 3, 3), "reflect", EMPTY, INTS(1, 1, 2, 2), INTS(1, 1, 2, 1), EMPTY);
+    uint32_t sampled = pool_op(b, "sample", x, index, INTS(1, 1, 3, 3), "reflect", EMPTY, INTS(1, 1, 2, 2),
+                               INTS(1, 1, 2, 1), EMPTY);
     uint32_t back = pool_op(b, "desample", sampled, index, INTS(1, 1, 3, 3), "constant", EMPTY, INTS(1, 1, 2, 2),
                             INTS(1, 1, 2, 1), INTS(1, 8, 13, 13));
     uint32_t up = pool_op(b, "desample", sampled, index, INTS(1, 1, 3, 3), "constant", PADS(0, 0, 0, 0, 1, 1, 1, 1),
@@ -487,7 +487,7 @@ static void test_reshape(void **state)
     r[4] = reshape_op(b, x, INTS(1, 1), 3, 0); /* appends singletons */
     r[5] = reshape_op(b, x, INTS(0, 2, -1), 1, -1);
     r[6] = reshape_op(b, x, INTS(24), 0, -1);
-    r[7] = reshape_op(b, x, EMPTY, 0, 0); /* nothing affected */
+    r[7] = reshape_op(b, x, EMPTY, 0, 0);       /* nothing affected */
     r[8] = reshape_op(b, x, INTS(-1, 0), 1, 2); /* 0 inherits extent 2 (4), -1 = 12 / 4 */
     infer_ok(b);
     EXPECT(r[0], 6, 4);
@@ -550,7 +550,7 @@ static void test_slice(void **state)
     fb *b = *state;
     uint32_t x = IN("x", 10, 20, 30);
     uint32_t neg = slice_op(b, x, INTS(0, 2), INTS(-3, 5), INTS(0, -5)); /* [7,10), [5,25) */
-    uint32_t whole = slice_op(b, x, INTS(1), INTS(0), INTS(0)); /* end 0 = extent */
+    uint32_t whole = slice_op(b, x, INTS(1), INTS(0), INTS(0));          /* end 0 = extent */
     uint32_t edge = slice_op(b, x, INTS(2), INTS(-29), INTS(30));
     uint32_t none = slice_op(b, x, EMPTY, EMPTY, EMPTY);
     infer_ok(b);
@@ -813,7 +813,7 @@ static void run_neg(void **state)
         fail_msg("%s:\n  got      %s\n  expected %s...%s", row->name, err.message, prefix, row->reason);
 }
 
-#define NEG(fn, ...)                                                                                                   \
+#define NEG(fn, ...) \
     static void fn(fb *b) { __VA_ARGS__; }
 
 /* tensor-introducing */
@@ -907,8 +907,9 @@ NEG(box_border, pool_op(b, "box", in4(b), NO_INDEX, INTS(1, 1, 3, 3), "mirror", 
 NEG(box_window, BOX(in4(b), INTS(1, 1, 3, 3), PADS(0, 0, 0, 0, -6, 0, 0, 0), EMPTY))
 NEG(debox_output_shape_len,
     pool_op(b, "debox", in4(b), NO_INDEX, INTS(1, 1, 2, 2), "constant", EMPTY, INTS(1, 1, 2, 2), EMPTY, INTS(16, 16)))
-NEG(debox_output_shape_down, pool_op(b, "debox", in4(b), NO_INDEX, INTS(1, 1, 2, 2), "constant", EMPTY,
-                                     INTS(1, 1, 2, 2), EMPTY, INTS(1, 4, 16, 19)))
+NEG(debox_output_shape_down,
+    pool_op(b, "debox", in4(b), NO_INDEX, INTS(1, 1, 2, 2), "constant", EMPTY, INTS(1, 1, 2, 2), EMPTY,
+            INTS(1, 4, 16, 19)))
 NEG(argmax_pool_border,
     pool_op(b, "argmax_pool", in4(b), NO_INDEX, INTS(1, 1, 2, 2), "clamp", EMPTY, EMPTY, EMPTY, EMPTY))
 NEG(argmax_pool_dilation,

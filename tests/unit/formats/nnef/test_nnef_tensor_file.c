@@ -167,7 +167,8 @@ static void test_truncated_header(void **state)
     nnx_nnef_tensor_info info;
     nnx_error err = {0};
     nnx_nnef_tensor_parse(b, 60, "t.dat", &info, &err);
-    assert_string_equal(err.message, "t.dat: error: header is truncated: the file has 60 bytes, the header needs 128 (offset 60)");
+    assert_string_equal(err.message,
+                        "t.dat: error: header is truncated: the file has 60 bytes, the header needs 128 (offset 60)");
 }
 
 static void test_version(void **state)
@@ -264,7 +265,8 @@ static void test_codes(void **state)
         expect_error(b, n, what, AT_CODE);
     }
     size_t n = make_file(b, one, 1, 8, 0x00010001, 0);
-    expect_error(b, n, "quantization code 0x00010001 has vendor 0x0001: only Khronos (0x0000) codes are supported", AT_CODE);
+    expect_error(b, n, "quantization code 0x00010001 has vendor 0x0001: only Khronos (0x0000) codes are supported",
+                 AT_CODE);
     /* The halves swapped (vendor 0, algorithm 0x10 in bytes 50-51) is a vendor code (D1). */
     n = make_file(b, one, 1, 8, 0x00100000, 0);
     expect_error(b, n, "quantization code 0x00100000 has vendor 0x0010", AT_CODE);
@@ -554,8 +556,8 @@ static void test_roundtrip_all_widths(void **state)
 static void test_roundtrip_dtypes(void **state)
 {
     (void)state;
-    static const nnx_dtype types[] = {NNX_FLOAT16, NNX_FLOAT32, NNX_FLOAT64, NNX_INT4,   NNX_INT8,
-                                      NNX_INT16,   NNX_INT32,   NNX_INT48,   NNX_INT64,  NNX_UINT8,
+    static const nnx_dtype types[] = {NNX_FLOAT16, NNX_FLOAT32, NNX_FLOAT64, NNX_INT4,  NNX_INT8,
+                                      NNX_INT16,   NNX_INT32,   NNX_INT48,   NNX_INT64, NNX_UINT8,
                                       NNX_UINT16,  NNX_UINT32,  NNX_UINT64,  NNX_BOOL};
     static const unsigned bits[] = {16, 32, 64, 4, 8, 16, 32, 48, 64, 8, 16, 32, 64, 1};
     enum { N = 29 };
@@ -719,37 +721,53 @@ static void test_encode_errors(void **state)
     uint32_t shape[9] = {2, 2, 1, 1, 1, 1, 1, 1, 1};
     int8_t i8[4] = {1, 2, 3, 5};
     float f[4] = {0};
-    expect_encode_error(NNX_INT8, shape, 9, i8, 4, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT, "rank 9 is larger than the maximum 8");
+    expect_encode_error(NNX_INT8, shape, 9, i8, 4, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "rank 9 is larger than the maximum 8");
     expect_encode_error(NNX_INT8, NULL, 2, i8, 4, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT, "shape is NULL for rank 2");
     uint32_t zero[2] = {2, 0};
     expect_encode_error(NNX_INT8, zero, 2, i8, 0, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT, "extent 1 is 0");
-    expect_encode_error(NNX_INT8, shape, 2, i8, 3, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT, "data has 3 bytes, 4 int8 items need 4 x 1");
-    expect_encode_error(NNX_INT8, shape, 2, i8, 4, NULL, 129, NNX_ERROR_INVALID_ARGUMENT, "the output buffer has 129 bytes, the file needs 132");
-    expect_encode_error(NNX_INT8, shape, 2, i8, 4, NULL, 0, NNX_ERROR_INVALID_ARGUMENT, "the output buffer has 0 bytes");
+    expect_encode_error(NNX_INT8, shape, 2, i8, 3, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "data has 3 bytes, 4 int8 items need 4 x 1");
+    expect_encode_error(NNX_INT8, shape, 2, i8, 4, NULL, 129, NNX_ERROR_INVALID_ARGUMENT,
+                        "the output buffer has 129 bytes, the file needs 132");
+    expect_encode_error(NNX_INT8, shape, 2, i8, 4, NULL, 0, NNX_ERROR_INVALID_ARGUMENT,
+                        "the output buffer has 0 bytes");
     nnx_nnef_encode_options o = {.bits = 3};
-    expect_encode_error(NNX_INT8, shape, 2, i8, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT, "item 3 value 5 does not fit 3 signed bits");
+    expect_encode_error(NNX_INT8, shape, 2, i8, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "item 3 value 5 does not fit 3 signed bits");
     int8_t neg[4] = {0, 0, -1, 0};
-    expect_encode_error(NNX_UINT8, shape, 2, neg, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT, "item 2 value 255 does not fit 3 unsigned bits");
+    expect_encode_error(NNX_UINT8, shape, 2, neg, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "item 2 value 255 does not fit 3 unsigned bits");
     o.bits = 65;
-    expect_encode_error(NNX_INT8, shape, 2, i8, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT, "bits per item 65 is larger than 64");
+    expect_encode_error(NNX_INT8, shape, 2, i8, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "bits per item 65 is larger than 64");
     o.bits = 16;
-    expect_encode_error(NNX_FLOAT32, shape, 2, f, 16, &o, CAP, NNX_ERROR_INVALID_ARGUMENT, "float32 items cannot be written with 16 bits");
+    expect_encode_error(NNX_FLOAT32, shape, 2, f, 16, &o, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "float32 items cannot be written with 16 bits");
     o.bits = 2;
-    expect_encode_error(NNX_BOOL, shape, 2, i8, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT, "bool items are written with 1 or 8 bits, not 2");
-    expect_encode_error(NNX_BFLOAT16, shape, 2, f, 8, NULL, CAP, NNX_ERROR_NOT_SUPPORTED, "bfloat16 has no NNEF tensor code");
-    expect_encode_error(NNX_FP8E4M3, shape, 2, f, 4, NULL, CAP, NNX_ERROR_NOT_SUPPORTED, "fp8e4m3 has no NNEF tensor code");
-    expect_encode_error((nnx_dtype)99, shape, 2, f, 4, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT, "data type 99 is not valid");
+    expect_encode_error(NNX_BOOL, shape, 2, i8, 4, &o, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "bool items are written with 1 or 8 bits, not 2");
+    expect_encode_error(NNX_BFLOAT16, shape, 2, f, 8, NULL, CAP, NNX_ERROR_NOT_SUPPORTED,
+                        "bfloat16 has no NNEF tensor code");
+    expect_encode_error(NNX_FP8E4M3, shape, 2, f, 4, NULL, CAP, NNX_ERROR_NOT_SUPPORTED,
+                        "fp8e4m3 has no NNEF tensor code");
+    expect_encode_error((nnx_dtype)99, shape, 2, f, 4, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "data type 99 is not valid");
     nnx_nnef_encode_options q = {.quantize = NNX_NNEF_ITEM_LINEAR, .min = 1, .max = 1};
     expect_encode_error(NNX_UINT8, shape, 2, i8, 4, &q, CAP, NNX_ERROR_INVALID_ARGUMENT, "max 1 equals min");
     q.max = 2;
-    expect_encode_error(NNX_FLOAT32, shape, 2, f, 16, &q, CAP, NNX_ERROR_INVALID_ARGUMENT, "quantized codes must be an unsigned integer type, not float32");
+    expect_encode_error(NNX_FLOAT32, shape, 2, f, 16, &q, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "quantized codes must be an unsigned integer type, not float32");
     expect_encode_error(NNX_INT8, shape, 2, i8, 4, &q, CAP, NNX_ERROR_INVALID_ARGUMENT, "not int8");
     q.scheme = NNX_NNEF_SCHEME_ITEM_TYPES;
-    expect_encode_error(NNX_UINT8, shape, 2, i8, 4, &q, CAP, NNX_ERROR_INVALID_ARGUMENT, "the item-type scheme has no linear or logarithmic codes");
+    expect_encode_error(NNX_UINT8, shape, 2, i8, 4, &q, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "the item-type scheme has no linear or logarithmic codes");
     nnx_nnef_encode_options l = {.quantize = NNX_NNEF_ITEM_LOGARITHMIC, .min = -1, .max = 2};
-    expect_encode_error(NNX_UINT8, shape, 2, i8, 4, &l, CAP, NNX_ERROR_INVALID_ARGUMENT, "min -1 must be 0 (unsigned) or -max (signed)");
+    expect_encode_error(NNX_UINT8, shape, 2, i8, 4, &l, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "min -1 must be 0 (unsigned) or -max (signed)");
     l = (nnx_nnef_encode_options){.quantize = (nnx_nnef_item_kind)7};
-    expect_encode_error(NNX_UINT8, shape, 2, i8, 4, &l, CAP, NNX_ERROR_INVALID_ARGUMENT, "quantize 7 is not linear or logarithmic");
+    expect_encode_error(NNX_UINT8, shape, 2, i8, 4, &l, CAP, NNX_ERROR_INVALID_ARGUMENT,
+                        "quantize 7 is not linear or logarithmic");
     uint32_t huge[2] = {0x80000000u, 0x80000000u}; /* 2^62 items of 32 bits: beyond uint32 length */
     expect_encode_error(NNX_FLOAT32, huge, 2, f, 16, NULL, CAP, NNX_ERROR_INVALID_ARGUMENT, "exceed the 4 GiB");
     uint32_t big[1] = {0x40000000u}; /* 2^30 x 32 bits = 4 GiB: one byte too many */
@@ -782,10 +800,12 @@ static void test_decode_errors(void **state)
     (void)state;
     uint8_t b[CAP];
     size_t n = simple_f32(b);
-    expect_decode_error(b, n, NNX_FLOAT32, 23, NNX_ERROR_INVALID_ARGUMENT, "the destination has 23 bytes, 6 float32 items need 6 x 4");
+    expect_decode_error(b, n, NNX_FLOAT32, 23, NNX_ERROR_INVALID_ARGUMENT,
+                        "the destination has 23 bytes, 6 float32 items need 6 x 4");
     expect_decode_error(b, n, NNX_INT32, 24, NNX_ERROR_INVALID_ARGUMENT, "float items cannot be decoded into int32");
     expect_decode_error(b, n, NNX_BOOL, 6, NNX_ERROR_INVALID_ARGUMENT, "float items cannot be decoded into bool");
-    expect_decode_error(b, n, NNX_DTYPE_UNDEFINED, 24, NNX_ERROR_INVALID_ARGUMENT, "decode target 0 is not a data type");
+    expect_decode_error(b, n, NNX_DTYPE_UNDEFINED, 24, NNX_ERROR_INVALID_ARGUMENT,
+                        "decode target 0 is not a data type");
     expect_decode_error(b, n, (nnx_dtype)42, 24, NNX_ERROR_INVALID_ARGUMENT, "decode target 42 is not a data type");
     static const uint32_t three[1] = {3};
     n = make_file(b, three, 1, 16, 0x01, 0); /* unsigned 16-bit: 1, 300, 2 */
@@ -793,13 +813,15 @@ static void test_decode_errors(void **state)
     b[130] = 44;
     b[131] = 1;
     b[132] = 2;
-    expect_decode_error(b, n, NNX_UINT8, 3, NNX_ERROR_INVALID_MODEL, "item 1 value 300 does not fit uint8 (offset 130)");
+    expect_decode_error(b, n, NNX_UINT8, 3, NNX_ERROR_INVALID_MODEL,
+                        "item 1 value 300 does not fit uint8 (offset 130)");
     expect_decode_error(b, n, NNX_INT8, 3, NNX_ERROR_INVALID_MODEL, "item 1 value 300 does not fit int8 (offset 130)");
     expect_decode_error(b, n, NNX_BOOL, 3, NNX_ERROR_INVALID_MODEL, "item 1 value 300 does not fit bool");
     n = make_file(b, three, 1, 8, 0x01, 1); /* signed 8-bit: 0, -5, 7 */
     b[129] = 0xFB;
     b[130] = 7;
-    expect_decode_error(b, n, NNX_UINT32, 12, NNX_ERROR_INVALID_MODEL, "item 1 value -5 does not fit uint32 (offset 129)");
+    expect_decode_error(b, n, NNX_UINT32, 12, NNX_ERROR_INVALID_MODEL,
+                        "item 1 value -5 does not fit uint32 (offset 129)");
     expect_decode_error(b, n, NNX_BOOL, 3, NNX_ERROR_INVALID_MODEL, "item 1 value -5 does not fit bool");
     b[129] = 0xF8; /* -8 fits int4, 7 fits, then 8 would not */
     nnx_nnef_tensor_info info = parse_ok(b, n);
@@ -815,7 +837,8 @@ static void test_decode_errors(void **state)
     n = 134;
     b[128] = 0xFF;
     b[129] = 0xF0; /* first code 0xFFF */
-    expect_decode_error(b, n, NNX_UINT8, 4, NNX_ERROR_INVALID_MODEL, "item 0 value 4095 does not fit uint8 (offset 128)");
+    expect_decode_error(b, n, NNX_UINT8, 4, NNX_ERROR_INVALID_MODEL,
+                        "item 0 value 4095 does not fit uint8 (offset 128)");
 }
 
 static void test_unaligned_and_odd_targets(void **state)
@@ -909,7 +932,8 @@ static void write_large(const char *path)
     nnx_error err = {0};
     assert_int_equal(nnx_nnef_tensor_encoded_size(NNX_FLOAT32, shape, 2, NULL, &size, &err), NNX_OK);
     uint8_t *file = malloc(size);
-    assert_int_equal(nnx_nnef_tensor_encode(NNX_FLOAT32, shape, 2, v, R * C * sizeof *v, NULL, file, size, &written, &err), NNX_OK);
+    assert_int_equal(
+        nnx_nnef_tensor_encode(NNX_FLOAT32, shape, 2, v, R * C * sizeof *v, NULL, file, size, &written, &err), NNX_OK);
     assert_int_equal(nnx_file_write_atomic(path, file, written, &err), NNX_OK);
     free(file);
     free(v);
@@ -962,7 +986,8 @@ static void write_bytes(const char *path, size_t n)
 static void test_map_threshold(void **state)
 {
     (void)state;
-    static const size_t sizes[] = {0, 1, NNX_FILE_MAP_THRESHOLD - 1, NNX_FILE_MAP_THRESHOLD, NNX_FILE_MAP_THRESHOLD + 1};
+    static const size_t sizes[] = {0, 1, NNX_FILE_MAP_THRESHOLD - 1, NNX_FILE_MAP_THRESHOLD,
+                                   NNX_FILE_MAP_THRESHOLD + 1};
     char path[512];
     snprintf(path, sizeof path, "%s/bytes.bin", tmp_dir);
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
@@ -1067,7 +1092,7 @@ static void test_allocation_failure(void **state)
     size_t n = make_file(b, shape, 2, 13, 0x01, 1);
     nnx_error err = {0};
     assert_int_equal(nnx_file_write_atomic(path, b, n, &err), NNX_OK);
-    assert_int_equal(fail_every_allocation(path, 0), 2);          /* the file buffer, the data */
+    assert_int_equal(fail_every_allocation(path, 0), 2); /* the file buffer, the data */
     assert_int_equal(fail_every_allocation(path, NNX_FLOAT32), 2);
     snprintf(path, sizeof path, "%s/large.dat", tmp_dir);
     write_large(path);

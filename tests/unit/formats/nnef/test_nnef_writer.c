@@ -89,7 +89,10 @@ static uint32_t gb_tensor(gb *b, const char *name, nnx_nnef_type_kind dtype, con
     return index;
 }
 
-static uint32_t scalar_tensor(gb *b, const char *name) { return gb_tensor(b, name, NNX_NNEF_TYPE_SCALAR, NULL, 0, NULL); }
+static uint32_t scalar_tensor(gb *b, const char *name)
+{
+    return gb_tensor(b, name, NNX_NNEF_TYPE_SCALAR, NULL, 0, NULL);
+}
 
 static nnx_nnef_value v_int(int64_t v) { return (nnx_nnef_value){.kind = NNX_NNEF_VALUE_INTEGER, .u.integer = v}; }
 static nnx_nnef_value v_real(double v) { return (nnx_nnef_value){.kind = NNX_NNEF_VALUE_SCALAR, .u.scalar = v}; }
@@ -104,8 +107,10 @@ static nnx_nnef_value v_list(gb *b, nnx_nnef_value_kind kind, const nnx_nnef_val
     return v;
 }
 
-#define ARR(b, ...) v_list(b, NNX_NNEF_VALUE_ARRAY, (const nnx_nnef_value[]){__VA_ARGS__}, N_OF(nnx_nnef_value, __VA_ARGS__))
-#define TUP(b, ...) v_list(b, NNX_NNEF_VALUE_TUPLE, (const nnx_nnef_value[]){__VA_ARGS__}, N_OF(nnx_nnef_value, __VA_ARGS__))
+#define ARR(b, ...) \
+    v_list(b, NNX_NNEF_VALUE_ARRAY, (const nnx_nnef_value[]){__VA_ARGS__}, N_OF(nnx_nnef_value, __VA_ARGS__))
+#define TUP(b, ...) \
+    v_list(b, NNX_NNEF_VALUE_TUPLE, (const nnx_nnef_value[]){__VA_ARGS__}, N_OF(nnx_nnef_value, __VA_ARGS__))
 #define EMPTY ((nnx_nnef_value){.kind = NNX_NNEF_VALUE_ARRAY})
 
 /* Tensor parameters (positional) and attributes (named). */
@@ -118,7 +123,8 @@ static nnx_nnef_arg A(const char *name, nnx_nnef_value v) { return (nnx_nnef_arg
 static void gb_op_ex(gb *b, const char *name, nnx_nnef_type_kind generic, bool custom, const nnx_nnef_arg *args,
                      uint32_t n_args, const nnx_nnef_arg *results, uint32_t n_results)
 {
-    nnx_nnef_flat_op op = {.name = name, .generic = generic, .n_args = n_args, .n_results = n_results, .custom = custom};
+    nnx_nnef_flat_op op = {
+        .name = name, .generic = generic, .n_args = n_args, .n_results = n_results, .custom = custom};
     op.args = gb_mem(b, args, n_args * sizeof *args);
     op.results = gb_mem(b, results, n_results * sizeof *results);
     uint32_t index;
@@ -146,8 +152,13 @@ static void gb_io(gb *b, const uint32_t *in, uint32_t n_in, const uint32_t *out,
     b->g.n_outputs = n_out;
 }
 
-#define IO(b, in, out) gb_io(b, (const uint32_t[])in, sizeof((const uint32_t[])in) / 4, (const uint32_t[])out, sizeof((const uint32_t[])out) / 4)
-#define LIST(...) {__VA_ARGS__}
+#define IO(b, in, out) \
+    gb_io(b, (const uint32_t[])in, sizeof((const uint32_t[])in) / 4, (const uint32_t[])out, \
+          sizeof((const uint32_t[])out) / 4)
+#define LIST(...) \
+    { \
+        __VA_ARGS__ \
+    }
 
 static uint32_t gb_external(gb *b, const char *name, nnx_nnef_type_kind dtype, nnx_nnef_value shape)
 {
@@ -242,17 +253,17 @@ static void build_conv_net(gb *b)
     IO(b, LIST(x), LIST(y));
 }
 
-static const char conv_net_text[] =
-    "version 1.0;\n"
-    "\n"
-    "graph net( input ) -> ( output )\n"
-    "{\n"
-    "    input = external(shape = [1, 3, 4, 4]);\n"
-    "    filter = variable(shape = [8, 3, 3, 3], label = 'conv1/filter');\n"
-    "    bias = variable(shape = [1, 8], label = 'conv1/bias');\n"
-    "    conv1 = conv(input, filter, bias, border = 'constant', padding = [], stride = [], dilation = [], groups = 1);\n"
-    "    output = relu(conv1);\n"
-    "}\n";
+static const char conv_net_text[] = "version 1.0;\n"
+                                    "\n"
+                                    "graph net( input ) -> ( output )\n"
+                                    "{\n"
+                                    "    input = external(shape = [1, 3, 4, 4]);\n"
+                                    "    filter = variable(shape = [8, 3, 3, 3], label = 'conv1/filter');\n"
+                                    "    bias = variable(shape = [1, 8], label = 'conv1/bias');\n"
+                                    "    conv1 = conv(input, filter, bias, border = 'constant', padding = [], stride = "
+                                    "[], dilation = [], groups = 1);\n"
+                                    "    output = relu(conv1);\n"
+                                    "}\n";
 
 static void test_golden_conv(void **state)
 {
@@ -297,20 +308,21 @@ static void test_golden_results_and_generics(void **state)
           ARGS(T("condition", v_ten(c)), T("true_value", v_real(1.5)), T("false_value", v_real(-2.0))),
           ARGS(T("output", v_ten(s))));
     IO(&b, LIST(x, k), LIST(p2, m, idx, r, s));
-    expect_text(&b.g, "version 1.0;\n"
-                      "\n"
-                      "graph G( x, k ) -> ( p2, m, idx, r, s )\n"
-                      "{\n"
-                      "    x = external(shape = [1, 6, 4, 4]);\n"
-                      "    k = external<integer>(shape = [2]);\n"
-                      "    c = constant<logical>(shape = [1], value = [true]);\n"
-                      "    v = variable<integer>(shape = [2], label = 'v');\n"
-                      "    [p1, p2, p3] = split(x, axis = 1, ratios = [1, 1, 1]);\n"
-                      "    (m, idx) = max_pool_with_index(p1, size = [1, 1, 2, 2], border = 'ignore', padding = [], "
-                      "stride = [1, 1, 2, 2], dilation = []);\n"
-                      "    r = reshape(k, shape = [1, 2], axis_start = 0, axis_count = -1);\n"
-                      "    s = select(c, 1.5, -2.0);\n"
-                      "}\n");
+    expect_text(&b.g,
+                "version 1.0;\n"
+                "\n"
+                "graph G( x, k ) -> ( p2, m, idx, r, s )\n"
+                "{\n"
+                "    x = external(shape = [1, 6, 4, 4]);\n"
+                "    k = external<integer>(shape = [2]);\n"
+                "    c = constant<logical>(shape = [1], value = [true]);\n"
+                "    v = variable<integer>(shape = [2], label = 'v');\n"
+                "    [p1, p2, p3] = split(x, axis = 1, ratios = [1, 1, 1]);\n"
+                "    (m, idx) = max_pool_with_index(p1, size = [1, 1, 2, 2], border = 'ignore', padding = [], "
+                "stride = [1, 1, 2, 2], dilation = []);\n"
+                "    r = reshape(k, shape = [1, 2], axis_start = 0, axis_count = -1);\n"
+                "    s = select(c, 1.5, -2.0);\n"
+                "}\n");
     gb_free(&b);
 }
 
@@ -334,24 +346,26 @@ static void test_golden_renaming(void **state)
     b.g.tensors[7].quant = &q;
     b.g.tensors[10].quant = &q;
     IO(&b, LIST(0), LIST(prev));
-    expect_text(&b.g, "version 1.0;\n"
-                      "\n"
-                      "graph my_net( in_put ) -> ( t_10 )\n"
-                      "{\n"
-                      "    in_put = external(shape = [1]);\n"
-                      "    _1x = copy(in_put);\n"
-                      "    graph_ = copy(_1x);\n"
-                      "    t_3 = copy(graph_);\n"
-                      "    x = copy(t_3);\n"
-                      "    x_2 = copy(x);\n"
-                      "    a_b = copy(x_2);\n"
-                      "    a_b_1 = copy(a_b);\n"
-                      "    x_1 = copy(a_b_1);\n"
-                      "    true_ = copy(x_1);\n"
-                      "    t_10 = copy(true_);\n"
-                      "}\n");
-    expect_quant(&b.g, "\"a_b_1\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n"
-                       "\"t_10\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n");
+    expect_text(&b.g,
+                "version 1.0;\n"
+                "\n"
+                "graph my_net( in_put ) -> ( t_10 )\n"
+                "{\n"
+                "    in_put = external(shape = [1]);\n"
+                "    _1x = copy(in_put);\n"
+                "    graph_ = copy(_1x);\n"
+                "    t_3 = copy(graph_);\n"
+                "    x = copy(t_3);\n"
+                "    x_2 = copy(x);\n"
+                "    a_b = copy(x_2);\n"
+                "    a_b_1 = copy(a_b);\n"
+                "    x_1 = copy(a_b_1);\n"
+                "    true_ = copy(x_1);\n"
+                "    t_10 = copy(true_);\n"
+                "}\n");
+    expect_quant(&b.g,
+                 "\"a_b_1\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n"
+                 "\"t_10\": linear_quantize(min = 0.0, max = 1.0, bits = 8);\n");
     gb_free(&b);
 }
 
@@ -364,9 +378,8 @@ static void build_custom(gb *b, int variant)
     uint32_t y = scalar_tensor(b, "y"), e1 = gb_tensor(b, "e1", NNX_NNEF_TYPE_INTEGER, NULL, 0, NULL);
     uint32_t e2 = gb_tensor(b, "e2", NNX_NNEF_TYPE_INTEGER, NULL, 0, NULL);
     gb_op_ex(b, "my_op", NNX_NNEF_TYPE_NONE, true,
-             ARGS(T("input", v_ten(x)), T("weights", ARR(b, v_ten(x), v_ten(x))),
-                  A("size", ARR(b, v_int(3), v_int(3))), A("mode", v_str("fast")),
-                  A("pair", TUP(b, v_int(1), v_real(2.0)))),
+             ARGS(T("input", v_ten(x)), T("weights", ARR(b, v_ten(x), v_ten(x))), A("size", ARR(b, v_int(3), v_int(3))),
+                  A("mode", v_str("fast")), A("pair", TUP(b, v_int(1), v_real(2.0)))),
              ARGS(T("output", v_ten(y)), T("extra", ARR(b, v_ten(e1), v_ten(e2)))));
     uint32_t z = scalar_tensor(b, "z"), e3 = gb_tensor(b, "e3", NNX_NNEF_TYPE_INTEGER, NULL, 0, NULL);
     gb_op_ex(b, "my_op", NNX_NNEF_TYPE_NONE, true,
@@ -382,18 +395,19 @@ static void test_golden_custom_ops(void **state)
     (void)state;
     gb b;
     build_custom(&b, 0);
-    expect_text(&b.g, "version 1.0;\n"
-                      "extension KHR_enable_fragment_definitions;\n"
-                      "\n"
-                      "fragment my_op( input: tensor<scalar>, weights: tensor<scalar>[], size: integer[], mode: string, "
-                      "pair: (integer, scalar) ) -> ( output: tensor<scalar>, extra: tensor<integer>[] );\n"
-                      "\n"
-                      "graph G( x ) -> ( z )\n"
-                      "{\n"
-                      "    x = external(shape = [1]);\n"
-                      "    (y, [e1, e2]) = my_op(x, [x, x], size = [3, 3], mode = 'fast', pair = (1, 2.0));\n"
-                      "    (z, [e3]) = my_op(y, [y], size = [5], mode = 'slow', pair = (-1, 0.5));\n"
-                      "}\n");
+    expect_text(&b.g,
+                "version 1.0;\n"
+                "extension KHR_enable_fragment_definitions;\n"
+                "\n"
+                "fragment my_op( input: tensor<scalar>, weights: tensor<scalar>[], size: integer[], mode: string, "
+                "pair: (integer, scalar) ) -> ( output: tensor<scalar>, extra: tensor<integer>[] );\n"
+                "\n"
+                "graph G( x ) -> ( z )\n"
+                "{\n"
+                "    x = external(shape = [1]);\n"
+                "    (y, [e1, e2]) = my_op(x, [x, x], size = [3, 3], mode = 'fast', pair = (1, 2.0));\n"
+                "    (z, [e3]) = my_op(y, [y], size = [5], mode = 'slow', pair = (-1, 0.5));\n"
+                "}\n");
     gb_free(&b);
 }
 
@@ -422,8 +436,9 @@ static void test_golden_quant(void **state)
     lg.args = gb_mem(&b, (const nnx_nnef_arg[]){A("max", v_real(0.75)), A("bits", v_int(4))}, 2 * sizeof(nnx_nnef_arg));
     b.g.tensors[1].quant = &lin;
     b.g.tensors[2].quant = &lg;
-    expect_quant(&b.g, "\"filter\": linear_quantize(min = -2.0, max = 2.5, bits = 8);\n"
-                       "\"bias\": logarithmic_quantize(max = 0.75, bits = 4);\n");
+    expect_quant(&b.g,
+                 "\"filter\": linear_quantize(min = -2.0, max = 2.5, bits = 8);\n"
+                 "\"bias\": logarithmic_quantize(max = 0.75, bits = 4);\n");
     /* A tensor reference is not a compile-time value (§5.3). */
     lg.args[0].value = v_ten(0);
     nnx_strbuf t;
@@ -547,8 +562,8 @@ static void test_scalar_round_trip(void **state)
             check_round_trip(v);
     }
     /* found by search: the precision below the shortest fails, a longer one fails again */
-    static const double non_monotone[] = {5.7835805874344294e+222, 8.2546020489947695e+267,
-                                          6.0908212571249994e+287, 6.2370009672959994e+290};
+    static const double non_monotone[] = {5.7835805874344294e+222, 8.2546020489947695e+267, 6.0908212571249994e+287,
+                                          6.2370009672959994e+290};
     for (int i = 0; i < 4; i++)
         check_round_trip(non_monotone[i]);
     for (int k = -1074; k <= 1023; k++) {
@@ -692,8 +707,8 @@ static const nnx_nnef_expr *arg_value(const nnx_nnef_document *doc, uint32_t stm
 static void test_parser_reads_values_back(void **state)
 {
     (void)state;
-    static const double reals[] = {1.0, 0.1, 1e-45, 3.4028234663852886e38, -0.0, 5e-324, 1.7976931348623157e308,
-                                   -123.456, 2.5e-5, 1e16, 0.3333333333333333};
+    static const double reals[] = {1.0,      0.1,    1e-45, 3.4028234663852886e38, -0.0, 5e-324, 1.7976931348623157e308,
+                                   -123.456, 2.5e-5, 1e16,  0.3333333333333333};
     static const int64_t ints[] = {0, 1, -1, INT64_MAX, -INT64_MAX, 4294967296};
     static const char *const strs[] = {"it's", "\"double\"", "back\\slash", "", "~!@#$%^&*()"};
     gb b;
@@ -709,7 +724,8 @@ static void test_parser_reads_values_back(void **state)
     uint32_t y = scalar_tensor(&b, "y");
     gb_op_ex(&b, "probe", NNX_NNEF_TYPE_NONE, true,
              ARGS(T("x", v_ten(x)), A("reals", v_list(&b, NNX_NNEF_VALUE_ARRAY, rv, 11)),
-                  A("ints", v_list(&b, NNX_NNEF_VALUE_ARRAY, iv, 6)), A("strs", v_list(&b, NNX_NNEF_VALUE_ARRAY, sv, 5)),
+                  A("ints", v_list(&b, NNX_NNEF_VALUE_ARRAY, iv, 6)),
+                  A("strs", v_list(&b, NNX_NNEF_VALUE_ARRAY, sv, 5)),
                   A("nested", ARR(&b, TUP(&b, v_int(1), v_bool(true)), TUP(&b, v_int(-2), v_bool(false))))),
              ARGS(T("y", v_ten(y))));
     IO(&b, LIST(x), LIST(y));

@@ -87,7 +87,8 @@ static inline nnx_status nnvm_run_graph(nnx_context *ctx, nnx_graph *g, const ch
         else if (d.dtype == NNX_FLOAT32)
             for (size_t i = 0; i < n; i++)
                 ((float *)data)[i] = (float)sin(1.0 + 7.0 * (double)pos + 0.37 * (double)i);
-        assert_int_equal(nnx_tensor_create(ctx, &(nnx_tensor_desc){.desc = d, .writable = true}, &ins[k].tensor), NNX_OK);
+        assert_int_equal(nnx_tensor_create(ctx, &(nnx_tensor_desc){.desc = d, .writable = true}, &ins[k].tensor),
+                         NNX_OK);
         assert_int_equal(nnx_tensor_write(ins[k].tensor, data, bytes), NNX_OK);
         free(data);
     }
@@ -100,8 +101,8 @@ static inline nnx_status nnvm_run_graph(nnx_context *ctx, nnx_graph *g, const ch
         assert_true(nnx_desc_elements(&r->desc[k], &n));
         r->size[k] = (size_t)n * nnx_dtype_size(r->desc[k].dtype);
         r->bytes[k] = calloc(r->size[k] ? r->size[k] : 1, 1);
-        assert_int_equal(nnx_tensor_create(ctx, &(nnx_tensor_desc){.desc = r->desc[k], .readable = true},
-                                           &outs[k].tensor), NNX_OK);
+        assert_int_equal(
+            nnx_tensor_create(ctx, &(nnx_tensor_desc){.desc = r->desc[k], .readable = true}, &outs[k].tensor), NNX_OK);
     }
     st = nnx_context_dispatch(ctx, g, ins, n_in, outs, n_out);
     if (st != NNX_OK)
@@ -117,9 +118,9 @@ static inline nnx_status nnvm_run_graph(nnx_context *ctx, nnx_graph *g, const ch
 }
 
 /* Builds ir (moved) into a graph and runs it as nnvm_run_graph does. */
-static inline nnx_status nnvm_run_ir(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs,
-                                     const char *const *names, uint32_t n_out, const char *const *input_names,
-                                     const float *const *given, nnvm_run *r, char *why, size_t why_size)
+static inline nnx_status nnvm_run_ir(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
+                                     uint32_t n_out, const char *const *input_names, const float *const *given,
+                                     nnvm_run *r, char *why, size_t why_size)
 {
     memset(r, 0, sizeof *r);
     nnx_graph *g = NULL;

@@ -17,7 +17,8 @@ static double element(const nnvm_run *r, size_t k, size_t i)
     case NNX_FLOAT32: return ((const float *)r->bytes[k])[i];
     case NNX_INT32: return ((const int32_t *)r->bytes[k])[i];
     case NNX_INT64: return (double)((const int64_t *)r->bytes[k])[i];
-    case NNX_UINT8: case NNX_BOOL: return ((const uint8_t *)r->bytes[k])[i];
+    case NNX_UINT8:
+    case NNX_BOOL: return ((const uint8_t *)r->bytes[k])[i];
     default: fail_msg("output %zu: unexpected type %s", k, nnx_dtype_name(r->desc[k].dtype)); return 0;
     }
 }

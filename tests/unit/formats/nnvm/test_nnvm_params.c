@@ -17,8 +17,20 @@ static void put(bytes *o, const void *p, size_t n)
     memcpy(o->b + o->n, p, n);
     o->n += n;
 }
-static void u64(bytes *o, uint64_t v) { for (int i = 0; i < 8; i++) { uint8_t c = (uint8_t)(v >> 8 * i); put(o, &c, 1); } }
-static void u32(bytes *o, uint32_t v) { for (int i = 0; i < 4; i++) { uint8_t c = (uint8_t)(v >> 8 * i); put(o, &c, 1); } }
+static void u64(bytes *o, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        uint8_t c = (uint8_t)(v >> 8 * i);
+        put(o, &c, 1);
+    }
+}
+static void u32(bytes *o, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        uint8_t c = (uint8_t)(v >> 8 * i);
+        put(o, &c, 1);
+    }
+}
 
 /* A one-array file: name, type (code, bits, lanes), shape, byte count, data. */
 static void one_array(bytes *o, const char *name, uint8_t code, uint8_t bits, uint16_t lanes, int32_t ndim,
@@ -57,7 +69,12 @@ static void test_round_trip(void **state)
     uint8_t u[3] = {0, 255, 7}, b[4] = {1, 0, 0, 1};
     uint16_t h = nnx_f32_to_f16(0.5f), bf[2] = {nnx_f32_to_bf16(2), nnx_f32_to_bf16(-1)};
     nnx_tvm_param in[] = {
-        {.name = "conv1_weight", .dtype = NNX_FLOAT32, .rank = 2, .shape = {2, 3}, .data = (const uint8_t *)f, .size = 24},
+        {.name = "conv1_weight",
+         .dtype = NNX_FLOAT32,
+         .rank = 2,
+         .shape = {2, 3},
+         .data = (const uint8_t *)f,
+         .size = 24},
         {.name = "i64", .dtype = NNX_INT64, .rank = 1, .shape = {2}, .data = (const uint8_t *)l, .size = 16},
         {.name = "u8", .dtype = NNX_UINT8, .rank = 3, .shape = {1, 3, 1}, .data = u, .size = 3},
         {.name = "mask", .dtype = NNX_BOOL, .rank = 2, .shape = {2, 2}, .data = b, .size = 4},
@@ -75,7 +92,8 @@ static void test_round_trip(void **state)
     nnx_arena_init(&arena, nnvm_libc());
     nnx_tvm_param *out;
     uint32_t n;
-    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)buf.data, buf.len, "rt.params", &arena, &out, &n, &err), NNX_OK);
+    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)buf.data, buf.len, "rt.params", &arena, &out, &n, &err),
+                     NNX_OK);
     assert_int_equal(n, N);
     for (uint32_t k = 0; k < N; k++) {
         assert_string_equal(out[k].name, in[k].name);

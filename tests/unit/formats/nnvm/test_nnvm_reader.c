@@ -46,7 +46,8 @@ static void test_attribute_strings(void **state)
     assert_true(nnx_nnvm_parse_float("-inf", &d) && isinf(d) && d < 0);
     assert_false(nnx_nnvm_parse_float("0.25x", &d));
     int64_t pairs[4][2];
-    assert_true(nnx_nnvm_parse_pairs("((0, 0), (1, 2))", pairs, 4, &n) && n == 2 && pairs[1][0] == 1 && pairs[1][1] == 2);
+    assert_true(nnx_nnvm_parse_pairs("((0, 0), (1, 2))", pairs, 4, &n) && n == 2 && pairs[1][0] == 1 &&
+                pairs[1][1] == 2);
     assert_true(nnx_nnvm_parse_pairs("[[0, 1]]", pairs, 4, &n) && n == 1 && pairs[0][1] == 1);
     assert_false(nnx_nnvm_parse_pairs("((0, 0), (1, 2)", pairs, 4, &n));
     assert_false(nnx_nnvm_parse_pairs("(0, 0)", pairs, 4, &n));
@@ -92,9 +93,11 @@ static const bad_doc kBad[] = {
     {"{\"nodes\": [], \"arg_nodes\": [], \"heads\": []}", NNX_ERROR_INVALID_MODEL, "key 'nodes': 0 nodes"},
     {DOC("7", ""), NNX_ERROR_INVALID_MODEL, "node 0: key 'nodes': not a dictionary"},
     {DOC("{\"op\": \"null\", \"inputs\": []}", ""), NNX_ERROR_INVALID_MODEL, "node 0: key 'name': missing"},
-    {DOC("{\"op\": \"null\", \"name\": 4, \"inputs\": []}", ""), NNX_ERROR_INVALID_MODEL, "node 0: key 'name': not a string"},
+    {DOC("{\"op\": \"null\", \"name\": 4, \"inputs\": []}", ""), NNX_ERROR_INVALID_MODEL,
+     "node 0: key 'name': not a string"},
     {DOC("{\"name\": \"x\", \"inputs\": []}", ""), NNX_ERROR_INVALID_MODEL, "node 0 'x': key 'op': missing"},
-    {DOC("{\"op\": 1, \"name\": \"x\", \"inputs\": []}", ""), NNX_ERROR_INVALID_MODEL, "node 0 'x': key 'op': not an operator name"},
+    {DOC("{\"op\": 1, \"name\": \"x\", \"inputs\": []}", ""), NNX_ERROR_INVALID_MODEL,
+     "node 0 'x': key 'op': not an operator name"},
     {DOC("{\"op\": \"null\", \"name\": \"x\"}", ""), NNX_ERROR_INVALID_MODEL, "node 0 'x': key 'inputs': missing"},
     {DOC("{\"op\": \"null\", \"name\": \"x\", \"inputs\": [], \"bogus\": 1}", ""), NNX_ERROR_INVALID_MODEL,
      "node 0 'x': key 'bogus': unknown key"},
@@ -126,7 +129,8 @@ static const bad_doc kBad[] = {
     {DOC(X ", " Y(", \"control_deps\": [5]"), ""), NNX_ERROR_INVALID_MODEL,
      "node 1 'y': key 'control_deps': item 0 names node 5"},
     {DOC(X ", " Y(", \"control_deps\": 1"), ""), NNX_ERROR_INVALID_MODEL, "node 1 'y': key 'control_deps': not a list"},
-    {DOC(X ", " Y(", \"subgraphs\": [{}]"), ""), NNX_ERROR_NOT_SUPPORTED, "node 1 'y': key 'subgraphs': nested subgraphs"},
+    {DOC(X ", " Y(", \"subgraphs\": [{}]"), ""), NNX_ERROR_NOT_SUPPORTED,
+     "node 1 'y': key 'subgraphs': nested subgraphs"},
     {DOC(X ", " Y(", \"backward_source_id\": \"a\""), ""), NNX_ERROR_INVALID_MODEL,
      "node 1 'y': key 'backward_source_id': not a node id"},
     {"{\"nodes\": [" X ", " Y("") "], \"arg_nodes\": [1], \"heads\": [[1, 0, 0]]}", NNX_ERROR_INVALID_MODEL,
@@ -143,7 +147,8 @@ static const bad_doc kBad[] = {
      "key 'heads': entry 0 names node 3"},
     {DOC(X ", " Y(""), ", \"node_row_ptr\": [0, 1]"), NNX_ERROR_INVALID_MODEL,
      "key 'node_row_ptr': 2 items, the graph has 2 nodes"},
-    {DOC(X ", " Y(""), ", \"node_row_ptr\": [1, 2, 3]"), NNX_ERROR_INVALID_MODEL, "key 'node_row_ptr': item 0 is 1, not 0"},
+    {DOC(X ", " Y(""), ", \"node_row_ptr\": [1, 2, 3]"), NNX_ERROR_INVALID_MODEL,
+     "key 'node_row_ptr': item 0 is 1, not 0"},
     {DOC(X ", " Y(""), ", \"node_row_ptr\": [0, 1, 3]"), NNX_ERROR_INVALID_MODEL,
      "key 'node_row_ptr': gives node 1 'y' (leaky_relu) 2 outputs, the operator has 1"},
     {DOC(X ", " Y(""), ", \"node_row_ptr\": [0, 1, 1]"), NNX_ERROR_INVALID_MODEL,
@@ -167,16 +172,20 @@ static const bad_doc kBad[] = {
      "key 'attrs': 'storage_id': item 1 is not an integer"},
     {DOC(X ", " Y(""), ", \"attrs\": {\"device_index\": [\"list_str\", [\"a\", \"b\"]]}"), NNX_ERROR_INVALID_MODEL,
      "key 'attrs': 'device_index': its type is list_str, not list_int"},
-    {DOC(X ", " Y(""), ", \"attrs\": {\"x\": [\"dict\", {}]}"), NNX_ERROR_INVALID_MODEL, "key 'attrs': 'x': unknown type 'dict'"},
+    {DOC(X ", " Y(""), ", \"attrs\": {\"x\": [\"dict\", {}]}"), NNX_ERROR_INVALID_MODEL,
+     "key 'attrs': 'x': unknown type 'dict'"},
     {DOC(X ", " Y(""), ", \"attrs\": {\"n\": [\"size_t\", -1]}"), NNX_ERROR_INVALID_MODEL,
      "key 'attrs': 'n': the value of a size_t is not a non-negative integer"},
-    {DOC(X ", " Y(""), ", \"attrs\": {\"s\": [\"str\", 1]}"), NNX_ERROR_INVALID_MODEL, "key 'attrs': 's': the value of a str"},
+    {DOC(X ", " Y(""), ", \"attrs\": {\"s\": [\"str\", 1]}"), NNX_ERROR_INVALID_MODEL,
+     "key 'attrs': 's': the value of a str"},
     /* Rules of the variables and operators (the loader). */
     {"{\"nodes\": [" X ", " X ", {\"op\": \"elemwise_add\", \"name\": \"y\", \"inputs\": [[0, 0], [1, 0]]}], "
      "\"arg_nodes\": [0, 1], \"heads\": [[2, 0]], \"attrs\": {\"shape\": [\"list_shape\", [[2], [2], [2]]]}}",
      NNX_ERROR_INVALID_MODEL, "node 1 'x' (null): another graph input is named 'x' too"},
     {DOC(X ", " Y(""), ""), NNX_ERROR_INVALID_MODEL, "node 0 'x' (null): no shape"},
-    {DOC(X ", " Y(""), ", \"attrs\": {\"shape\": [\"list_shape\", [[2], [2]]], \"dltype\": [\"list_str\", [\"float7\", \"float32\"]]}"),
+    {DOC(X ", " Y(""),
+         ", \"attrs\": {\"shape\": [\"list_shape\", [[2], [2]]], \"dltype\": [\"list_str\", [\"float7\", "
+         "\"float32\"]]}"),
      NNX_ERROR_NOT_SUPPORTED, "node 0 'x' (null): the graph's attrs 'dltype' gives it type 'float7'"},
     {DOC(X ", " Y(""), ", \"attrs\": {\"shape\": [\"list_shape\", [[2], [3]]]}"), NNX_ERROR_INVALID_MODEL,
      "node 1 'y' (leaky_relu): output 0: nnx computes float32[2], the graph's attrs 'shape' says float32[3]"},
@@ -186,22 +195,26 @@ static const bad_doc kBad[] = {
      "node 1 'y' (frobnicate): nnx has no mapping for the NNVM operator 'frobnicate'"},
     {DOC(X ", {\"op\": \"relu\", \"name\": \"y\", \"inputs\": [[0, 0], [0, 0]]}", ", " SHAPES), NNX_ERROR_INVALID_MODEL,
      "node 1 'y' (relu): key 'inputs': 2 entries, the operator takes 1"},
-    {DOC(X ", {\"op\": \"transpose\", \"name\": \"y\", \"inputs\": [[0, 0]], \"attrs\": {\"axes\": \"(1, 0\"}}", ", " SHAPES),
+    {DOC(X ", {\"op\": \"transpose\", \"name\": \"y\", \"inputs\": [[0, 0]], \"attrs\": {\"axes\": \"(1, 0\"}}",
+         ", " SHAPES),
      NNX_ERROR_INVALID_MODEL, "node 1 'y' (transpose): key 'axes': '(1, 0' is not a list"},
     {DOC(X ", {\"op\": \"softmax\", \"name\": \"y\", \"inputs\": [[0, 0]], \"attrs\": {\"axis\": \"5\"}}", ", " SHAPES),
      NNX_ERROR_INVALID_MODEL, "node 1 'y' (softmax): key 'axis': axis 5 is outside [-2, 2)"},
     {DOC(X ", {\"op\": \"clip\", \"name\": \"y\", \"inputs\": [[0, 0]], \"attrs\": {\"a_min\": \"0\"}}", ", " SHAPES),
      NNX_ERROR_INVALID_MODEL, "node 1 'y' (clip): key 'a_max': missing"},
-    {DOC(X ", {\"op\": \"reshape\", \"name\": \"y\", \"inputs\": [[0, 0]], \"attrs\": {\"shape\": \"(4, -1)\"}}", ", " SHAPES),
+    {DOC(X ", {\"op\": \"reshape\", \"name\": \"y\", \"inputs\": [[0, 0]], \"attrs\": {\"shape\": \"(4, -1)\"}}",
+         ", " SHAPES),
      NNX_ERROR_INVALID_MODEL, "node 1 'y' (reshape): key 'shape': no extent makes 6 elements"},
     {DOC(X ", {\"op\": \"split\", \"name\": \"y\", \"inputs\": [[0, 0]]}", ", " SHAPES), NNX_ERROR_INVALID_MODEL,
      "node 1 'y': key 'indices_or_sections': missing"},
-    {DOC(X ", {\"op\": \"tvm_op\", \"name\": \"f\", \"inputs\": [[0, 0]], \"attrs\": {\"num_outputs\": \"1\"}}", ", " SHAPES),
+    {DOC(X ", {\"op\": \"tvm_op\", \"name\": \"f\", \"inputs\": [[0, 0]], \"attrs\": {\"num_outputs\": \"1\"}}",
+         ", " SHAPES),
      NNX_ERROR_INVALID_MODEL, "node 1 'f' (tvm_op): key 'func_name': missing"},
     {DOC(X ", {\"op\": \"tvm_op\", \"name\": \"f\", \"inputs\": [[0, 0]]}", ", " SHAPES), NNX_ERROR_INVALID_MODEL,
      "node 1 'f': key 'num_outputs': missing (a tvm_op needs it)"},
     {DOC(X ", {\"op\": \"tvm_op\", \"name\": \"f\", \"inputs\": [[0, 0]], \"attrs\": {\"func_name\": \"g\", "
-          "\"num_inputs\": \"2\", \"num_outputs\": \"1\", \"flatten_data\": \"0\"}}", ", " SHAPES),
+           "\"num_inputs\": \"2\", \"num_outputs\": \"1\", \"flatten_data\": \"0\"}}",
+         ", " SHAPES),
      NNX_ERROR_INVALID_MODEL, "node 1 'f' (tvm_op): key 'num_inputs': 2, the node has 1 inputs"},
 };
 
@@ -267,27 +280,31 @@ static void test_params_discovery(void **state)
     assert_int_equal(nnvm_load(NNVM_DATA "no_params/graph.json", NULL, false, &m, NULL, &err), NNX_OK);
     assert_int_equal(m.n_inputs, 1);
     assert_non_null(m.unrunnable);
-    assert_non_null(strstr(m.unrunnable, "no_params/graph.json: error: node 1 'conv1_1_weight': the weight has no "
-                                         "data: no .params file was given or found"));
+    assert_non_null(strstr(m.unrunnable,
+                           "no_params/graph.json: error: node 1 'conv1_1_weight': the weight has no "
+                           "data: no .params file was given or found"));
     nnx_ir_model_free(&m);
     assert_int_equal(nnvm_load(NNVM_DATA "no_params/graph.json", NULL, true, &m, NULL, &err), NNX_OK);
     assert_int_equal(m.n_inputs, 1);
     assert_null(m.unrunnable);
     nnx_ir_model_free(&m);
     /* Two: an error listing both; --params picks one. */
-    assert_int_equal(nnvm_load(NNVM_DATA "two_params/graph.json", NULL, false, &m, NULL, &err), NNX_ERROR_INVALID_MODEL);
+    assert_int_equal(nnvm_load(NNVM_DATA "two_params/graph.json", NULL, false, &m, NULL, &err),
+                     NNX_ERROR_INVALID_MODEL);
     assert_non_null(strstr(err.message, "2 .params files beside the graph"));
     assert_non_null(strstr(err.message, "two_params/graph.params"));
     assert_non_null(strstr(err.message, "two_params/other.params"));
     nnx_ir_model_free(&m);
-    assert_int_equal(nnvm_load(NNVM_DATA "two_params/graph.json", NNVM_DATA "two_params/other.params", false, &m, NULL,
-                               &err), NNX_OK);
+    assert_int_equal(
+        nnvm_load(NNVM_DATA "two_params/graph.json", NNVM_DATA "two_params/other.params", false, &m, NULL, &err),
+        NNX_OK);
     assert_int_equal(m.n_inputs, 1);
     assert_int_equal(m.n_ops, 10);
     nnx_ir_model_free(&m);
     /* A given file that is missing or not a .params file. */
-    assert_int_equal(nnvm_load(NNVM_DATA "vgg_like/graph.json", NNVM_DATA "vgg_like/nothing.params", false, &m, NULL,
-                               &err), NNX_ERROR_IO);
+    assert_int_equal(
+        nnvm_load(NNVM_DATA "vgg_like/graph.json", NNVM_DATA "vgg_like/nothing.params", false, &m, NULL, &err),
+        NNX_ERROR_IO);
     assert_non_null(strstr(err.message, "nothing.params"));
     nnx_ir_model_free(&m);
     assert_int_equal(nnvm_load(NNVM_DATA "vgg_like/graph.json", NNVM_DATA "vgg_like/graph.json", false, &m, NULL, &err),
@@ -311,8 +328,9 @@ static void test_tvm_compiled(void **state)
     assert_int_equal(m.n_ops, 3);
     /* Building is refused naming the function; the graph is drawn from its source. */
     assert_non_null(m.unrunnable);
-    assert_non_null(strstr(m.unrunnable, "node 3 'fused_nn_conv2d_add_nn_relu': calls the compiled TVM function "
-                                         "'fused_nn_conv2d_add_nn_relu', which nnx does not have"));
+    assert_non_null(strstr(m.unrunnable,
+                           "node 3 'fused_nn_conv2d_add_nn_relu': calls the compiled TVM function "
+                           "'fused_nn_conv2d_add_nn_relu', which nnx does not have"));
     assert_non_null(m.dot);
     assert_non_null(strstr(m.dot, "digraph \"graph.json\" {"));
     assert_non_null(strstr(m.dot, "op3 [label=\"tvm_op fused_nn_conv2d_add_nn_relu\"];"));
@@ -345,7 +363,8 @@ static void test_tvm_compiled(void **state)
     snprintf(path, sizeof path, "%s/back.json", dir);
     const char *in_names[] = {"data"};
     assert_int_equal(nnx_nnvm_save(&m.ir, m.inputs, in_names, m.n_inputs, m.outputs, m.output_names, m.n_outputs, path,
-                                   NULL, &ctx->alloc, &err), NNX_OK);
+                                   NULL, &ctx->alloc, &err),
+                     NNX_OK);
     nnx_ir_model back;
     if (nnvm_load(path, NULL, false, &back, &ctx->alloc, &err) != NNX_OK)
         fail_msg("%s", err.message);
@@ -384,7 +403,8 @@ static void test_writer_unsupported(void **state)
     nnvm_test_dir(dir, sizeof dir, "unsupported");
     snprintf(path, sizeof path, "%s/g.json", dir);
     const char *names[] = {"x"}, *outs[] = {"y"};
-    assert_int_equal(nnx_nnvm_save(&ir, &x, names, 1, &y, outs, 1, path, NULL, nnvm_libc(), &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_int_equal(nnx_nnvm_save(&ir, &x, names, 1, &y, outs, 1, path, NULL, nnvm_libc(), &err),
+                     NNX_ERROR_NOT_SUPPORTED);
     assert_non_null(strstr(err.message, "NNVM cannot express core op 'erf'"));
     nnx_ir_free(&ir);
 }

@@ -23,7 +23,8 @@ static void lower_nnef(const char *path, bool small, const nnx_alloc *a, nnx_nne
                        uint32_t *outputs, const char **names, uint32_t *inputs, const char **input_names,
                        uint32_t *n_out, uint32_t *n_in)
 {
-    nnx_nnef_load_options lo = {.zero_missing_variables = true, .input_shapes = small ? &small_image : NULL,
+    nnx_nnef_load_options lo = {.zero_missing_variables = true,
+                                .input_shapes = small ? &small_image : NULL,
                                 .input_shape_count = small ? 1 : 0};
     nnx_error err = {0};
     if (nnx_nnef_model_load(path, &lo, a, m, &err) != NNX_OK)
@@ -105,7 +106,8 @@ static void test_roundtrip(void **state)
     if (nnx_save_ir_as_nnef(&mb.ir, mb.inputs, b_in_names, mb.n_inputs, mb.outputs, mb.output_names, mb.n_outputs,
                             nnef_out, a, &err) != NNX_OK)
         fail_msg("%s: nnef save of the NNVM graph: %s", c->path, err.message);
-    if (nnvm_run_ir(ctx, &mb.ir, mb.outputs, mb.output_names, mb.n_outputs, input_names, NULL, &rb, why, sizeof why) != NNX_OK)
+    if (nnvm_run_ir(ctx, &mb.ir, mb.outputs, mb.output_names, mb.n_outputs, input_names, NULL, &rb, why, sizeof why) !=
+        NNX_OK)
         fail_msg("%s: run B: %s", c->path, why);
     assert_same(c->path, "NNEF -> NNVM", &ra, &rb);
 
@@ -147,7 +149,8 @@ static void test_public_api(void **state)
     nnvm_test_dir(dir, sizeof dir, sub);
     snprintf(json, sizeof json, "%s/%s.json", dir, strrchr(c->path, '/') + 1);
     snprintf(back, sizeof back, "%s/%s-back", dir, strrchr(c->path, '/') + 1);
-    nnx_model_options o = {.flags = NNX_MODEL_ZERO_MISSING_VARIABLES, .input_shapes = c->small ? &small_image : NULL,
+    nnx_model_options o = {.flags = NNX_MODEL_ZERO_MISSING_VARIABLES,
+                           .input_shapes = c->small ? &small_image : NULL,
                            .input_shape_count = c->small ? 1 : 0};
     const char *paths[3] = {c->path, json, back};
     nnvm_run runs[3];

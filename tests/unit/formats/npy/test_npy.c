@@ -98,82 +98,57 @@ static const struct {
     nnx_status status;
     const char *message;
 } kRejected[] = {
-    {"bad_magic", INVALID,
-     "not a .npy file: bad magic string, it must start with \\x93NUMPY (offset 5)"},
+    {"bad_magic", INVALID, "not a .npy file: bad magic string, it must start with \\x93NUMPY (offset 5)"},
     {"big_endian", UNSUPPORTED,
-     "data type '>f4' is big-endian; nnx reads little-endian .npy files (numpy: a.astype(a.dtype.newbyteorder('<'))) (offset 20)"},
-    {"bool_two", INVALID,
-     "bool item 1 is 2, not 0 or 1 (offset 129)"},
+     "data type '>f4' is big-endian; nnx reads little-endian .npy files (numpy: a.astype(a.dtype.newbyteorder('<'))) "
+     "(offset 20)"},
+    {"bool_two", INVALID, "bool item 1 is 2, not 0 or 1 (offset 129)"},
     {"complex", UNSUPPORTED,
-     "data type '<c8' is not supported (nnx reads bool, int8..int64, uint8..uint64, float16, float32 and float64, little-endian) (offset 20)"},
-    {"excess_data", INVALID,
-     "shape (2, 3) of <f4 needs 24 data bytes, the file has 25 (extra bytes after the data)"},
-    {"extent_too_big", UNSUPPORTED,
-     "shape (4294967296, 0): extent 4294967296 is above 2^32-1"},
+     "data type '<c8' is not supported (nnx reads bool, int8..int64, uint8..uint64, float16, float32 and float64, "
+     "little-endian) (offset 20)"},
+    {"excess_data", INVALID, "shape (2, 3) of <f4 needs 24 data bytes, the file has 25 (extra bytes after the data)"},
+    {"extent_too_big", UNSUPPORTED, "shape (4294967296, 0): extent 4294967296 is above 2^32-1"},
     {"fortran", UNSUPPORTED,
      "fortran_order True (column-major data) is not supported (numpy: numpy.ascontiguousarray before saving)"},
     {"pipe_f4", UNSUPPORTED,
-     "data type '|f4' is not supported (nnx reads bool, int8..int64, uint8..uint64, float16, float32 and float64, little-endian) (offset 20)"},
-    {"rank9", UNSUPPORTED,
-     "rank 9 is above nnx's limit of 8"},
-    {"structured", UNSUPPORTED,
-     "structured data types (a list 'descr') are not supported (offset 20)"},
-    {"syntax_backslash", INVALID,
-     "header: strings hold printable ASCII characters without escapes (offset 23)"},
-    {"syntax_duplicate_key", INVALID,
-     "header: key 'descr' given twice (offset 68)"},
+     "data type '|f4' is not supported (nnx reads bool, int8..int64, uint8..uint64, float16, float32 and float64, "
+     "little-endian) (offset 20)"},
+    {"rank9", UNSUPPORTED, "rank 9 is above nnx's limit of 8"},
+    {"structured", UNSUPPORTED, "structured data types (a list 'descr') are not supported (offset 20)"},
+    {"syntax_backslash", INVALID, "header: strings hold printable ASCII characters without escapes (offset 23)"},
+    {"syntax_duplicate_key", INVALID, "header: key 'descr' given twice (offset 68)"},
     {"syntax_empty_header", INVALID,
      "header: expected '{' to start the header dictionary, found byte 0x0A (offset 63)"},
-    {"syntax_fortran_lower", INVALID,
-     "header: expected True or False for 'fortran_order', found 'f' (offset 44)"},
-    {"syntax_long_digits", INVALID,
-     "header: shape extent does not fit in 64 bits (offset 61)"},
-    {"syntax_long_v3", INVALID,
-     "header: expected ',' or ')' in the shape tuple, found 'L' (offset 64)"},
-    {"syntax_missing_colon", INVALID,
-     "header: expected ':' after the key, found \"'\" (offset 19)"},
-    {"syntax_missing_comma", INVALID,
-     "header: expected ',' or '}' after a value, found \"'\" (offset 26)"},
-    {"syntax_missing_key", INVALID,
-     "header: key 'shape' is missing (offset 63)"},
-    {"syntax_no_brace", INVALID,
-     "header: expected '{' to start the header dictionary, found \"'\" (offset 10)"},
-    {"syntax_no_newline", INVALID,
-     "header: the header must end with a newline (offset 72)"},
-    {"syntax_non_ascii", INVALID,
-     "header: expected ',' or '}' after a value, found byte 0xE9 (offset 25)"},
-    {"syntax_shape_int", INVALID,
-     "header: shape (N) is an integer, not a tuple: write (N,) (offset 63)"},
-    {"syntax_shape_leading_zero", INVALID,
-     "header: shape extent has a leading zero (offset 61)"},
-    {"syntax_shape_list", INVALID,
-     "header: expected '(' to start the shape tuple, found '[' (offset 60)"},
-    {"syntax_shape_negative", INVALID,
-     "header: expected an integer extent, found '-' (offset 61)"},
+    {"syntax_fortran_lower", INVALID, "header: expected True or False for 'fortran_order', found 'f' (offset 44)"},
+    {"syntax_long_digits", INVALID, "header: shape extent does not fit in 64 bits (offset 61)"},
+    {"syntax_long_v3", INVALID, "header: expected ',' or ')' in the shape tuple, found 'L' (offset 64)"},
+    {"syntax_missing_colon", INVALID, "header: expected ':' after the key, found \"'\" (offset 19)"},
+    {"syntax_missing_comma", INVALID, "header: expected ',' or '}' after a value, found \"'\" (offset 26)"},
+    {"syntax_missing_key", INVALID, "header: key 'shape' is missing (offset 63)"},
+    {"syntax_no_brace", INVALID, "header: expected '{' to start the header dictionary, found \"'\" (offset 10)"},
+    {"syntax_no_newline", INVALID, "header: the header must end with a newline (offset 72)"},
+    {"syntax_non_ascii", INVALID, "header: expected ',' or '}' after a value, found byte 0xE9 (offset 25)"},
+    {"syntax_shape_int", INVALID, "header: shape (N) is an integer, not a tuple: write (N,) (offset 63)"},
+    {"syntax_shape_leading_zero", INVALID, "header: shape extent has a leading zero (offset 61)"},
+    {"syntax_shape_list", INVALID, "header: expected '(' to start the shape tuple, found '[' (offset 60)"},
+    {"syntax_shape_negative", INVALID, "header: expected an integer extent, found '-' (offset 61)"},
     {"syntax_shape_overflow", INVALID,
      "shape (4294967295, 4294967295, 4294967295) overflows: its data would not fit in memory"},
-    {"syntax_text_after", INVALID,
-     "header: expected only blanks and a final newline after '}', found 'x' (offset 70)"},
+    {"syntax_text_after", INVALID, "header: expected only blanks and a final newline after '}', found 'x' (offset 70)"},
     {"syntax_unknown_key", INVALID,
      "header: unknown key 'order' (the keys are 'descr', 'fortran_order', 'shape') (offset 68)"},
-    {"syntax_unterminated", INVALID,
-     "header: unterminated string (offset 63)"},
-    {"trunc_data", INVALID,
-     "truncated: shape (2, 3) of <f4 needs 24 data bytes, the file has 23"},
+    {"syntax_unterminated", INVALID, "header: unterminated string (offset 63)"},
+    {"trunc_data", INVALID, "truncated: shape (2, 3) of <f4 needs 24 data bytes, the file has 23"},
     {"trunc_header", INVALID,
      "truncated: the header length is 118 bytes, the file has 30 after the length field (offset 8)"},
-    {"trunc_length", INVALID,
-     "truncated: the file ends inside the header length (offset 9)"},
-    {"trunc_magic", INVALID,
-     "truncated: the file ends inside the magic string (offset 4)"},
-    {"trunc_version", INVALID,
-     "truncated: the file ends inside the version (offset 7)"},
+    {"trunc_length", INVALID, "truncated: the file ends inside the header length (offset 9)"},
+    {"trunc_magic", INVALID, "truncated: the file ends inside the magic string (offset 4)"},
+    {"trunc_version", INVALID, "truncated: the file ends inside the version (offset 7)"},
     {"unicode", UNSUPPORTED,
-     "data type '<U3' is not supported (nnx reads bool, int8..int64, uint8..uint64, float16, float32 and float64, little-endian) (offset 20)"},
-    {"version1_1", UNSUPPORTED,
-     "format version 1.1 is not supported (nnx reads 1.0, 2.0 and 3.0) (offset 6)"},
-    {"version4", UNSUPPORTED,
-     "format version 4.0 is not supported (nnx reads 1.0, 2.0 and 3.0) (offset 6)"},
+     "data type '<U3' is not supported (nnx reads bool, int8..int64, uint8..uint64, float16, float32 and float64, "
+     "little-endian) (offset 20)"},
+    {"version1_1", UNSUPPORTED, "format version 1.1 is not supported (nnx reads 1.0, 2.0 and 3.0) (offset 6)"},
+    {"version4", UNSUPPORTED, "format version 4.0 is not supported (nnx reads 1.0, 2.0 and 3.0) (offset 6)"},
 };
 
 static void test_rejected_files(void **state)
@@ -365,10 +340,10 @@ static void test_numpy_loads_nnx_files(void **state)
     char command[8192];
     int n = snprintf(command, sizeof command,
                      PYTHON " -c 'import sys, numpy\n"
-                     "for ours, theirs in zip(sys.argv[1::2], sys.argv[2::2]):\n"
-                     "    a, b = numpy.load(ours), numpy.load(theirs)\n"
-                     "    assert a.dtype == b.dtype and a.shape == b.shape, ours\n"
-                     "    assert numpy.array_equal(a, b, equal_nan=a.dtype.kind == \"f\"), ours\n'");
+                            "for ours, theirs in zip(sys.argv[1::2], sys.argv[2::2]):\n"
+                            "    a, b = numpy.load(ours), numpy.load(theirs)\n"
+                            "    assert a.dtype == b.dtype and a.shape == b.shape, ours\n"
+                            "    assert numpy.array_equal(a, b, equal_nan=a.dtype.kind == \"f\"), ours\n'");
     for (size_t i = 0; i < sizeof npy_cases / sizeof npy_cases[0]; i++) {
         size_t size;
         uint8_t *file = write_case(&npy_cases[i], &size);
@@ -393,10 +368,14 @@ static void test_numpy_loads_nnx_files(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_valid_files),        cmocka_unit_test(test_descr_strings),
-        cmocka_unit_test(test_rejected_files),     cmocka_unit_test(test_header_forms),
-        cmocka_unit_test(test_every_truncation),   cmocka_unit_test(test_writer_matches_numpy),
-        cmocka_unit_test(test_round_trip),         cmocka_unit_test(test_writer_errors),
+        cmocka_unit_test(test_valid_files),
+        cmocka_unit_test(test_descr_strings),
+        cmocka_unit_test(test_rejected_files),
+        cmocka_unit_test(test_header_forms),
+        cmocka_unit_test(test_every_truncation),
+        cmocka_unit_test(test_writer_matches_numpy),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_writer_errors),
         cmocka_unit_test(test_numpy_loads_nnx_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -62,8 +62,8 @@ static void mb_init(mb *b, int64_t opset)
     b->graph.name = "g";
 }
 
-static Onnx__ValueInfoProto *value(mb *b, Onnx__ValueInfoProto *v, const char *name, const int64_t *shape, unsigned rank,
-                                   const char *dim_param)
+static Onnx__ValueInfoProto *value(mb *b, Onnx__ValueInfoProto *v, const char *name, const int64_t *shape,
+                                   unsigned rank, const char *dim_param)
 {
     onnx__value_info_proto__init(v);
     unsigned t = b->n_types++;
@@ -239,8 +239,9 @@ static void test_unsupported_listed_at_once(void **state)
     nnx_ir_model m;
     nnx_error err;
     assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
-    assert_string_equal(err.message, "t.onnx: error: unsupported operators: FooOp (opset 13), Loop (opset 13) [subgraph] "
-                                     "(operators with subgraphs — If, Loop, Scan — are not supported)");
+    assert_string_equal(err.message,
+                        "t.onnx: error: unsupported operators: FooOp (opset 13), Loop (opset 13) [subgraph] "
+                        "(operators with subgraphs — If, Loop, Scan — are not supported)");
     nnx_ir_model_free(&m);
 }
 
@@ -329,8 +330,9 @@ static void test_external_data(void **state)
 
     external_model(&b, "../w.bin", "4");
     assert_int_equal(load(&b, dir, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
-    assert_string_equal(err.message,
-                        "t.onnx: error: initializer 'w': tensor 'w': external data location '../w.bin' leaves the model's folder");
+    assert_string_equal(
+        err.message,
+        "t.onnx: error: initializer 'w': tensor 'w': external data location '../w.bin' leaves the model's folder");
     nnx_ir_model_free(&m);
     external_model(&b, "/etc/passwd", "0");
     assert_int_equal(load(&b, dir, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
@@ -407,8 +409,9 @@ static void test_symbolic_dimension(void **state)
     nnx_ir_model m;
     nnx_error err;
     assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
-    assert_string_equal(err.message, "t.onnx: error: graph input 'x' has a symbolic or unknown dimension 0 ('N'): "
-                                     "give its shape (nnx_model_options.input_shapes)");
+    assert_string_equal(err.message,
+                        "t.onnx: error: graph input 'x' has a symbolic or unknown dimension 0 ('N'): "
+                        "give its shape (nnx_model_options.input_shapes)");
     nnx_ir_model_free(&m);
     nnx_input_shape shape = {"x", 2, {3, 4}};
     nnx_ir_model_options o = {.input_shapes = &shape, .input_shape_count = 1};
@@ -433,8 +436,9 @@ static void test_shape_must_be_known(void **state)
     nnx_ir_model m;
     nnx_error err;
     assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
-    assert_string_equal(err.message, "t.onnx: error: node 'y' (Reshape, opset 13): shape must be known when the model is "
-                                     "loaded (an initializer, a Constant or computed from them)");
+    assert_string_equal(err.message,
+                        "t.onnx: error: node 'y' (Reshape, opset 13): shape must be known when the model is "
+                        "loaded (an initializer, a Constant or computed from them)");
     nnx_ir_model_free(&m);
 }
 
