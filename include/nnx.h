@@ -306,7 +306,7 @@ NNX_API nnx_operand *nnx_builder_constant_scalar(nnx_builder *b, nnx_dtype dtype
 NNX_API nnx_operand *nnx_builder_constant_tensor(nnx_builder *b, nnx_tensor *tensor);
 
 /* Element-wise binary operations with bidirectional (numpy) broadcasting. div on integers
- * truncates toward zero; see docs/decisions/webnn.md 6.1-23 for division by zero and overflow. */
+ * truncates toward zero; see WebNN decision 6.1-23 for division by zero and overflow. */
 NNX_API nnx_operand *nnx_builder_add(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_sub(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
 NNX_API nnx_operand *nnx_builder_mul(nnx_builder *b, nnx_operand *a, nnx_operand *c, const nnx_operator_options *o);
@@ -937,7 +937,7 @@ NNX_API void nnx_graph_destroy(nnx_graph *graph);
  * identifiers (others are renamed deterministically); constants are written bit for bit.
  * A graph NNEF cannot express (cast, strided slice, integer arithmetic, bfloat16/fp8
  * constants, ...) gives NNX_ERROR_NOT_SUPPORTED naming the operation and the reason; see
- * docs/decisions/nnef.md "Writing builder graphs as NNEF" for the mapping. Errors are reported
+ * the NNEF decisions, "Writing builder graphs as NNEF", for the mapping. Errors are reported
  * through nnx_context_error. */
 NNX_API nnx_status nnx_graph_save(nnx_graph *graph, const char *path);
 
@@ -1074,8 +1074,8 @@ NNX_API nnx_status nnx_tensor_file_write(nnx_context *context, const char *path,
  * it becomes core operations. A failure is the builder's sticky error
  * ("TOSA RESCALE: ERROR_IF(scale32 && in_t == i48)"), every output gets the poisoned
  * operand, and later calls fail at once, as for every nnx_builder_* call. The graph is built
- * with nnx_builder_build as usual. Conventions (docs/TOSA-NNEF.md, docs/decisions/tosa.md
- * "The TOSA front end"):
+ * with nnx_builder_build as usual. Conventions (the TOSA extension of NNEF and the TOSA
+ * decisions, "The TOSA front end"; TOSA 1.0 chapter 2):
  *  - shape_t values (CONST_SHAPE outputs) are int64 constants of rank 1 (the empty shape
  *    is a rank-0 int64 constant); compile-time-constant (CTC) inputs must be constants.
  *  - bool tensors are NNX_BOOL; i48 is NNX_INT48; i4 is NNX_INT4 (one byte per element). */

@@ -9,7 +9,7 @@
 #include "ir/dtypes.h"
 
 /* Sets of data types, one bit per nnx_dtype. WebNN's lists are widened to nnx's extra
- * types of the same family (docs/decisions/webnn.md 6.1-27). */
+ * types of the same family (WebNN `MLOperandDataType`, decision 6.1-27). */
 typedef uint32_t nnx_dtype_set;
 #define NNX_SET(dt) (1u << (dt))
 #define NNX_SET_FLOAT \

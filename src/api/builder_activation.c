@@ -2,7 +2,7 @@
  * linear, prelu, softplus, softsign): data-type checks (the operation's allowed data types: its
  * operand constraints in the WebNN spec), option defaults, alpha/beta cast to the input's type
  * (WebNN's *cast* algorithm), then one dedicated core op each (computed in double, rounded once:
- * docs/decisions/webnn.md, row "WebNN activations"). */
+ * WebNN decision "WebNN activations"). */
 #include "api/builder.h"
 
 #define LABEL(o) ((o) ? (o)->label : NULL)

@@ -10,7 +10,7 @@
 #define LABEL(o) ((o) ? (o)->label : NULL)
 
 /* The core op with a bool result (comparison, is_nan, is_inf) followed by the cast to WebNN's
- * uint8 result (0 or 1): exact (docs/decisions/webnn.md, row "WebNN uint8 logical results"). */
+ * uint8 result (0 or 1): exact (WebNN decision "WebNN uint8 logical results"). */
 static nnx_operand *to_uint8(nnx_op_call *c, nnx_op op, const nnx_operand *const *in, uint32_t n_in)
 {
     nnx_operand *flag = nnx_call_node(c, op, in, n_in, NULL, 1, NULL);
@@ -142,7 +142,7 @@ nnx_operand *nnx_builder_cast(nnx_builder *b, nnx_operand *x, nnx_dtype dtype, c
 
 /* ---------------------------------------------------------------- WebNN comparisons, logic */
 
-/* equal … lesserOrEqual: a any type (bool included, docs/decisions/webnn.md 6.1-27), b of a's type,
+/* equal … lesserOrEqual: a any type (bool included, WebNN `MLOperandDataType`, decision 6.1-27), b of a's type,
  * shapes broadcast. */
 #define COMPARE(fn, OP, name) PAIR(fn, OP, name, 0, true)
 COMPARE(equal, EQUAL, "equal")

@@ -62,7 +62,7 @@ nnx_operand *nnx_builder_scatter_elements(nnx_builder *b, nnx_operand *x, nnx_op
 }
 
 /* WebNN's IDL gives scatterND MLOperatorOptions (the prose's MLScatterOptions axis is a spec
- * defect, docs/decisions/webnn.md 6.1-6), so there is no axis. */
+ * defect, WebNN `scatterND()`, decision 6.1-6), so there is no axis. */
 nnx_operand *nnx_builder_scatter_nd(nnx_builder *b, nnx_operand *x, nnx_operand *indices, nnx_operand *updates,
                                     const nnx_operator_options *o)
 {

@@ -182,7 +182,7 @@ nnx_operand *nnx_builder_expand(nnx_builder *b, nnx_operand *x, const uint32_t *
 }
 
 /* WebNN reverse: axes absent = every axis; an axis out of range or given twice is a
- * TypeError (spec defect docs/decisions/webnn.md 6.1-9: the steps "return failure" on an undefined
+ * TypeError (spec defect WebNN `reverse()` steps, decision 6.1-9: the steps "return failure" on an undefined
  * `axes`). */
 nnx_operand *nnx_builder_reverse(nnx_builder *b, nnx_operand *x, const nnx_reverse_options *o)
 {
@@ -253,8 +253,8 @@ nnx_operand *nnx_builder_pad(nnx_builder *b, nnx_operand *x, const uint32_t *beg
     return nnx_call_node(&c, NNX_OP_PAD, in, 1, &attrs, 1, NULL);
 }
 
-/* WebNN tile: the output extents are overflow-checked (spec defect docs/decisions/webnn.md
- * 6.1-14). */
+/* WebNN tile: the output extents are overflow-checked (WebNN `tile()` steps,
+ * spec defect 6.1-14). */
 nnx_operand *nnx_builder_tile(nnx_builder *b, nnx_operand *x, const uint32_t *repetitions, uint32_t count,
                               const nnx_operator_options *o)
 {

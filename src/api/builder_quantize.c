@@ -1,8 +1,8 @@
 /* builder_quantize.c — WebNN quantizeLinear and dequantizeLinear (#api-mlgraphbuilder-
  * quantizelinear): the method steps' operand and data-type checks in the spec's order, then
  * the core node, whose inference checks ranks, equal scale/zeroPoint shapes and blockwise
- * broadcasting (src/ops/quantize.c). All three inputs are wired (docs/decisions/webnn.md
- * 6.1-11). */
+ * broadcasting (src/ops/quantize.c). All three inputs are wired (WebNN
+ * `quantizeLinear()` steps, decision 6.1-11). */
 #include "api/limits.h"
 
 #define LABEL(o) ((o) ? (o)->label : NULL)

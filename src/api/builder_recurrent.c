@@ -1,8 +1,8 @@
 /* builder_recurrent.c — WebNN gruCell, gru, lstmCell and lstm (webnn-index-07d09bb.bs method
  * steps): the spec's validation, then its decomposition into core operations (gemm, split,
  * slice, reshape, concat, expand, add, sub, mul and the activations relu / sigmoid / tanh).
- * No core op of its own; the choices where the spec leaves room are in docs/decisions/webnn.md
- * ("Recurrent networks"). */
+ * No core op of its own; the choices where the spec leaves room follow the WebNN
+ * `gru()` and `lstm()` steps (WebNN decisions, "Recurrent networks"). */
 #include "api/builder.h"
 
 #include <stdio.h>

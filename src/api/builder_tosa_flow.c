@@ -2,7 +2,7 @@
  *  - COND_IF builds both sub-graphs (callbacks into the same session, one nesting level
  *    deeper) and selects each output with core where on the condition; variable writes in
  *    the branches are merged the same way. Both branches run: a pure sub-graph gives the
- *    spec's result; the decision is docs/decisions/tosa.md TOSA-F4 (COND_IF), TOSA-F5 (WHILE_LOOP).
+ *    spec's result; TOSA 1.0 §2.16.1 COND_IF, decisions TOSA-F4 (COND_IF), TOSA-F5 (WHILE_LOOP).
  *  - WHILE_LOOP builds its condition and body on builders of their own and freezes them
  *    into core while_loop's attributes (src/ops/while_loop.c runs them).
  *  - VARIABLE is a core constant holding the persistent value; VARIABLE_WRITE records the

@@ -14,7 +14,7 @@
 /* The sets below are used by the builder files named and by the table; the test probes every
  * row written with them against the builder. */
 /* WebNN's logical type is uint8; bool is nnx's extension of the same family
- * (docs/decisions/webnn.md 6.1-27). */
+ * (WebNN `MLOperandDataType`, decision 6.1-27). */
 #define NNX_SET_LOGICAL (NNX_SET(NNX_UINT8) | NNX_SET(NNX_BOOL))
 /* gather/scatter indices (builder_indexing.c). */
 #define NNX_SET_INDEX (NNX_SET(NNX_INT32) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_INT64))

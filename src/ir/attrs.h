@@ -177,7 +177,7 @@ typedef struct nnx_attr_resample {
 /* avg_roi_pool, max_roi_pool, roi_resample (NNEF 1.0.2 §4.6):
  * n_sizes = the input's spatial axis count M (rank - 2), output_size[k] >= 1 the output
  * extent of spatial axis k; method: roi_resample only, its coordinate mapping
- * (docs/decisions/nnef.md 20). */
+ * (NNEF 1.0.2 §4.6.2 roi_resample, decision 20). */
 typedef enum nnx_roi_method { NNX_ROI_SYMMETRIC, NNX_ROI_ASYMMETRIC, NNX_ROI_ALIGNED } nnx_roi_method;
 typedef struct nnx_attr_roi {
     uint32_t n_sizes, output_size[NNX_MAX_RANK];

@@ -1,5 +1,5 @@
 /* deconv.c — shape inference and reference kernel of DECONV, NNEF deconv (NNEF 1.0.2 §4.3.1;
- * docs/decisions/nnef.md 13): N-D transposed convolution, x [N, c, x...], filter [c, C/G, k...],
+ * NNEF decision 13): N-D transposed convolution, x [N, c, x...], filter [c, C/G, k...],
  * bias [C] → [N, C, X...] with out[i] = Σ_j x[(i + p − j·d)/s]·filter[j] over exact divisions
  * landing in the input; X = (x − 1)·s + (k − 1)·d + 1 − p − q, or a given size up to s − 1 larger.
  * Double sums, rounded once on store. */
@@ -32,7 +32,7 @@ static nnx_status check_types(const nnx_operand_desc *x, const nnx_operand_desc 
     return NNX_OK;
 }
 
-/* docs/decisions/nnef.md 13: filter dim 0 = input channels c; G divides c; output channels C =
+/* NNEF decision 13: filter dim 0 = input channels c; G divides c; output channels C =
  * filter dim 1 * G; bias [C]. */
 static nnx_status check_channels(const nnx_operand_desc *x, const nnx_operand_desc *f, const nnx_operand_desc *b,
                                  uint32_t groups, uint32_t *out_c, nnx_error *err)

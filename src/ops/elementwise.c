@@ -2,7 +2,7 @@
  * round; WebNN roundEven, erf, tan), clamp and cast: shape inference and reference kernels. Floats are computed in
  * double and rounded once to the output type; integers are computed in 64 bits and wrap to
  * the output width (WebNN leaves integer overflow unspecified; the choices are listed in
- * docs/decisions/webnn.md 6.1-23). Comparisons, logical ops and where are in logical.c. */
+ * WebNN decision 6.1-23). Comparisons, logical ops and where are in logical.c. */
 #include "ops/table.h"
 #include "ir/elem.h"
 #include "ir/shape.h"

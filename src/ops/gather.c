@@ -82,8 +82,8 @@ nnx_status nnx_check_elements_indices(const nnx_operand_desc *x, const nnx_opera
     return NNX_OK;
 }
 
-/* WebNN gatherElements; the output has the indices' shape (spec defect docs/decisions/webnn.md
- * 6.1-4: the algorithm copies the input's shape, its examples use the indices'). */
+/* WebNN gatherElements; the output has the indices' shape (WebNN `gatherElements()`
+ * steps, spec defect 6.1-4: the algorithm copies the input's shape, its examples use the indices'). */
 nnx_status nnx_infer_gather_elements(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                      nnx_error *err)
 {

@@ -1,5 +1,5 @@
 /* index.h — what gather.c and scatter.c share: the index data types (WebNN: int32, uint32,
- * int64) and reading one run-time index. WebNN's policy (docs/decisions/webnn.md 6.1-19): an
+ * int64) and reading one run-time index. WebNN's policy (WebNN decision 6.1-19): an
  * index is clamped into [-n, n - 1], then a negative one counts from the end, so every index
  * a kernel uses lies in [0, n) whatever the data says: nothing is read or written out of
  * bounds. Also a shape formatter for messages ("[2, 3]"). */

@@ -2,7 +2,7 @@
  * tile; WebNN pad / tile). Kernels copy whole elements, so every dtype works. Pad border modes
  * follow NNEF 1.0.2 §4.3: reflect = input[-i] / input[2z-i-2], symmetric (NNEF 'reflect-even') =
  * input[-i-1] / input[2z-i-1]; a reflection reaching past the far edge is rejected
- * (docs/decisions/nnef.md 23, "reject in strict mode") instead of folding again as numpy does. */
+ * (NNEF decision 23, "reject in strict mode") instead of folding again as numpy does. */
 #include "ir/dtypes.h"
 #include "ops/table.h"
 #include "ir/elem.h"

@@ -1,6 +1,6 @@
 /* reduce.c — shape inference and reference kernels of the reductions: REDUCE_SUM, _MEAN,
  * _MAX, _MIN (WebNN #api-mlgraphbuilder-reduce, "calculate reduction output sizes"),
- * _ARGMAX, _ARGMIN (index flattened row-major over the reduced axes, docs/decisions/nnef.md 26),
+ * _ARGMAX, _ARGMIN (index flattened row-major over the reduced axes, NNEF decision 26),
  * _ALL, _ANY (NNEF all_reduce / any_reduce) and WebNN's _L1, _L2, _LOG_SUM, _LOG_SUM_EXP,
  * _PRODUCT, _SUM_SQUARE. Axes come as a bit mask (bit i: reduce axis i), so
  * duplicates cannot occur; mask 0 reduces each element on its own (WebNN "axes" present

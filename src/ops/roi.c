@@ -1,6 +1,6 @@
 /* roi.c — shape inference and reference kernels of NNEF's region-of-interest operations
  * avg_roi_pool, max_roi_pool and roi_resample (NNEF 1.0.2 §4.6.1 RoI pooling, §4.6.2 RoI
- * align; docs/decisions/nnef.md 19-22). Inputs: x [N, C, s_0..s_{M-1}] (float), rois [K, 2M]
+ * align; NNEF 1.0.2 §4.6.1, decision 19-22). Inputs: x [N, C, s_0..s_{M-1}] (float), rois [K, 2M]
  * (float; all M starts, then all M ends), batch_index [K, 1] or [K] (int32/int64); output
  * [K, C, output_size...]. Kernels fail with INVALID_ARGUMENT on bad RoI data (see below). */
 #include "ir/dtypes.h"
@@ -90,7 +90,7 @@ static int64_t ceil_div(int64_t a, int64_t b) { return -floor_div(-a, b); }
 
 /* ---------------------------------------------------------------- RoI pooling */
 
-/* avg_roi_pool / max_roi_pool (NNEF §4.6.1, docs/decisions/nnef.md 19). Per spatial axis: the
+/* avg_roi_pool / max_roi_pool (NNEF §4.6.1, NNEF 1.0.2 §4.6.1, decision 19). Per spatial axis: the
  * coordinates are rounded as NNEF's round, floor(v + 0.5); r = end - start; cell i of p covers
  * [start + i*floor(r/p), start + i*floor(r/p) + ceil(r/p)), intersected with the region
  * [start, end) and the feature map [0, X). avg = sum / element count of that intersection,
@@ -153,7 +153,7 @@ nnx_status nnx_ref_roi_pool(const nnx_node *node, const nnx_view *in, nnx_view *
 /* ---------------------------------------------------------------- roi_resample */
 
 /* Sampling position of output index i of h on one axis of a region [start, end)
- * (docs/decisions/nnef.md 20): symmetric start + (i + 0.5) * r/h - 0.5, asymmetric start + i * r/h,
+ * (NNEF 1.0.2 §4.6.2 roi_resample, decision 20): symmetric start + (i + 0.5) * r/h - 0.5, asymmetric start + i * r/h,
  * aligned start + i * (r - 1)/(h - 1) (h = 1: start), with r = end - start (not rounded). */
 static double resample_position(nnx_roi_method method, double start, double end, uint32_t i, uint32_t h)
 {
@@ -166,7 +166,7 @@ static double resample_position(nnx_roi_method method, double start, double end,
 }
 
 /* roi_resample: multilinear interpolation (NNEF §4.6.2) at the positions above: per axis
- * j = floor(v), u = v - floor(v) (docs/decisions/nnef.md 22), weights 1 - u on j and u on j + 1,
+ * j = floor(v), u = v - floor(v) (NNEF 1.0.2 §4.6.2 roi_resample, decision 22), weights 1 - u on j and u on j + 1,
  * indices clamped to [0, X - 1] (border replicate); the value is the sum over the 2^M corners of
  * the product of their weights times the input, corners in row-major order (axis 0 slowest). */
 nnx_status nnx_ref_roi_resample(const nnx_node *node, const nnx_view *in, nnx_view *out)

@@ -2,7 +2,7 @@
  * `scatterElements()`, `scatterND()`): the output is a copy of the input with the updates written
  * at the indexed places. Indices (int32/uint32/int64) are read at run time and clamped into range
  * (ops/index.h); updates are applied in row-major order, so of two updates to one place the later
- * wins (the spec leaves duplicates unspecified, docs/decisions/webnn.md 6.1-20). */
+ * wins (the spec leaves duplicates unspecified, WebNN decision 6.1-20). */
 #include "ops/table.h"
 #include "ir/elem.h"
 #include "ops/index.h"
@@ -78,7 +78,7 @@ nnx_status nnx_ref_scatter_elements(const nnx_node *node, const nnx_view *in, nn
 /* ---------------------------------------------------------------- scatter_nd */
 
 /* WebNN scatterND: updates.shape == indices.shape[:-1] ++ input.shape[k:]; the output has the
- * input's shape (spec defect docs/decisions/webnn.md 6.1-6: the "Returns" prose copies gatherND's
+ * input's shape (spec defect WebNN `scatterND()`, decision 6.1-6: the "Returns" prose copies gatherND's
  * formula). */
 nnx_status nnx_infer_scatter_nd(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)

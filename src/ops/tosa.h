@@ -2,8 +2,8 @@
  * variants of the same operators), the contract the TOSA front end maps onto, plus the
  * spec's scaling helpers (TOSA 1.0 §4.5.1, §4.5.5, §2.13.2 RESCALE) shared by the kernels and
  * tests. Kernels: src/ops/tosa_bitwise.c, tosa_elementwise.c, tosa_rescale.c, tosa_pool.c,
- * tosa_conv.c, tosa_resize.c. Decisions on spec defects: docs/decisions/tosa.md "TOSA semantics in
- * the core".
+ * tosa_conv.c, tosa_resize.c. Decisions on spec defects: the TOSA decisions, "TOSA semantics
+ * in the core".
  *
  * Storage: int4 and int48 are unpacked (1 / 8 bytes, sign-extended); TOSA's signless i8/i16
  * are nnx int8/int16, read as unsigned only where an attribute says so (tosa_rescale).

@@ -62,7 +62,7 @@ nnx_status nnx_infer_tosa_mul(const nnx_node *node, const nnx_operand_desc *cons
 
 /* TOSA MUL for one pair: int32 with shift > 0 rounds (p + 2^(s-1)) >> s, computed as
  * (floor(p / 2^(s-1)) + 1) >> 1, which is equal and cannot overflow (p + round can:
- * INT32_MIN^2 + 2^62, docs/decisions/tosa.md 10.2-19); the result is truncated to 32 bits
+ * INT32_MIN^2 + 2^62, TOSA 1.0 §2.5.14 MUL, decision 10.2-19); the result is truncated to 32 bits
  * (REQUIRE). */
 int64_t nnx_tosa_mul_i32(int64_t a, int64_t b, int shift)
 {

@@ -1,5 +1,5 @@
 /* upsample.c — shape inference and the reference kernel of MULTILINEAR_UPSAMPLE (NNEF 1.0.2
- * §4.3.4 multilinear_upsample, docs/decisions/nnef.md 21, 22): output extent x * f per axis; each
+ * §4.3.4 multilinear_upsample, NNEF 1.0.2 §4.6.2 roi_resample, decision 21, 22): output extent x * f per axis; each
  * output element is the product-of-1-D-weights blend of its 2^n input neighbours, the border
  * supplying the neighbour one step outside an edge. Weights are exact rationals: integer numerators
  * summed in double, divided once by the common denominator, rounded once more on store. */
@@ -42,7 +42,7 @@ nnx_status nnx_infer_upsample(const nnx_node *node, const nnx_operand_desc *cons
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u: output extent %u x %u exceeds 2^31-1", k, e,
                                  f);
         /* 'reflect' mirrors without repeating the edge: a 1-element axis has nothing to mirror
-         * (docs/decisions/nnef.md 23) */
+         * (NNEF decision 23) */
         if (a->border == NNX_WINDOW_REFLECT && f > 1 && e == 1)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                                  "axis %u: border 'reflect' needs an extent >= 2 to interpolate (extent 1)", k);
@@ -57,7 +57,7 @@ static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a
 /* The 1-D sampling position of output i on an axis of input extent x and factor f as
  * j + num / den (0 <= num < den): asymmetric i / f; symmetric (i - (f - 1) / 2) / f =
  * (2i - f + 1) / 2f; aligned i * (x - 1) / (x*f - 1), and j = i, num = 0 when x == 1 or f == 1
- * (docs/decisions/nnef.md 21: weight 0 on the missing neighbour). */
+ * (NNEF 1.0.2 §4.6.2 roi_resample, decision 21: weight 0 on the missing neighbour). */
 static void position(nnx_upsample_method m, int64_t i, int64_t x, int64_t f, int64_t *j, int64_t *num, int64_t *den)
 {
     int64_t n;

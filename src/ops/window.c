@@ -75,7 +75,7 @@ static int64_t walk_source(const nnx_window_walk *w, const uint32_t *o, const ui
 }
 
 /* box: sum of the window; constant 0 adds nothing. normalize divides by the volume, or by
- * the in-bounds count under 'ignore' (docs/decisions/nnef.md 15; a window with none gives 0). */
+ * the in-bounds count under 'ignore' (NNEF decision 15; a window with none gives 0). */
 nnx_status nnx_ref_box(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
@@ -138,8 +138,8 @@ static bool beats(nnx_dtype_kind kind, nnx_dtype dt, const void *x, int64_t s, b
 }
 
 /* argmax_pool: index within the window, flattened row-major over size (NNEF §4.3.3). 'constant'
- * makes out-of-bounds positions 0-valued candidates; 'ignore' skips them (docs/decisions/nnef.md
- * 15); a window without candidates gives index 0. */
+ * makes out-of-bounds positions 0-valued candidates; 'ignore' skips them (NNEF
+ * §4.3.3, decision 15); a window without candidates gives index 0. */
 nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
@@ -174,7 +174,7 @@ nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_vie
 }
 
 /* sample: the index is decomposed row-major over size into window coordinates (NNEF §4.3.3);
- * out-of-bounds positions read 0 under 'constant' and 'ignore' (docs/decisions/nnef.md 16: an
+ * out-of-bounds positions read 0 under 'constant' and 'ignore' (NNEF decision 16: an
  * argmax_pool index only points out of bounds when its window has no in-bounds element), and an
  * index outside [0, volume) reads 0 too. */
 nnx_status nnx_ref_sample(const nnx_node *node, const nnx_view *in, nnx_view *out)

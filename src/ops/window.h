@@ -26,7 +26,7 @@ bool nnx_window_volume(const nnx_attr_window *a, uint32_t rank, int64_t *vol);
 
 /* Axis k of extent z read `before` indices before its start and `after` past its end: under
  * replicate and the reflections it must be non-empty, and 'reflect' reaches at most z - 1
- * past an edge, 'reflect-even' at most z (docs/decisions/nnef.md 23). `reads` and `extent` word the
+ * past an edge, 'reflect-even' at most z (NNEF decision 23). `reads` and `extent` word the
  * message ("reaches", "extent"; "reads", "input extent"). */
 nnx_status nnx_window_check_reach(nnx_window_border b, uint32_t k, uint32_t z, int64_t before, int64_t after,
                                   const char *reads, const char *extent, nnx_error *err);
@@ -46,7 +46,7 @@ void nnx_window_walk_init(nnx_window_walk *w, const nnx_node *node, const nnx_op
 int64_t nnx_window_offset(const nnx_window_walk *w, nnx_window_border b, const int64_t *c);
 
 /* box and debox with normalize: sum divided by the window volume vol, under 'ignore' by the
- * count of terms taken (docs/decisions/nnef.md 15; none gives 0). Without normalize: sum. */
+ * count of terms taken (NNEF decision 15; none gives 0). Without normalize: sum. */
 double nnx_window_normalize(const nnx_attr_window *a, double sum, uint64_t count, double vol);
 
 #endif

@@ -33,7 +33,7 @@ static bool read_range(int64_t X, int64_t f, int64_t s, int64_t d, int64_t p, in
 /* Checks one axis and computes its output extent X. A given extent must down-scale to the
  * input's: floor((p + X + q - f_d) / s) + 1 == x with p + X + q >= f_d (NNEF 1.0.2 §4.3). The
  * border maps the indices read outside [0, x) as for box, so reflections are bounded the same
- * way (docs/decisions/nnef.md 23), exactly over the indices some output really reads. */
+ * way (NNEF decision 23), exactly over the indices some output really reads. */
 static nnx_status reverse_axis(const nnx_attr_window *a, uint32_t k, uint32_t x, uint32_t *out, nnx_error *err)
 {
     int64_t f = a->size[k], s = a->stride[k], d = a->dilation[k], p = a->pad_begin[k], q = a->pad_end[k], X;
@@ -116,7 +116,7 @@ static bool reverse_term(const nnx_attr_window *a, uint32_t rank, const uint32_t
 
 /* debox: sum over the terms of x~ at q; constant reads 0 outside, ignore skips the term.
  * normalize divides by the window volume, under 'ignore' by the number of terms taken (a
- * position without any gives 0), as box does (docs/decisions/nnef.md 15). */
+ * position without any gives 0), as box does (NNEF decision 15). */
 nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;

@@ -2,7 +2,7 @@
  * semantic checks, expansion, argument validity and shapes, tensor data), then graph.quant.
  * A missing tensor file is allowed (structure-only check, NNEF chapter 6); a present one
  * must match its variable (stage 4: shapes compared after dropping trailing 1s,
- * docs/decisions/nnef.md 36–43). */
+ * NNEF decision 36–43). */
 #include "formats/nnef/model.h"
 #include "formats/nnef/flatten/flatten.h"
 #include "formats/nnef/syntax/parser.h"

@@ -1,6 +1,6 @@
 /* graph_json.c — reading an NNVM graph JSON document (graph.h) with libcjson and checking every
  * rule of NNVM's `LoadJSON` (nnvm/src/pass/saveload_json.cc) and TVM's graph executor loader
- * (docs/decisions/nnvm.md): required keys, entry arity (2 or 3 items), ids in range and in
+ * (NNVM decisions): required keys, entry arity (2 or 3 items), ids in range and in
  * topological order, arg_nodes being variables, node_row_ptr consistent with the operators' output
  * counts, and the typed graph attributes ([type, value]) with one item per entry. Unknown keys are
  * errors (as NNVM's JSONObjectReadHelper), except top-level "metadata", which TVM also skips. */

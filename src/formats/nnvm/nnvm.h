@@ -1,4 +1,4 @@
-/* nnvm.h — the NNVM graph JSON front end (docs/decisions/nnvm.md "The front end"): the
+/* nnvm.h — the NNVM graph JSON front end (NNVM decisions, "The front end"): the
  * loader and writer that api/model_formats.c lists for ".json" paths, with the signatures of
  * formats/ir_model.h. Weights travel in a TVM .params file beside the JSON (params.h). */
 #ifndef NNX_FORMATS_NNVM_NNVM_H

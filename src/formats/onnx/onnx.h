@@ -1,4 +1,4 @@
-/* onnx.h — the ONNX front end (docs/decisions/onnx.md): reads a ModelProto (protobuf,
+/* onnx.h — the ONNX front end (ONNX IR spec, onnx.proto): reads a ModelProto (protobuf,
  * decoded by code that protoc-c generates at build time from Debian's onnx.proto) straight
  * into core IR. Only formats/onnx/ and the ONNX tests include the generated header. */
 #ifndef NNX_FORMATS_ONNX_ONNX_H

@@ -1,4 +1,4 @@
-/* onnx_ops.c — ONNX operators mapped onto core IR operations (docs/decisions/onnx.md).
+/* onnx_ops.c — ONNX operators mapped onto core IR operations (ONNX Operators.md).
  * Each mapping keeps the ONNX attribute meanings of the opsets from its table row's `since`
  * on (opset-dependent forms — attributes that became inputs, changed defaults — are read by
  * the model's opset). Operand values that ONNX passes as tensors but core IR needs as

@@ -1,7 +1,7 @@
 /* compliance_data.c — TOSA Appendix A test data: the set_data PRNG (literal and jump-ahead),
  * the B table, tosa_pro_fp_data for the test sets S = 0..5 and the §5.3 data layouts of the
  * dot-product operators. Values are computed in fp64 from the fp32 set_data and rounded once
- * to the tensor's type (decision TOSA-C3 in docs/decisions/tosa.md). */
+ * to the tensor's type (TOSA 1.0 §5.1, decision TOSA-C3). */
 #include "checker/compliance.h"
 
 #include "ir/elem.h"

@@ -53,8 +53,8 @@ bool nnx_tc_ew_defined(nnx_tc_ew_op op, double x, double y)
     return !(x == 0 && y <= 0);
 }
 
-/* Unary operators with a special-value table (TOSA 1.0 §1.10.3 / §4.5.3; ERF by decision TOSA-C7 of
- * docs/decisions/tosa.md): their results for +-inf, +-0 and NaN are exact. */
+/* Unary operators with a special-value table (TOSA 1.0 §1.10.3 / §4.5.3; ERF by decision
+ * TOSA-C7): their results for +-inf, +-0 and NaN are exact. */
 static bool has_table(nnx_tc_ew_op op) { return !nnx_tc_ew_is_binary(op); }
 
 static bool check_one(nnx_tc_ew_op op, nnx_dtype dt, double x, double y, double test)

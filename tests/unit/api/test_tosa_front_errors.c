@@ -282,7 +282,7 @@ static const row rows[] = {
      {IN(F, 4, {1, 2, 2, 1}), CZ(F, 4, {1, 2, 2, 1}), CZ(F, 1, {1})},
      EI,
      "TOSA TRANSPOSE_CONV2D: ERROR_IF(stride_y < 1 || stride_x < 1)"},
-    /* MATMUL (the zero-point rule read as intended, docs/decisions/tosa.md 10.1-1) */
+    /* MATMUL (the zero-point rule read as intended, TOSA 1.0 §2.3.7 MATMUL, decision 10.1-1) */
     {"matmul zp",
      NNX_TOSA_MATMUL,
      {0},

@@ -114,7 +114,7 @@ static void test_levels(void **state)
     check(conv_dilation, 8192, 8194, "TOSA CONV2D: LEVEL_CHECK(dilation_y * KH <= MAX_KERNEL = 8192)");
     check(tconv_kernel, 8192, 8193, "TOSA TRANSPOSE_CONV2D: LEVEL_CHECK(KH <= MAX_KERNEL = 8192)");
     /* 512 / 2 reduces to 256: allowed although the numerator exceeds MAX_SCALE
-     * (docs/decisions/tosa.md TOSA-F2) */
+     * (TOSA 1.0 §1.7 Levels, decision TOSA-F2) */
     check(resize_scale, 512, 514, "TOSA RESIZE: LEVEL_CHECK(scale_y_n/scale_y_d <= MAX_SCALE = 256)");
     check(concat_list, 64, 65, "TOSA CONCAT: LEVEL_CHECK(tensor_list_shape(input1) <= MAX_TENSOR_LIST_SIZE = 64)");
     check(tensor_size, 536870911, 536870912,

@@ -420,7 +420,7 @@ static void test_spot_checks(void **state)
     x = tf_input(&h, "x", NNX_INT16, 1, two);
     assert_int_equal(nnx_tosa_add(h.t, NNX_TOSA_REVERSE, &x, 1, NULL, &y, 1), 1);
     tf_close(&h);
-    /* RESCALE's rounding modes need their extensions (docs/decisions/tosa.md 10.2-21; TOSA 1.0
+    /* RESCALE's rounding modes need their extensions (TOSA 1.0 §2.13.2 RESCALE, decision 10.2-21; TOSA 1.0
      * §6.2.10 EXT-DOUBLEROUND, §6.2.11 EXT-INEXACTROUND) */
     for (int ext = 0; ext < 2; ext++)
         for (int mode = NNX_TOSA_INEXACT_ROUND; mode <= NNX_TOSA_DOUBLE_ROUND; mode++) {

@@ -226,7 +226,7 @@ static void test_gather_examples(void **state)
 }
 
 /* gatherElements: the output has the indices' shape (the examples; the algorithm's "copy the
- * input" is the bug of docs/decisions/webnn.md 6.1-4). */
+ * input" is the bug of WebNN `gatherElements()`, decision 6.1-4). */
 static void test_gather_elements_examples(void **state)
 {
     nnx_context *ctx = *state;

@@ -101,7 +101,7 @@ def tdiv(a, b):
 
 def ipow(a, b, dt):
     """a^b exactly, wrapped; a negative exponent gives the truncated reciprocal and 0^-n = 0
-    (docs/decisions/webnn.md 6.1-23)."""
+    (WebNN decision 6.1-23)."""
     if b >= 0:
         return wrap(pow(a, b, 1 << 64), dt)
     if a == 0:

@@ -3,7 +3,7 @@
 # expected outputs of gather, gather_elements, gather_nd, scatter_elements, scatter_nd,
 # expand, reverse and triangular for every nnx dtype numpy can hold, every index type, and
 # out-of-range and negative indices, computed with numpy as an oracle independent of the C
-# kernels. Index policy (WebNN, docs/decisions/webnn.md 6.1-19): clamp into [-n, n-1], then a
+# kernels. Index policy (WebNN, WebNN decision 6.1-19): clamp into [-n, n-1], then a
 # negative index counts from the end; scatter applies updates in row-major order (the last one
 # wins). Run with Debian's python3 and python3-numpy:
 #   /usr/bin/python3 tests/unit/ops/gen_ops_gather.py

@@ -169,7 +169,7 @@ PAIRS = [("bool", "int8"), ("bool", "int16"), ("bool", "int32"),
 
 # ------------------------------------------------------------------ TABLE
 def round_to_nearest_int(f):
-    return round(f)  # ties to even (docs/decisions/tosa.md 10.2-31)
+    return round(f)  # ties to even (TOSA decision 10.2-31)
 
 
 def erf_reference(x):

@@ -298,8 +298,8 @@ static void test_scale_helpers(void **state)
     assert_int_equal(nnx_tosa_apply_scale_32(3, 1 << 30, 33, true), 1);
     assert_int_equal(nnx_tosa_apply_scale_32(-3, 1 << 30, 33, true), 0);
     assert_int_equal(nnx_tosa_apply_scale_16(12345, 1 << 14, 14), 12345);
-    /* shift 62 with the largest operands: the 64-bit round constant (docs/decisions/tosa.md
-     * 10.2-20) */
+    /* shift 62 with the largest operands: the 64-bit round constant (TOSA 1.0 §4.5.5
+     * apply_scale_32, decision 10.2-20) */
     assert_int_equal(nnx_tosa_apply_scale_32(INT32_MAX, INT32_MAX, 62, false), 1);
     /* TOSA 1.0 §2.3.2 AVG_POOL2D reciprocal_scale table */
     const int32_t mult[] = {1073741825, 1073741825, 1431655766, 1073741825, 1717986920,

@@ -30,11 +30,11 @@
  * comes from the document's allocator and is all released before returning. err may be
  * NULL. Never prints, exits or aborts; recursion is bounded by the AST's height limit.
  *
- * Decisions where the spec leaves a choice (entry numbers of docs/decisions/nnef.md, where
- * they are also listed):
- * - Casts are exactly the five of §3.3.1: no integer -> scalar (docs/decisions/nnef.md 11), so `x *
+ * Decisions where the spec leaves a choice (NNEF decision numbers; the NNEF
+ * decisions list them too):
+ * - Casts are exactly the five of §3.3.1: no integer -> scalar (NNEF 1.0.2 §3.3.1, decision 11), so `x *
  *   2` with x: tensor<scalar>, `alpha = 2` for a scalar and `value = [1, 2]` for constant fail.
- * - Generics (docs/decisions/nnef.md 12): a defaulted generic without <T> takes its default, it is
+ * - Generics (NNEF 1.0.2 §3.3.1, §3.3.2, decision 12): a defaulted generic without <T> takes its default, it is
  *   not deduced; otherwise the given arguments must yield exactly one candidate. Inside a
  *   generic body '?' is one fixed unknown type: only '?'-typed values cast to '?' /
  *   tensor<?>. A default value of a '?'-typed parameter is checked against the type the
@@ -51,7 +51,7 @@
  *   shape_of is typed (tensor or primitive -> integer[]); the flattener rejects it.
  * - Value-dependent checks (equal comprehension lengths, literal cast strings) are skipped
  *   inside the lazily evaluated parts: if-else branches and right operands of && and ||
- *   (docs/decisions/nnef.md 30). Types are checked everywhere.
+ *   (NNEF 1.0.2 §3.3.3, decision 30). Types are checked everywhere.
  * - Comprehensions iterate arrays only (strings through range_of), not the literal [] (its
  *   items have no type); iterators shadow outer names, are visible in the filter and the
  *   yield expression, and are unique within one comprehension.

@@ -160,7 +160,7 @@ static nnx_status in_expr(sema *s, const nnx_nnef_expr *e, const sema_val *l, co
 static nnx_status binary_expr(sema *s, const nnx_nnef_expr *e, sema_val *out)
 {
     nnx_nnef_binary_op op = e->u.binary.op;
-    bool lazy = op == NNX_NNEF_BINARY_AND || op == NNX_NNEF_BINARY_OR; /* docs/decisions/nnef.md 30 */
+    bool lazy = op == NNX_NNEF_BINARY_AND || op == NNX_NNEF_BINARY_OR; /* NNEF 1.0.2 §3.3.3, decision 30 */
     sema_val v[2];
     nnx_status st = sema_expr(s, e->u.binary.left, &v[0]);
     if (st != NNX_OK)
@@ -420,7 +420,7 @@ static nnx_status builtin_expr(sema *s, const nnx_nnef_expr *e, sema_val *out)
         return st;
     bool sequence = nnx_nnef_ty_is_array(v.ty) || is(&v, NNX_NNEF_TY_STRING);
     switch (fn) {
-    case NNX_NNEF_BUILTIN_SHAPE_OF: /* deprecated; the flattener rejects it (docs/decisions/nnef.md 48) */
+    case NNX_NNEF_BUILTIN_SHAPE_OF: /* deprecated; the flattener rejects it (NNEF decision 48) */
         if (is(&v, NNX_NNEF_TY_TENSOR) || nnx_nnef_ty_is_primitive(v.ty))
             return sema_array_of(s, e->pos, TY(INTEGER), &out->ty);
         break;

@@ -295,7 +295,7 @@ static const nnx_nnef_expr *argument(const nnx_nnef_expr *e, const nnx_nnef_entr
 }
 
 /* Variables sharing a label (compared ignoring case) share data, so their literal shapes
- * must agree (§3.3.4, U12; docs/decisions/nnef.md 45). */
+ * must agree (§3.3.4, U12; NNEF 1.0.2 §4.1.3, §5.1, decision 45). */
 static nnx_status share_label(sema *s, const nnx_nnef_expr *label, const nnx_nnef_expr *shape)
 {
     size_t n = label->u.string.length;

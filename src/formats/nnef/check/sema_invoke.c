@@ -120,7 +120,7 @@ static nnx_status check_missing(sema *s, const call *c)
 static nnx_nnef_ty_kind first_kind(nnx_nnef_ty_set set) { return (nnx_nnef_ty_kind)__builtin_ctz(set); }
 
 /* I9: explicit <T> (already validated), else the declared default (substituted, not
- * deduced: docs/decisions/nnef.md 12), else exactly one candidate from the given arguments. */
+ * deduced: NNEF 1.0.2 §3.3.1, §3.3.2, decision 12), else exactly one candidate from the given arguments. */
 static nnx_status resolve_generic(sema *s, call *c, const nnx_nnef_type *explicit_type)
 {
     const nnx_nnef_fragment *f = c->f;

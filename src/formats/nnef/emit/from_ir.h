@@ -36,8 +36,8 @@
  *                                     squeeze(axes) unless keep_dims
  *  cast                   NNX_ERROR_NOT_SUPPORTED (NNEF 1.0.2 has no cast)
  *
- * Decisions (also in docs/decisions/nnef.md, "Writing builder graphs as NNEF")
- * ------------------------------------------------------------------------------
+ * Decisions (also among the NNEF decisions, "Writing builder graphs as NNEF")
+ * ----------------------------------------------------------------------------
  *  B  Broadcasting: the core pads the shorter shape with LEADING 1s, NNEF with TRAILING 1s
  *     (§3.0). An operand of binary ops, matmul and gemm's C whose rank r is below the result's
  *     R (and above 0) first goes through unsqueeze(axes = [0 .. R-r)), so both agree. Rank-0

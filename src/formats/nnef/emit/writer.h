@@ -12,8 +12,8 @@
 #include "formats/nnef/files/tensor_file.h"
 
 /*
- * Decisions (also in docs/decisions/nnef.md, "Writing builder graphs as NNEF")
- * ------------------------------------------------------------------------------
+ * Decisions (also among the NNEF decisions, "Writing builder graphs as NNEF")
+ * ----------------------------------------------------------------------------
  * Layout: "version 1.0;", a blank line, then (custom ops only) the fragment extension and
  * declarations, then `graph NAME( in, ... ) -> ( out, ... )`, "{", one invocation per
  * line indented by 4 spaces, "}". Invocations: tensor parameters positionally in

@@ -10,8 +10,8 @@
 #include "base/error.h"
 
 /*
- * Decisions (also in docs/decisions/nnef.md, "Reading and running NNEF")
- * ------------------------------------------------------------------------
+ * Decisions (also among the NNEF decisions, "Reading and running NNEF")
+ * ----------------------------------------------------------------------
  * Kind. A path that stat() calls a folder is a folder. A regular file is looked at: gzip
  * magic (1f 8b) -> tar.gz; "ustar" at offset 257, a valid V7 tar header checksum, or a
  * name ending in ".tar", ".tgz" or ".tar.gz" -> tar (libarchive then reads either);
@@ -39,7 +39,7 @@
  * folder does. Relative paths passed to get/has must satisfy the same safety rule, so a
  * caller cannot reach outside the folder through "..".
  *
- * Labels (§4.1.2 `variable`, docs/decisions/nnef.md 45): nnx_nnef_label_path. The spec allows '\'
+ * Labels (§4.1.2 `variable`, NNEF 1.0.2 §4.1.3, §5.1, decision 45): nnx_nnef_label_path. The spec allows '\'
  * in a label, but it is a separator on one family of systems and an ordinary character on the
  * other, so no path is portable: nnx rejects it (NNX_ERROR_NOT_SUPPORTED). Labels compare
  * case-insensitively (§4.1.2), file systems and tar names do not: the variable lookup tries

@@ -1,8 +1,8 @@
-/* tensor_file.c — NNEF .dat tensor files (NNEF 1.0.2 §5.2; docs/decisions/nnef.md 36–43):
+/* tensor_file.c — NNEF .dat tensor files (NNEF 1.0.2 §5.2; NNEF decision 36–43):
  * header validation field by field, decoding of the packed item stream into nnx buffers
  * (straight from the caller's bytes, e.g. a mapped file), and the writer.
  *
- * Decisions where the spec is silent or ambiguous (also in docs/decisions/nnef.md):
+ * Decisions where the spec is silent or ambiguous (also among the NNEF decisions):
  *  D1 (#36) Code word. The 4 bytes at offset 48 are one little-endian uint32 (all data is
  *     little-endian, §5.2): vendor = code >> 16 (bytes 50-51), algorithm = code & 0xFFFF
  *     (bytes 48-49), as the Khronos reference reads it; Khronos codes are then plainly

@@ -1,6 +1,6 @@
 /* eval.c — evaluation of NNEF compile-time expressions (NNEF 1.0.2 §3.3.3) during
  * flattening. Attribute arithmetic is computed here; an operator with a tensor operand is
- * mapped to its fragment (Table 1) and invoked. Decisions (docs/decisions/nnef.md): integer '/'
+ * mapped to its fragment (Table 1) and invoked. NNEF decisions: integer '/'
  * truncates toward zero (#28), a negative integer exponent and negative subscripts are invalid
  * (#28, #30), '&&' and '||' are lazy (#30), integer(scalar) is floor (#28), strings are not
  * iterable in comprehensions, shape_of is not supported (#48). */
@@ -473,7 +473,7 @@ static nnx_status cast_builtin(nnef_flattener *f, const nnx_nnef_expr *e, const 
         return NNX_OK;
     default:
         if (x->kind == NNX_NNEF_VALUE_SCALAR && !strpbrk(text, ".eEn"))
-            strcat(text, ".0"); /* docs/decisions/nnef.md 29: a scalar's literal always has '.' or 'e' */
+            strcat(text, ".0"); /* NNEF 1.0.2 §3.3.3, decision 29: a scalar's literal always has '.' or 'e' */
         return new_string(f, s, strlen(s), "", 0, out);
     }
 }

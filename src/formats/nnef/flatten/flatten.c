@@ -1,9 +1,9 @@
 /* flatten.c — invocation binding and fragment expansion (NNEF 1.0.2 §3.3.2, chapter 6).
  * Arguments bind to parameters positionally then by name, defaults fill the rest, the
  * generic type comes from <T>, <?> (the caller's), the declared default, or the arguments
- * (docs/decisions/nnef.md 12: the default is substituted, not deduced, when there is one).
+ * (NNEF 1.0.2 §3.3.1, §3.3.2, decision 12: the default is substituted, not deduced, when there is one).
  * Primitives, custom operations and native compounds become flat ops; other fragments are
- * expanded in a new frame, depth-limited (docs/decisions/nnef.md 50). Graph-level names are kept
+ * expanded in a new frame, depth-limited (NNEF 1.0.2 §3.3.2, chapter 6, decision 50). Graph-level names are kept
  * for exported tensors; an identity or constant result becomes copy / constant (entry 34). */
 #include "formats/nnef/flatten/eval.h"
 

@@ -13,15 +13,15 @@
  *  - box, argmax_pool (int32 index within the window, row-major over size), sample ->
  *    the core window ops over every dimension, automatic padding resolved per dimension;
  *  - argmax_reduce/argmin_reduce -> reduce_argmax/argmin with int32 indices (flattened
- *    row-major over the axes, docs/decisions/nnef.md 26), all_reduce/any_reduce -> reduce_all/any;
+ *    row-major over the axes, NNEF decision 26), all_reduce/any_reduce -> reduce_all/any;
  *  - pad -> pad (border 'constant' with its value, 'replicate' = edge, 'reflect',
  *    'reflect-even' = symmetric; negative padding crops; a reflection past the extent is
- *    rejected, docs/decisions/nnef.md 23); tile -> tile;
+ *    rejected, NNEF decision 23); tile -> tile;
  *  - stack = a reshape inserting the axis per input, then concat; unstack = split into
  *    extent-1 parts, then a reshape dropping the axis from each;
  *  - avg_roi_pool, max_roi_pool, roi_resample -> the core RoI ops (lower_roi.c); the
- *    roi_align compounds expand to roi_resample + pooling (stdlib_text.c, docs/decisions/nnef.md
- *    18);
+ *    roi_align compounds expand to roi_resample + pooling (stdlib_text.c, NNEF 1.0.2
+ *    §4.6.2, decision 18);
  *  - matmul of rank 2 -> gemm, batched -> matmul (transposed operands via transpose);
  *    softmax over one axis -> softmax, over any other set -> its chapter-4 body;
  *  - variable -> a constant shared by every variable of its label; update records the new
@@ -29,8 +29,8 @@
  *  - with NNX_MODEL_APPLY_QUANTIZATION, graph.quant's ops follow the tensors they name
  *    (lower_quant.c);
  *  - shapes come from NNEF shape propagation and are checked against core inference.
- * What the core cannot express (custom operations, argument combinations a decision in
- * docs/decisions/nnef.md "What the flat graph keeps" excludes) is NNX_ERROR_NOT_SUPPORTED ("nnx
+ * What the core cannot express (custom operations, argument combinations the NNEF
+ * decisions exclude under "What the flat graph keeps") is NNX_ERROR_NOT_SUPPORTED ("nnx
  * cannot run 'op' yet: reason"). The sliding-window handlers are in lower_window.c; debox,
  * desample, multilinear_upsample and the native down-samplers in lower_sampling.c. */
 #include "formats/nnef/lower/lower_internal.h"
@@ -353,7 +353,7 @@ static nnx_status lower_pad(lowerer *L)
                                                              : 0.0;
     if (a.pad.mode == NNX_PAD_CONSTANT && !pad_value(v, dt, &a.pad.value))
         return lw_unsupported(L, "value %g cannot pad a %s tensor", v, nnx_dtype_name(dt));
-    /* One (begin, end) pair per dimension, or [] for none (docs/decisions/nnef.md 27, checked by
+    /* One (begin, end) pair per dimension, or [] for none (NNEF 1.0.2 §4.5.1, §4.5.5, decision 27, checked by
      * shapes). */
     for (uint32_t i = 0; p && i < p->count && i < out->rank; i++) {
         int64_t b = p->u.items[i].u.items[0].u.integer, e = p->u.items[i].u.items[1].u.integer;

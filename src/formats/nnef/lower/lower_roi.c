@@ -2,7 +2,7 @@
  * roi_resample (NNEF 1.0.2 §4.6) to the core ops of the same names (src/ops/roi.c). Shape
  * propagation has checked the operands (S14); rois become [K, 2M] float32 and batch_index
  * [K, 1] int32. avg_roi_align / max_roi_align arrive expanded (stdlib_text.c,
- * docs/decisions/nnef.md 18). */
+ * NNEF decision 18). */
 #include "formats/nnef/lower/lower_internal.h"
 #include "ir/dtypes.h"
 

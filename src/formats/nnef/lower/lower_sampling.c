@@ -1,5 +1,5 @@
 /* lower_sampling.c — lowering NNEF's reverse windows and samplers (NNEF 1.0.2 §4.3.2–§4.3.4): debox
- * and desample to the core DEBOX / DESAMPLE (padding resolved per docs/decisions/nnef.md 14, output
+ * and desample to the core DEBOX / DESAMPLE (padding resolved per NNEF decision 14, output
  * extents taken from shape propagation), multilinear_upsample to MULTILINEAR_UPSAMPLE (batch and
  * channel factor 1), and the compounds nearest_downsample / area_downsample to their chapter-4
  * box. */
@@ -22,7 +22,7 @@ static const nnx_nnef_flat_tensor *operands(lowerer *L, const nnx_nnef_flat_tens
 /* debox(input, size, border, padding, stride, dilation, output_shape, normalize) and
  * desample(input, index, ...): the window runs from the up-scaled output to the input, so
  * automatic padding is resolved with X = the output extent (which shape propagation set to
- * output_shape or x * s, docs/decisions/nnef.md 14); the output extents are passed on
+ * output_shape or x * s, NNEF decision 14); the output extents are passed on
  * explicitly. */
 nnx_status lw_lower_reverse_window(lowerer *L, nnx_op op)
 {

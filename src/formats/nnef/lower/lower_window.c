@@ -11,7 +11,7 @@
 
 /* stride, dilation and padding of conv / deconv: one item per spatial dimension (NNEF
  * 1.0.2 §4.3), [] stride / dilation = 1s, [] padding = automatic (§4.3; reverse ops
- * docs/decisions/nnef.md 14, with
+ * NNEF decision 14, with
  * up = the output's extent, which the shape pass took from output_shape or x * s). up and
  * down are the up- and down-scaled tensors: conv input / output, deconv output / input.
  * Items beyond 32 bits are not supported. */
@@ -60,7 +60,7 @@ static bool pad_mode(const char *border, nnx_pad_mode *mode)
 }
 
 /* x padded by begin / end on the spatial axes (core PAD, NNEF 1.0.2 §4.3 border modes;
- * reflect reaching past the extent is rejected, docs/decisions/nnef.md 23). */
+ * reflect reaching past the extent is rejected, NNEF decision 23). */
 static nnx_status pad_spatial(lowerer *L, uint32_t x, uint32_t rank, nnx_pad_mode mode, const int64_t *begin,
                               const int64_t *end, uint32_t *out)
 {
@@ -117,7 +117,7 @@ static bool conv_tensors(lowerer *L, const nnx_nnef_flat_tensor **x, const nnx_n
 }
 
 /* groups: 0 = one per input channel (conv: depthwise, NNEF 1.0.2 §4.3.1 (groups); deconv:
- * docs/decisions/nnef.md 13). */
+ * NNEF decision 13). */
 static bool conv_groups(lowerer *L, const nnx_nnef_flat_tensor *x, uint32_t *g)
 {
     int64_t groups = lw_int_arg(L, "groups");
@@ -161,8 +161,8 @@ nnx_status lw_lower_conv(lowerer *L)
 
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
 
-/* deconv (NNEF 1.0.2 §4.3.1; docs/decisions/nnef.md 13, 14) onto the core DECONV with the
- * output's spatial extents as explicit output sizes. Border (docs/decisions/nnef.md, row
+/* deconv (NNEF 1.0.2 §4.3.1; NNEF decision 13, 14) onto the core DECONV with the
+ * output's spatial extents as explicit output sizes. Border (NNEF decision
  * "conv / deconv border, bias, groups"): "the border parameter always effects the input
  * values" (§4.3), so a tap reading input position
  * q = (i + p - j*d) / s outside [0, x) reads the border's extended input ĩ[q]. 'constant'

@@ -34,8 +34,8 @@
  * The only allocation is a scratch table of variable labels (freed before return);
  * failure gives NNX_ERROR_OUT_OF_MEMORY.
  *
- * Decisions where chapter 4 is silent or ambiguous (entry numbers of docs/decisions/nnef.md
- * in parentheses; the same list is there, under "Reading and running NNEF"):
+ * Decisions where chapter 4 is silent or ambiguous (NNEF decision numbers
+ * in parentheses; the NNEF decisions list them too, under "Reading and running NNEF"):
  *  S1 Rank. NNEF tensors are conceptually infinite-rank with trailing singletons (§2.2);
  *     nnx keeps the rank each rule states: a result's rank is the max of its inputs' ranks
  *     for broadcasting ops, else the rank the rule gives. Broadcasting pads the shorter

@@ -171,7 +171,7 @@ static nnx_status conv_channels(nnx_nnef_sh *c, const nnx_nnef_shape *in, const 
     return NNX_OK;
 }
 
-/* deconv (S5, docs/decisions/nnef.md 13): filter dim 0 equals the input channels c; G = groups (0:
+/* deconv (S5, NNEF decision 13): filter dim 0 equals the input channels c; G = groups (0:
  * c) divides c; output channels = filter dim 1 * G. */
 static nnx_status deconv_channels(nnx_nnef_sh *c, const nnx_nnef_shape *in, const nnx_nnef_shape *f, int64_t groups,
                                   uint32_t *oc)

@@ -67,7 +67,7 @@ struct nnx_nnef_type {
     uint32_t height;
     /* TENSOR written as a bare `tensor` (no <...>): not in the grammar, but the spec's own
      * argmax_pool declares `input: tensor`. Accepted only in stdlib mode; item is then a
-     * synthesized SCALAR, the reading recommended by docs/decisions/nnef.md 17. */
+     * synthesized SCALAR, the reading recommended by NNEF decision 17. */
     bool bare_tensor;
     nnx_nnef_type *item;   /* TENSOR, ARRAY */
     nnx_nnef_type **items; /* TUPLE */
@@ -221,7 +221,7 @@ typedef struct nnx_nnef_param {
     nnx_nnef_pos pos;
     nnx_nnef_type *type;
     /* A <literal-expr>: literals, arrays and tuples of them, numbers possibly negative
-     * (docs/decisions/nnef.md 1). NULL without a default, and always NULL for results. */
+     * (NNEF decision 1). NULL without a default, and always NULL for results. */
     nnx_nnef_expr *default_value;
 } nnx_nnef_param;
 

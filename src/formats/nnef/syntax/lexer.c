@@ -1,6 +1,6 @@
 /* lexer.c — NNEF tokens (NNEF 1.0.2 §3.1): identifiers, the 17 keywords, true/false,
  * numeric and string literals, operators and syntactic characters, white space and '#'
- * comments. Decisions where §3.1 is loose are in docs/decisions/nnef.md 1, 3 and are
+ * comments. Decisions where §3.1 is loose are in NNEF decision 1, 3 and are
  * repeated at the code that takes them. */
 #include "formats/nnef/syntax/lexer.h"
 
@@ -160,7 +160,7 @@ static void skip_blanks(nnx_nnef_lexer *lx)
             advance(lx, 1);
         } else if (c == '#') {
             /* §3.1: a comment lasts "until form feed or new line"; CR ends it too
-             * (docs/decisions/nnef.md 3). */
+             * (NNEF 1.0.2 §3.1, decision 3). */
             size_t n = 0;
             while (lx->pos + n < lx->len) {
                 unsigned char d = (unsigned char)lx->text[lx->pos + n];
@@ -183,7 +183,7 @@ static void quote_spelling(const char *s, size_t n, char *buf, size_t size)
         snprintf(buf, size, "'%.*s'", (int)n, s);
 }
 
-/* <numeric-literal> without sign (§3.1, docs/decisions/nnef.md 1): digits, optionally '.' digits,
+/* <numeric-literal> without sign (§3.1, NNEF decision 1): digits, optionally '.' digits,
  * optionally [eE][+-]digits. "1." and ".5" are rejected; any '.' or exponent makes it a
  * scalar. A letter, digit, '_' or '.' right after the literal is an error ("12abc"). */
 static void lex_number(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
@@ -232,7 +232,7 @@ static void lex_number(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
 }
 
 /* <string-literal> (§3.1): printable ASCII between matching quotes; inside, the start quote
- * and '\' must be escaped with '\'. No other escape exists (docs/decisions/nnef.md 3), and a string
+ * and '\' must be escaped with '\'. No other escape exists (NNEF 1.0.2 §3.1, decision 3), and a string
  * cannot span lines. */
 static void lex_string(nnx_nnef_lexer *lx, nnx_nnef_token *tok)
 {

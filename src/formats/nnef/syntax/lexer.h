@@ -90,7 +90,7 @@ typedef struct nnx_nnef_lexer {
 void nnx_nnef_lexer_init(nnx_nnef_lexer *lx, const char *text, size_t len);
 
 /* The next token. White space is space, HT, VT, FF, LF and CR (CR is not in §3.1; it is
- * accepted so CRLF files load, docs/decisions/nnef.md 3). Only LF starts a new line. A '#' comment
+ * accepted so CRLF files load, NNEF 1.0.2 §3.1, decision 3). Only LF starts a new line. A '#' comment
  * runs to LF, FF or CR and may contain any byte. */
 void nnx_nnef_lexer_next(nnx_nnef_lexer *lx, nnx_nnef_token *tok);
 

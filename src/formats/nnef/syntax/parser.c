@@ -1,6 +1,6 @@
 /* parser.c — recursive-descent parser for NNEF documents (NNEF 1.0.2 Appendix A.1 flat and
  * A.2 compositional grammars, one parser with extension gates) and graph.quant files
- * (§5.3). Expressions use precedence climbing (§3.2.3, §3.3.3; docs/decisions/nnef.md 5). Nodes and
+ * (§5.3). Expressions use precedence climbing (§3.2.3, §3.3.3; NNEF 1.0.2 §3.2.3, §3.3.3, decision 5). Nodes and
  * lists go to the document's arena; lists are gathered on a scratch stack and copied out when
  * closed. The decisions this file takes are listed in parser.h. */
 #include "formats/nnef/syntax/parser.h"
@@ -12,7 +12,7 @@
 #include "base/checked.h"
 #include "formats/nnef/syntax/lexer.h"
 
-#define LOOKAHEAD 6 /* the longest decision: IDENT '<' type '>' '(' (docs/decisions/nnef.md 5) */
+#define LOOKAHEAD 6 /* the longest decision: IDENT '<' type '>' '(' (NNEF 1.0.2 §3.2.3, §3.3.3, decision 5) */
 
 /* Error paths own the message buffers; keeping them out of line keeps the frames of the
  * recursive descent small (about 256 nested levels must fit a thread's stack). */
@@ -410,7 +410,7 @@ static nnx_nnef_type *tensor_type(parser *p)
     if (kind_at(p, 0) != NNX_NNEF_TOK_LT) {
         if (!p->stdlib)
             return expected(p, "'<' after 'tensor'");
-        t->bare_tensor = true; /* argmax_pool's `input: tensor` (docs/decisions/nnef.md 17) */
+        t->bare_tensor = true; /* argmax_pool's `input: tensor` (NNEF decision 17) */
         if (!(t->item = new_type(p, NNX_NNEF_TYPE_SCALAR, t->pos)))
             return NULL;
         t->height = 2;
@@ -536,7 +536,7 @@ static nnx_nnef_expr *parse_expr(parser *p);
 static nnx_nnef_expr *parse_binary(parser *p, int min_prec);
 static nnx_nnef_expr *parse_unary(parser *p);
 
-/* IDENT '(' or IDENT '<' type-name '>' '(' (docs/decisions/nnef.md 5); otherwise '<' is
+/* IDENT '(' or IDENT '<' type-name '>' '(' (NNEF 1.0.2 §3.2.3, §3.3.3, decision 5); otherwise '<' is
  * less-than. */
 static bool at_invocation(parser *p)
 {
@@ -930,7 +930,7 @@ static nnx_nnef_expr *parse_expr(parser *p)
 
 /* Literals, arrays and tuples of them. A '-' before a number is accepted although the
  * grammar omits it: the standard library itself has `axis_count: integer = -1`
- * (docs/decisions/nnef.md 1). */
+ * (NNEF decision 1). */
 static nnx_nnef_expr *literal_expr(parser *p)
 {
     if (!enter(p))
@@ -1174,8 +1174,8 @@ static nnx_nnef_graph *graph(parser *p)
 
 /* ---- the document (§3.2.4) -------------------------------------------------------------------- */
 
-/* <version> ::= "version" <numeric-literal> ";" with MAJOR.MINOR = 1.0 (docs/decisions/nnef.md
- * 8). */
+/* <version> ::= "version" <numeric-literal> ";" with MAJOR.MINOR = 1.0 (NNEF 1.0.2
+ * §3.2.4, decision 8). */
 static bool version(parser *p, nnx_nnef_document *doc)
 {
     nnx_nnef_token kw = next(p);

@@ -9,23 +9,23 @@
  * Allocation failure gives NNX_ERROR_OUT_OF_MEMORY ("FILE: error: out of memory while parsing") and
  * frees everything. The first error wins (base/error.h).
  *
- * Decisions where the spec is open (listed in docs/decisions/nnef.md):
- * - Flat by default (§3.2.2, §3.2.3; docs/decisions/nnef.md 7): fragment definitions need
+ * Decisions where the spec is open (NNEF decisions, listed there too):
+ * - Flat by default (§3.2.2, §3.2.3; NNEF 1.0.2 §3.2.4, decision 7): fragment definitions need
  *   `extension KHR_enable_fragment_definitions;`, and operator expressions, parentheses
  *   around one expression, if-else, comprehensions, subscripts, built-ins, nested
  *   invocations and non-invocation right-hand sides need `extension
  *   KHR_enable_operator_expressions;`. NNX_NNEF_PARSE_LENIENT_EXTENSIONS lifts both.
  * - Extension names may be separated by white space (grammar) or commas (common usage).
  *   Unknown names are kept in the document and enable nothing; with
- *   NNX_NNEF_PARSE_STRICT_EXTENSIONS they are errors (docs/decisions/nnef.md 7).
- * - `version` must be MAJOR.MINOR and equal 1.0 (docs/decisions/nnef.md 8).
- * - Numbers (docs/decisions/nnef.md 1): digits[.digits][(e|E)[+-]digits]; "1." and ".5" are errors;
+ *   NNX_NNEF_PARSE_STRICT_EXTENSIONS they are errors (NNEF 1.0.2 §3.2.4, decision 7).
+ * - `version` must be MAJOR.MINOR and equal 1.0 (NNEF 1.0.2 §3.2.4, decision 8).
+ * - Numbers (NNEF decision 1): digits[.digits][(e|E)[+-]digits]; "1." and ".5" are errors;
  *   a '.' or an exponent makes a scalar. A '-' directly before a number is part of the
  *   literal in flat syntax; in compositional syntax it is unary minus, folded into the
  *   literal when its operand is a bare number (same value, §3.1). Default values accept
  *   -number. Integers must fit [-(2^63-1), 2^63-1]; scalars must be finite (1e999 is an
  *   error, not infinity); underflow rounds to 0 or a subnormal.
- * - Precedence, low to high (§3.2.3, §3.3.3; docs/decisions/nnef.md 5): if-else (right-assoc); in;
+ * - Precedence, low to high (§3.2.3, §3.3.3; NNEF 1.0.2 §3.2.3, §3.3.3, decision 5): if-else (right-assoc); in;
  *   && ||; comparisons; + -; * /; unary + - !; ^ (right-assoc, exponent may be unary: x ^ -2.0,
  *   -x ^ 2 == -(x ^ 2)); postfix [ ]; primaries. Binary levels are left-associative.
  * - A comprehension iterable stops before 'if' and before binary 'in' (§3.2.3).

@@ -1,7 +1,7 @@
 /* registry.h — every operation a document may invoke: the standard library's fragments
  * (chapter 4, parsed once from stdlib_text) and the document's own fragments. Fragments are
  * identified by name only (§3.3.2, D1); a document fragment that reuses a standard name is
- * rejected (docs/decisions/nnef.md D1, NNEF 1.0.2 §3.3.2). */
+ * rejected (NNEF 1.0.2 §3.3.2, decision D1, NNEF 1.0.2 §3.3.2). */
 #ifndef NNX_FORMATS_NNEF_REGISTRY_H
 #define NNX_FORMATS_NNEF_REGISTRY_H
 

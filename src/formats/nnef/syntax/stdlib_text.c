@@ -1,9 +1,9 @@
 /* stdlib_text.c — the NNEF standard library (NNEF 1.0.2 chapter 4, every fragment
  * declaration and compound definition) verbatim from NNEF 1.0.2 chapter 4, with the ';'
  * that the printed spec omits after body-less declarations added. Spec defects are kept
- * as printed (argmax_pool's bare `tensor`, docs/decisions/nnef.md 17), except one patch:
+ * as printed (argmax_pool's bare `tensor`, NNEF decision 17), except one patch:
  * avg_roi_align and max_roi_align pool with size = stride = [1, 1] + sampling_rate (printed:
- * sampling_rate, which lacks the batch and channel items pooling needs; docs/decisions/nnef.md 18).
+ * sampling_rate, which lacks the batch and channel items pooling needs; NNEF decision 18).
  * Parse it with NNX_NNEF_PARSE_STDLIB. */
 #include "formats/nnef/syntax/stdlib_text.h"
 

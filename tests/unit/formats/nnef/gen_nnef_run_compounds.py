@@ -101,7 +101,7 @@ def conv2d(x, w, bias, pads, stride, groups):
 def deconv2d(x, w, bias, pads, stride, groups, out_hw):
     """NNEF deconv: filter [c, C/G, k...]; out[b][o][i] sums x[b][c][(i + p - j)/s] * w[c][o'][j]
     over the group's input channels and the taps with an exact, in-range division (NNEF §4.3.1,
-    docs/decisions/nnef.md 13)."""
+    NNEF decision 13)."""
     n, c, h, wd = x.shape
     _, og, kh, kw = w.shape
     cg = c // groups

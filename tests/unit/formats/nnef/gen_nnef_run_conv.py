@@ -2,7 +2,7 @@
 # gen_nnef_run_conv.py — writes tests/data/nnef_run_conv_expected.h: NNEF conv / deconv documents
 # (1-4 spatial dims, every border, explicit/negative/automatic padding, stride, dilation, groups,
 # bias, output_shape) with outputs from explicit loops over NNEF 1.0.2 §4.3, §4.3.1 and
-# docs/decisions/nnef.md 13, 14, not the C code; small integers, so exact.
+# NNEF decision 13, 14, not the C code; small integers, so exact.
 # Run: /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_conv.py
 import itertools
 import os
@@ -61,7 +61,7 @@ def fd(k, d):
 
 
 def auto_pad(up, down, k, s, d):
-    """NNEF §4.3 automatic padding, docs/decisions/nnef.md 14 for reverse ops:
+    """NNEF §4.3 automatic padding, NNEF decision 14 for reverse ops:
     t = max((x-1)s + f_d - X, 0)."""
     t = max((down - 1) * s + fd(k, d) - up, 0)
     return t // 2, t - t // 2

@@ -3,7 +3,7 @@
 # avg_roi_pool, max_roi_pool, roi_resample (symmetric / asymmetric / aligned) and the compounds
 # avg_roi_align / max_roi_align on 1, 2 and 3 spatial dimensions, with outputs computed here by
 # explicit loops from the formulas of NNEF 1.0.2 §4.6 and the decisions recorded in
-# docs/decisions/nnef.md 18–22, independent of src/ops/roi.c:
+# NNEF decision 18–22, independent of src/ops/roi.c:
 #   pools: coordinates rounded by floor(v + 0.5); per axis r = end - start, cell i covers
 #     [start + i*floor(r/p), start + i*floor(r/p) + ceil(r/p)) clipped to the RoI and the map;
 #     avg = mean of the clipped cell, max = its maximum, an empty cell gives 0;
@@ -11,7 +11,7 @@
 #     start + i*(r - 1)/(h - 1) (aligned; h = 1: start), unrounded r; multilinear weights,
 #     indices clamped to the map (replicate);
 #   roi_align: roi_resample to output_size*sampling_rate (rounded to float32), then
-#     avg/max over sampling_rate blocks (the patched chapter-4 bodies, docs/decisions/nnef.md 18).
+#     avg/max over sampling_rate blocks (the patched chapter-4 bodies, NNEF decision 18).
 # Inputs are small integers, so pool sums are exact and a mean is one rounding (exact compare);
 # interpolated values are compared within 1 ulp.
 # Run with Debian's python3:  /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_roi.py
@@ -41,7 +41,7 @@ def nnef_round(v):
 
 def region(rois, index, r, m):
     """Batch item and (starts, ends) of RoI r: all m starts, then all m ends
-    (docs/decisions/nnef.md 19)."""
+    (NNEF 1.0.2 §4.6.1, decision 19)."""
     row = [float(v) for v in rois[r]]
     return int(np.asarray(index).ravel()[r]), row[:m], row[m:]
 
@@ -78,7 +78,7 @@ def o_roi_pool(x, rois, index, size, kind):
 
 
 def position(method, start, end, i, h):
-    """Sampling position of output index i of h on one axis (docs/decisions/nnef.md 20)."""
+    """Sampling position of output index i of h on one axis (NNEF 1.0.2 §4.6.2 roi_resample, decision 20)."""
     extent = end - start
     if method == "symmetric":
         return start + (i + 0.5) * (extent / h) - 0.5

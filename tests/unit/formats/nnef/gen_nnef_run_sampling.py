@@ -48,7 +48,7 @@ def source(border, i, z):
 
 def resolve_reverse(shape, size, padding, stride, dilation, output_shape):
     """Per-dimension (p, q), s, d and the up-scaled extents X. [] padding: automatic padding
-    with X = output_shape or x * s (docs/decisions/nnef.md 14)."""
+    with X = output_shape or x * s (NNEF decision 14)."""
     r = len(shape)
     stride = stride or [1] * r
     dilation = dilation or [1] * r
@@ -120,7 +120,7 @@ def o_desample(x, index, size, padding=None, stride=None, dilation=None, output_
 # ---------------------------------------------------------------- multilinear_upsample (§3.2)
 
 def frac_floor(v):
-    # floor for Fraction (negative too): frac = v - floor(v), docs/decisions/nnef.md 22
+    # floor for Fraction (negative too): frac = v - floor(v), NNEF 1.0.2 §4.6.2 roi_resample, decision 22
     j = v.numerator // v.denominator
     return j, v - j
 
@@ -134,7 +134,7 @@ def weights_1d(x, f, method, border):
         elif method == "symmetric":
             j, u = frac_floor((Fraction(i) - Fraction(f - 1, 2)) / f)
         else:  # aligned: g = (x*f - 1) / (x - 1); extent 1 has weight 0 on the missing neighbour
-            # (docs/decisions/nnef.md 21)
+            # (NNEF 1.0.2 §4.6.2 roi_resample, decision 21)
             if x == 1:
                 j, u = 0, Fraction(0)
             else:

@@ -4,7 +4,7 @@
 # mode, negative padding), tile, stack and unstack, their seeded inputs and numpy's outputs, plus
 # direct core-op cases for dtypes NNEF cannot spell (int64 argmax to int64, uint8 pad). The oracle
 # is numpy alone: np.argmax/argmin on views with the reduced axes moved last and flattened
-# (docs/decisions/nnef.md 26), np.all/np.any, np.pad ('constant', 'edge', 'reflect', 'symmetric')
+# (NNEF decision 26), np.all/np.any, np.pad ('constant', 'edge', 'reflect', 'symmetric')
 # then a crop for negative items, np.tile, np.stack, np.split + squeeze. Run with Debian's python3:
 #   /usr/bin/python3 tests/unit/formats/nnef/gen_nnef_run_shape_ops.py
 import math
@@ -29,7 +29,7 @@ NP_MODE = {"constant": "constant", "replicate": "edge", "reflect": "reflect", "r
 # ---------------------------------------------------------------- oracles
 
 def o_arg(fn, x, axes, dtype=np.int32):
-    """Index flattened row-major over the reduced axes (docs/decisions/nnef.md 26), reduced axes
+    """Index flattened row-major over the reduced axes (NNEF decision 26), reduced axes
     kept as 1. numpy's argmax/argmin return the first occurrence and the first NaN."""
     axes = sorted(axes)
     kept = [i for i in range(x.ndim) if i not in axes]

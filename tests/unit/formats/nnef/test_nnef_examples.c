@@ -184,7 +184,7 @@ static void test_custom_operations_refused(void **state)
 int main(void)
 {
     /* dynamic_quant quantizes to [0, max_reduce(conv1)], and zero weights make that [0, 0]:
-     * the body's (z - min) / (max - min) is then 0/0 (docs/decisions/nnef.md 40), NaN as IEEE says.
+     * the body's (z - min) / (max - min) is then 0/0 (NNEF 1.0.2 §7.1, §4.9.5, decision 40), NaN as IEEE says.
      * The §7 networks run on a 32 x 32 image (their shapes follow the input); AlexNet, whose
      * dense layers fix its input, runs at full size in the nnx_cli_run_alexnet_random test. */
     static const example runnable[] = {

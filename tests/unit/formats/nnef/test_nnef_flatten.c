@@ -222,7 +222,7 @@ static void test_generic_resolution(void **state)
 static void test_identity_and_literal_results(void **state)
 {
     (void)state;
-    /* docs/decisions/nnef.md 34: an identity result becomes copy, a literal result becomes
+    /* NNEF decision 34: an identity result becomes copy, a literal result becomes
      * constant */
     static const char *const only[] = {"*", "value", NULL};
     expect_text("fragment same( x: tensor<scalar> ) -> ( y: tensor<scalar> ) { y = x; }\n"

@@ -113,7 +113,7 @@ static const golden document_cases[] = {
      "t.nnef:4:24: error: expected a printable ASCII character in the string literal, found byte 0x09"},
     {0, V G("y = f(x, label = 'caf\xc3\xa9');"), 0,
      "t.nnef:4:26: error: expected a printable ASCII character in the string literal, found byte 0xC3 (not ASCII)"},
-    /* Numbers (row 1, docs/decisions/nnef.md 1). */
+    /* Numbers (row 1, NNEF decision 1). */
     {0, V G("y = f(x, a = 1.);"), 0, "t.nnef:4:20: error: expected a digit after '.' in numeric literal '1.'"},
     {0, V G("y = f(x, a = .5);"), 0, "t.nnef:4:18: error: expected a digit before '.' in numeric literal, found '.'"},
     {0, V G("y = f(x, a = 1e+);"), 0, "t.nnef:4:21: error: expected exponent digits in numeric literal '1e+'"},

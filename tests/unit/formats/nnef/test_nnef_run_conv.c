@@ -172,7 +172,7 @@ static const refused_doc refused[] = {
     {"conv window bigger than the padded input", "y = conv(x, f, padding = [(0, 0), (-1, -1)]);",
      NNX_ERROR_INVALID_MODEL, "less than the dilated window"},
     {"conv border ignore", "y = conv(x, f, border = 'ignore');", NNX_ERROR_INVALID_MODEL, "ignore"},
-    {"conv reflect padding past the extent (docs/decisions/nnef.md 23)",
+    {"conv reflect padding past the extent (NNEF decision 23)",
      "y = conv(x, f, border = 'reflect', padding = [(4, 0), (0, 0)]);", NNX_ERROR_NOT_SUPPORTED, "graph.nnef:6:"},
     {"deconv filter batch != input channels", "y = deconv(x, f);", NNX_ERROR_INVALID_MODEL,
      "filter batch extent 3 != input channels 2"},

@@ -70,7 +70,7 @@ static nnx_status build_document(const char *doc, char *msg, size_t size)
     return st;
 }
 
-/* Reflect padding past the extent is rejected with a message (docs/decisions/nnef.md 23,
+/* Reflect padding past the extent is rejected with a message (NNEF decision 23,
  * strict). */
 static void test_nnef_pad_reflect_past_extent(void **state)
 {

@@ -96,7 +96,7 @@ static const invalid_case invalid_cases[] = {
     /* Row 11: D4. */
     {"11 attribute result", H "fragment f(x: tensor<scalar>) -> (y: integer);\n" G0,
      "t.nnef:3:38: error: result 'y' of fragment 'f' has type integer: fragment results must be tensors"},
-    /* Row 12: D5 (there is no integer -> scalar cast, docs/decisions/nnef.md 11). */
+    /* Row 12: D5 (there is no integer -> scalar cast, NNEF 1.0.2 §3.3.1, decision 11). */
     {"12 default not castable", H "fragment f(x: tensor<scalar>, alpha: scalar = 1) -> (y: tensor<scalar>);\n" G0,
      "t.nnef:3:47: error: the default value of parameter 'alpha' of fragment 'f' has type integer, which cannot be "
      "cast to scalar"},
@@ -291,7 +291,7 @@ static const invalid_case more_invalid_cases[] = {
     {"integer tensor to scalar tensor",
      H "graph g(x) -> (y)\n{\n    x = external<integer>(shape = [1]);\n    y = relu(x);\n}\n",
      "t.nnef:6:14: error: argument 'x' of 'relu' has type tensor<integer>, which cannot be cast to tensor<scalar>"},
-    {"defaulted generic is not deduced (docs/decisions/nnef.md 12)",
+    {"defaulted generic is not deduced (NNEF 1.0.2 §3.3.1, §3.3.2, decision 12)",
      GB("    c = constant(shape = [1], value = [true]);\n    y = x;\n"),
      "t.nnef:6:39: error: argument 'value' of 'constant' has type logical[], which cannot be cast to scalar[]"},
     {"generic default that does not fit",
@@ -508,7 +508,7 @@ static void test_spec_examples(void **state)
 }
 
 /* Three of the spec's examples illustrate syntax and break its own semantic rules; the
- * checker says where (reported as spec defects, see docs/decisions/nnef.md). */
+ * checker says where (reported as spec defects among the NNEF decisions). */
 static void test_spec_examples_with_defects(void **state)
 {
     (void)state;
