@@ -1,7 +1,9 @@
 # check_layers.cmake — proves that the build enforces the layers of src/CMakeLists.txt: for
 # each layer, a file including a header of a layer it may not use fails to compile with that
 # layer's include root, and one including its own header compiles. Also fails on an
-# #include that climbs out of its folder ("../"), which would bypass the include roots.
+# #include that climbs out of its folder ("../"), which would bypass the include roots, and
+# on a kernel of src/cpu/ that names a graph object (nnx_node, nnx_ir, nnx_value): kernels
+# take an op's arguments, views and sizes.
 # Usage: cmake -DSOURCE_DIR=<repo> -DLAYER_DIR=<build>/src/layer_include -DCC=<compiler> -P check_layers.cmake
 cmake_minimum_required(VERSION 3.20)
 include(${LAYER_DIR}/layers.cmake)
@@ -61,8 +63,17 @@ foreach(f IN LISTS sources)
   endif()
 endforeach()
 
+file(GLOB cpu_sources ${SOURCE_DIR}/src/cpu/*.c ${SOURCE_DIR}/src/cpu/*.h)
+foreach(f IN LISTS cpu_sources)
+  file(STRINGS ${f} graph_objects REGEX "nnx_(node|ir|value)[^_a-z0-9]|ir/graph\\.h")
+  if(graph_objects)
+    list(APPEND failures "${f} names a graph object: ${graph_objects}")
+  endif()
+endforeach()
+
 if(failures)
   string(REPLACE ";" "\n  " text "${failures}")
   message(FATAL_ERROR "layering broken:\n  ${text}")
 endif()
-message(STATUS "${count} includes of layers not used refused; no include climbs out of its folder")
+message(STATUS "${count} includes of layers not used refused; no include climbs out of its folder; "
+               "no kernel of src/cpu/ names a graph object")

@@ -524,10 +524,10 @@ static bool pack_room(const conv2d *g, size_t split, size_t *at, size_t *end)
         nnx_add_size(*at, packed, end);
 }
 
-bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+bool nnx_fast_conv2d_shared(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *f,
                             const nnx_operand_desc *y, size_t *bytes)
 {
-    conv2d g = geometry(&node->attrs.conv, x, y, f->shape[2], f->shape[3]);
+    conv2d g = geometry(&args->attrs->conv, x, y, f->shape[2], f->shape[3]);
     size_t floats, direct = 0, at;
     if (!split_floats(&g, &floats))
         return false;
@@ -540,10 +540,10 @@ bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, con
     return nnx_mul_size(floats, sizeof(float), bytes);
 }
 
-nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_conv2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    conv2d g = geometry(&node->attrs.conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
-    const float *x = in[0].data, *f = in[1].data, *bias = node->n_in > 2 ? in[2].data : NULL;
+    conv2d g = geometry(&args->attrs->conv, &in[0].desc, &out->desc, in[1].desc.shape[2], in[1].desc.shape[3]);
+    const float *x = in[0].data, *f = in[1].data, *bias = args->n_in > 2 ? in[2].data : NULL;
     float *y = out->data;
     size_t spatial = g.OH * g.OW, depth = g.cg * g.KH * g.KW;
     bool direct = pointwise(&g) || subsampled(&g), fused = bias || env->residual || (env->act && env->act->on);

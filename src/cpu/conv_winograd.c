@@ -30,7 +30,7 @@ typedef struct winograd {
     int64_t pt, pl;
 } winograd;
 
-static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y)
+static winograd geometry(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *y)
 {
     winograd g = {.N = x->shape[0],
                   .C = x->shape[1],
@@ -39,8 +39,8 @@ static winograd geometry(const nnx_node *node, const nnx_operand_desc *x, const 
                   .O = y->shape[1],
                   .OH = y->shape[2],
                   .OW = y->shape[3],
-                  .pt = node->attrs.conv.pads[0],
-                  .pl = node->attrs.conv.pads[2]};
+                  .pt = args->attrs->conv.pads[0],
+                  .pl = args->attrs->conv.pads[2]};
     g.TH = (g.OH + 3) / 4;
     g.TW = (g.OW + 3) / 4;
     g.T = g.TH * g.TW;
@@ -64,19 +64,19 @@ static bool scratch_floats(const winograd *g, size_t *floats)
         nnx_add_size(*floats, out, floats);
 }
 
-bool nnx_winograd_suits(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *w,
+bool nnx_winograd_suits(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *w,
                         const nnx_operand_desc *y, size_t *shared_bytes)
 {
-    const nnx_attr_conv *a = &node->attrs.conv;
+    const nnx_attr_conv *a = &args->attrs->conv;
     if (w->shape[2] != 3 || w->shape[3] != 3 || a->strides[0] != 1 || a->strides[1] != 1 || a->dilations[0] != 1 ||
         a->dilations[1] != 1 || (a->groups && a->groups != 1))
         return false;
-    winograd g = geometry(node, x, y);
+    winograd g = geometry(args, x, y);
     size_t floats, u;
     size_t gemm_bytes; /* room for the fallback below too (nnx_fast_conv2d) */
     if (g.T < TILES_MIN || g.C < 8 || g.O < 16 || !scratch_floats(&g, &floats) ||
         !nnx_mul_size(floats, sizeof(float), shared_bytes) || !nnx_mul_size(XI * g.Cp, g.Op * sizeof(float), &u) ||
-        !nnx_fast_conv2d_shared(node, x, w, y, &gemm_bytes))
+        !nnx_fast_conv2d_shared(args, x, w, y, &gemm_bytes))
         return false;
     *shared_bytes = *shared_bytes > gemm_bytes ? *shared_bytes : gemm_bytes;
     return true;
@@ -308,11 +308,11 @@ static void gemm_task(void *arg, size_t xi, unsigned thread)
     nnx_sgemm_io(j->level, g->T, g->Op, g->Cp, A, B, j->m + xi * g->ms, g->Op, false, work, &io);
 }
 
-nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_winograd(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     if (!env->prepared)
-        return nnx_fast_conv2d(node, in, out, env); /* its shared scratch fits (nnx_winograd_suits) */
-    winograd g = geometry(node, &in[0].desc, &out->desc);
+        return nnx_fast_conv2d(args, in, out, env); /* its shared scratch fits (nnx_winograd_suits) */
+    winograd g = geometry(args, &in[0].desc, &out->desc);
     float *xb = env->shared, *v = xb + g.Cp * g.HP * g.WP, *m = v + XI * g.vs, *yb = m + XI * g.ms;
     nnx_cpu_level level = nnx_cpu_level_get();
     void (*input)(void *, size_t) = input_generic, (*output)(void *, size_t) = output_generic;
@@ -335,7 +335,7 @@ nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view 
         wino_job j = {&g,
                       (const float *)in[0].data + n * g.C * g.H * g.W,
                       env->prepared,
-                      node->n_in > 2 ? in[2].data : NULL,
+                      args->n_in > 2 ? in[2].data : NULL,
                       env->residual ? env->residual + n * g.O * g.OH * g.OW : NULL,
                       xb,
                       v,

@@ -82,16 +82,16 @@ static bool dw_plan(const dw_geom *g, nnx_rowbuf *b)
     return g->w.KH * g->w.KW <= MAX_TAPS && nnx_rowbuf_plan(&g->w, 0.0f, BAND_FLOATS, MAX_FLOATS, b);
 }
 
-bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x)
+bool nnx_fast_conv2d_is_depthwise(const nnx_op_args *args, const nnx_operand_desc *x)
 {
-    uint32_t groups = node->attrs.conv.groups ? node->attrs.conv.groups : 1;
+    uint32_t groups = args->attrs->conv.groups ? args->attrs->conv.groups : 1;
     return groups > 1 && groups == x->shape[1];
 }
 
-size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+size_t nnx_fast_depthwise2d_scratch(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *f,
                                     const nnx_operand_desc *y)
 {
-    dw_geom g = dw_geometry(&node->attrs.conv, x, f, y);
+    dw_geom g = dw_geometry(&args->attrs->conv, x, f, y);
     nnx_rowbuf b;
     if ((square_of(&g.w) || flat_of(&g.w)) && nnx_cpu_level_get() >= NNX_CPU_AVX512)
         return 0; /* the direct tiles and the flat path need no buffer */
@@ -667,16 +667,16 @@ static void plane_task(void *arg, size_t q)
     nnx_apply_activation(j->act, y, spatial);
 }
 
-nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_depthwise2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    dw_geom g = dw_geometry(&node->attrs.conv, &in[0].desc, &in[1].desc, &out->desc);
+    dw_geom g = dw_geometry(&args->attrs->conv, &in[0].desc, &in[1].desc, &out->desc);
     nnx_rowbuf b;
     dw_job j = {&g,
                 &b,
                 NULL,
                 in[0].data,
                 in[1].data,
-                node->n_in > 2 ? in[2].data : NULL,
+                args->n_in > 2 ? in[2].data : NULL,
                 env->residual,
                 out->data,
                 env->act,

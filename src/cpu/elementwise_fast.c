@@ -102,7 +102,7 @@ NNX_TARGET_AVX512 static void row_avx512(nnx_op op, const float *a, size_t sa, c
 #define CHUNK ((size_t)1 << 15)
 
 typedef struct binary_job {
-    const nnx_node *node;
+    const nnx_op_args *args;
     const nnx_operand_desc *od;
     const uint64_t *sa, *sb;
     const float *A, *B;
@@ -125,12 +125,12 @@ static void binary_rows(void *arg, size_t t)
             ia += i * j->sa[d];
             ib += i * j->sb[d];
         }
-        j->row(j->node->op, j->A + ia, j->sa[r - 1], j->B + ib, j->sb[r - 1], j->Y + q * j->n, j->n);
+        j->row(j->args->op, j->A + ia, j->sa[r - 1], j->B + ib, j->sb[r - 1], j->Y + q * j->n, j->n);
         nnx_apply_activation(j->act, j->Y + q * j->n, j->n);
     }
 }
 
-nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_binary(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     const nnx_operand_desc *od = &out->desc;
     uint32_t r = od->rank;
@@ -140,7 +140,7 @@ nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *o
     const float *A = in[0].data, *B = in[1].data;
     float *Y = out->data;
     if (r == 0) {
-        row(node->op, A, 0, B, 0, Y, 1);
+        row(args->op, A, 0, B, 0, Y, 1);
         nnx_apply_activation(env->act, Y, 1);
         return NNX_OK;
     }
@@ -162,7 +162,7 @@ nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *o
     }
     r = merged.rank;
     size_t rows = nnx_shape_elements(merged.shape, r - 1);
-    binary_job j = {node, &merged, sa, sb, A, B, Y, env->act, n, n ? (CHUNK + n - 1) / n : 1, rows, row};
+    binary_job j = {args, &merged, sa, sb, A, B, Y, env->act, n, n ? (CHUNK + n - 1) / n : 1, rows, row};
 #if defined(__x86_64__)
     if (nnx_cpu_level_get() >= NNX_CPU_AVX512)
         j.row = row_avx512;
@@ -172,9 +172,9 @@ nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *o
     return NNX_OK;
 }
 
-nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_relu(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    (void)node;
+    (void)args;
     (void)env;
     const float *x = in[0].data;
     float *y = out->data;
@@ -222,10 +222,10 @@ void nnx_apply_activation(const nnx_activation *act, float *y, size_t n)
         clamp_run(act, y, y, n);
 }
 
-nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_clamp(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     (void)env;
-    nnx_activation act = {true, false, node->attrs.clamp.lo.f, node->attrs.clamp.hi.f, NNX_NONE, false};
+    nnx_activation act = {true, false, args->attrs->clamp.lo.f, args->attrs->clamp.hi.f, NNX_NONE, false};
     clamp_run(&act, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank));
     return NNX_OK;
 }
@@ -269,9 +269,9 @@ static void unary_chunk(void *arg, size_t t)
 /* log, sqrt, abs, neg: the reference's formulas (ops/elementwise.c unary_f) in double,
  * rounded once; exp, sigmoid, tanh: cpu/vmath.h (per element, so chunking changes no
  * result); split over the pool in chunks. */
-nnx_status nnx_fast_unary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_unary(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    unary_job j = {node->op, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank)};
+    unary_job j = {args->op, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank)};
     size_t tasks = (j.n + CHUNK - 1) / CHUNK;
     nnx_pool_for(tasks > 1 ? env->pool : NULL, tasks, unary_chunk, &j);
     return NNX_OK;

@@ -36,27 +36,29 @@ typedef struct nnx_kernel_env {
 /* act applied to n floats in place (elementwise_fast.c); nothing when act is NULL or off. */
 void nnx_apply_activation(const nnx_activation *act, float *y, size_t n);
 
-typedef nnx_status (*nnx_fast_kernel)(const nnx_node *node, const nnx_view *in, nnx_view *out,
+/* A fast kernel: the op's arguments (ir/ops.h), the tensors as the reference kernel has them
+ * (ops/table.h), and what the run gives it. */
+typedef nnx_status (*nnx_fast_kernel)(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
                                       const nnx_kernel_env *env);
 
 /* The kernels (matmul_fast.c, conv_fast.c, depthwise_fast.c). */
-nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_conv2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-/* The shared scratch nnx_fast_conv2d needs for node (a strided conv's phase-split input);
+nnx_status nnx_fast_matmul(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_gemm(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_conv2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* The shared scratch nnx_fast_conv2d needs for args (a strided conv's phase-split input);
  * false when the size does not fit in size_t. */
-bool nnx_fast_conv2d_shared(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+bool nnx_fast_conv2d_shared(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *f,
                             const nnx_operand_desc *y, size_t *bytes);
-nnx_status nnx_fast_depthwise2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_depthwise2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 /* conv_winograd.c: 3x3 stride-1 convolutions by F(4x4, 3x3), for a filter that is a constant
- * (the caller's to check). suits says whether node (input x, filter w, output y) fits and
+ * (the caller's to check). suits says whether args (input x, filter w, output y) fits and
  * gives the shared scratch; prepare makes the transformed filters of O x C 3x3 float32
  * filters (aligned, from alloc; NULL when out of memory) that the kernel reads as
  * env->prepared. */
-bool nnx_winograd_suits(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *w,
+bool nnx_winograd_suits(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *w,
                         const nnx_operand_desc *y, size_t *shared_bytes);
 void *nnx_winograd_prepare(const nnx_alloc *alloc, const float *filter, size_t O, size_t C);
-nnx_status nnx_fast_winograd(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_winograd(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 /* packed_weights.c: what the GEMM-based kernels read as env->prepared, made once from a
  * constant operand (aligned, from alloc; NNX_OK with *prepared NULL when they want none;
  * NNX_ERROR_OUT_OF_MEMORY). matmul and gemm: B (K x N) of a product of `rows` output rows,
@@ -67,45 +69,45 @@ nnx_status nnx_fast_matmul_prepare(const nnx_alloc *alloc, nnx_fmat B, size_t K,
 nnx_status nnx_fast_conv2d_prepare(const nnx_alloc *alloc, const float *filter, size_t M, size_t K, void **prepared);
 /* elementwise_fast.c: float32 add/sub/mul/div/max/min/pow with broadcasting, clamp, relu,
  * log/sqrt/abs/neg (bit-identical), exp/sigmoid/tanh (cpu/vmath.h: within a few ULP). */
-nnx_status nnx_fast_binary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_relu(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_unary(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_binary(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_relu(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_clamp(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_unary(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 /* softmax_fast.c: float32 softmax along any axis, lines spread over the pool (float32 exp
  * of cpu/vmath.h, sums in double: within a few ULP of the reference, not its bytes). */
-nnx_status nnx_fast_softmax(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_softmax(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 
 /* norm_fast.c: float32 batch (any axis), instance (nchw, nhwc) and layer normalization (its
  * axes one ascending block: nnx_fast_layer_norm_block, the block's first axis in *first),
  * within 2^-21 * (|scale * (x - mean) / sigma| + |bias|) of the reference, the same bytes for
  * any thread count. Batch normalization needs nnx_fast_batch_norm_scratch shared bytes. */
-nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+nnx_status nnx_fast_batch_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
                                         const nnx_kernel_env *env);
-nnx_status nnx_fast_instance_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+nnx_status nnx_fast_instance_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
                                            const nnx_kernel_env *env);
-nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+nnx_status nnx_fast_layer_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
                                         const nnx_kernel_env *env);
-bool nnx_fast_layer_norm_block(const nnx_node *node, const nnx_operand_desc *x, uint32_t *first);
-size_t nnx_fast_batch_norm_scratch(const nnx_node *node, const nnx_operand_desc *x);
+bool nnx_fast_layer_norm_block(const nnx_op_args *args, const nnx_operand_desc *x, uint32_t *first);
+size_t nnx_fast_batch_norm_scratch(const nnx_op_args *args, const nnx_operand_desc *x);
 
 /* pool_fast.c: float32 nchw max (NaN-propagating) and average pooling (the reference's bytes). */
-nnx_status nnx_fast_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-/* Per-thread scratch of nnx_fast_pool2d for node with input x and output y (0: it needs none). */
-size_t nnx_fast_pool2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y);
+nnx_status nnx_fast_pool2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+/* Per-thread scratch of nnx_fast_pool2d for args with input x and output y (0: it needs none). */
+size_t nnx_fast_pool2d_scratch(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *y);
 
 /* movement_fast.c: transpose and slice (any dtype), float32 reduce_sum / reduce_mean over
  * trailing axes (nnx_fast_reduce_tail: how many, 0 when the reduced axes are not a
  * non-empty trailing block). All the reference's bytes. */
-nnx_status nnx_fast_transpose(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_slice(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-nnx_status nnx_fast_reduce(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_transpose(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_slice(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_reduce(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 uint32_t nnx_fast_reduce_tail(const nnx_operand_desc *x, uint32_t axes_mask);
 
 /* A 2-D convolution with one input channel per group (depthwise_fast.c). */
-bool nnx_fast_conv2d_is_depthwise(const nnx_node *node, const nnx_operand_desc *x);
-/* Per-thread scratch of nnx_fast_depthwise2d for node with input x, filter f and output y
+bool nnx_fast_conv2d_is_depthwise(const nnx_op_args *args, const nnx_operand_desc *x);
+/* Per-thread scratch of nnx_fast_depthwise2d for args with input x, filter f and output y
  * (0: it runs unbuffered). */
-size_t nnx_fast_depthwise2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *f,
+size_t nnx_fast_depthwise2d_scratch(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *f,
                                     const nnx_operand_desc *y);
 
 /* nnx_sgemm (cpu/gemm.h) split over env's threads by column (or row) blocks, the caller's sized

@@ -30,9 +30,9 @@ static const nnx_gemm_epilogue *epilogue(const nnx_kernel_env *env, size_t N, nn
     return ep;
 }
 
-nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_matmul(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    (void)node;
+    (void)args;
     nnx_gemm_epilogue ep;
     const nnx_operand_desc *a = &in[0].desc, *b = &in[1].desc, *y = &out->desc;
     uint32_t batch_rank = y->rank - 2;
@@ -72,16 +72,16 @@ nnx_status nnx_fast_matmul(const nnx_node *node, const nnx_view *in, nnx_view *o
     return NNX_OK;
 }
 
-nnx_status nnx_fast_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_gemm(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    const nnx_attr_gemm *g = &node->attrs.gemm;
+    const nnx_attr_gemm *g = &args->attrs->gemm;
     size_t M = out->desc.shape[0], N = out->desc.shape[1];
     size_t a_cols = in[0].desc.shape[1], b_cols = in[1].desc.shape[1];
     size_t K = in[0].desc.shape[g->trans_a ? 0 : 1];
     nnx_fmat fa = {in[0].data, g->trans_a ? 1 : a_cols, g->trans_a ? a_cols : 1};
     nnx_fmat fb = {in[1].data, g->trans_b ? 1 : b_cols, g->trans_b ? b_cols : 1};
     float *Y = out->data;
-    const nnx_view *c = node->n_in > 2 && in[2].data ? &in[2] : NULL;
+    const nnx_view *c = args->n_in > 2 && in[2].data ? &in[2] : NULL;
     uint64_t cs[2] = {0, 0};
     if (c)
         nnx_broadcast_strides(c->desc.shape, c->desc.rank, 2, cs);

@@ -113,11 +113,11 @@ static bool swap_of(const nnx_operand_desc *x, const uint32_t *perm, swap_job *j
     return true;
 }
 
-nnx_status nnx_fast_transpose(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_transpose(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     uint32_t rank = out->desc.rank;
     swap_job j = {in[0].data, out->data, 0, 0, 0, 0, 0, {0}, {0}};
-    if (swap_of(&in[0].desc, node->attrs.transpose.perm, &j)) {
+    if (swap_of(&in[0].desc, args->attrs->transpose.perm, &j)) {
         void (*fn)(void *, size_t) = swap_generic;
 #if defined(__x86_64__)
         if (nnx_cpu_level_get() >= NNX_CPU_AVX512)
@@ -129,15 +129,15 @@ nnx_status nnx_fast_transpose(const nnx_node *node, const nnx_view *in, nnx_view
     uint64_t in_strides[NNX_MAX_RANK], s[NNX_MAX_RANK];
     nnx_strides(in[0].desc.shape, rank, in_strides);
     for (uint32_t i = 0; i < rank; i++)
-        s[i] = in_strides[node->attrs.transpose.perm[i]];
+        s[i] = in_strides[args->attrs->transpose.perm[i]];
     strided_copy(in[0].data, 0, s, out->data, out->desc.shape, rank, nnx_dtype_size(out->desc.dtype));
     return NNX_OK;
 }
 
-nnx_status nnx_fast_slice(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_slice(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     (void)env;
-    const nnx_attr_slice *a = &node->attrs.slice;
+    const nnx_attr_slice *a = &args->attrs->slice;
     uint32_t rank = out->desc.rank;
     uint64_t s[NNX_MAX_RANK], step[NNX_MAX_RANK];
     nnx_strides(in[0].desc.shape, rank, s);
@@ -242,14 +242,14 @@ static void reduce_rows(void *arg, size_t t)
     }
 }
 
-nnx_status nnx_fast_reduce(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_reduce(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    uint32_t tail = nnx_fast_reduce_tail(d, node->attrs.reduce.axes_mask);
+    uint32_t tail = nnx_fast_reduce_tail(d, args->attrs->reduce.axes_mask);
     size_t run = nnx_shape_elements(d->shape + d->rank - tail, tail),
            outer = nnx_shape_elements(d->shape, d->rank - tail);
     size_t tasks = run * outer >= ((size_t)1 << 15) ? nnx_pool_threads(env->pool) : 1;
-    reduce_job j = {in[0].data, out->data, run, outer, (outer + tasks - 1) / tasks, node->op == NNX_OP_REDUCE_MEAN};
+    reduce_job j = {in[0].data, out->data, run, outer, (outer + tasks - 1) / tasks, args->op == NNX_OP_REDUCE_MEAN};
     if (outer)
         nnx_pool_for(tasks > 1 ? env->pool : NULL, (outer + j.per - 1) / j.per, reduce_rows, &j);
     return NNX_OK;

@@ -313,16 +313,16 @@ static nnx_status run_stats(stats_job *j, nnx_pool *pool)
     return NNX_OK;
 }
 
-static const float *opt_data(const nnx_node *node, const nnx_view *in, uint32_t i)
+static const float *opt_data(const nnx_op_args *args, const nnx_view *in, uint32_t i)
 {
-    return i < node->n_in ? in[i].data : NULL;
+    return i < args->n_in ? in[i].data : NULL;
 }
 
 /* ---------------------------------------------------------------- layer normalization */
 
-bool nnx_fast_layer_norm_block(const nnx_node *node, const nnx_operand_desc *x, uint32_t *first)
+bool nnx_fast_layer_norm_block(const nnx_op_args *args, const nnx_operand_desc *x, uint32_t *first)
 {
-    const nnx_attr_norm *a = &node->attrs.norm;
+    const nnx_attr_norm *a = &args->attrs->norm;
     uint32_t start = a->n_axes ? a->axes[0] : x->rank;
     for (uint32_t i = 0; i < a->n_axes; i++)
         if (a->axes[i] != start + i)
@@ -332,13 +332,13 @@ bool nnx_fast_layer_norm_block(const nnx_node *node, const nnx_operand_desc *x, 
     return true;
 }
 
-nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+nnx_status nnx_fast_layer_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
                                         const nnx_kernel_env *env)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    const nnx_attr_norm *a = &node->attrs.norm;
+    const nnx_attr_norm *a = &args->attrs->norm;
     uint32_t start = 0;
-    nnx_fast_layer_norm_block(node, d, &start);
+    nnx_fast_layer_norm_block(args, d, &start);
     uint32_t end = start + a->n_axes;
     stats_job j = {in[0].data,
                    out->data,
@@ -346,8 +346,8 @@ nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in
                    nnx_shape_elements(d->shape + start, a->n_axes),
                    nnx_shape_elements(d->shape + end, d->rank - end),
                    1,
-                   opt_data(node, in, 1),
-                   opt_data(node, in, 2),
+                   opt_data(args, in, 1),
+                   opt_data(args, in, 2),
                    PAR_ALONG,
                    a->epsilon,
                    0,
@@ -358,21 +358,21 @@ nnx_status nnx_fast_layer_normalization(const nnx_node *node, const nnx_view *in
 
 /* ---------------------------------------------------------------- instance normalization */
 
-nnx_status nnx_fast_instance_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+nnx_status nnx_fast_instance_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
                                            const nnx_kernel_env *env)
 {
     const uint32_t *s = in[0].desc.shape;
-    bool nchw = node->attrs.norm.layout == NNX_LAYOUT_NCHW;
+    bool nchw = args->attrs->norm.layout == NNX_LAYOUT_NCHW;
     stats_job j = {in[0].data,
                    out->data,
                    0,
                    (size_t)s[nchw ? 2 : 1] * s[nchw ? 3 : 2],
                    0,
                    s[nchw ? 1 : 3],
-                   opt_data(node, in, 1),
-                   opt_data(node, in, 2),
+                   opt_data(args, in, 1),
+                   opt_data(args, in, 2),
                    nchw ? PAR_LINE : PAR_COLUMN,
-                   node->attrs.norm.epsilon,
+                   args->attrs->norm.epsilon,
                    0,
                    0,
                    0};
@@ -416,28 +416,28 @@ static void bn_task(void *arg, size_t t)
     }
 }
 
-size_t nnx_fast_batch_norm_scratch(const nnx_node *node, const nnx_operand_desc *x)
+size_t nnx_fast_batch_norm_scratch(const nnx_op_args *args, const nnx_operand_desc *x)
 {
-    return (size_t)x->shape[node->attrs.norm.axis] * sizeof(float);
+    return (size_t)x->shape[args->attrs->norm.axis] * sizeof(float);
 }
 
-nnx_status nnx_fast_batch_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out,
+nnx_status nnx_fast_batch_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
                                         const nnx_kernel_env *env)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    uint32_t axis = node->attrs.norm.axis;
-    const float *mean = in[1].data, *var = in[2].data, *scale = opt_data(node, in, 3);
+    uint32_t axis = args->attrs->norm.axis;
+    const float *mean = in[1].data, *var = in[2].data, *scale = opt_data(args, in, 3);
     float *a = env->shared;
     size_t channels = d->shape[axis];
     for (size_t c = 0; c < channels; c++) {
-        double ac = (scale ? scale[c] : 1.0) / sqrt((double)var[c] + node->attrs.norm.epsilon);
+        double ac = (scale ? scale[c] : 1.0) / sqrt((double)var[c] + args->attrs->norm.epsilon);
         /* the float form keeps the bound only for moderate statistics; else the reference */
         if (!(fabs((double)mean[c]) <= 0x1p100 && (ac == 0.0 || (fabs(ac) >= 0x1p-100 && fabs(ac) <= 0x1p100))))
-            return nnx_op_impls[node->op].kernel(node, in, out);
+            return nnx_op_impls[args->op].kernel(args, in, out);
         a[c] = (float)ac;
     }
     bn_job j = {in[0].data, mean,
-                a,          opt_data(node, in, 4),
+                a,          opt_data(args, in, 4),
                 out->data,  nnx_shape_elements(d->shape, axis),
                 channels,   nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1),
                 0,          0};

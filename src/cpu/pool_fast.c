@@ -101,11 +101,11 @@ static nnx_window window_of(const nnx_attr_pool *a, const uint32_t *xs, const ui
                         .pl = a->pads[2]};
 }
 
-static bool max_plan(const nnx_node *node, const uint32_t *xs, const uint32_t *ys, nnx_rowbuf *b)
+static bool max_plan(const nnx_op_args *args, const uint32_t *xs, const uint32_t *ys, nnx_rowbuf *b)
 {
-    const nnx_attr_pool *a = &node->attrs.pool;
+    const nnx_attr_pool *a = &args->attrs->pool;
     nnx_window g = window_of(a, xs, ys);
-    return node->op == NNX_OP_MAX_POOL && (size_t)a->window[0] * a->window[1] <= MAX_TAPS &&
+    return args->op == NNX_OP_MAX_POOL && (size_t)a->window[0] * a->window[1] <= MAX_TAPS &&
         nnx_rowbuf_plan(&g, -INFINITY, BAND_FLOATS, MAX_FLOATS, b);
 }
 
@@ -118,19 +118,19 @@ static int square_of(const nnx_window *w)
         : 0;
 }
 
-/* Whether the AVX-512 direct tiles take the node (no buffer). */
-static bool direct_max(const nnx_node *node, const uint32_t *xs, const uint32_t *ys)
+/* Whether the AVX-512 direct tiles take the op (no buffer). */
+static bool direct_max(const nnx_op_args *args, const uint32_t *xs, const uint32_t *ys)
 {
-    nnx_window w = window_of(&node->attrs.pool, xs, ys);
-    return node->op == NNX_OP_MAX_POOL && square_of(&w) && nnx_cpu_level_get() >= NNX_CPU_AVX512;
+    nnx_window w = window_of(&args->attrs->pool, xs, ys);
+    return args->op == NNX_OP_MAX_POOL && square_of(&w) && nnx_cpu_level_get() >= NNX_CPU_AVX512;
 }
 
-size_t nnx_fast_pool2d_scratch(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *y)
+size_t nnx_fast_pool2d_scratch(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *y)
 {
     nnx_rowbuf b;
-    if (direct_max(node, x->shape, y->shape))
+    if (direct_max(args, x->shape, y->shape))
         return 0;
-    return max_plan(node, x->shape, y->shape, &b) ? b.floats * sizeof(float) : 0;
+    return max_plan(args, x->shape, y->shape, &b) ? b.floats * sizeof(float) : 0;
 }
 
 /* A band of one output plane: rows output rows of OW, the buffered rows of row a start at
@@ -356,20 +356,20 @@ static void max_task(void *arg, size_t t)
     }
 }
 
-nnx_status nnx_fast_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_pool2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     const uint32_t *xs = in[0].desc.shape, *ys = out->desc.shape;
     size_t planes = (size_t)xs[0] * xs[1];
     nnx_rowbuf b;
 #if defined(__x86_64__)
-    if (direct_max(node, xs, ys)) {
-        nnx_window w = window_of(&node->attrs.pool, xs, ys);
+    if (direct_max(args, xs, ys)) {
+        nnx_window w = window_of(&args->attrs->pool, xs, ys);
         direct_job j = {{in[0].data, out->data, w.H, w.W, w.OH, w.OW, w.pt, w.pl}, square_of(&w), (int)w.sw};
         nnx_pool_for(planes * w.H * w.W >= ((size_t)1 << 15) ? env->pool : NULL, planes, direct_max512, &j);
         return NNX_OK;
     }
 #endif
-    if (planes && max_plan(node, xs, ys, &b) && env->scratch && env->per_thread >= b.floats * sizeof(float)) {
+    if (planes && max_plan(args, xs, ys, &b) && env->scratch && env->per_thread >= b.floats * sizeof(float)) {
         ptrdiff_t tap[MAX_TAPS];
         nnx_rowbuf_taps(&b, tap);
         max_job j = {&b, tap, in[0].data, out->data, env, planes * b.bands, 0, nnx_cpu_level_get(), 0};
@@ -379,7 +379,7 @@ nnx_status nnx_fast_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *o
         nnx_pool_for(j.tasks > 1 ? env->pool : NULL, j.tasks, max_task, &j);
         return NNX_OK;
     }
-    pool2d p = {&node->attrs.pool, xs[2], xs[3], ys[2], ys[3], node->op == NNX_OP_AVG_POOL, in[0].data, out->data};
+    pool2d p = {&args->attrs->pool, xs[2], xs[3], ys[2], ys[3], args->op == NNX_OP_AVG_POOL, in[0].data, out->data};
     nnx_pool_for(env->pool, planes, plane, &p);
     return NNX_OK;
 }

@@ -102,10 +102,10 @@ static void task(void *arg, size_t t)
     }
 }
 
-nnx_status nnx_fast_softmax(const nnx_node *node, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+nnx_status nnx_fast_softmax(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    uint32_t axis = node->attrs.axis.axis;
+    uint32_t axis = args->attrs->axis.axis;
     size_t outer = nnx_shape_elements(d->shape, axis),
            inner = nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1);
     softmax_job j = {in[0].data, out->data, d->shape[axis], inner, 0, outer * inner, nnx_cpu_level_get()};

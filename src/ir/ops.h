@@ -1,6 +1,7 @@
 /* ops.h — the op enum and the per-op facts generated from ops.def: names, arity and property
- * bits (nnx_op_table), the node and the kernel's view of a tensor. The functions of each op
- * (shape inference, reference kernel) are ops/'s, in ops/table.h. */
+ * bits (nnx_op_table), the node, an op's arguments (what its functions see of a node) and the
+ * kernel's view of a tensor. The functions of each op (shape inference, reference kernel)
+ * are ops/'s, in ops/table.h. */
 #ifndef NNX_IR_OPS_H
 #define NNX_IR_OPS_H
 
@@ -29,6 +30,21 @@ typedef struct nnx_node {
     nnx_attrs attrs;
     const char *label; /* never NULL; "" if none */
 } nnx_node;
+
+/* What an op's functions (ops/table.h, cpu/kernels.h) are told besides their tensors: the op,
+ * how many inputs (absent optional ones included) and outputs it has, and its attributes. It
+ * carries nothing of a graph: no value ids, no label, no other nodes. */
+typedef struct nnx_op_args {
+    nnx_op op;
+    uint32_t n_in, n_out;
+    const nnx_attrs *attrs;
+} nnx_op_args;
+
+/* The arguments of node n; they borrow n's attributes. */
+static inline nnx_op_args nnx_node_args(const nnx_node *n)
+{
+    return (nnx_op_args){n->op, n->n_in, n->n_out, &n->attrs};
+}
 
 /* A tensor as a kernel sees it. data is NULL for an absent optional input. */
 typedef struct nnx_view {

@@ -12,7 +12,7 @@
 
 /* ---------------------------------------------------------------- inference */
 
-nnx_status nnx_infer_activation(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_activation(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)
 {
     if (!nnx_dtype_is_float(in[0]->dtype))
@@ -23,7 +23,7 @@ nnx_status nnx_infer_activation(const nnx_node *node, const nnx_operand_desc *co
 }
 
 /* x and slope of one float or signed integer dtype; bidirectional broadcast. */
-nnx_status nnx_infer_prelu(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_prelu(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                            nnx_error *err)
 {
     const nnx_operand_desc *x = in[0], *s = in[1];
@@ -76,17 +76,17 @@ static double activation_f(nnx_op op, const nnx_attr_activation *a, double x)
     }
 }
 
-nnx_status nnx_ref_activation(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_activation(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_dtype dt = out->desc.dtype;
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     for (size_t i = 0; i < n; i++)
-        nnx_store_f(dt, out->data, i, activation_f(node->op, &node->attrs.activation, nnx_load_f(dt, in[0].data, i)));
+        nnx_store_f(dt, out->data, i, activation_f(args->op, &args->attrs->activation, nnx_load_f(dt, in[0].data, i)));
     return NNX_OK;
 }
 
 /* prelu: x >= 0 ? x : slope * x (WebNN's max(0, x) + slope * min(0, x)). */
-nnx_status nnx_ref_prelu(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_prelu(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *od = &out->desc;
     uint64_t sx[NNX_MAX_RANK], ss[NNX_MAX_RANK];

@@ -185,11 +185,11 @@ static nnx_status check_channels(uint32_t in_c, uint32_t filter_in, uint32_t out
     return NNX_OK;
 }
 
-nnx_status nnx_infer_conv(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_conv(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                           nnx_error *err)
 {
-    const nnx_attr_conv *a = &node->attrs.conv;
-    const nnx_operand_desc *x = in[0], *f = in[1], *b = node->n_in > 2 ? in[2] : NULL;
+    const nnx_attr_conv *a = &args->attrs->conv;
+    const nnx_operand_desc *x = in[0], *f = in[1], *b = args->n_in > 2 ? in[2] : NULL;
     nnx_status st = check_types(a, x, f, b, err);
     if (st == NNX_OK)
         st = check_attrs(a, x->rank, err);
@@ -313,10 +313,10 @@ static double conv_point(const conv_geom *g, uint32_t n, uint32_t o, const uint3
     return acc;
 }
 
-nnx_status nnx_ref_conv(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_conv(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_conv *a = &node->attrs.conv;
-    const void *bias = node->n_in > 2 ? in[2].data : NULL;
+    const nnx_attr_conv *a = &args->attrs->conv;
+    const void *bias = args->n_in > 2 ? in[2].data : NULL;
     nnx_dtype dt = out->desc.dtype;
     conv_geom g;
     conv_geometry(a, in, out, &g);

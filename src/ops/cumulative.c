@@ -11,11 +11,11 @@
 #include <string.h>
 
 /* Numeric types (bool has no sum); axis < rank, so a scalar is rejected. */
-nnx_status nnx_infer_cumulative_sum(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_cumulative_sum(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                     nnx_error *err)
 {
     const nnx_operand_desc *x = in[0];
-    uint32_t axis = node->attrs.cumsum.axis;
+    uint32_t axis = args->attrs->cumsum.axis;
     nnx_dtype_kind kind = nnx_dtype_kind_of(x->dtype);
     if (kind != NNX_KIND_FLOAT && kind != NNX_KIND_SINT && kind != NNX_KIND_UINT)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
@@ -70,9 +70,9 @@ static void cumsum_line(const nnx_attr_cumsum *a, nnx_dtype dt, const void *x, v
 }
 
 /* The input as [outer, len, inner] around the axis: each (outer, inner) pair is a line. */
-nnx_status nnx_ref_cumulative_sum(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_cumulative_sum(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_cumsum *a = &node->attrs.cumsum;
+    const nnx_attr_cumsum *a = &args->attrs->cumsum;
     const nnx_operand_desc *d = &in[0].desc;
     uint64_t outer = nnx_shape_elements(d->shape, a->axis);
     uint64_t inner = nnx_shape_elements(d->shape + a->axis + 1, d->rank - a->axis - 1);

@@ -86,11 +86,11 @@ static nnx_status deconv_out_size(const char *what, uint32_t x, uint32_t k, int6
     return NNX_OK;
 }
 
-nnx_status nnx_infer_deconv(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_deconv(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
-    const nnx_attr_deconv *a = &node->attrs.deconv;
-    const nnx_operand_desc *x = in[0], *f = in[1], *b = node->n_in > 2 ? in[2] : NULL;
+    const nnx_attr_deconv *a = &args->attrs->deconv;
+    const nnx_operand_desc *x = in[0], *f = in[1], *b = args->n_in > 2 ? in[2] : NULL;
     nnx_status st = check_types(x, f, b, err);
     if (st != NNX_OK)
         return st;
@@ -146,10 +146,10 @@ static void tap_sum(const deconv_geom *g, uint32_t k, const uint32_t *i, size_t 
     }
 }
 
-nnx_status nnx_ref_deconv(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_deconv(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_deconv *a = &node->attrs.deconv;
-    const void *bias = node->n_in > 2 ? in[2].data : NULL;
+    const nnx_attr_deconv *a = &args->attrs->deconv;
+    const void *bias = args->n_in > 2 ? in[2].data : NULL;
     nnx_dtype dt = out->desc.dtype;
     deconv_geom g = {.n = out->desc.rank - 2, .a = a, .in = in};
     nnx_strides(in[0].desc.shape, in[0].desc.rank, g.xs);

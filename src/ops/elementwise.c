@@ -11,7 +11,7 @@
 
 /* ---------------------------------------------------------------- inference */
 
-nnx_status nnx_infer_binary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_binary(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
     const nnx_operand_desc *a = in[0], *b = in[1];
@@ -27,7 +27,7 @@ nnx_status nnx_infer_binary(const nnx_node *node, const nnx_operand_desc *const 
     return NNX_OK;
 }
 
-nnx_status nnx_infer_unary(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_unary(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                            nnx_error *err)
 {
     *out = *in[0];
@@ -36,7 +36,7 @@ nnx_status nnx_infer_unary(const nnx_node *node, const nnx_operand_desc *const *
 
 /* rcp, sin, cos: NNEF defines them on tensor<scalar> only (NNEF 1.0.2 §4.2.1); an integer
  * reciprocal or sine has no meaning worth inventing. */
-nnx_status nnx_infer_unary_float(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_unary_float(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                  nnx_error *err)
 {
     if (!nnx_dtype_is_float(in[0]->dtype))
@@ -47,7 +47,7 @@ nnx_status nnx_infer_unary_float(const nnx_node *node, const nnx_operand_desc *c
 }
 
 /* sign, round: any number type (integers exactly), not bool. */
-nnx_status nnx_infer_unary_number(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_unary_number(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                   nnx_error *err)
 {
     if (in[0]->dtype == NNX_BOOL)
@@ -56,14 +56,14 @@ nnx_status nnx_infer_unary_number(const nnx_node *node, const nnx_operand_desc *
     return NNX_OK;
 }
 
-nnx_status nnx_infer_cast(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_cast(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                           nnx_error *err)
 {
-    if (!nnx_dtype_valid(node->attrs.cast.to))
+    if (!nnx_dtype_valid(args->attrs->cast.to))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "target data type %d is not a data type",
-                             (int)node->attrs.cast.to);
+                             (int)args->attrs->cast.to);
     *out = *in[0];
-    out->dtype = node->attrs.cast.to;
+    out->dtype = args->attrs->cast.to;
     return NNX_OK;
 }
 
@@ -104,12 +104,12 @@ static double binary_f(nnx_op op, double a, double b)
 
 /* max / min under attrs.nan IGNORE skip a NaN operand (TOSA compare_nan: the other one, so
  * two NaNs give NaN); every other case is binary_f. */
-static double binary_nan_f(const nnx_node *node, double a, double b)
+static double binary_nan_f(const nnx_op_args *args, double a, double b)
 {
-    bool ignore = (node->op == NNX_OP_MAX || node->op == NNX_OP_MIN) && node->attrs.nan.nan_mode == NNX_NAN_IGNORE;
+    bool ignore = (args->op == NNX_OP_MAX || args->op == NNX_OP_MIN) && args->attrs->nan.nan_mode == NNX_NAN_IGNORE;
     if (ignore && (isnan(a) || isnan(b)))
         return isnan(a) ? b : a;
-    return binary_f(node->op, a, b);
+    return binary_f(args->op, a, b);
 }
 
 /* base^exp with wraparound; a negative exponent gives the truncated reciprocal. */
@@ -166,7 +166,7 @@ static uint64_t binary_u(nnx_op op, uint64_t a, uint64_t b)
     }
 }
 
-nnx_status nnx_ref_binary(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_binary(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *od = &out->desc;
     uint64_t sa[NNX_MAX_RANK], sb[NNX_MAX_RANK];
@@ -184,13 +184,13 @@ nnx_status nnx_ref_binary(const nnx_node *node, const nnx_view *in, nnx_view *ou
         }
         if (kind == NNX_KIND_FLOAT)
             nnx_store_f(dt, out->data, o,
-                        binary_nan_f(node, nnx_load_f(dt, in[0].data, ia), nnx_load_f(dt, in[1].data, ib)));
+                        binary_nan_f(args, nnx_load_f(dt, in[0].data, ia), nnx_load_f(dt, in[1].data, ib)));
         else if (kind == NNX_KIND_SINT)
             nnx_store_i(dt, out->data, o,
-                        binary_i(node->op, nnx_load_i(dt, in[0].data, ia), nnx_load_i(dt, in[1].data, ib)));
+                        binary_i(args->op, nnx_load_i(dt, in[0].data, ia), nnx_load_i(dt, in[1].data, ib)));
         else
             nnx_store_i(dt, out->data, o,
-                        (int64_t)binary_u(node->op, nnx_load_u(dt, in[0].data, ia), nnx_load_u(dt, in[1].data, ib)));
+                        (int64_t)binary_u(args->op, nnx_load_u(dt, in[0].data, ia), nnx_load_u(dt, in[1].data, ib)));
         o++;
     } while (nnx_index_next(idx, od->shape, od->rank));
     return NNX_OK;
@@ -273,34 +273,34 @@ static int64_t unary_u(nnx_op op, uint64_t x)
     }
 }
 
-nnx_status nnx_ref_unary(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_unary(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_dtype dt = out->desc.dtype;
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
     for (size_t i = 0; i < n; i++) {
         if (kind == NNX_KIND_FLOAT)
-            nnx_store_f(dt, out->data, i, unary_f(node->op, nnx_load_f(dt, in[0].data, i)));
+            nnx_store_f(dt, out->data, i, unary_f(args->op, nnx_load_f(dt, in[0].data, i)));
         else if (kind == NNX_KIND_SINT)
-            nnx_store_i(dt, out->data, i, unary_i(node->op, nnx_load_i(dt, in[0].data, i)));
+            nnx_store_i(dt, out->data, i, unary_i(args->op, nnx_load_i(dt, in[0].data, i)));
         else /* unsigned: abs, ceil, floor, round, relu are the identity; neg wraps */
-            nnx_store_i(dt, out->data, i, unary_u(node->op, nnx_load_u(dt, in[0].data, i)));
+            nnx_store_i(dt, out->data, i, unary_u(args->op, nnx_load_u(dt, in[0].data, i)));
     }
     return NNX_OK;
 }
 
 /* Bounds are in the input's representation (attrs.h); a NaN input stays NaN; -0 is below
  * +0, so clamp(-0, 0, 6) is +0 as min(max(x, 0), 6) says. */
-nnx_status nnx_ref_clamp(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_clamp(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_dtype dt = out->desc.dtype;
-    nnx_scalar lo = node->attrs.clamp.lo, hi = node->attrs.clamp.hi;
+    nnx_scalar lo = args->attrs->clamp.lo, hi = args->attrs->clamp.hi;
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     for (size_t i = 0; i < n; i++) {
         switch (nnx_dtype_kind_of(dt)) {
         case NNX_KIND_FLOAT: {
             double x = nnx_load_f(dt, in[0].data, i); /* WebNN: min(max(x, lo), hi) */
-            if (isnan(x) && node->attrs.clamp.nan_mode == NNX_NAN_IGNORE)
+            if (isnan(x) && args->attrs->clamp.nan_mode == NNX_NAN_IGNORE)
                 x = lo.f; /* TOSA CLAMP IGNORE: max(NaN, lo) = lo */
             nnx_store_f(dt, out->data, i, isnan(x) ? x : ieee_min(ieee_max(x, lo.f), hi.f));
             break;
@@ -372,10 +372,10 @@ static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, s
     nnx_store_f(to, dst, i, x);
 }
 
-nnx_status nnx_ref_cast(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_cast(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     for (size_t i = 0; i < n; i++)
-        cast_one(in[0].desc.dtype, in[0].data, out->desc.dtype, out->data, i, node->attrs.cast.rounding);
+        cast_one(in[0].desc.dtype, in[0].data, out->desc.dtype, out->data, i, args->attrs->cast.rounding);
     return NNX_OK;
 }

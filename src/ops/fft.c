@@ -15,7 +15,7 @@ static bool power_of_two(uint32_t v) { return v && !(v & (v - 1)); }
 
 /* fft2d: inputs real, imag [N, H, W] of one float type; rfft2d: real only. Outputs (real,
  * imag) [N, H, W] (fft2d) or [N, H, W/2 + 1] (rfft2d). H, W powers of two. */
-nnx_status nnx_infer_fft2d(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_fft2d(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                            nnx_error *err)
 {
     const nnx_operand_desc *x = in[0];
@@ -23,24 +23,24 @@ nnx_status nnx_infer_fft2d(const nnx_node *node, const nnx_operand_desc *const *
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, expected 3 ([N, H, W])", x->rank);
     if (x->dtype != NNX_FLOAT32)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not float32", nnx_dtype_name(x->dtype));
-    if (node->op == NNX_OP_FFT2D && !nnx_desc_equal(in[0], in[1]))
+    if (args->op == NNX_OP_FFT2D && !nnx_desc_equal(in[0], in[1]))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the real and imaginary inputs differ in type or shape");
     if (!power_of_two(x->shape[1]) || !power_of_two(x->shape[2]))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "H = %u and W = %u must be powers of two", x->shape[1],
                              x->shape[2]);
     out[0] = *x;
-    if (node->op == NNX_OP_RFFT2D)
+    if (args->op == NNX_OP_RFFT2D)
         out[0].shape[2] = x->shape[2] / 2 + 1;
     out[1] = out[0];
     return NNX_OK;
 }
 
-nnx_status nnx_ref_fft2d(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_fft2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const uint32_t N = in[0].desc.shape[0], H = in[0].desc.shape[1], W = in[0].desc.shape[2];
     const uint32_t OW = out[0].desc.shape[2];
-    const bool real_only = node->op == NNX_OP_RFFT2D;
-    const double sign = !real_only && node->attrs.fft.inverse ? -1.0 : 1.0;
+    const bool real_only = args->op == NNX_OP_RFFT2D;
+    const double sign = !real_only && args->attrs->fft.inverse ? -1.0 : 1.0;
     const double two_pi = 6.283185307179586476925286766559;
     nnx_dtype dt = in[0].desc.dtype;
     for (uint32_t n = 0; n < N; n++)

@@ -12,11 +12,11 @@
 /* ---------------------------------------------------------------- gather */
 
 /* WebNN gather: indices type, axis < rank; output x[:axis] ++ indices.shape ++ x[axis+1:]. */
-nnx_status nnx_infer_gather(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_gather(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
     const nnx_operand_desc *x = in[0], *idx = in[1];
-    uint32_t axis = node->attrs.axis.axis;
+    uint32_t axis = args->attrs->axis.axis;
     nnx_status st = nnx_check_index_dtype(idx->dtype, "indices", err);
     if (st != NNX_OK)
         return st;
@@ -39,10 +39,10 @@ nnx_status nnx_infer_gather(const nnx_node *node, const nnx_operand_desc *const 
 }
 
 /* x as [outer, n, inner] around the axis: out[o, k, :] = x[o, index(k), :]. */
-nnx_status nnx_ref_gather(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_gather(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *x = &in[0].desc, *idx = &in[1].desc;
-    uint32_t axis = node->attrs.axis.axis, n = x->shape[axis];
+    uint32_t axis = args->attrs->axis.axis, n = x->shape[axis];
     uint64_t outer = nnx_shape_elements(x->shape, axis);
     size_t row = (size_t)nnx_shape_elements(x->shape + axis + 1, x->rank - axis - 1) * nnx_dtype_size(x->dtype);
     size_t count = (size_t)nnx_shape_elements(idx->shape, idx->rank);
@@ -84,12 +84,12 @@ nnx_status nnx_check_elements_indices(const nnx_operand_desc *x, const nnx_opera
 
 /* WebNN gatherElements; the output has the indices' shape (WebNN `gatherElements()`
  * steps, spec defect 6.1-4: the algorithm copies the input's shape, its examples use the indices'). */
-nnx_status nnx_infer_gather_elements(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_gather_elements(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                      nnx_error *err)
 {
     nnx_status st = nnx_check_index_dtype(in[1]->dtype, "indices", err);
     if (st == NNX_OK)
-        st = nnx_check_elements_indices(in[0], in[1], node->attrs.axis.axis, err);
+        st = nnx_check_elements_indices(in[0], in[1], args->attrs->axis.axis, err);
     if (st != NNX_OK)
         return st;
     *out = *in[1];
@@ -98,10 +98,10 @@ nnx_status nnx_infer_gather_elements(const nnx_node *node, const nnx_operand_des
 }
 
 /* out[i] = x[i with i[axis] = index(indices[i])], i over the indices' shape. */
-nnx_status nnx_ref_gather_elements(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_gather_elements(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *x = &in[0].desc, *idx = &in[1].desc;
-    uint32_t axis = node->attrs.axis.axis, rank = x->rank;
+    uint32_t axis = args->attrs->axis.axis, rank = x->rank;
     uint64_t s[NNX_MAX_RANK];
     nnx_strides(x->shape, rank, s);
     size_t esize = nnx_dtype_size(x->dtype), e = 0;
@@ -150,10 +150,10 @@ nnx_status nnx_nd_slices_shape(const nnx_operand_desc *x, const nnx_operand_desc
     return NNX_OK;
 }
 
-nnx_status nnx_infer_gather_nd(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_gather_nd(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                nnx_error *err)
 {
-    (void)node;
+    (void)args;
     uint32_t k;
     nnx_status st = nnx_check_index_dtype(in[1]->dtype, "indices", err);
     if (st == NNX_OK)
@@ -173,9 +173,9 @@ size_t nnx_nd_offset(const nnx_view *x, const nnx_view *idx, size_t m, uint32_t 
 }
 
 /* Each coordinate selects the slice x[c0, .., ck-1, :, ..], copied whole. */
-nnx_status nnx_ref_gather_nd(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_gather_nd(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    (void)node;
+    (void)args;
     const nnx_operand_desc *x = &in[0].desc, *idx = &in[1].desc;
     uint32_t k = idx->shape[idx->rank - 1];
     size_t esize = nnx_dtype_size(x->dtype);

@@ -45,7 +45,7 @@ nnx_status nnx_ir_add_node(nnx_ir *ir, nnx_op op, const uint32_t *in, uint32_t n
     for (uint32_t i = 0; i < n_in; i++)
         in_desc[i] = in[i] == NNX_NONE ? NULL : &ir->values[in[i]].desc;
 
-    st = nnx_op_impls[op].infer(&node, in_desc, out_desc, err);
+    st = nnx_node_infer(&node, in_desc, out_desc, err);
     if (st != NNX_OK)
         return st;
     for (uint32_t o = 0; o < n_out; o++) {

@@ -20,7 +20,7 @@ static nnx_status no_broadcast(nnx_error *err, const nnx_operand_desc *a, const 
 }
 
 /* Two operands of one dtype (any), bidirectional broadcast, bool result. */
-nnx_status nnx_infer_compare(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_compare(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                              nnx_error *err)
 {
     const nnx_operand_desc *a = in[0], *b = in[1];
@@ -34,14 +34,14 @@ nnx_status nnx_infer_compare(const nnx_node *node, const nnx_operand_desc *const
 
 /* not (one input) and and/or/xor (two, broadcast): bool or uint8 operands (WebNN's logical
  * type is uint8), both of one dtype, which the result has. */
-nnx_status nnx_infer_logical(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_logical(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                              nnx_error *err)
 {
-    for (uint32_t i = 0; i < node->n_in; i++)
+    for (uint32_t i = 0; i < args->n_in; i++)
         if (in[i]->dtype != NNX_BOOL && in[i]->dtype != NNX_UINT8)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input %u has type %s, not bool or uint8", i,
                                  nnx_dtype_name(in[i]->dtype));
-    if (node->n_in == 1) {
+    if (args->n_in == 1) {
         *out = *in[0];
         return NNX_OK;
     }
@@ -55,7 +55,7 @@ nnx_status nnx_infer_logical(const nnx_node *node, const nnx_operand_desc *const
 }
 
 /* is_nan, is_inf: a float input, a bool result of its shape. */
-nnx_status nnx_infer_float_test(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_float_test(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)
 {
     if (!nnx_dtype_is_float(in[0]->dtype))
@@ -68,7 +68,7 @@ nnx_status nnx_infer_float_test(const nnx_node *node, const nnx_operand_desc *co
 
 /* condition bool; the two values of one dtype, which the output takes; the output shape is
  * the broadcast of all three (broadcasting is associative, so pairwise is enough). */
-nnx_status nnx_infer_where(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_where(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                            nnx_error *err)
 {
     const nnx_operand_desc *c = in[0], *a = in[1], *b = in[2];
@@ -149,7 +149,7 @@ static void broadcast_all(const nnx_view *in, uint32_t n, const nnx_operand_desc
         nnx_broadcast_strides(in[k].desc.shape, in[k].desc.rank, od->rank, strides[k]);
 }
 
-nnx_status nnx_ref_compare(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_compare(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *od = &out->desc;
     uint64_t strides[2][NNX_MAX_RANK];
@@ -162,26 +162,26 @@ nnx_status nnx_ref_compare(const nnx_node *node, const nnx_view *in, nnx_view *o
     do {
         operand_offsets(idx, od->rank, strides, 2, off);
         if (kind == NNX_KIND_FLOAT)
-            y[o++] = compare_f(node->op, nnx_load_f(dt, in[0].data, off[0]), nnx_load_f(dt, in[1].data, off[1]));
+            y[o++] = compare_f(args->op, nnx_load_f(dt, in[0].data, off[0]), nnx_load_f(dt, in[1].data, off[1]));
         else
-            y[o++] = ordered(node->op, order_i(kind, dt, in[0].data, off[0], in[1].data, off[1]));
+            y[o++] = ordered(args->op, order_i(kind, dt, in[0].data, off[0], in[1].data, off[1]));
     } while (nnx_index_next(idx, od->shape, od->rank));
     return NNX_OK;
 }
 
-nnx_status nnx_ref_logical(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_logical(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *od = &out->desc;
     uint64_t strides[2][NNX_MAX_RANK];
-    broadcast_all(in, node->n_in, od, strides);
-    const unsigned char *a = in[0].data, *b = node->n_in > 1 ? in[1].data : NULL;
+    broadcast_all(in, args->n_in, od, strides);
+    const unsigned char *a = in[0].data, *b = args->n_in > 1 ? in[1].data : NULL;
     unsigned char *y = out->data;
     uint32_t idx[NNX_MAX_RANK] = {0};
     size_t o = 0, off[2];
     do {
-        operand_offsets(idx, od->rank, strides, node->n_in, off);
+        operand_offsets(idx, od->rank, strides, args->n_in, off);
         bool x = a[off[0]] != 0;
-        switch (node->op) {
+        switch (args->op) {
         case NNX_OP_LOGICAL_AND: y[o++] = x && b[off[1]] != 0; break;
         case NNX_OP_LOGICAL_OR: y[o++] = x || b[off[1]] != 0; break;
         case NNX_OP_LOGICAL_XOR: y[o++] = x != (b[off[1]] != 0); break;
@@ -191,20 +191,20 @@ nnx_status nnx_ref_logical(const nnx_node *node, const nnx_view *in, nnx_view *o
     return NNX_OK;
 }
 
-nnx_status nnx_ref_float_test(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_float_test(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_dtype dt = in[0].desc.dtype;
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     unsigned char *y = out->data;
     for (size_t i = 0; i < n; i++) {
         double x = nnx_load_f(dt, in[0].data, i);
-        y[i] = node->op == NNX_OP_IS_NAN ? isnan(x) != 0 : isinf(x) != 0;
+        y[i] = args->op == NNX_OP_IS_NAN ? isnan(x) != 0 : isinf(x) != 0;
     }
     return NNX_OK;
 }
 
 /* Copies the selected element bit for bit (no conversion: NaN payloads and -0 survive). */
-nnx_status nnx_ref_where(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_where(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *od = &out->desc;
     uint64_t strides[3][NNX_MAX_RANK];

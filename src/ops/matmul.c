@@ -41,7 +41,7 @@ static double dot(nnx_dtype dt, const void *a, size_t ai, size_t a_step, const v
 
 /* WebNN matmul: ranks >= 2 (1-D operands are rejected, unlike numpy), colsA == rowsB,
  * output = bidirectional broadcast of the batch dims ++ [rowsA, colsB]. */
-nnx_status nnx_infer_matmul(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_matmul(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
     const nnx_operand_desc *a = in[0], *b = in[1];
@@ -70,7 +70,7 @@ nnx_status nnx_infer_matmul(const nnx_node *node, const nnx_operand_desc *const 
 
 /* Every batch index of the output reads the a and b matrices its broadcast batch index
  * selects (stride 0 along broadcast axes), then does a plain [M,K] x [K,N] product. */
-nnx_status nnx_ref_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_matmul(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *a = &in[0].desc, *b = &in[1].desc, *y = &out->desc;
     nnx_dtype dt = y->dtype;
@@ -102,11 +102,11 @@ nnx_status nnx_ref_matmul(const nnx_node *node, const nnx_view *in, nnx_view *ou
 /* WebNN gemm: a and b rank 2; shapes are read transposed when a_transpose / b_transpose;
  * A' is [M, K], B' must be [K, N]; C (input 2, optional) has a's type and broadcasts
  * unidirectionally to [M, N] (a scalar is allowed). Output [M, N]. */
-nnx_status nnx_infer_gemm(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_gemm(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                           nnx_error *err)
 {
-    const nnx_attr_gemm *g = &node->attrs.gemm;
-    const nnx_operand_desc *a = in[0], *b = in[1], *c = node->n_in > 2 ? in[2] : NULL;
+    const nnx_attr_gemm *g = &args->attrs->gemm;
+    const nnx_operand_desc *a = in[0], *b = in[1], *c = args->n_in > 2 ? in[2] : NULL;
     nnx_status st = check_float_pair(a, b, err);
     if (st != NNX_OK)
         return st;
@@ -136,16 +136,16 @@ nnx_status nnx_infer_gemm(const nnx_node *node, const nnx_operand_desc *const *i
 /* out[m, n] = alpha * sum_k A'[m, k] * B'[k, n] + beta * C[m, n], in double, rounded once.
  * A transposed operand is read through swapped strides. An absent C adds nothing (not
  * beta * 0, which would turn an infinite beta into NaN). */
-nnx_status nnx_ref_gemm(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_gemm(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_gemm *g = &node->attrs.gemm;
+    const nnx_attr_gemm *g = &args->attrs->gemm;
     nnx_dtype dt = out->desc.dtype;
     uint32_t M = out->desc.shape[0], N = out->desc.shape[1];
     uint32_t a_cols = in[0].desc.shape[1], b_cols = in[1].desc.shape[1];
     uint32_t K = in[0].desc.shape[g->trans_a ? 0 : 1];
     size_t a_m = g->trans_a ? 1 : a_cols, a_k = g->trans_a ? a_cols : 1; /* strides of A' */
     size_t b_k = g->trans_b ? 1 : b_cols, b_n = g->trans_b ? b_cols : 1; /* strides of B' */
-    const nnx_view *c = node->n_in > 2 && in[2].data ? &in[2] : NULL;
+    const nnx_view *c = args->n_in > 2 && in[2].data ? &in[2] : NULL;
     uint64_t cs[2] = {0, 0};
     if (c)
         nnx_broadcast_strides(c->desc.shape, c->desc.rank, 2, cs);

@@ -12,10 +12,10 @@ static nnx_status invalid(nnx_error *err, const char *what)
 
 /* ---------------------------------------------------------------- reshape */
 
-nnx_status nnx_infer_reshape(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_reshape(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                              nnx_error *err)
 {
-    const nnx_attr_reshape *a = &node->attrs.reshape;
+    const nnx_attr_reshape *a = &args->attrs->reshape;
     if (a->rank > NNX_MAX_RANK)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", a->rank,
                              NNX_MAX_RANK);
@@ -33,7 +33,7 @@ nnx_status nnx_infer_reshape(const nnx_node *node, const nnx_operand_desc *const
     return NNX_OK;
 }
 
-nnx_status nnx_ref_reshape(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_reshape(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     size_t bytes;
     if (nnx_desc_bytes(&out->desc, &bytes) && bytes)
@@ -43,10 +43,10 @@ nnx_status nnx_ref_reshape(const nnx_node *node, const nnx_view *in, nnx_view *o
 
 /* ---------------------------------------------------------------- transpose */
 
-nnx_status nnx_infer_transpose(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_transpose(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                nnx_error *err)
 {
-    const uint32_t *perm = node->attrs.transpose.perm;
+    const uint32_t *perm = args->attrs->transpose.perm;
     bool seen[NNX_MAX_RANK] = {false};
     *out = *in[0];
     for (uint32_t i = 0; i < in[0]->rank; i++) {
@@ -61,9 +61,9 @@ nnx_status nnx_infer_transpose(const nnx_node *node, const nnx_operand_desc *con
     return NNX_OK;
 }
 
-nnx_status nnx_ref_transpose(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_transpose(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const uint32_t *perm = node->attrs.transpose.perm;
+    const uint32_t *perm = args->attrs->transpose.perm;
     uint32_t rank = out->desc.rank;
     uint64_t in_strides[NNX_MAX_RANK], s[NNX_MAX_RANK];
     nnx_strides(in[0].desc.shape, rank, in_strides);
@@ -82,16 +82,16 @@ nnx_status nnx_ref_transpose(const nnx_node *node, const nnx_view *in, nnx_view 
 
 /* ---------------------------------------------------------------- concat / split */
 
-nnx_status nnx_infer_concat(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_concat(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
-    uint32_t axis = node->attrs.axis.axis;
+    uint32_t axis = args->attrs->axis.axis;
     const nnx_operand_desc *first = in[0];
     if (axis >= first->rank)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, first->rank);
     *out = *first;
     uint64_t total = 0;
-    for (uint32_t k = 0; k < node->n_in; k++) {
+    for (uint32_t k = 0; k < args->n_in; k++) {
         const nnx_operand_desc *d = in[k];
         if (d->dtype != first->dtype || d->rank != first->rank)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
@@ -115,13 +115,13 @@ static void around_axis(const nnx_operand_desc *d, uint32_t axis, size_t *outer,
     *inner_bytes = (size_t)nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1) * nnx_dtype_size(d->dtype);
 }
 
-nnx_status nnx_ref_concat(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_concat(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    uint32_t axis = node->attrs.axis.axis;
+    uint32_t axis = args->attrs->axis.axis;
     size_t outer, inner;
     around_axis(&out->desc, axis, &outer, &inner);
     size_t out_row = out->desc.shape[axis] * inner, offset = 0;
-    for (uint32_t k = 0; k < node->n_in; k++) {
+    for (uint32_t k = 0; k < args->n_in; k++) {
         size_t row = in[k].desc.shape[axis] * inner;
         for (size_t o = 0; o < outer; o++)
             memcpy((unsigned char *)out->data + o * out_row + offset, (const unsigned char *)in[k].data + o * row, row);
@@ -130,15 +130,15 @@ nnx_status nnx_ref_concat(const nnx_node *node, const nnx_view *in, nnx_view *ou
     return NNX_OK;
 }
 
-nnx_status nnx_infer_split(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_split(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                            nnx_error *err)
 {
-    const nnx_attr_split *a = &node->attrs.split;
+    const nnx_attr_split *a = &args->attrs->split;
     if (a->axis >= in[0]->rank)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", a->axis,
                              in[0]->rank);
     uint64_t total = 0;
-    for (uint32_t k = 0; k < node->n_out; k++) {
+    for (uint32_t k = 0; k < args->n_out; k++) {
         if (a->sizes[k] == 0)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "split %u has size 0", k);
         total += a->sizes[k];
@@ -151,13 +151,13 @@ nnx_status nnx_infer_split(const nnx_node *node, const nnx_operand_desc *const *
     return NNX_OK;
 }
 
-nnx_status nnx_ref_split(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_split(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    uint32_t axis = node->attrs.split.axis;
+    uint32_t axis = args->attrs->split.axis;
     size_t outer, inner;
     around_axis(&in[0].desc, axis, &outer, &inner);
     size_t in_row = in[0].desc.shape[axis] * inner, offset = 0;
-    for (uint32_t k = 0; k < node->n_out; k++) {
+    for (uint32_t k = 0; k < args->n_out; k++) {
         size_t row = out[k].desc.shape[axis] * inner;
         for (size_t o = 0; o < outer; o++)
             memcpy((unsigned char *)out[k].data + o * row, (const unsigned char *)in[0].data + o * in_row + offset,
@@ -169,10 +169,10 @@ nnx_status nnx_ref_split(const nnx_node *node, const nnx_view *in, nnx_view *out
 
 /* ---------------------------------------------------------------- slice */
 
-nnx_status nnx_infer_slice(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_slice(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                            nnx_error *err)
 {
-    const nnx_attr_slice *a = &node->attrs.slice;
+    const nnx_attr_slice *a = &args->attrs->slice;
     *out = *in[0];
     for (uint32_t d = 0; d < in[0]->rank; d++) {
         uint32_t dim = in[0]->shape[d];
@@ -188,9 +188,9 @@ nnx_status nnx_infer_slice(const nnx_node *node, const nnx_operand_desc *const *
     return NNX_OK;
 }
 
-nnx_status nnx_ref_slice(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_slice(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_slice *a = &node->attrs.slice;
+    const nnx_attr_slice *a = &args->attrs->slice;
     uint32_t rank = out->desc.rank;
     uint64_t s[NNX_MAX_RANK];
     nnx_strides(in[0].desc.shape, rank, s);
@@ -209,10 +209,10 @@ nnx_status nnx_ref_slice(const nnx_node *node, const nnx_view *in, nnx_view *out
 
 /* WebNN expand: the input must broadcast unidirectionally to the new shape (each input
  * dimension, aligned from the right, is 1 or equal); the output has the new shape. */
-nnx_status nnx_infer_expand(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_expand(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
-    const nnx_attr_reshape *a = &node->attrs.reshape;
+    const nnx_attr_reshape *a = &args->attrs->reshape;
     const nnx_operand_desc *x = in[0];
     if (a->rank > NNX_MAX_RANK)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has rank %u, the maximum is %d", a->rank,
@@ -230,9 +230,9 @@ nnx_status nnx_infer_expand(const nnx_node *node, const nnx_operand_desc *const 
     return NNX_OK;
 }
 
-nnx_status nnx_ref_expand(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_expand(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    (void)node;
+    (void)args;
     uint32_t rank = out->desc.rank;
     uint64_t s[NNX_MAX_RANK];
     nnx_broadcast_strides(in[0].desc.shape, in[0].desc.rank, rank, s);
@@ -249,10 +249,10 @@ nnx_status nnx_ref_expand(const nnx_node *node, const nnx_view *in, nnx_view *ou
 
 /* ---------------------------------------------------------------- reverse */
 
-nnx_status nnx_infer_reverse(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_reverse(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                              nnx_error *err)
 {
-    uint32_t mask = node->attrs.reverse.axes_mask, rank = in[0]->rank;
+    uint32_t mask = args->attrs->reverse.axes_mask, rank = in[0]->rank;
     if (rank < 32 && (mask >> rank) != 0)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %d is out of range for rank %u",
                              31 - __builtin_clz(mask), rank);
@@ -260,9 +260,9 @@ nnx_status nnx_infer_reverse(const nnx_node *node, const nnx_operand_desc *const
     return NNX_OK;
 }
 
-nnx_status nnx_ref_reverse(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_reverse(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    uint32_t mask = node->attrs.reverse.axes_mask, rank = out->desc.rank;
+    uint32_t mask = args->attrs->reverse.axes_mask, rank = out->desc.rank;
     const uint32_t *shape = out->desc.shape;
     uint64_t s[NNX_MAX_RANK];
     nnx_strides(shape, rank, s);
@@ -280,10 +280,10 @@ nnx_status nnx_ref_reverse(const nnx_node *node, const nnx_view *in, nnx_view *o
 /* ---------------------------------------------------------------- triangular */
 
 /* WebNN triangular: rank >= 2, any dtype; the output is the input's type. */
-nnx_status nnx_infer_triangular(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_triangular(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)
 {
-    (void)node;
+    (void)args;
     if (in[0]->rank < 2)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input has rank %u, it must be at least 2", in[0]->rank);
     *out = *in[0];
@@ -292,9 +292,9 @@ nnx_status nnx_infer_triangular(const nnx_node *node, const nnx_operand_desc *co
 
 /* Matrices [rows, cols] are the last two axes; element (i, j) is kept when j - i >= diagonal
  * (upper) or j - i <= diagonal (lower), computed in 64 bits so no diagonal overflows. */
-nnx_status nnx_ref_triangular(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_triangular(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_triangular *a = &node->attrs.triangular;
+    const nnx_attr_triangular *a = &args->attrs->triangular;
     const nnx_operand_desc *d = &out->desc;
     uint32_t rows = d->shape[d->rank - 2], cols = d->shape[d->rank - 1];
     uint64_t mats = nnx_shape_elements(d->shape, d->rank - 2);

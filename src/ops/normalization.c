@@ -23,9 +23,9 @@ static nnx_status check_float(const nnx_operand_desc *x, nnx_error *err)
 }
 
 /* Optional input i of the node (NULL when absent or beyond the node's inputs). */
-static const nnx_operand_desc *opt_in(const nnx_node *node, const nnx_operand_desc *const *in, uint32_t i)
+static const nnx_operand_desc *opt_in(const nnx_op_args *args, const nnx_operand_desc *const *in, uint32_t i)
 {
-    return i < node->n_in ? in[i] : NULL;
+    return i < args->n_in ? in[i] : NULL;
 }
 
 /* A 1-D parameter (mean, variance, scale, bias): the input's type and shape [size], where size
@@ -47,11 +47,11 @@ static nnx_status check_1d(const char *what, const nnx_operand_desc *p, const nn
 }
 
 /* WebNN batchNormalization: input float, axis < rank, then mean, variance, scale, bias. */
-nnx_status nnx_infer_batch_normalization(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
-                                         nnx_error *err)
+nnx_status nnx_infer_batch_normalization(const nnx_op_args *args, const nnx_operand_desc *const *in,
+                                         nnx_operand_desc *out, nnx_error *err)
 {
     const nnx_operand_desc *x = in[0];
-    uint32_t axis = node->attrs.norm.axis;
+    uint32_t axis = args->attrs->norm.axis;
     nnx_status st = check_float(x, err);
     if (st != NNX_OK)
         return st;
@@ -59,7 +59,7 @@ nnx_status nnx_infer_batch_normalization(const nnx_node *node, const nnx_operand
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "axis %u is out of range for rank %u", axis, x->rank);
     static const char *const names[] = {"mean", "variance", "scale", "bias"};
     for (uint32_t i = 1; i < 5 && st == NNX_OK; i++)
-        st = check_1d(names[i - 1], opt_in(node, in, i), x, axis, err);
+        st = check_1d(names[i - 1], opt_in(args, in, i), x, axis, err);
     if (st == NNX_OK && (!in[1] || !in[2]))
         st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "mean and variance are required");
     if (st == NNX_OK)
@@ -69,11 +69,11 @@ nnx_status nnx_infer_batch_normalization(const nnx_node *node, const nnx_operand
 
 /* WebNN instanceNormalization: input float of rank 4; scale and bias [channels] of the
  * layout (nchw: axis 1, nhwc: axis 3). */
-nnx_status nnx_infer_instance_normalization(const nnx_node *node, const nnx_operand_desc *const *in,
+nnx_status nnx_infer_instance_normalization(const nnx_op_args *args, const nnx_operand_desc *const *in,
                                             nnx_operand_desc *out, nnx_error *err)
 {
     const nnx_operand_desc *x = in[0];
-    nnx_input_layout layout = node->attrs.norm.layout;
+    nnx_input_layout layout = args->attrs->norm.layout;
     nnx_status st = check_float(x, err);
     if (st != NNX_OK)
         return st;
@@ -82,9 +82,9 @@ nnx_status nnx_infer_instance_normalization(const nnx_node *node, const nnx_oper
     if (layout != NNX_LAYOUT_NCHW && layout != NNX_LAYOUT_NHWC)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "layout %d is not nchw or nhwc", (int)layout);
     uint32_t c = layout == NNX_LAYOUT_NCHW ? 1 : 3;
-    st = check_1d("scale", opt_in(node, in, 1), x, c, err);
+    st = check_1d("scale", opt_in(args, in, 1), x, c, err);
     if (st == NNX_OK)
-        st = check_1d("bias", opt_in(node, in, 2), x, c, err);
+        st = check_1d("bias", opt_in(args, in, 2), x, c, err);
     if (st == NNX_OK)
         *out = *x;
     return st;
@@ -108,11 +108,11 @@ static nnx_status check_layer_param(const char *what, const nnx_operand_desc *p,
 
 /* WebNN layerNormalization: axes distinct and < rank; scale and bias of rank |axes| with
  * dimension i = input dimension axes[i]. */
-nnx_status nnx_infer_layer_normalization(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
-                                         nnx_error *err)
+nnx_status nnx_infer_layer_normalization(const nnx_op_args *args, const nnx_operand_desc *const *in,
+                                         nnx_operand_desc *out, nnx_error *err)
 {
-    const nnx_attr_norm *a = &node->attrs.norm;
-    const nnx_operand_desc *x = in[0], *scale = opt_in(node, in, 1), *bias = opt_in(node, in, 2);
+    const nnx_attr_norm *a = &args->attrs->norm;
+    const nnx_operand_desc *x = in[0], *scale = opt_in(args, in, 1), *bias = opt_in(args, in, 2);
     nnx_status st = check_float(x, err);
     if (st != NNX_OK)
         return st;
@@ -162,13 +162,13 @@ typedef struct norm_geom {
     double eps;
 } norm_geom;
 
-static void geom_init(norm_geom *g, const nnx_node *node, const nnx_view *in, uint32_t red_mask, const uint32_t *par,
+static void geom_init(norm_geom *g, const nnx_op_args *args, const nnx_view *in, uint32_t red_mask, const uint32_t *par,
                       uint32_t n_par, uint32_t scale_at)
 {
     *g = (norm_geom){.dt = in[0].desc.dtype,
                      .rank = in[0].desc.rank,
                      .shape = in[0].desc.shape,
-                     .eps = node->attrs.norm.epsilon,
+                     .eps = args->attrs->norm.epsilon,
                      .n_par = n_par};
     nnx_strides(g->shape, g->rank, g->xs);
     for (uint32_t d = 0; d < g->rank; d++) {
@@ -186,8 +186,8 @@ static void geom_init(norm_geom *g, const nnx_node *node, const nnx_view *in, ui
         g->ps[i] = s;
         s *= g->shape[par[i]];
     }
-    g->scale = scale_at < node->n_in ? in[scale_at].data : NULL;
-    g->bias = scale_at + 1 < node->n_in ? in[scale_at + 1].data : NULL;
+    g->scale = scale_at < args->n_in ? in[scale_at].data : NULL;
+    g->bias = scale_at + 1 < args->n_in ? in[scale_at + 1].data : NULL;
 }
 
 static size_t offset_of(const norm_geom *g, const uint32_t *idx)
@@ -243,11 +243,11 @@ static void normalize_groups(const norm_geom *g, const void *x, void *y)
     } while (nnx_index_next(k, g->keep_shape, g->n_keep));
 }
 
-nnx_status nnx_ref_batch_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_batch_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    uint32_t axis = node->attrs.norm.axis;
+    uint32_t axis = args->attrs->norm.axis;
     norm_geom g;
-    geom_init(&g, node, in, 0, &axis, 1, 3);
+    geom_init(&g, args, in, 0, &axis, 1, 3);
     uint32_t idx[NNX_MAX_RANK] = {0};
     do {
         double mean = nnx_load_f(g.dt, in[1].data, idx[axis]), var = nnx_load_f(g.dt, in[2].data, idx[axis]);
@@ -256,24 +256,24 @@ nnx_status nnx_ref_batch_normalization(const nnx_node *node, const nnx_view *in,
     return NNX_OK;
 }
 
-nnx_status nnx_ref_instance_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_instance_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    bool nchw = node->attrs.norm.layout == NNX_LAYOUT_NCHW;
+    bool nchw = args->attrs->norm.layout == NNX_LAYOUT_NCHW;
     uint32_t c = nchw ? 1 : 3;
     norm_geom g;
-    geom_init(&g, node, in, nchw ? 0xCu : 0x6u, &c, 1, 1);
+    geom_init(&g, args, in, nchw ? 0xCu : 0x6u, &c, 1, 1);
     normalize_groups(&g, in[0].data, out->data);
     return NNX_OK;
 }
 
-nnx_status nnx_ref_layer_normalization(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_layer_normalization(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_norm *a = &node->attrs.norm;
+    const nnx_attr_norm *a = &args->attrs->norm;
     uint32_t mask = 0;
     for (uint32_t i = 0; i < a->n_axes; i++)
         mask |= 1u << a->axes[i];
     norm_geom g;
-    geom_init(&g, node, in, mask, a->axes, a->n_axes, 1);
+    geom_init(&g, args, in, mask, a->axes, a->n_axes, 1);
     normalize_groups(&g, in[0].data, out->data);
     return NNX_OK;
 }

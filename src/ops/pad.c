@@ -30,9 +30,10 @@ static const char *pad_mode_name(nnx_pad_mode mode)
 
 /* Output extent z + begin + end per axis, in [1, 2^31-1]; negative padding crops (NNEF
  * allows it, §4.5.5 pad), but not past the whole axis. */
-nnx_status nnx_infer_pad(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_pad(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                         nnx_error *err)
 {
-    const nnx_attr_pad *a = &node->attrs.pad;
+    const nnx_attr_pad *a = &args->attrs->pad;
     const nnx_operand_desc *x = in[0];
     if (x->dtype == NNX_DTYPE_UNDEFINED)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type undefined is not allowed");
@@ -74,9 +75,9 @@ static int64_t pad_source(nnx_pad_mode mode, int64_t o, int64_t begin, int64_t z
     }
 }
 
-nnx_status nnx_ref_pad(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_pad(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_pad *a = &node->attrs.pad;
+    const nnx_attr_pad *a = &args->attrs->pad;
     const nnx_operand_desc *d = &in[0].desc;
     nnx_dtype dt = d->dtype;
     size_t es = nnx_dtype_size(dt), o = 0;
@@ -110,10 +111,10 @@ nnx_status nnx_ref_pad(const nnx_node *node, const nnx_view *in, nnx_view *out)
 
 /* ---------------------------------------------------------------- tile */
 
-nnx_status nnx_infer_tile(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tile(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                           nnx_error *err)
 {
-    const uint32_t *r = node->attrs.tile.repeats;
+    const uint32_t *r = args->attrs->tile.repeats;
     if (in[0]->dtype == NNX_DTYPE_UNDEFINED)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type undefined is not allowed");
     *out = *in[0];
@@ -129,9 +130,9 @@ nnx_status nnx_infer_tile(const nnx_node *node, const nnx_operand_desc *const *i
     return NNX_OK;
 }
 
-nnx_status nnx_ref_tile(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tile(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    (void)node;
+    (void)args;
     const nnx_operand_desc *d = &in[0].desc;
     size_t es = nnx_dtype_size(d->dtype), o = 0;
     uint64_t stride[NNX_MAX_RANK];

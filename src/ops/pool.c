@@ -94,12 +94,12 @@ static nnx_status choose_sizes(const nnx_attr_pool *a, const pool_extent e[2], u
     return NNX_OK;
 }
 
-nnx_status nnx_infer_pool(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_pool(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                           nnx_error *err)
 {
-    const nnx_attr_pool *a = &node->attrs.pool;
+    const nnx_attr_pool *a = &args->attrs->pool;
     const nnx_operand_desc *x = in[0];
-    nnx_status st = check_input(node->op, a, x, err);
+    nnx_status st = check_input(args->op, a, x, err);
     if (st != NNX_OK)
         return st;
     uint32_t pos[4];
@@ -246,18 +246,18 @@ static void acc_store(const pool_ctx *p, const pool_acc *acc, void *y, size_t i)
     }
 }
 
-static void pool_context(const nnx_node *node, const nnx_view *x, const nnx_view *y, pool_ctx *p)
+static void pool_context(const nnx_op_args *args, const nnx_view *x, const nnx_view *y, pool_ctx *p)
 {
     uint32_t pos[4];
     uint64_t xs[4], ys[4];
-    nnx_input_layout_axes(node->attrs.pool.layout, pos);
+    nnx_input_layout_axes(args->attrs->pool.layout, pos);
     nnx_strides(x->desc.shape, 4, xs);
     nnx_strides(y->desc.shape, 4, ys);
-    p->a = &node->attrs.pool;
+    p->a = &args->attrs->pool;
     p->dt = x->desc.dtype;
     p->kind = nnx_dtype_kind_of(p->dt);
-    p->average = node->op == NNX_OP_AVG_POOL;
-    p->l2 = node->op == NNX_OP_L2_POOL;
+    p->average = args->op == NNX_OP_AVG_POOL;
+    p->l2 = args->op == NNX_OP_L2_POOL;
     p->x = x->data;
     for (int i = 0; i < 4; i++) {
         p->xsize[i] = x->desc.shape[pos[i]];
@@ -267,10 +267,10 @@ static void pool_context(const nnx_node *node, const nnx_view *x, const nnx_view
     }
 }
 
-nnx_status nnx_ref_pool(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_pool(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     pool_ctx p;
-    pool_context(node, &in[0], out, &p);
+    pool_context(args, &in[0], out, &p);
     for (uint32_t n = 0; n < p.ysize[NNX_AX_N]; n++)
         for (uint32_t c = 0; c < p.ysize[NNX_AX_C]; c++)
             for (uint32_t oh = 0; oh < p.ysize[NNX_AX_H]; oh++)

@@ -44,7 +44,7 @@ static nnx_status check_blockwise(const nnx_operand_desc *x, const nnx_operand_d
     return NNX_OK;
 }
 
-nnx_status nnx_infer_quantize_linear(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_quantize_linear(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                      nnx_error *err)
 {
     const nnx_operand_desc *x = in[0], *scale = in[1], *zp = in[2];
@@ -69,8 +69,8 @@ nnx_status nnx_infer_quantize_linear(const nnx_node *node, const nnx_operand_des
     return NNX_OK;
 }
 
-nnx_status nnx_infer_dequantize_linear(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
-                                       nnx_error *err)
+nnx_status nnx_infer_dequantize_linear(const nnx_op_args *args, const nnx_operand_desc *const *in,
+                                       nnx_operand_desc *out, nnx_error *err)
 {
     const nnx_operand_desc *x = in[0], *scale = in[1], *zp = in[2];
     if (!quant_int_type(x->dtype))
@@ -116,7 +116,7 @@ static int64_t quantize_value(double q, int64_t zp, nnx_dtype dt)
     return v <= lo ? (int64_t)lo : v >= hi ? (int64_t)hi : (int64_t)v;
 }
 
-nnx_status nnx_ref_quantize_linear(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_quantize_linear(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *x = &in[0].desc, *s = &in[1].desc;
     nnx_dtype xt = x->dtype, zt = in[2].desc.dtype;
@@ -146,7 +146,7 @@ static double mul_round_odd(double d, double s)
     return nextafter(p, r > 0 ? INFINITY : -INFINITY);
 }
 
-nnx_status nnx_ref_dequantize_linear(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_dequantize_linear(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *x = &in[0].desc, *s = &in[1].desc;
     nnx_dtype xt = x->dtype, st = s->dtype;

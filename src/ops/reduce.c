@@ -59,12 +59,12 @@ static nnx_status infer_index(nnx_dtype dt, uint64_t count, nnx_operand_desc *ou
 
 /* WebNN "calculate reduction output sizes": every axis must be < rank; keepDimensions sets
  * reduced axes to 1, otherwise they are dropped (reducing all axes gives a scalar). */
-nnx_status nnx_infer_reduce(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_reduce(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
-    const nnx_attr_reduce *a = &node->attrs.reduce;
+    const nnx_attr_reduce *a = &args->attrs->reduce;
     const nnx_operand_desc *x = in[0];
-    nnx_status st = check_dtype(node->op, x->dtype, err);
+    nnx_status st = check_dtype(args->op, x->dtype, err);
     if (st != NNX_OK)
         return st;
     for (uint32_t bit = x->rank; bit < 32; bit++)
@@ -84,8 +84,8 @@ nnx_status nnx_infer_reduce(const nnx_node *node, const nnx_operand_desc *const 
         if (!reduced || a->keep_dims)
             out->shape[out->rank++] = reduced ? 1 : x->shape[i];
     }
-    if (node->op == NNX_OP_REDUCE_ARGMAX || node->op == NNX_OP_REDUCE_ARGMIN)
-        return infer_index(node->attrs.arg_reduce.index_dtype, count, out, err);
+    if (args->op == NNX_OP_REDUCE_ARGMAX || args->op == NNX_OP_REDUCE_ARGMIN)
+        return infer_index(args->attrs->arg_reduce.index_dtype, count, out, err);
     return NNX_OK;
 }
 
@@ -253,15 +253,15 @@ static uint64_t split_axes(const nnx_operand_desc *d, uint32_t mask, uint32_t *k
     return nnx_shape_elements(red, d->rank);
 }
 
-nnx_status nnx_ref_reduce(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_reduce(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    reduce_ctx c = {node->op, d->dtype, nnx_dtype_kind_of(d->dtype), in[0].data,
-                    (node->op == NNX_OP_REDUCE_MAX || node->op == NNX_OP_REDUCE_MIN) &&
-                        node->attrs.reduce.nan_mode == NNX_NAN_IGNORE};
+    reduce_ctx c = {args->op, d->dtype, nnx_dtype_kind_of(d->dtype), in[0].data,
+                    (args->op == NNX_OP_REDUCE_MAX || args->op == NNX_OP_REDUCE_MIN) &&
+                        args->attrs->reduce.nan_mode == NNX_NAN_IGNORE};
     uint32_t kept[NNX_MAX_RANK], red[NNX_MAX_RANK], ki[NNX_MAX_RANK] = {0};
     uint64_t stride[NNX_MAX_RANK];
-    uint64_t count = split_axes(d, node->attrs.reduce.axes_mask, kept, red);
+    uint64_t count = split_axes(d, args->attrs->reduce.axes_mask, kept, red);
     nnx_strides(d->shape, d->rank, stride);
     size_t y = 0;
     do {
@@ -294,15 +294,15 @@ static bool better_f(bool max, double best, double v, bool ignore_nan)
     return max ? v > best : v < best;
 }
 
-nnx_status nnx_ref_reduce_arg(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_reduce_arg(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *d = &in[0].desc;
     nnx_dtype dt = d->dtype;
     nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
-    bool max = node->op == NNX_OP_REDUCE_ARGMAX;
+    bool max = args->op == NNX_OP_REDUCE_ARGMAX;
     uint32_t kept[NNX_MAX_RANK], red[NNX_MAX_RANK], ki[NNX_MAX_RANK] = {0};
     uint64_t stride[NNX_MAX_RANK];
-    uint64_t count = split_axes(d, node->attrs.reduce.axes_mask, kept, red);
+    uint64_t count = split_axes(d, args->attrs->reduce.axes_mask, kept, red);
     nnx_strides(d->shape, d->rank, stride);
     size_t y = 0;
     do {
@@ -319,7 +319,7 @@ nnx_status nnx_ref_reduce_arg(const nnx_node *node, const nnx_view *in, nnx_view
             bool take;
             if (kind == NNX_KIND_FLOAT) {
                 double v = nnx_load_f(dt, in[0].data, x);
-                take = n == 0 || better_f(max, bf, v, node->attrs.arg_reduce.nan_mode == NNX_NAN_IGNORE);
+                take = n == 0 || better_f(max, bf, v, args->attrs->arg_reduce.nan_mode == NNX_NAN_IGNORE);
                 if (take)
                     bf = v;
             } else if (kind == NNX_KIND_SINT) {
@@ -344,15 +344,15 @@ nnx_status nnx_ref_reduce_arg(const nnx_node *node, const nnx_view *in, nnx_view
 /* ---------------------------------------------------------------- all, any */
 
 /* Bool storage is one byte, 0 or 1; any non-zero byte counts as true. */
-nnx_status nnx_ref_reduce_logical(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_reduce_logical(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    bool all = node->op == NNX_OP_REDUCE_ALL;
+    bool all = args->op == NNX_OP_REDUCE_ALL;
     const unsigned char *xs = in[0].data;
     unsigned char *ys = out->data;
     uint32_t kept[NNX_MAX_RANK], red[NNX_MAX_RANK], ki[NNX_MAX_RANK] = {0};
     uint64_t stride[NNX_MAX_RANK];
-    uint64_t count = split_axes(d, node->attrs.reduce.axes_mask, kept, red);
+    uint64_t count = split_axes(d, args->attrs->reduce.axes_mask, kept, red);
     nnx_strides(d->shape, d->rank, stride);
     size_t y = 0;
     do {

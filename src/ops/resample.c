@@ -12,10 +12,10 @@
 
 #define RESAMPLE_MAX_EXTENT 2147483647u /* keeps (2o + 1) * in below 2^63 */
 
-nnx_status nnx_infer_resample(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_resample(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                               nnx_error *err)
 {
-    const nnx_attr_resample *a = &node->attrs.resample;
+    const nnx_attr_resample *a = &args->attrs->resample;
     const nnx_operand_desc *x = in[0];
     nnx_dtype_kind kind = nnx_dtype_kind_of(x->dtype);
     if (a->mode != NNX_RESAMPLE_NEAREST && a->mode != NNX_RESAMPLE_LINEAR)
@@ -115,9 +115,9 @@ static double linear_float(const resample_ctx *r, size_t base, const resample_ta
     return vy0 * (1 - ty) + vy1 * ty;
 }
 
-nnx_status nnx_ref_resample(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_resample(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    resample_ctx r = {.a = &node->attrs.resample, .x = &in[0]};
+    resample_ctx r = {.a = &args->attrs->resample, .x = &in[0]};
     const uint32_t *ax = r.a->axes;
     uint32_t rank = out->desc.rank, idx[NNX_MAX_RANK] = {0};
     uint64_t ys[NNX_MAX_RANK];

@@ -14,9 +14,10 @@
  * pools): far beyond any extent, and small enough that all cell arithmetic fits int64. */
 #define ROI_COORD_LIMIT 2147483648.0
 
-nnx_status nnx_infer_roi(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out, nnx_error *err)
+nnx_status nnx_infer_roi(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                         nnx_error *err)
 {
-    const nnx_attr_roi *a = &node->attrs.roi;
+    const nnx_attr_roi *a = &args->attrs->roi;
     const nnx_operand_desc *x = in[0], *rois = in[1], *bi = in[2];
     char g[96];
     if (!nnx_dtype_is_float(x->dtype))
@@ -48,7 +49,7 @@ nnx_status nnx_infer_roi(const nnx_node *node, const nnx_operand_desc *const *in
         if (a->output_size[i] < 1 || a->output_size[i] > INT32_MAX)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output_size[%u] = %u is not in 1..2^31-1", i,
                                  a->output_size[i]);
-    if (node->op == NNX_OP_ROI_RESAMPLE && (a->method < NNX_ROI_SYMMETRIC || a->method > NNX_ROI_ALIGNED))
+    if (args->op == NNX_OP_ROI_RESAMPLE && (a->method < NNX_ROI_SYMMETRIC || a->method > NNX_ROI_ALIGNED))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "method %d is unknown", (int)a->method);
     *out = *x;
     out->shape[0] = k;
@@ -95,12 +96,12 @@ static int64_t ceil_div(int64_t a, int64_t b) { return -floor_div(-a, b); }
  * [start + i*floor(r/p), start + i*floor(r/p) + ceil(r/p)), intersected with the region
  * [start, end) and the feature map [0, X). avg = sum / element count of that intersection,
  * max = its maximum (NaN propagates); an empty cell gives 0. */
-nnx_status nnx_ref_roi_pool(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_roi_pool(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_roi *a = &node->attrs.roi;
+    const nnx_attr_roi *a = &args->attrs->roi;
     const nnx_operand_desc *x = &in[0].desc, *y = &out->desc;
     uint32_t m = x->rank - 2;
-    bool is_max = node->op == NNX_OP_MAX_ROI_POOL;
+    bool is_max = args->op == NNX_OP_MAX_ROI_POOL;
     uint64_t xs[NNX_MAX_RANK];
     nnx_strides(x->shape, x->rank, xs);
     uint32_t o[NNX_MAX_RANK] = {0};
@@ -169,9 +170,9 @@ static double resample_position(nnx_roi_method method, double start, double end,
  * j = floor(v), u = v - floor(v) (NNEF 1.0.2 §4.6.2 roi_resample, decision 22), weights 1 - u on j and u on j + 1,
  * indices clamped to [0, X - 1] (border replicate); the value is the sum over the 2^M corners of
  * the product of their weights times the input, corners in row-major order (axis 0 slowest). */
-nnx_status nnx_ref_roi_resample(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_roi_resample(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_roi *a = &node->attrs.roi;
+    const nnx_attr_roi *a = &args->attrs->roi;
     const nnx_operand_desc *x = &in[0].desc, *y = &out->desc;
     uint32_t m = x->rank - 2;
     uint64_t xs[NNX_MAX_RANK];

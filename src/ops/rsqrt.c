@@ -7,9 +7,9 @@
 
 #include <math.h>
 
-nnx_status nnx_ref_rsqrt(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_rsqrt(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    (void)node;
+    (void)args;
     nnx_dtype dt = in[0].desc.dtype;
     uint64_t n = 1;
     for (uint32_t i = 0; i < in[0].desc.rank; i++)

@@ -38,13 +38,13 @@ static void copy_input(const nnx_view *in, nnx_view *out)
 
 /* ---------------------------------------------------------------- scatter_elements */
 
-nnx_status nnx_infer_scatter_elements(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_scatter_elements(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                       nnx_error *err)
 {
     const nnx_operand_desc *x = in[0], *idx = in[1], *upd = in[2];
     nnx_status st = check_types(x, idx, upd, err);
     if (st == NNX_OK)
-        st = nnx_check_elements_indices(x, idx, node->attrs.axis.axis, err);
+        st = nnx_check_elements_indices(x, idx, args->attrs->axis.axis, err);
     bool same = upd->rank == idx->rank; /* updates.shape == indices.shape */
     for (uint32_t i = 0; same && i < idx->rank; i++)
         same = upd->shape[i] == idx->shape[i];
@@ -57,10 +57,10 @@ nnx_status nnx_infer_scatter_elements(const nnx_node *node, const nnx_operand_de
 }
 
 /* out[i with i[axis] = index(indices[i])] = updates[i], i over the indices' shape. */
-nnx_status nnx_ref_scatter_elements(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_scatter_elements(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *x = &in[0].desc, *idx = &in[1].desc;
-    uint32_t axis = node->attrs.axis.axis, rank = x->rank;
+    uint32_t axis = args->attrs->axis.axis, rank = x->rank;
     copy_input(in, out);
     uint64_t s[NNX_MAX_RANK];
     nnx_strides(x->shape, rank, s);
@@ -80,10 +80,10 @@ nnx_status nnx_ref_scatter_elements(const nnx_node *node, const nnx_view *in, nn
 /* WebNN scatterND: updates.shape == indices.shape[:-1] ++ input.shape[k:]; the output has the
  * input's shape (spec defect WebNN `scatterND()`, decision 6.1-6: the "Returns" prose copies gatherND's
  * formula). */
-nnx_status nnx_infer_scatter_nd(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_scatter_nd(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)
 {
-    (void)node;
+    (void)args;
     const nnx_operand_desc *x = in[0], *idx = in[1], *upd = in[2];
     nnx_operand_desc want;
     uint32_t k;
@@ -104,9 +104,9 @@ nnx_status nnx_infer_scatter_nd(const nnx_node *node, const nnx_operand_desc *co
 }
 
 /* Each coordinate names the slice out[c0, .., ck-1, :, ..], overwritten by one updates slice. */
-nnx_status nnx_ref_scatter_nd(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_scatter_nd(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    (void)node;
+    (void)args;
     const nnx_operand_desc *x = &in[0].desc, *idx = &in[1].desc;
     uint32_t k = idx->shape[idx->rank - 1];
     copy_input(in, out);

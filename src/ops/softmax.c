@@ -9,11 +9,11 @@
 #include <math.h>
 
 /* WebNN softmax: input a float type of rank >= 1, axis < rank; output = input type. */
-nnx_status nnx_infer_softmax(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_softmax(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                              nnx_error *err)
 {
     const nnx_operand_desc *x = in[0];
-    uint32_t axis = node->attrs.axis.axis;
+    uint32_t axis = args->attrs->axis.axis;
     if (!nnx_dtype_is_float(x->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
                              nnx_dtype_name(x->dtype));
@@ -47,10 +47,10 @@ static void softmax_line(nnx_dtype dt, const void *x, void *y, size_t base, size
 }
 
 /* The input as [outer, len, inner] around the axis: each (outer, inner) pair is a line. */
-nnx_status nnx_ref_softmax(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_softmax(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *d = &in[0].desc;
-    uint32_t axis = node->attrs.axis.axis;
+    uint32_t axis = args->attrs->axis.axis;
     uint64_t outer = nnx_shape_elements(d->shape, axis);
     uint64_t inner = nnx_shape_elements(d->shape + axis + 1, d->rank - axis - 1);
     uint32_t len = d->shape[axis];

@@ -6,14 +6,14 @@
 
 #include "ir/ops.h"
 
-/* Validates a node's inputs and attributes and computes its output descriptors (out has
- * node->n_out entries). in[i] is NULL for an absent optional input. On a rule violation
+/* Validates an op's inputs and attributes and computes its output descriptors (out has
+ * args->n_out entries). in[i] is NULL for an absent optional input. On a rule violation
  * returns NNX_ERROR_INVALID_ARGUMENT with a message (without the op name: the caller
  * prefixes "name 'label': "). */
-typedef nnx_status (*nnx_infer_fn)(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+typedef nnx_status (*nnx_infer_fn)(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                    nnx_error *err);
-/* Computes a node's outputs from its inputs; views were validated by infer. */
-typedef nnx_status (*nnx_kernel_fn)(const nnx_node *node, const nnx_view *in, nnx_view *out);
+/* Computes an op's outputs from its inputs; views were validated by infer. */
+typedef nnx_status (*nnx_kernel_fn)(const nnx_op_args *args, const nnx_view *in, nnx_view *out);
 
 typedef struct nnx_op_impl {
     nnx_infer_fn infer;
@@ -22,10 +22,23 @@ typedef struct nnx_op_impl {
 
 extern const nnx_op_impl nnx_op_impls[NNX_OP_COUNT];
 
+/* Node n's shape inference and reference kernel, for the graph code that holds nodes. */
+static inline nnx_status nnx_node_infer(const nnx_node *n, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+                                        nnx_error *err)
+{
+    nnx_op_args args = nnx_node_args(n);
+    return nnx_op_impls[n->op].infer(&args, in, out, err);
+}
+static inline nnx_status nnx_node_kernel(const nnx_node *n, const nnx_view *in, nnx_view *out)
+{
+    nnx_op_args args = nnx_node_args(n);
+    return nnx_op_impls[n->op].kernel(&args, in, out);
+}
+
 /* Declarations of every infer and kernel function named in ops.def. */
 #define NNX_OP(TAG, name, attrs, in_min, in_max, n_out, props, infer, kernel) \
-    nnx_status infer(const nnx_node *, const nnx_operand_desc *const *, nnx_operand_desc *, nnx_error *); \
-    nnx_status kernel(const nnx_node *, const nnx_view *, nnx_view *);
+    nnx_status infer(const nnx_op_args *, const nnx_operand_desc *const *, nnx_operand_desc *, nnx_error *); \
+    nnx_status kernel(const nnx_op_args *, const nnx_view *, nnx_view *);
 #include "ir/ops.def"
 #undef NNX_OP
 

@@ -14,18 +14,18 @@ static bool is_integer(nnx_dtype dt)
     return k == NNX_KIND_SINT || k == NNX_KIND_UINT;
 }
 
-nnx_status nnx_infer_bitwise(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_bitwise(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                              nnx_error *err)
 {
     const nnx_operand_desc *a = in[0];
-    bool shift = node->op == NNX_OP_SHIFT_LEFT || node->op == NNX_OP_SHIFT_RIGHT_LOGICAL ||
-        node->op == NNX_OP_SHIFT_RIGHT_ARITHMETIC;
-    bool arithmetic = node->op == NNX_OP_SHIFT_RIGHT_ARITHMETIC;
+    bool shift = args->op == NNX_OP_SHIFT_LEFT || args->op == NNX_OP_SHIFT_RIGHT_LOGICAL ||
+        args->op == NNX_OP_SHIFT_RIGHT_ARITHMETIC;
+    bool arithmetic = args->op == NNX_OP_SHIFT_RIGHT_ARITHMETIC;
     if (!is_integer(a->dtype) || (arithmetic && nnx_dtype_kind_of(a->dtype) != NNX_KIND_SINT))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a%s integer type",
                              nnx_dtype_name(a->dtype), arithmetic ? " signed" : "n");
     *out = *a;
-    if (nnx_op_table[node->op].in_min == 1)
+    if (nnx_op_table[args->op].in_min == 1)
         return NNX_OK;
     const nnx_operand_desc *b = in[1];
     if (!b)
@@ -67,10 +67,10 @@ static int64_t arith_shift(int64_t a, unsigned s)
     return a >= 0 ? a >> s : -(int64_t)((uint64_t)(-(a + 1)) >> s) - 1; /* floor without UB */
 }
 
-static uint64_t eval(const nnx_node *node, nnx_dtype dt, uint64_t a, uint64_t b, int64_t bs)
+static uint64_t eval(const nnx_op_args *args, nnx_dtype dt, uint64_t a, uint64_t b, int64_t bs)
 {
     unsigned bits = nnx_dtype_bits(dt);
-    switch (node->op) {
+    switch (args->op) {
     case NNX_OP_BITWISE_AND: return a & b;
     case NNX_OP_BITWISE_OR: return a | b;
     case NNX_OP_BITWISE_XOR: return a ^ b;
@@ -95,7 +95,7 @@ static uint64_t eval(const nnx_node *node, nnx_dtype dt, uint64_t a, uint64_t b,
     case NNX_OP_SHIFT_RIGHT_ARITHMETIC: {
         unsigned s = shift_amount(bs, bits);
         int64_t v = sign_extend(a, bits), r = arith_shift(v, s);
-        if (node->attrs.shift.round && s > 0 && (arith_shift(v, s - 1) & 1))
+        if (args->attrs->shift.round && s > 0 && (arith_shift(v, s - 1) & 1))
             r += 1;
         return (uint64_t)r;
     }
@@ -103,11 +103,11 @@ static uint64_t eval(const nnx_node *node, nnx_dtype dt, uint64_t a, uint64_t b,
     }
 }
 
-nnx_status nnx_ref_bitwise(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_bitwise(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *od = &out->desc;
     nnx_dtype dt = od->dtype;
-    bool binary = nnx_op_table[node->op].in_min == 2;
+    bool binary = nnx_op_table[args->op].in_min == 2;
     uint64_t sa[NNX_MAX_RANK], sb[NNX_MAX_RANK];
     nnx_broadcast_strides(in[0].desc.shape, in[0].desc.rank, od->rank, sa);
     if (binary)
@@ -124,7 +124,7 @@ nnx_status nnx_ref_bitwise(const nnx_node *node, const nnx_view *in, nnx_view *o
         int64_t bs = binary ? nnx_load_i(dt, in[1].data, ib) : 0;
         if (binary && nnx_dtype_kind_of(dt) == NNX_KIND_UINT && dt == NNX_UINT64 && b > INT64_MAX)
             bs = INT64_MAX; /* a huge unsigned amount shifts everything out */
-        uint64_t r = eval(node, dt, a, b, bs);
+        uint64_t r = eval(args, dt, a, b, bs);
         /* wrap into the type's width (int4 and int48 are stored sign-extended) */
         int64_t v;
         if (nnx_dtype_kind_of(dt) == NNX_KIND_SINT)

@@ -63,13 +63,13 @@ typedef struct conv_geom {
     uint32_t stride[3], dilation[3];
 } conv_geom;
 
-static void geom_of(const nnx_node *node, const nnx_operand_desc *x, const nnx_operand_desc *w, conv_geom *g)
+static void geom_of(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *w, conv_geom *g)
 {
-    const nnx_attr_tosa_conv *a = &node->attrs.tosa_conv;
-    bool three = node->op == NNX_OP_TOSA_CONV3D;
+    const nnx_attr_tosa_conv *a = &args->attrs->tosa_conv;
+    bool three = args->op == NNX_OP_TOSA_CONV3D;
     memset(g, 0, sizeof *g);
-    g->depthwise = node->op == NNX_OP_TOSA_DEPTHWISE_CONV2D;
-    g->transpose = node->op == NNX_OP_TOSA_TRANSPOSE_CONV2D;
+    g->depthwise = args->op == NNX_OP_TOSA_DEPTHWISE_CONV2D;
+    g->transpose = args->op == NNX_OP_TOSA_TRANSPOSE_CONV2D;
     g->n = x->shape[0];
     g->c = x->shape[x->rank - 1];
     uint32_t first = three ? 0 : 1; /* 2-D: depth 1 */
@@ -86,12 +86,12 @@ static void geom_of(const nnx_node *node, const nnx_operand_desc *x, const nnx_o
     g->m = g->depthwise ? w->shape[3] : 1;
 }
 
-nnx_status nnx_infer_tosa_conv(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_conv(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                nnx_error *err)
 {
-    const nnx_attr_tosa_conv *a = &node->attrs.tosa_conv;
+    const nnx_attr_tosa_conv *a = &args->attrs->tosa_conv;
     const nnx_operand_desc *x = in[0], *w = in[1], *bias = in[2];
-    uint32_t rank = node->op == NNX_OP_TOSA_CONV3D ? 5 : 4, ns = rank - 2;
+    uint32_t rank = args->op == NNX_OP_TOSA_CONV3D ? 5 : 4, ns = rank - 2;
     if (!w || !bias)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "weight and bias are required");
     if (x->rank != rank || w->rank != rank)
@@ -104,13 +104,13 @@ nnx_status nnx_infer_tosa_conv(const nnx_node *node, const nnx_operand_desc *con
                              "combination",
                              nnx_dtype_name(x->dtype), nnx_dtype_name(w->dtype),
                              a->acc_type ? nnx_dtype_name(a->acc_type) : "(default)");
-    nnx_status st = check_zp(node->n_in > 3 ? in[3] : NULL, x->dtype, "input_zp", err);
+    nnx_status st = check_zp(args->n_in > 3 ? in[3] : NULL, x->dtype, "input_zp", err);
     if (st == NNX_OK)
-        st = check_zp(node->n_in > 4 ? in[4] : NULL, w->dtype, "weight_zp", err);
+        st = check_zp(args->n_in > 4 ? in[4] : NULL, w->dtype, "weight_zp", err);
     if (st != NNX_OK)
         return st;
     conv_geom g;
-    geom_of(node, x, w, &g);
+    geom_of(args, x, w, &g);
     bool dw = g.depthwise;
     if ((dw ? w->shape[2] : w->shape[rank - 1]) != g.c)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "weight channels %u differ from the input's %u",
@@ -212,16 +212,16 @@ static void conv_point(const conv_run *r, uint32_t n, const uint32_t o[3], uint3
             }
 }
 
-nnx_status nnx_ref_tosa_conv(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_conv(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_view *bias = &in[2];
     nnx_dtype ot = out->desc.dtype;
     conv_run r = {.x = &in[0],
                   .w = &in[1],
-                  .izp = zp_of(in, node->n_in, 3),
-                  .wzp = zp_of(in, node->n_in, 4),
+                  .izp = zp_of(in, args->n_in, 3),
+                  .wzp = zp_of(in, args->n_in, 4),
                   .is_float = nnx_dtype_is_float(ot)};
-    geom_of(node, &in[0].desc, &in[1].desc, &r.g);
+    geom_of(args, &in[0].desc, &in[1].desc, &r.g);
     uint32_t first = in[0].desc.rank == 5 ? 0 : 1;
     r.g.out[0] = 1; /* 2-D: depth 1 */
     for (uint32_t s = first; s < 3; s++)
@@ -269,7 +269,7 @@ static nnx_dtype matmul_out(nnx_dtype in, nnx_dtype acc)
     }
 }
 
-nnx_status nnx_infer_tosa_matmul(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_matmul(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                  nnx_error *err)
 {
     const nnx_operand_desc *a = in[0], *b = in[1];
@@ -277,15 +277,15 @@ nnx_status nnx_infer_tosa_matmul(const nnx_node *node, const nnx_operand_desc *c
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "B is required");
     if (a->rank != 3 || b->rank != 3 || a->shape[0] != b->shape[0] || a->shape[2] != b->shape[1])
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "A must be [N, H, C] and B [N, C, W]");
-    nnx_dtype ot = matmul_out(a->dtype, node->attrs.tosa_matmul.acc_type);
+    nnx_dtype ot = matmul_out(a->dtype, args->attrs->tosa_matmul.acc_type);
     if (b->dtype != a->dtype || ot == NNX_DTYPE_UNDEFINED)
         return nnx_error_set(
             err, NNX_ERROR_INVALID_ARGUMENT, "A %s, B %s, accumulator %s is not a TOSA type combination",
             nnx_dtype_name(a->dtype), nnx_dtype_name(b->dtype),
-            node->attrs.tosa_matmul.acc_type ? nnx_dtype_name(node->attrs.tosa_matmul.acc_type) : "(default)");
-    nnx_status st = check_zp(node->n_in > 2 ? in[2] : NULL, a->dtype, "A_zp", err);
+            args->attrs->tosa_matmul.acc_type ? nnx_dtype_name(args->attrs->tosa_matmul.acc_type) : "(default)");
+    nnx_status st = check_zp(args->n_in > 2 ? in[2] : NULL, a->dtype, "A_zp", err);
     if (st == NNX_OK)
-        st = check_zp(node->n_in > 3 ? in[3] : NULL, a->dtype, "B_zp", err);
+        st = check_zp(args->n_in > 3 ? in[3] : NULL, a->dtype, "B_zp", err);
     if (st != NNX_OK)
         return st;
     *out = *a;
@@ -294,11 +294,11 @@ nnx_status nnx_infer_tosa_matmul(const nnx_node *node, const nnx_operand_desc *c
     return NNX_OK;
 }
 
-nnx_status nnx_ref_tosa_matmul(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_matmul(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_dtype it = in[0].desc.dtype, ot = out->desc.dtype;
     uint32_t N = in[0].desc.shape[0], H = in[0].desc.shape[1], C = in[0].desc.shape[2], W = in[1].desc.shape[2];
-    int64_t za = zp_of(in, node->n_in, 2), zb = zp_of(in, node->n_in, 3);
+    int64_t za = zp_of(in, args->n_in, 2), zb = zp_of(in, args->n_in, 3);
     bool is_float = nnx_dtype_is_float(ot);
     size_t o = 0;
     for (uint32_t n = 0; n < N; n++)

@@ -35,7 +35,7 @@ static int64_t wrap32(int64_t v) { return (int64_t)(int32_t)(uint32_t)(uint64_t)
 
 /* ---------------------------------------------------------------- tosa_mul */
 
-nnx_status nnx_infer_tosa_mul(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_mul(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                               nnx_error *err)
 {
     const nnx_operand_desc *a = in[0], *b = in[1];
@@ -48,7 +48,7 @@ nnx_status nnx_infer_tosa_mul(const nnx_node *node, const nnx_operand_desc *cons
     if (b->dtype != dt)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input types differ (%s and %s)", nnx_dtype_name(dt),
                              nnx_dtype_name(b->dtype));
-    nnx_status st = check_scalar(node->n_in > 2 ? in[2] : NULL, NNX_INT8, "shift", err);
+    nnx_status st = check_scalar(args->n_in > 2 ? in[2] : NULL, NNX_INT8, "shift", err);
     if (st != NNX_OK)
         return st;
     out->dtype = nnx_dtype_is_float(dt) ? dt : NNX_INT32;
@@ -73,11 +73,11 @@ int64_t nnx_tosa_mul_i32(int64_t a, int64_t b, int shift)
     return wrap32(floor_shift(floor_shift(p, s - 1) + 1, 1));
 }
 
-nnx_status nnx_ref_tosa_mul(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_mul(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_operand_desc *od = &out->desc;
     nnx_dtype dt = in[0].desc.dtype;
-    int shift = node->n_in > 2 ? (int)scalar_i(&in[2]) : 0;
+    int shift = args->n_in > 2 ? (int)scalar_i(&in[2]) : 0;
     uint64_t sa[NNX_MAX_RANK], sb[NNX_MAX_RANK];
     nnx_broadcast_strides(in[0].desc.shape, in[0].desc.rank, od->rank, sa);
     nnx_broadcast_strides(in[1].desc.shape, in[1].desc.rank, od->rank, sb);
@@ -102,7 +102,7 @@ nnx_status nnx_ref_tosa_mul(const nnx_node *node, const nnx_view *in, nnx_view *
 
 /* ---------------------------------------------------------------- tosa_table */
 
-nnx_status nnx_infer_tosa_table(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_table(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)
 {
     const nnx_operand_desc *x = in[0], *t = in[1];
@@ -130,7 +130,7 @@ int32_t nnx_tosa_lookup_i16(const int16_t *table, int32_t value)
     return (int32_t)((int64_t)base * 128 + (int64_t)(next - base) * fraction);
 }
 
-nnx_status nnx_ref_tosa_table(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_table(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     if (in[0].desc.dtype == NNX_INT8) {
@@ -149,16 +149,16 @@ nnx_status nnx_ref_tosa_table(const nnx_node *node, const nnx_view *in, nnx_view
 
 /* ---------------------------------------------------------------- tosa_negate */
 
-nnx_status nnx_infer_tosa_negate(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_negate(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                  nnx_error *err)
 {
     nnx_dtype dt = in[0]->dtype;
     if (dt != NNX_INT8 && dt != NNX_INT16 && dt != NNX_INT32 && !nnx_dtype_is_float(dt))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not int8, int16, int32 or a float type",
                              nnx_dtype_name(dt));
-    nnx_status st = check_scalar(node->n_in > 1 ? in[1] : NULL, dt, "input1_zp", err);
+    nnx_status st = check_scalar(args->n_in > 1 ? in[1] : NULL, dt, "input1_zp", err);
     if (st == NNX_OK)
-        st = check_scalar(node->n_in > 2 ? in[2] : NULL, dt, "output_zp", err);
+        st = check_scalar(args->n_in > 2 ? in[2] : NULL, dt, "output_zp", err);
     if (st == NNX_OK)
         *out = *in[0];
     return st;
@@ -166,7 +166,7 @@ nnx_status nnx_infer_tosa_negate(const nnx_node *node, const nnx_operand_desc *c
 
 /* Zero points are used as given (TOSA's ERROR_IF that only int8 has non-zero ones is the
  * front end's check); float zero points are ignored. */
-nnx_status nnx_ref_tosa_negate(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_negate(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_dtype dt = out->desc.dtype;
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
@@ -175,7 +175,7 @@ nnx_status nnx_ref_tosa_negate(const nnx_node *node, const nnx_view *in, nnx_vie
             nnx_store_f(dt, out->data, i, -nnx_load_f(dt, in[0].data, i));
         return NNX_OK;
     }
-    int64_t zi = node->n_in > 1 ? scalar_i(&in[1]) : 0, zo = node->n_in > 2 ? scalar_i(&in[2]) : 0;
+    int64_t zi = args->n_in > 1 ? scalar_i(&in[1]) : 0, zo = args->n_in > 2 ? scalar_i(&in[2]) : 0;
     int64_t lo = nnx_dtype_int_min(dt), hi = (int64_t)nnx_dtype_int_max(dt);
     for (uint64_t i = 0; i < n; i++) {
         int64_t v = -(nnx_load_i(dt, in[0].data, i) - zi) + zo; /* |v| < 2^34: exact */

@@ -25,10 +25,10 @@ static nnx_dtype pool_acc(nnx_dtype in, nnx_dtype acc)
     }
 }
 
-nnx_status nnx_infer_tosa_avg_pool2d(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_avg_pool2d(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                      nnx_error *err)
 {
-    const nnx_attr_tosa_pool *a = &node->attrs.tosa_pool;
+    const nnx_attr_tosa_pool *a = &args->attrs->tosa_pool;
     const nnx_operand_desc *x = in[0];
     if (x->rank != 4)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input must be [N, IH, IW, C]");
@@ -36,7 +36,7 @@ nnx_status nnx_infer_tosa_avg_pool2d(const nnx_node *node, const nnx_operand_des
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                              "input %s with accumulator %s is not a TOSA type combination", nnx_dtype_name(x->dtype),
                              a->acc_type ? nnx_dtype_name(a->acc_type) : "(default)");
-    for (uint32_t i = 1; i < 3 && i < node->n_in; i++)
+    for (uint32_t i = 1; i < 3 && i < args->n_in; i++)
         if (in[i] && (in[i]->dtype != x->dtype || nnx_shape_elements(in[i]->shape, in[i]->rank) != 1))
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s must be one element of type %s",
                                  i == 1 ? "input_zp" : "output_zp", nnx_dtype_name(x->dtype));
@@ -59,15 +59,15 @@ nnx_status nnx_infer_tosa_avg_pool2d(const nnx_node *node, const nnx_operand_des
     return NNX_OK;
 }
 
-nnx_status nnx_ref_tosa_avg_pool2d(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_avg_pool2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_tosa_pool *a = &node->attrs.tosa_pool;
+    const nnx_attr_tosa_pool *a = &args->attrs->tosa_pool;
     nnx_dtype dt = in[0].desc.dtype;
     const uint32_t *xs = in[0].desc.shape, *ys = out->desc.shape;
     uint32_t N = xs[0], IH = xs[1], IW = xs[2], C = xs[3], OH = ys[1], OW = ys[2];
     bool is_float = nnx_dtype_is_float(dt);
-    int64_t izp = node->n_in > 1 && in[1].data ? nnx_load_i(dt, in[1].data, 0) : 0;
-    int64_t ozp = node->n_in > 2 && in[2].data ? nnx_load_i(dt, in[2].data, 0) : 0;
+    int64_t izp = args->n_in > 1 && in[1].data ? nnx_load_i(dt, in[1].data, 0) : 0;
+    int64_t ozp = args->n_in > 2 && in[2].data ? nnx_load_i(dt, in[2].data, 0) : 0;
     int64_t lo = is_float ? 0 : nnx_dtype_int_min(dt), hi = is_float ? 0 : (int64_t)nnx_dtype_int_max(dt);
     size_t o = 0;
     for (uint32_t n = 0; n < N; n++)

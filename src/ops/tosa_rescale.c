@@ -67,16 +67,16 @@ static nnx_status check_vector(const nnx_operand_desc *d, nnx_dtype dt, uint64_t
 }
 
 /* The spec's ERROR_IFs on types and flags (the zero-point values are the front end's). */
-nnx_status nnx_infer_tosa_rescale(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_rescale(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                   nnx_error *err)
 {
-    const nnx_attr_rescale *a = &node->attrs.rescale;
+    const nnx_attr_rescale *a = &args->attrs->rescale;
     const nnx_operand_desc *x = in[0];
     nnx_status st = need(in[1], "multiplier", err);
     if (st == NNX_OK)
         st = need(in[2], "shift", err);
     if (st == NNX_OK)
-        st = need(node->n_in > 4 ? in[4] : NULL, "output_zp (it gives the output type)", err);
+        st = need(args->n_in > 4 ? in[4] : NULL, "output_zp (it gives the output type)", err);
     if (st != NNX_OK)
         return st;
     nnx_dtype it = x->dtype, ot = in[4]->dtype;
@@ -129,9 +129,9 @@ static int64_t load_ext(nnx_dtype dt, const void *p, size_t i, bool as_unsigned)
     return as_unsigned && bits < 64 ? (int64_t)((uint64_t)v & ((UINT64_C(1) << bits) - 1)) : v;
 }
 
-nnx_status nnx_ref_tosa_rescale(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_rescale(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_rescale *a = &node->attrs.rescale;
+    const nnx_attr_rescale *a = &args->attrs->rescale;
     nnx_dtype it = in[0].desc.dtype, ot = out->desc.dtype;
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     uint32_t nc = a->per_channel ? in[0].desc.shape[in[0].desc.rank - 1] : 1;

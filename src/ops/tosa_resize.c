@@ -35,10 +35,10 @@ static int64_t resize_extent(int64_t in, int64_t n, int64_t d, int64_t offset, i
     return num / d + 1;
 }
 
-nnx_status nnx_infer_tosa_resize(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_tosa_resize(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                  nnx_error *err)
 {
-    const nnx_attr_tosa_resize *a = &node->attrs.tosa_resize;
+    const nnx_attr_tosa_resize *a = &args->attrs->tosa_resize;
     const nnx_operand_desc *x = in[0];
     nnx_dtype dt = x->dtype;
     if (x->rank != 4)
@@ -76,9 +76,9 @@ static int64_t floor_div(int64_t a, int64_t b)
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-nnx_status nnx_ref_tosa_resize(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_tosa_resize(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_tosa_resize *a = &node->attrs.tosa_resize;
+    const nnx_attr_tosa_resize *a = &args->attrs->tosa_resize;
     nnx_dtype it = in[0].desc.dtype, ot = out->desc.dtype;
     const uint32_t *xs = in[0].desc.shape, *ys = out->desc.shape;
     int64_t N = xs[0], IH = xs[1], IW = xs[2], C = xs[3], OH = ys[1], OW = ys[2];

@@ -19,10 +19,10 @@ static const char *method_name(nnx_upsample_method m)
     }
 }
 
-nnx_status nnx_infer_upsample(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_upsample(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                               nnx_error *err)
 {
-    const nnx_attr_upsample *a = &node->attrs.upsample;
+    const nnx_attr_upsample *a = &args->attrs->upsample;
     const nnx_operand_desc *x = in[0];
     if (!nnx_dtype_is_float(x->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
@@ -88,9 +88,9 @@ typedef struct taps {
 
 /* Sums the integer-weighted neighbours (exact for moderate weights and values) and divides by
  * the product of the denominators once: one rounding in double, one on store. */
-nnx_status nnx_ref_multilinear_upsample(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_multilinear_upsample(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_attr_upsample *a = &node->attrs.upsample;
+    const nnx_attr_upsample *a = &args->attrs->upsample;
     const nnx_operand_desc *x = &in[0].desc, *y = &out->desc;
     uint32_t r = x->rank;
     uint64_t xs[NNX_MAX_RANK];

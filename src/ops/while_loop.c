@@ -12,17 +12,17 @@
 #include "ir/dtypes.h"
 #include "ops/table.h"
 
-nnx_status nnx_infer_while_loop(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_while_loop(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                 nnx_error *err)
 {
-    const nnx_attr_loop *a = &node->attrs.loop;
+    const nnx_attr_loop *a = &args->attrs->loop;
     if (!a->cond || !a->body)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the condition or body graph is missing");
-    if (node->n_out != node->n_in || a->body->n_params != node->n_in || a->body->n_results != node->n_in ||
-        a->cond->n_params != node->n_in || a->cond->n_results != 1)
+    if (args->n_out != args->n_in || a->body->n_params != args->n_in || a->body->n_results != args->n_in ||
+        a->cond->n_params != args->n_in || a->cond->n_results != 1)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the sub-graphs do not take and give the %u-tensor state",
-                             node->n_in);
-    for (uint32_t i = 0; i < node->n_in; i++) {
+                             args->n_in);
+    for (uint32_t i = 0; i < args->n_in; i++) {
         if (!nnx_desc_equal(in[i], &a->body->values[a->body->params[i]].desc) ||
             !nnx_desc_equal(in[i], &a->body->values[a->body->results[i]].desc) ||
             !nnx_desc_equal(in[i], &a->cond->values[a->cond->params[i]].desc))
@@ -128,7 +128,7 @@ static nnx_status run(const nnx_subgraph *g, void *const *param_data, void *cons
             out[o] = (nnx_view){g->values[v].desc, buf[v]};
         }
         if (st == NNX_OK)
-            st = nnx_op_impls[n->op].kernel(n, in, out);
+            st = nnx_node_kernel(n, in, out);
     }
     for (uint32_t r = 0; st == NNX_OK && r < g->n_results; r++) {
         size_t bytes = 0;
@@ -143,10 +143,10 @@ static nnx_status run(const nnx_subgraph *g, void *const *param_data, void *cons
     return st;
 }
 
-nnx_status nnx_ref_while_loop(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_while_loop(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
-    const nnx_subgraph *cond = node->attrs.loop.cond, *body = node->attrs.loop.body;
-    uint32_t n = node->n_in;
+    const nnx_subgraph *cond = args->attrs->loop.cond, *body = args->attrs->loop.body;
+    uint32_t n = args->n_in;
     const nnx_alloc *a = body->alloc;
     void **state = nnx_mem_calloc(a, (size_t)n + 1, sizeof *state),
          **next = nnx_mem_calloc(a, (size_t)n + 1, sizeof *next);

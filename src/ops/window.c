@@ -36,14 +36,14 @@ static nnx_status window_axis(const nnx_attr_window *a, uint32_t k, uint32_t z, 
     return NNX_OK;
 }
 
-nnx_status nnx_infer_window(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_window(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                             nnx_error *err)
 {
-    const nnx_attr_window *a = &node->attrs.window;
+    const nnx_attr_window *a = &args->attrs->window;
     const nnx_operand_desc *x = in[0];
     if (x->dtype == NNX_DTYPE_UNDEFINED)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type undefined is not allowed");
-    if (node->op == NNX_OP_BOX && !nnx_dtype_is_float(x->dtype))
+    if (args->op == NNX_OP_BOX && !nnx_dtype_is_float(x->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
                              nnx_dtype_name(x->dtype));
     if (!nnx_window_border_name(a->border))
@@ -57,9 +57,9 @@ nnx_status nnx_infer_window(const nnx_node *node, const nnx_operand_desc *const 
         if (st != NNX_OK)
             return st;
     }
-    if (node->op == NNX_OP_ARGMAX_POOL)
+    if (args->op == NNX_OP_ARGMAX_POOL)
         out->dtype = NNX_INT32;
-    return node->op == NNX_OP_SAMPLE ? nnx_window_check_index(in[1], out, "the output", err) : NNX_OK;
+    return args->op == NNX_OP_SAMPLE ? nnx_window_check_index(in[1], out, "the output", err) : NNX_OK;
 }
 
 /* ---------------------------------------------------------------- kernels */
@@ -76,10 +76,10 @@ static int64_t walk_source(const nnx_window_walk *w, const uint32_t *o, const ui
 
 /* box: sum of the window; constant 0 adds nothing. normalize divides by the volume, or by
  * the in-bounds count under 'ignore' (NNEF decision 15; a window with none gives 0). */
-nnx_status nnx_ref_box(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_box(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
-    nnx_window_walk_init(&w, node, &in[0].desc);
+    nnx_window_walk_init(&w, args, &in[0].desc);
     const nnx_operand_desc *y = &out->desc;
     nnx_dtype dt = w.x->dtype;
     int64_t vol = 1;
@@ -140,10 +140,10 @@ static bool beats(nnx_dtype_kind kind, nnx_dtype dt, const void *x, int64_t s, b
 /* argmax_pool: index within the window, flattened row-major over size (NNEF §4.3.3). 'constant'
  * makes out-of-bounds positions 0-valued candidates; 'ignore' skips them (NNEF
  * §4.3.3, decision 15); a window without candidates gives index 0. */
-nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_argmax_pool(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
-    nnx_window_walk_init(&w, node, &in[0].desc);
+    nnx_window_walk_init(&w, args, &in[0].desc);
     const nnx_operand_desc *y = &out->desc;
     nnx_dtype dt = w.x->dtype;
     nnx_dtype_kind kind = nnx_dtype_kind_of(dt);
@@ -177,10 +177,10 @@ nnx_status nnx_ref_argmax_pool(const nnx_node *node, const nnx_view *in, nnx_vie
  * out-of-bounds positions read 0 under 'constant' and 'ignore' (NNEF decision 16: an
  * argmax_pool index only points out of bounds when its window has no in-bounds element), and an
  * index outside [0, volume) reads 0 too. */
-nnx_status nnx_ref_sample(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_sample(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
-    nnx_window_walk_init(&w, node, &in[0].desc);
+    nnx_window_walk_init(&w, args, &in[0].desc);
     const nnx_operand_desc *y = &out->desc;
     nnx_dtype dt = w.x->dtype, it = in[1].desc.dtype;
     size_t es = nnx_dtype_size(dt);
@@ -252,9 +252,9 @@ nnx_status nnx_window_check_reach(nnx_window_border b, uint32_t k, uint32_t z, i
     return NNX_OK;
 }
 
-void nnx_window_walk_init(nnx_window_walk *w, const nnx_node *node, const nnx_operand_desc *x)
+void nnx_window_walk_init(nnx_window_walk *w, const nnx_op_args *args, const nnx_operand_desc *x)
 {
-    w->a = &node->attrs.window;
+    w->a = &args->attrs->window;
     w->x = x;
     nnx_strides(x->shape, x->rank, w->xs);
     for (uint32_t k = 0; k < x->rank; k++)

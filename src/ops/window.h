@@ -39,7 +39,7 @@ typedef struct nnx_window_walk {
     uint32_t size[NNX_MAX_RANK];
 } nnx_window_walk;
 
-void nnx_window_walk_init(nnx_window_walk *w, const nnx_node *node, const nnx_operand_desc *x);
+void nnx_window_walk_init(nnx_window_walk *w, const nnx_op_args *args, const nnx_operand_desc *x);
 
 /* The element offset in x of the extended coordinates c (one per axis) mapped by border b
  * (nnx_window_source), or -1 if a coordinate maps to no element. */

@@ -74,17 +74,17 @@ static nnx_status reverse_axis(const nnx_attr_window *a, uint32_t k, uint32_t x,
     return NNX_OK;
 }
 
-nnx_status nnx_infer_window_reverse(const nnx_node *node, const nnx_operand_desc *const *in, nnx_operand_desc *out,
+nnx_status nnx_infer_window_reverse(const nnx_op_args *args, const nnx_operand_desc *const *in, nnx_operand_desc *out,
                                     nnx_error *err)
 {
-    const nnx_attr_window *a = &node->attrs.window;
+    const nnx_attr_window *a = &args->attrs->window;
     const nnx_operand_desc *x = in[0];
     if (!nnx_dtype_is_float(x->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "input type %s is not a floating-point type",
                              nnx_dtype_name(x->dtype));
     if (!nnx_window_border_name(a->border))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "border %d is unknown", (int)a->border);
-    if (node->op == NNX_OP_DESAMPLE && a->border != NNX_WINDOW_CONSTANT)
+    if (args->op == NNX_OP_DESAMPLE && a->border != NNX_WINDOW_CONSTANT)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "border '%s': desample allows 'constant' only",
                              nnx_window_border_name(a->border));
     int64_t vol;
@@ -96,7 +96,7 @@ nnx_status nnx_infer_window_reverse(const nnx_node *node, const nnx_operand_desc
         if (st != NNX_OK)
             return st;
     }
-    return node->op == NNX_OP_DESAMPLE ? nnx_window_check_index(in[1], x, "the input", err) : NNX_OK;
+    return args->op == NNX_OP_DESAMPLE ? nnx_window_check_index(in[1], x, "the input", err) : NNX_OK;
 }
 
 /* ---------------------------------------------------------------- kernels */
@@ -117,10 +117,10 @@ static bool reverse_term(const nnx_attr_window *a, uint32_t rank, const uint32_t
 /* debox: sum over the terms of x~ at q; constant reads 0 outside, ignore skips the term.
  * normalize divides by the window volume, under 'ignore' by the number of terms taken (a
  * position without any gives 0), as box does (NNEF decision 15). */
-nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_debox(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
-    nnx_window_walk_init(&w, node, &in[0].desc);
+    nnx_window_walk_init(&w, args, &in[0].desc);
     const nnx_operand_desc *x = w.x, *y = &out->desc;
     uint32_t r = x->rank;
     double vol = 1.0;
@@ -149,10 +149,10 @@ nnx_status nnx_ref_debox(const nnx_node *node, const nnx_view *in, nnx_view *out
 /* desample: output i sums x[o] over the window positions j (flattened row-major over size)
  * whose term lands inside the input at o = (i + p - j*d) / s with index[o] == j (NNEF 1.0.2
  * §4.3.3); several inputs landing on one output add up. */
-nnx_status nnx_ref_desample(const nnx_node *node, const nnx_view *in, nnx_view *out)
+nnx_status nnx_ref_desample(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     nnx_window_walk w;
-    nnx_window_walk_init(&w, node, &in[0].desc);
+    nnx_window_walk_init(&w, args, &in[0].desc);
     const nnx_operand_desc *x = w.x, *y = &out->desc;
     nnx_dtype it = in[1].desc.dtype;
     uint32_t r = x->rank;

@@ -45,7 +45,7 @@ static bool fold_step(nnx_plan *plan, uint32_t k, nnx_view *in, nnx_view *out)
             (out[o].data = nnx_mem_alloc_aligned(ir->alloc, bytes ? bytes : 1));
     }
     if (ok)
-        ok = nnx_op_impls[n->op].kernel(n, in, out) == NNX_OK;
+        ok = nnx_node_kernel(n, in, out) == NNX_OK;
     for (uint32_t o = 0; o < n->n_out; o++) {
         if (ok)
             plan->folded[n->out[o]] = out[o].data;

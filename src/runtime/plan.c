@@ -245,8 +245,9 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
                               &plan->act[k],      residual == NNX_NONE ? NULL : x->buffers[residual],
                               plan->prepared[k]};
         uint64_t t0 = prof ? now_ns() : 0;
-        nnx_status st = plan->fast[k] ? plan->fast[k](node, x->in_views, x->out_views, &env)
-                                      : nnx_op_impls[node->op].kernel(node, x->in_views, x->out_views);
+        nnx_op_args args = nnx_node_args(node);
+        nnx_status st = plan->fast[k] ? plan->fast[k](&args, x->in_views, x->out_views, &env)
+                                      : nnx_op_impls[node->op].kernel(&args, x->in_views, x->out_views);
         if (prof)
             __atomic_fetch_add(&prof->ns[k], now_ns() - t0, __ATOMIC_RELAXED);
         if (st != NNX_OK)

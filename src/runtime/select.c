@@ -51,6 +51,7 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
     if (!all_float32(ir, node))
         return NULL;
     const nnx_operand_desc *x = desc_of(ir, node, 0), *y = &ir->values[node->out[0]].desc;
+    const nnx_op_args args = nnx_node_args(node);
     switch (node->op) {
     case NNX_OP_MATMUL:
         if (macs(y, x->shape[x->rank - 1]) < MIN_MACS)
@@ -68,14 +69,14 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
         if (x->rank != 4 || a->input_layout != NNX_LAYOUT_NCHW || a->filter_layout != NNX_FILTER_OIHW ||
             macs(y, (uint64_t)w->shape[1] * w->shape[2] * w->shape[3]) < MIN_MACS)
             return NULL;
-        if (nnx_fast_conv2d_is_depthwise(node, x)) {
-            *thread_bytes = nnx_fast_depthwise2d_scratch(node, x, w, y);
+        if (nnx_fast_conv2d_is_depthwise(&args, x)) {
+            *thread_bytes = nnx_fast_depthwise2d_scratch(&args, x, w, y);
             return nnx_fast_depthwise2d;
         }
         *thread_bytes = nnx_sgemm_workspace();
-        if (nnx_ir_fixed_constant(ir, node->in[1]) && nnx_winograd_suits(node, x, w, y, shared_bytes))
+        if (nnx_ir_fixed_constant(ir, node->in[1]) && nnx_winograd_suits(&args, x, w, y, shared_bytes))
             return nnx_fast_winograd;
-        return nnx_fast_conv2d_shared(node, x, w, y, shared_bytes) ? nnx_fast_conv2d : NULL;
+        return nnx_fast_conv2d_shared(&args, x, w, y, shared_bytes) ? nnx_fast_conv2d : NULL;
     }
     case NNX_OP_MAX:
     case NNX_OP_MIN:
@@ -96,11 +97,11 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
     case NNX_OP_NEG: return nnx_fast_unary;
     case NNX_OP_SOFTMAX: return nnx_fast_softmax;
     case NNX_OP_BATCH_NORMALIZATION:
-        *shared_bytes = nnx_fast_batch_norm_scratch(node, x);
+        *shared_bytes = nnx_fast_batch_norm_scratch(&args, x);
         return nnx_fast_batch_normalization;
     case NNX_OP_INSTANCE_NORMALIZATION: return nnx_fast_instance_normalization;
     case NNX_OP_LAYER_NORMALIZATION:
-        return nnx_fast_layer_norm_block(node, x, NULL) ? nnx_fast_layer_normalization : NULL;
+        return nnx_fast_layer_norm_block(&args, x, NULL) ? nnx_fast_layer_normalization : NULL;
     case NNX_OP_REDUCE_SUM:
     case NNX_OP_REDUCE_MEAN: return nnx_fast_reduce_tail(x, node->attrs.reduce.axes_mask) ? nnx_fast_reduce : NULL;
     case NNX_OP_CLAMP: return node->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE ? nnx_fast_clamp : NULL;
@@ -110,7 +111,7 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
         if ((node->attrs.pool.layout != NNX_LAYOUT_NCHW && node->attrs.pool.layout != NNX_LAYOUT_DEFAULT) ||
             node->attrs.pool.nan_mode != NNX_NAN_PROPAGATE)
             return NULL;
-        *thread_bytes = nnx_fast_pool2d_scratch(node, x, y);
+        *thread_bytes = nnx_fast_pool2d_scratch(&args, x, y);
         return nnx_fast_pool2d;
     default: return NULL;
     }

@@ -86,7 +86,7 @@ static const void *evaluate(ox *c, uint32_t id, unsigned depth)
             break;
         }
     }
-    ok = ok && nnx_op_impls[node->op].kernel(node, in, out) == NNX_OK;
+    ok = ok && nnx_node_kernel(node, in, out) == NNX_OK;
     for (uint32_t j = 0; j < k; j++) {
         if (ok && !c->cache[node->out[j]])
             c->cache[node->out[j]] = out[j].data;
@@ -358,7 +358,7 @@ static nnx_status fold(ox *c, uint32_t node_index, uint32_t *first_out)
         memset(out[k].data, 0, b ? b : 1);
     }
     if (st == NNX_OK)
-        st = nnx_op_impls[node->op].kernel(node, in, out);
+        st = nnx_node_kernel(node, in, out);
     if (st != NNX_OK && c->nerr.status == NNX_OK)
         ox_fail(c, st, "cannot be computed at load time");
     uint32_t ids[16];

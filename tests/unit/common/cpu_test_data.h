@@ -1,10 +1,12 @@
 /* cpu_test_data.h — what the fast-kernel tests share: a deterministic source of floats in
  * [-1, 1) on a multiple of 2^-23 (xorshift64; each test file has its own state, seeded by
  * CPU_TEST_SEED before the include) and of quarter integers, a descriptor's element count,
- * and IEEE maximum / minimum in double (the oracle of fused clamps). */
+ * IEEE maximum / minimum in double (the oracle of fused clamps), and a fast kernel run on the
+ * arguments of a graph's node. */
 #ifndef NNX_TESTS_CPU_TEST_DATA_H
 #define NNX_TESTS_CPU_TEST_DATA_H
 
+#include "cpu/kernels.h"
 #include "ir/graph.h"
 
 #include <math.h>
@@ -50,6 +52,14 @@ static inline size_t elems(const nnx_operand_desc *d)
     for (uint32_t i = 0; i < d->rank; i++)
         n *= d->shape[i];
     return n;
+}
+
+/* fast run on node's op and attributes. */
+static inline nnx_status cpu_run_fast(nnx_fast_kernel fast, const nnx_node *node, const nnx_view *in, nnx_view *out,
+                                      const nnx_kernel_env *env)
+{
+    nnx_op_args args = nnx_node_args(node);
+    return fast(&args, in, out, env);
 }
 
 #endif

@@ -78,17 +78,17 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
     b.scratch = aligned_alloc(64, thread_bytes * 2 + 64);
     b.shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     out.data = b.ref;
-    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(node, in, &out), NNX_OK);
     out.data = b.mag;
-    assert_int_equal(nnx_op_impls[op].kernel(node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(node, abs_in, &out), NNX_OK);
     out.data = b.fast;
     nnx_kernel_env env = {b.shared, b.scratch, thread_bytes, NULL, NULL, NULL, NULL};
-    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, node, in, &out, &env), NNX_OK);
     /* two threads give the very same bytes */
     b.fast2 = malloc(n_out * 4 + 4);
     out.data = b.fast2;
     env.pool = pool;
-    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, node, in, &out, &env), NNX_OK);
     assert_memory_equal(b.fast, b.fast2, n_out * 4);
     const float *ref = b.ref, *got = b.fast, *mag = b.mag;
     for (size_t i = 0; i < n_out; i++) {
@@ -184,7 +184,7 @@ static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t 
         res[k] = k % 101 == 3 ? NAN : k % 53 == 1 ? -0.0f : quarter(24);
     nnx_view out = {ir.values[y].desc, want};
     nnx_kernel_env env = {.shared = shared, .scratch = scratch, .per_thread = thread_bytes};
-    assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, &ir.nodes[0], in, &out, &env), NNX_OK);
     for (size_t k = 0; k < n_out; k++)
         want[k] = want[k] + res[k];
     nnx_apply_activation(act, want, n_out);
@@ -194,7 +194,7 @@ static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t 
         env.pool = threads == 2 ? pool : NULL;
         memset(got, 0xA5, n_out * 4);
         out.data = got;
-        assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+        assert_int_equal(cpu_run_fast(fast, &ir.nodes[0], in, &out, &env), NNX_OK);
         assert_memory_equal(want, got, n_out * 4);
     }
     if (expect != nnx_fast_depthwise2d)
@@ -203,7 +203,7 @@ static void fused_conv(uint32_t n, uint32_t c, uint32_t o, uint32_t h, uint32_t 
      * same values whatever the order and FMA use */
     env.scratch = NULL;
     env.per_thread = 0;
-    assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, &ir.nodes[0], in, &out, &env), NNX_OK);
     for (size_t k = 0; k < n_out; k++)
         if (!(isnan(want[k]) ? isnan(got[k]) : got[k] == want[k] && signbit(got[k]) == signbit(want[k])))
             fail_msg("unbuffered depthwise: element %zu %a, expected %a", k, got[k], want[k]);
@@ -449,10 +449,10 @@ static void near_with(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc 
     assert_non_null(fast);
     float *want = calloc(2 * n_out + 2, 4), *got = calloc(2 * n_out + 2, 4);
     nnx_view out = {ir.values[y].desc, want};
-    assert_int_equal(nnx_op_impls[op].kernel(&ir.nodes[0], in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(&ir.nodes[0], in, &out), NNX_OK);
     out.data = got;
     nnx_kernel_env env = {NULL, NULL, 0, pool, NULL, NULL, NULL};
-    assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, &ir.nodes[0], in, &out, &env), NNX_OK);
     if (ulps == 0)
         assert_memory_equal(want, got, n_out * nnx_dtype_size(ir.values[y].desc.dtype));
     for (size_t i = 0; ulps && i < n_out; i++) {
@@ -562,14 +562,14 @@ static void pool_case(nnx_op op, const nnx_attr_pool *p, uint32_t n, uint32_t c,
     float *xv = malloc(n_in * 4 + 4), *want = malloc(n_out * 4 + 4), *got = malloc(n_out * 4 + 4);
     pool_values(xv, n_in, (size_t)h * w, pattern);
     nnx_view in = {d, xv}, out = {ir.values[y].desc, want};
-    assert_int_equal(nnx_op_impls[op].kernel(&ir.nodes[0], &in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(&ir.nodes[0], &in, &out), NNX_OK);
     const nnx_kernel_env envs[3] = {{.scratch = scratch, .per_thread = thread_bytes},
                                     {.scratch = scratch, .per_thread = thread_bytes, .pool = pool},
                                     {.pool = pool}};
     out.data = got;
     for (int e = 0; e < 3; e++) {
         memset(got, 0xA5, n_out * 4);
-        assert_int_equal(fast(&ir.nodes[0], &in, &out, &envs[e]), NNX_OK);
+        assert_int_equal(cpu_run_fast(fast, &ir.nodes[0], &in, &out, &envs[e]), NNX_OK);
         if (memcmp(want, got, n_out * 4) != 0)
             fail_msg(
                 "%s %ux%ux%ux%u window %ux%u strides %ux%u dilations %ux%u pads %u,%u,%u,%u rounding %d pattern %d "

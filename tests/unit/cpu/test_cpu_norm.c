@@ -80,21 +80,21 @@ static void compare(nnx_op op, const nnx_attrs *attrs, const nnx_operand_desc *d
           *got2 = malloc(n_out * 4 + 4);
     void *shared = aligned_alloc(64, (shared_bytes + 63) / 64 * 64 + 64);
     out.data = ref;
-    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(node, in, &out), NNX_OK);
     uint32_t bias_at = op == NNX_OP_BATCH_NORMALIZATION ? 4 : 2;
     void *bias = bias_at < n_in ? in[bias_at].data : NULL;
     if (bias_at < n_in)
         in[bias_at].data = NULL; /* the reference treats it as absent: s * n alone */
     out.data = plain;
-    assert_int_equal(nnx_op_impls[op].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(node, in, &out), NNX_OK);
     if (bias_at < n_in)
         in[bias_at].data = bias;
     nnx_kernel_env env = {.shared = shared};
     out.data = got;
-    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, node, in, &out, &env), NNX_OK);
     env.pool = pool;
     out.data = got2;
-    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, node, in, &out, &env), NNX_OK);
     assert_memory_equal(got, got2, n_out * 4);
     for (size_t i = 0; i < n_out; i++) {
         double r = ref[i], g = got[i];
@@ -261,9 +261,9 @@ static void test_batch_odd_statistics(void **state)
         if (round == 1)
             var[1] = -1.0f; /* the whole op falls back to the reference */
         nnx_view out = {ir.values[y].desc, want};
-        assert_int_equal(nnx_op_impls[NNX_OP_BATCH_NORMALIZATION].kernel(&ir.nodes[0], in, &out), NNX_OK);
+        assert_int_equal(nnx_node_kernel(&ir.nodes[0], in, &out), NNX_OK);
         out.data = got;
-        assert_int_equal(fast(&ir.nodes[0], in, &out, &env), NNX_OK);
+        assert_int_equal(cpu_run_fast(fast, &ir.nodes[0], in, &out, &env), NNX_OK);
         for (int i = 0; i < 12; i++) {
             if (isnan(want[i]) || isinf(want[i]))
                 assert_true(isnan(want[i]) ? isnan(got[i]) : got[i] == want[i]);

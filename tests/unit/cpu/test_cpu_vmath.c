@@ -319,10 +319,11 @@ static void softmax_case(const uint32_t *shape, uint32_t rank, uint32_t axis, do
 #undef AT
     nnx_view in = {d, x}, o = {d, y1};
     nnx_kernel_env env = {0}; /* no scratch, no pool: the calling thread only */
-    assert_int_equal(fast(&ir.nodes[0], &in, &o, &env), NNX_OK);
+    const nnx_op_args args = nnx_node_args(&ir.nodes[0]);
+    assert_int_equal(fast(&args, &in, &o, &env), NNX_OK);
     env.pool = pool;
     o.data = y2;
-    assert_int_equal(fast(&ir.nodes[0], &in, &o, &env), NNX_OK);
+    assert_int_equal(fast(&args, &in, &o, &env), NNX_OK);
     assert_memory_equal(y1, y2, n * sizeof *y1); /* thread count changes nothing */
     for (size_t l = 0; l < lines; l++) {
         size_t base = l / inner * len * inner + l % inner;

@@ -104,9 +104,9 @@ static void check(const conv_case *k)
     nnx_view in[3] = {{xd, x}, {ir.values[node->in[1]].desc, w}, {{NNX_FLOAT32, 1, {k->o}}, bias}};
     nnx_view abs_in[3] = {{xd, ax}, {in[1].desc, aw}, {in[2].desc, ab}};
     nnx_view out = {yd, ref};
-    assert_int_equal(nnx_op_impls[NNX_OP_CONV].kernel(node, in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(node, in, &out), NNX_OK);
     out.data = mag;
-    assert_int_equal(nnx_op_impls[NNX_OP_CONV].kernel(abs_node, abs_in, &out), NNX_OK);
+    assert_int_equal(nnx_node_kernel(abs_node, abs_in, &out), NNX_OK);
     nnx_activation act = {true, false, -0.5, 0.75, NNX_NONE, false};
     if (k->residual_clamp)
         for (size_t i = 0; i < yn; i++) { /* the oracle of the fused steps: + residual, then clamp */
@@ -129,14 +129,14 @@ static void check(const conv_case *k)
                           k->residual_clamp ? res : NULL,
                           prepared};
     out.data = got;
-    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, node, in, &out, &env), NNX_OK);
     env.pool = pool;
     out.data = got2;
-    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, node, in, &out, &env), NNX_OK);
     assert_memory_equal(got, got2, yn * 4);
     env.prepared = NULL; /* never prepared: the GEMM convolution, within its tighter bound */
     out.data = got2;
-    assert_int_equal(fast(node, in, &out, &env), NNX_OK);
+    assert_int_equal(cpu_run_fast(fast, node, in, &out, &env), NNX_OK);
     for (size_t i = 0; i < yn; i++)
         if (!(fabs((double)got2[i] - ref[i]) <= 0x1p-23 * (double)(k->c * 9 + 3) * fabs((double)mag[i]) + 1e-30))
             fail_msg("unprepared: element %zu %.9g, reference %.9g", i, got2[i], ref[i]);

@@ -49,7 +49,7 @@ static void *tosa_run(nnx_op op, const nnx_attrs *attrs, uint32_t n_in, const nn
     nnx_view in[8], ov = {*out_desc, y};
     for (uint32_t i = 0; i < n_in; i++)
         in[i] = (nnx_view){descs[i] ? *descs[i] : (nnx_operand_desc){0}, (void *)data[i]};
-    assert_int_equal(nnx_op_impls[op].kernel(&ir.nodes[ir.n_nodes - 1], in, &ov), NNX_OK);
+    assert_int_equal(nnx_node_kernel(&ir.nodes[ir.n_nodes - 1], in, &ov), NNX_OK);
     nnx_ir_free(&ir);
     return y;
 }

@@ -20,7 +20,7 @@ static nnx_status infer(nnx_op op, const nnx_attrs *a, const nnx_operand_desc *x
     uint32_t ids[2] = {0, 1}, o = 2;
     nnx_node node = {.op = op, .n_in = index ? 2 : 1, .n_out = 1, .in = ids, .out = &o, .label = "", .attrs = *a};
     const nnx_operand_desc *in[2] = {x, index};
-    return nnx_op_impls[op].infer(&node, in, out, err);
+    return nnx_node_infer(&node, in, out, err);
 }
 
 static void expect_reject(const char *what, nnx_op op, const nnx_attrs *a, const nnx_operand_desc *x,
