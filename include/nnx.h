@@ -975,7 +975,11 @@ typedef enum nnx_model_flags {
                                               graph.quant is checked but not applied */
 } nnx_model_flags;
 
-/* A replacement shape for a graph input (NNEF external), applied before shapes propagate. */
+/* The shape of a graph input, applied before shapes propagate. ONNX: binds the dimensions the
+ * model leaves symbolic or unknown; its rank and fixed dimensions must agree (as ONNX Runtime
+ * checks inputs). NNVM: the input's shape when the graph has no shape attrs, else equal to
+ * theirs. NNEF: replaces the external's shape. A name that is not a graph input, or an input
+ * named twice, makes nnx_model_load fail with NNX_ERROR_INVALID_ARGUMENT. */
 typedef struct nnx_input_shape {
     const char *name;
     uint32_t rank;

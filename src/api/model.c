@@ -17,6 +17,8 @@ struct nnx_model {
     char *dot;
 };
 
+static nnx_status check_input_shape_names(nnx_model *m, const char *path, const nnx_model_options *o);
+
 nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_options *options, nnx_model **out)
 {
     if (!ctx || !out)
@@ -39,6 +41,10 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
         return nnx_context_fail(ctx, st, "%s", err.message);
     }
     nnx_context_own(ctx, &ctx->models, &m->h.link);
+    if ((st = check_input_shape_names(m, path, &o)) != NNX_OK) {
+        nnx_model_destroy(m);
+        return st;
+    }
     *out = m;
     return NNX_OK;
 }
@@ -80,6 +86,29 @@ static void io_desc(const nnx_model *m, nnx_model_list list, size_t i, nnx_opera
     memset(out, 0, sizeof *out);
     if (i < count_of(m, list))
         m->format->ops->desc(m->model, list, i, out);
+}
+
+/* Every shape o gives names a graph input of m, once: a misspelt name would otherwise leave
+ * the input as the file declares it without a word (formats that ignore unknown names). */
+static nnx_status check_input_shape_names(nnx_model *m, const char *path, const nnx_model_options *o)
+{
+    for (uint32_t k = 0; o->input_shapes && k < o->input_shape_count; k++) {
+        const char *name = o->input_shapes[k].name;
+        if (!name)
+            return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "%s: error: input shape %u has no name", path,
+                                    k);
+        for (uint32_t j = 0; j < k; j++)
+            if (strcmp(o->input_shapes[j].name, name) == 0)
+                return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                        "%s: error: two shapes are given for input '%s'", path, name);
+        size_t i = 0, n = nnx_model_input_count(m);
+        while (i < n && strcmp(nnx_model_input_name(m, i), name) != 0)
+            i++;
+        if (i == n)
+            return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                    "%s: error: a shape is given for '%s', which is not a graph input", path, name);
+    }
+    return NNX_OK;
 }
 
 void nnx_model_input_desc(const nnx_model *m, size_t i, nnx_operand_desc *out)

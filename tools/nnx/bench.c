@@ -33,9 +33,7 @@ static const char kHelp[] = "\n"
                             "                      they ran, as the line `times: T1 T2 ...` before the report\n"
                             "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
                             "  -w, --warmup MS     warm up by dispatching for at least MS milliseconds, 0 to\n"
-                            "                      600000 (default 0: one dispatch)\n"
-                            "      --params FILE   the TVM .params weights of an NNVM graph JSON (default: the one\n"
-                            "                      *.params file beside it)\n"
+                            "                      600000 (default 0: one dispatch)\n" CLI_MODEL_HELP
                             "  -h, --help          show this help and exit\n"
                             "\n"
                             "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 not supported.\n";
@@ -175,8 +173,8 @@ static int make_inputs(const nnx_model *m, const nnx_graph *g, run_buffer *buffe
     return NNX_EXIT_OK;
 }
 
-static int bench(const char *path, const char *params, long iterations, double warmup, uint32_t threads, bool progress,
-                 bool profile, bool each)
+static int bench(const char *path, const cli_model_args *a, long iterations, double warmup, uint32_t threads,
+                 bool progress, bool profile, bool each)
 {
     nnx_context *ctx;
     if (nnx_context_create(&(nnx_context_options){.threads = threads}, &ctx) != NNX_OK) {
@@ -185,8 +183,9 @@ static int bench(const char *path, const char *params, long iterations, double w
     }
     nnx_model *m = NULL;
     nnx_graph *g = NULL;
-    nnx_status st = nnx_model_load(
-        ctx, path, &(nnx_model_options){.flags = NNX_MODEL_ZERO_MISSING_VARIABLES, .params_path = params}, &m);
+    nnx_model_options options = cli_model_options(a);
+    options.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES;
+    nnx_status st = nnx_model_load(ctx, path, &options, &m);
     if (st == NNX_OK)
         st = nnx_model_build(m, &g);
     if (st != NNX_OK) {
@@ -218,17 +217,18 @@ static int bench(const char *path, const char *params, long iterations, double w
 
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_PARAMS, OPT_QUIET, OPT_PROFILE, OPT_TIMES, OPT_WARMUP };
+    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_QUIET, OPT_PROFILE, OPT_TIMES, OPT_WARMUP, OPT_MODEL };
     static const cli_option options[] = {
-        [OPT_HELP] = {"help", 'h', false},       [OPT_ITERATIONS] = {"iterations", 0, true},
-        [OPT_RUNS] = {"runs", 'n', true},        [OPT_THREADS] = {"threads", 0, true},
-        [OPT_PARAMS] = {"params", 0, true},      [OPT_QUIET] = {"quiet", 'q', false},
-        [OPT_PROFILE] = {"profile", 'p', false}, [OPT_TIMES] = {"times", 't', false},
-        [OPT_WARMUP] = {"warmup", 'w', true},
+        [OPT_HELP] = {"help", 'h', false},   [OPT_ITERATIONS] = {"iterations", 0, true},
+        [OPT_RUNS] = {"runs", 'n', true},    [OPT_THREADS] = {"threads", 0, true},
+        [OPT_QUIET] = {"quiet", 'q', false}, [OPT_PROFILE] = {"profile", 'p', false},
+        [OPT_TIMES] = {"times", 't', false}, [OPT_WARMUP] = {"warmup", 'w', true},
+        [OPT_MODEL] = CLI_MODEL_OPTIONS,
     };
     long threads = 0, warmup_ms = 0;
     bool quiet = false, profile = false, each = false;
-    const char *params = NULL;
+    cli_model_args a = {0};
+    int rc = -1;
     cli_parser p;
     cli_init(&p, "nnx bench", kUsage, argc, argv);
 
@@ -236,37 +236,42 @@ int cmd_bench(int argc, char **argv)
     long iterations = 100;
     const char *value;
     int opt;
-    while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
+    while (rc < 0 && (opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
-        case OPT_HELP: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
+        case OPT_HELP:
+            printf("%s%s", kUsage, kHelp);
+            rc = NNX_EXIT_OK;
+            break;
         case OPT_ITERATIONS:
         case OPT_RUNS:
             if (!cli_parse_long(value, 1, 1000000, &iterations))
-                return cli_usage_error(&p, "--%s wants a number from 1 to 1000000, got '%s'",
-                                       opt == OPT_RUNS ? "runs" : "iterations", value);
+                rc = cli_usage_error(&p, "--%s wants a number from 1 to 1000000, got '%s'",
+                                     opt == OPT_RUNS ? "runs" : "iterations", value);
             break;
         case OPT_QUIET: quiet = true; break;
         case OPT_PROFILE: profile = true; break;
         case OPT_TIMES: each = true; break;
         case OPT_WARMUP:
             if (!cli_parse_long(value, 0, 600000, &warmup_ms))
-                return cli_usage_error(&p, "--warmup wants milliseconds from 0 to 600000, got '%s'", value);
+                rc = cli_usage_error(&p, "--warmup wants milliseconds from 0 to 600000, got '%s'", value);
             break;
         case OPT_THREADS:
             if (!cli_parse_long(value, 0, 1024, &threads))
-                return cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
+                rc = cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
             break;
-        case OPT_PARAMS: params = value; break;
         case CLI_POSITIONAL:
             if (model)
-                return cli_usage_error(&p, "unexpected argument '%s'", value);
+                rc = cli_usage_error(&p, "unexpected argument '%s'", value);
             model = value;
             break;
-        default: return NNX_EXIT_USAGE;
+        default: rc = opt >= OPT_MODEL ? cli_model_option(&p, &options[opt], value, &a) : NNX_EXIT_USAGE;
         }
     }
-    if (!model)
-        return cli_usage_error(&p, "missing MODEL");
-    return bench(model, params, iterations, (double)warmup_ms * 1e-3, (uint32_t)threads,
-                 !quiet && isatty(STDERR_FILENO), profile, each);
+    if (rc < 0 && !model)
+        rc = cli_usage_error(&p, "missing MODEL");
+    if (rc < 0)
+        rc = bench(model, &a, iterations, (double)warmup_ms * 1e-3, (uint32_t)threads, !quiet && isatty(STDERR_FILENO),
+                   profile, each);
+    cli_model_args_free(&a);
+    return rc;
 }

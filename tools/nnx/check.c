@@ -7,31 +7,29 @@
 
 static const char kUsage[] = "Usage: nnx check [OPTIONS] PATH\n";
 
-static const char kHelp[] =
-    "\n"
-    "Validate the model at PATH (an NNEF folder, graph.nnef, .tar or .tgz): parse it,\n"
-    "check every rule of its format, expand compound operations, propagate shapes and\n"
-    "check the tensor files that are present, without running it. A problem is printed\n"
-    "as PATH:LINE:COL: error: MESSAGE. An NNVM graph JSON (PATH ending in .json) is\n"
-    "checked key by key; its errors name the node and the key.\n"
-    "\n"
-    "Options:\n"
-    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" CLI_PARAMS_HELP
-    "  -h, --help     show this help and exit\n"
-    "\n"
-    "Exit codes: 0 valid, 1 invalid model, 2 usage error, 3 format not supported.\n";
+static const char kHelp[] = "\n"
+                            "Validate the model at PATH (an NNEF folder, graph.nnef, .tar or .tgz): parse it,\n"
+                            "check every rule of its format, expand compound operations, propagate shapes and\n"
+                            "check the tensor files that are present, without running it. A problem is printed\n"
+                            "as PATH:LINE:COL: error: MESSAGE. An NNVM graph JSON (PATH ending in .json) is\n"
+                            "checked key by key; its errors name the node and the key.\n"
+                            "\n"
+                            "Options:\n" CLI_MODEL_HELP "  -h, --help     show this help and exit\n"
+                            "\n"
+                            "Exit codes: 0 valid, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
 int cmd_check(int argc, char **argv)
 {
-    uint32_t flags = 0;
+    cli_model_args a = {0};
     const char *path = NULL;
-    const char *params = NULL;
-    int rc = cli_parse_model_command("nnx check", kUsage, kHelp, argc, argv, &path, &params, &flags);
+    int rc = cli_parse_model_command("nnx check", kUsage, kHelp, argc, argv, &path, &a);
     if (rc >= 0)
         return rc;
     nnx_context *ctx;
     nnx_model *model;
-    if ((rc = cli_load_model(path, params, flags, &ctx, &model)) != NNX_EXIT_OK)
+    rc = cli_load_model(path, &a, &ctx, &model);
+    cli_model_args_free(&a);
+    if (rc != NNX_EXIT_OK)
         return rc;
     printf("%s: valid (%zu operations, %zu inputs, %zu outputs)\n", path, nnx_model_op_count(model),
            nnx_model_input_count(model), nnx_model_output_count(model));

@@ -56,25 +56,53 @@ int cli_usage_error(const cli_parser *p, const char *format, ...) __attribute__(
 /* Parses a decimal integer in [min, max]; false (and *out untouched) otherwise. */
 bool cli_parse_long(const char *text, long min, long max, long *out);
 
-/* Parses the arguments of a command that takes --help, --lenient, --params FILE and exactly
- * one PATH. Returns -1 with *path, *params (NULL when not given) and *flags (nnx_model_flags)
- * set when the command should go on, else the exit code to return (help was printed, or a
- * usage error reported). */
-int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
-                            const char **path, const char **params, uint32_t *flags);
+/* model_args.c: the options of every command that loads a model. A command lists
+ * CLI_MODEL_OPTIONS in its option table and hands each of them to cli_model_option. */
+typedef struct cli_model_args {
+    uint32_t flags;          /* nnx_model_flags (--lenient, and the command's own) */
+    const char *params;      /* --params FILE, or NULL */
+    nnx_input_shape *shapes; /* --input-shape, in the order given; names malloc'ed */
+    uint32_t shape_count, shape_room;
+} cli_model_args;
 
-/* The help line of --params, shared by every command that loads a model. */
-#define CLI_PARAMS_HELP \
+#define CLI_MODEL_OPTIONS \
+    {"lenient", 'l', false}, {"params", 0, true}, { "input-shape", 0, true }
+
+/* Takes one of CLI_MODEL_OPTIONS (option is its table entry): -1 to go on, else the exit code
+ * (a usage error, already reported). */
+int cli_model_option(cli_parser *p, const cli_option *option, const char *value, cli_model_args *a);
+/* The shape given for the input called name (len bytes, not NUL-terminated), or NULL. */
+const nnx_input_shape *cli_model_args_shape(const cli_model_args *a, const char *name, size_t len);
+/* Adds a shape for the input called name (len bytes); false when out of memory. */
+bool cli_model_args_add_shape(cli_model_args *a, const char *name, size_t len, uint32_t rank, const uint32_t *shape);
+/* What nnx_model_load takes for a (which must outlive the load). */
+nnx_model_options cli_model_options(const cli_model_args *a);
+void cli_model_args_free(cli_model_args *a);
+
+/* Parses the arguments of a command that takes --help, CLI_MODEL_OPTIONS and exactly one
+ * PATH. Returns -1 with *path and *a set when the command should go on (free a with
+ * cli_model_args_free), else the exit code to return (help was printed, or a usage error
+ * reported; nothing to free). */
+int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                            const char **path, cli_model_args *a);
+
+/* The help lines of CLI_MODEL_OPTIONS, shared by every command that loads a model. */
+#define CLI_MODEL_HELP \
+    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" \
     "      --params FILE\n" \
     "                 the TVM .params weights of an NNVM graph JSON (default: the one\n" \
-    "                 *.params file beside it)\n"
+    "                 *.params file beside it)\n" \
+    "      --input-shape NAME=D0,D1,...\n" \
+    "                 the shape of graph input NAME (repeatable): binds the dimensions\n" \
+    "                 an ONNX model leaves symbolic or unknown (its fixed ones must agree),\n" \
+    "                 gives an NNVM graph saved without shapes its input's, replaces an\n" \
+    "                 NNEF external's\n"
 
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);
-/* Creates a context and loads path (params: an NNVM graph's weights file, NULL for the
- * default); on failure prints the library's message on stderr and
- * returns the exit code (nothing left to free), else NNX_EXIT_OK. */
-int cli_load_model(const char *path, const char *params, uint32_t flags, nnx_context **ctx, nnx_model **model);
+/* Creates a context and loads path with a's options; on failure prints the library's
+ * message on stderr and returns the exit code (nothing left to free), else NNX_EXIT_OK. */
+int cli_load_model(const char *path, const cli_model_args *a, nnx_context **ctx, nnx_model **model);
 const char *cli_dtype_name(nnx_dtype dt);
 void cli_print_shape(FILE *out, const nnx_operand_desc *d); /* "[1,3,224,224]" */
 

@@ -14,12 +14,10 @@ static const char kHelp[] = "\n"
                             "input and constant, one edge per operand, labelled with its type and shape.\n"
                             "\n"
                             "Options:\n"
-                            "  -T, --format FORMAT  svg or png: render with Graphviz's dot program (which must\n"
-                            "                       be installed) instead of printing DOT text\n"
-                            "  -l, --lenient        accept compositional syntax without its KHR_enable_* extensions\n"
-                            "      --params FILE    the TVM .params weights of an NNVM graph JSON (default: the one\n"
-                            "                       *.params file beside it)\n"
-                            "  -h, --help           show this help and exit\n"
+                            "  -T, --format FORMAT\n"
+                            "                 svg or png: render with Graphviz's dot program (which must be\n"
+                            "                 installed) instead of printing DOT text\n" CLI_MODEL_HELP
+                            "  -h, --help     show this help and exit\n"
                             "\n"
                             "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
@@ -49,44 +47,49 @@ static int render(const char *text, const char *format)
 
 int cmd_dot(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_FORMAT, OPT_LENIENT, OPT_PARAMS };
+    enum { OPT_HELP, OPT_FORMAT, OPT_MODEL };
     static const cli_option options[] = {
         [OPT_HELP] = {"help", 'h', false},
         [OPT_FORMAT] = {"format", 'T', true},
-        [OPT_LENIENT] = {"lenient", 'l', false},
-        [OPT_PARAMS] = {"params", 0, true},
+        [OPT_MODEL] = CLI_MODEL_OPTIONS,
     };
-    const char *format = NULL, *params = NULL;
-    uint32_t flags = 0;
+    const char *format = NULL;
+    cli_model_args a = {0};
     cli_parser p;
     cli_init(&p, "nnx dot", kUsage, argc, argv);
 
     const char *path = NULL;
     const char *value;
-    int opt;
-    while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
+    int opt, rc = -1;
+    while (rc < 0 && (opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
-        case OPT_HELP: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
+        case OPT_HELP:
+            printf("%s%s", kUsage, kHelp);
+            rc = NNX_EXIT_OK;
+            break;
         case OPT_FORMAT:
             if (strcmp(value, "svg") != 0 && strcmp(value, "png") != 0)
-                return cli_usage_error(&p, "-T wants svg or png, got '%s'", value);
+                rc = cli_usage_error(&p, "-T wants svg or png, got '%s'", value);
             format = value;
             break;
-        case OPT_LENIENT: flags |= NNX_MODEL_LENIENT_EXTENSIONS; break;
-        case OPT_PARAMS: params = value; break;
         case CLI_POSITIONAL:
             if (path)
-                return cli_usage_error(&p, "unexpected argument '%s'", value);
+                rc = cli_usage_error(&p, "unexpected argument '%s'", value);
             path = value;
             break;
-        default: return NNX_EXIT_USAGE;
+        default: rc = opt >= OPT_MODEL ? cli_model_option(&p, &options[opt], value, &a) : NNX_EXIT_USAGE;
         }
     }
-    if (!path)
-        return cli_usage_error(&p, "missing PATH");
+    if (rc < 0 && !path)
+        rc = cli_usage_error(&p, "missing PATH");
+    if (rc >= 0) { /* --help printed, or a usage error reported */
+        cli_model_args_free(&a);
+        return rc;
+    }
     nnx_context *ctx;
     nnx_model *model;
-    int rc = cli_load_model(path, params, flags, &ctx, &model);
+    rc = cli_load_model(path, &a, &ctx, &model);
+    cli_model_args_free(&a);
     if (rc != NNX_EXIT_OK)
         return rc;
     const char *text = nnx_model_dot(model);

@@ -7,17 +7,14 @@
 
 static const char kUsage[] = "Usage: nnx info [OPTIONS] PATH\n";
 
-static const char kHelp[] =
-    "\n"
-    "Print what the model at PATH takes and gives: each input and output with its\n"
-    "data type and shape, how many times each operation occurs (after compound\n"
-    "operations are expanded), and how many parameters (weights) it has.\n"
-    "\n"
-    "Options:\n"
-    "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" CLI_PARAMS_HELP
-    "  -h, --help     show this help and exit\n"
-    "\n"
-    "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
+static const char kHelp[] = "\n"
+                            "Print what the model at PATH takes and gives: each input and output with its\n"
+                            "data type and shape, how many times each operation occurs (after compound\n"
+                            "operations are expanded), and how many parameters (weights) it has.\n"
+                            "\n"
+                            "Options:\n" CLI_MODEL_HELP "  -h, --help     show this help and exit\n"
+                            "\n"
+                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
 typedef struct op_count {
     const char *name;
@@ -72,15 +69,16 @@ static int print_histogram(const nnx_model *m)
 
 int cmd_info(int argc, char **argv)
 {
-    uint32_t flags = 0;
+    cli_model_args a = {0};
     const char *path = NULL;
-    const char *params = NULL;
-    int rc = cli_parse_model_command("nnx info", kUsage, kHelp, argc, argv, &path, &params, &flags);
+    int rc = cli_parse_model_command("nnx info", kUsage, kHelp, argc, argv, &path, &a);
     if (rc >= 0)
         return rc;
     nnx_context *ctx;
     nnx_model *m;
-    if ((rc = cli_load_model(path, params, flags, &ctx, &m)) != NNX_EXIT_OK)
+    rc = cli_load_model(path, &a, &ctx, &m);
+    cli_model_args_free(&a);
+    if (rc != NNX_EXIT_OK)
         return rc;
     printf("model: %s\n", path);
     print_tensors("inputs", nnx_model_input_count(m), nnx_model_input_name, nnx_model_input_desc, m);

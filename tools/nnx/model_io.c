@@ -14,7 +14,7 @@ int cli_exit_code(nnx_status st)
     }
 }
 
-int cli_load_model(const char *path, const char *params, uint32_t flags, nnx_context **ctx, nnx_model **model)
+int cli_load_model(const char *path, const cli_model_args *a, nnx_context **ctx, nnx_model **model)
 {
     *model = NULL;
     nnx_status st = nnx_context_create(&(nnx_context_options){.threads = 1}, ctx);
@@ -22,7 +22,8 @@ int cli_load_model(const char *path, const char *params, uint32_t flags, nnx_con
         fprintf(stderr, "nnx: cannot create a context: %s\n", nnx_status_string(st));
         return NNX_EXIT_INVALID_MODEL;
     }
-    st = nnx_model_load(*ctx, path, &(nnx_model_options){.flags = flags, .params_path = params}, model);
+    nnx_model_options options = cli_model_options(a);
+    st = nnx_model_load(*ctx, path, &options, model);
     if (st != NNX_OK) {
         fprintf(stderr, "%s\n", nnx_context_error(*ctx));
         nnx_context_destroy(*ctx);

@@ -128,30 +128,36 @@ bool cli_parse_long(const char *text, long min, long max, long *out)
     return true;
 }
 
-int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
-                            const char **path, const char **params, uint32_t *flags)
+/* One argument of a command that takes --help, CLI_MODEL_OPTIONS and one PATH: -1 to go on,
+ * else the exit code. */
+static int take_model_command_option(cli_parser *p, const cli_option *options, int opt, const char *value,
+                                     const char *help, const char **path, cli_model_args *a)
 {
-    static const cli_option options[] = {{"help", 'h', false}, {"lenient", 'l', false}, {"params", 0, true}};
+    switch (opt) {
+    case 0: printf("%s%s", p->usage, help); return NNX_EXIT_OK;
+    case CLI_POSITIONAL:
+        if (*path)
+            return cli_usage_error(p, "unexpected argument '%s'", value);
+        *path = value;
+        return -1;
+    default: return opt > 0 ? cli_model_option(p, &options[opt], value, a) : NNX_EXIT_USAGE;
+    }
+}
+
+int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                            const char **path, cli_model_args *a)
+{
+    static const cli_option options[] = {{"help", 'h', false}, CLI_MODEL_OPTIONS};
     cli_parser p;
     cli_init(&p, prog, usage, argc, argv);
     const char *value;
-    int opt;
+    int opt, rc = -1;
     *path = NULL;
-    *params = NULL;
-    while ((opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
-        switch (opt) {
-        case 0: printf("%s%s", usage, help); return NNX_EXIT_OK;
-        case 1: *flags |= NNX_MODEL_LENIENT_EXTENSIONS; break;
-        case 2: *params = value; break;
-        case CLI_POSITIONAL:
-            if (*path)
-                return cli_usage_error(&p, "unexpected argument '%s'", value);
-            *path = value;
-            break;
-        default: return NNX_EXIT_USAGE;
-        }
-    }
-    if (!*path)
-        return cli_usage_error(&p, "missing PATH");
-    return -1;
+    while (rc < 0 && (opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END)
+        rc = take_model_command_option(&p, options, opt, value, help, path, a);
+    if (rc < 0 && !*path)
+        rc = cli_usage_error(&p, "missing PATH");
+    if (rc >= 0)
+        cli_model_args_free(a);
+    return rc;
 }

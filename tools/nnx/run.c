@@ -1,8 +1,8 @@
 /* run.c — `nnx run MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]
- * [--threads N] [--random-inputs SEED] [--quantize] [--lenient]`: load and compile a model, give it inputs
- * from .npy/.dat files or seeded random values, dispatch it once, summarise every output on
- * standard output and optionally write each to DIR. File I/O is in run_io.c, the summary in
- * summary.c. */
+ * [--threads N] [--random-inputs SEED] [--quantize] [--input-shape NAME=D0,...]`: load and
+ * compile a model, give it inputs from .npy/.dat files or seeded random values, dispatch it
+ * once, summarise every output on standard output and optionally write each to DIR. File I/O
+ * is in run_io.c, the summary in summary.c. */
 #include "run.h"
 
 #include <stdlib.h>
@@ -12,44 +12,34 @@ static const char kUsage[] =
     "Usage: nnx run [OPTIONS] MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]\n"
     "               [--threads N] [--random-inputs SEED] [--quantize] [--lenient]\n";
 
-static const char kHelp[] = "\n"
-                            "Run MODEL once. Each graph input is read from a NumPy .npy or an NNEF .dat file\n"
-                            "(--input), or filled with seeded pseudo-random values (--random-inputs). A file's\n"
-                            "shape must match the input's; its values are converted to the input's data type\n"
-                            "only when every one converts exactly. Each output is summarised on standard output\n"
-                            "(data type, shape, min, max, mean; the top 5 of a class-score vector) and, with\n"
-                            "--output-dir, written to DIR/NAME.npy or DIR/NAME.dat.\n"
-                            "\n"
-                            "Options:\n"
-                            "  -i, --input NAME=FILE     read graph input NAME from FILE (.npy or .dat; repeatable)\n"
-                            "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
-                            "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
-                            "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
-                            "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
-                            "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
-                            "                            variables that have no .dat file are then zero-filled\n"
-                            "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
-                            "                            through its quantization op (pseudo-quantization)\n"
-                            "  -l, --lenient             accept compositional syntax without KHR_enable_* extensions\n"
-                            "      --params FILE         the TVM .params weights of an NNVM graph JSON (default: the\n"
-                            "                            one *.params file beside it)\n"
-                            "  -h, --help                show this help and exit\n"
-                            "\n"
-                            "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
+static const char kHelp[] =
+    "\n"
+    "Run MODEL once. Each graph input is read from a NumPy .npy or an NNEF .dat file\n"
+    "(--input), or filled with seeded pseudo-random values (--random-inputs). A file's\n"
+    "shape must match the input's; its values are converted to the input's data type\n"
+    "only when every one converts exactly. A model that leaves an input's shape open\n"
+    "(an ONNX symbolic dimension) takes it from the input's file unless --input-shape\n"
+    "gives it. Each output is summarised on standard output\n"
+    "(data type, shape, min, max, mean; the top 5 of a class-score vector) and, with\n"
+    "--output-dir, written to DIR/NAME.npy or DIR/NAME.dat.\n"
+    "\n"
+    "Options:\n"
+    "  -i, --input NAME=FILE     read graph input NAME from FILE (.npy or .dat; repeatable)\n"
+    "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
+    "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
+    "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
+    "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
+    "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
+    "                            variables that have no .dat file are then zero-filled\n"
+    "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
+    "                            through its quantization op (pseudo-quantization)\n" CLI_MODEL_HELP
+    "  -h, --help                show this help and exit\n"
+    "\n"
+    "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
 
 #define MAX_THREADS 1024
 
-enum {
-    OPT_HELP,
-    OPT_INPUT,
-    OPT_OUTPUT_DIR,
-    OPT_FORMAT,
-    OPT_THREADS,
-    OPT_RANDOM_INPUTS,
-    OPT_QUANTIZE,
-    OPT_LENIENT,
-    OPT_PARAMS
-};
+enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_QUANTIZE, OPT_MODEL };
 static const cli_option kOptions[] = {
     [OPT_HELP] = {"help", 'h', false},
     [OPT_INPUT] = {"input", 'i', true},
@@ -58,8 +48,7 @@ static const cli_option kOptions[] = {
     [OPT_THREADS] = {"threads", 0, true},
     [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
     [OPT_QUANTIZE] = {"quantize", 'q', false},
-    [OPT_LENIENT] = {"lenient", 'l', false},
-    [OPT_PARAMS] = {"params", 0, true},
+    [OPT_MODEL] = CLI_MODEL_OPTIONS,
 };
 
 /* One --input NAME=FILE: the name is not NUL-terminated (it points into argv). */
@@ -79,8 +68,8 @@ typedef struct run_args {
     uint32_t threads;
     bool random;
     uint64_t seed;
-    uint32_t flags;     /* nnx_model_flags */
-    const char *params; /* --params FILE, or NULL */
+    cli_model_args model_args; /* --lenient, --params, --input-shape; --quantize and
+                                  --random-inputs add their flags */
 } run_args;
 
 /* A decimal seed from 0 to 2^64-1, digits only. */
@@ -154,17 +143,15 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         if (!parse_seed(value, &a->seed))
             return cli_usage_error(p, "--random-inputs wants a number from 0 to 18446744073709551615, got '%s'", value);
         a->random = true;
-        a->flags |= NNX_MODEL_ZERO_MISSING_VARIABLES; /* try a model's structure without weights */
+        a->model_args.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES; /* try a model's structure without weights */
         return -1;
-    case OPT_QUANTIZE: a->flags |= NNX_MODEL_APPLY_QUANTIZATION; return -1;
-    case OPT_LENIENT: a->flags |= NNX_MODEL_LENIENT_EXTENSIONS; return -1;
-    case OPT_PARAMS: a->params = value; return -1;
+    case OPT_QUANTIZE: a->model_args.flags |= NNX_MODEL_APPLY_QUANTIZATION; return -1;
     case CLI_POSITIONAL:
         if (a->model)
             return cli_usage_error(p, "unexpected argument '%s'", value);
         a->model = value;
         return -1;
-    default: return NNX_EXIT_USAGE;
+    default: return opt >= OPT_MODEL ? cli_model_option(p, &kOptions[opt], value, &a->model_args) : NNX_EXIT_USAGE;
     }
 }
 
@@ -321,8 +308,55 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
     return rc;
 }
 
+/* Binds the shape of every --input file whose input has no --input-shape; how many. */
+static uint32_t bind_file_shapes(run_args *a, nnx_context *ctx)
+{
+    uint32_t bound = 0;
+    for (size_t k = 0; k < a->input_count; k++) {
+        const run_input *in = &a->inputs[k];
+        nnx_operand_desc d;
+        void *data;
+        size_t size;
+        if (cli_model_args_shape(&a->model_args, in->name, in->name_len) ||
+            nnx_tensor_file_read(ctx, in->path,
+                                 has_extension(in->path, ".dat") ? NNX_TENSOR_FILE_NNEF : NNX_TENSOR_FILE_NPY, &d,
+                                 &data, &size) != NNX_OK)
+            continue; /* an unreadable file is reported when the inputs are gathered */
+        nnx_tensor_file_free(ctx, data);
+        bound += cli_model_args_add_shape(&a->model_args, in->name, in->name_len, d.rank, d.shape);
+    }
+    return bound;
+}
+
+/* Loads a->model with the shapes the options give. When that fails and an --input file's
+ * input has no --input-shape, loads it again with those files' shapes bound: a model that
+ * leaves an input's dimensions open (ONNX symbolic dimensions) takes them from its data. A
+ * model that loads as it is keeps its own shapes, and a file of another shape is refused
+ * when the inputs are gathered. On failure prints the (last) load's message. */
+static int load_model(run_args *a, nnx_context *ctx, nnx_model **m)
+{
+    nnx_model_options o = cli_model_options(&a->model_args);
+    nnx_status st = nnx_model_load(ctx, a->model, &o, m);
+    if (st != NNX_OK && st != NNX_ERROR_OUT_OF_MEMORY && a->input_count > 0) {
+        size_t n = strlen(nnx_context_error(ctx)) + 1;
+        char *first = malloc(n);
+        if (first)
+            memcpy(first, nnx_context_error(ctx), n);
+        if (bind_file_shapes(a, ctx) > 0) {
+            o = cli_model_options(&a->model_args);
+            st = nnx_model_load(ctx, a->model, &o, m);
+        } else if (first) {
+            fprintf(stderr, "%s\n", first); /* the file reads may have replaced the context's message */
+            free(first);
+            return cli_exit_code(st);
+        }
+        free(first);
+    }
+    return st == NNX_OK ? NNX_EXIT_OK : fail(ctx, st);
+}
+
 /* Load, gather the inputs, compile, dispatch. */
-static int run(const run_args *a)
+static int run(run_args *a)
 {
     nnx_context *ctx;
     nnx_status st = nnx_context_create(&(nnx_context_options){.threads = a->threads}, &ctx);
@@ -333,11 +367,12 @@ static int run(const run_args *a)
     nnx_model *m = NULL;
     nnx_graph *g = NULL;
     run_buffer *buffers = NULL;
-    int rc;
-    if ((st = nnx_model_load(ctx, a->model, &(nnx_model_options){.flags = a->flags, .params_path = a->params}, &m)) !=
-        NNX_OK) {
-        rc = fail(ctx, st);
-    } else if (!(buffers = calloc(nnx_model_input_count(m) + 1, sizeof *buffers))) {
+    int rc = load_model(a, ctx, &m);
+    if (rc != NNX_EXIT_OK) {
+        nnx_context_destroy(ctx);
+        return rc;
+    }
+    if (!(buffers = calloc(nnx_model_input_count(m) + 1, sizeof *buffers))) {
         fprintf(stderr, "nnx run: out of memory\n");
         rc = NNX_EXIT_INVALID_MODEL;
     } else if ((st = nnx_model_build(m, &g)) != NNX_OK) {
@@ -363,6 +398,7 @@ int cmd_run(int argc, char **argv)
     int rc = parse_args(argc, argv, &a);
     if (rc < 0)
         rc = run(&a);
+    cli_model_args_free(&a.model_args);
     free(a.inputs);
     return rc;
 }

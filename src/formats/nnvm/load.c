@@ -137,11 +137,19 @@ static nnx_status add_variable(nnvm_loader *L, const nnx_ir_model_options *o, co
             return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "the given shape has rank %u", given->rank);
         d.rank = given->rank;
         memcpy(d.shape, given->shape, sizeof d.shape);
+        /* The attrs give every entry's shape, checked against what nnx computes: an input of
+         * another shape could not pass, so say so here. */
+        if (graph_shape &&
+            (graph_shape->rank != d.rank || memcmp(graph_shape->shape, d.shape, d.rank * sizeof *d.shape)))
+            return nnvm_fail(L, NNX_ERROR_INVALID_ARGUMENT,
+                             "the shape given differs from the one the graph's attrs 'shape' give it");
     } else if (graph_shape) {
         d.rank = graph_shape->rank;
         memcpy(d.shape, graph_shape->shape, sizeof d.shape);
     } else {
-        return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "no shape: the graph's attrs have no 'shape' and none was given");
+        return nnvm_fail(L, NNX_ERROR_INVALID_MODEL,
+                         "no shape: the graph's attrs have no 'shape' and none was given "
+                         "(nnx_model_options.input_shapes; nnx --input-shape)");
     }
     if (!have_params && !g->compiled && feeds_weight(g, L->node)) {
         /* Zero-filled, so that the structure can be checked and drawn; unless only the structure

@@ -15,6 +15,7 @@
 #include "ops/table.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,8 +148,33 @@ static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, nnx_error *
     return NNX_OK;
 }
 
+/* A shape given for a graph input binds its symbolic and unknown dimensions; the rank and
+ * every fixed dimension the model declares must agree with it (as ONNX Runtime checks its
+ * inputs). */
+static nnx_status check_given_shape(ox *c, const char *name, const Onnx__TensorShapeProto *declared,
+                                    const nnx_operand_desc *d, nnx_error *err)
+{
+    if (!declared)
+        return NNX_OK; /* rank unknown: any shape */
+    if (declared->n_dim != d->rank)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "%s: error: graph input '%s' has rank %zu, the shape given for it rank %u", c->path, name,
+                             declared->n_dim, d->rank);
+    for (uint32_t k = 0; k < d->rank; k++) {
+        const Onnx__TensorShapeProto__Dimension *dim = declared->dim[k];
+        if (dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE && dim->dim_value >= 0 &&
+            (uint64_t)dim->dim_value != d->shape[k])
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "%s: error: graph input '%s' dimension %u is %" PRId64
+                                 ", the shape given for it has %u",
+                                 c->path, name, k, dim->dim_value, d->shape[k]);
+    }
+    return NNX_OK;
+}
+
 static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
 {
+    nnx_status st;
     for (size_t i = 0; i < g->n_input; i++) {
         const Onnx__ValueInfoProto *vi = g->input[i];
         const char *name = vi->name ? vi->name : "";
@@ -179,12 +205,14 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
                 given = true;
             }
         }
+        if (given && (st = check_given_shape(c, name, tt->shape, &d, err)) != NNX_OK)
+            return st;
         if (!given) {
             if (!tt->shape)
-                return nnx_error_set(
-                    err, NNX_ERROR_NOT_SUPPORTED,
-                    "%s: error: graph input '%s' has no shape: give one (nnx_model_options.input_shapes)", c->path,
-                    name);
+                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                     "%s: error: graph input '%s' has no shape: give one "
+                                     "(nnx_model_options.input_shapes; nnx --input-shape)",
+                                     c->path, name);
             if (tt->shape->n_dim > NNX_MAX_RANK)
                 return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has rank %zu", c->path,
                                      name, tt->shape->n_dim);
@@ -196,7 +224,7 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
                     return nnx_error_set(
                         err, NNX_ERROR_NOT_SUPPORTED,
                         "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s: "
-                        "give its shape (nnx_model_options.input_shapes)",
+                        "give its shape (nnx_model_options.input_shapes; nnx --input-shape)",
                         c->path, name, k,
                         dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
                         dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
@@ -205,7 +233,7 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
             }
         }
         nnx_error e = {0};
-        nnx_status st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
+        st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
         if (st == NNX_OK)
             st = define(c, name, id);
         if (st != NNX_OK)

@@ -5,9 +5,11 @@ numpy only for the expected outputs. Run from anywhere: files go beside this scr
 to tests/fuzz/corpus/onnx/.
 
   relu_add.onnx   x[1,4] -> Relu -> Add(b) -> y, b an initializer
+  relu_add_batch.onnx  the same with x[batch,4] -> y[batch,4], batch symbolic
   conv_pool.onnx  x[1,1,4,4] -> Conv(w[2,1,3,3], bias, pads 1) -> Relu -> MaxPool 2x2 -> y
   unsupported.onnx  two operators nnx lacks (and one it has), for the all-at-once error
-  x_1x4.npy, x_1x1x4x4.npy  inputs; relu_add_expected.npy the numpy result
+  x_1x4.npy, x_1x1x4x4.npy, x_3x4.npy  inputs; relu_add_expected.npy and
+  relu_add_3x4_expected.npy the numpy results
 """
 import os
 import struct
@@ -58,7 +60,8 @@ def tensor(name, arr):
 
 
 def value_info(name, shape):
-    dims = b"".join(f_bytes(1, f_int(1, d)) for d in shape)  # Dimension.dim_value
+    # Dimension.dim_value, or dim_param for a name (a symbolic dimension)
+    dims = b"".join(f_bytes(1, f_bytes(2, d) if isinstance(d, str) else f_int(1, d)) for d in shape)
     tensor_type = f_int(1, FLOAT) + f_bytes(2, dims)  # elem_type, shape
     return f_bytes(1, name) + f_bytes(2, f_bytes(1, tensor_type))  # name, type.tensor_type
 
@@ -107,6 +110,12 @@ def main():
     x = np.array([[-2.0, 3.0, -0.5, 1.5]], dtype=np.float32)
     npy("x_1x4.npy", x)
     npy("relu_add_expected.npy", np.maximum(x, 0) + b)
+    write("relu_add_batch.onnx", model(
+        [node("Relu", ["x"], ["r"]), node("Add", ["r", "b"], ["y"])],
+        [tensor("b", b)], [("x", ["batch", 4])], [("y", ["batch", 4])]))
+    x3 = np.array([[-2.0, 3.0, -0.5, 1.5], [1.0, -1.0, 0.0, 4.0], [0.5, 0.25, -8.0, 2.0]], dtype=np.float32)
+    npy("x_3x4.npy", x3)
+    npy("relu_add_3x4_expected.npy", np.maximum(x3, 0) + b)
 
     rng = np.random.default_rng(8)
     w = rng.standard_normal((2, 1, 3, 3)).astype(np.float32)

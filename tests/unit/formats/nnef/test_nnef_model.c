@@ -119,6 +119,13 @@ static void test_input_shape_override(void **state)
     assert_int_equal(nnx_model_load(ctx, DATA "variable42.nnef",
                                     &(nnx_model_options){.input_shapes = &s, .input_shape_count = 1}, &m),
                      NNX_ERROR_INVALID_ARGUMENT);
+    /* One input named twice: refused by nnx_model_load, whatever the format. */
+    nnx_input_shape twice[2] = {{"input", 4, {2, 3, 64, 64}}, {"input", 4, {1, 3, 64, 64}}};
+    assert_int_equal(nnx_model_load(ctx, DATA "variable42.nnef",
+                                    &(nnx_model_options){.input_shapes = twice, .input_shape_count = 2}, &m),
+                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(nnx_context_error(ctx), "two shapes are given for input 'input'"));
+    assert_null(m);
     nnx_context_destroy(ctx);
 }
 

@@ -411,12 +411,21 @@ static void test_symbolic_dimension(void **state)
     assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
     assert_string_equal(err.message,
                         "t.onnx: error: graph input 'x' has a symbolic or unknown dimension 0 ('N'): "
-                        "give its shape (nnx_model_options.input_shapes)");
+                        "give its shape (nnx_model_options.input_shapes; nnx --input-shape)");
     nnx_ir_model_free(&m);
     nnx_input_shape shape = {"x", 2, {3, 4}};
     nnx_ir_model_options o = {.input_shapes = &shape, .input_shape_count = 1};
     assert_int_equal(load(&b, NULL, &o, &m, &err), NNX_OK);
     assert_int_equal(m.ir.values[m.outputs[0]].desc.shape[0], 3);
+    nnx_ir_model_free(&m);
+    /* The fixed dimension must agree, and the rank (as ONNX Runtime checks its inputs). */
+    shape = (nnx_input_shape){"x", 2, {3, 5}};
+    assert_int_equal(load(&b, NULL, &o, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "t.onnx: error: graph input 'x' dimension 1 is 4, the shape given for it has 5");
+    nnx_ir_model_free(&m);
+    shape = (nnx_input_shape){"x", 1, {3}};
+    assert_int_equal(load(&b, NULL, &o, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "t.onnx: error: graph input 'x' has rank 2, the shape given for it rank 1");
     nnx_ir_model_free(&m);
 }
 

@@ -1,0 +1,105 @@
+/* model_args.c — the options of every command that loads a model (--lenient, --params FILE,
+ * --input-shape NAME=D0,D1,...): parsing them into cli_model_args, and the shapes given in
+ * the form nnx_model_options takes. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void cli_model_args_free(cli_model_args *a)
+{
+    for (uint32_t i = 0; i < a->shape_count; i++)
+        free((char *)a->shapes[i].name);
+    free(a->shapes);
+    a->shapes = NULL;
+    a->shape_count = a->shape_room = 0;
+}
+
+const nnx_input_shape *cli_model_args_shape(const cli_model_args *a, const char *name, size_t len)
+{
+    for (uint32_t i = 0; i < a->shape_count; i++)
+        if (strlen(a->shapes[i].name) == len && strncmp(a->shapes[i].name, name, len) == 0)
+            return &a->shapes[i];
+    return NULL;
+}
+
+bool cli_model_args_add_shape(cli_model_args *a, const char *name, size_t len, uint32_t rank, const uint32_t *shape)
+{
+    if (a->shape_count == a->shape_room) {
+        uint32_t room = a->shape_room ? 2 * a->shape_room : 4;
+        nnx_input_shape *grown = realloc(a->shapes, room * sizeof *grown);
+        if (!grown)
+            return false;
+        a->shapes = grown;
+        a->shape_room = room;
+    }
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return false;
+    memcpy(copy, name, len);
+    copy[len] = '\0';
+    nnx_input_shape *s = &a->shapes[a->shape_count++];
+    memset(s, 0, sizeof *s);
+    s->name = copy;
+    s->rank = rank;
+    memcpy(s->shape, shape, rank * sizeof *shape);
+    return true;
+}
+
+/* --input-shape NAME=D0,D1,...: a non-empty name, then 1 to NNX_MAX_RANK decimal extents
+ * (0 allowed: an empty tensor), NAME given once. */
+static int add_input_shape(cli_parser *p, cli_model_args *a, const char *value)
+{
+    const char *eq = strchr(value, '=');
+    uint32_t shape[NNX_MAX_RANK], rank = 0;
+    const char *c = eq ? eq + 1 : NULL;
+    bool ok = eq && eq != value;
+    while (ok) {
+        char digits[16];
+        size_t n = strcspn(c, ",");
+        long extent;
+        ok = rank < NNX_MAX_RANK && n > 0 && n < sizeof digits;
+        if (ok) {
+            memcpy(digits, c, n);
+            digits[n] = '\0';
+            ok = cli_parse_long(digits, 0, UINT32_MAX, &extent);
+        }
+        if (ok)
+            shape[rank++] = (uint32_t)extent;
+        if (!ok || c[n] == '\0')
+            break;
+        c += n + 1;
+    }
+    if (!ok)
+        return cli_usage_error(p, "--input-shape wants NAME=D0,D1,... (1 to %d extents from 0 to %u), got '%s'",
+                               NNX_MAX_RANK, UINT32_MAX, value);
+    size_t len = (size_t)(eq - value);
+    if (cli_model_args_shape(a, value, len))
+        return cli_usage_error(p, "--input-shape '%.*s' given twice", (int)len, value);
+    if (!cli_model_args_add_shape(a, value, len, rank, shape)) {
+        fprintf(stderr, "%s: out of memory\n", p->prog);
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    return -1;
+}
+
+int cli_model_option(cli_parser *p, const cli_option *option, const char *value, cli_model_args *a)
+{
+    if (strcmp(option->long_name, "lenient") == 0) {
+        a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;
+        return -1;
+    }
+    if (strcmp(option->long_name, "params") == 0) {
+        a->params = value;
+        return -1;
+    }
+    if (strcmp(option->long_name, "input-shape") == 0)
+        return add_input_shape(p, a, value);
+    return NNX_EXIT_USAGE;
+}
+
+nnx_model_options cli_model_options(const cli_model_args *a)
+{
+    return (nnx_model_options){
+        .flags = a->flags, .input_shapes = a->shapes, .input_shape_count = a->shape_count, .params_path = a->params};
+}
