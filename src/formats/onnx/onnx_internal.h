@@ -82,6 +82,14 @@ nnx_status nnx_onnx_op_instance_norm(ox *c, const Onnx__NodeProto *n, const uint
 nnx_status nnx_onnx_op_layer_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_mvn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_lrn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_normalization.c */
+nnx_status nnx_onnx_op_rms_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_group_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_lp_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_activation.c */
+nnx_status nnx_onnx_op_gelu(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_swish(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_mish(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_quantize(ox *c, uint32_t x, uint32_t scale, uint32_t zp, uint32_t *y);
 /* onnx_ops_training.c */

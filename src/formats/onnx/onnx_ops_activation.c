@@ -1,0 +1,60 @@
+/* onnx_ops_activation.c — ONNX activations that core IR has no single operation for,
+ * composed in the input's type from core element-wise operations, as each operator's
+ * function body in ONNX Operators.md defines them: Gelu (approximate "none" is core gelu,
+ * "tanh" the tanh form), Swish (x * sigmoid(alpha * x)) and Mish (x * tanh(softplus(x))). */
+#include "formats/onnx/onnx_build.h"
+
+/* x * s for a scalar s in x's type. */
+static nnx_status scale_by(ox *c, uint32_t x, double s, uint32_t *y)
+{
+    uint32_t k;
+    CHECK(scalar_like(c, x, s, &k));
+    return bin(c, NNX_OP_MUL, x, k, y);
+}
+
+/* Gelu (opset 20): approximate "none": 0.5 x (1 + erf(x / sqrt 2)), core gelu (WebNN gelu);
+ * "tanh": 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))). */
+nnx_status nnx_onnx_op_gelu(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    (void)n_in;
+    char buf[16];
+    const char *approximate = ox_attr_s(n, "approximate", "none", buf, sizeof buf);
+    if (strcmp(approximate, "none") == 0)
+        return un(c, NNX_OP_GELU, in[0], &out[0]);
+    if (strcmp(approximate, "tanh") != 0)
+        return unsupported(c, "approximate '%s'", approximate);
+    uint32_t x = in[0], x3, inner, t, one, y;
+    CHECK(bin(c, NNX_OP_MUL, x, x, &x3));
+    CHECK(bin(c, NNX_OP_MUL, x3, x, &x3));
+    CHECK(scale_by(c, x3, 0.044715, &x3));
+    CHECK(bin(c, NNX_OP_ADD, x, x3, &inner));
+    CHECK(scale_by(c, inner, 0.79788456080286535588, &inner)); /* sqrt(2 / pi) */
+    CHECK(un(c, NNX_OP_TANH, inner, &t));
+    CHECK(scalar_like(c, x, 1.0, &one));
+    CHECK(bin(c, NNX_OP_ADD, t, one, &t));
+    CHECK(bin(c, NNX_OP_MUL, x, t, &y));
+    return scale_by(c, y, 0.5, &out[0]);
+}
+
+/* Swish (opset 24): x * sigmoid(alpha x), alpha default 1. */
+nnx_status nnx_onnx_op_swish(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    (void)n_in;
+    uint32_t ax = in[0], s;
+    float alpha = ox_attr_f(n, "alpha", 1.0f);
+    if (alpha != 1.0f)
+        CHECK(scale_by(c, in[0], alpha, &ax));
+    CHECK(un(c, NNX_OP_SIGMOID, ax, &s));
+    return bin(c, NNX_OP_MUL, in[0], s, &out[0]);
+}
+
+/* Mish (opset 18): x * tanh(softplus(x)), softplus(x) = ln(1 + e^x). */
+nnx_status nnx_onnx_op_mish(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    (void)n;
+    (void)n_in;
+    uint32_t sp, t;
+    CHECK(un(c, NNX_OP_SOFTPLUS, in[0], &sp));
+    CHECK(un(c, NNX_OP_TANH, sp, &t));
+    return bin(c, NNX_OP_MUL, in[0], t, &out[0]);
+}
