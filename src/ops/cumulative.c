@@ -1,8 +1,9 @@
 /* cumulative.c — shape inference and reference kernel of CUMULATIVE_SUM (WebNN cumulativeSum,
- * #api-mlgraphbuilder-cumulativesum): the running sum along one axis, inclusive or exclusive
- * (the element itself left out, so the first output is 0), forward or reversed. Floats are
- * summed in double and each output rounded once; integers are exact modulo 2^64 and wrap to
- * the type (int4/int48 stay sign-extended in storage), as the other integer sums. */
+ * #api-mlgraphbuilder-cumulativesum) and CUMULATIVE_PRODUCT (ONNX CumProd): the running sum
+ * or product along one axis, inclusive or exclusive (the element itself left out, so the
+ * first output is 0 or 1), forward or reversed. Floats are accumulated in double and each
+ * output rounded once; integers are exact modulo 2^64 and wrap to the type (int4/int48 stay
+ * sign-extended in storage), as the other integer sums. */
 #include "ir/dtypes.h"
 #include "ops/table.h"
 #include "ir/elem.h"
@@ -43,29 +44,43 @@ static int64_t wrap_to(nnx_dtype dt, uint64_t v)
     return r;
 }
 
+/* The running value of a line: a sum, or with product a product (unsigned 64-bit products
+ * are the two's complement ones modulo 2^64). */
+typedef struct running {
+    bool product;
+    double f;
+    uint64_t u;
+} running;
+
+static void accumulate(running *r, double fv, uint64_t uv)
+{
+    if (r->product) {
+        r->f *= fv;
+        r->u *= uv;
+    } else {
+        r->f += fv;
+        r->u += uv;
+    }
+}
+
 /* One line of len elements from element base, step apart. */
-static void cumsum_line(const nnx_attr_cumsum *a, nnx_dtype dt, const void *x, void *y, size_t base, size_t step,
-                        uint32_t len)
+static void cumulative_line(const nnx_attr_cumsum *a, bool product, nnx_dtype dt, const void *x, void *y, size_t base,
+                            size_t step, uint32_t len)
 {
     bool is_float = nnx_dtype_is_float(dt);
-    double f = 0;
-    uint64_t u = 0;
+    running r = {product, product ? 1.0 : 0.0, product ? 1u : 0u};
     for (uint32_t n = 0; n < len; n++) {
         size_t e = base + (size_t)(a->reversed ? len - 1 - n : n) * step;
         double fv = is_float ? nnx_load_f(dt, x, e) : 0;
         uint64_t uv = is_float ? 0 : nnx_load_u(dt, x, e);
-        if (!a->exclusive) {
-            f += fv;
-            u += uv;
-        }
+        if (!a->exclusive)
+            accumulate(&r, fv, uv);
         if (is_float)
-            nnx_store_f(dt, y, e, f);
+            nnx_store_f(dt, y, e, r.f);
         else
-            nnx_store_i(dt, y, e, wrap_to(dt, u));
-        if (a->exclusive) {
-            f += fv;
-            u += uv;
-        }
+            nnx_store_i(dt, y, e, wrap_to(dt, r.u));
+        if (a->exclusive)
+            accumulate(&r, fv, uv);
     }
 }
 
@@ -79,6 +94,7 @@ nnx_status nnx_ref_cumulative_sum(const nnx_op_args *args, const nnx_view *in, n
     uint32_t len = d->shape[a->axis];
     for (uint64_t o = 0; o < outer; o++)
         for (uint64_t i = 0; i < inner; i++)
-            cumsum_line(a, d->dtype, in[0].data, out->data, (size_t)(o * len * inner + i), (size_t)inner, len);
+            cumulative_line(a, args->op == NNX_OP_CUMULATIVE_PRODUCT, d->dtype, in[0].data, out->data,
+                            (size_t)(o * len * inner + i), (size_t)inner, len);
     return NNX_OK;
 }

@@ -599,6 +599,7 @@ static const ox_op ops[] = {
     {"ConvTranspose", 1, nnx_onnx_op_conv_transpose},
     {"Cos", 7, op_unary},
     {"Cosh", 9, op_activation},
+    {"CumProd", 26, nnx_onnx_op_cumsum},
     {"CumSum", 11, nnx_onnx_op_cumsum},
     {"DepthToSpace", 1, nnx_onnx_op_depth_space},
     {"DequantizeLinear", 10, nnx_onnx_op_quant},

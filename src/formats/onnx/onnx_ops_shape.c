@@ -1,7 +1,7 @@
 /* onnx_ops_shape.c — ONNX constants, shape operators and data movement on core IR:
  * Constant, Shape, Size, ConstantOfShape, Range, EyeLike, Reshape, Flatten, Squeeze,
  * Unsqueeze, Transpose, Concat, Split, Slice (negative steps through reverse), Gather*,
- * Scatter*, Pad, Tile, Expand, CumSum, Trilu, DepthToSpace / SpaceToDepth, OneHot. */
+ * Scatter*, Pad, Tile, Expand, CumSum / CumProd, Trilu, DepthToSpace / SpaceToDepth, OneHot. */
 #include "formats/onnx/onnx_build.h"
 
 #include <math.h>
@@ -651,7 +651,8 @@ nnx_status nnx_onnx_op_cumsum(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     nnx_attrs a = {.cumsum = {.axis = axis,
                               .exclusive = ox_attr_i(n, "exclusive", 0) != 0,
                               .reversed = ox_attr_i(n, "reverse", 0) != 0}};
-    return ox_node(c, NNX_OP_CUMULATIVE_SUM, &in[0], 1, &a, 1, &out[0]);
+    nnx_op op = strcmp(n->op_type, "CumProd") == 0 ? NNX_OP_CUMULATIVE_PRODUCT : NNX_OP_CUMULATIVE_SUM;
+    return ox_node(c, op, &in[0], 1, &a, 1, &out[0]);
 }
 
 nnx_status nnx_onnx_op_trilu(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
