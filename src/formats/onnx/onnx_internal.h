@@ -109,6 +109,20 @@ nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const u
                                         uint32_t *out);
 nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, bool mul, uint32_t *out);
 nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_rnn_acts.c: one activation function of RNN / GRU / LSTM with its alpha and beta
+ * (ONNX Operators, RNN, "Activation functions"): a core op, or a composition of them. */
+typedef enum { OX_ACT_CORE, OX_ACT_SCALED_TANH, OX_ACT_THRESHOLDED_RELU } ox_act_form;
+typedef struct ox_act {
+    nnx_op op; /* OX_ACT_CORE */
+    ox_act_form form;
+    double alpha, beta;
+} ox_act;
+/* The `per` functions of each of `dirs` directions into out[per * dirs]: the node's
+ * activations (with activation_alpha / activation_beta) or defaults[per]. */
+nnx_status nnx_onnx_rnn_acts(ox *c, const Onnx__NodeProto *n, uint32_t per, uint32_t dirs, const char *const *defaults,
+                             ox_act *out);
+/* y = a(x clamped to [-clip, clip]); clip 0: no clamp. */
+nnx_status nnx_onnx_rnn_act_apply(ox *c, const ox_act *a, uint32_t x, double clip, uint32_t *y);
 /* onnx_ops_rnn.c */
 nnx_status nnx_onnx_op_rnn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);

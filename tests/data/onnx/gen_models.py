@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gen_models.py — writes the small ONNX models of the ONNX CLI tests and the fuzz seed
-corpus, encoding the protobuf wire format by hand (field numbers from onnx.proto), with
-numpy only for the expected outputs. Run from anywhere: files go beside this script, seeds
+corpus, encoding the protobuf wire format by hand (onnx_wire.py, beside it), with numpy
+only for the expected outputs. Run from anywhere: files go beside this script, seeds
 to tests/fuzz/corpus/onnx/.
 
   relu_add.onnx   x[1,4] -> Relu -> Add(b) -> y, b an initializer
@@ -12,81 +12,15 @@ to tests/fuzz/corpus/onnx/.
   relu_add_3x4_expected.npy the numpy results
 """
 import os
-import struct
+import sys
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the test data
+from onnx_wire import attr_ints, model, node, tensor  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "..", "fuzz", "corpus", "onnx")
-
-
-def varint(n):
-    out = b""
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out += bytes([b | 0x80])
-        else:
-            return out + bytes([b])
-
-
-def key(field, wire):
-    return varint((field << 3) | wire)
-
-
-def f_int(field, v):
-    return key(field, 0) + varint(v & 0xFFFFFFFFFFFFFFFF)
-
-
-def f_bytes(field, b):
-    if isinstance(b, str):
-        b = b.encode()
-    return key(field, 2) + varint(len(b)) + b
-
-
-def f_float(field, v):
-    return key(field, 5) + struct.pack("<f", v)
-
-
-FLOAT = 1
-
-
-def tensor(name, arr):
-    arr = np.asarray(arr, dtype=np.float32)
-    t = b"".join(f_int(1, d) for d in arr.shape)  # dims
-    t += f_int(2, FLOAT) + f_bytes(8, name) + f_bytes(9, arr.tobytes())  # data_type, name, raw_data
-    return t
-
-
-def value_info(name, shape):
-    # Dimension.dim_value, or dim_param for a name (a symbolic dimension)
-    dims = b"".join(f_bytes(1, f_bytes(2, d) if isinstance(d, str) else f_int(1, d)) for d in shape)
-    tensor_type = f_int(1, FLOAT) + f_bytes(2, dims)  # elem_type, shape
-    return f_bytes(1, name) + f_bytes(2, f_bytes(1, tensor_type))  # name, type.tensor_type
-
-
-def attr_ints(name, vals):
-    return f_bytes(1, name) + f_int(20, 7) + b"".join(f_int(8, v) for v in vals)  # type INTS, ints
-
-
-def node(op, inputs, outputs, attrs=(), domain=None):
-    n = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
-    n += f_bytes(4, op)
-    if domain:
-        n += f_bytes(7, domain)
-    n += b"".join(f_bytes(5, a) for a in attrs)
-    return n
-
-
-def model(nodes, inits, inputs, outputs, opset=13):
-    g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, "g")
-    g += b"".join(f_bytes(5, t) for t in inits)
-    g += b"".join(f_bytes(11, value_info(*i)) for i in inputs)
-    g += b"".join(f_bytes(12, value_info(*o)) for o in outputs)
-    m = f_int(1, 8) + f_bytes(2, "gen_models.py")  # ir_version, producer_name
-    m += f_bytes(7, g) + f_bytes(8, f_bytes(1, "") + f_int(2, opset))  # graph, opset_import
-    return m
 
 
 def write(name, data, seed=True):
