@@ -107,7 +107,14 @@ nnx_status nnx_onnx_op_compress(ox *c, const Onnx__NodeProto *n, const uint32_t 
 nnx_status nnx_onnx_op_nonzero(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                         uint32_t *out);
-nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, bool mul, uint32_t *out);
+typedef enum nnx_scatter_reduction {
+    NNX_SCATTER_ADD,
+    NNX_SCATTER_MUL,
+    NNX_SCATTER_MAX,
+    NNX_SCATTER_MIN
+} nnx_scatter_reduction;
+nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, nnx_scatter_reduction r,
+                                   uint32_t *out);
 nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 /* onnx_rnn_acts.c: one activation function of RNN / GRU / LSTM with its alpha and beta
  * (ONNX Operators, RNN, "Activation functions"): a core op, or a composition of them. */

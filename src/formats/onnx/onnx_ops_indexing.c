@@ -1,8 +1,10 @@
 /* onnx_ops_indexing.c — ONNX operators that place or pick elements by index or by data:
- * MaxUnpool, ScatterElements / ScatterND with a reduction, Unique, and the operators whose
+ * MaxUnpool, ScatterElements / ScatterND with a reduction (add, mul, max, min), Unique, and the operators whose
  * output shape depends on data, which need that data known at load time (Compress, NonZero,
  * ReverseSequence's lengths). */
 #include "formats/onnx/onnx_build.h"
+
+#include "ir/elem.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -253,10 +255,26 @@ nnx_status nnx_onnx_op_reverse_sequence(ox *c, const Onnx__NodeProto *n, const u
 
 /* ---------------------------------------------------------------- scatter with reduction */
 
-/* ScatterND / ScatterElements with reduction add or mul: each update's flat target offset L
- * (computed at run time from the indices), a one-hot [U, D] of L, and the updates combined per
- * target (sum, or product with 1 where not hit), then added to / multiplied into the data. */
-nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, bool mul, uint32_t *out)
+/* The value a reduction leaves its operand as: 0 for add, 1 for mul, the type's lowest for
+ * max (-inf for floats) and its highest for min. */
+static nnx_status neutral_of(ox *c, nnx_dtype dt, nnx_scatter_reduction r, uint32_t *id)
+{
+    if (r == NNX_SCATTER_ADD || r == NNX_SCATTER_MUL)
+        return ox_scalar(c, dt, r == NNX_SCATTER_MUL ? 1 : 0, id);
+    if (nnx_dtype_is_float(dt))
+        return ox_scalar(c, dt, r == NNX_SCATTER_MAX ? -INFINITY : INFINITY, id);
+    unsigned char buf[8] = {0};
+    nnx_store_i(dt, buf, 0, r == NNX_SCATTER_MAX ? nnx_dtype_int_min(dt) : (int64_t)nnx_dtype_int_max(dt));
+    nnx_operand_desc d = {dt, 0, {0}};
+    return ox_const(c, &d, buf, id);
+}
+
+/* ScatterND / ScatterElements with reduction add, mul, max or min: each update's flat target
+ * offset L (computed at run time from the indices), a one-hot [U, D] of L, and the updates
+ * combined per target (sum, product, maximum or minimum, with the reduction's neutral value
+ * where not hit), then combined with the data the same way. */
+nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, nnx_scatter_reduction r,
+                                   uint32_t *out)
 {
     nnx_operand_desc dd = ox_desc(c, in[0]), id = ox_desc(c, in[1]), ud = ox_desc(c, in[2]);
     bool nd = strcmp(n->op_type, "ScatterND") == 0;
@@ -334,12 +352,14 @@ nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32
     CHECK(bin(c, NNX_OP_EQUAL, Lc, iota, &hot));
     uint32_t u3[3] = {(uint32_t)U, 1, (uint32_t)R};
     CHECK(reshape(c, in[2], 3, u3, &upd));
-    CHECK(ox_scalar(c, ud.dtype, mul ? 1 : 0, &neutral));
+    CHECK(neutral_of(c, ud.dtype, r, &neutral));
     uint32_t wi[3] = {hot, upd, neutral};
     CHECK(ox_node(c, NNX_OP_WHERE, wi, 3, NULL, 1, &t));
-    CHECK(reduce(c, mul ? NNX_OP_REDUCE_PRODUCT : NNX_OP_REDUCE_SUM, t, 1u, false, &comb));
+    static const nnx_op reduce_op[] = {NNX_OP_REDUCE_SUM, NNX_OP_REDUCE_PRODUCT, NNX_OP_REDUCE_MAX, NNX_OP_REDUCE_MIN};
+    static const nnx_op combine_op[] = {NNX_OP_ADD, NNX_OP_MUL, NNX_OP_MAX, NNX_OP_MIN};
+    CHECK(reduce(c, reduce_op[r], t, 1u, false, &comb));
     CHECK(reshape(c, comb, dd.rank, dd.shape, &comb));
-    return bin(c, mul ? NNX_OP_MUL : NNX_OP_ADD, in[0], comb, &out[0]);
+    return bin(c, combine_op[r], in[0], comb, &out[0]);
 }
 
 /* ---------------------------------------------------------------- Unique */

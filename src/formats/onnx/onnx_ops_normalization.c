@@ -95,7 +95,9 @@ nnx_status nnx_onnx_op_group_norm(ox *c, const Onnx__NodeProto *n, const uint32_
     return reshape(c, y, x.rank, x.shape, &out[0]);
 }
 
-/* LpNormalization (opsets 1, 22): x / ||x||_p along axis (p 1 or 2). */
+/* LpNormalization (opsets 1, 22): x / ||x||_p along axis (p 1 or 2). A zero norm (x all 0
+ * along the axis) divides by 1, so the output is 0 there, not NaN, as the suite's expected
+ * values have it (test_l2normalization_axis_0). */
 nnx_status nnx_onnx_op_lp_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     (void)n_in;
@@ -106,5 +108,11 @@ nnx_status nnx_onnx_op_lp_norm(ox *c, const Onnx__NodeProto *n, const uint32_t *
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "p is %lld (1 or 2)", (long long)p);
     CHECK(axis_of(c, ox_attr_i(n, "axis", -1), x.rank, &axis));
     CHECK(reduce(c, p == 1 ? NNX_OP_REDUCE_L1 : NNX_OP_REDUCE_L2, in[0], 1u << axis, true, &norm));
+    uint32_t zero, one, is_zero, sel[3];
+    CHECK(scalar_like(c, norm, 0.0, &zero));
+    CHECK(scalar_like(c, norm, 1.0, &one));
+    CHECK(bin(c, NNX_OP_EQUAL, norm, zero, &is_zero));
+    sel[0] = is_zero, sel[1] = one, sel[2] = norm;
+    CHECK(ox_node(c, NNX_OP_WHERE, sel, 3, NULL, 1, &norm));
     return bin(c, NNX_OP_DIV, in[0], norm, &out[0]);
 }

@@ -365,11 +365,16 @@ nnx_status nnx_onnx_op_split(ox *c, const Onnx__NodeProto *n, const uint32_t *in
     } else if (in_or_none(in, n_in, 1) != NNX_NONE)
         CHECK(ox_ints(c, in[1], "split", sz, 64, &k));
     if (!k) {
-        if (!no || d.shape[axis] % no)
-            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis of size %u does not split evenly in %u", d.shape[axis],
-                           no);
+        /* in equal parts; from opset 18 (num_outputs) the last one may be smaller: parts of
+         * ceil(size / outputs) */
+        uint32_t len = d.shape[axis], part = no ? (uint32_t)(((uint64_t)len + no - 1) / no) : 0;
+        if (no > 64)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "%u outputs (at most 64)", no);
+        if (!no || (len % no && (c->opset < 18 || (uint64_t)part * (no - 1) >= len)))
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis of size %u does not split %s in %u", len,
+                           c->opset < 18 ? "evenly" : "into non-empty parts", no);
         for (uint32_t i = 0; i < no; i++)
-            sz[i] = d.shape[axis] / no;
+            sz[i] = i + 1 < no ? part : len - (uint64_t)part * (no - 1);
         k = no;
     }
     if (k != no)
@@ -526,8 +531,10 @@ nnx_status nnx_onnx_op_scatter(ox *c, const Onnx__NodeProto *n, const uint32_t *
 {
     char buf[32];
     const char *red = ox_attr_s(n, "reduction", "none", buf, sizeof buf);
-    if (strcmp(red, "add") == 0 || strcmp(red, "mul") == 0)
-        return nnx_onnx_scatter_reduce(c, n, in, red[0] == 'm', &out[0]);
+    static const char *const reductions[] = {"add", "mul", "max", "min"}; /* nnx_scatter_reduction's order */
+    for (int r = 0; r < 4; r++)
+        if (strcmp(red, reductions[r]) == 0)
+            return nnx_onnx_scatter_reduce(c, n, in, (nnx_scatter_reduction)r, &out[0]);
     if (strcmp(red, "none") != 0)
         return unsupported(c, "reduction '%s' is not supported", red);
     if (strcmp(n->op_type, "ScatterND") == 0)
