@@ -638,6 +638,7 @@ static const ox_op ops[] = {
     {"LogSoftmax", 1, op_softmax},
     {"LRN", 1, nnx_onnx_op_lrn},
     {"LpNormalization", 1, nnx_onnx_op_lp_norm},
+    {"LpPool", 2, nnx_onnx_op_pool},
     {"MatMul", 1, nnx_onnx_op_matmul},
     {"Max", 1, op_variadic},
     {"MaxPool", 1, nnx_onnx_op_pool},

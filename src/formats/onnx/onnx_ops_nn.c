@@ -1,5 +1,5 @@
 /* onnx_ops_nn.c — ONNX neural-network operators on core IR: MatMul and Gemm, Conv and
- * ConvTranspose (auto_pad, output_padding, output_shape), pooling (ceil_mode,
+ * ConvTranspose (auto_pad, output_padding, output_shape), pooling and LpPool (ceil_mode,
  * count_include_pad, N-D through NNEF windows), the normalizations and quantization. */
 #include "formats/onnx/onnx_build.h"
 
@@ -192,13 +192,28 @@ nnx_status nnx_onnx_op_conv_transpose(ox *c, const Onnx__NodeProto *n, const uin
     return ox_node(c, NNX_OP_DECONV, ins, b == NNX_NONE ? 2 : 3, &a, 1, &out[0]);
 }
 
-/* Output extent of a pooling window. */
+/* Output extent of a pooling window. With ceil_mode a last window that would start in the
+ * end padding is dropped (the ONNX reference's pooling output shape, as PyTorch). */
 static int64_t pool_out(int64_t in, int64_t pb, int64_t pe, int64_t kd, int64_t s, bool ceil_mode)
 {
     int64_t span = in + pb + pe - kd;
     if (span < 0)
         return 0;
-    return (ceil_mode ? (span + s - 1) / s : span / s) + 1;
+    int64_t o = (ceil_mode ? (span + s - 1) / s : span / s) + 1;
+    if (ceil_mode && o > 1 && (o - 1) * s >= in + pb)
+        o--;
+    return o;
+}
+
+/* The end padding with which floor rounding gives o windows of extent kd (the windows' starts
+ * are those of ceil_mode; padding counts nowhere, so only the output length changes); -1 when
+ * none does. */
+static int64_t floor_end_pad(int64_t in, int64_t pb, int64_t kd, int64_t s, int64_t o)
+{
+    int64_t pe = (o - 1) * s + kd - in - pb;
+    if (pe < 0)
+        pe = 0;
+    return pool_out(in, pb, pe, kd, s, false) == o ? pe : -1;
 }
 
 /* A constant int64 tensor of shape [1, .., n at axis, .., 1] (rank 4) with v(i). */
@@ -259,41 +274,65 @@ static nnx_status pool_indices(ox *c, const nnx_operand_desc *x, const spatial *
     return bin(c, NNX_OP_ADD, hh, base, y);
 }
 
+/* LpPool: (sum of |x|^p over the window, padding counting 0)^(1/p), a box sum over
+ * window a (border constant 0, not normalized). */
+static nnx_status lp_pool(ox *c, const Onnx__NodeProto *n, uint32_t x, const nnx_attrs *a, uint32_t *y)
+{
+    int64_t p = ox_attr_i(n, "p", 2);
+    if (p < 1 || p > 64)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "p = %lld (1 to 64)", (long long)p);
+    uint32_t t, e, sum;
+    CHECK(un(c, NNX_OP_ABS, x, &t));
+    if (p > 1) {
+        CHECK(scalar_like(c, t, (double)p, &e));
+        CHECK(bin(c, NNX_OP_POW, t, e, &t));
+    }
+    CHECK(ox_node(c, NNX_OP_BOX, &t, 1, a, 1, &sum));
+    if (p == 1) {
+        *y = sum;
+        return NNX_OK;
+    }
+    CHECK(scalar_like(c, sum, 1.0 / (double)p, &e));
+    return bin(c, NNX_OP_POW, sum, e, y);
+}
+
 nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc x = ox_desc(c, in[0]);
-    bool avg = strcmp(n->op_type, "AveragePool") == 0;
+    bool avg = strcmp(n->op_type, "AveragePool") == 0, lp = strcmp(n->op_type, "LpPool") == 0;
     bool want_idx = n->n_output > 1 && n->output[1] && n->output[1][0];
     spatial sp;
     CHECK(read_spatial(c, n, &x, NULL, false, &sp));
     bool ceil_mode = ox_attr_i(n, "ceil_mode", 0) != 0, include_pad = avg && ox_attr_i(n, "count_include_pad", 0);
     if (want_idx && sp.n != 2)
         return unsupported(c, "%s: the Indices output is supported for 2-D pooling only", n->op_type);
-    if (!include_pad && sp.n == 2 && !want_idx) {
-        nnx_attrs a = {
-            .pool = {.layout = NNX_LAYOUT_NCHW, .rounding = ceil_mode ? NNX_ROUNDING_CEIL : NNX_ROUNDING_FLOOR}};
+    if (!include_pad && sp.n == 2 && !want_idx && !lp) {
+        /* ceil_mode as floor rounding over the end padding that gives its output length */
+        nnx_attrs a = {.pool = {.layout = NNX_LAYOUT_NCHW, .rounding = NNX_ROUNDING_FLOOR}};
         for (uint32_t i = 0; i < 2; i++) {
+            int64_t kd = (sp.k[i] - 1) * sp.d[i] + 1, pe = sp.pe[i], in_i = x.shape[2 + i];
+            if (ceil_mode)
+                pe = floor_end_pad(in_i, sp.pb[i], kd, sp.s[i], pool_out(in_i, sp.pb[i], pe, kd, sp.s[i], true));
+            if (pe < 0 || pe > UINT32_MAX)
+                return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "ceil_mode pooling of axis %u", 2 + i);
             a.pool.window[i] = (uint32_t)sp.k[i];
             a.pool.strides[i] = (uint32_t)sp.s[i];
             a.pool.dilations[i] = (uint32_t)sp.d[i];
             a.pool.pads[2 * i] = (uint32_t)sp.pb[i];
-            a.pool.pads[2 * i + 1] = (uint32_t)sp.pe[i];
+            a.pool.pads[2 * i + 1] = (uint32_t)pe;
         }
         return ox_node(c, avg ? NNX_OP_AVG_POOL : NNX_OP_MAX_POOL, &in[0], 1, &a, 1, &out[0]);
     }
-    /* N-D, or counting the padding: NNEF-style windows over every axis */
-    nnx_attrs a = {.window = {.border = include_pad ? NNX_WINDOW_CONSTANT : NNX_WINDOW_IGNORE, .normalize = true}};
+    /* N-D, counting the padding, or LpPool: NNEF-style windows over every axis */
+    nnx_attrs a = {.window = {.border = include_pad || lp ? NNX_WINDOW_CONSTANT : NNX_WINDOW_IGNORE, .normalize = !lp}};
     for (uint32_t i = 0; i < x.rank; i++)
         a.window.size[i] = a.window.stride[i] = a.window.dilation[i] = 1;
     for (uint32_t i = 0; i < sp.n; i++) {
         uint32_t ax = 2 + i;
         int64_t kd = (sp.k[i] - 1) * sp.d[i] + 1, o = pool_out(x.shape[ax], sp.pb[i], sp.pe[i], kd, sp.s[i], ceil_mode);
-        int64_t pe = sp.pe[i];
-        if (ceil_mode) { /* extend the end padding so that the floor formula reaches o */
-            int64_t need = (o - 1) * sp.s[i] + kd - x.shape[ax] - sp.pb[i];
-            if (need > pe)
-                pe = need;
-        }
+        int64_t pe = ceil_mode ? floor_end_pad(x.shape[ax], sp.pb[i], kd, sp.s[i], o) : sp.pe[i];
+        if (pe < 0 || pe > INT32_MAX)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "ceil_mode pooling of axis %u", ax);
         a.window.size[ax] = (int32_t)sp.k[i];
         a.window.stride[ax] = (int32_t)sp.s[i];
         a.window.dilation[ax] = (int32_t)sp.d[i];
@@ -302,6 +341,8 @@ nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     }
     if (avg)
         return ox_node(c, NNX_OP_BOX, &in[0], 1, &a, 1, &out[0]);
+    if (lp)
+        return lp_pool(c, n, in[0], &a, &out[0]);
     uint32_t idx;
     a.window.normalize = false;
     CHECK(ox_node(c, NNX_OP_ARGMAX_POOL, &in[0], 1, &a, 1, &idx));

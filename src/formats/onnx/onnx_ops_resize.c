@@ -1,6 +1,7 @@
 /* onnx_ops_resize.c — ONNX Resize / Upsample composed from core operations: per axis
  * gathers at load-time indices, weighted by constants: every nearest_mode and
- * coordinate_transformation_mode but tf_crop_and_resize, linear and cubic. */
+ * coordinate_transformation_mode but tf_crop_and_resize, linear and cubic, the axes and
+ * keep_aspect_ratio_policy of Resize-18; not antialias (NOT_SUPPORTED). */
 #include "formats/onnx/onnx_build.h"
 
 #include "ir/dtypes.h"
@@ -11,7 +12,14 @@
 
 /* ---------------------------------------------------------------- Resize */
 
-typedef enum { CT_HALF_PIXEL, CT_PYTORCH_HALF_PIXEL, CT_ALIGN_CORNERS, CT_ASYMMETRIC, CT_TF_HALF_PIXEL_NN } ctm;
+typedef enum {
+    CT_HALF_PIXEL,
+    CT_HALF_PIXEL_SYMMETRIC,
+    CT_PYTORCH_HALF_PIXEL,
+    CT_ALIGN_CORNERS,
+    CT_ASYMMETRIC,
+    CT_TF_HALF_PIXEL_NN
+} ctm;
 typedef enum { NM_ROUND_PREFER_FLOOR, NM_ROUND_PREFER_CEIL, NM_FLOOR, NM_CEIL, NM_SIMPLE } nearest_mode;
 typedef enum { RM_NEAREST, RM_LINEAR, RM_CUBIC } resize_mode;
 
@@ -24,11 +32,13 @@ typedef struct resize_opts {
 } resize_opts;
 
 /* out is the resized length before flooring (in * scale when scales are given), as the ONNX
- * reference uses it. */
-static double original_coord(const resize_opts *o, double x, double scale, uint32_t in, double out)
+ * reference uses it; out_int the output's length. half_pixel_symmetric (Resize-19) shifts
+ * half_pixel by in / 2 * (1 - out_int / out), which centres a floored output. */
+static double original_coord(const resize_opts *o, double x, double scale, uint32_t in, double out, uint32_t out_int)
 {
     switch (o->ct) {
     case CT_HALF_PIXEL: return (x + 0.5) / scale - 0.5;
+    case CT_HALF_PIXEL_SYMMETRIC: return in / 2.0 * (1 - out_int / out) + (x + 0.5) / scale - 0.5;
     case CT_PYTORCH_HALF_PIXEL: return out > 1 ? (x + 0.5) / scale - 0.5 : 0;
     case CT_ALIGN_CORNERS: return out == 1 ? 0 : x * (in - 1) / (out - 1);
     case CT_ASYMMETRIC: return x / scale;
@@ -47,6 +57,70 @@ static void cubic_coeffs(double r, double a, double w[4])
     w[3] = ((a * ((1 - r) + 1) - 5 * a) * ((1 - r) + 1) + 8 * a) * ((1 - r) + 1) - 4 * a;
 }
 
+/* Each axis's output length, scale and length before flooring (Resize-18 axes and
+ * keep_aspect_ratio_policy): axes lists the axes sizes / scales are given for (the others
+ * keep theirs); with sizes, not_larger / not_smaller take one scale for those axes, the
+ * smallest / largest of size / input, and round scale * input half up to the output length. */
+typedef struct resize_plan {
+    uint32_t out[NNX_MAX_RANK];
+    double scale[NNX_MAX_RANK], len[NNX_MAX_RANK];
+} resize_plan;
+
+static nnx_status plan_axes(ox *c, const Onnx__NodeProto *n, const nnx_operand_desc *d, bool by_size, const int64_t *sz,
+                            const double *sc, uint32_t k, resize_plan *p)
+{
+    size_t na;
+    const int64_t *axes_attr = ox_attr_ints(n, "axes", &na);
+    uint32_t axes[NNX_MAX_RANK], mask = 0;
+    if (!axes_attr)
+        na = d->rank;
+    if (na != k || k > d->rank)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%u scales or sizes for %zu axes of rank %u", k, na, d->rank);
+    for (uint32_t i = 0; i < k; i++) {
+        if (axes_attr)
+            CHECK(axis_of(c, axes_attr[i], d->rank, &axes[i]));
+        else
+            axes[i] = i;
+        if (mask & (1u << axes[i]))
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis %u repeats", axes[i]);
+        mask |= 1u << axes[i];
+    }
+    for (uint32_t i = 0; i < d->rank; i++)
+        p->out[i] = d->shape[i], p->scale[i] = 1, p->len[i] = d->shape[i];
+    char buf[16];
+    const char *policy = ox_attr_s(n, "keep_aspect_ratio_policy", "stretch", buf, sizeof buf);
+    bool stretch = strcmp(policy, "stretch") == 0, larger = strcmp(policy, "not_smaller") == 0;
+    if (!stretch && !larger && strcmp(policy, "not_larger") != 0)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "keep_aspect_ratio_policy '%s'", policy);
+    double common = larger ? 0 : INFINITY;
+    for (uint32_t i = 0; by_size && !stretch && i < k; i++) {
+        double r = (double)sz[i] / d->shape[axes[i]];
+        common = larger ? fmax(common, r) : fmin(common, r);
+    }
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t a = axes[i];
+        double s;
+        int64_t os;
+        if (by_size && !stretch) {
+            s = common;
+            os = ox_f2i(floor(s * d->shape[a] + 0.5));
+        } else if (by_size) {
+            os = sz[i];
+            s = (double)os / d->shape[a];
+        } else {
+            s = sc[i];
+            os = ox_f2i(floor(d->shape[a] * s));
+        }
+        if (os < 1 || os > UINT32_MAX || !(s > 0))
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output size %lld on axis %u is not supported", (long long)os,
+                           a);
+        p->out[a] = (uint32_t)os;
+        p->scale[a] = s;
+        p->len[a] = by_size ? (double)os : d->shape[a] * s;
+    }
+    return NNX_OK;
+}
+
 /* Resizes axis `axis` of x to `out` elements: y = sum_k gather(x, idx_k) * w_k. */
 static nnx_status resize_axis(ox *c, uint32_t x, uint32_t axis, uint32_t out, double out_len, double scale,
                               const resize_opts *o, uint32_t *y)
@@ -58,7 +132,7 @@ static nnx_status resize_axis(ox *c, uint32_t x, uint32_t axis, uint32_t out, do
         return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     double *w = idx + (size_t)out * 4;
     for (uint32_t i = 0; i < out; i++) {
-        double xo = original_coord(o, i, scale, in, out_len);
+        double xo = original_coord(o, i, scale, in, out_len, out);
         if (o->mode == RM_NEAREST) {
             double f = floor(xo), v;
             switch (o->nm) {
@@ -161,6 +235,8 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
         const char *ct = ox_attr_s(n, "coordinate_transformation_mode", "half_pixel", buf, sizeof buf);
         if (strcmp(ct, "half_pixel") == 0)
             o.ct = CT_HALF_PIXEL;
+        else if (strcmp(ct, "half_pixel_symmetric") == 0)
+            o.ct = CT_HALF_PIXEL_SYMMETRIC;
         else if (strcmp(ct, "pytorch_half_pixel") == 0)
             o.ct = CT_PYTORCH_HALF_PIXEL;
         else if (strcmp(ct, "align_corners") == 0)
@@ -183,8 +259,8 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
         else
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "nearest_mode '%s' is not supported", nm);
     }
-    if (ox_attr(n, "axes") || strcmp(ox_attr_s(n, "keep_aspect_ratio_policy", "stretch", buf, sizeof buf), "stretch"))
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "axes and keep_aspect_ratio_policy are not supported");
+    if (ox_attr_i(n, "antialias", 0) != 0 && o.mode != RM_NEAREST)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "antialias is not supported");
     double sc[NNX_MAX_RANK];
     int64_t sz[NNX_MAX_RANK];
     uint32_t k = 0;
@@ -199,25 +275,13 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
         for (uint32_t i = 0; i < k; i++)
             sc[i] = a->floats[i];
     }
-    if (k != d.rank)
-        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%u scales or sizes for rank %u", k, d.rank);
+    resize_plan p;
+    CHECK(plan_axes(c, n, &d, by_size, sz, sc, k, &p));
     uint32_t v = x;
     for (uint32_t i = 0; i < d.rank; i++) {
-        double s;
-        int64_t os;
-        if (by_size) {
-            os = sz[i];
-            s = (double)os / d.shape[i];
-        } else {
-            s = sc[i];
-            os = ox_f2i(floor(d.shape[i] * s));
-        }
-        if (os < 1 || os > UINT32_MAX || !(s > 0))
-            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output size %lld on axis %u is not supported", (long long)os,
-                           i);
-        if (os == d.shape[i] && s == 1)
+        if (p.out[i] == d.shape[i] && p.scale[i] == 1)
             continue;
-        CHECK(resize_axis(c, v, i, (uint32_t)os, by_size ? (double)os : d.shape[i] * s, s, &o, &v));
+        CHECK(resize_axis(c, v, i, p.out[i], p.len[i], p.scale[i], &o, &v));
     }
     *y = v;
     return NNX_OK;
