@@ -362,8 +362,16 @@ nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
     nnx_operand_desc d = ox_desc(c, in[0]);
     if (d.rank < 3 || (d.shape[d.rank - 1] != 1 && d.shape[d.rank - 1] != 2) || !nnx_dtype_is_float(d.dtype))
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input must be float [..., n, 1 or 2]");
-    uint32_t axis;
-    CHECK(axis_of(c, ox_attr_i(n, "axis", 1), d.rank - 1, &axis));
+    /* the signal axis: an attribute (default 1) before opset 20, then the optional input 2
+     * (default -2); either way in [-r, -2] or [0, r - 2] of the input's rank r (the last axis
+     * holds the real and imaginary parts) */
+    int64_t ax = c->opset < 20 ? ox_attr_i(n, "axis", 1) : -2;
+    uint32_t axis, got;
+    if (c->opset >= 20 && in_or_none(in, n_in, 2) != NNX_NONE)
+        CHECK(ox_ints(c, in[2], "axis", &ax, 1, &got));
+    CHECK(axis_of(c, ax, d.rank, &axis));
+    if (axis >= d.rank - 1)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis %lld is the real/imaginary axis", (long long)ax);
     bool inverse = ox_attr_i(n, "inverse", 0) != 0, onesided = ox_attr_i(n, "onesided", 0) != 0;
     uint32_t N = d.shape[axis];
     if (in_or_none(in, n_in, 1) != NNX_NONE) {
@@ -374,7 +382,13 @@ nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "dft_length %lld", (long long)L);
         N = (uint32_t)L;
     }
-    uint32_t n0 = d.shape[axis], used = n0 < N ? n0 : N, M = onesided ? N / 2 + 1 : N;
+    /* inverse with onesided (IRFFT): the input holds the N / 2 + 1 values of a one-sided
+     * spectrum (N: dft_length, else 2 (n - 1)) and the output is the real signal of N */
+    bool irfft = inverse && onesided;
+    if (irfft && in_or_none(in, n_in, 1) == NNX_NONE)
+        N = d.shape[axis] > 1 ? 2 * (d.shape[axis] - 1) : 1;
+    uint32_t n0 = d.shape[axis], half = N / 2 + 1;
+    uint32_t used = irfft ? (n0 < half ? n0 : half) : n0 < N ? n0 : N, M = irfft ? N : onesided ? N / 2 + 1 : N;
     if ((uint64_t)used * M > (1u << 24))
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the DFT is too large");
     /* real and imaginary parts [..., n] with the axis moved last */
@@ -403,12 +417,15 @@ nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
     if (!cm)
         return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     double *sm = cm + (size_t)used * M, scale = inverse ? 1.0 / N : 1.0;
-    for (uint32_t j = 0; j < used; j++)
+    for (uint32_t j = 0; j < used; j++) {
+        /* IRFFT: every value but X_0 and the Nyquist one stands for itself and its conjugate */
+        double w = irfft && j != 0 && 2 * j != N ? 2 : 1;
         for (uint32_t f = 0; f < M; f++) {
             double ang = 2 * PI * (double)(((uint64_t)j * f) % N) / N;
-            cm[(size_t)j * M + f] = cos(ang) * scale;
-            sm[(size_t)j * M + f] = (inverse ? sin(ang) : -sin(ang)) * scale;
+            cm[(size_t)j * M + f] = cos(ang) * scale * w;
+            sm[(size_t)j * M + f] = (inverse ? sin(ang) : -sin(ang)) * scale * w;
         }
+    }
     nnx_operand_desc md = {d.dtype == NNX_FLOAT64 ? NNX_FLOAT64 : NNX_FLOAT32, 2, {used, M}};
     size_t es = nnx_dtype_size(md.dtype);
     void *buf = ox_alloc(c, (size_t)used * M * es);
@@ -446,6 +463,8 @@ nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
     uint32_t pieces[2];
     int64_t last = r;
     CHECK(transpose(c, re, inv, &re));
+    if (irfft) /* the real part alone */
+        return unsqueeze(c, re, &last, 1, &out[0]);
     CHECK(transpose(c, im, inv, &im));
     CHECK(unsqueeze(c, re, &last, 1, &pieces[0]));
     CHECK(unsqueeze(c, im, &last, 1, &pieces[1]));
