@@ -115,6 +115,7 @@ typedef enum nnx_scatter_reduction {
 } nnx_scatter_reduction;
 nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, nnx_scatter_reduction r,
                                    uint32_t *out);
+nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_unique(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 /* onnx_rnn_acts.c: one activation function of RNN / GRU / LSTM with its alpha and beta
  * (ONNX Operators, RNN, "Activation functions"): a core op, or a composition of them. */
@@ -132,7 +133,6 @@ nnx_status nnx_onnx_rnn_acts(ox *c, const Onnx__NodeProto *n, uint32_t per, uint
 nnx_status nnx_onnx_rnn_act_apply(ox *c, const ox_act *a, uint32_t x, double clip, uint32_t *y);
 /* onnx_ops_rnn.c */
 nnx_status nnx_onnx_op_rnn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
-nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 /* onnx_ops_resize.c */
 nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 /* onnx_ops_math.c */

@@ -1,7 +1,7 @@
 /* onnx_ops_indexing.c — ONNX operators that place or pick elements by index or by data:
- * MaxUnpool, ScatterElements / ScatterND with a reduction (add, mul, max, min), Unique, and the operators whose
- * output shape depends on data, which need that data known at load time (Compress, NonZero,
- * ReverseSequence's lengths). */
+ * MaxUnpool, ScatterElements / ScatterND with a reduction (add, mul, max, min), TopK, Unique,
+ * and the operators whose output shape depends on data, which need that data known at load
+ * time (Compress, NonZero, ReverseSequence's lengths). */
 #include "formats/onnx/onnx_build.h"
 
 #include "ir/elem.h"
@@ -360,6 +360,122 @@ nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32
     CHECK(reduce(c, reduce_op[r], t, 1u, false, &comb));
     CHECK(reshape(c, comb, dd.rank, dd.shape, &comb));
     return bin(c, combine_op[r], in[0], comb, &out[0]);
+}
+
+/* ---------------------------------------------------------------- TopK */
+
+/* TopK of integers: no value can mask a taken one (every value of the type may occur), so
+ * each element's rank is counted instead: the elements before it in the order (greater, or
+ * equal at a lower index; less for smallest) along the axis, from an [.., n, n, ..]
+ * comparison. Output r is the element of rank r (one per line: its value and index summed
+ * exactly with zeros elsewhere). */
+static nnx_status topk_by_rank(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t axis, uint32_t k, bool largest,
+                               uint32_t *out)
+{
+    nnx_operand_desc d = ox_desc(c, x);
+    uint32_t len = d.shape[axis];
+    if (len > 4096 || d.rank >= NNX_MAX_RANK)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "TopK of %s along an axis of %u (at most 4096)",
+                       nnx_dtype_name(d.dtype), len);
+    int64_t ai = axis + 1, aj = axis;
+    uint32_t xi, xj, cmp, eq, lower, before, rank, iota, zero, izero;
+    CHECK(unsqueeze(c, x, &ai, 1, &xi)); /* [.., n (i), 1, ..] */
+    CHECK(unsqueeze(c, x, &aj, 1, &xj)); /* [.., 1, n (j), ..] */
+    CHECK(bin(c, largest ? NNX_OP_GREATER : NNX_OP_LESS, xj, xi, &cmp));
+    CHECK(bin(c, NNX_OP_EQUAL, xj, xi, &eq));
+    /* j < i, as a bool constant [1, .., n, n, .., 1] */
+    nnx_operand_desc ld = {NNX_BOOL, d.rank + 1, {0}};
+    for (uint32_t a = 0; a < ld.rank; a++)
+        ld.shape[a] = a == axis || a == axis + 1 ? len : 1;
+    uint8_t *lv = ox_alloc(c, (size_t)len * len);
+    if (!lv)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < len; i++)
+        for (uint32_t j = 0; j < len; j++)
+            lv[(size_t)i * len + j] = j < i;
+    nnx_status st = ox_const(c, &ld, lv, &lower);
+    nnx_mem_free(c->ir->alloc, lv);
+    CHECK(st);
+    CHECK(bin(c, NNX_OP_LOGICAL_AND, eq, lower, &eq));
+    CHECK(bin(c, NNX_OP_LOGICAL_OR, cmp, eq, &before));
+    CHECK(cast(c, before, NNX_INT64, &before));
+    CHECK(reduce(c, NNX_OP_REDUCE_SUM, before, 1u << (axis + 1), false, &rank));
+    double *iv = ox_alloc(c, (size_t)len * sizeof *iv);
+    if (!iv)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < len; i++)
+        iv[i] = i;
+    st = ox_axis_const(c, NNX_INT64, d.rank, axis, len, iv, &iota);
+    nnx_mem_free(c->ir->alloc, iv);
+    CHECK(st);
+    CHECK(scalar_like(c, x, 0, &zero));
+    CHECK(ox_scalar(c, NNX_INT64, 0, &izero));
+    uint32_t vals[64], idxs[64];
+    for (uint32_t r = 0; r < k; r++) {
+        uint32_t rc, sel, t;
+        CHECK(ox_scalar(c, NNX_INT64, r, &rc));
+        CHECK(bin(c, NNX_OP_EQUAL, rank, rc, &sel));
+        uint32_t wv[3] = {sel, x, zero}, wi[3] = {sel, iota, izero};
+        CHECK(ox_node(c, NNX_OP_WHERE, wv, 3, NULL, 1, &t));
+        CHECK(reduce(c, NNX_OP_REDUCE_SUM, t, 1u << axis, true, &vals[r]));
+        CHECK(ox_node(c, NNX_OP_WHERE, wi, 3, NULL, 1, &t));
+        CHECK(reduce(c, NNX_OP_REDUCE_SUM, t, 1u << axis, true, &idxs[r]));
+    }
+    nnx_attrs ax = {.axis = {axis}};
+    CHECK(ox_node(c, NNX_OP_CONCAT, vals, k, &ax, 1, &out[0]));
+    if (n->n_output > 1)
+        CHECK(ox_node(c, NNX_OP_CONCAT, idxs, k, &ax, 1, &out[1]));
+    return NNX_OK;
+}
+
+/* TopK of floats with a known k: k rounds of arg max (largest) or arg min, each value read
+ * with gather_elements and then masked with -inf / +inf; ties give the lower index first. */
+nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    nnx_operand_desc d = ox_desc(c, in[0]);
+    int64_t k;
+    uint32_t cnt, axis;
+    if (c->opset < 10)
+        k = ox_attr_i(n, "k", 0);
+    else
+        CHECK(ox_ints(c, in[1], "K", &k, 1, &cnt));
+    CHECK(axis_of(c, ox_attr_i(n, "axis", -1), d.rank, &axis));
+    bool largest = ox_attr_i(n, "largest", 1) != 0;
+    if (k < 1 || k > d.shape[axis] || k > 64)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "K = %lld is not supported (1..min(64, axis size))", (long long)k);
+    if (!nnx_dtype_is_float(d.dtype))
+        return topk_by_rank(c, n, in[0], axis, (uint32_t)k, largest, out);
+    uint32_t vals[64], idxs[64], cur = in[0], mask;
+    uint32_t ushape[NNX_MAX_RANK];
+    memcpy(ushape, d.shape, sizeof ushape);
+    ushape[axis] = 1;
+    nnx_operand_desc md = {d.dtype, d.rank, {0}};
+    memcpy(md.shape, ushape, sizeof ushape);
+    CHECK(ox_scalar(c, d.dtype, largest ? -INFINITY : INFINITY, &mask));
+    nnx_attrs ex = {.reshape = {.rank = d.rank}};
+    memcpy(ex.reshape.shape, ushape, sizeof ushape);
+    CHECK(ox_node(c, NNX_OP_EXPAND, &mask, 1, &ex, 1, &mask));
+    nnx_attrs ar = {.arg_reduce = {.axes_mask = 1u << axis, .keep_dims = true, .index_dtype = NNX_INT64}};
+    nnx_attrs ax = {.axis = {axis}};
+    for (int64_t i = 0; i < k; i++) {
+        CHECK(ox_node(c, largest ? NNX_OP_REDUCE_ARGMAX : NNX_OP_REDUCE_ARGMIN, &cur, 1, &ar, 1, &idxs[i]));
+        uint32_t gi[2] = {in[0], idxs[i]};
+        CHECK(ox_node(c, NNX_OP_GATHER_ELEMENTS, gi, 2, &ax, 1, &vals[i]));
+        if (i + 1 < k) {
+            uint32_t si[3] = {cur, idxs[i], mask};
+            CHECK(ox_node(c, NNX_OP_SCATTER_ELEMENTS, si, 3, &ax, 1, &cur));
+        }
+    }
+    if (k == 1) {
+        out[0] = vals[0];
+        if (n->n_output > 1)
+            out[1] = idxs[0];
+        return NNX_OK;
+    }
+    CHECK(ox_node(c, NNX_OP_CONCAT, vals, (uint32_t)k, &ax, 1, &out[0]));
+    if (n->n_output > 1)
+        CHECK(ox_node(c, NNX_OP_CONCAT, idxs, (uint32_t)k, &ax, 1, &out[1]));
+    return NNX_OK;
 }
 
 /* ---------------------------------------------------------------- Unique */

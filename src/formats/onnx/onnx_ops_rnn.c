@@ -3,7 +3,7 @@
  * the input projection of the whole sequence with its biases at once, then per step the
  * recurrent product, the gates (ONNX orders: LSTM i, o, f, c; GRU z, r, h), clip and the
  * activations (onnx_rnn_acts.c). Batch rows shorter than the sequence (sequence_lens) are
- * masked step by step. Also TopK (k rounds of arg max / min). */
+ * masked step by step. */
 #include "formats/onnx/onnx_build.h"
 
 #include <math.h>
@@ -421,54 +421,4 @@ nnx_status nnx_onnx_op_rnn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
     nnx_mem_free(c->ir->alloc, scratch);
     CHECK(st);
     return outputs(c, n, &u, ys, yh, yc, out);
-}
-
-/* TopK with a known k: k rounds of arg max (largest) or arg min, each value read with
- * gather_elements and then masked with -inf / +inf; ties give the lower index first. */
-nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
-{
-    nnx_operand_desc d = ox_desc(c, in[0]);
-    int64_t k;
-    uint32_t cnt, axis;
-    if (c->opset < 10)
-        k = ox_attr_i(n, "k", 0);
-    else
-        CHECK(ox_ints(c, in[1], "K", &k, 1, &cnt));
-    CHECK(axis_of(c, ox_attr_i(n, "axis", -1), d.rank, &axis));
-    bool largest = ox_attr_i(n, "largest", 1) != 0;
-    if (k < 1 || k > d.shape[axis] || k > 64)
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "K = %lld is not supported (1..min(64, axis size))", (long long)k);
-    if (!nnx_dtype_is_float(d.dtype))
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "TopK of type %s is not supported", nnx_dtype_name(d.dtype));
-    uint32_t vals[64], idxs[64], cur = in[0], mask;
-    uint32_t ushape[NNX_MAX_RANK];
-    memcpy(ushape, d.shape, sizeof ushape);
-    ushape[axis] = 1;
-    nnx_operand_desc md = {d.dtype, d.rank, {0}};
-    memcpy(md.shape, ushape, sizeof ushape);
-    CHECK(ox_scalar(c, d.dtype, largest ? -INFINITY : INFINITY, &mask));
-    nnx_attrs ex = {.reshape = {.rank = d.rank}};
-    memcpy(ex.reshape.shape, ushape, sizeof ushape);
-    CHECK(ox_node(c, NNX_OP_EXPAND, &mask, 1, &ex, 1, &mask));
-    nnx_attrs ar = {.arg_reduce = {.axes_mask = 1u << axis, .keep_dims = true, .index_dtype = NNX_INT64}};
-    nnx_attrs ax = {.axis = {axis}};
-    for (int64_t i = 0; i < k; i++) {
-        CHECK(ox_node(c, largest ? NNX_OP_REDUCE_ARGMAX : NNX_OP_REDUCE_ARGMIN, &cur, 1, &ar, 1, &idxs[i]));
-        uint32_t gi[2] = {in[0], idxs[i]};
-        CHECK(ox_node(c, NNX_OP_GATHER_ELEMENTS, gi, 2, &ax, 1, &vals[i]));
-        if (i + 1 < k) {
-            uint32_t si[3] = {cur, idxs[i], mask};
-            CHECK(ox_node(c, NNX_OP_SCATTER_ELEMENTS, si, 3, &ax, 1, &cur));
-        }
-    }
-    if (k == 1) {
-        out[0] = vals[0];
-        if (n->n_output > 1)
-            out[1] = idxs[0];
-        return NNX_OK;
-    }
-    CHECK(ox_node(c, NNX_OP_CONCAT, vals, (uint32_t)k, &ax, 1, &out[0]));
-    if (n->n_output > 1)
-        CHECK(ox_node(c, NNX_OP_CONCAT, idxs, (uint32_t)k, &ax, 1, &out[1]));
-    return NNX_OK;
 }
