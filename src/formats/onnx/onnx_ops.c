@@ -590,6 +590,7 @@ static const ox_op ops[] = {
     {"Cast", 6, op_cast},
     {"CastLike", 15, op_cast},
     {"Ceil", 1, op_unary},
+    {"CenterCropPad", 18, nnx_onnx_op_center_crop_pad},
     {"Celu", 12, op_activation},
     {"Clip", 1, op_clip},
     {"Concat", 4, nnx_onnx_op_concat},

@@ -1,7 +1,8 @@
 /* onnx_ops_shape.c — ONNX constants, shape operators and data movement on core IR:
  * Constant, Shape, Size, ConstantOfShape, Range, EyeLike, Reshape, Flatten, Squeeze,
  * Unsqueeze, Transpose, Concat, Split, Slice (negative steps through reverse), Gather*,
- * Scatter*, Pad, Tile, Expand, CumSum / CumProd, Trilu, DepthToSpace / SpaceToDepth, OneHot. */
+ * Scatter*, Pad (wrap as a slice of tiles), CenterCropPad, Tile, Expand, CumSum / CumProd,
+ * Trilu, DepthToSpace / SpaceToDepth, OneHot. */
 #include "formats/onnx/onnx_build.h"
 
 #include <math.h>
@@ -546,6 +547,27 @@ nnx_status nnx_onnx_op_scatter(ox *c, const Onnx__NodeProto *n, const uint32_t *
     return ox_node(c, NNX_OP_SCATTER_ELEMENTS, in, 3, &a, 1, &out[0]);
 }
 
+/* Pad mode wrap (Pad-19): element i of an axis of size n is x[(i - begin) mod n], a slice
+ * of x tiled often enough to cover both paddings (negative ones crop). */
+static nnx_status pad_wrap(ox *c, uint32_t x, const nnx_attr_pad *p, uint32_t *y)
+{
+    nnx_operand_desc d = ox_desc(c, x);
+    nnx_attrs t = {.tile = {.repeats = {0}}}, s = {.slice = {.starts = {0}}};
+    for (uint32_t a = 0; a < d.rank; a++) {
+        int64_t n = d.shape[a], b = p->begin[a], e = p->end[a], len = n + b + e;
+        int64_t qb = b > 0 ? (b + n - 1) / n : 0, qe = e > 0 ? (e + n - 1) / n : 0;
+        if (n == 0 || len < 1 || len > UINT32_MAX)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "wrap padding of axis %u to %lld", a, (long long)len);
+        t.tile.repeats[a] = (uint32_t)(qb + 1 + qe);
+        s.slice.starts[a] = (uint32_t)(qb * n - b);
+        s.slice.sizes[a] = (uint32_t)len;
+        s.slice.strides[a] = 1;
+    }
+    uint32_t tiled;
+    CHECK(ox_node(c, NNX_OP_TILE, &x, 1, &t, 1, &tiled));
+    return ox_node(c, NNX_OP_SLICE, &tiled, 1, &s, 1, y);
+}
+
 nnx_status nnx_onnx_op_pad(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc d = ox_desc(c, in[0]);
@@ -558,7 +580,7 @@ nnx_status nnx_onnx_op_pad(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
         a.pad.mode = NNX_PAD_EDGE;
     else if (strcmp(mode, "reflect") == 0)
         a.pad.mode = NNX_PAD_REFLECT;
-    else
+    else if (strcmp(mode, "wrap") != 0)
         return unsupported(c, "mode '%s' is not supported", mode);
     int64_t pads[2 * NNX_MAX_RANK];
     uint32_t np;
@@ -601,12 +623,60 @@ nnx_status nnx_onnx_op_pad(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
         a.pad.begin[ax] = (int32_t)pads[i];
         a.pad.end[ax] = (int32_t)pads[i + na];
     }
+    if (strcmp(mode, "wrap") == 0)
+        return pad_wrap(c, in[0], &a.pad, &out[0]);
     switch (nnx_dtype_kind_of(d.dtype)) {
     case NNX_KIND_FLOAT: a.pad.value.f = value; break;
     case NNX_KIND_SINT: a.pad.value.i = ivalue; break;
     default: a.pad.value.u = (uint64_t)ivalue; break;
     }
     return ox_node(c, NNX_OP_PAD, &in[0], 1, &a, 1, &out[0]);
+}
+
+/* CenterCropPad (opset 18): each listed axis (all by default) cropped or zero-padded to its
+ * target length around the centre; the odd element goes to the end ((size - target) / 2 and
+ * (target - size) / 2 rounded down at the start, as the operator's function body). */
+nnx_status nnx_onnx_op_center_crop_pad(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                       uint32_t *out)
+{
+    (void)n_in;
+    nnx_operand_desc d = ox_desc(c, in[0]);
+    int64_t target[NNX_MAX_RANK];
+    uint32_t k;
+    CHECK(ox_ints(c, in[1], "shape", target, NNX_MAX_RANK, &k));
+    size_t na;
+    const int64_t *axes = ox_attr_ints(n, "axes", &na);
+    if (!axes)
+        na = d.rank;
+    if (na != k)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%u target lengths for %zu axes", k, na);
+    nnx_attrs sl = {.slice = {.starts = {0}}}, pd = {.pad = {.mode = NNX_PAD_CONSTANT}};
+    for (uint32_t i = 0; i < d.rank; i++)
+        sl.slice.sizes[i] = d.shape[i], sl.slice.strides[i] = 1;
+    bool crop = false, pad = false;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t a;
+        CHECK(axis_of(c, axes ? axes[i] : (int64_t)i, d.rank, &a));
+        int64_t size = d.shape[a], t = target[i];
+        if (t < 1 || t > INT32_MAX)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "target length %lld on axis %u", (long long)t, a);
+        if (t < size) {
+            sl.slice.starts[a] = (uint32_t)((size - t) / 2);
+            sl.slice.sizes[a] = (uint32_t)t;
+            crop = true;
+        } else if (t > size) {
+            pd.pad.begin[a] = (int32_t)((t - size) / 2);
+            pd.pad.end[a] = (int32_t)(t - size - (t - size) / 2);
+            pad = true;
+        }
+    }
+    uint32_t y = in[0];
+    if (crop)
+        CHECK(ox_node(c, NNX_OP_SLICE, &y, 1, &sl, 1, &y));
+    if (pad)
+        CHECK(ox_node(c, NNX_OP_PAD, &y, 1, &pd, 1, &y));
+    out[0] = y; /* unchanged: the input itself, as Identity */
+    return NNX_OK;
 }
 
 nnx_status nnx_onnx_op_tile(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
