@@ -103,8 +103,9 @@ static nnx_status measure(ox *c, att *a)
 }
 
 /* past_key / past_value (4-D) prepended to K / V along the sequence; present_key and
- * present_value are the results (K and V themselves without a past). */
-static nnx_status kv_cache(ox *c, const uint32_t *in, uint32_t n_in, att *a, uint32_t *out)
+ * present_value (when the node has them) are the results, K and V themselves without a
+ * past. */
+static nnx_status kv_cache(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, att *a, uint32_t *out)
 {
     uint32_t pk = in_or_none(in, n_in, 4), pv = in_or_none(in, n_in, 5);
     if ((pk == NNX_NONE) != (pv == NNX_NONE))
@@ -119,8 +120,10 @@ static nnx_status kv_cache(ox *c, const uint32_t *in, uint32_t n_in, att *a, uin
         CHECK(ox_node(c, NNX_OP_CONCAT, kp, 2, &ca, 1, &a->k));
         CHECK(ox_node(c, NNX_OP_CONCAT, vp, 2, &ca, 1, &a->v));
     }
-    out[1] = a->k;
-    out[2] = a->v;
+    if (n->n_output > 1)
+        out[1] = a->k;
+    if (n->n_output > 2)
+        out[2] = a->v;
     return NNX_OK;
 }
 
@@ -188,8 +191,7 @@ static nnx_status user_mask(ox *c, uint32_t m, const att *a, uint32_t *allowed, 
         return bad(c, "attn_mask must have rank 1 to 4");
     uint32_t last = d.shape[d.rank - 1];
     if (last > a->total)
-        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "attn_mask's last extent %u exceeds the %u keys", last,
-                       a->total);
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "attn_mask's last extent %u exceeds the %u keys", last, a->total);
     if (last < a->total) {
         nnx_attrs p = {.pad = {.mode = NNX_PAD_CONSTANT}};
         p.pad.end[d.rank - 1] = (int32_t)(a->total - last);
@@ -296,8 +298,7 @@ static nnx_status soft_cap(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t
 /* softmax over the keys, in softmax_precision's type when given, cast back to Q's; a row
  * whose every key the bias excludes (-inf) gets probabilities 0, not NaN (ONNX 1.23's
  * function body). */
-static nnx_status probabilities(ox *c, const Onnx__NodeProto *n, const att *a, uint32_t x, uint32_t bias,
-                                uint32_t *y)
+static nnx_status probabilities(ox *c, const Onnx__NodeProto *n, const att *a, uint32_t x, uint32_t bias, uint32_t *y)
 {
     nnx_dtype sd = a->dt;
     if (ox_attr(n, "softmax_precision")) {
@@ -351,7 +352,7 @@ nnx_status nnx_onnx_op_attention(ox *c, const Onnx__NodeProto *n, const uint32_t
     att a;
     uint32_t stage[4], bias, p;
     CHECK(heads_form(c, n, in, &a));
-    CHECK(kv_cache(c, in, n_in, &a, out));
+    CHECK(kv_cache(c, n, in, n_in, &a, out));
     CHECK(measure(c, &a));
     CHECK(bias_of(c, n, in, n_in, &a, &bias));
     CHECK(scores(c, n, &a, &stage[0]));
