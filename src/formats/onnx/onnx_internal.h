@@ -147,6 +147,10 @@ nnx_status nnx_onnx_op_batch_norm_training(ox *c, const Onnx__NodeProto *n, cons
 nnx_status nnx_onnx_op_mod(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_bitshift(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_window(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* onnx_ops_attention.c */
+nnx_status nnx_onnx_op_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_rotary_embedding(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                        uint32_t *out);
 
 /* Node-level failure: records the reason (the caller adds path, node and operator). */
 nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -308,6 +308,8 @@ static uint32_t required_inputs(const char *t, int64_t opset)
         {"RNN", 3, 0},
         {"GRU", 3, 0},
         {"LSTM", 3, 0},
+        {"Attention", 3, 0},
+        {"RotaryEmbedding", 3, 0},
         {"Unsqueeze", 2, 13},
         {"Adagrad", 5, 0},
         {"Adam", 6, 0},

@@ -2,7 +2,8 @@
  * data leaves out: malformed protobuf, undefined inputs, unsupported operators reported all
  * at once with their opsets, subgraph operators, external data (read, and path traversal
  * refused), overflowing and inconsistent tensor sizes, symbolic dimensions, values that must
- * be known at load time, legacy (opset < 7) broadcasting and Softmax's opset-11 coercion.
+ * be known at load time, legacy (opset < 7) broadcasting, Softmax's opset-11 coercion and
+ * the Attention inputs the mapping refuses.
  * Models are built in memory with the protobuf-c reader's own structs and packed. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -575,6 +576,49 @@ static void test_softmax_opset11_coerces(void **state)
     }
 }
 
+/* Attention inputs the mapping refuses with NOT_SUPPORTED naming them (ONNX Operators,
+ * Attention): V of another type than Q, an integer attn_mask, nonpad_kv_seqlen with a past. */
+static void attention_refused(int k, const char *expect)
+{
+    mb b;
+    mb_init(&b, 24);
+    int64_t qkv[4] = {1, 1, 2, 4}, mask[2] = {2, 2}, past[4] = {1, 1, 1, 4}, len[1] = {1};
+    static char *plain[] = {"q", "k", "v"}, *masked[] = {"q", "k", "v", "m"},
+                *cached[] = {"q", "k", "v", "", "pk", "pv", "n"};
+    input(&b, "q", qkv, 4);
+    input(&b, "k", qkv, 4);
+    input(&b, "v", qkv, 4);
+    if (k == 0) {
+        b.ttypes[2].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16;
+        node(&b, "Attention", plain, 3, YS, 1);
+    } else if (k == 1) {
+        input(&b, "m", mask, 2);
+        b.ttypes[3].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT32;
+        node(&b, "Attention", masked, 4, YS, 1);
+    } else {
+        input(&b, "pk", past, 4);
+        input(&b, "pv", past, 4);
+        input(&b, "n", len, 1);
+        b.ttypes[5].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT64;
+        node(&b, "Attention", cached, 7, YS, 1);
+    }
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_non_null(strstr(err.message, "(Attention, opset 24): "));
+    assert_non_null(strstr(err.message, expect));
+    nnx_ir_model_free(&m);
+}
+
+static void test_attention_refusals(void **state)
+{
+    (void)state;
+    attention_refused(0, "V of type float16 with Q of type float32");
+    attention_refused(1, "attn_mask of type int32");
+    attention_refused(2, "nonpad_kv_seqlen with past_key");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -590,6 +634,7 @@ int main(void)
         cmocka_unit_test(test_shape_arithmetic_folds),
         cmocka_unit_test(test_legacy_broadcast_axis),
         cmocka_unit_test(test_softmax_opset11_coerces),
+        cmocka_unit_test(test_attention_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
