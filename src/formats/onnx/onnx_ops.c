@@ -584,6 +584,7 @@ static const ox_op ops[] = {
     {"Attention", 23, nnx_onnx_op_attention},
     {"AveragePool", 1, nnx_onnx_op_pool},
     {"BatchNormalization", 1, nnx_onnx_op_batch_norm},
+    {"BitCast", 26, nnx_onnx_op_bitcast},
     {"BitwiseAnd", 18, op_binary},
     {"BitwiseNot", 18, op_unary},
     {"BitwiseOr", 18, op_binary},

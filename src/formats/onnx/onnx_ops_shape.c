@@ -1,7 +1,7 @@
 /* onnx_ops_shape.c — ONNX constants, shape operators and data movement on core IR:
  * Constant, Shape, Size, ConstantOfShape, Range, EyeLike, Reshape, Flatten, Squeeze,
- * Unsqueeze, Transpose, Concat, Split, Slice (negative steps through reverse), Gather*,
- * Scatter*, Pad (wrap as a slice of tiles), CenterCropPad, Tile, Expand, CumSum / CumProd,
+ * Unsqueeze, Transpose, BitCast, Concat, Split, Slice (negative steps through reverse),
+ * Gather*, Scatter*, Pad (wrap as a slice of tiles), CenterCropPad, Tile, Expand, CumSum / CumProd,
  * Trilu, DepthToSpace / SpaceToDepth, OneHot. */
 #include "formats/onnx/onnx_build.h"
 
@@ -677,6 +677,22 @@ nnx_status nnx_onnx_op_center_crop_pad(ox *c, const Onnx__NodeProto *n, const ui
         CHECK(ox_node(c, NNX_OP_PAD, &y, 1, &pd, 1, &y));
     out[0] = y; /* unchanged: the input itself, as Identity */
     return NNX_OK;
+}
+
+/* BitCast (opset 26): the elements' bytes as type `to` (core bitcast). */
+nnx_status nnx_onnx_op_bitcast(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    (void)n_in;
+    int64_t t = ox_attr_i(n, "to", 0);
+    nnx_dtype to = nnx_onnx_dtype((int32_t)t);
+    if (to == NNX_DTYPE_UNDEFINED)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "BitCast to ONNX data type %lld", (long long)t);
+    if (ox_desc(c, in[0]).dtype == to) {
+        out[0] = in[0];
+        return NNX_OK;
+    }
+    nnx_attrs a = {.cast = {.to = to}};
+    return ox_node(c, NNX_OP_BITCAST, &in[0], 1, &a, 1, &out[0]);
 }
 
 nnx_status nnx_onnx_op_tile(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)

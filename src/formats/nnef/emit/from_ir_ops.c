@@ -783,15 +783,16 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_AVG_ROI_POOL: return lower_roi(L, "avg_roi_pool");
     case NNX_OP_MAX_ROI_POOL: return lower_roi(L, "max_roi_pool");
     case NNX_OP_ROI_RESAMPLE: return lower_roi(L, "roi_resample");
-    /* WebNN expand, reverse, triangular, cumulativeSum, ONNX CumProd, gather/scatter and the normalizations:
-     * NNEF 1.0.2 has no primitive with their meaning (its batch_normalization compound rounds
-     * in another order and takes [1, C] statistics only). */
+    /* WebNN expand, reverse, triangular, cumulativeSum, ONNX CumProd and BitCast, gather/scatter
+     * and the normalizations: NNEF 1.0.2 has no primitive with their meaning (its
+     * batch_normalization compound rounds in another order and takes [1, C] statistics only). */
     case NNX_OP_EXPAND:
     case NNX_OP_REVERSE:
     case NNX_OP_TRIANGULAR:
     case NNX_OP_COMPILED_FUNCTION:
     case NNX_OP_CUMULATIVE_SUM:
     case NNX_OP_CUMULATIVE_PRODUCT:
+    case NNX_OP_BITCAST:
     case NNX_OP_GATHER:
     case NNX_OP_GATHER_ELEMENTS:
     case NNX_OP_GATHER_ND:
