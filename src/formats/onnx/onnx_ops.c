@@ -698,6 +698,7 @@ static const ox_op ops[] = {
     {"Squeeze", 1, nnx_onnx_op_squeeze},
     {"Sub", 1, op_binary},
     {"Sum", 1, op_variadic},
+    {"SwiGLU", 28, nnx_onnx_op_swish},
     {"Swish", 24, nnx_onnx_op_swish},
     {"Tan", 7, op_unary},
     {"Tanh", 1, op_unary},

@@ -1,7 +1,8 @@
 /* onnx_ops_activation.c — ONNX activations that core IR has no single operation for,
  * composed in the input's type from core element-wise operations, as each operator's
  * function body in ONNX Operators.md defines them: Gelu (approximate "none" is core gelu,
- * "tanh" the tanh form), Swish (x * sigmoid(alpha * x)) and Mish (x * tanh(softplus(x))). */
+ * "tanh" the tanh form), Swish (x * sigmoid(alpha * x)), SwiGLU (Swish(A) * B) and Mish
+ * (x * tanh(softplus(x))). */
 #include "formats/onnx/onnx_build.h"
 
 /* x * s for a scalar s in x's type. */
@@ -36,16 +37,23 @@ nnx_status nnx_onnx_op_gelu(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     return scale_by(c, y, 0.5, &out[0]);
 }
 
-/* Swish (opset 24): x * sigmoid(alpha x), alpha default 1. */
+/* Swish (opset 24): x * sigmoid(alpha x), alpha default 1; SwiGLU (opset 28): Swish(A) * B,
+ * A and B of one shape. */
 nnx_status nnx_onnx_op_swish(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
-    (void)n_in;
-    uint32_t ax = in[0], s;
+    uint32_t ax = in[0], s, y;
     float alpha = ox_attr_f(n, "alpha", 1.0f);
+    bool glu = strcmp(n->op_type, "SwiGLU") == 0;
+    if (glu) {
+        nnx_operand_desc a = ox_desc(c, in[0]), b = n_in > 1 ? ox_desc(c, in[1]) : (nnx_operand_desc){0};
+        if (n_in < 2 || a.rank != b.rank || memcmp(a.shape, b.shape, a.rank * sizeof *a.shape) != 0)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "A and B must have one shape");
+    }
     if (alpha != 1.0f)
         CHECK(scale_by(c, in[0], alpha, &ax));
     CHECK(un(c, NNX_OP_SIGMOID, ax, &s));
-    return bin(c, NNX_OP_MUL, in[0], s, &out[0]);
+    CHECK(bin(c, NNX_OP_MUL, in[0], s, glu ? &y : &out[0]));
+    return glu ? bin(c, NNX_OP_MUL, y, in[1], &out[0]) : NNX_OK;
 }
 
 /* Mish (opset 18): x * tanh(softplus(x)), softplus(x) = ln(1 + e^x). */
