@@ -574,6 +574,7 @@ static const ox_op ops[] = {
     {"Resize", 10, nnx_onnx_op_resize},
     {"Upsample", 9, nnx_onnx_op_resize},
     {"Abs", 1, op_unary},
+    {"AffineGrid", 20, nnx_onnx_op_affine_grid},
     {"Acosh", 9, op_activation},
     {"Add", 1, op_binary},
     {"And", 1, op_binary},

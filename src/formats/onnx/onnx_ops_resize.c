@@ -1,7 +1,8 @@
 /* onnx_ops_resize.c — ONNX Resize / Upsample composed from core operations: per axis
  * gathers at load-time indices, weighted by constants: every nearest_mode and
  * coordinate_transformation_mode but tf_crop_and_resize, linear and cubic, the axes and
- * keep_aspect_ratio_policy of Resize-18; not antialias (NOT_SUPPORTED). */
+ * keep_aspect_ratio_policy of Resize-18; not antialias (NOT_SUPPORTED). Also AffineGrid, the
+ * sampling grid of an affine transform. */
 #include "formats/onnx/onnx_build.h"
 
 #include "ir/dtypes.h"
@@ -298,4 +299,68 @@ nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     if (c->opset < 11)
         return resize(c, n, in[0], n_in > 1 ? in[1] : NNX_NONE, NNX_NONE, true, &out[0]);
     return resize(c, n, in[0], n_in > 2 ? in[2] : NNX_NONE, n_in > 3 ? in[3] : NNX_NONE, false, &out[0]);
+}
+
+/* ---------------------------------------------------------------- AffineGrid */
+
+/* Normalized coordinate i of n along an axis (AffineGrid-20): align_corners 0 takes pixel
+ * centres, (2 i + 1) / n - 1; 1 the corners, 2 i / (n - 1) - 1 (0 for n = 1). */
+static double grid_coord(uint32_t i, uint32_t n, bool corners)
+{
+    if (corners)
+        return n > 1 ? 2.0 * i / (n - 1) - 1 : 0;
+    return (2.0 * i + 1) / n - 1;
+}
+
+/* AffineGrid (opset 20): the sampling grid [N, (D,) H, W, k] of theta [N, k, k + 1] over
+ * the output size [N, C, (D,) H, W] (known at load time): every point's normalized
+ * (x, y(, z), 1) times theta^T, one matmul over a constant base grid. */
+nnx_status nnx_onnx_op_affine_grid(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    (void)n_in;
+    nnx_operand_desc td = ox_desc(c, in[0]);
+    int64_t size[5];
+    uint32_t k, dims;
+    CHECK(ox_ints(c, in[1], "size", size, 5, &k));
+    dims = k - 2; /* spatial axes: 2 or 3 */
+    if ((k != 4 && k != 5) || td.rank != 3 || td.shape[1] != dims || td.shape[2] != dims + 1 ||
+        size[0] != td.shape[0] || !nnx_dtype_is_float(td.dtype))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "theta must be [N, %u, %u] for a size of %u values", k - 2, k - 1,
+                       k);
+    uint64_t points = 1;
+    for (uint32_t i = 2; i < k; i++) {
+        if (size[i] < 1 || size[i] > 65536)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "size %lld on axis %u", (long long)size[i], i);
+        points *= (uint64_t)size[i];
+    }
+    if (points * (dims + 1) > (1u << 24))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the grid is too large");
+    bool corners = ox_attr_i(n, "align_corners", 0) != 0;
+    double *base = ox_alloc(c, (size_t)points * (dims + 1) * sizeof *base);
+    if (!base)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint64_t p = 0; p < points; p++) {
+        uint64_t rest = p;
+        /* the last spatial axis (W) varies fastest and is x, the first coordinate */
+        for (uint32_t a = 0; a < dims; a++) {
+            uint32_t len = (uint32_t)size[k - 1 - a];
+            base[p * (dims + 1) + a] = grid_coord((uint32_t)(rest % len), len, corners);
+            rest /= len;
+        }
+        base[p * (dims + 1) + dims] = 1;
+    }
+    uint32_t b, tt, g;
+    nnx_operand_desc bd = {NNX_FLOAT64, 3, {1, (uint32_t)points, dims + 1}};
+    nnx_status st = ox_const(c, &bd, base, &b);
+    nnx_mem_free(c->ir->alloc, base);
+    CHECK(st);
+    CHECK(cast(c, b, td.dtype, &b));
+    uint32_t perm[3] = {0, 2, 1};
+    CHECK(transpose(c, in[0], perm, &tt));
+    CHECK(bin(c, NNX_OP_MATMUL, b, tt, &g)); /* [N, points, dims] */
+    uint32_t shape[5] = {td.shape[0]}, r = 1;
+    for (uint32_t i = 2; i < k; i++)
+        shape[r++] = (uint32_t)size[i];
+    shape[r++] = dims;
+    return reshape(c, g, r, shape, &out[0]);
 }
