@@ -7,15 +7,16 @@ set -euo pipefail
 
 # The whole toolchain: compilers (gcc via build-essential, clang for the fuzzers and the
 # sanitizer build, with its libFuzzer/sanitizer runtime), clang-format for the layout check,
-# build tools, test and format libraries, and numpy for the scripts that make reference
-# data; the ONNX front end's protobuf-c (protoc-c generates the reader from libonnx-dev's
-# onnx.proto at build time) and the ONNX backend test data (libonnx-testdata) for
-# nnx-onnx-conformance; OpenBLAS as the peer of bench/bench-gemm.
+# build tools, test and format libraries, numpy for the scripts that make reference data and
+# PyTorch / torchvision to export the real models the tests run; the ONNX front end's
+# protobuf-c (protoc-c generates the reader from libonnx-dev's onnx.proto at build time) and
+# the ONNX backend test data (libonnx-testdata) for nnx-onnx-conformance; OpenBLAS as the
+# peer of bench/bench-gemm.
 packages=(
   build-essential cmake ninja-build pkg-config
   clang libclang-rt-14-dev clang-format
   libcmocka-dev libcjson-dev libarchive-dev zlib1g-dev
-  python3-numpy
+  python3-numpy python3-torch python3-torchvision
   libopenblas-dev
   protobuf-c-compiler libprotobuf-c-dev libonnx-dev libonnx-testdata
 )
