@@ -148,6 +148,25 @@ static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, nnx_error *
     return NNX_OK;
 }
 
+/* The declared shape as "[batch,3,224,224]": extents, symbolic names, "?" for unknown ones
+ * (each name cut at 32 bytes, the whole at size). */
+static void declared_shape(const Onnx__TensorShapeProto *shape, char *out, size_t size)
+{
+    size_t n = (size_t)snprintf(out, size, "[");
+    for (size_t k = 0; k < shape->n_dim && n < size; k++) {
+        const Onnx__TensorShapeProto__Dimension *dim = shape->dim[k];
+        const char *sep = k ? "," : "";
+        if (dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE)
+            n += (size_t)snprintf(out + n, size - n, "%s%lld", sep, (long long)dim->dim_value);
+        else if (dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && dim->dim_param)
+            n += (size_t)snprintf(out + n, size - n, "%s%.32s", sep, dim->dim_param);
+        else
+            n += (size_t)snprintf(out + n, size - n, "%s?", sep);
+    }
+    if (n < size)
+        snprintf(out + n, size - n, "]");
+}
+
 /* A shape given for a graph input binds its symbolic and unknown dimensions; the rank and
  * every fixed dimension the model declares must agree with it (as ONNX Runtime checks its
  * inputs). */
@@ -220,15 +239,18 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
             for (uint32_t k = 0; k < d.rank; k++) {
                 const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
                 if (dim->value_case != ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE || dim->dim_value < 0 ||
-                    dim->dim_value > UINT32_MAX)
+                    dim->dim_value > UINT32_MAX) {
+                    char declared[256];
+                    declared_shape(tt->shape, declared, sizeof declared);
                     return nnx_error_set(
                         err, NNX_ERROR_NOT_SUPPORTED,
-                        "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s: "
+                        "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s in %s: "
                         "give its shape (nnx_model_options.input_shapes; nnx --input-shape)",
                         c->path, name, k,
                         dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
                         dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
-                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "");
+                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "", declared);
+                }
                 d.shape[k] = (uint32_t)dim->dim_value;
             }
         }

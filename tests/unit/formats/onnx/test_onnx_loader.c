@@ -411,7 +411,7 @@ static void test_symbolic_dimension(void **state)
     nnx_error err;
     assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
     assert_string_equal(err.message,
-                        "t.onnx: error: graph input 'x' has a symbolic or unknown dimension 0 ('N'): "
+                        "t.onnx: error: graph input 'x' has a symbolic or unknown dimension 0 ('N') in [N,4]: "
                         "give its shape (nnx_model_options.input_shapes; nnx --input-shape)");
     nnx_ir_model_free(&m);
     nnx_input_shape shape = {"x", 2, {3, 4}};
