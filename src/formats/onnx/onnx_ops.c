@@ -624,6 +624,7 @@ static const ox_op ops[] = {
     {"Gelu", 20, nnx_onnx_op_gelu},
     {"GlobalAveragePool", 1, nnx_onnx_op_global_pool},
     {"GlobalMaxPool", 1, nnx_onnx_op_global_pool},
+    {"GridSample", 16, nnx_onnx_op_grid_sample},
     {"Greater", 1, op_binary},
     {"GreaterOrEqual", 12, op_binary},
     {"GroupNormalization", 18, nnx_onnx_op_group_norm},
