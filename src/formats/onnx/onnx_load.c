@@ -335,6 +335,7 @@ static uint32_t required_inputs(const char *t, int64_t opset)
         {"SwiGLU", 2, 0},
         {"AffineGrid", 2, 0},
         {"GridSample", 2, 0},
+        {"Col2Im", 3, 0},
         {"RMSNormalization", 2, 0},
         {"GroupNormalization", 3, 0},
         {"CenterCropPad", 2, 0},

@@ -596,6 +596,7 @@ static const ox_op ops[] = {
     {"CenterCropPad", 18, nnx_onnx_op_center_crop_pad},
     {"Celu", 12, op_activation},
     {"Clip", 1, op_clip},
+    {"Col2Im", 18, nnx_onnx_op_col2im},
     {"Concat", 4, nnx_onnx_op_concat},
     {"Constant", 1, nnx_onnx_op_constant},
     {"ConstantOfShape", 9, nnx_onnx_op_constant_of_shape},

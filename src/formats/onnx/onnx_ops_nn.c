@@ -1,6 +1,7 @@
 /* onnx_ops_nn.c — ONNX neural-network operators on core IR: MatMul and Gemm, Conv and
  * ConvTranspose (auto_pad, output_padding, output_shape), pooling and LpPool (ceil_mode,
- * count_include_pad, N-D through NNEF windows), the normalizations and quantization. */
+ * count_include_pad, N-D through NNEF windows), the normalizations and quantization, and
+ * Col2Im (a grouped transposed convolution with a one-hot filter). */
 #include "formats/onnx/onnx_build.h"
 
 #include <math.h>
@@ -558,4 +559,67 @@ nnx_status nnx_onnx_quantize(ox *c, uint32_t x, uint32_t scale, uint32_t zp, uin
         cl.clamp.lo.f = 0;
     CHECK(ox_node(c, NNX_OP_CLAMP, &q, 1, &cl, 1, &q));
     return cast(c, q, zt, y);
+}
+
+/* ---------------------------------------------------------------- Col2Im */
+
+/* Col2Im (opset 18): columns [N, C * K, L] (K = the block's size, L its positions) summed
+ * back into images [N, C, image_shape]: a grouped transposed convolution (C groups) of the
+ * columns laid out on the positions' grid with a constant one-hot filter, filter row k
+ * putting block element k at its offset. */
+nnx_status nnx_onnx_op_col2im(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    (void)n_in;
+    nnx_operand_desc x = ox_desc(c, in[0]);
+    int64_t img[NNX_MAX_SPATIAL], blk[NNX_MAX_SPATIAL];
+    uint32_t r, rb;
+    CHECK(ox_ints(c, in[1], "image_shape", img, NNX_MAX_SPATIAL, &r));
+    CHECK(ox_ints(c, in[2], "block_shape", blk, NNX_MAX_SPATIAL, &rb));
+    size_t nd, np, ns;
+    const int64_t *dil = ox_attr_ints(n, "dilations", &nd), *pads = ox_attr_ints(n, "pads", &np),
+                  *str = ox_attr_ints(n, "strides", &ns);
+    if (rb != r || r < 1 || x.rank != 3 || (dil && nd != r) || (pads && np != 2 * r) || (str && ns != r))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "image_shape, block_shape and the attributes disagree");
+    uint64_t K = 1, L = 1;
+    nnx_attrs a = {.deconv = {.has_output_sizes = true}};
+    uint32_t grid[NNX_MAX_RANK] = {x.shape[0], x.shape[1]};
+    for (uint32_t i = 0; i < r; i++) {
+        int64_t d = dil ? dil[i] : 1, s = str ? str[i] : 1, pb = pads ? pads[i] : 0, pe = pads ? pads[i + r] : 0;
+        if (img[i] < 1 || img[i] > 65536 || blk[i] < 1 || blk[i] > 256 || d < 1 || d > 256 || s < 1 || s > 256 ||
+            pb < 0 || pe < 0 || pb > 65536 || pe > 65536)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "spatial axis %u's sizes are out of range", i);
+        int64_t span = img[i] + pb + pe - d * (blk[i] - 1) - 1;
+        if (span < 0)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "the block does not fit spatial axis %u", i);
+        grid[2 + i] = (uint32_t)(span / s + 1);
+        K *= (uint64_t)blk[i];
+        L *= grid[2 + i];
+        a.deconv.pads[2 * i] = pb, a.deconv.pads[2 * i + 1] = pe;
+        a.deconv.strides[i] = (uint32_t)s, a.deconv.dilations[i] = (uint32_t)d;
+        a.deconv.output_sizes[i] = (uint32_t)img[i];
+    }
+    if (L != x.shape[2] || x.shape[1] % K)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "columns of [%u, %u] do not hold blocks of %llu at %llu places",
+                       x.shape[1], x.shape[2], (unsigned long long)K, (unsigned long long)L);
+    uint32_t C = (uint32_t)(x.shape[1] / K);
+    if ((uint64_t)C * K * K > (1u << 24))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the block is too large");
+    a.deconv.groups = C;
+    /* filter [C * K, 1, block...]: row c * K + k is one at block element k */
+    nnx_operand_desc fd = {NNX_FLOAT64, r + 2, {(uint32_t)(C * K), 1}};
+    for (uint32_t i = 0; i < r; i++)
+        fd.shape[2 + i] = (uint32_t)blk[i];
+    double *f = ox_calloc(c, (size_t)(C * K * K), sizeof *f);
+    if (!f)
+        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint64_t row = 0; row < C * K; row++)
+        f[row * K + row % K] = 1;
+    uint32_t filt, cols;
+    nnx_status st = ox_const(c, &fd, f, &filt);
+    nnx_mem_free(c->ir->alloc, f);
+    CHECK(st);
+    CHECK(cast(c, filt, x.dtype, &filt));
+    CHECK(reshape(c, in[0], r + 2, grid, &cols));
+    uint32_t ins[2] = {cols, filt};
+    return ox_node(c, NNX_OP_DECONV, ins, 2, &a, 1, &out[0]);
 }
