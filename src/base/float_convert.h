@@ -86,7 +86,8 @@ uint8_t nnx_f64_to_fp8e5m2fnuz_sat(double x);
  * code sits in the low 4 bits of a byte (the decoder ignores the high 4,
  * the encoder leaves them 0). Bias 1, values 0, 0.5, 1, 1.5, 2, 3, 4, 6;
  * no inf, no NaN. |x| above 6 (after rounding) and +-inf give +-6, NaN
- * gives +6 (ONNX's float4 document, "Cast"); -0 stays -0. */
+ * gives +6 (ONNX's float4 document, "Cast"; ONNX decision ONNX-T4); -0
+ * stays -0. */
 float nnx_fp4e2m1_to_f32(uint8_t bits);
 uint8_t nnx_f64_to_fp4e2m1(double x);
 
@@ -97,7 +98,8 @@ uint8_t nnx_f64_to_fp4e2m1(double x);
  * go up). The sign is ignored (negative inputs are unspecified in ONNX).
  * NaN gives 0xFF. Out of range - a power above 2^127, below 2^-127, zero or
  * +-inf - gives 0xFE / 0x00 (2^127 / 2^-127) when saturate is nonzero and
- * NaN otherwise (Operators.md, Cast, the FLOAT8E8M0 table). */
+ * NaN otherwise (Operators.md, Cast, the FLOAT8E8M0 table; ONNX decision
+ * ONNX-T5). */
 typedef enum nnx_e8m0_rounding {
     NNX_E8M0_ROUND_UP = 0,
     NNX_E8M0_ROUND_DOWN = 1,
