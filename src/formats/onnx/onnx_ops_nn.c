@@ -519,12 +519,14 @@ nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in
         snprintf(buf, sizeof buf, "%lld", (long long)code);
         return unsupported(c, "output_dtype %s is not a data type nnx has", buf);
     }
+    if (!q && x.dtype == NNX_FP8E8M0) /* a scale type, not a quantized one: it has no 0 */
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input of type fp8e8m0 is not a quantized type");
     if (zp == NNX_NONE) {
         nnx_operand_desc sd = ox_desc(c, scale);
         sd.dtype = !q ? x.dtype : out_t ? out_t : NNX_UINT8;
         size_t b;
         nnx_desc_bytes(&sd, &b);
-        uint8_t *z = ox_calloc(c, b ? b : 1, 1); /* 0 is the all-zero bytes in every type */
+        uint8_t *z = ox_calloc(c, b ? b : 1, 1); /* zero bytes are 0 in every zero-point type */
         if (!z)
             return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
         nnx_status st = ox_const(c, &sd, z, &zp);
