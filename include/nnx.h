@@ -87,8 +87,16 @@ typedef enum nnx_status {
  * value that is not one of the above. */
 NNX_API const char *nnx_status_string(nnx_status status);
 
-/* Element data types. Storage (bytes per element in memory) is in parentheses; int4 and
- * int48 are stored unpacked, sign-extended, so every element is byte-addressable. */
+/* Element data types. Storage (bytes per element in memory) is in parentheses; int4, int2
+ * and int48 are stored unpacked, sign-extended, uint4 and uint2 zero-extended, fp4e2m1 as
+ * its 4-bit code in the low half of a byte (high half 0), so every element is
+ * byte-addressable; packing is a file format's concern. Values 18..24 were added after
+ * bool to keep the earlier values; they are the ONNX IR types (TensorProto.DataType)
+ * FLOAT8E4M3FNUZ, FLOAT8E5M2FNUZ, FLOAT8E8M0, FLOAT4E2M1, UINT4, INT2, UINT2 (fp8e4m3 and
+ * fp8e5m2 are ONNX's FLOAT8E4M3FN and FLOAT8E5M2). Formats: OCP 8-bit Floating Point
+ * Specification (OFP8) rev 1.0 §5; OCP Microscaling Formats (MX) v1.0 §5.3.3 (E2M1) and
+ * §5.4.1 (E8M0); FNUZ is OFP8's layout with the bias one higher, every exponent field
+ * holding numbers, no -0 and the pattern 1.0000.000 as the only NaN. */
 typedef enum nnx_dtype {
     NNX_DTYPE_UNDEFINED = 0,
     NNX_FLOAT32 = 1,  /* (4) IEEE binary32 */
@@ -107,7 +115,18 @@ typedef enum nnx_dtype {
     NNX_UINT16 = 14,  /* (2) */
     NNX_UINT32 = 15,  /* (4) */
     NNX_UINT64 = 16,  /* (8) */
-    NNX_BOOL = 17     /* (1) 0 or 1 */
+    NNX_BOOL = 17,    /* (1) 0 or 1 */
+    /* (1) FNUZ E4M3: bias 8, max 240, no infinities, no -0, one NaN 0x80 */
+    NNX_FP8E4M3FNUZ = 18,
+    /* (1) FNUZ E5M2: bias 16, max 57344, no infinities, no -0, one NaN 0x80 */
+    NNX_FP8E5M2FNUZ = 19,
+    /* (1) OCP MX E8M0 scale: 2^(bits - 127), 0xFF NaN; no zero, no sign */
+    NNX_FP8E8M0 = 20,
+    /* (1) OCP MX E2M1: 0, 0.5, 1, 1.5, 2, 3, 4, 6 and negatives; no inf, no NaN */
+    NNX_FP4E2M1 = 21,
+    NNX_UINT4 = 22, /* (1) values 0..15 */
+    NNX_INT2 = 23,  /* (1) values -2..1 */
+    NNX_UINT2 = 24  /* (1) values 0..3 */
 } nnx_dtype;
 
 /* Lower-case name ("float32", "int4", …) or NULL for an invalid value. */
@@ -117,13 +136,14 @@ NNX_API size_t nnx_dtype_size(nnx_dtype dtype);
 /* The type nnx_dtype_name calls name ("float32", "int4", …), or NNX_DTYPE_UNDEFINED for
  * NULL or any other string. */
 NNX_API nnx_dtype nnx_dtype_from_name(const char *name);
-/* True for the floating-point types: float16, bfloat16, float32, float64, fp8e4m3, fp8e5m2. */
+/* True for the floating-point types: float16, bfloat16, float32, float64, fp8e4m3, fp8e5m2,
+ * fp8e4m3fnuz, fp8e5m2fnuz, fp8e8m0, fp4e2m1. */
 NNX_API bool nnx_dtype_is_floating_point(nnx_dtype dtype);
-/* True for the signed integer types: int4, int8, int16, int32, int48, int64. */
+/* True for the signed integer types: int2, int4, int8, int16, int32, int48, int64. */
 NNX_API bool nnx_dtype_is_signed_integer(nnx_dtype dtype);
 /* The range of an integer or bool type: min is 0 for the unsigned ones and bool, max is 1
- * for bool (int4: -8..7, int48: -2^47..2^47-1). Both are 0 for float types and invalid
- * values. */
+ * for bool (int4: -8..7, int2: -2..1, uint4: 0..15, uint2: 0..3, int48: -2^47..2^47-1).
+ * Both are 0 for float types and invalid values. */
 NNX_API int64_t nnx_dtype_integer_min(nnx_dtype dtype);
 NNX_API uint64_t nnx_dtype_integer_max(nnx_dtype dtype);
 
@@ -181,9 +201,10 @@ static inline nnx_number nnx_u64(uint64_t v)
 }
 
 /* ---------------------------------------------------------------- element values
- * Element `index` of a row-major buffer of dtype, as it is stored in memory (int4 and int48
- * unpacked, float16 and bfloat16 as raw bits). Nothing is checked: data must hold more than
- * index elements; an invalid dtype loads 0 and stores nothing. */
+ * Element `index` of a row-major buffer of dtype, as it is stored in memory (sub-byte types
+ * and int48 unpacked, float16, bfloat16 and the 8- and 4-bit floats as raw bits). Nothing is
+ * checked: data must hold more than index elements; an invalid dtype loads 0 and stores
+ * nothing. */
 
 /* Any type as a double: exact for every type but 64-bit integers and int48 beyond 2^53,
  * which are rounded. */
@@ -194,11 +215,15 @@ NNX_API int64_t nnx_element_load_i64(nnx_dtype dtype, const void *data, size_t i
 /* nnx_element_load_i64 as a uint64: exact for every unsigned type and bool. */
 NNX_API uint64_t nnx_element_load_u64(nnx_dtype dtype, const void *data, size_t index);
 /* Stores value into a float type, rounded once to nearest (ties to even); does nothing for
- * other types. */
+ * other types. Out of range: float16, bfloat16, fp8e5m2 give +-inf, fp8e4m3 and the FNUZ
+ * types NaN (not saturating, as OCP OFP8's default); fp4e2m1 saturates to +-6 (NaN: +6).
+ * fp8e8m0 holds powers of two: |value| is rounded up to one and saturated to
+ * 2^-127..2^127 (ONNX Cast's defaults for FLOAT8E8M0; NaN stays NaN). */
 NNX_API void nnx_element_store_f64(nnx_dtype dtype, void *data, size_t index, double value);
 /* Stores the low bits of value (two's complement wrap) into an integer or bool type; does
- * nothing for float types. The caller keeps values in the type's range
- * (nnx_dtype_integer_min/max). */
+ * nothing for float types. Sub-byte types keep their own width's low bits (int4 and int2
+ * sign-extended), so 9 stored as int4 reads back -7. The caller keeps values in the type's
+ * range (nnx_dtype_integer_min/max) where wrapping is not meant. */
 NNX_API void nnx_element_store_i64(nnx_dtype dtype, void *data, size_t index, int64_t value);
 
 /* ---------------------------------------------------------------- context */

@@ -8,17 +8,21 @@
 #include "api/validate.h"
 #include "ir/dtypes.h"
 
-/* Sets of data types, one bit per nnx_dtype. WebNN's lists are widened to nnx's extra
- * types of the same family (WebNN `MLOperandDataType`, decision 6.1-27). */
+/* Sets of data types, one bit per nnx_dtype (values below 32). WebNN's lists are widened to
+ * nnx's extra types of the same family (WebNN `MLOperandDataType`, decision 6.1-27). */
 typedef uint32_t nnx_dtype_set;
+_Static_assert(NNX_DTYPE_COUNT <= 32, "nnx_dtype_set has one bit per data type");
 #define NNX_SET(dt) (1u << (dt))
 #define NNX_SET_FLOAT \
     (NNX_SET(NNX_FLOAT32) | NNX_SET(NNX_FLOAT16) | NNX_SET(NNX_BFLOAT16) | NNX_SET(NNX_FLOAT64) | \
-     NNX_SET(NNX_FP8E4M3) | NNX_SET(NNX_FP8E5M2))
+     NNX_SET(NNX_FP8E4M3) | NNX_SET(NNX_FP8E5M2) | NNX_SET(NNX_FP8E4M3FNUZ) | NNX_SET(NNX_FP8E5M2FNUZ) | \
+     NNX_SET(NNX_FP8E8M0) | NNX_SET(NNX_FP4E2M1))
 #define NNX_SET_SINT \
-    (NNX_SET(NNX_INT4) | NNX_SET(NNX_INT8) | NNX_SET(NNX_INT16) | NNX_SET(NNX_INT32) | NNX_SET(NNX_INT48) | \
-     NNX_SET(NNX_INT64))
-#define NNX_SET_UINT (NNX_SET(NNX_UINT8) | NNX_SET(NNX_UINT16) | NNX_SET(NNX_UINT32) | NNX_SET(NNX_UINT64))
+    (NNX_SET(NNX_INT2) | NNX_SET(NNX_INT4) | NNX_SET(NNX_INT8) | NNX_SET(NNX_INT16) | NNX_SET(NNX_INT32) | \
+     NNX_SET(NNX_INT48) | NNX_SET(NNX_INT64))
+#define NNX_SET_UINT \
+    (NNX_SET(NNX_UINT2) | NNX_SET(NNX_UINT4) | NNX_SET(NNX_UINT8) | NNX_SET(NNX_UINT16) | NNX_SET(NNX_UINT32) | \
+     NNX_SET(NNX_UINT64))
 #define NNX_SET_ANY (NNX_SET_FLOAT | NNX_SET_SINT | NNX_SET_UINT | NNX_SET(NNX_BOOL))
 /* WebNN "float32, float16, int64, int32, int8" (abs, neg, relu, …) widened. */
 #define NNX_SET_SIGNED (NNX_SET_FLOAT | NNX_SET_SINT)

@@ -7,9 +7,10 @@
 #include "api/builder.h"
 
 /* WebNN quantizeLinear zeroPoint / dequantizeLinear input: "uint8", "int8", "uint32", "int32",
- * plus int4 (later WebNN drafts add int4/uint4; nnx has no uint4). */
+ * plus int4 and uint4 (later WebNN drafts add them). */
 #define NNX_SET_QUANT \
-    (NNX_SET(NNX_INT4) | NNX_SET(NNX_INT8) | NNX_SET(NNX_UINT8) | NNX_SET(NNX_INT32) | NNX_SET(NNX_UINT32))
+    (NNX_SET(NNX_INT4) | NNX_SET(NNX_UINT4) | NNX_SET(NNX_INT8) | NNX_SET(NNX_UINT8) | NNX_SET(NNX_INT32) | \
+     NNX_SET(NNX_UINT32))
 
 /* The sets below are used by the builder files named and by the table; the test probes every
  * row written with them against the builder. */

@@ -4,6 +4,7 @@
 #ifndef NNX_IR_ATTRS_H
 #define NNX_IR_ATTRS_H
 
+#include "base/float_convert.h"
 #include "nnx.h"
 
 /* A scalar in the representation of its operand's dtype kind (float, signed, unsigned). */
@@ -27,11 +28,28 @@ typedef struct nnx_attr_clamp {
     nnx_nan_mode nan_mode;
 } nnx_attr_clamp;
 /* cast: how float -> integer rounds before it saturates: TRUNCATE (0, WebNN) toward zero,
- * NEAREST_EVEN (TOSA CAST, round_to_nearest_int ties to even). */
+ * NEAREST_EVEN (TOSA CAST, round_to_nearest_int ties to even).
+ * saturation, for float targets (ONNX Operators.md Cast, the float 8 tables): DEFAULT (0)
+ * is the type's plain store (elem.h: fp8 overflow and +-inf give inf or NaN, fp4e2m1 and
+ * fp8e8m0 saturate); SATURATE (ONNX saturate = 1): finite values out of range and +-inf
+ * give +-max finite; NO_SATURATE (saturate = 0): they give inf, or NaN where the type has
+ * no inf (fp4e2m1, with neither, still saturates).
+ * wrap, for integer targets from floats: keep the low bits of the rounded value instead of
+ * saturating (ONNX's int4 and int2 documents, "round to nearest even, then truncate"); NaN
+ * and +-inf give 0.
+ * e8m0_rounding: ONNX Cast round_mode for fp8e8m0 targets (UP, the default, is 0). */
 typedef enum nnx_cast_rounding { NNX_CAST_TRUNCATE = 0, NNX_CAST_NEAREST_EVEN = 1 } nnx_cast_rounding;
+typedef enum nnx_cast_saturation {
+    NNX_CAST_SATURATION_DEFAULT = 0,
+    NNX_CAST_SATURATE = 1,
+    NNX_CAST_NO_SATURATE = 2
+} nnx_cast_saturation;
 typedef struct nnx_attr_cast {
     nnx_dtype to;
     nnx_cast_rounding rounding;
+    nnx_cast_saturation saturation;
+    bool wrap;
+    nnx_e8m0_rounding e8m0_rounding;
 } nnx_attr_cast;
 /* max, min (binary): nan_mode as above (TOSA MAXIMUM / MINIMUM). */
 typedef struct nnx_attr_nan {

@@ -13,7 +13,7 @@ typedef enum nnx_dtype_kind {
     NNX_KIND_BOOL
 } nnx_dtype_kind;
 
-#define NNX_DTYPE_COUNT 18 /* one past the last public value */
+#define NNX_DTYPE_COUNT 25 /* one past the last public value */
 
 bool nnx_dtype_valid(nnx_dtype dt);
 nnx_dtype_kind nnx_dtype_kind_of(nnx_dtype dt);

@@ -9,6 +9,7 @@
 #include "ir/attrs.h"
 #include "ir/dtypes.h"
 
+#include <math.h>
 #include <string.h>
 
 static inline double nnx_load_f(nnx_dtype dt, const void *p, size_t i)
@@ -37,6 +38,11 @@ static inline double nnx_load_f(nnx_dtype dt, const void *p, size_t i)
     }
     case NNX_FP8E4M3: return nnx_fp8e4m3_to_f32(b[i]);
     case NNX_FP8E5M2: return nnx_fp8e5m2_to_f32(b[i]);
+    case NNX_FP8E4M3FNUZ: return nnx_fp8e4m3fnuz_to_f32(b[i]);
+    case NNX_FP8E5M2FNUZ: return nnx_fp8e5m2fnuz_to_f32(b[i]);
+    case NNX_FP8E8M0: return nnx_fp8e8m0_to_f32(b[i]);
+    case NNX_FP4E2M1: return nnx_fp4e2m1_to_f32(b[i]);
+    case NNX_INT2:
     case NNX_INT4:
     case NNX_INT8: return (int8_t)b[i];
     case NNX_INT16: {
@@ -55,6 +61,8 @@ static inline double nnx_load_f(nnx_dtype dt, const void *p, size_t i)
         memcpy(&v, b + i * 8, 8);
         return (double)v;
     }
+    case NNX_UINT2:
+    case NNX_UINT4:
     case NNX_UINT8:
     case NNX_BOOL: return b[i];
     case NNX_UINT16: {
@@ -81,6 +89,7 @@ static inline int64_t nnx_load_i(nnx_dtype dt, const void *p, size_t i)
 {
     const unsigned char *b = p;
     switch (dt) {
+    case NNX_INT2:
     case NNX_INT4:
     case NNX_INT8: return (int8_t)b[i];
     case NNX_INT16: {
@@ -99,6 +108,8 @@ static inline int64_t nnx_load_i(nnx_dtype dt, const void *p, size_t i)
         memcpy(&v, b + i * 8, 8);
         return v;
     }
+    case NNX_UINT2:
+    case NNX_UINT4:
     case NNX_UINT8:
     case NNX_BOOL: return b[i];
     case NNX_UINT16: {
@@ -122,7 +133,9 @@ static inline int64_t nnx_load_i(nnx_dtype dt, const void *p, size_t i)
 
 static inline uint64_t nnx_load_u(nnx_dtype dt, const void *p, size_t i) { return (uint64_t)nnx_load_i(dt, p, i); }
 
-/* Rounds v once to dt (float types) — for integer dt use nnx_store_i. */
+/* Rounds v once to dt (float types) — for integer dt use nnx_store_i. Out of range as the
+ * type's plain encoder has it (float_convert.h; fp8 not saturating); fp8e8m0 takes ONNX
+ * Cast's defaults, |v| rounded up to a power of two and saturated. */
 static inline void nnx_store_f(nnx_dtype dt, void *p, size_t i, double v)
 {
     unsigned char *b = p;
@@ -145,16 +158,32 @@ static inline void nnx_store_f(nnx_dtype dt, void *p, size_t i, double v)
     }
     case NNX_FP8E4M3: b[i] = nnx_f64_to_fp8e4m3(v); return;
     case NNX_FP8E5M2: b[i] = nnx_f64_to_fp8e5m2(v); return;
+    case NNX_FP8E4M3FNUZ: b[i] = nnx_f64_to_fp8e4m3fnuz(v); return;
+    case NNX_FP8E5M2FNUZ: b[i] = nnx_f64_to_fp8e5m2fnuz(v); return;
+    case NNX_FP8E8M0: b[i] = nnx_f64_to_fp8e8m0(v, NNX_E8M0_ROUND_UP, 1); return;
+    case NNX_FP4E2M1: b[i] = nnx_f64_to_fp4e2m1(v); return;
     default: return;
     }
 }
 
-/* Stores the low bits of v (two's complement wrap) into an integer dt. */
+/* Stores the low bits of v (two's complement wrap) into an integer dt: the type's own width
+ * for the sub-byte ones (int4 and int2 sign-extended into their byte, uint4 and uint2
+ * zero-extended), the low byte for bool. */
 static inline void nnx_store_i(nnx_dtype dt, void *p, size_t i, int64_t v)
 {
     unsigned char *b = p;
     switch (nnx_dtype_size(dt)) {
-    case 1: b[i] = (unsigned char)v; return;
+    case 1: {
+        unsigned bits = nnx_dtype_bits(dt);
+        if (bits >= 8 || dt == NNX_BOOL) {
+            b[i] = (unsigned char)v;
+            return;
+        }
+        unsigned char low = (unsigned char)((uint64_t)v & ((1u << bits) - 1));
+        bool negative = nnx_dtype_kind_of(dt) == NNX_KIND_SINT && (low >> (bits - 1)) != 0;
+        b[i] = negative ? (unsigned char)(low | (0xFFu << bits)) : low;
+        return;
+    }
     case 2: {
         uint16_t x = (uint16_t)v;
         memcpy(b + i * 2, &x, 2);
@@ -169,6 +198,22 @@ static inline void nnx_store_i(nnx_dtype dt, void *p, size_t i, int64_t v)
     default: return;
     }
 }
+
+/* The highest and lowest values of a float type: +-inf where it has infinities, else its
+ * largest finite magnitude (fp8e4m3 448, fp8e4m3fnuz 240, fp8e5m2fnuz 57344, fp4e2m1 6);
+ * fp8e8m0 has no sign: 2^127 and 2^-127. The identities of max and min. */
+static inline double nnx_float_highest(nnx_dtype dt)
+{
+    switch (dt) {
+    case NNX_FP8E4M3: return 448.0;
+    case NNX_FP8E4M3FNUZ: return 240.0;
+    case NNX_FP8E5M2FNUZ: return 57344.0;
+    case NNX_FP4E2M1: return 6.0;
+    case NNX_FP8E8M0: return 0x1p127;
+    default: return INFINITY;
+    }
+}
+static inline double nnx_float_lowest(nnx_dtype dt) { return dt == NNX_FP8E8M0 ? 0x1p-127 : -nnx_float_highest(dt); }
 
 /* Copies element si of src to element di of dst (same dtype). */
 static inline void nnx_copy_elem(size_t esize, void *dst, size_t di, const void *src, size_t si)

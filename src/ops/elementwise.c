@@ -322,12 +322,27 @@ nnx_status nnx_ref_clamp(const nnx_op_args *args, const nnx_view *in, nnx_view *
 
 /* Float to integer: truncate (WebNN) or round half to even (TOSA, attrs.cast.rounding),
  * saturate to the target range, NaN -> 0 (WebNN leaves out of range implementation-defined;
- * saturation is what the cast data expects; TOSA says overflows saturate, NaN unpredictable). */
-static int64_t float_to_int(double x, nnx_dtype to, nnx_cast_rounding rounding)
+ * saturation is what the cast data expects; TOSA says overflows saturate, NaN unpredictable).
+ * With attrs.cast.wrap the rounded value's low bits are kept instead (ONNX int4 / int2). */
+static int64_t float_to_int(double x, nnx_dtype to, const nnx_attr_cast *a)
 {
     if (isnan(x))
         return 0;
-    x = rounding == NNX_CAST_NEAREST_EVEN ? round_half_even(x) : trunc(x);
+    x = a->rounding == NNX_CAST_NEAREST_EVEN ? round_half_even(x) : trunc(x);
+    if (a->wrap) {
+        if (isinf(x))
+            return 0;
+        unsigned bits = nnx_dtype_bits(to);
+        double r = fmod(x, ldexp(1.0, (int)bits)); /* exact: |r| < 2^bits, an integer */
+        uint64_t u = r < 0 ? (uint64_t)0 - (uint64_t)-r : (uint64_t)r;
+        if (bits < 64) {
+            uint64_t mask = ((uint64_t)1 << bits) - 1;
+            u &= mask;
+            if (nnx_dtype_kind_of(to) == NNX_KIND_SINT && (u >> (bits - 1)))
+                u |= ~mask; /* sign-extend: int48 is held in 64 bits */
+        }
+        return (int64_t)u;
+    }
     if (nnx_dtype_kind_of(to) == NNX_KIND_SINT) {
         double lo = (double)nnx_dtype_int_min(to), hi = (double)nnx_dtype_int_max(to);
         if (x <= lo)
@@ -343,7 +358,43 @@ static int64_t float_to_int(double x, nnx_dtype to, nnx_cast_rounding rounding)
     return (int64_t)(uint64_t)x;
 }
 
-static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, size_t i, nnx_cast_rounding rounding)
+/* x rounded once into float type `to` with the cast's saturation and fp8e8m0 rounding. */
+static void store_float(nnx_dtype to, void *dst, size_t i, double x, const nnx_attr_cast *a)
+{
+    unsigned char *b = dst;
+    bool sat = a->saturation == NNX_CAST_SATURATE;
+    if (to == NNX_FP8E8M0) {
+        b[i] = nnx_f64_to_fp8e8m0(x, a->e8m0_rounding, a->saturation != NNX_CAST_NO_SATURATE);
+        return;
+    }
+    if (!sat) { /* DEFAULT and NO_SATURATE are the plain stores for every other type */
+        nnx_store_f(to, dst, i, x);
+        return;
+    }
+    switch (to) {
+    case NNX_FP8E4M3: b[i] = nnx_f64_to_fp8e4m3_sat(x); return;
+    case NNX_FP8E5M2: b[i] = nnx_f64_to_fp8e5m2_sat(x); return;
+    case NNX_FP8E4M3FNUZ: b[i] = nnx_f64_to_fp8e4m3fnuz_sat(x); return;
+    case NNX_FP8E5M2FNUZ: b[i] = nnx_f64_to_fp8e5m2fnuz_sat(x); return;
+    default: nnx_store_f(to, dst, i, x); return; /* ONNX saturates float 8 types only */
+    }
+}
+
+/* An integer magnitude as a double rounded to odd (the dropped bits OR'ed into the last kept
+ * one): a later rounding to a format of at most 51 significant bits, or fp8e8m0's rounding
+ * to a power of two, gives what rounding the exact integer would. */
+static double u64_round_odd(uint64_t m)
+{
+    if (m < ((uint64_t)1 << 53))
+        return (double)m;
+    int drop = 11 - __builtin_clzll(m); /* bits beyond the 53 a double keeps */
+    uint64_t keep = m >> drop;
+    if (m & (((uint64_t)1 << drop) - 1))
+        keep |= 1;
+    return ldexp((double)keep, drop);
+}
+
+static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, size_t i, const nnx_attr_cast *a)
 {
     nnx_dtype_kind fk = nnx_dtype_kind_of(from), tk = nnx_dtype_kind_of(to);
     if (to == NNX_BOOL) { /* any non-zero value is true */
@@ -354,9 +405,9 @@ static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, s
     if (fk == NNX_KIND_FLOAT) {
         double x = nnx_load_f(from, src, i);
         if (tk == NNX_KIND_FLOAT)
-            nnx_store_f(to, dst, i, x);
+            store_float(to, dst, i, x, a);
         else
-            nnx_store_i(to, dst, i, float_to_int(x, to, rounding));
+            nnx_store_i(to, dst, i, float_to_int(x, to, a));
         return;
     }
     if (tk != NNX_KIND_FLOAT) { /* int -> int: keep the low bits (two's complement) */
@@ -368,14 +419,21 @@ static void cast_one(nnx_dtype from, const void *src, nnx_dtype to, void *dst, s
         memcpy((unsigned char *)dst + i * 4, &f, 4);
         return;
     }
-    double x = fk == NNX_KIND_SINT ? (double)nnx_load_i(from, src, i) : (double)nnx_load_u(from, src, i);
-    nnx_store_f(to, dst, i, x);
+    if (to == NNX_FLOAT64) {
+        double x = fk == NNX_KIND_SINT ? (double)nnx_load_i(from, src, i) : (double)nnx_load_u(from, src, i);
+        memcpy((unsigned char *)dst + i * 8, &x, 8);
+        return;
+    }
+    int64_t v = nnx_load_i(from, src, i);
+    bool negative = fk == NNX_KIND_SINT && v < 0;
+    double m = u64_round_odd(negative ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+    store_float(to, dst, i, negative ? -m : m, a);
 }
 
 nnx_status nnx_ref_cast(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     uint64_t n = nnx_shape_elements(out->desc.shape, out->desc.rank);
     for (size_t i = 0; i < n; i++)
-        cast_one(in[0].desc.dtype, in[0].data, out->desc.dtype, out->data, i, args->attrs->cast.rounding);
+        cast_one(in[0].desc.dtype, in[0].data, out->desc.dtype, out->data, i, &args->attrs->cast);
     return NNX_OK;
 }

@@ -156,11 +156,12 @@ typedef struct pool_acc {
 } pool_acc;
 
 /* The lowest value of a type: the identity of max, and the result of a window that holds
- * no in-bounds element. -inf for floats, except fp8e4m3, which has no infinity. */
+ * no in-bounds element. -inf for floats, except the types without infinities (their lowest
+ * finite value, nnx_float_lowest). */
 static void acc_init(const pool_ctx *p, pool_acc *acc)
 {
     memset(acc, 0, sizeof *acc);
-    acc->fmax = p->dt == NNX_FP8E4M3 ? -448.0 : -INFINITY;
+    acc->fmax = nnx_float_lowest(p->dt);
     acc->imax = nnx_dtype_int_min(p->dt);
 }
 

@@ -113,14 +113,14 @@ typedef struct reduce_acc {
 static bool arith(nnx_op op) { return op != NNX_OP_REDUCE_MAX && op != NNX_OP_REDUCE_MIN; }
 
 /* Identities: 0 for sums; the type's lowest value for max and highest for min (-inf/+inf
- * for floats; fp8e4m3 has no infinity, so -448/448). They only show for an empty
- * reduction, which needs a reduced axis of size 0. */
+ * for floats; the types without infinities use their finite extremes, nnx_float_lowest /
+ * nnx_float_highest). They only show for an empty reduction, which needs a reduced axis
+ * of size 0. */
 static void acc_init(const reduce_ctx *c, reduce_acc *acc)
 {
     bool max = c->op == NNX_OP_REDUCE_MAX, min = c->op == NNX_OP_REDUCE_MIN;
-    double inf = c->dt == NNX_FP8E4M3 ? 448.0 : INFINITY;
     bool product = c->op == NNX_OP_REDUCE_PRODUCT;
-    acc->f = max ? -inf : min ? inf : product ? 1.0 : 0.0;
+    acc->f = max ? nnx_float_lowest(c->dt) : min ? nnx_float_highest(c->dt) : product ? 1.0 : 0.0;
     acc->m = -INFINITY;
     acc->taken = 0;
     acc->i = max ? nnx_dtype_int_min(c->dt) : min ? (int64_t)nnx_dtype_int_max(c->dt) : 0;

@@ -14,6 +14,7 @@
 #include "base/float_convert.h"
 #include "formats/onnx/onnx.h"
 #include "ir/dtypes.h"
+#include "ir/elem.h"
 #include "runtime/plan.h"
 
 #include "onnx.pb-c.h"
@@ -155,34 +156,6 @@ static void free_tensors(run_state *s, tensor *t, size_t n)
         nnx_mem_free_aligned(&s->alloc, t[i].data);
 }
 
-static double element(nnx_dtype dt, const void *p, size_t i)
-{
-    const unsigned char *q = p;
-    switch (dt) {
-    case NNX_FLOAT32: {
-        float v;
-        memcpy(&v, q + 4 * i, 4);
-        return v;
-    }
-    case NNX_FLOAT64: {
-        double v;
-        memcpy(&v, q + 8 * i, 8);
-        return v;
-    }
-    case NNX_FLOAT16: {
-        uint16_t v;
-        memcpy(&v, q + 2 * i, 2);
-        return nnx_f16_to_f32(v);
-    }
-    case NNX_BFLOAT16: {
-        uint16_t v;
-        memcpy(&v, q + 2 * i, 2);
-        return nnx_bf16_to_f32(v);
-    }
-    default: return 0;
-    }
-}
-
 /* Compares one output; writes the first difference into why. */
 static bool compare(const nnx_operand_desc *gd, const void *got, rt_tensor *want, char *why, size_t wl)
 {
@@ -200,7 +173,7 @@ static bool compare(const nnx_operand_desc *gd, const void *got, rt_tensor *want
     size_t es = nnx_dtype_size(gd->dtype);
     for (uint64_t i = 0; i < n; i++) {
         if (nnx_dtype_is_float(gd->dtype)) {
-            double x = element(gd->dtype, got, i), y = element(gd->dtype, want->data, i);
+            double x = nnx_load_f(gd->dtype, got, i), y = nnx_load_f(gd->dtype, want->data, i);
             if (isnan(x) && isnan(y))
                 continue;
             if (x == y || fabs(x - y) <= 1e-7 + 1e-3 * fabs(y))

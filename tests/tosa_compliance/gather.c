@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static bool is_float(nnx_dtype dt) { return nnx_dtype_size(dt) && (dt <= NNX_FP8E5M2); }
+static bool is_float(nnx_dtype dt) { return nnx_dtype_is_floating_point(dt); }
 
 /* Deterministic element values of dt: floats in [-100, 100] (rounded to dt), integers over
  * the type's range (int4: -7..7, bool 0/1). */

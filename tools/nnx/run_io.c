@@ -231,7 +231,8 @@ static uint64_t next_random(uint64_t *state)
 }
 
 /* Significand bits (with the implicit one) of a float dtype: -1 + k * 2^(1-p), k < 2^p, is
- * then exactly representable, so values are uniform on a grid and never round to 1. */
+ * then exactly representable, so values are uniform on a grid and never round to 1
+ * (fp8e8m0, powers of two without sign, holds the magnitudes 1 and 2^-127 of -1 and 0). */
 static unsigned significand_bits(nnx_dtype dt)
 {
     switch (dt) {
@@ -239,8 +240,11 @@ static unsigned significand_bits(nnx_dtype dt)
     case NNX_FLOAT32: return 24;
     case NNX_FLOAT16: return 11;
     case NNX_BFLOAT16: return 8;
-    case NNX_FP8E4M3: return 4;
-    default: return 3; /* fp8e5m2 */
+    case NNX_FP8E4M3:
+    case NNX_FP8E4M3FNUZ: return 4;
+    case NNX_FP4E2M1: return 2;
+    case NNX_FP8E8M0: return 1;
+    default: return 3; /* fp8e5m2, fp8e5m2fnuz */
     }
 }
 
@@ -290,14 +294,17 @@ static int make_dirs(const char *dir)
     return rc;
 }
 
-/* The type a value is written as: its own, or the exact widening the format needs. */
+/* The type a value is written as: its own, or the exact widening the format needs (every
+ * float type but float16/32/64 fits float32: fp8e8m0's 2^-127 as a subnormal). */
 static nnx_dtype file_dtype(nnx_dtype dt, nnx_tensor_file_format format)
 {
-    if (format == NNX_TENSOR_FILE_NPY && dt == NNX_INT4)
+    if (format == NNX_TENSOR_FILE_NPY && (dt == NNX_INT4 || dt == NNX_INT2))
         return NNX_INT8;
+    if (format == NNX_TENSOR_FILE_NPY && (dt == NNX_UINT4 || dt == NNX_UINT2))
+        return NNX_UINT8;
     if (format == NNX_TENSOR_FILE_NPY && dt == NNX_INT48)
         return NNX_INT64;
-    if (dt == NNX_BFLOAT16 || dt == NNX_FP8E4M3 || dt == NNX_FP8E5M2)
+    if (nnx_dtype_is_floating_point(dt) && dt != NNX_FLOAT16 && dt != NNX_FLOAT32 && dt != NNX_FLOAT64)
         return NNX_FLOAT32;
     return dt;
 }

@@ -487,6 +487,10 @@ nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n)
         st = write_scalar(W, node, "a_min", x->dtype, n->attrs.clamp.lo);
         return st == NNX_OK ? write_scalar(W, node, "a_max", x->dtype, n->attrs.clamp.hi) : st;
     case NNX_OP_CAST:
+        if (n->attrs.cast.saturation != NNX_CAST_SATURATION_DEFAULT || n->attrs.cast.wrap ||
+            n->attrs.cast.e8m0_rounding != NNX_E8M0_ROUND_UP)
+            return nnvm_w_unsupported(W, "cast to %s with ONNX's saturate, round_mode or wrapping",
+                                      nnx_dtype_name(n->attrs.cast.to));
         if (n->attrs.cast.rounding != NNX_CAST_TRUNCATE || !nnx_tvm_dtype_name(n->attrs.cast.to))
             return nnvm_w_unsupported(W, "cast to %s%s", nnx_dtype_name(n->attrs.cast.to),
                                       n->attrs.cast.rounding != NNX_CAST_TRUNCATE ? " rounding to nearest" : "");

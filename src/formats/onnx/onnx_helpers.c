@@ -7,6 +7,7 @@
 #include "base/file.h"
 #include "base/float_convert.h"
 #include "ir/dtypes.h"
+#include "ir/elem.h"
 #include "ops/graph_build.h"
 #include "ops/table.h"
 
@@ -317,7 +318,14 @@ nnx_status ox_scalar(ox *c, nnx_dtype dt, double v, uint32_t *id)
     }
     case NNX_UINT8: buf[0] = (uint8_t)ox_f2i(v); break;
     case NNX_BOOL: buf[0] = v != 0; break;
-    default: return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "no scalar of type %s", nnx_dtype_name(dt));
+    default: /* the 8- and 4-bit floats, the sub-byte integers: one byte, elem.h's stores */
+        if (nnx_dtype_size(dt) != 1)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "no scalar of type %s", nnx_dtype_name(dt));
+        if (nnx_dtype_is_float(dt))
+            nnx_store_f(dt, buf, 0, v);
+        else
+            nnx_store_i(dt, buf, 0, ox_f2i(v));
+        break;
     }
     return ox_const(c, &d, buf, id);
 }
@@ -433,6 +441,41 @@ const int64_t *ox_attr_ints(const Onnx__NodeProto *n, const char *name, size_t *
     const Onnx__AttributeProto *a = ox_attr(n, name);
     *count = a ? a->n_ints : 0;
     return a && a->n_ints ? a->ints : NULL;
+}
+
+/* ONNX Cast's conversion of x to `to` (Operators.md, Cast): float 8 results saturate unless
+ * the node's `saturate` is 0, fp8e8m0 rounds by its `round_mode` (up, down, nearest), and
+ * floats go to int4, uint4, int2 and uint2 rounded half to even keeping the low bits (ONNX's
+ * int4 and int2 documents, "Cast"); everything else is the core cast's default (ONNX
+ * decisions ONNX-T3 to ONNX-T6). */
+nnx_status ox_onnx_cast(ox *c, const Onnx__NodeProto *n, uint32_t x, nnx_dtype to, uint32_t *y)
+{
+    nnx_dtype from = ox_desc(c, x).dtype;
+    if (from == to) {
+        *y = x;
+        return NNX_OK;
+    }
+    nnx_attrs a = {.cast = {.to = to}};
+    if (nnx_dtype_is_float(to))
+        a.cast.saturation = ox_attr_i(n, "saturate", 1) ? NNX_CAST_SATURATE : NNX_CAST_NO_SATURATE;
+    if (to == NNX_FP8E8M0) {
+        char buf[16];
+        const char *mode = ox_attr_s(n, "round_mode", "up", buf, sizeof buf);
+        if (strcmp(mode, "up") == 0)
+            a.cast.e8m0_rounding = NNX_E8M0_ROUND_UP;
+        else if (strcmp(mode, "down") == 0)
+            a.cast.e8m0_rounding = NNX_E8M0_ROUND_DOWN;
+        else if (strcmp(mode, "nearest") == 0)
+            a.cast.e8m0_rounding = NNX_E8M0_ROUND_NEAREST;
+        else
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "round_mode '%s' is not up, down or nearest", mode);
+    }
+    if (nnx_dtype_is_float(from) && nnx_dtype_kind_of(to) != NNX_KIND_FLOAT && nnx_dtype_bits(to) < 8 &&
+        to != NNX_BOOL) {
+        a.cast.rounding = NNX_CAST_NEAREST_EVEN;
+        a.cast.wrap = true;
+    }
+    return ox_node(c, NNX_OP_CAST, &x, 1, &a, 1, y);
 }
 
 /* A constant of dtype dt (float or int64) with shape [1, .., n at axis, .., 1] of rank r. */

@@ -200,6 +200,10 @@ nnx_status ox_scalar(ox *c, nnx_dtype dt, double v, uint32_t *id);
 /* A constant of dtype dt (float or int64) with shape [1, .., n at axis, .., 1] of rank r. */
 nnx_status ox_axis_const(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_t n, const double *v, uint32_t *id);
 
+/* x converted to `to` as ONNX Cast does, with node n's saturate and round_mode (a missing
+ * attribute takes Cast's default). */
+nnx_status ox_onnx_cast(ox *c, const Onnx__NodeProto *n, uint32_t x, nnx_dtype to, uint32_t *y);
+
 /* Attributes of the node being mapped. */
 const Onnx__AttributeProto *ox_attr(const Onnx__NodeProto *n, const char *name);
 int64_t ox_attr_i(const Onnx__NodeProto *n, const char *name, int64_t def);

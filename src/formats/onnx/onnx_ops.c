@@ -316,12 +316,7 @@ static nnx_status op_cast(ox *c, const Onnx__NodeProto *n, const uint32_t *in, u
             return unsupported(c, "cast to ONNX data type %s is not supported", buf);
         }
     }
-    if (ox_desc(c, in[0]).dtype == to) {
-        out[0] = in[0];
-        return NNX_OK;
-    }
-    nnx_attrs a = {.cast = {.to = to}};
-    return ox_node(c, NNX_OP_CAST, &in[0], 1, &a, 1, &out[0]);
+    return ox_onnx_cast(c, n, in[0], to, &out[0]);
 }
 
 static nnx_status op_where(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)

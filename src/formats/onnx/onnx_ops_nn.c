@@ -511,6 +511,37 @@ static nnx_status qparam(ox *c, uint32_t p, const nnx_operand_desc *x, uint32_t 
     return reshape(c, p, x->rank, s, y);
 }
 
+/* QuantizeLinear to a float type (float 8, float4e2m1): y = saturate(x / scale + zero_point)
+ * with the quotient and sum in x's precision, then ONNX Cast's conversion with the node's
+ * `saturate` (Operators.md, QuantizeLinear: "the quantization formula remains the same";
+ * ONNX decision ONNX-T7). */
+static nnx_status quantize_to_float(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t scale, uint32_t zp,
+                                    uint32_t *y)
+{
+    nnx_dtype xt = ox_desc(c, x).dtype;
+    uint32_t s, q, z;
+    CHECK(cast(c, scale, xt, &s));
+    CHECK(bin(c, NNX_OP_DIV, x, s, &q));
+    CHECK(cast(c, zp, xt, &z));
+    CHECK(bin(c, NNX_OP_ADD, q, z, &q));
+    return ox_onnx_cast(c, n, q, ox_desc(c, zp).dtype, y);
+}
+
+/* DequantizeLinear computed in float64: (x - zero_point) * scale is exact there for every
+ * input type (at most 32 integer or 4 significand bits times a float32 scale), then rounded
+ * once to `to`. For float inputs, which core dequantize_linear does not take, and for an
+ * output_dtype other than the scale's (ONNX decision ONNX-T8). */
+static nnx_status dequantize_in_double(ox *c, uint32_t x, uint32_t scale, uint32_t zp, nnx_dtype to, uint32_t *y)
+{
+    uint32_t v, z, s;
+    CHECK(cast(c, x, NNX_FLOAT64, &v));
+    CHECK(cast(c, zp, NNX_FLOAT64, &z));
+    CHECK(bin(c, NNX_OP_SUB, v, z, &v));
+    CHECK(cast(c, scale, NNX_FLOAT64, &s));
+    CHECK(bin(c, NNX_OP_MUL, v, s, &v));
+    return cast(c, v, to, y);
+}
+
 nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc x = ox_desc(c, in[0]);
@@ -521,12 +552,23 @@ nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in
         CHECK(axis_of(c, ox_attr_i(n, "axis", 1), x.rank, &axis));
     uint32_t scale, zp = in_or_none(in, n_in, 2);
     CHECK(qparam(c, in[1], &x, axis, &scale));
+    /* output_dtype (QuantizeLinear 21, DequantizeLinear 23): the result's type; 0 = the
+     * zero point's (uint8 without one), the scale's */
+    int64_t code = ox_attr_i(n, "output_dtype", 0);
+    nnx_dtype out_t = code ? nnx_onnx_dtype((int32_t)code) : NNX_DTYPE_UNDEFINED;
+    if (code && out_t == NNX_DTYPE_UNDEFINED) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%lld", (long long)code);
+        return unsupported(c, "output_dtype %s is not a data type nnx has", buf);
+    }
+    if (!q && x.dtype == NNX_FP8E8M0) /* a scale type, not a quantized one: it has no 0 */
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input of type fp8e8m0 is not a quantized type");
     if (zp == NNX_NONE) {
         nnx_operand_desc sd = ox_desc(c, scale);
-        sd.dtype = q ? NNX_UINT8 : x.dtype;
+        sd.dtype = !q ? x.dtype : out_t ? out_t : NNX_UINT8;
         size_t b;
         nnx_desc_bytes(&sd, &b);
-        uint8_t *z = ox_calloc(c, b ? b : 1, 1);
+        uint8_t *z = ox_calloc(c, b ? b : 1, 1); /* zero bytes are 0 in every zero-point type */
         if (!z)
             return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
         nnx_status st = ox_const(c, &sd, z, &zp);
@@ -534,8 +576,16 @@ nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in
         CHECK(st);
     } else
         CHECK(qparam(c, zp, &x, axis, &zp));
+    nnx_dtype zt = ox_desc(c, zp).dtype, st = ox_desc(c, scale).dtype;
+    if (q && out_t && out_t != zt)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output_dtype %s differs from the zero point's type %s",
+                       nnx_dtype_name(out_t), nnx_dtype_name(zt));
+    if (q && nnx_dtype_is_float(zt))
+        return quantize_to_float(c, n, in[0], scale, zp, &out[0]);
     if (q && nnx_dtype_is_float(x.dtype))
         return nnx_onnx_quantize(c, in[0], scale, zp, &out[0]);
+    if (!q && (nnx_dtype_is_float(x.dtype) || (out_t && out_t != st)))
+        return dequantize_in_double(c, in[0], scale, zp, out_t ? out_t : st, &out[0]);
     uint32_t ins[3] = {in[0], scale, zp};
     return ox_node(c, q ? NNX_OP_QUANTIZE_LINEAR : NNX_OP_DEQUANTIZE_LINEAR, ins, 3, NULL, 1, &out[0]);
 }

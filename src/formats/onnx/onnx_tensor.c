@@ -1,7 +1,8 @@
 /* onnx_tensor.c — ONNX tensors (onnx.proto TensorProto): element types to nnx dtypes,
  * dimensions to descriptors, data decoded from the typed fields, raw_data or an external
- * file inside the model's folder, and a lone TensorProto file read (test data). Memory for
- * protobuf-c comes from the caller's allocator. */
+ * file inside the model's folder (4- and 2-bit types unpacked to a byte each), and a lone
+ * TensorProto file read (test data). Memory for protobuf-c comes from the caller's
+ * allocator. */
 #include "formats/onnx/onnx_internal.h"
 
 #include "base/file.h"
@@ -26,9 +27,35 @@ ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc)
 
 /* ---------------------------------------------------------------- tensors */
 
+/* TensorProto.DataType values after BFLOAT16 (16): the Debian onnx.proto (ONNX 1.12) stops
+ * there, but data_type is a plain int32 field, so later values arrive as numbers (ONNX IR,
+ * TensorProto.DataType, onnx.proto of ONNX 1.18 and later). */
+enum {
+    OX_FLOAT8E4M3FN = 17,
+    OX_FLOAT8E4M3FNUZ = 18,
+    OX_FLOAT8E5M2 = 19,
+    OX_FLOAT8E5M2FNUZ = 20,
+    OX_UINT4 = 21,
+    OX_INT4 = 22,
+    OX_FLOAT4E2M1 = 23,
+    OX_FLOAT8E8M0 = 24,
+    OX_UINT2 = 25,
+    OX_INT2 = 26
+};
+
 nnx_dtype nnx_onnx_dtype(int32_t t)
 {
     switch (t) {
+    case OX_FLOAT8E4M3FN: return NNX_FP8E4M3;
+    case OX_FLOAT8E4M3FNUZ: return NNX_FP8E4M3FNUZ;
+    case OX_FLOAT8E5M2: return NNX_FP8E5M2;
+    case OX_FLOAT8E5M2FNUZ: return NNX_FP8E5M2FNUZ;
+    case OX_UINT4: return NNX_UINT4;
+    case OX_INT4: return NNX_INT4;
+    case OX_FLOAT4E2M1: return NNX_FP4E2M1;
+    case OX_FLOAT8E8M0: return NNX_FP8E8M0;
+    case OX_UINT2: return NNX_UINT2;
+    case OX_INT2: return NNX_INT2;
     case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return NNX_FLOAT32;
     case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8: return NNX_UINT8;
     case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: return NNX_INT8;
@@ -48,9 +75,11 @@ nnx_dtype nnx_onnx_dtype(int32_t t)
 
 const char *nnx_onnx_type_name(int32_t t)
 {
-    static const char *const names[] = {"UNDEFINED", "FLOAT",  "UINT8",     "INT8",       "UINT16",  "INT16",
-                                        "INT32",     "INT64",  "STRING",    "BOOL",       "FLOAT16", "DOUBLE",
-                                        "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16"};
+    static const char *const names[] = {
+        "UNDEFINED", "FLOAT",      "UINT8",      "INT8",         "UINT16",         "INT16",      "INT32",
+        "INT64",     "STRING",     "BOOL",       "FLOAT16",      "DOUBLE",         "UINT32",     "UINT64",
+        "COMPLEX64", "COMPLEX128", "BFLOAT16",   "FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2", "FLOAT8E5M2FNUZ",
+        "UINT4",     "INT4",       "FLOAT4E2M1", "FLOAT8E8M0",   "UINT2",          "INT2"};
     return t >= 0 && t < (int32_t)(sizeof names / sizeof names[0]) ? names[t] : "unknown";
 }
 
@@ -154,6 +183,46 @@ static nnx_status read_external(const Onnx__TensorProto *t, const char *dir, con
     return st;
 }
 
+/* Bits per element of the types ONNX packs (4 and 2), else 0. */
+static unsigned packed_bits(int32_t t)
+{
+    switch (t) {
+    case OX_UINT4:
+    case OX_INT4:
+    case OX_FLOAT4E2M1: return 4;
+    case OX_UINT2:
+    case OX_INT2: return 2;
+    default: return 0;
+    }
+}
+
+/* Element i of packed bytes: the first element in the lowest bits (ONNX's int4, int2 and
+ * float4 documents, "Packing and Unpacking"). Sub-byte integers are extended as nnx stores
+ * them (int4 and int2 sign-extended); fp4e2m1 keeps its code. The padding bits of the last
+ * byte are not read (ONNX decision ONNX-T2). */
+static unsigned char unpack_one(const unsigned char *packed, uint64_t i, unsigned bits, nnx_dtype dt)
+{
+    unsigned per_byte = 8 / bits;
+    unsigned v = (packed[i / per_byte] >> ((i % per_byte) * bits)) & ((1u << bits) - 1);
+    if (nnx_dtype_kind_of(dt) == NNX_KIND_SINT && (v >> (bits - 1)))
+        v |= 0xFFu << bits;
+    return (unsigned char)v;
+}
+
+/* Replaces *p (packed bytes of count elements) by one byte per element. */
+static nnx_status unpack_in_place(const nnx_alloc *alloc, void **p, uint64_t count, unsigned bits, nnx_dtype dt,
+                                  const char *what, nnx_error *err)
+{
+    unsigned char *out = nnx_mem_alloc_aligned(alloc, count ? (size_t)count : 1);
+    if (!out)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
+    for (uint64_t i = 0; i < count; i++)
+        out[i] = unpack_one(*p, i, bits, dt);
+    nnx_mem_free_aligned(alloc, *p);
+    *p = out;
+    return NNX_OK;
+}
+
 nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, const nnx_alloc *alloc,
                                   nnx_operand_desc *desc, void **data, nnx_error *err)
 {
@@ -173,18 +242,38 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
     nnx_desc_bytes(desc, &bytes);
     nnx_desc_elements(desc, &count);
     size_t esize = nnx_dtype_size(dt);
+    /* 4- and 2-bit types are packed in raw_data, external data and int32_data (one packed
+     * byte per entry): ceil(count * bits / 8) bytes, at most count (checked above) */
+    unsigned bits = packed_bits(t->data_type);
+    size_t stored = bits ? (size_t)((count + 8 / bits - 1) / (8 / bits)) : bytes;
     void *p = NULL;
     /* the sizes are checked against the data present before anything is allocated */
     if (t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
-        st = read_external(t, dir, alloc, &p, bytes, err);
+        st = read_external(t, dir, alloc, &p, stored, err);
+        if (st == NNX_OK && bits)
+            st = unpack_in_place(alloc, &p, count, bits, dt, what, err);
     } else if (t->has_raw_data) {
-        if (t->raw_data.len != bytes)
+        if (t->raw_data.len != stored)
             st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s has %zu bytes of raw data, its shape needs %zu",
-                               what, t->raw_data.len, bytes);
+                               what, t->raw_data.len, stored);
         else if (!(p = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1)))
             st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
+        else if (bits)
+            for (uint64_t i = 0; i < count; i++)
+                ((unsigned char *)p)[i] = unpack_one(t->raw_data.data, i, bits, dt);
         else if (bytes)
             memcpy(p, t->raw_data.data, bytes);
+    } else if (bits) {
+        if (t->n_int32_data != stored)
+            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                               "%s has %zu packed values, its shape needs %zu (%u-bit elements, %u a byte)", what,
+                               t->n_int32_data, stored, bits, 8 / bits);
+        else if (!(p = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1)))
+            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
+        for (uint64_t i = 0; st == NNX_OK && i < count; i++) {
+            unsigned char byte = (unsigned char)t->int32_data[i / (8 / bits)];
+            ((unsigned char *)p)[i] = unpack_one(&byte, i % (8 / bits), bits, dt);
+        }
     } else {
         size_t have = 0;
         switch (dt) {
@@ -193,7 +282,7 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
         case NNX_INT64: have = t->n_int64_data; break;
         case NNX_UINT32:
         case NNX_UINT64: have = t->n_uint64_data; break;
-        default: have = t->n_int32_data; break;
+        default: have = t->n_int32_data; break; /* the 16-bit and 8-bit types, bool */
         }
         if (have != count)
             st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s has %zu values, its shape needs %llu", what, have,

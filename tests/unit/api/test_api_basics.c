@@ -29,7 +29,8 @@ static void test_names(void **state)
     assert_string_equal(nnx_dtype_name(NNX_FLOAT32), "float32");
     assert_string_equal(nnx_dtype_name(NNX_FP8E4M3), "fp8e4m3");
     assert_null(nnx_dtype_name(NNX_DTYPE_UNDEFINED));
-    assert_null(nnx_dtype_name((nnx_dtype)18));
+    assert_string_equal(nnx_dtype_name(NNX_UINT2), "uint2");
+    assert_null(nnx_dtype_name((nnx_dtype)25));
     assert_int_equal(nnx_dtype_size(NNX_INT48), 8);
     assert_int_equal(nnx_dtype_size(NNX_INT4), 1);
     assert_int_equal(nnx_dtype_size(NNX_BFLOAT16), 2);

@@ -220,7 +220,7 @@ static nnx_status input_rank9(fx *f)
 
 static nnx_status input_count(fx *f) { return input_with(f, "x", desc_of(F32, SHAPE(65536, 32768))); }
 static nnx_status input_dtype0(fx *f) { return input_with(f, "x", desc_of(NNX_DTYPE_UNDEFINED, SHAPE(2))); }
-static nnx_status input_dtype18(fx *f) { return input_with(f, "x", desc_of((nnx_dtype)18, SHAPE(2))); }
+static nnx_status input_dtype25(fx *f) { return input_with(f, "x", desc_of((nnx_dtype)25, SHAPE(2))); }
 static nnx_status input_dtype_negative(fx *f) { return input_with(f, "x", desc_of((nnx_dtype)0x80000000u, SHAPE(2))); }
 
 static nnx_status input_null_desc(fx *f) { return op_done(f, nnx_builder_input(f->b, "x", NULL)); }
@@ -813,7 +813,7 @@ static err_case rows[] = {
     OP("input: rank 9", input_rank9, IA, "input 'x'", "rank 9 exceeds the maximum rank 8"),
     OP("input: element count 2^31", input_count, IA, "input 'x'", "the element count exceeds 2^31-1"),
     OP("input: dtype undefined", input_dtype0, IA, "input 'x'", "data type 0 is not a data type"),
-    OP("input: dtype 18", input_dtype18, IA, "input 'x'", "data type 18 is not a data type"),
+    OP("input: dtype 25", input_dtype25, IA, "input 'x'", "data type 25 is not a data type"),
     /* An enum value with the top bit set must not pass as a data type. */
     OP("input: dtype 0x80000000", input_dtype_negative, IA, "input 'x'", "is not a data type"),
     OP("input: NULL descriptor", input_null_desc, IA, "input 'x'", "the descriptor is NULL"),

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NDT 18 /* nnx_dtype values 1..17 */
+#define NDT 25 /* nnx_dtype values 1..24 */
 #define F32 NNX_FLOAT32
 #define MAXS 8 /* operand slots of a probe */
 #define MAXO 3 /* outputs of a probe */

@@ -270,6 +270,22 @@ static void test_round_trips(void **state)
     const int64_t i48[] = {-((int64_t)1 << 47), 5, ((int64_t)1 << 47) - 1};
     round_trip_as(ctx, dir, NNX_TENSOR_FILE_NNEF, NNX_INT4, NNX_INT8, i4, 4);
     round_trip_as(ctx, dir, NNX_TENSOR_FILE_NNEF, NNX_INT48, NNX_INT64, i48, 3);
+    /* likewise the ONNX sub-byte integers: 2- and 4-bit items */
+    const int8_t i2[] = {-2, -1, 0, 1, 1};
+    const uint8_t u4[] = {0, 15, 9}, u2[] = {3, 0, 2};
+    round_trip_as(ctx, dir, NNX_TENSOR_FILE_NNEF, NNX_INT2, NNX_INT8, i2, 5);
+    round_trip_as(ctx, dir, NNX_TENSOR_FILE_NNEF, NNX_UINT4, NNX_UINT8, u4, 3);
+    round_trip_as(ctx, dir, NNX_TENSOR_FILE_NNEF, NNX_UINT2, NNX_UINT8, u2, 3);
+    /* neither format has the 8- and 4-bit floats: refused before any file is made */
+    static const nnx_dtype narrow[] = {NNX_FP8E4M3FNUZ, NNX_FP8E5M2FNUZ, NNX_FP8E8M0, NNX_FP4E2M1};
+    for (size_t k = 0; k < sizeof narrow / sizeof narrow[0]; k++) {
+        nnx_operand_desc d = {.dtype = narrow[k], .rank = 1, .shape = {2}};
+        for (int format = 0; format < 2; format++)
+            assert_int_equal(
+                nnx_tensor_file_write(ctx, "/tmp/nnx-never-written.bin", (nnx_tensor_file_format)format, &d, u2, 2),
+                NNX_ERROR_NOT_SUPPORTED);
+    }
+    assert_int_equal(access("/tmp/nnx-never-written.bin", F_OK), -1);
     remove_dir(dir, NULL, 0);
     nnx_context_destroy(ctx);
 }

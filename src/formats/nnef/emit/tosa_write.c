@@ -265,6 +265,12 @@ static nnx_status attrs(nnx_nnef_lower *L, const nnx_node *n, nnx_tosa_nnef_attr
         a[c++] = nan_arg(t->clamp.nan_mode);
         break;
     case NNX_TN_CAST:
+        /* the fragment has TOSA CAST's rounding only: ONNX Cast's saturate, round_mode and
+         * sub-byte wrapping have no spelling in the extension */
+        if (t->cast.saturation != NNX_CAST_SATURATION_DEFAULT || t->cast.wrap ||
+            t->cast.e8m0_rounding != NNX_E8M0_ROUND_UP)
+            return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                       "the nnx TOSA extension's cast has no saturate, round_mode or wrap argument");
         a[c++] = str("rounding", t->cast.rounding == NNX_CAST_NEAREST_EVEN ? "nearest_even" : "truncate");
         break;
     case NNX_TN_REDUCE:

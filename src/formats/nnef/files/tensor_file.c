@@ -57,6 +57,7 @@
 #include "base/file.h"
 #include "base/float_convert.h"
 #include "ir/dtypes.h"
+#include "ir/elem.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -423,9 +424,12 @@ static unsigned float_precision(nnx_dtype t)
     case NNX_FLOAT16: return 11;
     case NNX_BFLOAT16: return 8;
     case NNX_FLOAT32: return 24;
-    case NNX_FP8E4M3: return 4;
-    case NNX_FP8E5M2: return 3;
-    default: return 53;
+    case NNX_FP8E4M3:
+    case NNX_FP8E4M3FNUZ: return 4;
+    case NNX_FP8E5M2:
+    case NNX_FP8E5M2FNUZ: return 3;
+    case NNX_FP4E2M1: return 2;
+    default: return 53; /* float64, and fp8e8m0, which rounds the double by its own rule (elem.h) */
     }
 }
 
@@ -471,7 +475,7 @@ static void store_double(nnx_dtype t, uint8_t *dst, double v)
         q = nnx_f64_to_fp8e5m2(v);
         *dst = q;
         return;
-    default: return;
+    default: nnx_store_f(t, dst, 0, v); return; /* the types added for ONNX: elem.h's rules */
     }
 }
 
