@@ -1,9 +1,9 @@
-/* bench.c — `nnx bench MODEL [--runs N] [--threads N] [--warmup MS]`: time a model's inference
- * (any format nnx reads) on generated inputs (weights without data zero-filled) after a warm-up
- * (one dispatch, or dispatches for MS milliseconds), with a progress display on a terminal,
- * and report the minimum, median and mean wall time of one dispatch (and, with --times, each
- * one's), the planned memory, and the closing line `bench: median X ms, min Y ms` that
- * bench/compare reads. A measuring tool, not a test: nothing here asserts a time. */
+/* bench.c — `nnx bench MODEL [--runs N] [--threads N] [--warmup MS] [--shapes SETS]`: time a
+ * model's inference (any format nnx reads) on generated inputs (weights without data
+ * zero-filled): the first dispatch (load, compile, run), then after a warm-up the minimum,
+ * median and mean wall time of one dispatch (and, with --times, each one's), the planned
+ * memory, and the closing line `bench: median X ms, min Y ms` that bench/compare reads; with
+ * --shapes, all of it once per shape set. A measuring tool, not a test: it asserts no time. */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
@@ -14,14 +14,17 @@
 #include <unistd.h>
 
 static const char kUsage[] =
-    "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--warmup MS] [--quiet] [--profile] [--times]\n";
+    "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--warmup MS] [--shapes SETS] [--quiet] [--profile]\n"
+    "                 [--times]\n";
 
 static const char kHelp[] = "\n"
                             "Compile MODEL, fill its inputs with deterministic pseudo-random data (as nnx run\n"
                             "--random-inputs 1; variables without a .dat file are zero-filled), dispatch it once\n"
                             "(or for --warmup MS) to warm up and then N times, and print the minimum, median and\n"
-                            "mean wall time of one dispatch and the memory one dispatch works in. The last line is\n"
-                            "always `bench: median X ms, min Y ms`. On a terminal, progress is shown on stderr.\n"
+                            "mean wall time of one dispatch and the memory one dispatch works in, after the time\n"
+                            "of the first dispatch (load, compile and one run: what a new input shape costs). The\n"
+                            "last line is always `bench: median X ms, min Y ms`. On a terminal, progress is shown\n"
+                            "on stderr.\n"
                             "\n"
                             "Options:\n"
                             "  -n, --runs N        number of timed dispatches, 1 to 1000000 (default 100);\n"
@@ -33,7 +36,11 @@ static const char kHelp[] = "\n"
                             "                      they ran, as the line `times: T1 T2 ...` before the report\n"
                             "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
                             "  -w, --warmup MS     warm up by dispatching for at least MS milliseconds, 0 to\n"
-                            "                      600000 (default 0: one dispatch)\n" CLI_MODEL_HELP
+                            "                      600000 (default 0: one dispatch)\n"
+                            "      --shapes SETS   time each input shape set of SETS in turn: sets separated by\n"
+                            "                      ';', a set's inputs by ':', each NAME=D0,D1,... as for\n"
+                            "                      --input-shape (x=1,3,224,224;x=8,3,224,224); one report\n"
+                            "                      per set, the last line the last set's\n" CLI_MODEL_HELP
                             "  -h, --help          show this help and exit\n"
                             "\n"
                             "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 not supported.\n";
@@ -137,7 +144,7 @@ done:
     free(names);
 }
 
-static void report(const char *model, const nnx_graph *g, double *times, long n, bool profile, bool each)
+static void report(const char *model, const nnx_graph *g, double first, double *times, long n, bool profile, bool each)
 {
     if (each) {
         printf("times:");
@@ -152,6 +159,7 @@ static void report(const char *model, const nnx_graph *g, double *times, long n,
     double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
     printf("%s: %ld dispatches: min %.3f ms, median %.3f ms, mean %.3f ms\n", model, n, times[0] * 1e3, median * 1e3,
            sum / (double)n * 1e3);
+    printf("first dispatch (load, compile, run): %.3f ms\n", first * 1e3);
     printf("planned memory per dispatch: %.1f MiB (values and kernel scratch; weights not included)\n",
            (double)nnx_graph_planned_bytes(g) / (1024.0 * 1024.0));
     if (profile)
@@ -173,38 +181,66 @@ static int make_inputs(const nnx_model *m, const nnx_graph *g, run_buffer *buffe
     return NNX_EXIT_OK;
 }
 
-static int bench(const char *path, const cli_model_args *a, long iterations, double warmup, uint32_t threads,
-                 bool progress, bool profile, bool each)
+/* What `nnx bench` was asked: the model and its options, the timing, and the shape sets of
+ * --shapes (each with the --input-shape shapes too). */
+typedef struct bench_args {
+    const char *model;
+    cli_model_args model_args;
+    cli_model_args *sets; /* --shapes; NULL: the model as given */
+    size_t n_sets;
+    char *sets_text; /* --shapes' text, split at ';': set_text[k] is set k as given */
+    const char *set_text[64];
+    long iterations;
+    double warmup;
+    uint32_t threads;
+    bool progress, profile, each;
+} bench_args;
+
+/* Times b->model loaded with the shapes of m: the first dispatch (load, compile, inputs and
+ * one dispatch, what a new shape costs), then the warm-up and the timed dispatches. label
+ * names the shape set in the report, or is NULL. */
+static int bench_one(const bench_args *b, const cli_model_args *m, const char *label)
 {
     nnx_context *ctx;
-    if (nnx_context_create(&(nnx_context_options){.threads = threads}, &ctx) != NNX_OK) {
+    if (nnx_context_create(&(nnx_context_options){.threads = b->threads}, &ctx) != NNX_OK) {
         fprintf(stderr, "nnx bench: cannot create a context\n");
         return NNX_EXIT_INVALID_MODEL;
     }
-    nnx_model *m = NULL;
+    double t0 = now();
+    nnx_model *model = NULL;
     nnx_graph *g = NULL;
-    nnx_model_options options = cli_model_options(a);
+    nnx_model_options options = cli_model_options(m);
     options.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES;
-    nnx_status st = nnx_model_load(ctx, path, &options, &m);
+    nnx_status st = nnx_model_load(ctx, b->model, &options, &model);
     if (st == NNX_OK)
-        st = nnx_model_build(m, &g);
+        st = nnx_model_build(model, &g);
     if (st != NNX_OK) {
         fprintf(stderr, "%s\n", nnx_context_error(ctx));
         nnx_context_destroy(ctx);
         return cli_exit_code(st);
     }
-    size_t ni = nnx_model_input_count(m);
+    size_t ni = nnx_model_input_count(model), gi = nnx_graph_input_count(g), go = nnx_graph_output_count(g);
     run_buffer *buffers = calloc(ni + 1, sizeof *buffers);
-    nnx_named_tensor *in = calloc(nnx_graph_input_count(g) + 1, sizeof *in);
-    nnx_named_tensor *out = calloc(nnx_graph_output_count(g) + 1, sizeof *out);
-    double *times = calloc((size_t)iterations, sizeof *times);
+    nnx_named_tensor *in = calloc(gi + 1, sizeof *in), *out = calloc(go + 1, sizeof *out);
+    double *times = calloc((size_t)b->iterations, sizeof *times);
     int rc = NNX_EXIT_INVALID_MODEL;
     if (!buffers || !in || !out || !times)
         fprintf(stderr, "nnx bench: out of memory\n");
-    else if ((rc = make_inputs(m, g, buffers)) == NNX_EXIT_OK &&
-             (rc = run_make_tensors(ctx, g, m, buffers, in, out)) == NNX_EXIT_OK &&
-             (rc = time_dispatches(ctx, g, in, out, iterations, warmup, times, progress, profile)) == NNX_EXIT_OK)
-        report(path, g, times, iterations, profile, each);
+    else if ((rc = make_inputs(model, g, buffers)) == NNX_EXIT_OK &&
+             (rc = run_make_tensors(ctx, g, model, buffers, in, out)) == NNX_EXIT_OK) {
+        st = nnx_context_dispatch(ctx, g, in, gi, out, go);
+        rc = st == NNX_OK ? NNX_EXIT_OK : cli_exit_code(st);
+        if (st != NNX_OK)
+            fprintf(stderr, "%s\n", nnx_context_error(ctx));
+    }
+    double first = now() - t0;
+    if (rc == NNX_EXIT_OK &&
+        (rc = time_dispatches(ctx, g, in, out, b->iterations, b->warmup, times, b->progress, b->profile)) ==
+            NNX_EXIT_OK) {
+        if (label)
+            printf("shapes %s:\n", label);
+        report(b->model, g, first, times, b->iterations, b->profile, b->each);
+    }
     for (size_t i = 0; buffers && i < ni; i++)
         run_buffer_free(&buffers[i]);
     free(buffers);
@@ -215,26 +251,89 @@ static int bench(const char *path, const cli_model_args *a, long iterations, dou
     return rc;
 }
 
+static int bench(const bench_args *b)
+{
+    if (!b->sets)
+        return bench_one(b, &b->model_args, NULL);
+    int rc = NNX_EXIT_OK;
+    for (size_t k = 0; k < b->n_sets && rc == NNX_EXIT_OK; k++)
+        rc = bench_one(b, &b->sets[k], b->set_text[k]);
+    return rc;
+}
+
+/* --shapes SETS: sets separated by ';', a set's inputs by ':', each NAME=D0,D1,... (at most
+ * 64 sets, each with the --input-shape shapes given before it). */
+static int parse_shape_sets(cli_parser *p, bench_args *b, const char *value)
+{
+    size_t n = 1;
+    for (const char *c = value; *c; c++)
+        n += *c == ';';
+    if (n > 64)
+        return cli_usage_error(p, "--shapes takes at most 64 sets");
+    char *copy = b->sets_text = malloc(strlen(value) + 1);
+    b->sets = calloc(n, sizeof *b->sets);
+    if (!copy || !b->sets) {
+        fprintf(stderr, "nnx bench: out of memory\n");
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    strcpy(copy, value);
+    int rc = -1;
+    char *set = copy;
+    for (size_t k = 0; k < n && rc < 0; k++) {
+        char *end = strchr(set, ';');
+        if (end)
+            *end = '\0';
+        b->set_text[k] = set;
+        b->n_sets = k + 1;
+        cli_model_args *s = &b->sets[k];
+        s->flags = b->model_args.flags, s->params = b->model_args.params;
+        for (uint32_t i = 0; i < b->model_args.shape_count && rc < 0; i++) {
+            const nnx_input_shape *base = &b->model_args.shapes[i];
+            if (!cli_model_args_add_shape(s, base->name, strlen(base->name), base->rank, base->shape))
+                rc = NNX_EXIT_INVALID_MODEL;
+        }
+        for (char *part = set; rc < 0 && part;) {
+            char *colon = strchr(part, ':');
+            if (colon)
+                *colon = '\0';
+            rc = cli_model_parse_shape(p, s, part);
+            if (colon)
+                *colon = ':'; /* the set's text stays whole for its report */
+            part = colon ? colon + 1 : NULL;
+        }
+        set = end ? end + 1 : NULL;
+    }
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_HELP, OPT_ITERATIONS, OPT_RUNS, OPT_THREADS, OPT_QUIET, OPT_PROFILE, OPT_TIMES, OPT_WARMUP, OPT_MODEL };
+    enum {
+        OPT_HELP,
+        OPT_ITERATIONS,
+        OPT_RUNS,
+        OPT_THREADS,
+        OPT_QUIET,
+        OPT_PROFILE,
+        OPT_TIMES,
+        OPT_WARMUP,
+        OPT_SHAPES,
+        OPT_MODEL
+    };
     static const cli_option options[] = {
         [OPT_HELP] = {"help", 'h', false},   [OPT_ITERATIONS] = {"iterations", 0, true},
         [OPT_RUNS] = {"runs", 'n', true},    [OPT_THREADS] = {"threads", 0, true},
         [OPT_QUIET] = {"quiet", 'q', false}, [OPT_PROFILE] = {"profile", 'p', false},
         [OPT_TIMES] = {"times", 't', false}, [OPT_WARMUP] = {"warmup", 'w', true},
-        [OPT_MODEL] = CLI_MODEL_OPTIONS,
+        [OPT_SHAPES] = {"shapes", 0, true},  [OPT_MODEL] = CLI_MODEL_OPTIONS,
     };
     long threads = 0, warmup_ms = 0;
-    bool quiet = false, profile = false, each = false;
-    cli_model_args a = {0};
+    bool quiet = false;
+    bench_args b = {.iterations = 100};
     int rc = -1;
     cli_parser p;
     cli_init(&p, "nnx bench", kUsage, argc, argv);
-
-    const char *model = NULL;
-    long iterations = 100;
-    const char *value;
+    const char *value, *shapes = NULL;
     int opt;
     while (rc < 0 && (opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         switch (opt) {
@@ -244,13 +343,13 @@ int cmd_bench(int argc, char **argv)
             break;
         case OPT_ITERATIONS:
         case OPT_RUNS:
-            if (!cli_parse_long(value, 1, 1000000, &iterations))
+            if (!cli_parse_long(value, 1, 1000000, &b.iterations))
                 rc = cli_usage_error(&p, "--%s wants a number from 1 to 1000000, got '%s'",
                                      opt == OPT_RUNS ? "runs" : "iterations", value);
             break;
         case OPT_QUIET: quiet = true; break;
-        case OPT_PROFILE: profile = true; break;
-        case OPT_TIMES: each = true; break;
+        case OPT_PROFILE: b.profile = true; break;
+        case OPT_TIMES: b.each = true; break;
         case OPT_WARMUP:
             if (!cli_parse_long(value, 0, 600000, &warmup_ms))
                 rc = cli_usage_error(&p, "--warmup wants milliseconds from 0 to 600000, got '%s'", value);
@@ -259,19 +358,33 @@ int cmd_bench(int argc, char **argv)
             if (!cli_parse_long(value, 0, 1024, &threads))
                 rc = cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
             break;
-        case CLI_POSITIONAL:
-            if (model)
-                rc = cli_usage_error(&p, "unexpected argument '%s'", value);
-            model = value;
+        case OPT_SHAPES:
+            if (shapes)
+                rc = cli_usage_error(&p, "--shapes given twice");
+            shapes = value;
             break;
-        default: rc = opt >= OPT_MODEL ? cli_model_option(&p, &options[opt], value, &a) : NNX_EXIT_USAGE;
+        case CLI_POSITIONAL:
+            if (b.model)
+                rc = cli_usage_error(&p, "unexpected argument '%s'", value);
+            b.model = value;
+            break;
+        default: rc = opt >= OPT_MODEL ? cli_model_option(&p, &options[opt], value, &b.model_args) : NNX_EXIT_USAGE;
         }
     }
-    if (rc < 0 && !model)
+    if (rc < 0 && !b.model)
         rc = cli_usage_error(&p, "missing MODEL");
-    if (rc < 0)
-        rc = bench(model, &a, iterations, (double)warmup_ms * 1e-3, (uint32_t)threads, !quiet && isatty(STDERR_FILENO),
-                   profile, each);
-    cli_model_args_free(&a);
+    if (rc < 0 && shapes) /* after every --input-shape, which each set takes too */
+        rc = parse_shape_sets(&p, &b, shapes);
+    if (rc < 0) {
+        b.warmup = (double)warmup_ms * 1e-3;
+        b.threads = (uint32_t)threads;
+        b.progress = !quiet && isatty(STDERR_FILENO);
+        rc = bench(&b);
+    }
+    for (size_t k = 0; k < b.n_sets; k++)
+        cli_model_args_free(&b.sets[k]);
+    free(b.sets);
+    free(b.sets_text);
+    cli_model_args_free(&b.model_args);
     return rc;
 }

@@ -71,6 +71,10 @@ typedef struct cli_model_args {
 /* Takes one of CLI_MODEL_OPTIONS (option is its table entry): -1 to go on, else the exit code
  * (a usage error, already reported). */
 int cli_model_option(cli_parser *p, const cli_option *option, const char *value, cli_model_args *a);
+/* Adds one NAME=D0,D1,... (a non-empty name, then 1 to NNX_MAX_RANK decimal extents, 0
+ * allowed; NAME not given before): -1 to go on, else the exit code (a usage error, already
+ * reported). */
+int cli_model_parse_shape(cli_parser *p, cli_model_args *a, const char *value);
 /* The shape given for the input called name (len bytes, not NUL-terminated), or NULL. */
 const nnx_input_shape *cli_model_args_shape(const cli_model_args *a, const char *name, size_t len);
 /* Adds a shape for the input called name (len bytes); false when out of memory. */

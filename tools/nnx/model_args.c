@@ -46,9 +46,7 @@ bool cli_model_args_add_shape(cli_model_args *a, const char *name, size_t len, u
     return true;
 }
 
-/* --input-shape NAME=D0,D1,...: a non-empty name, then 1 to NNX_MAX_RANK decimal extents
- * (0 allowed: an empty tensor), NAME given once. */
-static int add_input_shape(cli_parser *p, cli_model_args *a, const char *value)
+int cli_model_parse_shape(cli_parser *p, cli_model_args *a, const char *value)
 {
     const char *eq = strchr(value, '=');
     uint32_t shape[NNX_MAX_RANK], rank = 0;
@@ -94,7 +92,7 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
         return -1;
     }
     if (strcmp(option->long_name, "input-shape") == 0)
-        return add_input_shape(p, a, value);
+        return cli_model_parse_shape(p, a, value);
     return NNX_EXIT_USAGE;
 }
 
