@@ -12,82 +12,12 @@
 #include <math.h>
 #include <string.h>
 
-static inline double nnx_load_f(nnx_dtype dt, const void *p, size_t i)
+/* An integer or bool element as int64 (an unsigned one's bits: uint64 values above
+ * INT64_MAX wrap); *is_int false, and 0, for any other type. */
+static inline int64_t nnx_load_int_bits(nnx_dtype dt, const void *p, size_t i, bool *is_int)
 {
     const unsigned char *b = p;
-    switch (dt) {
-    case NNX_FLOAT32: {
-        float v;
-        memcpy(&v, b + i * 4, 4);
-        return v;
-    }
-    case NNX_FLOAT64: {
-        double v;
-        memcpy(&v, b + i * 8, 8);
-        return v;
-    }
-    case NNX_FLOAT16: {
-        uint16_t v;
-        memcpy(&v, b + i * 2, 2);
-        return nnx_f16_to_f32(v);
-    }
-    case NNX_BFLOAT16: {
-        uint16_t v;
-        memcpy(&v, b + i * 2, 2);
-        return nnx_bf16_to_f32(v);
-    }
-    case NNX_FP8E4M3: return nnx_fp8e4m3_to_f32(b[i]);
-    case NNX_FP8E5M2: return nnx_fp8e5m2_to_f32(b[i]);
-    case NNX_FP8E4M3FNUZ: return nnx_fp8e4m3fnuz_to_f32(b[i]);
-    case NNX_FP8E5M2FNUZ: return nnx_fp8e5m2fnuz_to_f32(b[i]);
-    case NNX_FP8E8M0: return nnx_fp8e8m0_to_f32(b[i]);
-    case NNX_FP4E2M1: return nnx_fp4e2m1_to_f32(b[i]);
-    case NNX_INT2:
-    case NNX_INT4:
-    case NNX_INT8: return (int8_t)b[i];
-    case NNX_INT16: {
-        int16_t v;
-        memcpy(&v, b + i * 2, 2);
-        return v;
-    }
-    case NNX_INT32: {
-        int32_t v;
-        memcpy(&v, b + i * 4, 4);
-        return v;
-    }
-    case NNX_INT48:
-    case NNX_INT64: {
-        int64_t v;
-        memcpy(&v, b + i * 8, 8);
-        return (double)v;
-    }
-    case NNX_UINT2:
-    case NNX_UINT4:
-    case NNX_UINT8:
-    case NNX_BOOL: return b[i];
-    case NNX_UINT16: {
-        uint16_t v;
-        memcpy(&v, b + i * 2, 2);
-        return v;
-    }
-    case NNX_UINT32: {
-        uint32_t v;
-        memcpy(&v, b + i * 4, 4);
-        return v;
-    }
-    case NNX_UINT64: {
-        uint64_t v;
-        memcpy(&v, b + i * 8, 8);
-        return (double)v;
-    }
-    default: return 0;
-    }
-}
-
-/* Integers of any kind as int64 (uint64 values above INT64_MAX wrap: use nnx_load_u). */
-static inline int64_t nnx_load_i(nnx_dtype dt, const void *p, size_t i)
-{
-    const unsigned char *b = p;
+    *is_int = true;
     switch (dt) {
     case NNX_INT2:
     case NNX_INT4:
@@ -127,8 +57,55 @@ static inline int64_t nnx_load_i(nnx_dtype dt, const void *p, size_t i)
         memcpy(&v, b + i * 8, 8);
         return (int64_t)v;
     }
-    default: return (int64_t)nnx_load_f(dt, p, i);
+    default: *is_int = false; return 0;
     }
+}
+
+static inline double nnx_load_f(nnx_dtype dt, const void *p, size_t i)
+{
+    const unsigned char *b = p;
+    switch (dt) {
+    case NNX_FLOAT32: {
+        float v;
+        memcpy(&v, b + i * 4, 4);
+        return v;
+    }
+    case NNX_FLOAT64: {
+        double v;
+        memcpy(&v, b + i * 8, 8);
+        return v;
+    }
+    case NNX_FLOAT16: {
+        uint16_t v;
+        memcpy(&v, b + i * 2, 2);
+        return nnx_f16_to_f32(v);
+    }
+    case NNX_BFLOAT16: {
+        uint16_t v;
+        memcpy(&v, b + i * 2, 2);
+        return nnx_bf16_to_f32(v);
+    }
+    case NNX_FP8E4M3: return nnx_fp8e4m3_to_f32(b[i]);
+    case NNX_FP8E5M2: return nnx_fp8e5m2_to_f32(b[i]);
+    case NNX_FP8E4M3FNUZ: return nnx_fp8e4m3fnuz_to_f32(b[i]);
+    case NNX_FP8E5M2FNUZ: return nnx_fp8e5m2fnuz_to_f32(b[i]);
+    case NNX_FP8E8M0: return nnx_fp8e8m0_to_f32(b[i]);
+    case NNX_FP4E2M1: return nnx_fp4e2m1_to_f32(b[i]);
+    default: {
+        bool is_int;
+        int64_t v = nnx_load_int_bits(dt, p, i, &is_int);
+        return dt == NNX_UINT64 ? (double)(uint64_t)v : (double)v;
+    }
+    }
+}
+
+/* Integers of any kind as int64 (uint64 values above INT64_MAX wrap: use nnx_load_u); float
+ * types truncated toward zero. */
+static inline int64_t nnx_load_i(nnx_dtype dt, const void *p, size_t i)
+{
+    bool is_int;
+    int64_t v = nnx_load_int_bits(dt, p, i, &is_int);
+    return is_int ? v : (int64_t)nnx_load_f(dt, p, i);
 }
 
 static inline uint64_t nnx_load_u(nnx_dtype dt, const void *p, size_t i) { return (uint64_t)nnx_load_i(dt, p, i); }
