@@ -59,6 +59,14 @@ static inline nnx_status scalar_like(ox *c, uint32_t x, double v, uint32_t *y)
     return ox_scalar(c, ox_desc(c, x).dtype, v, y);
 }
 
+/* y = x op v, v a scalar in x's type. */
+static inline nnx_status bin_scalar(ox *c, nnx_op op, uint32_t x, double v, uint32_t *y)
+{
+    uint32_t k;
+    CHECK(scalar_like(c, x, v, &k));
+    return bin(c, op, x, k, y);
+}
+
 static inline nnx_status transpose(ox *c, uint32_t x, const uint32_t *perm, uint32_t *y)
 {
     nnx_attrs a = {.transpose = {.perm = {0}}};

@@ -510,3 +510,15 @@ nnx_status ox_axis_const(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_
     nnx_mem_free(c->ir->alloc, p);
     return st;
 }
+
+nnx_status ox_iota(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_t n, double from, double step, uint32_t *id)
+{
+    double *v = ox_calloc(c, n ? n : 1, sizeof *v);
+    if (!v)
+        return c->nerr.status; /* ox_calloc's reason */
+    for (uint32_t i = 0; i < n; i++)
+        v[i] = from + step * i;
+    nnx_status st = ox_axis_const(c, dt, r, axis, n, v, id);
+    nnx_mem_free(c->ir->alloc, v);
+    return st;
+}

@@ -199,6 +199,8 @@ nnx_status ox_const(ox *c, const nnx_operand_desc *desc, const void *data, uint3
 nnx_status ox_scalar(ox *c, nnx_dtype dt, double v, uint32_t *id);
 /* A constant of dtype dt (float or int64) with shape [1, .., n at axis, .., 1] of rank r. */
 nnx_status ox_axis_const(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_t n, const double *v, uint32_t *id);
+/* The same holding from, from + step, from + 2 step, ... (n values). */
+nnx_status ox_iota(ox *c, nnx_dtype dt, uint32_t r, uint32_t axis, uint32_t n, double from, double step, uint32_t *id);
 
 /* x converted to `to` as ONNX Cast does, with node n's saturate and round_mode (a missing
  * attribute takes Cast's default). */

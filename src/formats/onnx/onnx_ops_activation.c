@@ -5,14 +5,6 @@
  * (x * tanh(softplus(x))). */
 #include "formats/onnx/onnx_build.h"
 
-/* x * s for a scalar s in x's type. */
-static nnx_status scale_by(ox *c, uint32_t x, double s, uint32_t *y)
-{
-    uint32_t k;
-    CHECK(scalar_like(c, x, s, &k));
-    return bin(c, NNX_OP_MUL, x, k, y);
-}
-
 /* Gelu (opset 20): approximate "none": 0.5 x (1 + erf(x / sqrt 2)), core gelu (WebNN gelu);
  * "tanh": 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))). */
 nnx_status nnx_onnx_op_gelu(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
@@ -27,14 +19,14 @@ nnx_status nnx_onnx_op_gelu(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     uint32_t x = in[0], x3, inner, t, one, y;
     CHECK(bin(c, NNX_OP_MUL, x, x, &x3));
     CHECK(bin(c, NNX_OP_MUL, x3, x, &x3));
-    CHECK(scale_by(c, x3, 0.044715, &x3));
+    CHECK(bin_scalar(c, NNX_OP_MUL, x3, 0.044715, &x3));
     CHECK(bin(c, NNX_OP_ADD, x, x3, &inner));
-    CHECK(scale_by(c, inner, 0.79788456080286535588, &inner)); /* sqrt(2 / pi) */
+    CHECK(bin_scalar(c, NNX_OP_MUL, inner, 0.79788456080286535588, &inner)); /* sqrt(2 / pi) */
     CHECK(un(c, NNX_OP_TANH, inner, &t));
     CHECK(scalar_like(c, x, 1.0, &one));
     CHECK(bin(c, NNX_OP_ADD, t, one, &t));
     CHECK(bin(c, NNX_OP_MUL, x, t, &y));
-    return scale_by(c, y, 0.5, &out[0]);
+    return bin_scalar(c, NNX_OP_MUL, y, 0.5, &out[0]);
 }
 
 /* Swish (opset 24): x * sigmoid(alpha x), alpha default 1; SwiGLU (opset 28): Swish(A) * B,
@@ -50,7 +42,7 @@ nnx_status nnx_onnx_op_swish(ox *c, const Onnx__NodeProto *n, const uint32_t *in
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "A and B must have one shape");
     }
     if (alpha != 1.0f)
-        CHECK(scale_by(c, in[0], alpha, &ax));
+        CHECK(bin_scalar(c, NNX_OP_MUL, in[0], alpha, &ax));
     CHECK(un(c, NNX_OP_SIGMOID, ax, &s));
     CHECK(bin(c, NNX_OP_MUL, in[0], s, glu ? &y : &out[0]));
     return glu ? bin(c, NNX_OP_MUL, y, in[1], &out[0]) : NNX_OK;

@@ -142,14 +142,7 @@ static nnx_status both(ox *c, uint32_t *acc, uint32_t x)
 /* An int64 constant [1, 1, n at axis, 1] holding from, from + 1, ... */
 static nnx_status iota(ox *c, uint32_t axis, uint32_t n, double from, uint32_t *id)
 {
-    double *v = ox_calloc(c, n, sizeof *v);
-    if (!v)
-        return c->nerr.status; /* ox_calloc's reason */
-    for (uint32_t i = 0; i < n; i++)
-        v[i] = from + i;
-    nnx_status st = ox_axis_const(c, NNX_INT64, 4, axis, n, v, id);
-    nnx_mem_free(c->ir->alloc, v);
-    return st;
+    return ox_iota(c, NNX_INT64, 4, axis, n, from, 1, id);
 }
 
 /* nonpad_kv_seqlen (int64 [batch]) as [batch, 1, 1, 1]. */
@@ -242,14 +235,6 @@ static nnx_status bias_of(ox *c, const Onnx__NodeProto *n, const uint32_t *in, u
 
 /* ---------------------------------------------------------------- scores and output */
 
-/* x * s for a scalar s in x's type. */
-static nnx_status scale_by(ox *c, uint32_t x, double s, uint32_t *y)
-{
-    uint32_t k;
-    CHECK(scalar_like(c, x, s, &k));
-    return bin(c, NNX_OP_MUL, x, k, y);
-}
-
 /* With grouped-query heads (q_heads = kv_heads * g) query head h uses key/value head h / g:
  * x [batch, q_heads, rows, cols] is viewed as [batch, kv_heads, g * rows, cols] (the g
  * heads of a group are adjacent), which a matmul with the 4-D K or V then serves. */
@@ -268,10 +253,10 @@ static nnx_status scores(ox *c, const Onnx__NodeProto *n, const att *a, uint32_t
     double scale = ox_attr(n, "scale") ? ox_attr_f(n, "scale", 1.0f) : 1.0 / sqrt((double)a->head);
     uint32_t q = a->q, k = a->k, kt, prod;
     if (scale > 0) {
-        CHECK(scale_by(c, q, sqrt(scale), &q));
-        CHECK(scale_by(c, k, sqrt(scale), &k));
+        CHECK(bin_scalar(c, NNX_OP_MUL, q, sqrt(scale), &q));
+        CHECK(bin_scalar(c, NNX_OP_MUL, k, sqrt(scale), &k));
     } else
-        CHECK(scale_by(c, q, scale, &q));
+        CHECK(bin_scalar(c, NNX_OP_MUL, q, scale, &q));
     static const uint32_t perm[4] = {0, 1, 3, 2};
     CHECK(transpose(c, k, perm, &kt));
     CHECK(grouped(c, a, q, &q));
@@ -290,9 +275,9 @@ static nnx_status soft_cap(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t
     if (cap == 0)
         return NNX_OK;
     uint32_t t;
-    CHECK(scale_by(c, x, 1.0 / cap, &t));
+    CHECK(bin_scalar(c, NNX_OP_MUL, x, 1.0 / cap, &t));
     CHECK(un(c, NNX_OP_TANH, t, &t));
-    return scale_by(c, t, cap, y);
+    return bin_scalar(c, NNX_OP_MUL, t, cap, y);
 }
 
 /* softmax over the keys, in softmax_precision's type when given, cast back to Q's; a row

@@ -21,19 +21,11 @@ typedef struct gs {
 
 static nnx_status k_(gs *g, double v, uint32_t *id) { return ox_scalar(g->c, g->dt, v, id); }
 
-/* y = x op v for a scalar v */
-static nnx_status with(gs *g, nnx_op op, uint32_t x, double v, uint32_t *y)
-{
-    uint32_t k;
-    CHECK(k_(g, v, &k));
-    return bin(g->c, op, x, k, y);
-}
-
 /* x clamped to [lo, hi]. */
 static nnx_status clamp_to(gs *g, uint32_t x, double lo, double hi, uint32_t *y)
 {
-    CHECK(with(g, NNX_OP_MAX, x, lo, y));
-    return with(g, NNX_OP_MIN, *y, hi, y);
+    CHECK(bin_scalar(g->c, NNX_OP_MAX, x, lo, y));
+    return bin_scalar(g->c, NNX_OP_MIN, *y, hi, y);
 }
 
 /* x reflected into [lo, hi] (a mirror at each end, repeated), then clamped there. */
@@ -44,21 +36,21 @@ static nnx_status reflect(gs *g, uint32_t x, double lo, double hi, uint32_t *y)
         return clamp_to(g, x, lo, lo, y);
     ox *c = g->c;
     uint32_t d, flips, half, odd, extra, fwd, back, t;
-    CHECK(with(g, NNX_OP_SUB, x, lo, &d));
+    CHECK(bin_scalar(g->c, NNX_OP_SUB, x, lo, &d));
     CHECK(un(c, NNX_OP_ABS, d, &d));
-    CHECK(with(g, NNX_OP_DIV, d, span, &flips));
+    CHECK(bin_scalar(g->c, NNX_OP_DIV, d, span, &flips));
     CHECK(un(c, NNX_OP_FLOOR, flips, &flips));
-    CHECK(with(g, NNX_OP_MUL, flips, span, &t));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, flips, span, &t));
     CHECK(bin(c, NNX_OP_SUB, d, t, &extra));
     /* odd number of flips: mirrored, hi - extra; even: lo + extra */
-    CHECK(with(g, NNX_OP_MUL, flips, 0.5, &half));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, flips, 0.5, &half));
     CHECK(un(c, NNX_OP_FLOOR, half, &half));
-    CHECK(with(g, NNX_OP_MUL, half, 2, &half));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, half, 2, &half));
     CHECK(bin(c, NNX_OP_SUB, flips, half, &odd));
-    CHECK(with(g, NNX_OP_ADD, extra, lo, &fwd));
+    CHECK(bin_scalar(g->c, NNX_OP_ADD, extra, lo, &fwd));
     CHECK(k_(g, hi, &t));
     CHECK(bin(c, NNX_OP_SUB, t, extra, &back));
-    CHECK(with(g, NNX_OP_GREATER, odd, 0.5, &odd));
+    CHECK(bin_scalar(g->c, NNX_OP_GREATER, odd, 0.5, &odd));
     uint32_t w[3] = {odd, back, fwd};
     CHECK(ox_node(c, NNX_OP_WHERE, w, 3, NULL, 1, &t));
     return clamp_to(g, t, lo, hi, y);
@@ -74,11 +66,11 @@ static void reflect_bounds(const gs *g, uint32_t len, double *lo, double *hi)
 /* Grid component g (normalized) to a pixel coordinate along an axis of len. */
 static nnx_status unnormalize(gs *g, uint32_t v, uint32_t len, uint32_t *p)
 {
-    CHECK(with(g, NNX_OP_ADD, v, 1, p));
+    CHECK(bin_scalar(g->c, NNX_OP_ADD, v, 1, p));
     if (g->corners)
-        return with(g, NNX_OP_MUL, *p, (len - 1) / 2.0, p);
-    CHECK(with(g, NNX_OP_MUL, *p, len / 2.0, p));
-    return with(g, NNX_OP_SUB, *p, 0.5, p);
+        return bin_scalar(g->c, NNX_OP_MUL, *p, (len - 1) / 2.0, p);
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, *p, len / 2.0, p));
+    return bin_scalar(g->c, NNX_OP_SUB, *p, 0.5, p);
 }
 
 /* One axis's taps: indices (clamped into the axis, as int64) and weights (0 for a zeros-padded
@@ -100,8 +92,8 @@ static nnx_status tap(gs *g, uint32_t q, uint32_t w, uint32_t len, gs_taps *t)
     }
     if (g->pad == GS_ZEROS) {
         uint32_t lo_ok, hi_ok, in, f;
-        CHECK(with(g, NNX_OP_GREATER_EQUAL, q, 0, &lo_ok));
-        CHECK(with(g, NNX_OP_LESS_EQUAL, q, len - 1.0, &hi_ok));
+        CHECK(bin_scalar(g->c, NNX_OP_GREATER_EQUAL, q, 0, &lo_ok));
+        CHECK(bin_scalar(g->c, NNX_OP_LESS_EQUAL, q, len - 1.0, &hi_ok));
         CHECK(bin(c, NNX_OP_LOGICAL_AND, lo_ok, hi_ok, &in));
         CHECK(cast(c, in, g->dt, &f));
         CHECK(bin(c, NNX_OP_MUL, w, f, &w));
@@ -121,18 +113,18 @@ static nnx_status cubic_weight(gs *g, uint32_t s, uint32_t *w)
     CHECK(bin(c, NNX_OP_MUL, x, x, &x2));
     CHECK(bin(c, NNX_OP_MUL, x2, x, &x3));
     /* |s| <= 1: (A + 2)|s|^3 - (A + 3)|s|^2 + 1 */
-    CHECK(with(g, NNX_OP_MUL, x3, a + 2, &t));
-    CHECK(with(g, NNX_OP_MUL, x2, a + 3, &u));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, x3, a + 2, &t));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, x2, a + 3, &u));
     CHECK(bin(c, NNX_OP_SUB, t, u, &near));
-    CHECK(with(g, NNX_OP_ADD, near, 1, &near));
+    CHECK(bin_scalar(g->c, NNX_OP_ADD, near, 1, &near));
     /* 1 < |s| < 2: A|s|^3 - 5A|s|^2 + 8A|s| - 4A */
-    CHECK(with(g, NNX_OP_MUL, x3, a, &far));
-    CHECK(with(g, NNX_OP_MUL, x2, 5 * a, &t));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, x3, a, &far));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, x2, 5 * a, &t));
     CHECK(bin(c, NNX_OP_SUB, far, t, &far));
-    CHECK(with(g, NNX_OP_MUL, x, 8 * a, &t));
+    CHECK(bin_scalar(g->c, NNX_OP_MUL, x, 8 * a, &t));
     CHECK(bin(c, NNX_OP_ADD, far, t, &far));
-    CHECK(with(g, NNX_OP_SUB, far, 4 * a, &far));
-    CHECK(with(g, NNX_OP_LESS_EQUAL, x, 1, &inner));
+    CHECK(bin_scalar(g->c, NNX_OP_SUB, far, 4 * a, &far));
+    CHECK(bin_scalar(g->c, NNX_OP_LESS_EQUAL, x, 1, &inner));
     uint32_t sel[3] = {inner, near, far};
     return ox_node(c, NNX_OP_WHERE, sel, 3, NULL, 1, w);
 }
@@ -162,13 +154,13 @@ static nnx_status axis_taps(gs *g, uint32_t p, uint32_t len, gs_taps *t)
         uint32_t w0, x1;
         CHECK(bin(c, NNX_OP_SUB, one, frac, &w0));
         CHECK(tap(g, x0, w0, len, t));
-        CHECK(with(g, NNX_OP_ADD, x0, 1, &x1));
+        CHECK(bin_scalar(g->c, NNX_OP_ADD, x0, 1, &x1));
         return tap(g, x1, frac, len, t);
     }
     for (int o = -1; o <= 2; o++) {
         uint32_t q, s, w;
-        CHECK(with(g, NNX_OP_ADD, x0, o, &q));
-        CHECK(with(g, NNX_OP_SUB, frac, o, &s)); /* distance from the tap: frac - o */
+        CHECK(bin_scalar(g->c, NNX_OP_ADD, x0, o, &q));
+        CHECK(bin_scalar(g->c, NNX_OP_SUB, frac, o, &s)); /* distance from the tap: frac - o */
         CHECK(cubic_weight(g, s, &w));
         CHECK(tap(g, q, w, len, t));
     }

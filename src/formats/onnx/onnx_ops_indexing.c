@@ -314,19 +314,8 @@ nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32
             uint32_t term;
             if (a == axis)
                 term = idx;
-            else {
-                nnx_operand_desc cd = {NNX_INT64, id.rank, {0}};
-                for (uint32_t i = 0; i < id.rank; i++)
-                    cd.shape[i] = i == a ? id.shape[a] : 1;
-                int64_t *v = ox_alloc(c, (size_t)id.shape[a] * sizeof *v);
-                if (!v)
-                    return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-                for (uint32_t i = 0; i < id.shape[a]; i++)
-                    v[i] = i;
-                nnx_status st = ox_const(c, &cd, v, &term);
-                nnx_mem_free(c->ir->alloc, v);
-                CHECK(st);
-            }
+            else
+                CHECK(ox_iota(c, NNX_INT64, id.rank, a, id.shape[a], 0, 1, &term));
             CHECK(ox_scalar(c, NNX_INT64, (double)strides[a], &k));
             CHECK(bin(c, NNX_OP_MUL, term, k, &term));
             if (L == NNX_NONE)
@@ -340,15 +329,7 @@ nnx_status nnx_onnx_scatter_reduce(ox *c, const Onnx__NodeProto *n, const uint32
     uint32_t Lc, iota, hot, upd, neutral, t, comb;
     uint32_t s3[3] = {(uint32_t)U, 1, 1};
     CHECK(reshape(c, L, 3, s3, &Lc));
-    nnx_operand_desc od = {NNX_INT64, 3, {1, (uint32_t)D, 1}};
-    int64_t *v = ox_alloc(c, (size_t)D * sizeof *v);
-    if (!v)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (uint64_t i = 0; i < D; i++)
-        v[i] = (int64_t)i;
-    nnx_status st = ox_const(c, &od, v, &iota);
-    nnx_mem_free(c->ir->alloc, v);
-    CHECK(st);
+    CHECK(ox_iota(c, NNX_INT64, 3, 1, (uint32_t)D, 0, 1, &iota));
     CHECK(bin(c, NNX_OP_EQUAL, Lc, iota, &hot));
     uint32_t u3[3] = {(uint32_t)U, 1, (uint32_t)R};
     CHECK(reshape(c, in[2], 3, u3, &upd));
@@ -400,14 +381,7 @@ static nnx_status topk_by_rank(ox *c, const Onnx__NodeProto *n, uint32_t x, uint
     CHECK(bin(c, NNX_OP_LOGICAL_OR, cmp, eq, &before));
     CHECK(cast(c, before, NNX_INT64, &before));
     CHECK(reduce(c, NNX_OP_REDUCE_SUM, before, 1u << (axis + 1), false, &rank));
-    double *iv = ox_alloc(c, (size_t)len * sizeof *iv);
-    if (!iv)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (uint32_t i = 0; i < len; i++)
-        iv[i] = i;
-    st = ox_axis_const(c, NNX_INT64, d.rank, axis, len, iv, &iota);
-    nnx_mem_free(c->ir->alloc, iv);
-    CHECK(st);
+    CHECK(ox_iota(c, NNX_INT64, d.rank, axis, len, 0, 1, &iota));
     CHECK(scalar_like(c, x, 0, &zero));
     CHECK(ox_scalar(c, NNX_INT64, 0, &izero));
     uint32_t vals[64], idxs[64];

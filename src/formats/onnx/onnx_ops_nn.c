@@ -217,21 +217,6 @@ static int64_t floor_end_pad(int64_t in, int64_t pb, int64_t kd, int64_t s, int6
     return pool_out(in, pb, pe, kd, s, false) == o ? pe : -1;
 }
 
-/* A constant int64 tensor of shape [1, .., n at axis, .., 1] (rank 4) with v(i). */
-static nnx_status iota4(ox *c, uint32_t axis, uint32_t n, int64_t mul, int64_t add, uint32_t *id)
-{
-    nnx_operand_desc d = {NNX_INT64, 4, {1, 1, 1, 1}};
-    d.shape[axis] = n;
-    int64_t *v = ox_alloc(c, (size_t)n * sizeof *v);
-    if (!v)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (uint32_t i = 0; i < n; i++)
-        v[i] = (int64_t)i * mul + add;
-    nnx_status st = ox_const(c, &d, v, id);
-    nnx_mem_free(c->ir->alloc, v);
-    return st;
-}
-
 /* MaxPool's Indices (2-D): the flat NCHW offset (storage_order 1: NCWH) of each maximum, from
  * argmax_pool's index within the window: h = oh*s - pad + (i / kw)*d, w likewise. */
 static nnx_status pool_indices(ox *c, const nnx_operand_desc *x, const spatial *sp, uint32_t idx, bool col_major,
@@ -249,9 +234,9 @@ static nnx_status pool_indices(ox *c, const nnx_operand_desc *x, const spatial *
     CHECK(bin(c, NNX_OP_MUL, kh, k, &kh));
     CHECK(ox_scalar(c, NNX_INT64, (double)sp->d[1], &k));
     CHECK(bin(c, NNX_OP_MUL, kw, k, &kw));
-    CHECK(iota4(c, 2, OH, sp->s[0], -sp->pb[0], &t));
+    CHECK(ox_iota(c, NNX_INT64, 4, 2, OH, -(double)sp->pb[0], (double)sp->s[0], &t));
     CHECK(bin(c, NNX_OP_ADD, kh, t, &hh));
-    CHECK(iota4(c, 3, OW, sp->s[1], -sp->pb[1], &t));
+    CHECK(ox_iota(c, NNX_INT64, 4, 3, OW, -(double)sp->pb[1], (double)sp->s[1], &t));
     CHECK(bin(c, NNX_OP_ADD, kw, t, &ww));
     if (col_major) { /* storage_order 1: w * H + h */
         CHECK(ox_scalar(c, NNX_INT64, (double)H, &k));
