@@ -928,6 +928,33 @@ NNX_API void nnx_graph_input_desc(const nnx_graph *graph, size_t index, nnx_oper
 NNX_API size_t nnx_graph_output_count(const nnx_graph *graph);
 NNX_API const char *nnx_graph_output_name(const nnx_graph *graph, size_t index);
 NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_operand_desc *out);
+/* Symbolic dimensions. A graph built from a model whose inputs keep symbolic or unknown
+ * dimensions (an ONNX dim_param, or no extent, with no shape given at load) is unbound: such
+ * a dimension reads as 0 in nnx_graph_input_desc and has a name, the symbol ("batch"; "?"
+ * for an unknown one without a name); a fixed dimension has none (NULL). Output descriptors
+ * are the model's declared ones (0 where it declares a name or nothing; rank 0 when it
+ * declares no shape). Dispatch binds the shapes from the input tensors: dtype, rank and
+ * fixed extents must agree, and every input dimension with the same name must have the same
+ * extent (errors name the input, the dimension and both values). Each input shape set gets
+ * its own compiled graph, exactly what loading the model with those shapes would build; it is
+ * compiled at the first dispatch (or nnx_graph_bind_shapes) with that set and cached, at most
+ * NNX_SHAPE_CACHE_DEFAULT sets (nnx_graph_set_shape_cache_limit), least recently used first
+ * out. Each cached set holds its own compiled graph, weights included. The graph reads the
+ * model file again for each new set: the file must stay in place while the graph is used.
+ * Dimension names of fixed-shape graphs are all NULL; index or axis out of range: NULL. */
+#define NNX_SHAPE_CACHE_DEFAULT 4
+NNX_API const char *nnx_graph_input_dim_name(const nnx_graph *graph, size_t index, uint32_t axis);
+NNX_API const char *nnx_graph_output_dim_name(const nnx_graph *graph, size_t index, uint32_t axis);
+/* Binds shapes without running: input_descs has one descriptor per graph input, in input
+ * order; writes the output descriptors those inputs give (compiling and caching that shape
+ * set if needed), so that output tensors can be made before dispatch. On a fixed-shape graph
+ * the inputs must equal its own. */
+NNX_API nnx_status nnx_graph_bind_shapes(nnx_graph *graph, const nnx_operand_desc *input_descs, size_t input_count,
+                                         nnx_operand_desc *output_descs, size_t output_count);
+/* How many input shape sets an unbound graph keeps compiled (at least 1; a no-op on a
+ * fixed-shape graph). Lowering it evicts at once; a graph in use is freed after its dispatch. */
+NNX_API nnx_status nnx_graph_set_shape_cache_limit(nnx_graph *graph, uint32_t limit);
+
 /* The memory one dispatch of graph works in, planned when it was built: its intermediate
  * values (those whose lifetimes do not overlap share bytes) and the fast kernels' scratch.
  * Each concurrent dispatch has its own. 0 for NULL or a destroyed graph. */
@@ -974,8 +1001,10 @@ typedef struct nnx_named_tensor {
 } nnx_named_tensor;
 
 /* Runs graph synchronously: reads the input tensors, writes the output tensors. The named
- * sets must match the graph's inputs and outputs exactly, with equal descriptors; no
- * tensor may appear twice or be a constant tensor; everything must belong to context. */
+ * sets must match the graph's inputs and outputs exactly, with equal descriptors (an unbound
+ * graph: inputs that fit its declared types, outputs equal to what nnx_graph_bind_shapes
+ * gives for them); no tensor may appear twice or be a constant tensor; everything must
+ * belong to context. */
 NNX_API nnx_status nnx_context_dispatch(nnx_context *context, nnx_graph *graph, const nnx_named_tensor *inputs,
                                         size_t input_count, const nnx_named_tensor *outputs, size_t output_count);
 
@@ -1034,6 +1063,13 @@ NNX_API size_t nnx_model_output_count(const nnx_model *model);
 NNX_API const char *nnx_model_output_name(const nnx_model *model, size_t index);
 NNX_API void nnx_model_output_desc(const nnx_model *model, size_t index, nnx_operand_desc *out);
 
+/* The name of a symbolic dimension of input or output index (see "Symbolic dimensions"
+ * above): NULL for a fixed one; its extent reads as 0 in the desc. A model whose inputs have
+ * such dimensions loads without shapes; its ops and parameters are listed, and dot, save
+ * and convert need the shapes (nnx_model_options.input_shapes). */
+NNX_API const char *nnx_model_input_dim_name(const nnx_model *model, size_t index, uint32_t axis);
+NNX_API const char *nnx_model_output_dim_name(const nnx_model *model, size_t index, uint32_t axis);
+
 /* Operations in execution order (after expansion) and their names ("conv", …). */
 NNX_API size_t nnx_model_op_count(const nnx_model *model);
 NNX_API const char *nnx_model_op_name(const nnx_model *model, size_t index);
@@ -1051,7 +1087,8 @@ NNX_API nnx_status nnx_model_save(nnx_model *model, const char *path);
  * have the model's names and descriptors, variables become constants (their tensor files
  * must be present), and it is dispatched like any graph (nnx_context_dispatch). Operations
  * nnx cannot run yet give NNX_ERROR_NOT_SUPPORTED naming the operation and its position.
- * The graph is independent of the model afterwards. */
+ * The graph is independent of the model afterwards. A model with symbolic input dimensions
+ * gives an unbound graph (see "Symbolic dimensions"). */
 NNX_API nnx_status nnx_model_build(nnx_model *model, nnx_graph **out);
 
 /* The graph as Graphviz dot text; the string lives until the model is destroyed or the

@@ -1,6 +1,6 @@
 /* graph.c — compiled graph queries, destruction and dispatch (WebNN MLContext.dispatch:
  * the tensors' validation steps, then a synchronous run of the plan). */
-#include "api/objects.h"
+#include "api/graph_shapes.h"
 #include "ir/dtypes.h"
 #include "ir/ops.h"
 
@@ -10,6 +10,7 @@
 static void release(nnx_graph *g)
 {
     const nnx_alloc *a = &g->ctx->alloc;
+    nnx_graph_shapes_free(g);
     while (g->idle) {
         nnx_exec *x = g->idle;
         g->idle = x->next;
@@ -49,7 +50,7 @@ size_t nnx_graph_output_count(const nnx_graph *g) { return g ? g->n_outputs : 0;
 
 uint64_t nnx_graph_planned_bytes(const nnx_graph *g)
 {
-    if (!g || g->h.destroyed)
+    if (!g || g->h.destroyed || !(g = nnx_graph_shapes_current(g)))
         return 0;
     const nnx_plan *p = &g->plan;
     return p->arena_bytes + p->shared_bytes + (uint64_t)p->thread_bytes * nnx_pool_threads(p->pool);
@@ -61,6 +62,8 @@ nnx_status nnx_graph_set_profiling(nnx_graph *g, bool on)
         return NNX_ERROR_INVALID_ARGUMENT;
     if (g->h.destroyed)
         return nnx_destroyed(g->ctx, NNX_ERROR_INVALID_STATE, "the graph");
+    if (g->shapes)
+        return nnx_graph_shapes_set_profiling(g, on);
     nnx_plan_profile *p = g->plan.profile;
     if (on && !__atomic_load_n(&p->on, __ATOMIC_RELAXED)) {
         __atomic_store_n(&p->runs, 0, __ATOMIC_RELAXED);
@@ -74,6 +77,8 @@ nnx_status nnx_graph_set_profiling(nnx_graph *g, bool on)
 size_t nnx_graph_profile_count(const nnx_graph *g)
 {
     size_t n = 0;
+    if (g && !g->h.destroyed)
+        g = nnx_graph_shapes_current(g);
     for (uint32_t k = 0; g && !g->h.destroyed && k < g->plan.n_order; k++)
         n += !g->plan.skip[k];
     return n;
@@ -84,6 +89,8 @@ bool nnx_graph_profile_step(const nnx_graph *g, size_t index, nnx_profile_step *
     if (!out)
         return false;
     memset(out, 0, sizeof *out);
+    if (g && !g->h.destroyed)
+        g = nnx_graph_shapes_current(g);
     for (uint32_t k = 0; g && !g->h.destroyed && k < g->plan.n_order; k++) {
         if (g->plan.skip[k] || index-- > 0)
             continue;
@@ -110,24 +117,29 @@ const char *nnx_graph_output_name(const nnx_graph *g, size_t i)
     return g && i < g->n_outputs ? g->output_names[i] : NULL;
 }
 
-static void value_desc(const nnx_graph *g, const uint32_t *values, size_t n, size_t i, nnx_operand_desc *out)
+static void io_desc(const nnx_graph *g, bool output, size_t i, nnx_operand_desc *out)
 {
     if (!out)
         return;
-    if (!g || i >= n)
+    if (!g || i >= (output ? g->n_outputs : g->n_inputs))
         memset(out, 0, sizeof *out);
+    else if (g->shapes)
+        nnx_graph_shapes_desc(g, output, i, out);
     else
-        *out = g->ir.values[values[i]].desc;
+        *out = g->ir.values[(output ? g->output_values : g->input_values)[i]].desc;
 }
 
-void nnx_graph_input_desc(const nnx_graph *g, size_t i, nnx_operand_desc *out)
+void nnx_graph_input_desc(const nnx_graph *g, size_t i, nnx_operand_desc *out) { io_desc(g, false, i, out); }
+void nnx_graph_output_desc(const nnx_graph *g, size_t i, nnx_operand_desc *out) { io_desc(g, true, i, out); }
+
+const char *nnx_graph_input_dim_name(const nnx_graph *g, size_t i, uint32_t axis)
 {
-    value_desc(g, g ? g->input_values : NULL, g ? g->n_inputs : 0, i, out);
+    return g && !g->h.destroyed ? nnx_graph_shapes_dim(g, false, i, axis) : NULL;
 }
 
-void nnx_graph_output_desc(const nnx_graph *g, size_t i, nnx_operand_desc *out)
+const char *nnx_graph_output_dim_name(const nnx_graph *g, size_t i, uint32_t axis)
 {
-    value_desc(g, g ? g->output_values : NULL, g ? g->n_outputs : 0, i, out);
+    return g && !g->h.destroyed ? nnx_graph_shapes_dim(g, true, i, axis) : NULL;
 }
 
 /* WebNN "validate tensors with descriptors": same count, every name known and bound once,
@@ -207,6 +219,8 @@ nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor list is NULL");
     if (any_tensor_twice(inputs, n_in, outputs, n_out))
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor is bound more than once");
+    if (g->shapes)
+        return nnx_graph_shapes_dispatch(ctx, g, inputs, n_in, outputs, n_out);
     size_t *in_slot = nnx_mem_calloc(&ctx->alloc, g->n_inputs + 1, sizeof *in_slot);
     size_t *out_slot = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *out_slot);
     nnx_status st = in_slot && out_slot ? NNX_OK

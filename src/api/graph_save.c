@@ -51,6 +51,10 @@ nnx_status nnx_graph_save(nnx_graph *graph, const char *path)
         return nnx_destroyed(graph->ctx, NNX_ERROR_INVALID_STATE, "graph save: the graph");
     if (!path)
         return nnx_context_fail(graph->ctx, NNX_ERROR_INVALID_ARGUMENT, "graph save: path is NULL");
+    if (graph->shapes)
+        return nnx_context_fail(graph->ctx, NNX_ERROR_NOT_SUPPORTED,
+                                "graph save: the graph's input shapes are not bound (load the model with "
+                                "input shapes to save it)");
     nnx_error err = {0};
     nnx_status st = save(graph, path, &graph->ctx->alloc, &err);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(graph->ctx, st, "graph save: %s", err.message);

@@ -123,6 +123,22 @@ void nnx_model_output_desc(const nnx_model *m, size_t i, nnx_operand_desc *out)
         io_desc(m, NNX_MODEL_OUTPUTS, i, out);
 }
 
+static const char *dim_name_of(const nnx_model *m, nnx_model_list list, size_t i, uint32_t axis)
+{
+    const nnx_model_ops *ops = ops_of(m);
+    return ops && ops->dim_name && i < count_of(m, list) ? ops->dim_name(m->model, list, i, axis) : NULL;
+}
+
+const char *nnx_model_input_dim_name(const nnx_model *m, size_t i, uint32_t axis)
+{
+    return dim_name_of(m, NNX_MODEL_INPUTS, i, axis);
+}
+
+const char *nnx_model_output_dim_name(const nnx_model *m, size_t i, uint32_t axis)
+{
+    return dim_name_of(m, NNX_MODEL_OUTPUTS, i, axis);
+}
+
 size_t nnx_model_op_count(const nnx_model *m) { return count_of(m, NNX_MODEL_OPS); }
 const char *nnx_model_op_name(const nnx_model *m, size_t i) { return name_of(m, NNX_MODEL_OPS, i); }
 

@@ -24,6 +24,8 @@ typedef struct nnx_model_ops {
     const char *(*name)(const void *model, nnx_model_list list, size_t i); /* i < count */
     /* The descriptor of input or output i (i < count); zeros where the format has none. */
     void (*desc)(const void *model, nnx_model_list list, size_t i, nnx_operand_desc *out);
+    /* The name of a symbolic dimension of input or output i (NULL: fixed); may be NULL. */
+    const char *(*dim_name)(const void *model, nnx_model_list list, size_t i, uint32_t axis);
     /* Adds the elements and bytes of the model's weights to *count and *bytes. */
     void (*parameters)(const void *model, uint64_t *count, uint64_t *bytes);
     /* Graphviz text in *text (a's, freed by the caller); NNX_OK with *text NULL: out of memory. */

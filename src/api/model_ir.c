@@ -3,6 +3,7 @@
  * loader, parameters as the constants, Graphviz through the NNEF form, save through the
  * target row's writer and build on a copy of the IR, so the model outlives its graphs. */
 #include "api/model_ir.h"
+#include "api/graph_shapes.h"
 #include "base/strbuf.h"
 #include "formats/nnef/emit/dot.h"
 #include "formats/nnef/emit/from_ir.h"
@@ -24,8 +25,17 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .input_shapes = o->input_shapes,
         .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
         .skip_tensor_data = o->flags & (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
+        .allow_unbound = true,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
+    if (st == NNX_OK && m->unbound) {
+        m->source.row = fmt;
+        m->source.flags = o->flags;
+        m->source.path = nnx_arena_strdup(&m->ir.arena, path);
+        m->source.params_path = o->params_path ? nnx_arena_strdup(&m->ir.arena, o->params_path) : NULL;
+        if (!m->source.path || (o->params_path && !m->source.params_path))
+            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    }
     if (st != NNX_OK) {
         nnx_model_ir_free(m, a);
         m = NULL;
@@ -63,9 +73,26 @@ static const char **input_names(const nnx_ir_model *m, const nnx_alloc *a)
     return names;
 }
 
+/* The error of an operation that needs every shape, on an unbound model. */
+static nnx_status need_shapes(const nnx_ir_model *m, const char *what, nnx_error *err)
+{
+    for (uint32_t i = 0; i < m->n_inputs; i++)
+        for (uint32_t k = 0; m->input_dims && k < NNX_MAX_RANK; k++) {
+            const char *s = m->input_dims[(size_t)i * NNX_MAX_RANK + k];
+            if (s)
+                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                     "%s: error: graph input '%s' dimension %u ('%s') has no extent: give the input "
+                                     "shapes to %s it (nnx_model_options.input_shapes; nnx --input-shape)",
+                                     m->source.path, m->ir.values[m->inputs[i]].name, k, s, what);
+        }
+    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: the input shapes are not bound", m->source.path);
+}
+
 nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **text, nnx_error *err)
 {
     *text = NULL;
+    if (m->unbound)
+        return need_shapes(m, "draw", err);
     if (m->dot) {
         *text = nnx_mem_strdup(a, m->dot);
         return *text ? NNX_OK : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -94,6 +121,8 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
 nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path, const nnx_alloc *a,
                              nnx_error *err)
 {
+    if (m->unbound)
+        return need_shapes(m, "convert", err);
     const char **names = input_names(m, a);
     if (!names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -104,8 +133,79 @@ nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, 
     return st;
 }
 
+/* ---------------------------------------------------------------- unbound models */
+
+/* What an unbound model's graph loads again for each shape set: a copy of its source. */
+typedef struct ir_source {
+    const nnx_model_format *row;
+    char *path, *params_path;
+    uint32_t flags;
+} ir_source;
+
+static void source_free(void *user, const nnx_alloc *a)
+{
+    ir_source *s = user;
+    if (!s)
+        return;
+    nnx_mem_free(a, s->path);
+    nnx_mem_free(a, s->params_path);
+    nnx_mem_free(a, s);
+}
+
+static nnx_status source_specialize(void *user, nnx_context *ctx, const nnx_input_shape *shapes, uint32_t n,
+                                    nnx_graph **out, nnx_error *err)
+{
+    const ir_source *s = user;
+    nnx_model_options o = {
+        .flags = s->flags, .input_shapes = shapes, .input_shape_count = n, .params_path = s->params_path};
+    nnx_ir_model *m = NULL;
+    *out = NULL;
+    nnx_status st = nnx_model_ir_load(s->row, s->path, &o, &ctx->alloc, &m, err);
+    if (st == NNX_OK && m->unbound)
+        st = need_shapes(m, "run", err);
+    if (st == NNX_OK)
+        st = nnx_model_ir_build(ctx, m, out, err);
+    if (st == NNX_OK)
+        nnx_context_disown(ctx, &(*out)->h.link); /* the unbound graph owns it */
+    nnx_model_ir_free(m, &ctx->alloc);
+    return st;
+}
+
+static nnx_status build_unbound(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
+{
+    const nnx_alloc *a = &ctx->alloc;
+    ir_source *s = nnx_mem_calloc(a, 1, sizeof *s);
+    const char **names = input_names(m, a);
+    nnx_operand_desc *descs = nnx_mem_calloc(a, m->n_inputs + 1, sizeof *descs);
+    nnx_status st = NNX_ERROR_OUT_OF_MEMORY;
+    if (s && names && descs) {
+        s->row = m->source.row;
+        s->flags = m->source.flags;
+        s->path = nnx_mem_strdup(a, m->source.path);
+        s->params_path = m->source.params_path ? nnx_mem_strdup(a, m->source.params_path) : NULL;
+        if (s->path && (!m->source.params_path || s->params_path))
+            st = NNX_OK;
+    }
+    if (st != NNX_OK) {
+        source_free(s, a);
+        nnx_mem_free(a, names);
+        nnx_mem_free(a, descs);
+        return nnx_error_set(err, st, "out of memory");
+    }
+    for (uint32_t i = 0; i < m->n_inputs; i++)
+        descs[i] = m->ir.values[m->inputs[i]].desc;
+    nnx_shape_list in = {m->n_inputs, names, descs, m->input_dims};
+    nnx_shape_list outs = {m->n_outputs, m->output_names, m->declared_outputs, m->output_dims};
+    st = nnx_graph_create_unbound(ctx, &in, &outs, (nnx_shape_source){source_specialize, source_free, s}, out, err);
+    nnx_mem_free(a, names);
+    nnx_mem_free(a, descs);
+    return st;
+}
+
 nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
 {
+    if (m->unbound)
+        return build_unbound(ctx, m, out, err);
     if (m->unrunnable)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s", m->unrunnable);
     nnx_ir ir;
@@ -151,7 +251,17 @@ static const char *ir_name(const void *model, nnx_model_list list, size_t i)
 static void ir_desc(const void *model, nnx_model_list list, size_t i, nnx_operand_desc *out)
 {
     const nnx_ir_model *m = model;
-    *out = m->ir.values[list == NNX_MODEL_INPUTS ? m->inputs[i] : m->outputs[i]].desc;
+    if (list == NNX_MODEL_OUTPUTS && m->unbound)
+        *out = m->declared_outputs[i];
+    else
+        *out = m->ir.values[list == NNX_MODEL_INPUTS ? m->inputs[i] : m->outputs[i]].desc;
+}
+
+static const char *ir_dim_name(const void *model, nnx_model_list list, size_t i, uint32_t axis)
+{
+    const nnx_ir_model *m = model;
+    const char **dims = list == NNX_MODEL_INPUTS ? m->input_dims : list == NNX_MODEL_OUTPUTS ? m->output_dims : NULL;
+    return dims && axis < NNX_MAX_RANK ? dims[i * NNX_MAX_RANK + axis] : NULL;
 }
 
 static void ir_parameters(const void *model, uint64_t *count, uint64_t *bytes)
@@ -175,5 +285,5 @@ static nnx_status ir_build(nnx_context *ctx, const void *model, nnx_graph **out,
     return nnx_model_ir_build(ctx, model, out, err);
 }
 
-const nnx_model_ops nnx_model_ir_ops = {ir_load,       ir_free, ir_count, ir_name, ir_desc,
-                                        ir_parameters, ir_dot,  ir_save,  ir_build};
+const nnx_model_ops nnx_model_ir_ops = {ir_load,     ir_free,       ir_count, ir_name, ir_desc,
+                                        ir_dim_name, ir_parameters, ir_dot,   ir_save, ir_build};

@@ -53,6 +53,8 @@ struct nnx_builder {
     nnx_operand poison;
 };
 
+typedef struct nnx_shape_cache nnx_shape_cache;
+
 /* A graph's plan is read-only once built; each dispatch takes an idle exec (its own buffers)
  * from `idle` or makes one, so dispatches of one graph can run concurrently. A graph whose
  * IR updates variables runs one dispatch at a time (state_lock), since a run reads the state
@@ -68,6 +70,8 @@ struct nnx_graph {
     uint32_t *input_values, *output_values;
     const char **input_names;
     char **output_names;
+    nnx_shape_cache *shapes; /* non-NULL: an unbound graph (api/graph_shapes.h): no IR or
+                                plan of its own, one compiled graph per input shape set */
 };
 
 void nnx_link_init(nnx_link *head);

@@ -14,6 +14,8 @@ typedef struct nnx_ir_model_options {
     const nnx_input_shape *input_shapes; /* replacement input shapes (may be NULL) */
     uint32_t input_shape_count;
     bool skip_tensor_data; /* structure only: weights may be absent (zero-filled) */
+    bool allow_unbound;    /* inputs may keep dimensions no shape binds: the model is then
+                              `unbound` (below) instead of an error */
 } nnx_ir_model_options;
 
 typedef struct nnx_ir_model {
@@ -31,6 +33,22 @@ typedef struct nnx_ir_model {
     const char *unrunnable; /* optional: why the model cannot be built (e.g. "node 'x' calls the
                                   compiled function 'f', which nnx does not have"); build then
                                   fails with NNX_ERROR_NOT_SUPPORTED and this message */
+    /* Unbound (loaded with allow_unbound, some input dimension symbolic or unknown and no
+     * shape given): ir holds the graph inputs (those extents 0) and the weights but no nodes;
+     * outputs[] are NNX_NONE and declared_outputs[] are the types the file declares for them
+     * (0 where it declares none). input_dims / output_dims hold NNX_MAX_RANK names per input /
+     * output: NULL for a fixed extent, else the dimension's symbol ("?" when it has none).
+     * The model runs once shapes are bound (api/graph_shapes.c loads it again with them). */
+    bool unbound;
+    nnx_operand_desc *declared_outputs;
+    const char **input_dims, **output_dims;
+    /* unbound: what the model API loads again with shapes (in ir.arena; row is its format
+     * table row, opaque here) */
+    struct {
+        const char *path, *params_path;
+        uint32_t flags;
+        const void *row;
+    } source;
 } nnx_ir_model;
 /* The arrays above live in ir.arena (nnx_arena_array / nnx_arena_strdup), so that
  * nnx_ir_model_free releases everything at once. */

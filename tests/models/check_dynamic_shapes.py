@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """check_dynamic_shapes.py — real models exported the way users export them, with dynamic axes,
-run by `nnx run` at two shapes each and compared with PyTorch: a torchvision classifier
+shown by `nnx info` with their symbolic dimensions, run by `nnx run` at two shapes each and
+compared with PyTorch: a torchvision classifier
 (squeezenet1_1, dynamic batch and image size, opset 13) and a token encoder (int64 ids ->
 embedding -> 2-layer transformer encoder, dynamic batch and sequence length, opset 14). nnx
 binds the symbolic dimensions from each --input file. Weights are random from a fixed seed.
@@ -66,6 +67,14 @@ def main():
         # ONNX cannot express, taken only under no_grad
         torch.onnx.export(model, (inputs[0],), path, input_names=["input"], output_names=["output"],
                           opset_version=opset, dynamic_axes={"input": axes, "output": {0: "batch"}})
+        # loaded without shapes, the symbolic dimensions show by name
+        info = subprocess.run([nnx, "info", path], capture_output=True, text=True)
+        dims = ["batch" if i == 0 else axes.get(i, str(d)) for i, d in enumerate(inputs[0].shape)]
+        want_line = "input                    %-8s [%s]" % (
+            "int64" if inputs[0].dtype == torch.int64 else "float32", ",".join(dims))
+        if info.returncode != 0 or want_line not in info.stdout:
+            print("FAIL %s: nnx info does not show %r:\n%s%s" % (name, want_line, info.stdout, info.stderr))
+            failed += 1
         for k, x in enumerate(inputs):
             with torch.no_grad():
                 want = model(x).numpy()

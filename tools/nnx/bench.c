@@ -144,7 +144,16 @@ done:
     free(names);
 }
 
-static void report(const char *model, const nnx_graph *g, double first, double *times, long n, bool profile, bool each)
+/* What a set's report says beyond its timings: what its first dispatch did, and the time of
+ * one dispatch back at the first set's shapes once this set is compiled (< 0: none). */
+typedef struct report_extra {
+    const char *first_what;
+    double cached;
+    const char *cached_label;
+} report_extra;
+
+static void report(const char *model, const nnx_graph *g, double first, double *times, long n, bool profile, bool each,
+                   const report_extra *x)
 {
     if (each) {
         printf("times:");
@@ -159,7 +168,9 @@ static void report(const char *model, const nnx_graph *g, double first, double *
     double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
     printf("%s: %ld dispatches: min %.3f ms, median %.3f ms, mean %.3f ms\n", model, n, times[0] * 1e3, median * 1e3,
            sum / (double)n * 1e3);
-    printf("first dispatch (load, compile, run): %.3f ms\n", first * 1e3);
+    printf("first dispatch (%s): %.3f ms\n", x->first_what, first * 1e3);
+    if (x->cached >= 0)
+        printf("back at shapes %s (compiled, cached): %.3f ms\n", x->cached_label, x->cached * 1e3);
     printf("planned memory per dispatch: %.1f MiB (values and kernel scratch; weights not included)\n",
            (double)nnx_graph_planned_bytes(g) / (1024.0 * 1024.0));
     if (profile)
@@ -239,7 +250,8 @@ static int bench_one(const bench_args *b, const cli_model_args *m, const char *l
             NNX_EXIT_OK) {
         if (label)
             printf("shapes %s:\n", label);
-        report(b->model, g, first, times, b->iterations, b->profile, b->each);
+        report(b->model, g, first, times, b->iterations, b->profile, b->each,
+               &(report_extra){"load, compile, run", -1, NULL});
     }
     for (size_t i = 0; buffers && i < ni; i++)
         run_buffer_free(&buffers[i]);
@@ -251,10 +263,163 @@ static int bench_one(const bench_args *b, const cli_model_args *m, const char *l
     return rc;
 }
 
+/* One shape set's tensors for an unbound graph: random inputs of the set's shapes (model
+ * input shapes with the set's applied) and outputs of the shapes they give. */
+typedef struct set_tensors {
+    nnx_named_tensor *in, *out;
+    size_t ni, no;
+} set_tensors;
+
+static int make_set_tensors(nnx_context *ctx, const nnx_model *m, nnx_graph *g, const cli_model_args *set,
+                            set_tensors *t)
+{
+    t->ni = nnx_graph_input_count(g), t->no = nnx_graph_output_count(g);
+    nnx_operand_desc *in_d = calloc(t->ni + 1, sizeof *in_d), *out_d = calloc(t->no + 1, sizeof *out_d);
+    t->in = calloc(t->ni + 1, sizeof *t->in), t->out = calloc(t->no + 1, sizeof *t->out);
+    int rc = in_d && out_d && t->in && t->out ? NNX_EXIT_OK : NNX_EXIT_INVALID_MODEL;
+    for (size_t i = 0; i < t->ni && rc == NNX_EXIT_OK; i++) {
+        const char *name = nnx_graph_input_name(g, i);
+        nnx_graph_input_desc(g, i, &in_d[i]);
+        const nnx_input_shape *s = cli_model_args_shape(set, name, strlen(name));
+        if (s) {
+            in_d[i].rank = s->rank;
+            memcpy(in_d[i].shape, s->shape, sizeof s->shape);
+        }
+        for (uint32_t k = 0; !s && k < in_d[i].rank && rc == NNX_EXIT_OK; k++)
+            if (nnx_graph_input_dim_name(g, i, k)) {
+                fprintf(stderr,
+                        "nnx bench: the shape set gives no shape for input '%s', whose dimension %u ('%s') "
+                        "is symbolic\n",
+                        name, k, nnx_graph_input_dim_name(g, i, k));
+                rc = NNX_EXIT_USAGE;
+            }
+    }
+    nnx_status st = NNX_OK;
+    if (rc == NNX_EXIT_OK && (st = nnx_graph_bind_shapes(g, in_d, t->ni, out_d, t->no)) != NNX_OK) {
+        fprintf(stderr, "%s\n", nnx_context_error(ctx));
+        rc = cli_exit_code(st);
+    }
+    for (size_t i = 0; i < t->ni && rc == NNX_EXIT_OK; i++) {
+        size_t j = 0; /* the model's index: the random stream follows it, as in nnx run */
+        while (j < nnx_model_input_count(m) && strcmp(nnx_model_input_name(m, j), nnx_graph_input_name(g, i)) != 0)
+            j++;
+        run_buffer buf = {0};
+        if ((rc = run_random_input(1, j, &in_d[i], &buf)) != NNX_EXIT_OK)
+            break;
+        t->in[i].name = nnx_graph_input_name(g, i);
+        if ((st = nnx_tensor_create(ctx, &(nnx_tensor_desc){.desc = in_d[i], .writable = true}, &t->in[i].tensor)) ==
+            NNX_OK)
+            st = nnx_tensor_write(t->in[i].tensor, buf.data, buf.size);
+        run_buffer_free(&buf);
+        if (st != NNX_OK) {
+            fprintf(stderr, "%s\n", nnx_context_error(ctx));
+            rc = cli_exit_code(st);
+        }
+    }
+    for (size_t i = 0; i < t->no && rc == NNX_EXIT_OK; i++) {
+        t->out[i].name = nnx_graph_output_name(g, i);
+        if ((st = nnx_tensor_create(ctx, &(nnx_tensor_desc){.desc = out_d[i], .readable = true}, &t->out[i].tensor)) !=
+            NNX_OK) {
+            fprintf(stderr, "%s\n", nnx_context_error(ctx));
+            rc = cli_exit_code(st);
+        }
+    }
+    if (!in_d || !out_d || !t->in || !t->out)
+        fprintf(stderr, "nnx bench: out of memory\n");
+    free(in_d);
+    free(out_d);
+    return rc;
+}
+
+static void free_set_tensors(set_tensors *t)
+{
+    for (size_t i = 0; t->in && i < t->ni; i++)
+        nnx_tensor_destroy(t->in[i].tensor);
+    for (size_t i = 0; t->out && i < t->no; i++)
+        nnx_tensor_destroy(t->out[i].tensor);
+    free(t->in);
+    free(t->out);
+    *t = (set_tensors){0};
+}
+
+/* --shapes on a model with symbolic input dimensions: one graph for every set, which
+ * compiles each set at its first dispatch (what a shape change costs) and keeps it; after
+ * each later set, one dispatch back at the first set's shapes shows a cached set's cost. */
+static int bench_unbound(const bench_args *b, nnx_context *ctx, nnx_model *model, double t0)
+{
+    nnx_graph *g = NULL;
+    nnx_status st = nnx_model_build(model, &g);
+    if (st != NNX_OK) {
+        fprintf(stderr, "%s\n", nnx_context_error(ctx));
+        return cli_exit_code(st);
+    }
+    if (b->n_sets > NNX_SHAPE_CACHE_DEFAULT)
+        nnx_graph_set_shape_cache_limit(g, (uint32_t)b->n_sets);
+    double *times = calloc((size_t)b->iterations, sizeof *times);
+    set_tensors first_set = {0};
+    int rc = times ? NNX_EXIT_OK : NNX_EXIT_INVALID_MODEL;
+    for (size_t k = 0; k < b->n_sets && rc == NNX_EXIT_OK; k++) {
+        set_tensors here = {0}, *t = k ? &here : &first_set;
+        if (k)
+            t0 = now();
+        if ((rc = make_set_tensors(ctx, model, g, &b->sets[k], t)) != NNX_EXIT_OK)
+            break;
+        if ((st = nnx_context_dispatch(ctx, g, t->in, t->ni, t->out, t->no)) != NNX_OK) {
+            fprintf(stderr, "%s\n", nnx_context_error(ctx));
+            rc = cli_exit_code(st);
+        }
+        double first = now() - t0, back = -1;
+        if (rc == NNX_EXIT_OK)
+            rc = time_dispatches(ctx, g, t->in, t->out, b->iterations, b->warmup, times, b->progress, b->profile);
+        if (rc == NNX_EXIT_OK && k) {
+            double t1 = now();
+            if ((st = nnx_context_dispatch(ctx, g, first_set.in, first_set.ni, first_set.out, first_set.no)) !=
+                NNX_OK) {
+                fprintf(stderr, "%s\n", nnx_context_error(ctx));
+                rc = cli_exit_code(st);
+            }
+            back = now() - t1;
+            /* this set again, so that the memory and profile reported are its own */
+            if (rc == NNX_EXIT_OK && (st = nnx_context_dispatch(ctx, g, t->in, t->ni, t->out, t->no)) != NNX_OK) {
+                fprintf(stderr, "%s\n", nnx_context_error(ctx));
+                rc = cli_exit_code(st);
+            }
+        }
+        if (rc == NNX_EXIT_OK) {
+            printf("shapes %s:\n", b->set_text[k]);
+            report(b->model, g, first, times, b->iterations, b->profile, b->each,
+                   &(report_extra){k ? "compile, run" : "load, compile, run", back, b->set_text[0]});
+        }
+        free_set_tensors(&here);
+    }
+    if (!times)
+        fprintf(stderr, "nnx bench: out of memory\n");
+    free_set_tensors(&first_set);
+    free(times);
+    return rc;
+}
+
 static int bench(const bench_args *b)
 {
     if (!b->sets)
         return bench_one(b, &b->model_args, NULL);
+    nnx_context *ctx;
+    if (nnx_context_create(&(nnx_context_options){.threads = b->threads}, &ctx) != NNX_OK) {
+        fprintf(stderr, "nnx bench: cannot create a context\n");
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    double t0 = now();
+    nnx_model *model = NULL;
+    nnx_model_options options = cli_model_options(&b->model_args);
+    options.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES;
+    size_t input;
+    uint32_t axis;
+    if (nnx_model_load(ctx, b->model, &options, &model) == NNX_OK && cli_model_unbound(model, &input, &axis)) {
+        int rc = bench_unbound(b, ctx, model, t0);
+        nnx_context_destroy(ctx);
+        return rc;
+    }
+    nnx_context_destroy(ctx); /* fixed shapes: each set is a model loaded with its shapes */
     int rc = NNX_EXIT_OK;
     for (size_t k = 0; k < b->n_sets && rc == NNX_EXIT_OK; k++)
         rc = bench_one(b, &b->sets[k], b->set_text[k]);

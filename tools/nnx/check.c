@@ -31,8 +31,22 @@ int cmd_check(int argc, char **argv)
     cli_model_args_free(&a);
     if (rc != NNX_EXIT_OK)
         return rc;
-    printf("%s: valid (%zu operations, %zu inputs, %zu outputs)\n", path, nnx_model_op_count(model),
-           nnx_model_input_count(model), nnx_model_output_count(model));
+    size_t input;
+    uint32_t axis;
+    if (cli_model_unbound(model, &input, &axis)) {
+        /* the nodes are checked when the shapes are known: say so rather than "valid" */
+        nnx_operand_desc d;
+        nnx_model_input_desc(model, input, &d);
+        printf("%s: structure valid (%zu operations, %zu inputs, %zu outputs); input '%s' is %s", path,
+               nnx_model_op_count(model), nnx_model_input_count(model), nnx_model_output_count(model),
+               nnx_model_input_name(model, input), cli_dtype_name(d.dtype));
+        cli_print_model_shape(stdout, model, false, input);
+        printf(": its operations are checked once its shape is given (--input-shape %s=...)\n",
+               nnx_model_input_name(model, input));
+    } else {
+        printf("%s: valid (%zu operations, %zu inputs, %zu outputs)\n", path, nnx_model_op_count(model),
+               nnx_model_input_count(model), nnx_model_output_count(model));
+    }
     nnx_context_destroy(ctx);
     return NNX_EXIT_OK;
 }

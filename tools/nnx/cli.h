@@ -109,6 +109,10 @@ int cli_exit_code(nnx_status st);
 int cli_load_model(const char *path, const cli_model_args *a, nnx_context **ctx, nnx_model **model);
 const char *cli_dtype_name(nnx_dtype dt);
 void cli_print_shape(FILE *out, const nnx_operand_desc *d); /* "[1,3,224,224]" */
+/* Input or output i of m with its symbolic dimensions by name: "[batch,3,224,224]". */
+void cli_print_model_shape(FILE *out, const nnx_model *m, bool output, size_t i);
+/* The first input dimension of m that is symbolic (no extent bound), if any. */
+bool cli_model_unbound(const nnx_model *m, size_t *input, uint32_t *axis);
 
 /* Subcommands (one file each). argv[0] is the subcommand's name; each handles --help. */
 int cmd_check(int argc, char **argv);

@@ -29,15 +29,15 @@ static int by_count(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-static void print_tensors(const char *title, size_t n, const char *(*name)(const nnx_model *, size_t),
-                          void (*desc)(const nnx_model *, size_t, nnx_operand_desc *), const nnx_model *m)
+static void print_tensors(const nnx_model *m, bool output)
 {
-    printf("%s:\n", title);
+    size_t n = output ? nnx_model_output_count(m) : nnx_model_input_count(m);
+    printf("%s:\n", output ? "outputs" : "inputs");
     for (size_t i = 0; i < n; i++) {
         nnx_operand_desc d;
-        desc(m, i, &d);
-        printf("  %-24s %-8s ", name(m, i), cli_dtype_name(d.dtype));
-        cli_print_shape(stdout, &d);
+        (output ? nnx_model_output_desc : nnx_model_input_desc)(m, i, &d);
+        printf("  %-24s %-8s ", (output ? nnx_model_output_name : nnx_model_input_name)(m, i), cli_dtype_name(d.dtype));
+        cli_print_model_shape(stdout, m, output, i);
         putchar('\n');
     }
 }
@@ -81,8 +81,8 @@ int cmd_info(int argc, char **argv)
     if (rc != NNX_EXIT_OK)
         return rc;
     printf("model: %s\n", path);
-    print_tensors("inputs", nnx_model_input_count(m), nnx_model_input_name, nnx_model_input_desc, m);
-    print_tensors("outputs", nnx_model_output_count(m), nnx_model_output_name, nnx_model_output_desc, m);
+    print_tensors(m, false);
+    print_tensors(m, true);
     rc = print_histogram(m);
     uint64_t count, bytes;
     nnx_model_parameters(m, &count, &bytes);

@@ -46,3 +46,32 @@ void cli_print_shape(FILE *out, const nnx_operand_desc *d)
         fprintf(out, i ? ",%u" : "%u", d->shape[i]);
     fputc(']', out);
 }
+
+void cli_print_model_shape(FILE *out, const nnx_model *m, bool output, size_t i)
+{
+    nnx_operand_desc d;
+    (output ? nnx_model_output_desc : nnx_model_input_desc)(m, i, &d);
+    fputc('[', out);
+    for (uint32_t k = 0; k < d.rank; k++) {
+        const char *name = (output ? nnx_model_output_dim_name : nnx_model_input_dim_name)(m, i, k);
+        if (k)
+            fputc(',', out);
+        if (name)
+            fputs(name, out);
+        else
+            fprintf(out, "%u", d.shape[k]);
+    }
+    fputc(']', out);
+}
+
+bool cli_model_unbound(const nnx_model *m, size_t *input, uint32_t *axis)
+{
+    for (size_t i = 0; i < nnx_model_input_count(m); i++)
+        for (uint32_t k = 0; k < NNX_MAX_RANK; k++)
+            if (nnx_model_input_dim_name(m, i, k)) {
+                *input = i;
+                *axis = k;
+                return true;
+            }
+    return false;
+}

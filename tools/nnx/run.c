@@ -328,31 +328,49 @@ static uint32_t bind_file_shapes(run_args *a, nnx_context *ctx)
     return bound;
 }
 
-/* Loads a->model with the shapes the options give. When that fails and an --input file's
- * input has no --input-shape, loads it again with those files' shapes bound: a model that
- * leaves an input's dimensions open (ONNX symbolic dimensions) takes them from its data. A
- * model that loads as it is keeps its own shapes, and a file of another shape is refused
- * when the inputs are gathered. On failure prints the (last) load's message. */
+/* Loads a->model with the shapes the options give. A model that leaves dimensions of its
+ * inputs open (ONNX symbolic dimensions; an NNVM graph without shapes fails to load) is
+ * loaded again with the shapes of the --input files of inputs without --input-shape. A
+ * model with fixed shapes keeps them, and a file of another shape is refused when the inputs
+ * are gathered. On failure prints the (last) load's message. */
 static int load_model(run_args *a, nnx_context *ctx, nnx_model **m)
 {
     nnx_model_options o = cli_model_options(&a->model_args);
     nnx_status st = nnx_model_load(ctx, a->model, &o, m);
-    if (st != NNX_OK && st != NNX_ERROR_OUT_OF_MEMORY && a->input_count > 0) {
+    size_t input;
+    uint32_t axis;
+    bool unbound = st == NNX_OK && cli_model_unbound(*m, &input, &axis);
+    if ((unbound || (st != NNX_OK && st != NNX_ERROR_OUT_OF_MEMORY)) && a->input_count > 0) {
         size_t n = strlen(nnx_context_error(ctx)) + 1;
         char *first = malloc(n);
         if (first)
             memcpy(first, nnx_context_error(ctx), n);
         if (bind_file_shapes(a, ctx) > 0) {
+            if (*m)
+                nnx_model_destroy(*m);
+            *m = NULL;
             o = cli_model_options(&a->model_args);
             st = nnx_model_load(ctx, a->model, &o, m);
-        } else if (first) {
+        } else if (first && st != NNX_OK) {
             fprintf(stderr, "%s\n", first); /* the file reads may have replaced the context's message */
             free(first);
             return cli_exit_code(st);
         }
         free(first);
     }
-    return st == NNX_OK ? NNX_EXIT_OK : fail(ctx, st);
+    if (st != NNX_OK)
+        return fail(ctx, st);
+    if (cli_model_unbound(*m, &input, &axis)) {
+        const char *name = nnx_model_input_name(*m, input);
+        nnx_operand_desc d;
+        nnx_model_input_desc(*m, input, &d);
+        fprintf(stderr, "%s: error: input '%s' is %s", a->model, name, cli_dtype_name(d.dtype));
+        cli_print_model_shape(stderr, *m, false, input);
+        fprintf(stderr, ": dimension %u ('%s') needs an extent: give --input %s=FILE or --input-shape %s=...\n", axis,
+                nnx_model_input_dim_name(*m, input, axis), name, name);
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    return NNX_EXIT_OK;
 }
 
 /* Load, gather the inputs, compile, dispatch. */

@@ -24,6 +24,7 @@ typedef struct ox {
     bool no_fold;
     void **cache; /* per value id: bytes computed at load time from known inputs (ox_known) */
     uint32_t cache_cap;
+    const Onnx__GraphProto *main_graph; /* the main graph */
 } ox;
 
 /* An empty 1-D tensor (a shape prefix of length 0, …): core IR has no empty tensors, so the
@@ -224,6 +225,11 @@ const char *nnx_onnx_type_name(int32_t t);
 /* Shape dims -> descriptor; checks rank, range and total size (what names it in errors). */
 nnx_status nnx_onnx_dims_desc(const int64_t *dims, size_t n, nnx_dtype dt, nnx_operand_desc *d, const char *what,
                               nnx_error *err);
+/* A model left unbound (onnx_signature.c; formats/ir_model.h "Unbound"): records that
+ * dimension axis of graph input number `input` has no extent and marks the model unbound;
+ * then, once the inputs are added, its operator list and declared outputs. */
+nnx_status nnx_onnx_unbound_dim(ox *c, const Onnx__TensorShapeProto__Dimension *dim, uint32_t input, uint32_t axis);
+nnx_status nnx_onnx_declare_unbound(ox *c, const Onnx__GraphProto *g, nnx_error *err);
 /* protobuf-c allocation through alloc. */
 ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc);
 

@@ -238,8 +238,15 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
             d.rank = (uint32_t)tt->shape->n_dim;
             for (uint32_t k = 0; k < d.rank; k++) {
                 const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
-                if (dim->value_case != ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE || dim->dim_value < 0 ||
-                    dim->dim_value > UINT32_MAX) {
+                bool fixed = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
+                    dim->dim_value >= 0 && dim->dim_value <= UINT32_MAX;
+                if (!fixed && c->options->allow_unbound) {
+                    if ((st = nnx_onnx_unbound_dim(c, dim, c->m->n_inputs, k)) != NNX_OK)
+                        return nnx_error_set(err, st, "out of memory");
+                    d.shape[k] = 0;
+                    continue;
+                }
+                if (!fixed) {
                     char declared[256];
                     declared_shape(tt->shape, declared, sizeof declared);
                     return nnx_error_set(
@@ -258,6 +265,7 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
         if (st == NNX_OK)
             st = define(c, name, id);
+        c->m->n_inputs++; /* the input's index while loading; collect_inputs recounts */
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s: error: graph input '%s': %s", c->path, name,
                                  e.message[0] ? e.message : c->nerr.message);
@@ -469,6 +477,7 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
     nnx_status st = NNX_OK;
     const Onnx__GraphProto *g = model->graph;
+    c.main_graph = g;
     c.opset = -1;
     for (size_t i = 0; i < model->n_opset_import; i++)
         if (is_default_domain(model->opset_import[i]->domain))
@@ -495,9 +504,11 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
         st = add_inputs(&c, g, err);
     if (st == NNX_OK)
         st = nnx_ir_model_collect_inputs(out, err);
-    if (st == NNX_OK)
+    if (st == NNX_OK && out->unbound)
+        st = nnx_onnx_declare_unbound(&c, g, err);
+    else if (st == NNX_OK)
         st = add_nodes(&c, g, err);
-    if (st == NNX_OK)
+    if (st == NNX_OK && !out->unbound)
         st = add_outputs(&c, g, err);
     nnx_strmap_free(&c.values);
     for (uint32_t v = 0; v < c.cache_cap; v++)

@@ -6,6 +6,7 @@ to tests/fuzz/corpus/onnx/.
 
   relu_add.onnx   x[1,4] -> Relu -> Add(b) -> y, b an initializer
   relu_add_batch.onnx  the same with x[batch,4] -> y[batch,4], batch symbolic
+  relu_add_pair.onnx  Relu(x[batch,seq]) + z[batch,1] -> y[batch,seq]: a symbol two inputs share
   conv_pool.onnx  x[1,1,4,4] -> Conv(w[2,1,3,3], bias, pads 1) -> Relu -> MaxPool 2x2 -> y
   unsupported.onnx  two operators nnx lacks (and one it has), for the all-at-once error
   x_1x4.npy, x_1x1x4x4.npy, x_3x4.npy  inputs; relu_add_expected.npy and
@@ -50,6 +51,10 @@ def main():
     x3 = np.array([[-2.0, 3.0, -0.5, 1.5], [1.0, -1.0, 0.0, 4.0], [0.5, 0.25, -8.0, 2.0]], dtype=np.float32)
     npy("x_3x4.npy", x3)
     npy("relu_add_3x4_expected.npy", np.maximum(x3, 0) + b)
+
+    write("relu_add_pair.onnx", model(
+        [node("Relu", ["x"], ["r"]), node("Add", ["r", "z"], ["y"])],
+        [], [("x", ["batch", "seq"]), ("z", ["batch", 1])], [("y", ["batch", "seq"])]))
 
     rng = np.random.default_rng(8)
     w = rng.standard_normal((2, 1, 3, 3)).astype(np.float32)
