@@ -1046,6 +1046,10 @@ typedef struct nnx_model_options {
     uint32_t input_shape_count;
     const char *params_path; /* NNVM graph JSON: its TVM .params weights file; NULL: the one
                                 *.params file beside the JSON, if there is exactly one */
+    uint64_t seed;           /* random operators without a seed of their own (ONNX RandomUniform,
+                                RandomNormal, their *Like forms, Bernoulli, training Dropout) draw
+                                from this seed mixed with their position; the draws are made at
+                                load, so every dispatch sees the same values */
 } nnx_model_options;
 
 /* Reads and checks the model at path. options may be NULL. Missing .dat files are allowed

@@ -10,8 +10,8 @@
 /* Where the graphs of each shape set come from. specialize makes a graph of ctx for
  * shapes (one per declared input, in order) that no context list owns; free releases user. */
 typedef struct nnx_shape_source {
-    nnx_status (*specialize)(void *user, nnx_context *ctx, const nnx_input_shape *shapes, uint32_t n,
-                             nnx_graph **out, nnx_error *err);
+    nnx_status (*specialize)(void *user, nnx_context *ctx, const nnx_input_shape *shapes, uint32_t n, nnx_graph **out,
+                             nnx_error *err);
     void (*free)(void *user, const nnx_alloc *a);
     void *user;
 } nnx_shape_source;

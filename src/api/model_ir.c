@@ -26,11 +26,13 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
         .skip_tensor_data = o->flags & (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
         .allow_unbound = true,
+        .seed = o->seed,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
     if (st == NNX_OK && m->unbound) {
         m->source.row = fmt;
         m->source.flags = o->flags;
+        m->source.seed = o->seed;
         m->source.path = nnx_arena_strdup(&m->ir.arena, path);
         m->source.params_path = o->params_path ? nnx_arena_strdup(&m->ir.arena, o->params_path) : NULL;
         if (!m->source.path || (o->params_path && !m->source.params_path))
@@ -140,6 +142,7 @@ typedef struct ir_source {
     const nnx_model_format *row;
     char *path, *params_path;
     uint32_t flags;
+    uint64_t seed;
 } ir_source;
 
 static void source_free(void *user, const nnx_alloc *a)
@@ -181,6 +184,7 @@ static nnx_status build_unbound(nnx_context *ctx, const nnx_ir_model *m, nnx_gra
     if (s && names && descs) {
         s->row = m->source.row;
         s->flags = m->source.flags;
+        s->seed = m->source.seed;
         s->path = nnx_mem_strdup(a, m->source.path);
         s->params_path = m->source.params_path ? nnx_mem_strdup(a, m->source.params_path) : NULL;
         if (s->path && (!m->source.params_path || s->params_path))

@@ -16,6 +16,7 @@ typedef struct nnx_ir_model_options {
     bool skip_tensor_data; /* structure only: weights may be absent (zero-filled) */
     bool allow_unbound;    /* inputs may keep dimensions no shape binds: the model is then
                               `unbound` (below) instead of an error */
+    uint64_t seed;         /* of random operators that give none (nnx_model_options.seed) */
 } nnx_ir_model_options;
 
 typedef struct nnx_ir_model {
@@ -47,6 +48,7 @@ typedef struct nnx_ir_model {
     struct {
         const char *path, *params_path;
         uint32_t flags;
+        uint64_t seed;
         const void *row;
     } source;
 } nnx_ir_model;

@@ -451,7 +451,7 @@ static int parse_shape_sets(cli_parser *p, bench_args *b, const char *value)
         b->set_text[k] = set;
         b->n_sets = k + 1;
         cli_model_args *s = &b->sets[k];
-        s->flags = b->model_args.flags, s->params = b->model_args.params;
+        s->flags = b->model_args.flags, s->params = b->model_args.params, s->seed = b->model_args.seed;
         for (uint32_t i = 0; i < b->model_args.shape_count && rc < 0; i++) {
             const nnx_input_shape *base = &b->model_args.shapes[i];
             if (!cli_model_args_add_shape(s, base->name, strlen(base->name), base->rank, base->shape))

@@ -63,10 +63,11 @@ typedef struct cli_model_args {
     const char *params;      /* --params FILE, or NULL */
     nnx_input_shape *shapes; /* --input-shape, in the order given; names malloc'ed */
     uint32_t shape_count, shape_room;
+    uint64_t seed; /* --seed: of the model's random operators */
 } cli_model_args;
 
 #define CLI_MODEL_OPTIONS \
-    {"lenient", 'l', false}, {"params", 0, true}, { "input-shape", 0, true }
+    {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, { "seed", 0, true }
 
 /* Takes one of CLI_MODEL_OPTIONS (option is its table entry): -1 to go on, else the exit code
  * (a usage error, already reported). */
@@ -100,7 +101,10 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
     "                 the shape of graph input NAME (repeatable): binds the dimensions\n" \
     "                 an ONNX model leaves symbolic or unknown (its fixed ones must agree),\n" \
     "                 gives an NNVM graph saved without shapes its input's, replaces an\n" \
-    "                 NNEF external's\n"
+    "                 NNEF external's\n" \
+    "      --seed N   the seed of random operators that give none (ONNX RandomUniform,\n" \
+    "                 RandomNormal, Bernoulli, training Dropout; default 0): drawn once,\n" \
+    "                 when the model is loaded\n"
 
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);

@@ -3,6 +3,7 @@
  * the form nnx_model_options takes. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,11 +94,24 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
     }
     if (strcmp(option->long_name, "input-shape") == 0)
         return cli_model_parse_shape(p, a, value);
+    if (strcmp(option->long_name, "seed") == 0) {
+        unsigned long long v;
+        char *end;
+        errno = 0;
+        v = value[0] >= '0' && value[0] <= '9' ? strtoull(value, &end, 10) : 0;
+        if (value[0] < '0' || value[0] > '9' || errno || *end)
+            return cli_usage_error(p, "--seed wants a decimal integer from 0 to 2^64 - 1, got '%s'", value);
+        a->seed = v;
+        return -1;
+    }
     return NNX_EXIT_USAGE;
 }
 
 nnx_model_options cli_model_options(const cli_model_args *a)
 {
-    return (nnx_model_options){
-        .flags = a->flags, .input_shapes = a->shapes, .input_shape_count = a->shape_count, .params_path = a->params};
+    return (nnx_model_options){.flags = a->flags,
+                               .input_shapes = a->shapes,
+                               .input_shape_count = a->shape_count,
+                               .params_path = a->params,
+                               .seed = a->seed};
 }

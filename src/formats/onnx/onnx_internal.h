@@ -225,6 +225,17 @@ const char *nnx_onnx_type_name(int32_t t);
 /* Shape dims -> descriptor; checks rank, range and total size (what names it in errors). */
 nnx_status nnx_onnx_dims_desc(const int64_t *dims, size_t n, nnx_dtype dt, nnx_operand_desc *d, const char *what,
                               nnx_error *err);
+/* Random operators (onnx_ops_random.c); training Dropout with its ratio (out: y, mask). */
+nnx_status nnx_onnx_op_random_uniform(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                      uint32_t *out);
+nnx_status nnx_onnx_op_random_normal(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_random_uniform_like(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                           uint32_t *out);
+nnx_status nnx_onnx_op_random_normal_like(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                          uint32_t *out);
+nnx_status nnx_onnx_op_bernoulli(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_dropout_training(ox *c, const Onnx__NodeProto *n, uint32_t x, double ratio, uint32_t *out);
+
 /* A model left unbound (onnx_signature.c; formats/ir_model.h "Unbound"): records that
  * dimension axis of graph input number `input` has no extent and marks the model unbound;
  * then, once the inputs are added, its operator list and declared outputs. */

@@ -283,6 +283,8 @@ static uint32_t required_inputs(const char *t, int64_t opset)
         int16_t from;
     } rows[] = {
         {"Constant", 0, 0},
+        {"RandomUniform", 0, 0},
+        {"RandomNormal", 0, 0},
         {"Add", 2, 0},
         {"Sub", 2, 0},
         {"Mul", 2, 0},

@@ -244,8 +244,8 @@ static nnx_status op_identity(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     return NNX_OK;
 }
 
-/* Dropout in inference: the identity; the mask output is all true. training_mode true is
- * not supported. */
+/* Dropout in inference: the identity; the mask output is all true. training_mode true with a
+ * ratio other than 0 draws its mask (onnx_ops_random.c). */
 static nnx_status op_dropout(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     uint32_t tm = in_or_none(in, n_in, 2);
@@ -258,7 +258,7 @@ static nnx_status op_dropout(ox *c, const Onnx__NodeProto *n, const uint32_t *in
         if (k && v[0] && in_or_none(in, n_in, 1) != NNX_NONE)
             CHECK(ox_doubles(c, in[1], "ratio", &ratio, 1, &rk));
         if (k && v[0] && ratio != 0)
-            return unsupported(c, "%s (training_mode true, ratio != 0) is not supported: it is random", "Dropout");
+            return nnx_onnx_dropout_training(c, n, in[0], ratio, out);
     }
     if (ox_attr_i(n, "is_test", 1) == 0 && c->opset < 7)
         return unsupported(c, "%s in training is not supported", "Dropout");
@@ -605,6 +605,11 @@ static const ox_op ops[] = {
     {"DequantizeLinear", 10, nnx_onnx_op_quant},
     {"Div", 1, op_binary},
     {"Dropout", 1, op_dropout},
+    {"Bernoulli", 15, nnx_onnx_op_bernoulli},
+    {"RandomUniform", 1, nnx_onnx_op_random_uniform},
+    {"RandomNormal", 1, nnx_onnx_op_random_normal},
+    {"RandomUniformLike", 1, nnx_onnx_op_random_uniform_like},
+    {"RandomNormalLike", 1, nnx_onnx_op_random_normal_like},
     {"Elu", 1, op_activation},
     {"Equal", 1, op_binary},
     {"Erf", 9, op_unary},

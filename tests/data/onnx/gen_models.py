@@ -9,6 +9,8 @@ to tests/fuzz/corpus/onnx/.
   relu_add_pair.onnx  Relu(x[batch,seq]) + z[batch,1] -> y[batch,seq]: a symbol two inputs share
   conv_pool.onnx  x[1,1,4,4] -> Conv(w[2,1,3,3], bias, pads 1) -> Relu -> MaxPool 2x2 -> y
   unsupported.onnx  two operators nnx lacks (and one it has), for the all-at-once error
+  random_uniform.onnx, random_normal_like.onnx, bernoulli.onnx, dropout_training.onnx  one
+  random operator each, for test_onnx_random
   x_1x4.npy, x_1x1x4x4.npy, x_3x4.npy  inputs; relu_add_expected.npy and
   relu_add_3x4_expected.npy the numpy results
 """
@@ -18,7 +20,7 @@ import sys
 import numpy as np
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the test data
-from onnx_wire import attr_ints, model, node, tensor  # noqa: E402
+from onnx_wire import BOOL, attr_float, attr_ints, model, node, tensor  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "..", "fuzz", "corpus", "onnx")
@@ -55,6 +57,22 @@ def main():
     write("relu_add_pair.onnx", model(
         [node("Relu", ["x"], ["r"]), node("Add", ["r", "z"], ["y"])],
         [], [("x", ["batch", "seq"]), ("z", ["batch", 1])], [("y", ["batch", "seq"])]))
+
+    # random operators (test_onnx_random checks the statistics of their draws)
+    write("random_uniform.onnx", model(
+        [node("RandomUniform", [], ["y"], [attr_ints("shape", [200, 100]), attr_float("low", -2.0),
+                                            attr_float("high", 3.0)])],
+        [], [], [("y", [200, 100])], opset=22), seed=False)
+    write("random_normal_like.onnx", model(
+        [node("RandomNormalLike", ["x"], ["y"], [attr_float("mean", 1.0), attr_float("scale", 2.0),
+                                                 attr_float("seed", 7.0)])],
+        [], [("x", [200, 100])], [("y", [200, 100])], opset=22), seed=False)
+    write("bernoulli.onnx", model(
+        [node("Bernoulli", ["p"], ["y"])], [], [("p", [4, 5000])], [("y", [4, 5000])], opset=22), seed=False)
+    write("dropout_training.onnx", model(
+        [node("Dropout", ["x", "ratio", "training"], ["y", "mask"])],
+        [tensor("ratio", np.array(0.25, dtype=np.float32)), tensor("training", np.array(True), BOOL)],
+        [("x", [100, 100])], [("y", [100, 100]), ("mask", [100, 100], BOOL)], opset=22), seed=False)
 
     rng = np.random.default_rng(8)
     w = rng.standard_normal((2, 1, 3, 3)).astype(np.float32)

@@ -10,7 +10,8 @@ import numpy as np
 # TensorProto.DataType
 FLOAT = 1
 INT32 = 6
-_NUMPY = {FLOAT: np.float32, INT32: np.int32}
+BOOL = 9
+_NUMPY = {FLOAT: np.float32, INT32: np.int32, BOOL: np.bool_}
 
 # AttributeProto.AttributeType
 _A_FLOAT, _A_INT, _A_STRING, _A_FLOATS, _A_INTS, _A_STRINGS = 1, 2, 3, 6, 7, 8

@@ -95,9 +95,9 @@ static void test_model_declares_names(void **state)
     /* a model loaded with its shape has no symbolic dimension */
     nnx_input_shape s = {"x", 2, {3, 4}};
     nnx_model *fixed = NULL;
-    assert_int_equal(nnx_model_load(ctx, BATCH_MODEL, &(nnx_model_options){.input_shapes = &s, .input_shape_count = 1},
-                                    &fixed),
-                     NNX_OK);
+    assert_int_equal(
+        nnx_model_load(ctx, BATCH_MODEL, &(nnx_model_options){.input_shapes = &s, .input_shape_count = 1}, &fixed),
+        NNX_OK);
     assert_null(nnx_model_input_dim_name(fixed, 0, 0));
     nnx_context_destroy(ctx);
 }
