@@ -29,15 +29,15 @@ static bool same_type(const nnx_operand_desc *gd, const rt_tensor *want, char *w
     return false;
 }
 
-static bool bernoulli(const nnx_operand_desc *gd, const void *got, const rt_tensor *p, const rt_tensor *want,
-                      char *why, size_t wl)
+static bool bernoulli(const nnx_operand_desc *gd, const void *got, const rt_tensor *p, const rt_tensor *want, char *why,
+                      size_t wl)
 {
     uint64_t n = rt_elements(gd);
     for (uint64_t i = 0; i < n; i++) {
         double y = nnx_load_f(gd->dtype, got, i), q = nnx_load_f(p->desc.dtype, p->data, i);
         if ((y != 0 && y != 1) || (q == 0 && y != 0) || (q == 1 && y != 1)) {
-            snprintf(why, wl, "output '%s' element %llu is %g for probability %g", want->name, (unsigned long long)i,
-                     y, q);
+            snprintf(why, wl, "output '%s' element %llu is %g for probability %g", want->name, (unsigned long long)i, y,
+                     q);
             return false;
         }
     }

@@ -108,14 +108,12 @@ static nnx_status random_op(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     return cast(c, v, dt, &out[0]);
 }
 
-nnx_status nnx_onnx_op_random_uniform(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
-                                      uint32_t *out)
+nnx_status nnx_onnx_op_random_uniform(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     return random_op(c, n, in, n_in, out, DRAW_UNIFORM, false);
 }
 
-nnx_status nnx_onnx_op_random_normal(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
-                                     uint32_t *out)
+nnx_status nnx_onnx_op_random_normal(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     return random_op(c, n, in, n_in, out, DRAW_NORMAL, false);
 }

@@ -1,8 +1,8 @@
 /* onnx_ops_resize.c — ONNX Resize / Upsample composed from core operations: per axis
  * gathers at load-time indices, weighted by constants: every nearest_mode and
- * coordinate_transformation_mode but tf_crop_and_resize, linear and cubic, the axes and
- * keep_aspect_ratio_policy of Resize-18; not antialias (NOT_SUPPORTED). Also AffineGrid, the
- * sampling grid of an affine transform. */
+ * coordinate_transformation_mode (tf_crop_and_resize with its roi and extrapolation_value),
+ * linear and cubic with or without antialias, the axes and keep_aspect_ratio_policy of
+ * Resize-18. Also AffineGrid, the sampling grid of an affine transform. */
 #include "formats/onnx/onnx_build.h"
 
 #include "ir/dtypes.h"
@@ -19,7 +19,8 @@ typedef enum {
     CT_PYTORCH_HALF_PIXEL,
     CT_ALIGN_CORNERS,
     CT_ASYMMETRIC,
-    CT_TF_HALF_PIXEL_NN
+    CT_TF_HALF_PIXEL_NN,
+    CT_TF_CROP_AND_RESIZE
 } ctm;
 typedef enum { NM_ROUND_PREFER_FLOOR, NM_ROUND_PREFER_CEIL, NM_FLOOR, NM_CEIL, NM_SIMPLE } nearest_mode;
 typedef enum { RM_NEAREST, RM_LINEAR, RM_CUBIC } resize_mode;
@@ -30,14 +31,21 @@ typedef struct resize_opts {
     nearest_mode nm;
     double cubic_a;
     bool exclude_outside;
+    bool antialias;
+    double extrapolation;                                  /* tf_crop_and_resize */
+    double roi_start[NNX_MAX_RANK], roi_end[NNX_MAX_RANK]; /* per axis, tf_crop_and_resize */
 } resize_opts;
 
 /* out is the resized length before flooring (in * scale when scales are given), as the ONNX
  * reference uses it; out_int the output's length. half_pixel_symmetric (Resize-19) shifts
  * half_pixel by in / 2 * (1 - out_int / out), which centres a floored output. */
-static double original_coord(const resize_opts *o, double x, double scale, uint32_t in, double out, uint32_t out_int)
+static double original_coord(const resize_opts *o, uint32_t axis, double x, double scale, uint32_t in, double out,
+                             uint32_t out_int)
 {
+    double a = o->roi_start[axis], b = o->roi_end[axis];
     switch (o->ct) {
+    case CT_TF_CROP_AND_RESIZE:
+        return out_int > 1 ? a * (in - 1) + x * (b - a) * (in - 1) / (out_int - 1) : 0.5 * (a + b) * (in - 1);
     case CT_HALF_PIXEL: return (x + 0.5) / scale - 0.5;
     case CT_HALF_PIXEL_SYMMETRIC: return in / 2.0 * (1 - out_int / out) + (x + 0.5) / scale - 0.5;
     case CT_PYTORCH_HALF_PIXEL: return out > 1 ? (x + 0.5) / scale - 0.5 : 0;
@@ -122,52 +130,124 @@ static nnx_status plan_axes(ox *c, const Onnx__NodeProto *n, const nnx_operand_d
     return NNX_OK;
 }
 
+/* The cubic convolution kernel of |t| with coefficient a (Keys, 1981), as ONNX Resize's
+ * cubic mode uses it for antialias. */
+static double cubic_kernel(double t, double a)
+{
+    t = fabs(t);
+    if (t <= 1)
+        return ((a + 2) * t - (a + 3)) * t * t + 1;
+    return t < 2 ? ((a * t - 5 * a) * t + 8 * a) * t - 4 * a : 0;
+}
+
+/* The most taps one output point takes: 1 (nearest), 2 (linear), 4 (cubic); with antialias
+ * and scale < 1 the filter is stretched by 1 / scale (the ONNX reference's footprints). */
+static uint32_t taps_of(const resize_opts *o, double scale)
+{
+    if (o->mode == RM_NEAREST)
+        return 1;
+    double s = o->antialias && scale < 1 ? scale : 1;
+    int64_t start = ox_f2i(floor((o->mode == RM_LINEAR ? -1.0 : -2.0) / s) + 1);
+    return (uint32_t)(2 - 2 * start);
+}
+
+/* Output point i's taps (indices into the axis, clamped: the edge padding of the ONNX
+ * reference) and weights into idx[k * out + i], w[k * out + i] (k < taps); false when the
+ * point lies outside the input (tf_crop_and_resize: the extrapolation value). */
+static bool point_taps(const resize_opts *o, uint32_t axis, uint32_t i, uint32_t out, double out_len, double scale,
+                       uint32_t in, uint32_t taps, double *idx, double *w)
+{
+    double xo = original_coord(o, axis, i, scale, in, out_len, out);
+    if (o->ct == CT_TF_CROP_AND_RESIZE && (xo < 0 || xo > in - 1))
+        return false;
+    if (o->mode == RM_NEAREST) {
+        double f = floor(xo), v;
+        switch (o->nm) {
+        case NM_ROUND_PREFER_FLOOR: v = xo - f == 0.5 ? f : round(xo); break;
+        case NM_ROUND_PREFER_CEIL: v = xo - f == 0.5 ? f + 1 : round(xo); break;
+        case NM_FLOOR: v = f; break;
+        case NM_CEIL: v = ceil(xo); break;
+        default: v = scale < 1 ? ceil(xo) : f; break;
+        }
+        idx[i] = (double)clampi(ox_f2i(v), in);
+        w[i] = 1;
+        return true;
+    }
+    if (o->antialias) {
+        /* the ONNX reference: the point's taps are the integers nearest it, its ratio to the
+         * tap below in (0, 1], weights the kernel stretched by 1 / scale, normalised */
+        double s = scale < 1 ? scale : 1, f = floor(xo), r = xo - f;
+        if (r == 0)
+            f -= 1, r = 1;
+        int64_t start = 1 - (int64_t)taps / 2;
+        double sum = 0;
+        for (uint32_t k = 0; k < taps; k++) {
+            double t = s * ((double)(start + (int64_t)k) - r);
+            double v = o->mode == RM_LINEAR ? fmax(0.0, 1 - fabs(t)) : cubic_kernel(t, o->cubic_a);
+            int64_t j = ox_f2i(f) + start + (int64_t)k;
+            if (o->exclude_outside && (j < 0 || j >= (int64_t)in))
+                v = 0;
+            idx[k * out + i] = (double)clampi(j, in);
+            w[k * out + i] = v;
+            sum += v;
+        }
+        for (uint32_t k = 0; k < taps && sum != 0; k++)
+            w[k * out + i] /= sum;
+        return true;
+    }
+    if (o->mode == RM_LINEAR && o->ct != CT_ALIGN_CORNERS) /* onnxruntime clamps the coordinate */
+        xo = xo < 0 ? 0 : xo > in - 1 ? in - 1 : xo;
+    double f = floor(xo), r = xo - f;
+    if (o->mode == RM_LINEAR) {
+        idx[0 * out + i] = (double)clampi(ox_f2i(f), in);
+        idx[1 * out + i] = (double)clampi(ox_f2i(f) + 1, in);
+        w[0 * out + i] = 1 - r;
+        w[1 * out + i] = r;
+        return true;
+    }
+    double cw[4], sum = 0;
+    cubic_coeffs(r, o->cubic_a, cw);
+    for (int k = 0; k < 4; k++) {
+        int64_t j = ox_f2i(f) - 1 + k;
+        if (o->exclude_outside && (j < 0 || j >= (int64_t)in))
+            cw[k] = 0;
+        sum += cw[k];
+        idx[k * out + i] = (double)clampi(j, in);
+    }
+    for (int k = 0; k < 4; k++)
+        w[k * out + i] = o->exclude_outside && sum != 0 ? cw[k] / sum : cw[k];
+    return true;
+}
+
+/* Points outside the input take the extrapolation value: y = where(outside, e, y). */
+static nnx_status extrapolate(ox *c, uint32_t y, uint32_t axis, uint32_t out, const double *outside, double e,
+                              uint32_t *z)
+{
+    nnx_operand_desc d = ox_desc(c, y);
+    uint32_t m, mb, ev;
+    CHECK(ox_axis_const(c, NNX_FLOAT64, d.rank, axis, out, outside, &m));
+    CHECK(cast(c, m, NNX_BOOL, &mb));
+    CHECK(ox_scalar(c, d.dtype, e, &ev));
+    uint32_t w3[3] = {mb, ev, y};
+    return ox_node(c, NNX_OP_WHERE, w3, 3, NULL, 1, z);
+}
+
 /* Resizes axis `axis` of x to `out` elements: y = sum_k gather(x, idx_k) * w_k. */
 static nnx_status resize_axis(ox *c, uint32_t x, uint32_t axis, uint32_t out, double out_len, double scale,
                               const resize_opts *o, uint32_t *y)
 {
     nnx_operand_desc d = ox_desc(c, x);
-    uint32_t in = d.shape[axis], taps = o->mode == RM_NEAREST ? 1 : o->mode == RM_LINEAR ? 2 : 4;
-    double *idx = ox_calloc(c, (size_t)out * 8, sizeof *idx);
+    uint32_t in = d.shape[axis], taps = taps_of(o, scale);
+    if (taps > 1024)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "antialias over %u taps per point is not supported", taps);
+    double *idx = ox_calloc(c, (size_t)out * (2 * (size_t)taps + 1), sizeof *idx);
     if (!idx)
         return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    double *w = idx + (size_t)out * 4;
-    for (uint32_t i = 0; i < out; i++) {
-        double xo = original_coord(o, i, scale, in, out_len, out);
-        if (o->mode == RM_NEAREST) {
-            double f = floor(xo), v;
-            switch (o->nm) {
-            case NM_ROUND_PREFER_FLOOR: v = xo - f == 0.5 ? f : round(xo); break;
-            case NM_ROUND_PREFER_CEIL: v = xo - f == 0.5 ? f + 1 : round(xo); break;
-            case NM_FLOOR: v = f; break;
-            case NM_CEIL: v = ceil(xo); break;
-            default: v = scale < 1 ? ceil(xo) : f; break;
-            }
-            idx[i] = (double)clampi(ox_f2i(v), in);
-            continue;
-        }
-        if (o->mode == RM_LINEAR && o->ct != CT_ALIGN_CORNERS) /* onnxruntime clamps the coordinate */
-            xo = xo < 0 ? 0 : xo > in - 1 ? in - 1 : xo;
-        double f = floor(xo), r = xo - f;
-        if (o->mode == RM_LINEAR) {
-            idx[0 * out + i] = (double)clampi(ox_f2i(f), in);
-            idx[1 * out + i] = (double)clampi(ox_f2i(f) + 1, in);
-            w[0 * out + i] = 1 - r;
-            w[1 * out + i] = r;
-            continue;
-        }
-        double cw[4], sum = 0;
-        cubic_coeffs(r, o->cubic_a, cw);
-        for (int k = 0; k < 4; k++) {
-            int64_t j = ox_f2i(f) - 1 + k;
-            if (o->exclude_outside && (j < 0 || j >= (int64_t)in))
-                cw[k] = 0;
-            sum += cw[k];
-            idx[k * out + i] = (double)clampi(j, in);
-        }
-        for (int k = 0; k < 4; k++)
-            w[k * out + i] = o->exclude_outside && sum != 0 ? cw[k] / sum : cw[k];
-    }
+    double *w = idx + (size_t)out * taps, *outside = w + (size_t)out * taps;
+    bool any_outside = false;
+    for (uint32_t i = 0; i < out; i++)
+        if (!point_taps(o, axis, i, out, out_len, scale, in, taps, idx, w))
+            outside[i] = 1, any_outside = true;
     nnx_status st = NNX_OK;
     uint32_t acc = NNX_NONE;
     nnx_attrs ga = {.axis = {axis}};
@@ -207,14 +287,44 @@ static nnx_status resize_axis(ox *c, uint32_t x, uint32_t axis, uint32_t out, do
         if (st == NNX_OK)
             st = acc == NNX_NONE ? (acc = term, NNX_OK) : bin(c, NNX_OP_ADD, acc, term, &acc);
     }
+    if (st == NNX_OK && any_outside)
+        st = extrapolate(c, acc, axis, out, outside, o->extrapolation, &acc);
     nnx_mem_free(c->ir->alloc, idx);
     if (st == NNX_OK)
         *y = acc;
     return st;
 }
 
-static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t scales, uint32_t sizes, bool legacy,
-                         uint32_t *y)
+/* tf_crop_and_resize's roi (known at load time): starts then ends, for the `axes` given or
+ * for every axis, into o's per-axis roi; extrapolation_value too. */
+static nnx_status crop_region(ox *c, const Onnx__NodeProto *n, uint32_t roi, uint32_t rank, resize_opts *o)
+{
+    if (roi == NNX_NONE)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "tf_crop_and_resize needs roi");
+    double v[2 * NNX_MAX_RANK];
+    uint32_t k;
+    CHECK(ox_doubles(c, roi, "roi", v, 2 * NNX_MAX_RANK, &k));
+    size_t na;
+    const int64_t *axes = ox_attr_ints(n, "axes", &na);
+    if (!axes)
+        na = rank;
+    if (k != 2 * na || na > rank)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "roi has %u values for %zu axes", k, na);
+    for (uint32_t a = 0; a < rank; a++)
+        o->roi_start[a] = 0, o->roi_end[a] = 1;
+    for (uint32_t i = 0; i < na; i++) {
+        uint32_t a = i;
+        if (axes)
+            CHECK(axis_of(c, axes[i], rank, &a));
+        o->roi_start[a] = v[i];
+        o->roi_end[a] = v[na + i];
+    }
+    o->extrapolation = ox_attr_f(n, "extrapolation_value", 0.0f);
+    return NNX_OK;
+}
+
+static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t roi, uint32_t scales, uint32_t sizes,
+                         bool legacy, uint32_t *y)
 {
     nnx_operand_desc d = ox_desc(c, x);
     char buf[64];
@@ -246,6 +356,8 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
             o.ct = CT_ASYMMETRIC;
         else if (strcmp(ct, "tf_half_pixel_for_nn") == 0)
             o.ct = CT_TF_HALF_PIXEL_NN;
+        else if (strcmp(ct, "tf_crop_and_resize") == 0)
+            o.ct = CT_TF_CROP_AND_RESIZE;
         else
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "coordinate_transformation_mode '%s' is not supported", ct);
         const char *nm = ox_attr_s(n, "nearest_mode", "round_prefer_floor", buf, sizeof buf);
@@ -260,8 +372,9 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
         else
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "nearest_mode '%s' is not supported", nm);
     }
-    if (ox_attr_i(n, "antialias", 0) != 0 && o.mode != RM_NEAREST)
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "antialias is not supported");
+    o.antialias = ox_attr_i(n, "antialias", 0) != 0 && o.mode != RM_NEAREST;
+    if (o.ct == CT_TF_CROP_AND_RESIZE)
+        CHECK(crop_region(c, n, roi, d.rank, &o));
     double sc[NNX_MAX_RANK];
     int64_t sz[NNX_MAX_RANK];
     uint32_t k = 0;
@@ -280,7 +393,8 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
     CHECK(plan_axes(c, n, &d, by_size, sz, sc, k, &p));
     uint32_t v = x;
     for (uint32_t i = 0; i < d.rank; i++) {
-        if (p.out[i] == d.shape[i] && p.scale[i] == 1)
+        if (p.out[i] == d.shape[i] && p.scale[i] == 1 &&
+            (o.ct != CT_TF_CROP_AND_RESIZE || (o.roi_start[i] == 0 && o.roi_end[i] == 1)))
             continue;
         CHECK(resize_axis(c, v, i, p.out[i], p.len[i], p.scale[i], &o, &v));
     }
@@ -290,15 +404,10 @@ static nnx_status resize(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t s
 
 nnx_status nnx_onnx_op_resize(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
-    char buf[64];
-    const char *ct = ox_attr_s(n, "coordinate_transformation_mode", "", buf, sizeof buf);
-    if (strcmp(ct, "tf_crop_and_resize") == 0)
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "coordinate_transformation_mode '%s' is not supported", ct);
-    if (strcmp(n->op_type, "Upsample") == 0)
-        return resize(c, n, in[0], n_in > 1 ? in[1] : NNX_NONE, NNX_NONE, true, &out[0]);
-    if (c->opset < 11)
-        return resize(c, n, in[0], n_in > 1 ? in[1] : NNX_NONE, NNX_NONE, true, &out[0]);
-    return resize(c, n, in[0], n_in > 2 ? in[2] : NNX_NONE, n_in > 3 ? in[3] : NNX_NONE, false, &out[0]);
+    if (strcmp(n->op_type, "Upsample") == 0 || c->opset < 11)
+        return resize(c, n, in[0], NNX_NONE, n_in > 1 ? in[1] : NNX_NONE, NNX_NONE, true, &out[0]);
+    return resize(c, n, in[0], n_in > 1 ? in[1] : NNX_NONE, n_in > 2 ? in[2] : NNX_NONE, n_in > 3 ? in[3] : NNX_NONE,
+                  false, &out[0]);
 }
 
 /* ---------------------------------------------------------------- AffineGrid */

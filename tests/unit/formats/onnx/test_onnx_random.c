@@ -91,7 +91,8 @@ static void test_uniform(void **state)
     assert_true(fabs(sd - 5.0 / sqrt(12.0)) < 0.03);
     /* the same seed draws the same values; another seed others */
     size_t n2;
-    float *same = run(DATA "random_uniform.onnx", 1, NULL, 0, &n2), *other = run(DATA "random_uniform.onnx", 2, NULL, 0, &n2);
+    float *same = run(DATA "random_uniform.onnx", 1, NULL, 0, &n2),
+          *other = run(DATA "random_uniform.onnx", 2, NULL, 0, &n2);
     assert_memory_equal(v, same, n * sizeof *v);
     assert_memory_not_equal(v, other, n * sizeof *v);
     free(v);
@@ -158,7 +159,8 @@ static void test_dropout_training(void **state)
 {
     (void)state;
     size_t n, nm;
-    float *y = run(DATA "dropout_training.onnx", 3, ones_fill, 0, &n), *mask = run(DATA "dropout_training.onnx", 3, ones_fill, 1, &nm);
+    float *y = run(DATA "dropout_training.onnx", 3, ones_fill, 0, &n),
+          *mask = run(DATA "dropout_training.onnx", 3, ones_fill, 1, &nm);
     assert_int_equal(n, nm);
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
