@@ -1040,10 +1040,22 @@ typedef struct nnx_input_shape {
     uint32_t shape[NNX_MAX_RANK];
 } nnx_input_shape;
 
+/* An extent for every graph-input dimension a model names `name` (ONNX dim_param, e.g. the
+ * `batch` of torch.onnx.export's dynamic_axes), as ONNX Runtime's free-dimension overrides
+ * by name. A shape given for the input itself (nnx_input_shape) wins over it. A name that no
+ * input dimension has, or a name given twice, makes nnx_model_load fail with
+ * NNX_ERROR_INVALID_ARGUMENT. */
+typedef struct nnx_dim_binding {
+    const char *name;
+    uint32_t extent;
+} nnx_dim_binding;
+
 typedef struct nnx_model_options {
     uint32_t flags; /* nnx_model_flags */
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
+    const nnx_dim_binding *dims; /* named dimensions (ONNX); see nnx_dim_binding */
+    uint32_t dim_count;
     const char *params_path; /* NNVM graph JSON: its TVM .params weights file; NULL: the one
                                 *.params file beside the JSON, if there is exactly one */
     uint64_t seed;           /* random operators without a seed of their own (ONNX RandomUniform,

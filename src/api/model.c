@@ -92,6 +92,10 @@ static void io_desc(const nnx_model *m, nnx_model_list list, size_t i, nnx_opera
  * the input as the file declares it without a word (formats that ignore unknown names). */
 static nnx_status check_input_shape_names(nnx_model *m, const char *path, const nnx_model_options *o)
 {
+    if (o->dims && o->dim_count && strcmp(m->format->name, "onnx") != 0)
+        return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                "%s: error: %s models have no named dimensions (give input shapes)", path,
+                                m->format->name);
     for (uint32_t k = 0; o->input_shapes && k < o->input_shape_count; k++) {
         const char *name = o->input_shapes[k].name;
         if (!name)

@@ -27,6 +27,8 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .skip_tensor_data = o->flags & (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
         .allow_unbound = true,
         .seed = o->seed,
+        .dims = o->dims,
+        .dim_count = o->dims ? o->dim_count : 0,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
     if (st == NNX_OK && m->unbound) {

@@ -13,6 +13,8 @@ typedef struct nnx_ir_model_options {
     const char *params_path;             /* NNVM: the .params file; NULL: the one *.params beside it */
     const nnx_input_shape *input_shapes; /* replacement input shapes (may be NULL) */
     uint32_t input_shape_count;
+    const nnx_dim_binding *dims; /* extents of named input dimensions (ONNX dim_param) */
+    uint32_t dim_count;
     bool skip_tensor_data; /* structure only: weights may be absent (zero-filled) */
     bool allow_unbound;    /* inputs may keep dimensions no shape binds: the model is then
                               `unbound` (below) instead of an error */

@@ -63,11 +63,13 @@ typedef struct cli_model_args {
     const char *params;      /* --params FILE, or NULL */
     nnx_input_shape *shapes; /* --input-shape, in the order given; names malloc'ed */
     uint32_t shape_count, shape_room;
-    uint64_t seed; /* --seed: of the model's random operators */
+    uint64_t seed;            /* --seed: of the model's random operators */
+    nnx_dim_binding dims[32]; /* --dim NAME=N; names point into argv */
+    uint32_t dim_count;
 } cli_model_args;
 
 #define CLI_MODEL_OPTIONS \
-    {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, { "seed", 0, true }
+    {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, { "dim", 0, true }
 
 /* Takes one of CLI_MODEL_OPTIONS (option is its table entry): -1 to go on, else the exit code
  * (a usage error, already reported). */
@@ -102,6 +104,9 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
     "                 an ONNX model leaves symbolic or unknown (its fixed ones must agree),\n" \
     "                 gives an NNVM graph saved without shapes its input's, replaces an\n" \
     "                 NNEF external's\n" \
+    "      --dim NAME=N\n" \
+    "                 the extent of every graph-input dimension the model names NAME (an\n" \
+    "                 ONNX dim_param such as batch; repeatable); --input-shape wins\n" \
     "      --seed N   the seed of random operators that give none (ONNX RandomUniform,\n" \
     "                 RandomNormal, Bernoulli, training Dropout; default 0): drawn once,\n" \
     "                 when the model is loaded\n"

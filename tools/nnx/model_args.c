@@ -1,6 +1,6 @@
 /* model_args.c — the options of every command that loads a model (--lenient, --params FILE,
- * --input-shape NAME=D0,D1,...): parsing them into cli_model_args, and the shapes given in
- * the form nnx_model_options takes. */
+ * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N): parsing them into cli_model_args,
+ * and the shapes given in the form nnx_model_options takes. */
 #include "cli.h"
 
 #include <errno.h>
@@ -94,6 +94,20 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
     }
     if (strcmp(option->long_name, "input-shape") == 0)
         return cli_model_parse_shape(p, a, value);
+    if (strcmp(option->long_name, "dim") == 0) {
+        char *eq = strchr(value, '='); /* argv's own string: the name ends there */
+        long extent;
+        if (!eq || eq == value || !cli_parse_long(eq + 1, 0, UINT32_MAX, &extent))
+            return cli_usage_error(p, "--dim wants NAME=N (N from 0 to %u), got '%s'", UINT32_MAX, value);
+        if (a->dim_count == sizeof a->dims / sizeof a->dims[0])
+            return cli_usage_error(p, "--dim is given more than %zu times", sizeof a->dims / sizeof a->dims[0]);
+        *eq = '\0';
+        for (uint32_t k = 0; k < a->dim_count; k++)
+            if (strcmp(a->dims[k].name, value) == 0)
+                return cli_usage_error(p, "--dim '%s' given twice", value);
+        a->dims[a->dim_count++] = (nnx_dim_binding){value, (uint32_t)extent};
+        return -1;
+    }
     if (strcmp(option->long_name, "seed") == 0) {
         unsigned long long v;
         char *end;
@@ -113,5 +127,7 @@ nnx_model_options cli_model_options(const cli_model_args *a)
                                .input_shapes = a->shapes,
                                .input_shape_count = a->shape_count,
                                .params_path = a->params,
-                               .seed = a->seed};
+                               .seed = a->seed,
+                               .dims = a->dims,
+                               .dim_count = a->dim_count};
 }

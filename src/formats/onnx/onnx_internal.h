@@ -25,6 +25,7 @@ typedef struct ox {
     void **cache; /* per value id: bytes computed at load time from known inputs (ox_known) */
     uint32_t cache_cap;
     const Onnx__GraphProto *main_graph; /* the main graph */
+    uint64_t dims_used;                 /* the options' named dimensions found in an input */
 } ox;
 
 /* An empty 1-D tensor (a shape prefix of length 0, …): core IR has no empty tensors, so the
@@ -241,6 +242,10 @@ nnx_status nnx_onnx_dropout_training(ox *c, const Onnx__NodeProto *n, uint32_t x
  * then, once the inputs are added, its operator list and declared outputs. */
 nnx_status nnx_onnx_unbound_dim(ox *c, const Onnx__TensorShapeProto__Dimension *dim, uint32_t input, uint32_t axis);
 nnx_status nnx_onnx_declare_unbound(ox *c, const Onnx__GraphProto *g, nnx_error *err);
+/* The extent the options bind dim's name to (nnx_dim_binding), if any; then, once every
+ * input is added, that each binding was used, once. */
+bool nnx_onnx_named_extent(ox *c, const Onnx__TensorShapeProto__Dimension *dim, uint32_t *extent);
+nnx_status nnx_onnx_check_dim_names(ox *c, nnx_error *err);
 /* protobuf-c allocation through alloc. */
 ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc);
 

@@ -240,6 +240,11 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
                 const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
                 bool fixed = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
                     dim->dim_value >= 0 && dim->dim_value <= UINT32_MAX;
+                uint32_t named;
+                if (!fixed && nnx_onnx_named_extent(c, dim, &named)) {
+                    d.shape[k] = named;
+                    continue;
+                }
                 if (!fixed && c->options->allow_unbound) {
                     if ((st = nnx_onnx_unbound_dim(c, dim, c->m->n_inputs, k)) != NNX_OK)
                         return nnx_error_set(err, st, "out of memory");
@@ -504,6 +509,8 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
         st = add_initializers(&c, g, err);
     if (st == NNX_OK)
         st = add_inputs(&c, g, err);
+    if (st == NNX_OK)
+        st = nnx_onnx_check_dim_names(&c, err);
     if (st == NNX_OK)
         st = nnx_ir_model_collect_inputs(out, err);
     if (st == NNX_OK && out->unbound)

@@ -1,7 +1,8 @@
-/* onnx_signature.c — an ONNX model whose graph inputs keep symbolic or unknown dimensions
- * (ONNX IR spec, "Static tensor shapes": dim_param, or a dimension with no value) and were
- * given no shape: the loader keeps its signature (inputs and outputs with each dimension's
- * name, the operator list, the weights) and leaves its nodes until shapes are bound. */
+/* onnx_signature.c — graph inputs with symbolic or unknown dimensions (ONNX IR spec, "Static
+ * tensor shapes": dim_param, or a dimension with no value): extents bound by the dimension's
+ * name (nnx_dim_binding), and a model given no shape for them, whose signature (inputs and
+ * outputs with each dimension's name, the operator list, the weights) the loader keeps,
+ * leaving its nodes until shapes are bound. */
 #include "formats/onnx/onnx_internal.h"
 
 #include <string.h>
@@ -65,6 +66,8 @@ static nnx_status declare_output(ox *c, const Onnx__ValueInfoProto *vi, uint32_t
             d->shape[k] = (uint32_t)dim->dim_value;
             continue;
         }
+        if (nnx_onnx_named_extent(c, dim, &d->shape[k]))
+            continue; /* bound by name for the inputs too */
         if (!m->output_dims && !(m->output_dims = names_table(c, m->n_outputs)))
             return NNX_ERROR_OUT_OF_MEMORY;
         if (!(m->output_dims[(size_t)i * NNX_MAX_RANK + k] = symbol_of(c, dim)))
@@ -96,6 +99,46 @@ nnx_status nnx_onnx_declare_unbound(ox *c, const Onnx__GraphProto *g, nnx_error 
         m->output_names[i] = nnx_arena_strdup(&c->ir->arena, name);
         if (!m->output_names[i] || declare_output(c, g->output[i], i) != NNX_OK)
             return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    return NNX_OK;
+}
+
+bool nnx_onnx_named_extent(ox *c, const Onnx__TensorShapeProto__Dimension *dim, uint32_t *extent)
+{
+    if (dim->value_case != ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM || !dim->dim_param)
+        return false;
+    for (uint32_t k = 0; k < c->options->dim_count; k++) {
+        const nnx_dim_binding *b = &c->options->dims[k];
+        if (b->name && strcmp(b->name, dim->dim_param) == 0) {
+            *extent = b->extent;
+            if (k < 64)
+                c->dims_used |= 1ull << k;
+            return true;
+        }
+    }
+    return false;
+}
+
+nnx_status nnx_onnx_check_dim_names(ox *c, nnx_error *err)
+{
+    const nnx_ir_model_options *o = c->options;
+    for (uint32_t k = 0; k < o->dim_count; k++) {
+        const char *name = o->dims[k].name;
+        if (!name || !name[0])
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: named dimension %u has no name", c->path,
+                                 k);
+        for (uint32_t j = 0; j < k; j++)
+            if (o->dims[j].name && strcmp(o->dims[j].name, name) == 0)
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                     "%s: error: two extents are given for dimension '%s'", c->path, name);
+        if (k >= 64)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: more than 64 named dimensions given",
+                                 c->path);
+        if (!(c->dims_used & (1ull << k)))
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "%s: error: an extent is given for dimension '%s', but no graph input has a "
+                                 "dimension of that name left open",
+                                 c->path, name);
     }
     return NNX_OK;
 }

@@ -1,6 +1,7 @@
 /* test_symbolic_shapes.c — models whose inputs keep symbolic dimensions load without shapes
  * and bind them at dispatch: the declared names, values at several shapes (relu(x) + b by
  * hand), a graph per shape set identical to loading with that shape, the binding errors,
+ * extents bound by dimension name,
  * the least-recently-used cache, and dispatches of different shapes from several threads
  * (also built under ThreadSanitizer by scripts/run-tests.sh). */
 #define _POSIX_C_SOURCE 200809L
@@ -195,6 +196,42 @@ static void test_cache_limit(void **state)
     nnx_context_destroy(ctx);
 }
 
+/* Extents bound by dimension name (nnx_model_options.dims), partly or wholly. */
+static void test_named_dimensions(void **state)
+{
+    (void)state;
+    nnx_context *ctx = context();
+    nnx_model *m = NULL;
+    nnx_dim_binding batch = {"batch", 2};
+    assert_int_equal(nnx_model_load(ctx, PAIR_MODEL, &(nnx_model_options){.dims = &batch, .dim_count = 1}, &m), NNX_OK);
+    nnx_operand_desc d;
+    nnx_model_input_desc(m, 1, &d); /* z [batch, 1] */
+    assert_int_equal(d.shape[0], 2);
+    assert_null(nnx_model_input_dim_name(m, 1, 0));
+    assert_string_equal(nnx_model_input_dim_name(m, 0, 1), "seq"); /* still open */
+    nnx_model_output_desc(m, 0, &d);
+    assert_int_equal(d.shape[0], 2);
+    assert_null(nnx_model_output_dim_name(m, 0, 0));
+    nnx_model_destroy(m);
+
+    nnx_dim_binding both[2] = {{"seq", 5}, {"batch", 3}};
+    assert_int_equal(nnx_model_load(ctx, PAIR_MODEL, &(nnx_model_options){.dims = both, .dim_count = 2}, &m), NNX_OK);
+    nnx_model_input_desc(m, 0, &d);
+    assert_int_equal(d.shape[0], 3);
+    assert_int_equal(d.shape[1], 5);
+    assert_null(nnx_model_input_dim_name(m, 0, 1));
+    nnx_model_destroy(m);
+
+    nnx_dim_binding unknown = {"height", 2}, twice[2] = {{"batch", 1}, {"batch", 2}};
+    assert_int_equal(nnx_model_load(ctx, PAIR_MODEL, &(nnx_model_options){.dims = &unknown, .dim_count = 1}, &m),
+                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(nnx_context_error(ctx), "an extent is given for dimension 'height', but no graph input"));
+    assert_int_equal(nnx_model_load(ctx, PAIR_MODEL, &(nnx_model_options){.dims = twice, .dim_count = 2}, &m),
+                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(nnx_context_error(ctx), "two extents are given for dimension 'batch'"));
+    nnx_context_destroy(ctx);
+}
+
 typedef struct worker {
     nnx_context *ctx;
     nnx_graph *g;
@@ -259,6 +296,7 @@ int main(void)
         cmocka_unit_test(test_same_as_loading_with_the_shape),
         cmocka_unit_test(test_binding_errors),
         cmocka_unit_test(test_cache_limit),
+        cmocka_unit_test(test_named_dimensions),
         cmocka_unit_test(test_threads_with_different_shapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
