@@ -586,6 +586,7 @@ static const ox_op ops[] = {
     {"BitwiseOr", 18, op_binary},
     {"BitwiseXor", 18, op_binary},
     {"Cast", 6, op_cast},
+    {"CausalConvWithState", 27, nnx_onnx_op_causal_conv_with_state},
     {"CastLike", 15, op_cast},
     {"Ceil", 1, op_unary},
     {"CenterCropPad", 18, nnx_onnx_op_center_crop_pad},
