@@ -716,6 +716,10 @@ static const ox_op training_ops[] = {
     {"Momentum", 1, nnx_onnx_op_momentum},
 };
 
+static const ox_op preview_ops[] = {
+    {"FlexAttention", 1, nnx_onnx_op_flex_attention},
+};
+
 const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
 {
     const char *d = n->domain;
@@ -727,6 +731,10 @@ const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
         for (size_t i = 0; i < sizeof training_ops / sizeof training_ops[0]; i++)
             if (strcmp(training_ops[i].name, n->op_type) == 0)
                 return &training_ops[i];
+    if (strcmp(d, "ai.onnx.preview") == 0 && n->op_type)
+        for (size_t i = 0; i < sizeof preview_ops / sizeof preview_ops[0]; i++)
+            if (strcmp(preview_ops[i].name, n->op_type) == 0)
+                return &preview_ops[i];
     return NULL;
 }
 
