@@ -163,6 +163,9 @@ nnx_status nnx_onnx_op_flex_attention(ox *c, const Onnx__NodeProto *n, const uin
 /* onnx_ops_causal_conv.c */
 nnx_status nnx_onnx_op_causal_conv_with_state(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                               uint32_t *out);
+/* onnx_ops_linear_attention.c */
+nnx_status nnx_onnx_op_linear_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                        uint32_t *out);
 
 /* Node-level failure: records the reason (the caller adds path, node and operator). */
 nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -634,6 +634,7 @@ static const ox_op ops[] = {
     {"IsNaN", 9, op_unary},
     {"LayerNormalization", 17, nnx_onnx_op_layer_norm},
     {"LeakyRelu", 1, op_activation},
+    {"LinearAttention", 27, nnx_onnx_op_linear_attention},
     {"Less", 1, op_binary},
     {"LessOrEqual", 12, op_binary},
     {"Log", 1, op_unary},
