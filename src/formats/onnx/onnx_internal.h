@@ -43,7 +43,8 @@ typedef struct ox_op {
 } ox_op;
 const ox_op *nnx_onnx_find_op(const char *name);
 /* The operator of a node: default domain, or the supported ones of ai.onnx.preview.training
- * (whose opset is not the default domain's: `since` is not checked for them). */
+ * and ai.onnx.preview (whose opsets are not the default domain's: `since` is not checked for
+ * them). */
 const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain);
 /* Constants, shapes and movement (onnx_ops_shape.c). */
 nnx_status nnx_onnx_op_constant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -157,6 +158,14 @@ nnx_status nnx_onnx_op_window(ox *c, const Onnx__NodeProto *n, const uint32_t *i
 /* onnx_ops_attention.c */
 nnx_status nnx_onnx_op_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_rotary_embedding(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                        uint32_t *out);
+nnx_status nnx_onnx_op_flex_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                      uint32_t *out);
+/* onnx_ops_causal_conv.c */
+nnx_status nnx_onnx_op_causal_conv_with_state(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                              uint32_t *out);
+/* onnx_ops_linear_attention.c */
+nnx_status nnx_onnx_op_linear_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                         uint32_t *out);
 
 /* Node-level failure: records the reason (the caller adds path, node and operator). */

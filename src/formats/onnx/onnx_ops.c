@@ -586,6 +586,7 @@ static const ox_op ops[] = {
     {"BitwiseOr", 18, op_binary},
     {"BitwiseXor", 18, op_binary},
     {"Cast", 6, op_cast},
+    {"CausalConvWithState", 27, nnx_onnx_op_causal_conv_with_state},
     {"CastLike", 15, op_cast},
     {"Ceil", 1, op_unary},
     {"CenterCropPad", 18, nnx_onnx_op_center_crop_pad},
@@ -638,6 +639,7 @@ static const ox_op ops[] = {
     {"IsNaN", 9, op_unary},
     {"LayerNormalization", 17, nnx_onnx_op_layer_norm},
     {"LeakyRelu", 1, op_activation},
+    {"LinearAttention", 27, nnx_onnx_op_linear_attention},
     {"Less", 1, op_binary},
     {"LessOrEqual", 12, op_binary},
     {"Log", 1, op_unary},
@@ -720,6 +722,10 @@ static const ox_op training_ops[] = {
     {"Momentum", 1, nnx_onnx_op_momentum},
 };
 
+static const ox_op preview_ops[] = {
+    {"FlexAttention", 1, nnx_onnx_op_flex_attention},
+};
+
 const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
 {
     const char *d = n->domain;
@@ -731,6 +737,10 @@ const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
         for (size_t i = 0; i < sizeof training_ops / sizeof training_ops[0]; i++)
             if (strcmp(training_ops[i].name, n->op_type) == 0)
                 return &training_ops[i];
+    if (strcmp(d, "ai.onnx.preview") == 0 && n->op_type)
+        for (size_t i = 0; i < sizeof preview_ops / sizeof preview_ops[0]; i++)
+            if (strcmp(preview_ops[i].name, n->op_type) == 0)
+                return &preview_ops[i];
     return NULL;
 }
 

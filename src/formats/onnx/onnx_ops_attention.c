@@ -1,7 +1,8 @@
 /* onnx_ops_attention.c — the ONNX transformer operators composed from core matmul, softmax,
  * element-wise and data-movement operations, as ONNX Operators, Attention (opsets 23, 24:
  * scaled dot-product attention with masks, a KV cache, grouped-query heads) and
- * RotaryEmbedding (opset 23) and their function bodies define them. */
+ * RotaryEmbedding (opset 23), FlexAttention (ai.onnx.preview 1, without its modifier
+ * subgraphs) and their function bodies define them. */
 #include "formats/onnx/onnx_build.h"
 
 #include <math.h>
@@ -350,6 +351,42 @@ nnx_status nnx_onnx_op_attention(ox *c, const Onnx__NodeProto *n, const uint32_t
     if (n->n_output > 3)
         out[3] = stage[mode];
     return weighted(c, &a, p, &out[0]);
+}
+
+/* ---------------------------------------------------------------- FlexAttention */
+
+/* FlexAttention (ai.onnx.preview 1) without its modifier subgraphs: Y = softmax(Q K^T scale)
+ * V over 4-D Q, K, V, grouped-query heads as Attention's. The function body computes the
+ * softmax and the product with V in float32 for float16 / bfloat16 inputs (and in the inputs'
+ * type for float32 / float64), casting Y back. score_mod, mask_mod and prob_mod (graph
+ * attributes) are NOT_SUPPORTED: nnx does not inline subgraphs into a composition. */
+nnx_status nnx_onnx_op_flex_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    static const char *const modifiers[] = {"score_mod", "mask_mod", "prob_mod"};
+    for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++) {
+        const Onnx__AttributeProto *m = ox_attr(n, modifiers[i]);
+        if (m && (m->g || m->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH))
+            return unsupported(c, "%s (a graph attribute: FlexAttention is mapped without modifier subgraphs)",
+                               modifiers[i]);
+    }
+    if (n_in < 3 || in[1] == NNX_NONE || in[2] == NNX_NONE)
+        return bad(c, "takes Q, K and V");
+    if (ox_desc(c, in[0]).rank != 4)
+        return bad(c, "Q, K and V must be 4-D [batch, heads, sequence, head_size]");
+    att a;
+    uint32_t s, p, y;
+    CHECK(heads_form(c, n, in, &a));
+    CHECK(measure(c, &a));
+    a.past = 0;
+    CHECK(scores(c, n, &a, &s));
+    nnx_dtype wide = a.dt == NNX_FLOAT64 ? NNX_FLOAT64 : NNX_FLOAT32;
+    nnx_attrs sa = {.axis = {AX_HEAD}};
+    CHECK(cast(c, s, wide, &s));
+    CHECK(ox_node(c, NNX_OP_SOFTMAX, &s, 1, &sa, 1, &p));
+    att wide_v = a;
+    CHECK(cast(c, a.v, wide, &wide_v.v));
+    CHECK(weighted(c, &wide_v, p, &y));
+    return cast(c, y, a.dt, &out[0]);
 }
 
 /* ---------------------------------------------------------------- RotaryEmbedding */

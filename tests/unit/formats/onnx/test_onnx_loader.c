@@ -3,7 +3,9 @@
  * at once with their opsets, subgraph operators, external data (read, and path traversal
  * refused), overflowing and inconsistent tensor sizes, symbolic dimensions, values that must
  * be known at load time, legacy (opset < 7) broadcasting, Softmax's opset-11 coercion and
- * the Attention inputs the mapping refuses.
+ * the Attention inputs the mapping refuses, and the refusals of the opset-27 and preview
+ * operators (FlexAttention's subgraphs, LinearAttention's rule and unrolled length,
+ * CausalConvWithState's activation).
  * Models are built in memory with the protobuf-c reader's own structs and packed. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -619,6 +621,84 @@ static void test_attention_refusals(void **state)
     attention_refused(2, "nonpad_kv_seqlen with past_key");
 }
 
+/* Opset-27 and preview operators: what their mappings refuse, with NOT_SUPPORTED naming it
+ * (ONNX Operators, FlexAttention (ai.onnx.preview), LinearAttention and CausalConvWithState
+ * (opset 27)): 0 a FlexAttention score_mod subgraph, 1 an unknown LinearAttention
+ * update_rule, 2 a LinearAttention sequence longer than the unrolled limit, 3 an unknown
+ * CausalConvWithState activation. */
+static void newer_op_refused(int k, const char *label, const char *expect)
+{
+    mb b;
+    mb_init(&b, k == 0 ? 26 : 27);
+    int64_t qkv4[4] = {1, 1, 2, 4}, qkv3[3] = {1, 2, 4}, long3[3] = {1, 4097, 4}, conv_x[3] = {1, 2, 4},
+            conv_w[3] = {2, 1, 3};
+    static char *qkv[] = {"q", "k", "v"}, *conv[] = {"x", "w"};
+    static Onnx__GraphProto score_mod;
+    static Onnx__AttributeProto a[3], *ap[3];
+    for (int i = 0; i < 3; i++) {
+        onnx__attribute_proto__init(&a[i]);
+        a[i].has_type = 1;
+        ap[i] = &a[i];
+    }
+    Onnx__NodeProto *n;
+    size_t n_attr = 1;
+    if (k == 0) {
+        for (int i = 0; i < 3; i++)
+            input(&b, qkv[i], qkv4, 4);
+        n = node(&b, "FlexAttention", qkv, 3, YS, 1);
+        n->domain = "ai.onnx.preview";
+        onnx__graph_proto__init(&score_mod);
+        score_mod.name = "score_mod";
+        a[0].name = "score_mod";
+        a[0].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH;
+        a[0].g = &score_mod;
+    } else if (k == 1 || k == 2) {
+        for (int i = 0; i < 3; i++)
+            input(&b, qkv[i], k == 1 ? qkv3 : long3, 3);
+        n = node(&b, "LinearAttention", qkv, 3, YS, 1);
+        a[0].name = "update_rule";
+        a[0].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+        a[0].has_s = 1;
+        a[0].s.data = (uint8_t *)(k == 1 ? "softmax" : "linear");
+        a[0].s.len = strlen((const char *)a[0].s.data);
+        const char *heads[2] = {"q_num_heads", "kv_num_heads"};
+        for (int i = 1; i < 3; i++) {
+            a[i].name = (char *)heads[i - 1];
+            a[i].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+            a[i].has_i = 1;
+            a[i].i = 1;
+        }
+        n_attr = 3;
+    } else {
+        input(&b, "x", conv_x, 3);
+        input(&b, "w", conv_w, 3);
+        n = node(&b, "CausalConvWithState", conv, 2, YS, 1);
+        a[0].name = "activation";
+        a[0].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+        a[0].has_s = 1;
+        a[0].s.data = (uint8_t *)"relu";
+        a[0].s.len = 4;
+    }
+    n->attribute = ap;
+    n->n_attribute = n_attr;
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_non_null(strstr(err.message, label));
+    assert_non_null(strstr(err.message, expect));
+    nnx_ir_model_free(&m);
+}
+
+static void test_newer_op_refusals(void **state)
+{
+    (void)state;
+    newer_op_refused(0, "(FlexAttention, opset 26): ", "score_mod (a graph attribute");
+    newer_op_refused(1, "(LinearAttention, opset 27): ", "update_rule 'softmax'");
+    newer_op_refused(2, "(LinearAttention, opset 27): ", "a sequence of 4097 steps (unrolled: at most 4096)");
+    newer_op_refused(3, "(CausalConvWithState, opset 27): ", "activation 'relu'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -635,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_legacy_broadcast_axis),
         cmocka_unit_test(test_softmax_opset11_coerces),
         cmocka_unit_test(test_attention_refusals),
+        cmocka_unit_test(test_newer_op_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
