@@ -287,7 +287,9 @@ typedef struct nnx_tensor_desc {
     bool writable; /* nnx_tensor_write allowed */
 } nnx_tensor_desc;
 
-/* A zero-filled tensor. */
+/* A zero-filled tensor. Unlike builder operands (WebNN's valid dimensions are at least 1), a
+ * tensor may be empty: an extent of 0 gives 0 bytes (read and write then take size 0, and
+ * their data pointer may be NULL), for the empty values an ONNX graph may take or give. */
 NNX_API nnx_status nnx_tensor_create(nnx_context *context, const nnx_tensor_desc *desc, nnx_tensor **out);
 /* A constant tensor (WebNN createConstantTensor): data (size bytes, exactly the descriptor's
  * byte length) is copied; the tensor is neither readable nor writable and can only be

@@ -1,6 +1,7 @@
 /* builder_movement.c — WebNN reshape, transpose, concat, slice, split, expand, reverse,
- * triangular, pad and tile: list lengths and the WebNN limits (tensor counts up to 8192),
- * then the core node (whose inference checks the shapes and output extents). */
+ * triangular, pad and tile: list lengths and the WebNN limits (tensor counts up to 8192;
+ * every extent a valid dimension, > 0, where core IR also allows empty tensors), then the
+ * core node (whose inference checks the shapes and output extents). */
 #include "api/builder.h"
 #include "api/validate.h"
 
@@ -27,6 +28,9 @@ static nnx_operand *to_shape(nnx_builder *b, nnx_op op, const char *name, nnx_op
                              NNX_MAX_RANK);
     if (rank && !shape)
         return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape is NULL");
+    for (uint32_t i = 0; op == NNX_OP_RESHAPE && i < rank; i++)
+        if (shape[i] == 0) /* WebNN: a valid dimension (expand's output check says so itself) */
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "new shape dimension %u is 0", i);
     nnx_attrs attrs = {.reshape = {.rank = rank}};
     if (rank)
         memcpy(attrs.reshape.shape, shape, rank * sizeof *shape);
@@ -91,6 +95,8 @@ nnx_operand *nnx_builder_slice(nnx_builder *b, nnx_operand *x, const uint32_t *s
         return &b->poison;
     nnx_attrs attrs = {0};
     for (uint32_t d = 0; d < rank; d++) {
+        if (sizes[d] == 0) /* WebNN: a valid dimension */
+            return nnx_call_fail(&c, NNX_ERROR_INVALID_ARGUMENT, "size on axis %u is 0", d);
         attrs.slice.starts[d] = starts[d];
         attrs.slice.sizes[d] = sizes[d];
         attrs.slice.strides[d] = strides ? strides[d] : 1;
@@ -109,6 +115,11 @@ static uint32_t split_fail(nnx_builder *b, uint32_t count, nnx_operand **outputs
 static uint32_t split(nnx_op_call *c, nnx_operand *x, uint32_t *sizes, uint32_t count, uint32_t axis,
                       nnx_operand **outputs)
 {
+    for (uint32_t k = 0; k < count; k++)
+        if (sizes[k] == 0) { /* WebNN: a valid dimension */
+            nnx_call_fail(c, NNX_ERROR_INVALID_ARGUMENT, "split %u has size 0", k);
+            return split_fail(c->b, count, outputs);
+        }
     nnx_attrs attrs = {.split = {.axis = axis, .sizes = sizes}};
     const nnx_operand *in[1] = {x};
     if (nnx_call_node(c, NNX_OP_SPLIT, in, 1, &attrs, count, outputs) == &c->b->poison)

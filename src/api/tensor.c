@@ -1,5 +1,6 @@
 /* tensor.c — tensors (WebNN MLTensor): zero-filled or constant, read and written by copy.
- * Descriptors go through the same dimension checks as builder operands. */
+ * Descriptors go through the builder operands' checks, except that a tensor may be empty (a
+ * zero extent: ONNX values may be, and a graph from an ONNX model may take or give one). */
 #include "api/objects.h"
 #include "api/validate.h"
 #include "ir/dtypes.h"
@@ -9,12 +10,12 @@
 static nnx_status make_tensor(nnx_context *ctx, const nnx_tensor_desc *desc, bool constant, nnx_tensor **out)
 {
     nnx_error why = {0};
-    if (nnx_check_desc(&desc->desc, &why) != NNX_OK)
+    if (nnx_check_tensor_desc(&desc->desc, &why) != NNX_OK)
         return nnx_context_fail(ctx, why.status, "tensor: %s", why.message);
     size_t bytes;
     nnx_desc_bytes(&desc->desc, &bytes); /* checked above */
     nnx_tensor *t = nnx_handle_alloc(sizeof *t);
-    void *data = nnx_mem_alloc_aligned(&ctx->alloc, bytes);
+    void *data = nnx_mem_alloc_aligned(&ctx->alloc, bytes ? bytes : 1);
     if (!t || !data) {
         nnx_handle_free(t);
         nnx_mem_free_aligned(&ctx->alloc, data);
@@ -54,13 +55,14 @@ nnx_status nnx_tensor_create_constant(nnx_context *ctx, const nnx_operand_desc *
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "constant tensor: descriptor is NULL");
     nnx_tensor_desc td = {.desc = *desc};
     nnx_error why = {0};
-    if (nnx_check_buffer(desc, data, size, &why) != NNX_OK)
+    if (nnx_check_tensor_buffer(desc, data, size, &why) != NNX_OK)
         return nnx_context_fail(ctx, why.status, "constant tensor: %s", why.message);
     nnx_tensor *t;
     nnx_status st = make_tensor(ctx, &td, true, &t);
     if (st != NNX_OK)
         return st;
-    memcpy(t->data, data, size);
+    if (size)
+        memcpy(t->data, data, size);
     *out = t;
     return NNX_OK;
 }
@@ -73,10 +75,11 @@ nnx_status nnx_tensor_write(nnx_tensor *t, const void *data, size_t size)
         return nnx_destroyed(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "write tensor: the tensor");
     if (!t->desc.writable)
         return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "write tensor: the tensor is not writable");
-    if (!data || size != t->bytes)
+    if ((!data && size) || size != t->bytes)
         return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT,
                                 "write tensor: %zu bytes given, the tensor holds %zu", data ? size : 0, t->bytes);
-    memcpy(t->data, data, size);
+    if (size)
+        memcpy(t->data, data, size);
     return NNX_OK;
 }
 
@@ -88,10 +91,11 @@ nnx_status nnx_tensor_read(nnx_tensor *t, void *out, size_t size)
         return nnx_destroyed(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "read tensor: the tensor");
     if (!t->desc.readable)
         return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT, "read tensor: the tensor is not readable");
-    if (!out || size != t->bytes)
+    if ((!out && size) || size != t->bytes)
         return nnx_context_fail(t->ctx, NNX_ERROR_INVALID_ARGUMENT,
                                 "read tensor: buffer of %zu bytes, the tensor holds %zu", out ? size : 0, t->bytes);
-    memcpy(out, t->data, size);
+    if (size)
+        memcpy(out, t->data, size);
     return NNX_OK;
 }
 

@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-nnx_status nnx_check_desc(const nnx_operand_desc *d, nnx_error *err)
+static nnx_status check_desc(const nnx_operand_desc *d, bool empty_ok, nnx_error *err)
 {
     if (!nnx_dtype_valid(d->dtype))
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "data type %d is not a data type", (int)d->dtype);
@@ -15,7 +15,7 @@ nnx_status nnx_check_desc(const nnx_operand_desc *d, nnx_error *err)
                              NNX_MAX_RANK);
     uint64_t n = 1;
     for (uint32_t i = 0; i < d->rank; i++) {
-        if (d->shape[i] == 0 || d->shape[i] > NNX_MAX_DIMENSION)
+        if ((d->shape[i] == 0 && !empty_ok) || d->shape[i] > NNX_MAX_DIMENSION)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "dimension %u is %u, it must be 1 to 2^31-1", i,
                                  d->shape[i]);
         n *= d->shape[i]; /* <= (2^31)^2 before the check below trips */
@@ -25,9 +25,13 @@ nnx_status nnx_check_desc(const nnx_operand_desc *d, nnx_error *err)
     return NNX_OK;
 }
 
-nnx_status nnx_check_buffer(const nnx_operand_desc *d, const void *data, size_t size, nnx_error *err)
+nnx_status nnx_check_desc(const nnx_operand_desc *d, nnx_error *err) { return check_desc(d, false, err); }
+
+nnx_status nnx_check_tensor_desc(const nnx_operand_desc *d, nnx_error *err) { return check_desc(d, true, err); }
+
+static nnx_status check_buffer(const nnx_operand_desc *d, const void *data, size_t size, bool empty_ok, nnx_error *err)
 {
-    nnx_status st = nnx_check_desc(d, err);
+    nnx_status st = check_desc(d, empty_ok, err);
     if (st != NNX_OK)
         return st;
     size_t bytes;
@@ -38,6 +42,16 @@ nnx_status nnx_check_buffer(const nnx_operand_desc *d, const void *data, size_t 
     if (!data && size)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "data is NULL");
     return NNX_OK;
+}
+
+nnx_status nnx_check_buffer(const nnx_operand_desc *d, const void *data, size_t size, nnx_error *err)
+{
+    return check_buffer(d, data, size, false, err);
+}
+
+nnx_status nnx_check_tensor_buffer(const nnx_operand_desc *d, const void *data, size_t size, nnx_error *err)
+{
+    return check_buffer(d, data, size, true, err);
 }
 
 double nnx_number_to_double(nnx_number n, double fallback)

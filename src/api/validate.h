@@ -13,6 +13,10 @@
 nnx_status nnx_check_desc(const nnx_operand_desc *d, nnx_error *err);
 /* Bytes of exactly the descriptor's byte length (data may be NULL only for 0 bytes). */
 nnx_status nnx_check_buffer(const nnx_operand_desc *d, const void *data, size_t size, nnx_error *err);
+/* The same for tensors, which may also be empty (a zero extent), as ONNX values may be: only
+ * builder operands keep WebNN's valid dimensions. */
+nnx_status nnx_check_tensor_desc(const nnx_operand_desc *d, nnx_error *err);
+nnx_status nnx_check_tensor_buffer(const nnx_operand_desc *d, const void *data, size_t size, nnx_error *err);
 
 /* WebNN cast(x, dtype) for an MLNumber: floats round to nearest even (overflow -> ±inf);
  * integers clamp to range and round half to even, NaN -> 0. The result is in the

@@ -61,10 +61,11 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
     if (!nnx_desc_bytes(desc, &bytes) || bytes != size)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "constant data is %zu bytes, the descriptor needs %zu",
                              size, bytes);
-    void *copy = nnx_mem_alloc_aligned(ir->alloc, size);
+    void *copy = nnx_mem_alloc_aligned(ir->alloc, size ? size : 1); /* an empty tensor has data too */
     if (!copy)
         return oom(err);
-    memcpy(copy, data, size);
+    if (size)
+        memcpy(copy, data, size);
     nnx_status st = new_value(ir, desc, NNX_VALUE_CONSTANT, id, err);
     if (st != NNX_OK) {
         nnx_mem_free_aligned(ir->alloc, copy);

@@ -21,11 +21,8 @@ nnx_status nnx_infer_reshape(const nnx_op_args *args, const nnx_operand_desc *co
                              NNX_MAX_RANK);
     out->dtype = in[0]->dtype;
     out->rank = a->rank;
-    for (uint32_t i = 0; i < a->rank; i++) {
-        if (a->shape[i] == 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape dimension %u is 0", i);
-        out->shape[i] = a->shape[i];
-    }
+    for (uint32_t i = 0; i < a->rank; i++)
+        out->shape[i] = a->shape[i]; /* 0 allowed: an empty tensor of as many elements */
     uint64_t n_in = 0, n_out = 0;
     if (!nnx_desc_elements(in[0], &n_in) || !nnx_desc_elements(out, &n_out) || n_in != n_out)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "new shape has %llu elements, the input has %llu",
@@ -139,9 +136,7 @@ nnx_status nnx_infer_split(const nnx_op_args *args, const nnx_operand_desc *cons
                              in[0]->rank);
     uint64_t total = 0;
     for (uint32_t k = 0; k < args->n_out; k++) {
-        if (a->sizes[k] == 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "split %u has size 0", k);
-        total += a->sizes[k];
+        total += a->sizes[k]; /* a size 0 gives an empty piece */
         out[k] = *in[0];
         out[k].shape[a->axis] = a->sizes[k];
     }
@@ -176,11 +171,9 @@ nnx_status nnx_infer_slice(const nnx_op_args *args, const nnx_operand_desc *cons
     *out = *in[0];
     for (uint32_t d = 0; d < in[0]->rank; d++) {
         uint32_t dim = in[0]->shape[d];
-        if (a->sizes[d] == 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "size on axis %u is 0", d);
         if (a->strides[d] == 0)
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "stride on axis %u is 0", d);
-        if (a->starts[d] >= dim || (uint64_t)a->starts[d] + a->sizes[d] > dim)
+        if ((a->sizes[d] && a->starts[d] >= dim) || (uint64_t)a->starts[d] + a->sizes[d] > dim) /* size 0: empty */
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "start %u + size %u exceeds axis %u of size %u",
                                  a->starts[d], a->sizes[d], d, dim);
         out->shape[d] = (a->sizes[d] + a->strides[d] - 1) / a->strides[d];

@@ -75,8 +75,6 @@ nnx_status nnx_infer_reduce(const nnx_op_args *args, const nnx_operand_desc *con
     uint64_t count = 1;
     for (uint32_t i = 0; i < x->rank; i++) {
         bool reduced = a->axes_mask & (UINT32_C(1) << i);
-        if (!reduced && x->shape[i] == 0)
-            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "output dimension from input axis %u is 0", i);
         if (reduced)
             count *= x->shape[i]; /* at most 32 factors below 2^32 each would overflow: capped below */
         if (count > UINT32_MAX)

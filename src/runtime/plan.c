@@ -59,6 +59,21 @@ static nnx_status prepare(nnx_plan *plan, uint32_t n, nnx_error *err)
     return NNX_OK;
 }
 
+/* A step whose outputs are all empty (a zero extent) has nothing to write: it does not run. */
+static void skip_empty(nnx_plan *plan)
+{
+    const nnx_ir *ir = plan->ir;
+    for (uint32_t k = 0; k < plan->n_order; k++) {
+        const nnx_node *n = &ir->nodes[plan->order[k]];
+        bool empty = true;
+        for (uint32_t o = 0; o < n->n_out && empty; o++) {
+            uint64_t count = 1;
+            empty = n->out[o] == NNX_NONE || (nnx_desc_elements(&ir->values[n->out[o]].desc, &count) && count == 0);
+        }
+        plan->skip[k] |= empty;
+    }
+}
+
 static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err)
 {
     const nnx_ir *ir = plan->ir;
@@ -119,6 +134,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     nnx_plan_fuse(plan, outputs, n_outputs, readers, n_readers);
     nnx_plan_views(plan);
     nnx_plan_concat_in_place(plan, outputs, n_outputs);
+    skip_empty(plan);
     if ((st = nnx_memplan(plan, outputs, n_outputs, err)) != NNX_OK)
         goto done;
     plan->profile = nnx_mem_calloc(a, 1, sizeof *plan->profile + (plan->n_order + 1) * sizeof plan->profile->ns[0]);

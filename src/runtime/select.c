@@ -10,6 +10,7 @@
  * float32 rounding, norm_fast.c). Everything else, and everything under
  * NNX_CPU_LEVEL=reference, runs its reference kernel. */
 #include "runtime/select.h"
+#include "ir/dtypes.h"
 
 #include <stdint.h>
 
@@ -39,10 +40,25 @@ static bool all_float32(const nnx_ir *ir, const nnx_node *node)
     return ir->values[node->out[0]].desc.dtype == NNX_FLOAT32;
 }
 
+/* Some input or output has a zero extent: the fast kernels assume none. */
+static bool any_empty(const nnx_ir *ir, const nnx_node *node)
+{
+    uint64_t count;
+    for (uint32_t i = 0; i < node->n_in; i++) {
+        const nnx_operand_desc *d = desc_of(ir, node, i);
+        if (d && nnx_desc_elements(d, &count) && count == 0)
+            return true;
+    }
+    for (uint32_t o = 0; o < node->n_out; o++)
+        if (node->out[o] != NNX_NONE && nnx_desc_elements(&ir->values[node->out[o]].desc, &count) && count == 0)
+            return true;
+    return false;
+}
+
 nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes)
 {
     *shared_bytes = *thread_bytes = 0;
-    if (nnx_cpu_level_get() == NNX_CPU_REFERENCE)
+    if (nnx_cpu_level_get() == NNX_CPU_REFERENCE || any_empty(ir, node))
         return NULL;
     if (node->op == NNX_OP_TRANSPOSE)
         return nnx_fast_transpose;

@@ -35,8 +35,6 @@ nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...)
 
 nnx_operand_desc ox_desc(const ox *c, uint32_t id)
 {
-    if (id == OX_EMPTY)
-        return (nnx_operand_desc){NNX_INT64, 1, {0}};
     if (id >= c->ir->n_values) /* an absent optional input: no type, rank 0 */
         return (nnx_operand_desc){NNX_DTYPE_UNDEFINED, 0, {0}};
     return c->ir->values[id].desc;
@@ -99,9 +97,6 @@ static const void *evaluate(ox *c, uint32_t id, unsigned depth)
 
 const void *ox_known(ox *c, uint32_t id)
 {
-    static const int64_t empty = 0;
-    if (id == OX_EMPTY)
-        return &empty;
     if (id == NNX_NONE || id >= c->ir->n_values)
         return NULL;
     const nnx_value *v = &c->ir->values[id];

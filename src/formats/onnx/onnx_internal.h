@@ -28,11 +28,6 @@ typedef struct ox {
     uint64_t dims_used;                 /* the options' named dimensions found in an input */
 } ox;
 
-/* An empty 1-D tensor (a shape prefix of length 0, …): core IR has no empty tensors, so the
- * loader keeps such values aside; Concat drops them, ox_ints reads them as no values, any
- * other use fails. */
-#define OX_EMPTY (UINT32_MAX - 1)
-
 /* An operator: maps node n (inputs in[], NNX_NONE for absent optional ones) to IR, filling
  * out[k] for each output it produces (out has n->n_output entries, NNX_NONE initially). */
 typedef nnx_status (*ox_fn)(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);

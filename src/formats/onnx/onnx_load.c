@@ -400,9 +400,6 @@ static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         for (uint32_t k = 0; st == NNX_OK && k < need; k++)
             if (k >= n->n_input || in[k] == NNX_NONE)
                 st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input %u is required", k);
-        if (st == NNX_OK && n->n_input && in[0] == OX_EMPTY && strcmp(n->op_type, "Concat") != 0 &&
-            strcmp(n->op_type, "Identity") != 0)
-            st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "an empty tensor input is not supported");
         if (st == NNX_OK)
             st = op->fn(c, n, in, (uint32_t)n->n_input, out);
         for (size_t k = 0; st == NNX_OK && k < n->n_output; k++) {
@@ -434,9 +431,6 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         uint32_t id;
         if (!find_value(c, name, &id))
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: graph output '%s' is not defined",
-                                 c->path, name);
-        if (id == OX_EMPTY)
-            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph output '%s' is an empty tensor",
                                  c->path, name);
         /* An output that is not a node's own result (an input, a constant, or a value already
          * output) gets a copy, so that every output is a distinct computed value. */

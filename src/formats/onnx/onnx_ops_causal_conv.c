@@ -60,10 +60,7 @@ nnx_status nnx_onnx_op_causal_conv_with_state(ox *c, const Onnx__NodeProto *n, c
         if (b.rank != 1 || b.shape[0] != channels || b.dtype != x.dtype)
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "bias must be [%u] of the input's type", channels);
     }
-    bool wants_present = n->n_output > 1 && n->output[1] && n->output[1][0];
-    if (kernel == 1 && (past != NNX_NONE || wants_present))
-        return unsupported(c, "%s with kernel_size 1 (an empty state: core IR has no zero extents)",
-                           past != NNX_NONE ? "past_state" : "present_state");
+    bool wants_present = n->n_output > 1 && n->output[1] && n->output[1][0]; /* kernel 1: empty */
     if (past != NNX_NONE) {
         nnx_operand_desc p = ox_desc(c, past);
         if (p.rank != 3 || p.dtype != x.dtype || p.shape[0] != batch || p.shape[1] != channels ||

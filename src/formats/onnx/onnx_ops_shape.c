@@ -71,9 +71,9 @@ nnx_status nnx_onnx_op_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in
     uint32_t k = 0;
     for (int64_t i = start; i < end; i++)
         v[k++] = d.shape[i];
-    if (!k) {
-        out[0] = OX_EMPTY;
-        return NNX_OK;
+    if (!k) { /* an empty shape: the int64 tensor [0] */
+        nnx_operand_desc e = {NNX_INT64, 1, {0}};
+        return ox_const(c, &e, v, &out[0]);
     }
     return const_ints(c, NNX_INT64, v, k, true, &out[0]);
 }
@@ -117,9 +117,8 @@ nnx_status nnx_onnx_op_constant_of_shape(ox *c, const Onnx__NodeProto *n, const 
         nnx_mem_free_aligned(c->ir->alloc, data);
     }
     for (uint32_t i = 0; i < rank; i++) {
-        if (v[i] <= 0 || v[i] > UINT32_MAX)
-            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "dimension %lld is not supported (nnx has no empty tensors)",
-                           (long long)v[i]);
+        if (v[i] < 0 || v[i] > UINT32_MAX)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "dimension %lld is out of range", (long long)v[i]);
         d.shape[i] = (uint32_t)v[i];
     }
     size_t bytes, es = nnx_dtype_size(d.dtype);
@@ -250,8 +249,8 @@ nnx_status nnx_onnx_op_reshape(ox *c, const Onnx__NodeProto *n, const uint32_t *
             infer = (int)i;
             continue;
         }
-        if (x <= 0 || x > UINT32_MAX)
-            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "shape dimension %lld is not supported", (long long)x);
+        if (x < 0 || x > UINT32_MAX) /* 0 (allowzero): an empty tensor */
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "shape dimension %lld is out of range", (long long)x);
         shape[i] = (uint32_t)x;
         known *= (uint64_t)x;
     }
@@ -327,16 +326,6 @@ nnx_status nnx_onnx_op_transpose(ox *c, const Onnx__NodeProto *n, const uint32_t
 
 nnx_status nnx_onnx_op_concat(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
-    uint32_t kept[64], nk = 0;
-    for (uint32_t k = 0; k < n_in; k++)
-        if (in[k] != OX_EMPTY)
-            kept[nk++] = in[k];
-    if (!nk) {
-        out[0] = OX_EMPTY;
-        return NNX_OK;
-    }
-    in = kept;
-    n_in = nk;
     nnx_operand_desc d = ox_desc(c, in[0]);
     uint32_t axis;
     CHECK(axis_of(c, ox_attr_i(n, "axis", c->opset < 4 ? 1 : 0), d.rank, &axis));
@@ -384,8 +373,8 @@ nnx_status nnx_onnx_op_split(ox *c, const Onnx__NodeProto *n, const uint32_t *in
     if (!sizes)
         return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < k; i++) {
-        if (sz[i] <= 0 || sz[i] > UINT32_MAX)
-            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "split size %lld is not supported", (long long)sz[i]);
+        if (sz[i] < 0 || sz[i] > UINT32_MAX)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "split size %lld is out of range", (long long)sz[i]);
         sizes[i] = (uint32_t)sz[i];
     }
     nnx_attrs a = {.split = {.axis = axis, .sizes = sizes}};
@@ -463,12 +452,10 @@ nnx_status nnx_onnx_op_slice(ox *c, const Onnx__NodeProto *n, const uint32_t *in
             rev |= 1u << ax;
             st = -st;
         }
-        if (count <= 0) {
-            if (d.rank == 1 && ox_known(c, in[0])) {
-                out[0] = OX_EMPTY;
-                return NNX_OK;
-            }
-            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "an empty slice on axis %u is not supported", ax);
+        if (count <= 0) { /* an empty slice */
+            first = count = 0;
+            st = 1;
+            rev &= ~(1u << ax);
         }
         a.slice.starts[ax] = (uint32_t)first;
         a.slice.sizes[ax] = (uint32_t)count;

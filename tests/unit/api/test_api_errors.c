@@ -128,7 +128,6 @@ static nnx_status tensor_create_with(fx *f, nnx_operand_desc d)
     assert_null(t);
     return st;
 }
-static nnx_status tensor_dim0(fx *f) { return tensor_create_with(f, desc_of(F32, SHAPE(2, 0))); }
 static nnx_status tensor_dtype0(fx *f) { return tensor_create_with(f, desc_of(NNX_DTYPE_UNDEFINED, SHAPE(2))); }
 static nnx_status tensor_count(fx *f) { return tensor_create_with(f, desc_of(U8, SHAPE(1u << 16, 1u << 15))); }
 static nnx_status tensor_rank9(fx *f)
@@ -153,7 +152,6 @@ static nnx_status ctensor_create_with(fx *f, nnx_operand_desc d, const void *dat
 }
 static nnx_status ctensor_size(fx *f) { return ctensor_create_with(f, desc_of(F32, SHAPE(2, 2)), zeros, 15); }
 static nnx_status ctensor_null_data(fx *f) { return ctensor_create_with(f, desc_of(F32, SHAPE(2, 2)), NULL, 16); }
-static nnx_status ctensor_dim0(fx *f) { return ctensor_create_with(f, desc_of(F32, SHAPE(2, 0)), zeros, 0); }
 
 /* ------------------------------------------------------------------ dispatch */
 
@@ -334,14 +332,12 @@ static err_case rows[] = {
     CTX("tensor write: byte size", tensor_write_size, "write tensor", "15 bytes given, the tensor holds 16"),
     CTX("tensor write: NULL data", tensor_write_null, "write tensor", "bytes given, the tensor holds 16"),
     CTX("tensor read: byte size", tensor_read_size, "read tensor", "buffer of 17 bytes, the tensor holds 16"),
-    CTX("tensor create: dimension 0", tensor_dim0, "tensor", "dimension 1 is 0"),
     CTX("tensor create: dtype undefined", tensor_dtype0, "tensor", "data type 0 is not a data type"),
     CTX("tensor create: element count 2^31", tensor_count, "tensor", "the element count exceeds 2^31-1"),
     CTX("tensor create: rank 9", tensor_rank9, "tensor", "rank 9 exceeds the maximum rank 8"),
     CTX("tensor create: NULL descriptor", tensor_null_desc, "tensor", "descriptor is NULL"),
     CTX("constant tensor: byte size", ctensor_size, "constant tensor", "data is 15 bytes, the descriptor needs 16"),
     CTX("constant tensor: NULL data", ctensor_null_data, "constant tensor", "data is NULL"),
-    CTX("constant tensor: dimension 0", ctensor_dim0, "constant tensor", "dimension 1 is 0"),
 
     /* dispatch (graph y = a + b; input u is unreachable, so not a graph input) */
     DISPATCH("dispatch: graph of another context", dispatch_other_context, "the graph is not a graph of this context"),

@@ -117,7 +117,7 @@ static void test_dispatch_binds_each_shape(void **state)
     assert_int_equal(out.shape[0], 3);
     assert_int_equal(out.shape[1], 4);
     float y[64 * 4];
-    uint32_t rows[] = {3, 1, 64, 3, 2};
+    uint32_t rows[] = {3, 1, 64, 3, 2, 0}; /* 0: an empty batch gives an empty output */
     for (size_t k = 0; k < sizeof rows / sizeof *rows; k++)
         run_batch(ctx, g, rows[k], y);
     assert_int_equal(nnx_graph_save(g, "/nonexistent/g.nnef"), NNX_ERROR_NOT_SUPPORTED);
