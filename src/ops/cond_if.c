@@ -32,8 +32,8 @@ nnx_status nnx_infer_cond_if(const nnx_op_args *args, const nnx_operand_desc *co
     if (!in[0] || in[0]->dtype != NNX_BOOL || !nnx_desc_elements(in[0], &n) || n != 1)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the condition is not a one-element bool");
     if (!takes(t, in, args->n_in) || !takes(e, in, args->n_in))
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the branches do not take the %u inputs after the condition",
-                             args->n_in - 1);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "the branches do not take the %u inputs after the condition", args->n_in - 1);
     if (t->n_results != args->n_out || e->n_results != args->n_out)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                              "the then graph gives %u outputs, the else graph %u, the node has %u", t->n_results,
@@ -54,7 +54,7 @@ nnx_status nnx_infer_cond_if(const nnx_op_args *args, const nnx_operand_desc *co
 nnx_status nnx_ref_cond_if(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
 {
     const nnx_subgraph *b = *(const unsigned char *)in[0].data ? args->attrs->cond_if.then_g
-                                                                 : args->attrs->cond_if.else_g;
+                                                               : args->attrs->cond_if.else_g;
     void *param[NNX_COND_IF_STACK], *dst[NNX_COND_IF_STACK];
     void **p = param, **d = dst;
     uint32_t n_p = args->n_in - 1, n_d = args->n_out;

@@ -135,8 +135,8 @@ static nnx_subgraph *copy_at(nnx_arena *arena, const nnx_alloc *alloc, const nnx
         c->in = nnx_arena_memdup(arena, n->in, ((size_t)n->n_in + 1) * sizeof *n->in);
         c->out = nnx_arena_memdup(arena, n->out, ((size_t)n->n_out + 1) * sizeof *n->out);
         if (n->op == NNX_OP_SPLIT && n->attrs.split.sizes &&
-            !(c->attrs.split.sizes =
-                  nnx_arena_memdup(arena, n->attrs.split.sizes, (size_t)n->n_out * sizeof(uint32_t))))
+            !(c->attrs.split.sizes = nnx_arena_memdup(arena, n->attrs.split.sizes,
+                                                      (size_t)n->n_out * sizeof(uint32_t))))
             goto oom;
         if (!c->in || !c->out)
             goto oom;

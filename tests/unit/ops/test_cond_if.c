@@ -108,8 +108,7 @@ static void test_refuses_unequal_branches(void **state)
     err = (nnx_error){0};
     uint32_t bad[2] = {in[1], in[1]};
     at.cond_if.else_g = branch(&ir, NNX_OP_MUL, 0, &x_desc);
-    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_COND_IF, bad, 2, &at, 1, "if", &y, &err),
-                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(nnx_ir_add_node(&ir, NNX_OP_COND_IF, bad, 2, &at, 1, "if", &y, &err), NNX_ERROR_INVALID_ARGUMENT);
     assert_non_null(strstr(err.message, "one-element bool"));
     nnx_ir_free(&ir);
 }
