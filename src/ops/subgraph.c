@@ -12,6 +12,15 @@
 
 /* ---------------------------------------------------------------- freezing */
 
+/* n ids copied into arena, with room for one more (an empty list is not NULL). */
+static uint32_t *dup_ids(nnx_arena *arena, const uint32_t *ids, uint32_t n)
+{
+    uint32_t *d = nnx_arena_array(arena, (size_t)n + 1, sizeof *d);
+    if (d && n)
+        memcpy(d, ids, (size_t)n * sizeof *d);
+    return d;
+}
+
 nnx_subgraph *nnx_subgraph_freeze(nnx_arena *arena, const nnx_alloc *alloc, const nnx_ir *src, const uint32_t *params,
                                   uint32_t n_params, const uint32_t *results, uint32_t n_results, nnx_error *err)
 {
@@ -31,8 +40,8 @@ nnx_subgraph *nnx_subgraph_freeze(nnx_arena *arena, const nnx_alloc *alloc, cons
     g->values = nnx_arena_array(arena, (size_t)src->n_values + 1, sizeof *g->values);
     if (g->values)
         memcpy(g->values, src->values, (size_t)src->n_values * sizeof *g->values);
-    g->params = nnx_arena_memdup(arena, params, ((size_t)n_params + 1) * sizeof *params);
-    g->results = nnx_arena_memdup(arena, results, ((size_t)n_results + 1) * sizeof *results);
+    g->params = dup_ids(arena, params, n_params);
+    g->results = dup_ids(arena, results, n_results);
     g->nodes = nnx_arena_array(arena, (size_t)src->n_nodes + 1, sizeof *g->nodes);
     if (!g->values || !g->params || !g->results || !g->nodes)
         goto oom;
@@ -61,8 +70,8 @@ nnx_subgraph *nnx_subgraph_freeze(nnx_arena *arena, const nnx_alloc *alloc, cons
         const nnx_node *n = &src->nodes[k];
         nnx_node *d = &g->nodes[g->n_nodes++];
         *d = *n;
-        d->in = nnx_arena_memdup(arena, n->in, ((size_t)n->n_in + 1) * sizeof *n->in);
-        d->out = nnx_arena_memdup(arena, n->out, ((size_t)n->n_out + 1) * sizeof *n->out);
+        d->in = dup_ids(arena, n->in, n->n_in);
+        d->out = dup_ids(arena, n->out, n->n_out);
         d->label = "";
         if (n->op == NNX_OP_SPLIT && n->attrs.split.sizes)
             d->attrs.split.sizes = nnx_arena_memdup(arena, n->attrs.split.sizes, (size_t)n->n_out * sizeof(uint32_t));
@@ -115,8 +124,8 @@ static nnx_subgraph *copy_at(nnx_arena *arena, const nnx_alloc *alloc, const nnx
     *d = *g;
     d->alloc = alloc;
     d->values = nnx_arena_memdup(arena, g->values, ((size_t)g->n_values + 1) * sizeof *g->values); /* as frozen */
-    d->params = nnx_arena_memdup(arena, g->params, ((size_t)g->n_params + 1) * sizeof *g->params);
-    d->results = nnx_arena_memdup(arena, g->results, ((size_t)g->n_results + 1) * sizeof *g->results);
+    d->params = dup_ids(arena, g->params, g->n_params);
+    d->results = dup_ids(arena, g->results, g->n_results);
     d->nodes = nnx_arena_array(arena, (size_t)g->n_nodes + 1, sizeof *d->nodes);
     if (!d->values || !d->params || !d->results || !d->nodes)
         goto oom;
@@ -132,8 +141,8 @@ static nnx_subgraph *copy_at(nnx_arena *arena, const nnx_alloc *alloc, const nnx
         const nnx_node *n = &g->nodes[k];
         nnx_node *c = &d->nodes[k];
         *c = *n;
-        c->in = nnx_arena_memdup(arena, n->in, ((size_t)n->n_in + 1) * sizeof *n->in);
-        c->out = nnx_arena_memdup(arena, n->out, ((size_t)n->n_out + 1) * sizeof *n->out);
+        c->in = dup_ids(arena, n->in, n->n_in);
+        c->out = dup_ids(arena, n->out, n->n_out);
         if (n->op == NNX_OP_SPLIT && n->attrs.split.sizes &&
             !(c->attrs.split.sizes = nnx_arena_memdup(arena, n->attrs.split.sizes,
                                                       (size_t)n->n_out * sizeof(uint32_t))))

@@ -17,18 +17,18 @@
 /* What a Loop or Scan node asks of the lowering. */
 typedef struct ox_loop {
     const Onnx__GraphProto *body;
-    bool is_loop;   /* body inputs (iteration, condition, carried...), outputs (condition, ...) */
-    uint32_t m0;    /* outer rank-0 int64 trip count */
-    uint32_t cond0; /* outer rank-0 bool condition */
-    bool cond0_true;   /* the initial condition is known true */
-    int64_t trips;     /* the trip count if known at load time, else -1 */
+    bool is_loop;    /* body inputs (iteration, condition, carried...), outputs (condition, ...) */
+    uint32_t m0;     /* outer rank-0 int64 trip count */
+    uint32_t cond0;  /* outer rank-0 bool condition */
+    bool cond0_true; /* the initial condition is known true */
+    int64_t trips;   /* the trip count if known at load time, else -1 */
     uint32_t n_carried;
     const uint32_t *carried;
     uint32_t n_scan_in; /* Scan: inputs sliced per iteration along in_axis (reversed: in_rev) */
     const uint32_t *scan_in, *in_axis;
     const bool *in_rev;
-    uint32_t n_scan_out; /* outputs stacked along out_axis (reversed: out_rev) */
-    const uint32_t *out_axis;   /* Loop: 0 */
+    uint32_t n_scan_out;      /* outputs stacked along out_axis (reversed: out_rev) */
+    const uint32_t *out_axis; /* Loop: 0 */
     const bool *out_rev;
     const int64_t *out_axis_attr; /* Scan: the ONNX axes (negative: from the end), else NULL */
 } ox_loop;
