@@ -126,8 +126,9 @@ static void refused(const char *name, const char *want)
 static void test_refusals(void **state)
 {
     (void)state;
-    refused("loop_scan_runtime", "Loop 's_final': scan outputs with a trip count known only at run time are not "
-                                 "supported yet");
+    refused("loop_scan_runtime",
+            "Loop 's_final': scan outputs with a trip count known only at run time are not "
+            "supported yet");
     refused("if_shapes_differ", "If 'out': output 0 is float32[3] in then_branch but float32[1] in else_branch");
     refused("if_too_deep", "sub-graphs are nested more than 64 deep");
 }
