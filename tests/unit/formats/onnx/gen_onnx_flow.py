@@ -23,10 +23,6 @@ F, I64, B = ow.FLOAT, ow.INT64, ow.BOOL
 N = ow.node
 
 
-def const(name, arr, t=F):
-    return N("Constant", [], [name], [b"".join([ow.f_bytes(1, "value"), ow.f_int(20, 4), ow.f_bytes(5, ow.tensor("", arr, t))])])
-
-
 # ------------------------------------------------------------------ models
 
 def if_capture():
@@ -49,7 +45,8 @@ def if_capture():
 def if_const():
     """The condition is computed from x's shape (a load-time constant): only the then branch is
     mapped, inlined; the branches' shapes differ ([2,1] and [2,3])."""
-    then_g = ow.graph([N("ReduceSum", ["x", "axes"], ["t"], [ow.attr_int("keepdims", 1)])], [], [], [("t", [2, 1])], "then")
+    then_g = ow.graph([N("ReduceSum", ["x", "axes"], ["t"], [ow.attr_int("keepdims", 1)])], [], [], [("t", [2, 1])],
+                      "then")
     else_g = ow.graph([N("Relu", ["x"], ["e"])], [], [], [("e", [2, 3])], "else")
     nodes = [N("Shape", ["x"], ["s"]), N("Gather", ["s", "zero"], ["d"]), N("Equal", ["d", "two"], ["c"]),
              N("If", ["c"], ["out"], [ow.attr_graph("then_branch", then_g), ow.attr_graph("else_branch", else_g)])]
@@ -135,6 +132,29 @@ def scan9():
     return m, oracle
 
 
+def scan8():
+    """Scan opset 8: batch axis 0 on every input and output, sequence_lens absent, the scan
+    input reversed (directions)."""
+    body = ow.graph([N("Add", ["s", "xt"], ["s_out"]), N("Mul", ["s_out", "xt"], ["o"])], [],
+                    [("s", [2]), ("xt", [2])], [("s_out", [2]), ("o", [2])], "body")
+    attrs = [ow.attr_graph("body", body), ow.attr_int("num_scan_inputs", 1), ow.attr_ints("directions", [1])]
+    nodes = [N("Scan", ["", "s0", "x"], ["s_final", "os"], attrs)]
+    m = ow.model(nodes, [], [("s0", [2, 2]), ("x", [2, 3, 2])], [("s_final", [2, 2]), ("os", [2, 3, 2])], opset=8,
+                 producer="gen_onnx_flow.py")
+
+    def oracle(s0, x):
+        B, T = x.shape[0], x.shape[1]
+        s = s0.copy()
+        o = np.zeros_like(x)
+        for b in range(B):
+            for t in range(T):
+                xt = x[b, T - 1 - t]
+                s[b] = s[b] + xt
+                o[b, t] = s[b] * xt  # outputs stack in iteration order (Scan-8 has no output directions)
+        return [s, o]
+    return m, oracle
+
+
 def loop_scan_runtime():
     """Loop with scan outputs and a run-time trip count: refused at load."""
     body = ow.graph([N("Identity", ["cond"], ["cond_out"]), N("Identity", ["s"], ["s_out"]),
@@ -160,15 +180,15 @@ def if_too_deep():
     leaf = ow.graph([N("Relu", ["x"], ["r0"])], [], [], [("r0", [3])], "leaf")
     g = leaf
     for d in range(1, 71):
-        g = ow.graph([N("If", ["c"], ["r%d" % d], [ow.attr_graph("then_branch", g), ow.attr_graph("else_branch", leaf)])],
-                     [], [], [("r%d" % d, [3])], "level%d" % d)
+        branches = [ow.attr_graph("then_branch", g), ow.attr_graph("else_branch", leaf)]
+        g = ow.graph([N("If", ["c"], ["r%d" % d], branches)], [], [], [("r%d" % d, [3])], "level%d" % d)
     nodes = [N("If", ["c"], ["out"], [ow.attr_graph("then_branch", g), ow.attr_graph("else_branch", leaf)])]
     return ow.model(nodes, [], [("c", [1], B), ("x", [3])], [("out", [3])], opset=13,
                     producer="gen_onnx_flow.py"), None
 
 
 MODELS_BY_NAME = {"if_capture": if_capture, "if_const": if_const, "if_nested": if_nested,
-                  "loop_runtime": loop_runtime, "scan9": scan9, "loop_scan_runtime": loop_scan_runtime,
+                  "loop_runtime": loop_runtime, "scan9": scan9, "scan8": scan8, "loop_scan_runtime": loop_scan_runtime,
                   "if_shapes_differ": if_shapes_differ, "if_too_deep": if_too_deep}
 
 # (case, model, inputs as (name, numpy array, onnx type), output names)
@@ -200,6 +220,7 @@ CASES = [
      [("M", np.array(4, np.int64), I64), ("c0", np.array(False), B), ("limit", np.array(100, np.int64), I64),
       ("x", X3, F)], ["s_final"]),
     ("scan9", "scan9", [("s0", f32(2), F), ("x", f32(4, 2), F), ("y", f32(2, 4), F)], ["s_final", "o1s", "o2s"]),
+    ("scan8_batch2", "scan8", [("s0", f32(2, 2), F), ("x", f32(2, 3, 2), F)], ["s_final", "os"]),
 ]
 
 DTYPE_C = {F: "NNX_FLOAT32", I64: "NNX_INT64", B: "NNX_BOOL"}
@@ -240,7 +261,8 @@ def main():
                 text.append("    {\"%s\", %s, %d, {%s}, %s_%s%d, sizeof %s_%s%d}," %
                             (n, DTYPE_C[t], a.ndim, shape, cname, kind, k, cname, kind, k))
             text.append("};")
-        rows.append("    {\"%s\", \"%s\", %d, %d, %s_in, %s_out}," % (cname, model, len(inputs), len(outs), cname, cname))
+        rows.append("    {\"%s\", \"%s\", %d, %d, %s_in, %s_out}," %
+                    (cname, model, len(inputs), len(outs), cname, cname))
     text += ["", "static const onnx_flow_case onnx_flow_cases[] = {"] + rows + ["};", "", "#endif", ""]
     with open(HEADER, "w") as f:
         f.write("\n".join(text))
