@@ -89,11 +89,11 @@ static nnx_status build_body(ox *c, const ox_loop *L, ox_scope *s, const nnx_sub
                        lead_out + L->n_carried + L->n_scan_out);
     nnx_operand_desc i64 = {NNX_INT64, 0, {0}}, b1 = {NNX_BOOL, 0, {0}};
     uint32_t iter, cond, trips;
-    size_t n_state_max = OX_LOOP_LEAD + 2 * (size_t)L->n_carried + L->n_scan_out;
-    uint32_t *carried_p = ox_calloc(c, n_state_max + 1, sizeof *carried_p);
+    uint32_t *carried_p = ox_calloc(c, (size_t)L->n_carried + 1, sizeof *carried_p);
     uint32_t *res = ox_calloc(c, b->n_output + 1, sizeof *res);
     if (!carried_p || !res) {
         nnx_mem_free(c->ir->alloc, carried_p);
+        nnx_mem_free(c->ir->alloc, res);
         return c->nerr.status;
     }
     nnx_status st = ox_scope_param(s, L->is_loop && b->input[0]->name ? b->input[0]->name : "", &i64, &iter);
