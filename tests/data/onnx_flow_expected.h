@@ -155,14 +155,26 @@ static const onnx_flow_tensor scan9_out[] = {
     {"o1s", NNX_FLOAT32, 2, {4, 2}, scan9_out1, sizeof scan9_out1},
     {"o2s", NNX_FLOAT32, 2, {2, 4}, scan9_out2, sizeof scan9_out2},
 };
-static const unsigned char scan8_batch2_in0[] = {170, 223, 251, 191, 70, 88, 184, 62, 72, 196, 239, 191, 234, 165, 253, 63};
-static const unsigned char scan8_batch2_in1[] = {36, 194, 82, 191, 109, 33, 228, 189, 186, 77, 225, 63, 0, 0, 251, 189, 234, 85, 122, 63, 74, 218, 135, 191, 1, 154, 216, 63, 71, 45, 220, 191, 75, 33, 174, 62, 172, 245, 207, 63, 57, 58, 61, 63, 38, 61, 172, 191};
+static const unsigned char loop_scan_const_in0[] = {170, 223, 251, 191, 70, 88, 184, 62, 72, 196, 239, 191};
+static const unsigned char loop_scan_const_in1[] = {234, 165, 253, 63, 36, 194, 82, 191, 109, 33, 228, 189};
+static const onnx_flow_tensor loop_scan_const_in[] = {
+    {"s0", NNX_FLOAT32, 1, {3}, loop_scan_const_in0, sizeof loop_scan_const_in0},
+    {"x", NNX_FLOAT32, 1, {3}, loop_scan_const_in1, sizeof loop_scan_const_in1},
+};
+static const unsigned char loop_scan_const_out0[] = {10, 137, 126, 64, 146, 6, 7, 192, 70, 69, 13, 192};
+static const unsigned char loop_scan_const_out1[] = {0, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 128, 42, 108, 255, 63, 18, 172, 164, 191, 59, 36, 6, 192, 10, 137, 254, 64, 146, 6, 135, 192, 70, 69, 141, 192};
+static const onnx_flow_tensor loop_scan_const_out[] = {
+    {"s_final", NNX_FLOAT32, 1, {3}, loop_scan_const_out0, sizeof loop_scan_const_out0},
+    {"stack", NNX_FLOAT32, 2, {3, 3}, loop_scan_const_out1, sizeof loop_scan_const_out1},
+};
+static const unsigned char scan8_batch2_in0[] = {186, 77, 225, 63, 0, 0, 251, 189, 234, 85, 122, 63, 74, 218, 135, 191};
+static const unsigned char scan8_batch2_in1[] = {1, 154, 216, 63, 71, 45, 220, 191, 75, 33, 174, 62, 172, 245, 207, 63, 57, 58, 61, 63, 38, 61, 172, 191, 232, 213, 231, 191, 163, 254, 177, 62, 181, 197, 18, 63, 107, 60, 71, 63, 212, 246, 222, 191, 198, 139, 92, 191};
 static const onnx_flow_tensor scan8_batch2_in[] = {
     {"s0", NNX_FLOAT32, 2, {2, 2}, scan8_batch2_in0, sizeof scan8_batch2_in0},
     {"x", NNX_FLOAT32, 3, {2, 3, 2}, scan8_batch2_in1, sizeof scan8_batch2_in1},
 };
-static const unsigned char scan8_batch2_out0[] = {160, 1, 89, 189, 159, 108, 111, 191, 80, 246, 101, 63, 82, 98, 10, 63};
-static const unsigned char scan8_batch2_out1[] = {253, 205, 119, 191, 19, 140, 62, 63, 218, 140, 173, 63, 231, 201, 206, 61, 231, 167, 50, 61, 1, 92, 213, 61, 221, 149, 86, 191, 87, 23, 91, 191, 93, 62, 138, 190, 14, 17, 107, 64, 43, 146, 194, 63, 240, 9, 110, 191};
+static const unsigned char scan8_batch2_out0[] = {74, 3, 145, 64, 193, 36, 200, 191, 118, 31, 0, 192, 158, 4, 76, 191};
+static const unsigned char scan8_batch2_out1[] = {34, 121, 236, 63, 114, 224, 252, 63, 138, 55, 119, 63, 240, 48, 130, 62, 6, 100, 245, 64, 252, 34, 44, 64, 45, 90, 170, 63, 9, 10, 212, 63, 234, 235, 223, 189, 55, 11, 100, 191, 228, 14, 104, 64, 32, 218, 141, 190};
 static const onnx_flow_tensor scan8_batch2_out[] = {
     {"s_final", NNX_FLOAT32, 2, {2, 2}, scan8_batch2_out0, sizeof scan8_batch2_out0},
     {"os", NNX_FLOAT32, 3, {2, 3, 2}, scan8_batch2_out1, sizeof scan8_batch2_out1},
@@ -180,6 +192,7 @@ static const onnx_flow_case onnx_flow_cases[] = {
     {"loop_runtime_m0", "loop_runtime", 4, 1, loop_runtime_m0_in, loop_runtime_m0_out},
     {"loop_runtime_cond_false", "loop_runtime", 4, 1, loop_runtime_cond_false_in, loop_runtime_cond_false_out},
     {"scan9", "scan9", 3, 3, scan9_in, scan9_out},
+    {"loop_scan_const", "loop_scan_const", 2, 2, loop_scan_const_in, loop_scan_const_out},
     {"scan8_batch2", "scan8", 2, 2, scan8_batch2_in, scan8_batch2_out},
 };
 

@@ -155,6 +155,37 @@ def scan8():
     return m, oracle
 
 
+def loop_scan_const():
+    """Loop with scan outputs: the trip count is an initializer, cond is absent and the body
+    gives its condition back unchanged, so every iteration runs and the stack is [3, 3]."""
+    body = ow.graph([N("Identity", ["cond"], ["cond_out"]), N("Add", ["s", "x"], ["s_out"]),
+                     N("Cast", ["i"], ["fi"], [ow.attr_int("to", F)]), N("Mul", ["s_out", "fi"], ["scan"])], [],
+                    [("i", [], I64), ("cond", [], B), ("s", [3])],
+                    [("cond_out", [], B), ("s_out", [3]), ("scan", [3])], "body")
+    nodes = [N("Loop", ["M", "", "s0"], ["s_final", "stack"], [ow.attr_graph("body", body)])]
+    m = ow.model(nodes, [ow.tensor("M", np.array(3, np.int64), I64)], [("s0", [3]), ("x", [3])],
+                 [("s_final", [3]), ("stack", [3, 3])], opset=13, producer="gen_onnx_flow.py")
+
+    def oracle(s0, x):
+        s, rows = s0.copy(), []
+        for i in range(3):
+            s = (s + x).astype(np.float32)
+            rows.append(s * np.float32(i))
+        return [s, np.stack(rows)]
+    return m, oracle
+
+
+def loop_scan_may_stop():
+    """Loop with scan outputs whose body computes its condition: refused at load."""
+    body = ow.graph([N("Less", ["i", "two"], ["cond_out"]), N("Identity", ["s"], ["s_out"]),
+                     N("Identity", ["s"], ["scan"])], [ow.tensor("two", np.array(2, np.int64), I64)],
+                    [("i", [], I64), ("cond", [], B), ("s", [3])],
+                    [("cond_out", [], B), ("s_out", [3]), ("scan", [3])], "body")
+    nodes = [N("Loop", ["M", "", "x"], ["s_final", "stack"], [ow.attr_graph("body", body)])]
+    return ow.model(nodes, [ow.tensor("M", np.array(4, np.int64), I64)], [("x", [3])],
+                    [("s_final", [3]), ("stack", [4, 3])], opset=13, producer="gen_onnx_flow.py"), None
+
+
 def loop_scan_runtime():
     """Loop with scan outputs and a run-time trip count: refused at load."""
     body = ow.graph([N("Identity", ["cond"], ["cond_out"]), N("Identity", ["s"], ["s_out"]),
@@ -189,6 +220,7 @@ def if_too_deep():
 
 MODELS_BY_NAME = {"if_capture": if_capture, "if_const": if_const, "if_nested": if_nested,
                   "loop_runtime": loop_runtime, "scan9": scan9, "scan8": scan8, "loop_scan_runtime": loop_scan_runtime,
+                  "loop_scan_const": loop_scan_const, "loop_scan_may_stop": loop_scan_may_stop,
                   "if_shapes_differ": if_shapes_differ, "if_too_deep": if_too_deep}
 
 # (case, model, inputs as (name, numpy array, onnx type), output names)
@@ -220,6 +252,7 @@ CASES = [
      [("M", np.array(4, np.int64), I64), ("c0", np.array(False), B), ("limit", np.array(100, np.int64), I64),
       ("x", X3, F)], ["s_final"]),
     ("scan9", "scan9", [("s0", f32(2), F), ("x", f32(4, 2), F), ("y", f32(2, 4), F)], ["s_final", "o1s", "o2s"]),
+    ("loop_scan_const", "loop_scan_const", [("s0", f32(3), F), ("x", f32(3), F)], ["s_final", "stack"]),
     ("scan8_batch2", "scan8", [("s0", f32(2, 2), F), ("x", f32(2, 3, 2), F)], ["s_final", "os"]),
 ]
 
