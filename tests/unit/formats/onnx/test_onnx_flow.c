@@ -2,11 +2,11 @@
  * onnx_ops_loop.c) against a numpy transcription of ONNX Operators, If / Loop / Scan: every
  * case of tests/data/onnx_flow_expected.h (written with its models by
  * tests/unit/formats/onnx/gen_onnx_flow.py) is loaded, built (the model freed before the
- * graph runs) and run through the public API. Beside that, the IR the loader makes: an If on
- * a load-time constant is inlined (no cond_if), one on a run-time value is a cond_if, a Loop
- * is a while_loop; and the refusals: a Loop with scan outputs and a run-time trip count or a
- * body that computes its condition, If
- * branches of different shapes on a run-time condition, sub-graphs nested too deep. */
+ * graph runs) and run through the public API. Beside that, the IR the loader makes (an If on
+ * a load-time constant is inlined, with no cond_if; one on a run-time value is a cond_if; a
+ * Loop is a while_loop) and its refusals (Loop scan outputs with a run-time trip count or a
+ * body that computes its condition, If branches of different shapes on a run-time condition,
+ * sub-graphs nested too deep). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
