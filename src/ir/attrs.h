@@ -285,6 +285,11 @@ struct nnx_subgraph;
 typedef struct nnx_attr_loop {
     const struct nnx_subgraph *cond, *body;
 } nnx_attr_loop;
+/* cond_if (TOSA COND_IF, ONNX If; src/ops/cond_if.c): the two branches, frozen like the
+ * loop's sub-graphs; each takes the node's inputs after the condition as its parameters. */
+typedef struct nnx_attr_cond_if {
+    const struct nnx_subgraph *then_g, *else_g;
+} nnx_attr_cond_if;
 /* fft2d (TOSA FFT2D, src/ops/fft.c): inverse takes e^(+i a) instead of e^(-i a). */
 typedef struct nnx_attr_fft {
     bool inverse;
@@ -326,6 +331,7 @@ typedef union nnx_attrs {
     nnx_attr_tosa_resize tosa_resize;
     nnx_attr_fft fft;
     nnx_attr_loop loop;
+    nnx_attr_cond_if cond_if;
 } nnx_attrs;
 
 #endif

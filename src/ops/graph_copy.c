@@ -1,10 +1,12 @@
 /* graph_copy.c — nnx_ir_copy (ops/graph_build.h): a deep copy of a core graph with the same value and node ids,
  * made by replaying the source in value-id order through the ordinary add functions (so
  * every node's inference runs again). Attributes that point into the source's arena are
- * re-homed here: split's sizes and compiled_function's name and output descriptors; a new
+ * re-homed here: split's sizes, compiled_function's name and output descriptors, and the
+ * sub-graphs of while_loop and cond_if (ops/subgraph.h, deep-copied); a new
  * pointer attribute must be added below. */
 #include "ops/graph_build.h"
 #include "ir/dtypes.h"
+#include "ops/subgraph.h"
 
 #include <string.h>
 
@@ -27,7 +29,7 @@ static nnx_status copy_attrs(nnx_ir *dst, const nnx_node *n, nnx_attrs *out, nnx
             (n->attrs.compiled.outputs && !out->compiled.outputs))
             return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    return NNX_OK;
+    return nnx_subgraph_copy_attrs(&dst->arena, dst->alloc, n->op, out, err);
 }
 
 nnx_status nnx_ir_copy(nnx_ir *dst, const nnx_ir *src, nnx_error *err)

@@ -35,12 +35,13 @@ static inline nnx_status bin(ox *c, nnx_op op, uint32_t a, uint32_t b, uint32_t 
 static inline nnx_status reshape(ox *c, uint32_t x, uint32_t rank, const uint32_t *shape, uint32_t *y)
 {
     nnx_operand_desc d = ox_desc(c, x);
-    if (d.rank == rank && memcmp(d.shape, shape, rank * sizeof *shape) == 0) {
+    if (d.rank == rank && (rank == 0 || memcmp(d.shape, shape, rank * sizeof *shape) == 0)) {
         *y = x;
         return NNX_OK;
     }
     nnx_attrs a = {.reshape = {.rank = rank}};
-    memcpy(a.reshape.shape, shape, rank * sizeof *shape);
+    if (rank)
+        memcpy(a.reshape.shape, shape, rank * sizeof *shape);
     return ox_node(c, NNX_OP_RESHAPE, &x, 1, &a, 1, y);
 }
 

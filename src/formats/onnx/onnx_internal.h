@@ -26,7 +26,53 @@ typedef struct ox {
     uint32_t cache_cap;
     const Onnx__GraphProto *main_graph; /* the main graph */
     uint64_t dims_used;                 /* the options' named dimensions found in an input */
+    /* Sub-graph scopes (ONNX IR, "Graphs": a sub-graph may name any value of the scopes that
+     * enclose it; onnx_ops_flow.c): the enclosing scope (NULL at the top), how deep this one
+     * is, and whether it maps into the enclosing scope's graph (an inlined If branch) or into
+     * a graph of its own, where each outer value it names becomes an input (a capture:
+     * cap_outer[k] in the parent's graph is cap_inner[k] here; outer constants are copied). */
+    struct ox *parent;
+    unsigned depth;
+    bool inlined;
+    uint32_t *cap_outer, *cap_inner, n_cap, cap_size;
 } ox;
+
+/* Sub-graphs nest at most this deep (If inside If, Loop bodies, …). */
+#define OX_MAX_DEPTH 64
+
+/* The scope machinery of onnx_load.c that onnx_ops_flow.c builds sub-graphs with: names a
+ * value in scope c (name -> id; an outer value is captured as above); looks a name up
+ * through the enclosing scopes (false: not defined, or the capture failed with c->nerr
+ * set); maps a sub-graph's initializers and nodes into c (c->nerr says why on failure,
+ * naming the node). */
+nnx_status ox_define(ox *c, const char *name, uint32_t id);
+bool ox_lookup(ox *c, const char *name, uint32_t *id);
+/* A new input of c's graph for outer value `outer`, recorded as a capture. */
+nnx_status ox_add_capture(ox *c, const char *name, uint32_t outer, uint32_t *id);
+nnx_status ox_map_graph(ox *c, const Onnx__GraphProto *g);
+/* A sub-graph scope being built (onnx_ops_flow.c): c maps into ir, a graph of its own, or
+ * (inlined) into the parent's graph. open fails past OX_MAX_DEPTH; close frees what the
+ * scope holds (the frozen sub-graphs live in the model's arena). */
+typedef struct ox_scope {
+    ox c;
+    nnx_ir ir;
+} ox_scope;
+nnx_status ox_scope_open(ox *parent, bool inlined, ox_scope *s);
+void ox_scope_close(ox_scope *s);
+/* A formal input of the sub-graph: a new input of its graph named name. */
+nnx_status ox_scope_param(ox_scope *s, const char *name, const nnx_operand_desc *desc, uint32_t *id);
+/* The values g's outputs name, into res[g->n_output]. */
+nnx_status ox_scope_results(ox_scope *s, const Onnx__GraphProto *g, uint32_t *res);
+/* The index of outer value `outer` among s's captures, adding an input for it if it has none:
+ * the sub-graph's parameter for it. */
+nnx_status ox_scope_capture_of(ox_scope *s, uint32_t outer, uint32_t *id);
+/* Freezes s's graph (params, results: its value ids) into the model's arena. */
+nnx_status ox_scope_freeze(ox_scope *s, const uint32_t *params, uint32_t n_params, const uint32_t *results,
+                           uint32_t n_results, const struct nnx_subgraph **out);
+/* Control flow (onnx_ops_flow.c, onnx_ops_loop.c). */
+nnx_status nnx_onnx_op_if(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_loop(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_scan(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 
 /* An operator: maps node n (inputs in[], NNX_NONE for absent optional ones) to IR, filling
  * out[k] for each output it produces (out has n->n_output entries, NNX_NONE initially). */

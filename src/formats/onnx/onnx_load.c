@@ -5,7 +5,8 @@
  * table (onnx_ops.c). A node whose inputs are all constants is computed at load time with
  * the reference kernel (onnx_helpers.c; so the shape arithmetic of exported models — Shape,
  * Gather, Concat, Reshape — becomes constants, as core IR's static shapes need). Tensors
- * are decoded in onnx_tensor.c. */
+ * are decoded in onnx_tensor.c. The value table is scoped: a sub-graph (If, Loop, Scan;
+ * onnx_ops_flow.c) looks names up through its enclosing scopes, capturing outer values. */
 #include "formats/onnx/onnx_internal.h"
 
 #include "base/file.h"
@@ -24,7 +25,7 @@
 /* ---------------------------------------------------------------- value table */
 
 /* Defines (or redefines: ONNX forbids it, a later definition wins) name -> id. */
-static nnx_status define(ox *c, const char *name, uint32_t id)
+nnx_status ox_define(ox *c, const char *name, uint32_t id)
 {
     if (!name || !name[0])
         return NNX_OK;
@@ -35,28 +36,95 @@ static nnx_status define(ox *c, const char *name, uint32_t id)
     return NNX_OK;
 }
 
-static bool find_value(ox *c, const char *name, uint32_t *id)
+nnx_status ox_add_capture(ox *c, const char *name, uint32_t outer, uint32_t *id)
+{
+    if (c->n_cap == c->cap_size) {
+        uint32_t cap = c->cap_size ? 2 * c->cap_size : 8;
+        uint32_t *o = nnx_mem_realloc(c->ir->alloc, c->cap_outer, (size_t)cap * sizeof *o);
+        if (o)
+            c->cap_outer = o;
+        uint32_t *i = o ? nnx_mem_realloc(c->ir->alloc, c->cap_inner, (size_t)cap * sizeof *i) : NULL;
+        if (i)
+            c->cap_inner = i;
+        if (!o || !i)
+            return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+        c->cap_size = cap;
+    }
+    nnx_error e = {0};
+    nnx_status st = nnx_ir_add_input(c->ir, name, &c->parent->ir->values[outer].desc, id, &e);
+    if (st != NNX_OK)
+        return ox_fail(c, st, "outer value '%s': %s", name, e.message);
+    c->cap_outer[c->n_cap] = outer;
+    c->cap_inner[c->n_cap++] = *id;
+    return NNX_OK;
+}
+
+/* Outer value `outer` (of c->parent's graph) as a value of c's own graph: a copy of a
+ * constant, else a capture. */
+static bool capture(ox *c, const char *name, uint32_t outer, uint32_t *id)
+{
+    const nnx_value *v = &c->parent->ir->values[outer];
+    nnx_status st;
+    if (v->kind == NNX_VALUE_CONSTANT && v->data) {
+        nnx_error e = {0};
+        size_t bytes = 0;
+        nnx_desc_bytes(&v->desc, &bytes);
+        st = nnx_ir_add_constant(c->ir, &v->desc, v->data, bytes, id, &e);
+        if (st != NNX_OK)
+            ox_fail(c, st, "outer value '%s': %s", name, e.message);
+    } else {
+        st = ox_add_capture(c, name, outer, id);
+    }
+    return st == NNX_OK && ox_define(c, name, *id) == NNX_OK;
+}
+
+bool ox_lookup(ox *c, const char *name, uint32_t *id)
 {
     uintptr_t value;
-    if (!nnx_strmap_get(&c->values, name, &value))
+    if (nnx_strmap_get(&c->values, name, &value)) {
+        *id = (uint32_t)value;
+        return true;
+    }
+    uint32_t outer;
+    if (!c->parent || !ox_lookup(c->parent, name, &outer)) /* depth <= OX_MAX_DEPTH */
         return false;
-    *id = (uint32_t)value;
-    return true;
+    if (c->inlined) {
+        *id = outer;
+        return true;
+    }
+    return capture(c, name, outer, id);
 }
+
+static nnx_status define(ox *c, const char *name, uint32_t id) { return ox_define(c, name, id); }
+static bool find_value(ox *c, const char *name, uint32_t *id) { return ox_lookup(c, name, id); }
 
 /* ---------------------------------------------------------------- the graph */
 
 static bool is_default_domain(const char *d) { return !d || !d[0] || strcmp(d, "ai.onnx") == 0; }
 
-/* Every node's operator must be known: the unknown ones are listed all at once. */
-static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
+/* The unknown operators of g and of its sub-graphs (bounded by OX_MAX_DEPTH), appended to
+ * list (each once per graph). */
+typedef struct bad_ops {
+    char list[NNX_ERROR_MESSAGE_MAX];
+    size_t len;
+    uint32_t n;
+    bool subgraph, too_deep;
+} bad_ops;
+
+static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned depth, bad_ops *b)
 {
-    char list[NNX_ERROR_MESSAGE_MAX] = "";
-    size_t len = 0;
-    uint32_t n_bad = 0;
-    bool subgraph = false;
+    if (depth > OX_MAX_DEPTH) {
+        b->too_deep = true;
+        return;
+    }
     for (size_t i = 0; i < g->n_node; i++) {
         const Onnx__NodeProto *n = g->node[i];
+        for (size_t a = 0; a < n->n_attribute; a++) {
+            if (n->attribute[a]->g)
+                collect_bad_ops(c, n->attribute[a]->g, depth + 1, b);
+            for (size_t k = 0; k < n->attribute[a]->n_graphs; k++)
+                collect_bad_ops(c, n->attribute[a]->graphs[k], depth + 1, b);
+        }
         const char *t = n->op_type ? n->op_type : "";
         bool other;
         const ox_op *op = nnx_onnx_node_op(n, &other);
@@ -71,31 +139,42 @@ static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         }
         if (seen)
             continue;
-        bool sg = strcmp(t, "If") == 0 || strcmp(t, "Loop") == 0 || strcmp(t, "Scan") == 0;
+        bool sg = false;
         for (size_t a = 0; a < n->n_attribute; a++)
             sg |= n->attribute[a]->g != NULL || n->attribute[a]->n_graphs > 0;
-        subgraph |= sg;
+        b->subgraph |= sg;
         char item[160];
         if (is_default_domain(n->domain))
-            snprintf(item, sizeof item, "%s%s (opset %lld)%s", n_bad ? ", " : "", t, (long long)c->opset,
+            snprintf(item, sizeof item, "%s%s (opset %lld)%s", b->n ? ", " : "", t, (long long)c->opset,
                      sg ? " [subgraph]" : "");
         else
-            snprintf(item, sizeof item, "%s%s (domain %s)", n_bad ? ", " : "", t, n->domain);
+            snprintf(item, sizeof item, "%s%s (domain %s)", b->n ? ", " : "", t, n->domain);
         size_t il = strlen(item);
-        if (len + il < sizeof list - 8) {
-            memcpy(list + len, item, il + 1);
-            len += il;
-        } else if (len + 5 < sizeof list) {
-            memcpy(list + len, ", …", 6);
-            len = sizeof list;
+        if (b->len + il < sizeof b->list - 8) {
+            memcpy(b->list + b->len, item, il + 1);
+            b->len += il;
+        } else if (b->len + 5 < sizeof b->list) {
+            memcpy(b->list + b->len, ", …", 6);
+            b->len = sizeof b->list;
         }
-        n_bad++;
+        b->n++;
     }
-    if (!n_bad)
+}
+
+/* Every node's operator, in the graph and its sub-graphs, must be known: the unknown ones
+ * are listed all at once. */
+static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
+{
+    bad_ops b = {.list = ""};
+    collect_bad_ops(c, g, 0, &b);
+    if (b.too_deep)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: sub-graphs are nested more than %d deep",
+                             c->path, OX_MAX_DEPTH);
+    if (!b.n)
         return NNX_OK;
     return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: unsupported operator%s: %s%s", c->path,
-                         n_bad == 1 ? "" : "s", list,
-                         subgraph ? " (operators with subgraphs — If, Loop, Scan — are not supported)" : "");
+                         b.n == 1 ? "" : "s", b.list,
+                         b.subgraph ? " (of the operators with subgraphs, only If, Loop and Scan are supported)" : "");
 }
 
 static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, nnx_error *err)
@@ -290,6 +369,8 @@ static uint32_t required_inputs(const char *t, int64_t opset)
         {"Constant", 0, 0},
         {"RandomUniform", 0, 0},
         {"RandomNormal", 0, 0},
+        {"Loop", 0, 0}, /* M and cond are optional */
+        {"Scan", 0, 0}, /* opset 8: sequence_lens is optional */
         {"Add", 2, 0},
         {"Sub", 2, 0},
         {"Mul", 2, 0},
@@ -369,6 +450,45 @@ static uint32_t required_inputs(const char *t, int64_t opset)
     return 1;
 }
 
+/* Maps node n into c (c->nerr holds the reason on failure) and names its outputs. */
+static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
+{
+    bool other;
+    const ox_op *op = nnx_onnx_node_op(n, &other);
+    c->node = n;
+    c->label = n->name && n->name[0] ? n->name : n->n_output && n->output[0] ? n->output[0] : "";
+    nnx_error_clear(&c->nerr);
+    uint32_t in[64], out[64];
+    nnx_status st = NNX_OK;
+    if (n->n_input > 64 || n->n_output > 64)
+        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "more than 64 inputs or outputs");
+    for (size_t k = 0; st == NNX_OK && k < n->n_input; k++) {
+        in[k] = NNX_NONE;
+        if (n->input[k] && n->input[k][0] && !find_value(c, n->input[k], &in[k]))
+            st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input %zu '%s' is not defined before it is used", k,
+                         n->input[k]);
+    }
+    for (size_t k = n->n_input; k < 64; k++)
+        in[k] = NNX_NONE;
+    for (size_t k = 0; k < 64; k++)
+        out[k] = NNX_NONE;
+    uint32_t need = required_inputs(n->op_type, c->opset);
+    for (uint32_t k = 0; st == NNX_OK && k < need; k++)
+        if (k >= n->n_input || in[k] == NNX_NONE)
+            st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input %u is required", k);
+    if (st == NNX_OK)
+        st = op->fn(c, n, in, (uint32_t)n->n_input, out);
+    for (size_t k = 0; st == NNX_OK && k < n->n_output; k++) {
+        if (!n->output[k] || !n->output[k][0])
+            continue;
+        if (out[k] == NNX_NONE)
+            st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output %zu ('%s') is not supported", k, n->output[k]);
+        else
+            st = define(c, n->output[k], out[k]);
+    }
+    return st;
+}
+
 static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, nnx_error *err)
 {
     c->m->op_names = nnx_arena_array(&c->ir->arena, g->n_node ? g->n_node : 1, sizeof *c->m->op_names);
@@ -377,42 +497,31 @@ static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, nnx_error *err)
     for (size_t i = 0; i < g->n_node; i++) {
         const Onnx__NodeProto *n = g->node[i];
         bool other;
-        const ox_op *op = nnx_onnx_node_op(n, &other);
-        c->m->op_names[c->m->n_ops++] = op->name;
-        c->node = n;
-        c->label = n->name && n->name[0] ? n->name : n->n_output && n->output[0] ? n->output[0] : "";
-        nnx_error_clear(&c->nerr);
-        uint32_t in[64], out[64];
-        nnx_status st = NNX_OK;
-        if (n->n_input > 64 || n->n_output > 64)
-            st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "more than 64 inputs or outputs");
-        for (size_t k = 0; st == NNX_OK && k < n->n_input; k++) {
-            in[k] = NNX_NONE;
-            if (n->input[k] && n->input[k][0] && !find_value(c, n->input[k], &in[k]))
-                st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input %zu '%s' is not defined before it is used", k,
-                             n->input[k]);
-        }
-        for (size_t k = n->n_input; k < 64; k++)
-            in[k] = NNX_NONE;
-        for (size_t k = 0; k < 64; k++)
-            out[k] = NNX_NONE;
-        uint32_t need = required_inputs(n->op_type, c->opset);
-        for (uint32_t k = 0; st == NNX_OK && k < need; k++)
-            if (k >= n->n_input || in[k] == NNX_NONE)
-                st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input %u is required", k);
-        if (st == NNX_OK)
-            st = op->fn(c, n, in, (uint32_t)n->n_input, out);
-        for (size_t k = 0; st == NNX_OK && k < n->n_output; k++) {
-            if (!n->output[k] || !n->output[k][0])
-                continue;
-            if (out[k] == NNX_NONE)
-                st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output %zu ('%s') is not supported", k, n->output[k]);
-            else
-                st = define(c, n->output[k], out[k]);
-        }
+        c->m->op_names[c->m->n_ops++] = nnx_onnx_node_op(n, &other)->name;
+        nnx_status st = map_node(c, n);
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s: error: node '%s' (%s, opset %lld): %s", c->path, c->label, n->op_type,
                                  (long long)c->opset, c->nerr.message);
+    }
+    return NNX_OK;
+}
+
+nnx_status ox_map_graph(ox *c, const Onnx__GraphProto *g)
+{
+    nnx_error e = {0};
+    nnx_status st = add_initializers(c, g, &e);
+    if (st != NNX_OK) {
+        nnx_error_clear(&c->nerr);
+        return ox_fail(c, st, "%s", e.message);
+    }
+    for (size_t i = 0; i < g->n_node; i++) {
+        const Onnx__NodeProto *n = g->node[i];
+        if ((st = map_node(c, n)) != NNX_OK) {
+            char why[NNX_ERROR_MESSAGE_MAX];
+            snprintf(why, sizeof why, "%s", c->nerr.message);
+            nnx_error_clear(&c->nerr);
+            return ox_fail(c, st, "node '%s' (%s): %s", c->label, n->op_type, why);
+        }
     }
     return NNX_OK;
 }

@@ -1,7 +1,8 @@
 """onnx_wire.py — a hand encoder of the ONNX protobuf wire format (field numbers and enum
 values from onnx.proto: ModelProto, GraphProto, NodeProto, AttributeProto, TensorProto,
 ValueInfoProto), so the test generators build models with numpy only. Shared by
-gen_models.py (beside it) and tests/unit/formats/onnx/gen_onnx_recurrent.py.
+gen_models.py (beside it), tests/unit/formats/onnx/gen_onnx_recurrent.py and
+gen_onnx_flow.py (which builds sub-graphs: graph(), attr_graph()).
 """
 import struct
 
@@ -10,11 +11,12 @@ import numpy as np
 # TensorProto.DataType
 FLOAT = 1
 INT32 = 6
+INT64 = 7
 BOOL = 9
-_NUMPY = {FLOAT: np.float32, INT32: np.int32, BOOL: np.bool_}
+_NUMPY = {FLOAT: np.float32, INT32: np.int32, INT64: np.int64, BOOL: np.bool_}
 
 # AttributeProto.AttributeType
-_A_FLOAT, _A_INT, _A_STRING, _A_FLOATS, _A_INTS, _A_STRINGS = 1, 2, 3, 6, 7, 8
+_A_FLOAT, _A_INT, _A_STRING, _A_GRAPH, _A_FLOATS, _A_INTS, _A_STRINGS = 1, 2, 3, 5, 6, 7, 8
 
 
 def varint(n):
@@ -85,6 +87,10 @@ def attr_strings(name, vals):
     return f_bytes(1, name) + f_int(20, _A_STRINGS) + b"".join(f_bytes(9, s) for s in vals)  # type, strings
 
 
+def attr_graph(name, g):
+    return f_bytes(1, name) + f_int(20, _A_GRAPH) + f_bytes(6, g)  # type, g
+
+
 def node(op, inputs, outputs, attrs=(), domain=None):
     n = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
     n += f_bytes(4, op)
@@ -94,12 +100,19 @@ def node(op, inputs, outputs, attrs=(), domain=None):
     return n
 
 
-def model(nodes, inits, inputs, outputs, opset=13, producer="gen_models.py"):
-    """inputs, outputs: (name, shape) or (name, shape, elem_type) tuples."""
-    g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, "g")
+def graph(nodes, inits, inputs, outputs, name="g"):
+    """A GraphProto (a model's graph, or a sub-graph for attr_graph); inputs and outputs as
+    model() takes them."""
+    g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, name)
     g += b"".join(f_bytes(5, t) for t in inits)
     g += b"".join(f_bytes(11, value_info(*i)) for i in inputs)
     g += b"".join(f_bytes(12, value_info(*o)) for o in outputs)
+    return g
+
+
+def model(nodes, inits, inputs, outputs, opset=13, producer="gen_models.py"):
+    """inputs, outputs: (name, shape) or (name, shape, elem_type) tuples."""
+    g = graph(nodes, inits, inputs, outputs)
     m = f_int(1, 8) + f_bytes(2, producer)  # ir_version, producer_name
     m += f_bytes(7, g) + f_bytes(8, f_bytes(1, "") + f_int(2, opset))  # graph, opset_import
     return m

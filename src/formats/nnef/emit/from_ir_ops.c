@@ -833,6 +833,7 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_FFT2D:
     case NNX_OP_RFFT2D:
     case NNX_OP_WHILE_LOOP:
+    case NNX_OP_COND_IF:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
                                    nnx_op_table[n->op].name);
     case NNX_OP_COUNT: break;

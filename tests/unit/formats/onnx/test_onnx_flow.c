@@ -1,0 +1,149 @@
+/* test_onnx_flow.c — ONNX If, Loop and Scan (src/formats/onnx/onnx_ops_flow.c,
+ * onnx_ops_loop.c) against a numpy transcription of ONNX Operators, If / Loop / Scan: every
+ * case of tests/data/onnx_flow_expected.h (written with its models by
+ * tests/unit/formats/onnx/gen_onnx_flow.py) is loaded, built (the model freed before the
+ * graph runs) and run through the public API. Beside that, the IR the loader makes (an If on
+ * a load-time constant is inlined, with no cond_if; one on a run-time value is a cond_if; a
+ * Loop is a while_loop) and its refusals (Loop scan outputs with a run-time trip count or a
+ * body that computes its condition, If branches of different shapes on a run-time condition,
+ * sub-graphs nested too deep). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "formats/onnx/onnx.h"
+#include "ir/graph.h"
+#include "nnx.h"
+
+#include "../../../data/onnx_flow_expected.h"
+
+#define MODELS NNX_SOURCE_DIR "/tests/data/onnx/flow/"
+#define MAX_IO 8
+
+static nnx_tensor *tensor_of(nnx_context *ctx, const onnx_flow_tensor *t, bool input)
+{
+    nnx_tensor_desc td = {.desc = {t->dtype, t->rank, {0}}, .writable = input, .readable = !input};
+    memcpy(td.desc.shape, t->shape, t->rank * sizeof *t->shape);
+    nnx_tensor *x;
+    assert_int_equal(nnx_tensor_create(ctx, &td, &x), NNX_OK);
+    if (input)
+        assert_int_equal(nnx_tensor_write(x, t->bytes, t->size), NNX_OK);
+    return x;
+}
+
+static void test_case(void **state)
+{
+    const onnx_flow_case *c = *state;
+    assert_true(c->n_in <= MAX_IO && c->n_out <= MAX_IO);
+    char path[512];
+    snprintf(path, sizeof path, MODELS "%s.onnx", c->model);
+    nnx_context *ctx;
+    assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
+    nnx_model *model = NULL;
+    nnx_status st = nnx_model_load(ctx, path, NULL, &model);
+    if (st != NNX_OK)
+        fail_msg("%s: nnx_model_load: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
+    nnx_graph *graph = NULL;
+    st = nnx_model_build(model, &graph);
+    nnx_model_destroy(model); /* the graph owns its sub-graphs */
+    if (st != NNX_OK)
+        fail_msg("%s: nnx_model_build: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
+    nnx_named_tensor ins[MAX_IO], outs[MAX_IO];
+    for (uint32_t i = 0; i < c->n_in; i++)
+        ins[i] = (nnx_named_tensor){c->in[i].name, tensor_of(ctx, &c->in[i], true)};
+    for (uint32_t i = 0; i < c->n_out; i++)
+        outs[i] = (nnx_named_tensor){c->out[i].name, tensor_of(ctx, &c->out[i], false)};
+    st = nnx_context_dispatch(ctx, graph, ins, c->n_in, outs, c->n_out);
+    if (st != NNX_OK)
+        fail_msg("%s: nnx_context_dispatch: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
+    for (uint32_t i = 0; i < c->n_out; i++) {
+        const onnx_flow_tensor *o = &c->out[i];
+        size_t n = o->size / sizeof(float);
+        float got[64], want[64];
+        assert_true(n <= 64);
+        memcpy(want, o->bytes, o->size);
+        assert_int_equal(nnx_tensor_read(outs[i].tensor, got, o->size), NNX_OK);
+        for (size_t k = 0; k < n; k++)
+            if (fabs((double)got[k] - want[k]) > 1e-6 + 1e-6 * fabs(want[k]))
+                fail_msg("%s: %s[%zu] is %.9g, expected %.9g", c->name, o->name, k, (double)got[k], (double)want[k]);
+    }
+    nnx_context_destroy(ctx);
+}
+
+/* How many nodes of op the loader makes of model `name`. */
+static uint32_t count_ops(const char *name, nnx_op op)
+{
+    char path[512];
+    snprintf(path, sizeof path, MODELS "%s.onnx", name);
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir_model m;
+    nnx_ir_model_init(&m, &a, "onnx");
+    nnx_error err = {0};
+    nnx_status st = nnx_onnx_load(path, NULL, &m, &err);
+    if (st != NNX_OK)
+        fail_msg("%s: %s", name, err.message);
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < m.ir.n_nodes; k++)
+        n += m.ir.nodes[k].op == op;
+    nnx_ir_model_free(&m);
+    return n;
+}
+
+static void test_lowering(void **state)
+{
+    (void)state;
+    assert_int_equal(count_ops("if_const", NNX_OP_COND_IF), 0); /* the then branch, inlined */
+    assert_int_equal(count_ops("if_capture", NNX_OP_COND_IF), 1);
+    assert_int_equal(count_ops("if_nested", NNX_OP_COND_IF), 1); /* the inner one is in a branch */
+    assert_int_equal(count_ops("loop_runtime", NNX_OP_WHILE_LOOP), 1);
+    assert_int_equal(count_ops("scan9", NNX_OP_WHILE_LOOP), 1);
+}
+
+/* Loading model `name` fails with NOT_SUPPORTED and a message holding `want`. */
+static void refused(const char *name, const char *want)
+{
+    char path[512];
+    snprintf(path, sizeof path, MODELS "%s.onnx", name);
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir_model m;
+    nnx_ir_model_init(&m, &a, "onnx");
+    nnx_error err = {0};
+    assert_int_equal(nnx_onnx_load(path, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    if (!strstr(err.message, want))
+        fail_msg("%s: the message '%s' does not say '%s'", name, err.message, want);
+    nnx_ir_model_free(&m);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    refused("loop_scan_runtime",
+            "Loop 's_final': scan outputs with a trip count known only at run time are not "
+            "supported yet");
+    refused("loop_scan_may_stop",
+            "Loop 's_final': scan outputs of a loop that may stop before its trip count are not "
+            "supported yet");
+    refused("if_shapes_differ", "If 'out': output 0 is float32[3] in then_branch but float32[1] in else_branch");
+    refused("if_too_deep", "sub-graphs are nested more than 64 deep");
+}
+
+int main(void)
+{
+    enum { N = sizeof onnx_flow_cases / sizeof onnx_flow_cases[0] };
+    struct CMUnitTest tests[N + 2];
+    for (size_t i = 0; i < N; i++)
+        tests[i] = (struct CMUnitTest){onnx_flow_cases[i].name, test_case, NULL, NULL, (void *)&onnx_flow_cases[i]};
+    tests[N] = (struct CMUnitTest)cmocka_unit_test(test_lowering);
+    tests[N + 1] = (struct CMUnitTest)cmocka_unit_test(test_refusals);
+    return _cmocka_run_group_tests("onnx_flow", tests, N + 2, NULL, NULL);
+}
