@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """check_dynamic_shapes.py — real models exported the way users export them, with dynamic axes,
 shown by `nnx info` with their symbolic dimensions, run by `nnx run` at two shapes each and
-compared with PyTorch: a torchvision classifier
-(squeezenet1_1, dynamic batch and image size, opset 13) and a token encoder (int64 ids ->
-embedding -> 2-layer transformer encoder, dynamic batch and sequence length, opset 14). nnx
-binds the symbolic dimensions from each --input file. Weights are random from a fixed seed.
+compared with PyTorch: a torchvision classifier (squeezenet1_1, dynamic batch and image size,
+opset 13), a token encoder (int64 ids -> embedding -> 2-layer transformer encoder, dynamic
+batch and sequence length, opset 14) and a scripted residual recurrence (torch.jit.script: a
+Python `for` over a run-time step count becomes ONNX Loop, an `if` on the data becomes If;
+dynamic batch, opset 15). nnx binds the symbolic dimensions from each --input file. Weights
+are random from a fixed seed.
 
   /usr/bin/python3 tests/models/check_dynamic_shapes.py NNX OUT_DIR
 
@@ -40,6 +42,25 @@ class TokenEncoder(torch.nn.Module):
         return self.encoder(self.embed(ids))
 
 
+class Recurrence(torch.nn.Module):
+    """h <- tanh(W h + b) + h, `steps` times (a run-time input: ONNX Loop), then doubled or
+    shifted by the sign of its sum (ONNX If on a run-time condition)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(8, 8)
+
+    def forward(self, x, steps: int):
+        h = x
+        for _ in range(steps):
+            h = torch.tanh(self.lin(h)) + h
+        if h.sum() > 0:
+            h = h * 2
+        else:
+            h = h - 1
+        return h
+
+
 def seeded(model):
     torch.manual_seed(SEED)
     with torch.no_grad():
@@ -49,41 +70,55 @@ def seeded(model):
 
 
 def cases():
+    """(name, model, opset, dynamic axes of the first input, input names, samples: tuples of
+    the model's arguments, one per shape tried)."""
     gen = torch.Generator().manual_seed(SEED)
     yield ("squeezenet1_1", seeded(torchvision.models.squeezenet1_1()), 13,
-           {0: "batch", 2: "height", 3: "width"},
-           [torch.randn(1, 3, 96, 96, generator=gen), torch.randn(3, 3, 128, 112, generator=gen)])
-    yield ("token_encoder", seeded(TokenEncoder()), 14, {0: "batch", 1: "sequence"},
-           [torch.randint(0, 100, (1, 7), generator=gen), torch.randint(0, 100, (4, 19), generator=gen)])
+           {0: "batch", 2: "height", 3: "width"}, ["input"],
+           [(torch.randn(1, 3, 96, 96, generator=gen),), (torch.randn(3, 3, 128, 112, generator=gen),)])
+    yield ("token_encoder", seeded(TokenEncoder()), 14, {0: "batch", 1: "sequence"}, ["input"],
+           [(torch.randint(0, 100, (1, 7), generator=gen),), (torch.randint(0, 100, (4, 19), generator=gen),)])
+    yield ("loop_if", torch.jit.script(seeded(Recurrence())), 15, {0: "batch"}, ["input", "steps"],
+           [(torch.randn(3, 8, generator=gen), 4), (torch.randn(5, 8, generator=gen), 2),
+            (-torch.ones(2, 8), 1)])
+
+
+def as_array(v):
+    return v.numpy() if isinstance(v, torch.Tensor) else np.array(v, dtype=np.int64)
 
 
 def main():
     nnx, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
     failed = 0
-    for name, model, opset, axes, inputs in cases():
+    for name, model, opset, axes, names, samples in cases():
         path = os.path.join(out, name + ".onnx")
         # exported with autograd on: the transformer's inference fast path is a fused op
         # ONNX cannot express, taken only under no_grad
-        torch.onnx.export(model, (inputs[0],), path, input_names=["input"], output_names=["output"],
-                          opset_version=opset, dynamic_axes={"input": axes, "output": {0: "batch"}})
+        torch.onnx.export(model, samples[0], path, input_names=names, output_names=["output"],
+                          opset_version=opset, dynamic_axes={names[0]: axes, "output": {0: "batch"}})
         # loaded without shapes, the symbolic dimensions show by name
         info = subprocess.run([nnx, "info", path], capture_output=True, text=True)
-        dims = ["batch" if i == 0 else axes.get(i, str(d)) for i, d in enumerate(inputs[0].shape)]
+        first = samples[0][0]
+        dims = ["batch" if i == 0 else axes.get(i, str(d)) for i, d in enumerate(first.shape)]
         want_line = "input                    %-8s [%s]" % (
-            "int64" if inputs[0].dtype == torch.int64 else "float32", ",".join(dims))
+            "int64" if first.dtype == torch.int64 else "float32", ",".join(dims))
         if info.returncode != 0 or want_line not in info.stdout:
             print("FAIL %s: nnx info does not show %r:\n%s%s" % (name, want_line, info.stdout, info.stderr))
             failed += 1
-        for k, x in enumerate(inputs):
+        for k, sample in enumerate(samples):
             with torch.no_grad():
-                want = model(x).numpy()
-            xfile = os.path.join(out, "%s.%d.input.npy" % (name, k))
-            np.save(xfile, x.numpy())
+                want = model(*sample).numpy()
+            args = [nnx, "run", path]
+            for arg_name, value in zip(names, sample):
+                vfile = os.path.join(out, "%s.%d.%s.npy" % (name, k, arg_name))
+                np.save(vfile, as_array(value))
+                args += ["--input", "%s=%s" % (arg_name, vfile)]
             run_dir = os.path.join(out, "%s.%d" % (name, k))
-            run = subprocess.run([nnx, "run", path, "--input", "input=" + xfile, "-o", run_dir],
-                                 capture_output=True, text=True)
-            shape = "x".join(str(d) for d in x.shape)
+            run = subprocess.run(args + ["-o", run_dir], capture_output=True, text=True)
+            shape = "x".join(str(d) for d in sample[0].shape)
+            if len(sample) > 1:
+                shape += " (%s)" % ", ".join("%s=%s" % (n_, v) for n_, v in zip(names[1:], sample[1:]))
             if run.returncode != 0:
                 print("FAIL %s at %s: nnx run exited %d: %s" % (name, shape, run.returncode, run.stderr.strip()))
                 failed += 1
