@@ -1,8 +1,8 @@
 /* builder_tosa_flow.c — TOSA 1.0 control flow, variables and CUSTOM (spec §2.13–2.15):
- *  - COND_IF builds both sub-graphs (callbacks into the same session, one nesting level
- *    deeper) and selects each output with core where on the condition; variable writes in
- *    the branches are merged the same way. Both branches run: a pure sub-graph gives the
- *    spec's result; TOSA 1.0 §2.16.1 COND_IF, decisions TOSA-F4 (COND_IF), TOSA-F5 (WHILE_LOOP).
+ *  - COND_IF (§2.16.1) is core cond_if, each branch built on a builder of its own and frozen,
+ *    only the chosen one running; while the session has variables (which a branch may read
+ *    or write), both branches are built into the same session instead and each output and
+ *    variable is where(cond, then, else): the spec's result for TOSA's pure operators.
  *  - WHILE_LOOP builds its condition and body on builders of their own and freezes them
  *    into core while_loop's attributes (src/ops/while_loop.c runs them).
  *  - VARIABLE is a core constant holding the persistent value; VARIABLE_WRITE records the
@@ -222,6 +222,35 @@ static bool merge_vars(nnx_tosa_call *k, const nnx_operand *cond, const var_stat
     return true;
 }
 
+static bool sub_graph(nnx_tosa_call *k, nnx_tosa_graph_fn fn, const char *name, nnx_operand *const *in, uint32_t n_in,
+                      uint32_t n_res, nnx_subgraph **out);
+
+/* COND_IF on core cond_if: each branch on a builder of its own, frozen like WHILE_LOOP's
+ * sub-graphs; only the chosen one runs. */
+static bool cond_if_core(nnx_tosa_call *k, uint32_t n_in, uint32_t n_out)
+{
+    nnx_subgraph *then_g, *else_g;
+    if (!sub_graph(k, k->a->graph1, "then_graph", k->in + 1, n_in, n_out, &then_g) ||
+        !sub_graph(k, k->a->graph2, "else_graph", k->in + 1, n_in, n_out, &else_g))
+        return false;
+    for (uint32_t i = 0; i < n_out; i++)
+        if (!nnx_tosa_error_if(
+                k, !nnx_desc_equal(&then_g->values[then_g->results[i]].desc, &else_g->values[else_g->results[i]].desc),
+                "tensor_list_shape(output_list) != tosa_output_shape(then_graph) / (else_graph): the branches' "
+                "outputs differ"))
+            return false;
+    uint32_t scalar[1];
+    nnx_operand *cond = nnx_tosa_reshape(k, k->in[0], scalar, 0);
+    const nnx_operand **in = nnx_arena_array(&k->t->b->arena, (size_t)n_in + 2, sizeof *in);
+    if (!cond || !in)
+        return cond ? nnx_tosa_fail(k, NNX_ERROR_OUT_OF_MEMORY, "out of memory") : false;
+    in[0] = cond;
+    for (uint32_t i = 0; i < n_in; i++)
+        in[i + 1] = k->in[i + 1];
+    nnx_attrs a = {.cond_if = {then_g, else_g}};
+    return nnx_tosa_node_n(k, NNX_OP_COND_IF, in, n_in + 1, &a, n_out, k->out);
+}
+
 static bool cond_if(nnx_tosa_call *k)
 {
     nnx_tosa *t = k->t;
@@ -230,6 +259,8 @@ static bool cond_if(nnx_tosa_call *k)
         !nnx_tosa_error_if(k, nnx_tosa_elements(k, 0) != 1, "tensor_size(shape) != 1 (the condition)") ||
         !nnx_tosa_error_if(k, !k->a->graph1 || !k->a->graph2, "then_graph or else_graph is absent"))
         return false;
+    if (t->n_vars == 0) /* no variable a branch could read or write: the core conditional */
+        return cond_if_core(k, n_in, n_out);
     size_t n = (size_t)t->n_vars + 1;
     var_state *before = nnx_arena_array(&t->b->arena, n, sizeof *before);
     uint32_t *then_cur = nnx_arena_array(&t->b->arena, n, sizeof *then_cur);
@@ -266,34 +297,41 @@ static bool cond_if(nnx_tosa_call *k)
 /* A WHILE_LOOP sub-graph: fn builds it on a builder of its own (one nesting level deeper,
  * the session's level and profiles) from parameters typed as the input list; the result is
  * frozen into the top-level builder's graph (src/ops/while_loop.h). */
-static bool sub_graph(nnx_tosa_call *k, nnx_tosa_graph_fn fn, const char *name, uint32_t n_res, nnx_subgraph **out)
+static bool sub_graph(nnx_tosa_call *k, nnx_tosa_graph_fn fn, const char *name, nnx_operand *const *in, uint32_t n_in,
+                      uint32_t n_res, nnx_subgraph **out)
 {
     nnx_tosa *t = k->t;
     nnx_builder *sb = NULL;
     if (nnx_builder_create(t->b->ctx, &sb) != NNX_OK)
         return nnx_tosa_fail(k, NNX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
     nnx_tosa *st = nnx_tosa_begin(sb, NULL);
-    uint32_t *pid = nnx_arena_array(&sb->arena, (size_t)k->n_in + 1, sizeof *pid);
+    uint32_t *pid = nnx_arena_array(&sb->arena, (size_t)n_in + 1, sizeof *pid);
     uint32_t *rid = nnx_arena_array(&sb->arena, (size_t)n_res + 1, sizeof *rid);
-    nnx_operand **par = nnx_arena_array(&sb->arena, (size_t)k->n_in + 1, sizeof *par);
+    nnx_operand **par = nnx_arena_array(&sb->arena, (size_t)n_in + 1, sizeof *par);
     nnx_operand **res = nnx_arena_array(&sb->arena, (size_t)n_res + 1, sizeof *res);
     bool ok = st && pid && rid && par && res;
     if (ok) {
         st->profiles = t->profiles, st->level = t->level, st->depth = t->depth + 1, st->root = t->root;
-        for (uint32_t i = 0; i < k->n_in && ok; i++) {
+        for (uint32_t i = 0; i < n_in && ok; i++) {
             char pname[24];
             snprintf(pname, sizeof pname, "p%u", i);
-            par[i] = nnx_builder_input(sb, pname, &k->in[i]->desc);
+            par[i] = nnx_builder_input(sb, pname, &in[i]->desc);
             ok = par[i] != &sb->poison;
             pid[i] = par[i]->value;
         }
         for (uint32_t r = 0; r < n_res; r++)
             res[r] = &sb->poison;
-        ok = ok && fn(st, k->a->user, par, k->n_in, res, n_res) && sb->err.status == NNX_OK;
+        ok = ok && fn(st, k->a->user, par, n_in, res, n_res) && sb->err.status == NNX_OK;
     }
     if (!ok) {
-        nnx_tosa_fail(k, sb->err.status != NNX_OK ? sb->err.status : NNX_ERROR_INVALID_ARGUMENT, "%s: %s", name,
-                      sb->err.status != NNX_OK ? sb->err.message : "the sub-graph failed");
+        const char *m = sb->err.message;
+        bool nested = sb->err.status != NNX_OK &&
+            (strncmp(m, "TOSA COND_IF: ", 14) == 0 || strncmp(m, "TOSA WHILE_LOOP: ", 17) == 0);
+        if (nested && t->b->err.status == NNX_OK)
+            t->b->err = sb->err; /* named once, by the innermost control-flow operator */
+        else if (!nested)
+            nnx_tosa_fail(k, sb->err.status != NNX_OK ? sb->err.status : NNX_ERROR_INVALID_ARGUMENT, "%s: %s", name,
+                          sb->err.status != NNX_OK ? m : "the sub-graph failed");
         nnx_builder_destroy(sb);
         return false;
     }
@@ -306,7 +344,7 @@ static bool sub_graph(nnx_tosa_call *k, nnx_tosa_graph_fn fn, const char *name, 
         rid[r] = res[r]->value;
     }
     nnx_error why = {0};
-    *out = nnx_subgraph_freeze(&t->root->ir.arena, t->root->ir.alloc, &sb->ir, pid, k->n_in, rid, n_res, &why);
+    *out = nnx_subgraph_freeze(&t->root->ir.arena, t->root->ir.alloc, &sb->ir, pid, n_in, rid, n_res, &why);
     nnx_builder_destroy(sb);
     return *out ? true : nnx_tosa_fail(k, why.status, "%s: %s", name, why.message);
 }
@@ -318,8 +356,8 @@ static bool while_loop(nnx_tosa_call *k)
         !nnx_tosa_error_if(k, !k->a->graph1 || !k->a->graph2, "cond_graph or body_graph is absent"))
         return false;
     nnx_subgraph *cond, *body;
-    if (!sub_graph(k, k->a->graph1, "cond_graph", 1, &cond) ||
-        !sub_graph(k, k->a->graph2, "body_graph", k->n_in, &body))
+    if (!sub_graph(k, k->a->graph1, "cond_graph", k->in, k->n_in, 1, &cond) ||
+        !sub_graph(k, k->a->graph2, "body_graph", k->in, k->n_in, k->n_in, &body))
         return false;
     const nnx_operand_desc *c = &cond->values[cond->results[0]].desc;
     uint64_t n = 0;
