@@ -1,15 +1,12 @@
 /* cond_if.c — core cond_if (TOSA 1.0 §2.16.1 COND_IF; ONNX Operators, If): its shape rule
  * (both branches take the node's inputs after the condition and give outputs of equal
- * descriptors) and its reference kernel, which runs the chosen branch with the sub-graph
- * interpreter (ops/subgraph.c). */
+ * descriptors); its kernels run the chosen branch with the sub-graph interpreter
+ * (ops/subgraph_run.c). */
 #include "ops/subgraph.h"
 
 #include "base/alloc.h"
 #include "ir/dtypes.h"
 #include "ops/table.h"
-
-/* Parameters and results up to this many are passed from the stack. */
-#define NNX_COND_IF_STACK 16
 
 /* Whether branch b takes the node's parameters in[1..n_in). */
 static bool takes(const nnx_subgraph *b, const nnx_operand_desc *const *in, uint32_t n_in)
@@ -49,29 +46,4 @@ nnx_status nnx_infer_cond_if(const nnx_op_args *args, const nnx_operand_desc *co
         out[o] = *a;
     }
     return NNX_OK;
-}
-
-nnx_status nnx_ref_cond_if(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
-{
-    const nnx_subgraph *b = *(const unsigned char *)in[0].data ? args->attrs->cond_if.then_g
-                                                               : args->attrs->cond_if.else_g;
-    void *param[NNX_COND_IF_STACK], *dst[NNX_COND_IF_STACK];
-    void **p = param, **d = dst;
-    uint32_t n_p = args->n_in - 1, n_d = args->n_out;
-    if (n_p > NNX_COND_IF_STACK || n_d > NNX_COND_IF_STACK) {
-        p = nnx_mem_calloc(b->alloc, (size_t)n_p + 1, sizeof *p);
-        d = nnx_mem_calloc(b->alloc, (size_t)n_d + 1, sizeof *d);
-    }
-    nnx_status st = p && d ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
-    for (uint32_t i = 0; st == NNX_OK && i < n_p; i++)
-        p[i] = in[i + 1].data;
-    for (uint32_t o = 0; st == NNX_OK && o < n_d; o++)
-        d[o] = out[o].data;
-    if (st == NNX_OK)
-        st = nnx_subgraph_run(b, p, d);
-    if (p != param) {
-        nnx_mem_free(b->alloc, p);
-        nnx_mem_free(b->alloc, d);
-    }
-    return st;
 }

@@ -1,7 +1,6 @@
 /* subgraph.c — the sub-graphs of the control-flow ops (ops/subgraph.h): freezing the part of
- * a built graph that its results need into the owning graph's arena, and the interpreter
- * that runs a frozen sub-graph node by node on the reference kernels, with buffers it
- * allocates per run (while_loop's trip count and cond_if's branch are only known then). */
+ * a built graph that its results need into the owning graph's arena, and copying a frozen
+ * one with its nested sub-graphs (the interpreter that runs one is subgraph_run.c). */
 #include "ops/subgraph.h"
 
 #include <string.h>
@@ -83,7 +82,7 @@ nnx_subgraph *nnx_subgraph_freeze(nnx_arena *arena, const nnx_alloc *alloc, cons
             g->max_io = n->n_out;
     }
     nnx_mem_free(src->alloc, node_live), nnx_mem_free(src->alloc, value_live);
-    return g;
+    return nnx_subgraph_layout(arena, g, err) == NNX_OK ? g : NULL;
 oom:
     nnx_mem_free(src->alloc, node_live), nnx_mem_free(src->alloc, value_live);
     nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -152,7 +151,7 @@ static nnx_subgraph *copy_at(nnx_arena *arena, const nnx_alloc *alloc, const nnx
         if (copy_attrs_at(arena, alloc, n->op, &c->attrs, depth, err) != NNX_OK)
             return NULL;
     }
-    return d;
+    return nnx_subgraph_layout(arena, d, err) == NNX_OK ? d : NULL;
 oom:
     nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     return NULL;
@@ -167,49 +166,4 @@ nnx_status nnx_subgraph_copy_attrs(nnx_arena *arena, const nnx_alloc *alloc, nnx
                                    nnx_error *err)
 {
     return copy_attrs_at(arena, alloc, op, attrs, 0, err);
-}
-
-/* ---------------------------------------------------------------- running */
-
-nnx_status nnx_subgraph_run(const nnx_subgraph *g, void *const *param_data, void *const *dst)
-{
-    void **buf = nnx_mem_calloc(g->alloc, (size_t)g->n_values + 1, sizeof *buf);
-    bool *owned = nnx_mem_calloc(g->alloc, (size_t)g->n_values + 1, sizeof *owned);
-    nnx_view *in = nnx_mem_calloc(g->alloc, (size_t)g->max_io + 1, sizeof *in);
-    nnx_view *out = nnx_mem_calloc(g->alloc, (size_t)g->max_io + 1, sizeof *out);
-    nnx_status st = buf && owned && in && out ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
-    for (uint32_t i = 0; st == NNX_OK && i < g->n_params; i++)
-        buf[g->params[i]] = param_data[i];
-    for (uint32_t v = 0; st == NNX_OK && v < g->n_values; v++)
-        if (g->values[v].kind == NNX_VALUE_CONSTANT)
-            buf[v] = g->values[v].data;
-    for (uint32_t k = 0; st == NNX_OK && k < g->n_nodes; k++) {
-        const nnx_node *n = &g->nodes[k];
-        for (uint32_t i = 0; i < n->n_in; i++)
-            in[i] = n->in[i] == NNX_NONE ? (nnx_view){{0}, NULL} : (nnx_view){g->values[n->in[i]].desc, buf[n->in[i]]};
-        for (uint32_t o = 0; st == NNX_OK && o < n->n_out; o++) {
-            uint32_t v = n->out[o];
-            size_t bytes = 0;
-            nnx_desc_bytes(&g->values[v].desc, &bytes);
-            if (!(buf[v] = nnx_mem_calloc(g->alloc, bytes ? bytes : 1, 1)))
-                st = NNX_ERROR_OUT_OF_MEMORY;
-            owned[v] = true;
-            out[o] = (nnx_view){g->values[v].desc, buf[v]};
-        }
-        if (st == NNX_OK)
-            st = nnx_node_kernel(n, in, out);
-    }
-    for (uint32_t r = 0; st == NNX_OK && r < g->n_results; r++) {
-        size_t bytes = 0;
-        nnx_desc_bytes(&g->values[g->results[r]].desc, &bytes);
-        memmove(dst[r], buf[g->results[r]], bytes);
-    }
-    for (uint32_t v = 0; buf && owned && v < g->n_values; v++)
-        if (owned[v])
-            nnx_mem_free(g->alloc, buf[v]);
-    nnx_mem_free(g->alloc, buf);
-    nnx_mem_free(g->alloc, owned);
-    nnx_mem_free(g->alloc, in);
-    nnx_mem_free(g->alloc, out);
-    return st;
 }

@@ -1,7 +1,7 @@
-/* while_loop.c — core while_loop (TOSA WHILE_LOOP, spec §2.14.2): its shape rule and its
- * reference kernel, which runs the frozen condition and body graphs with the sub-graph
- * interpreter (ops/subgraph.c) until the condition is false. A loop that never ends does
- * not return, as the spec's does not. */
+/* while_loop.c — core while_loop (TOSA WHILE_LOOP, spec §2.14.2): its shape rule. Its
+ * kernels run the frozen condition and body graphs with the sub-graph interpreter
+ * (ops/subgraph_run.c) until the condition is false; a loop that never ends does not
+ * return, as the spec's does not. */
 #include "ops/subgraph.h"
 
 #include <string.h>
@@ -33,42 +33,4 @@ nnx_status nnx_infer_while_loop(const nnx_op_args *args, const nnx_operand_desc 
     if (c->dtype != NNX_BOOL || !nnx_desc_elements(c, &n) || n != 1)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "the condition is not a one-element bool");
     return NNX_OK;
-}
-
-/* ---------------------------------------------------------------- running */
-
-nnx_status nnx_ref_while_loop(const nnx_op_args *args, const nnx_view *in, nnx_view *out)
-{
-    const nnx_subgraph *cond = args->attrs->loop.cond, *body = args->attrs->loop.body;
-    uint32_t n = args->n_in;
-    const nnx_alloc *a = body->alloc;
-    void **state = nnx_mem_calloc(a, (size_t)n + 1, sizeof *state),
-         **next = nnx_mem_calloc(a, (size_t)n + 1, sizeof *next);
-    nnx_status st = state && next ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
-    for (uint32_t i = 0; st == NNX_OK && i < n; i++) {
-        size_t bytes = 0;
-        nnx_desc_bytes(&in[i].desc, &bytes);
-        memcpy(out[i].data, in[i].data, bytes);
-        state[i] = out[i].data;
-        if (!(next[i] = nnx_mem_calloc(a, bytes ? bytes : 1, 1)))
-            st = NNX_ERROR_OUT_OF_MEMORY;
-    }
-    while (st == NNX_OK) {
-        unsigned char go = 0;
-        void *flag = &go;
-        if ((st = nnx_subgraph_run(cond, state, &flag)) != NNX_OK || !go)
-            break;
-        if ((st = nnx_subgraph_run(body, state, next)) != NNX_OK)
-            break;
-        for (uint32_t i = 0; i < n; i++) {
-            size_t bytes = 0;
-            nnx_desc_bytes(&in[i].desc, &bytes);
-            memcpy(state[i], next[i], bytes);
-        }
-    }
-    for (uint32_t i = 0; next && i < n; i++)
-        nnx_mem_free(a, next[i]);
-    nnx_mem_free(a, state);
-    nnx_mem_free(a, next);
-    return st;
 }

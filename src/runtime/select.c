@@ -10,6 +10,7 @@
  * float32 rounding, norm_fast.c). Everything else, and everything under
  * NNX_CPU_LEVEL=reference, runs its reference kernel. */
 #include "runtime/select.h"
+#include "ops/subgraph.h"
 #include "ir/dtypes.h"
 
 #include <stdint.h>
@@ -55,9 +56,24 @@ static bool any_empty(const nnx_ir *ir, const nnx_node *node)
     return false;
 }
 
+/* cond_if and while_loop in the run's shared scratch: their sub-graphs run without
+ * allocating (ops/subgraph.h). */
+static nnx_status flow_kernel(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
+{
+    return nnx_flow_run(args, in, out, env->shared);
+}
+
 nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t *shared_bytes, size_t *thread_bytes)
 {
     *shared_bytes = *thread_bytes = 0;
+    if (node->op == NNX_OP_COND_IF || node->op == NNX_OP_WHILE_LOOP) {
+        const nnx_op_args args = nnx_node_args(node);
+        size_t bytes = nnx_flow_scratch(&args);
+        if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
+            return NULL; /* the reference kernel says it cannot allocate that */
+        *shared_bytes = bytes;
+        return flow_kernel;
+    }
     if (nnx_cpu_level_get() == NNX_CPU_REFERENCE || any_empty(ir, node))
         return NULL;
     if (node->op == NNX_OP_TRANSPOSE)
