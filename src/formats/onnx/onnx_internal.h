@@ -168,6 +168,16 @@ nnx_status nnx_onnx_op_causal_conv_with_state(ox *c, const Onnx__NodeProto *n, c
 nnx_status nnx_onnx_op_linear_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                         uint32_t *out);
 
+/* onnx_ops_tensor_scatter.c */
+nnx_status nnx_onnx_op_tensor_scatter(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                      uint32_t *out);
+
+/* onnx_ops_roi_align.c */
+nnx_status nnx_onnx_op_roi_align(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
+/* onnx_ops_deform_conv.c */
+nnx_status nnx_onnx_op_deform_conv(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
 /* Node-level failure: records the reason (the caller adds path, node and operator). */
 nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
