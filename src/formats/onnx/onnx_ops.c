@@ -538,6 +538,23 @@ static nnx_status op_sce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, ui
     return NNX_OK;
 }
 
+/* Range of float16 / bfloat16: as Range's function body computes it, in float32 (the bounds
+ * cast up, the result cast back; ONNX Operators, Range). */
+static nnx_status op_range(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    nnx_dtype dt = n_in == 3 && in[0] != NNX_NONE ? ox_desc(c, in[0]).dtype : NNX_DTYPE_UNDEFINED;
+    if (dt != NNX_FLOAT16 && dt != NNX_BFLOAT16)
+        return nnx_onnx_op_range(c, n, in, n_in, out);
+    uint32_t f[3], r[1] = {NNX_NONE};
+    for (int i = 0; i < 3; i++) {
+        if (in[i] == NNX_NONE || ox_desc(c, in[i]).dtype != dt)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "start, limit and delta must have one type");
+        CHECK(cast(c, in[i], NNX_FLOAT32, &f[i]));
+    }
+    CHECK(nnx_onnx_op_range(c, n, f, 3, r));
+    return cast(c, r[0], dt, &out[0]);
+}
+
 /* ---------------------------------------------------------------- the table */
 
 static const ox_op ops[] = {
@@ -666,7 +683,7 @@ static const ox_op ops[] = {
     {"Pow", 1, op_pow},
     {"PRelu", 1, op_binary},
     {"QuantizeLinear", 10, nnx_onnx_op_quant},
-    {"Range", 11, nnx_onnx_op_range},
+    {"Range", 11, op_range},
     {"Reciprocal", 1, op_unary},
     {"ReduceL1", 1, op_reduce},
     {"ReduceL2", 1, op_reduce},
