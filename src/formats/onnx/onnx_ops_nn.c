@@ -282,6 +282,39 @@ static nnx_status lp_pool(ox *c, const Onnx__NodeProto *n, uint32_t x, const nnx
     return bin(c, NNX_OP_POW, sum, e, y);
 }
 
+/* AveragePool with count_include_pad where ceil_mode reaches past the end padding: the window
+ * sum over the padded input divided by the taps inside the input and its given pads only (the
+ * extension ceil_mode adds counts nowhere, as in the ONNX reference); the count is a product
+ * of per-axis counts, known at load time. a: the window attributes with the extended pads. */
+static nnx_status avg_pool_counting_pads(ox *c, uint32_t x, const spatial *sp, nnx_attrs *a, uint32_t *y)
+{
+    nnx_operand_desc xd = ox_desc(c, x);
+    uint32_t sum, div = NNX_NONE;
+    a->window.normalize = false;
+    CHECK(ox_node(c, NNX_OP_BOX, &x, 1, a, 1, &sum));
+    nnx_operand_desc sd = ox_desc(c, sum);
+    for (uint32_t i = 0; i < sp->n; i++) {
+        uint32_t ax = 2 + i, o = sd.shape[ax], f;
+        double *cnt = ox_calloc(c, o, sizeof *cnt);
+        if (!cnt)
+            return c->nerr.status;
+        for (uint32_t j = 0; j < o; j++)
+            for (int64_t k = 0; k < sp->k[i]; k++) {
+                int64_t at = (int64_t)j * sp->s[i] - sp->pb[i] + k * sp->d[i];
+                cnt[j] += at >= -sp->pb[i] && at < (int64_t)xd.shape[ax] + sp->pe[i];
+            }
+        nnx_status st = ox_axis_const(c, NNX_FLOAT64, xd.rank, ax, o, cnt, &f);
+        nnx_mem_free(c->ir->alloc, cnt);
+        CHECK(st);
+        if (div == NNX_NONE)
+            div = f;
+        else
+            CHECK(bin(c, NNX_OP_MUL, div, f, &div));
+    }
+    CHECK(cast(c, div, xd.dtype, &div));
+    return bin(c, NNX_OP_DIV, sum, div, y);
+}
+
 nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc x = ox_desc(c, in[0]);
@@ -313,18 +346,22 @@ nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     nnx_attrs a = {.window = {.border = include_pad || lp ? NNX_WINDOW_CONSTANT : NNX_WINDOW_IGNORE, .normalize = !lp}};
     for (uint32_t i = 0; i < x.rank; i++)
         a.window.size[i] = a.window.stride[i] = a.window.dilation[i] = 1;
+    bool extended = false; /* ceil_mode padded past the given end padding */
     for (uint32_t i = 0; i < sp.n; i++) {
         uint32_t ax = 2 + i;
         int64_t kd = (sp.k[i] - 1) * sp.d[i] + 1, o = pool_out(x.shape[ax], sp.pb[i], sp.pe[i], kd, sp.s[i], ceil_mode);
         int64_t pe = ceil_mode ? floor_end_pad(x.shape[ax], sp.pb[i], kd, sp.s[i], o) : sp.pe[i];
         if (pe < 0 || pe > INT32_MAX)
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "ceil_mode pooling of axis %u", ax);
+        extended |= pe > sp.pe[i];
         a.window.size[ax] = (int32_t)sp.k[i];
         a.window.stride[ax] = (int32_t)sp.s[i];
         a.window.dilation[ax] = (int32_t)sp.d[i];
         a.window.pad_begin[ax] = (int32_t)sp.pb[i];
         a.window.pad_end[ax] = (int32_t)pe;
     }
+    if (avg && include_pad && extended)
+        return avg_pool_counting_pads(c, in[0], &sp, &a, &out[0]);
     if (avg)
         return ox_node(c, NNX_OP_BOX, &in[0], 1, &a, 1, &out[0]);
     if (lp)
