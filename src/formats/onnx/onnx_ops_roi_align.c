@@ -51,11 +51,13 @@ static nnx_status sample_points(ox *c, uint32_t start, uint32_t size, uint32_t b
     for (uint32_t b = 0; b < bins; b++)
         for (uint32_t g = 0; g < grid; g++)
             bv[b * grid + g] = b, bv[L + b * grid + g] = g + 0.5;
-    nnx_status st = ox_axis_const(c, dt, 2, 1, L, bv, &b_at);
+    nnx_status st = ox_axis_const(c, NNX_FLOAT64, 2, 1, L, bv, &b_at);
     if (st == NNX_OK)
-        st = ox_axis_const(c, dt, 2, 1, L, bv + L, &g_at);
+        st = ox_axis_const(c, NNX_FLOAT64, 2, 1, L, bv + L, &g_at);
     nnx_mem_free(c->ir->alloc, bv);
     CHECK(st);
+    CHECK(cast(c, b_at, dt, &b_at)); /* small integers and halves: exact in every float type */
+    CHECK(cast(c, g_at, dt, &g_at));
     CHECK(bin(c, NNX_OP_MUL, b_at, size, &t));
     CHECK(bin(c, NNX_OP_ADD, start, t, &t));
     CHECK(bin(c, NNX_OP_MUL, g_at, size, &u));
