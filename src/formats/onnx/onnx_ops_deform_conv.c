@@ -58,9 +58,10 @@ static nnx_status axis_taps(ox *c, uint32_t p, uint32_t len, uint32_t idx[2], ui
     return NNX_OK;
 }
 
-/* An ints attribute of 2 values (or def for both when absent). */
-static nnx_status pair_attr(ox *c, const Onnx__NodeProto *n, const char *name, int64_t def, int64_t lo, int64_t *v,
-                            size_t want)
+/* An ints attribute of `want` values in [lo, hi] (def for each when absent); the bounds keep
+ * the extent arithmetic from overflowing. */
+static nnx_status ints_attr(ox *c, const Onnx__NodeProto *n, const char *name, int64_t def, int64_t lo, int64_t hi,
+                            int64_t *v, size_t want)
 {
     size_t m;
     const int64_t *a = ox_attr_ints(n, name, &m);
@@ -71,8 +72,9 @@ static nnx_status pair_attr(ox *c, const Onnx__NodeProto *n, const char *name, i
     for (size_t i = 0; a && i < want; i++)
         v[i] = a[i];
     for (size_t i = 0; i < want; i++)
-        if (v[i] < lo || v[i] > INT32_MAX)
-            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s value %lld", name, (long long)v[i]);
+        if (v[i] < lo || v[i] > hi)
+            return ox_fail(c, v[i] < lo ? NNX_ERROR_INVALID_ARGUMENT : NNX_ERROR_NOT_SUPPORTED, "%s value %lld", name,
+                           (long long)v[i]);
     return NNX_OK;
 }
 
@@ -84,12 +86,12 @@ nnx_status nnx_onnx_op_deform_conv(ox *c, const Onnx__NodeProto *n, const uint32
     if (!nnx_dtype_is_float(xd.dtype) || wd.rank != 4 || od.rank != 4 || wd.dtype != xd.dtype || od.dtype != xd.dtype)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "needs float X [N, C, H, W], W [OC, C/group, kH, kW], offset");
     int64_t ks[2], st[2], dl[2], pads[4];
-    CHECK(pair_attr(c, n, "kernel_shape", 0, 0, ks, 2));
+    CHECK(ints_attr(c, n, "kernel_shape", 0, 0, 65536, ks, 2));
     if (!ox_attr(n, "kernel_shape"))
         ks[0] = wd.shape[2], ks[1] = wd.shape[3];
-    CHECK(pair_attr(c, n, "strides", 1, 1, st, 2));
-    CHECK(pair_attr(c, n, "dilations", 1, 1, dl, 2));
-    CHECK(pair_attr(c, n, "pads", 0, 0, pads, 4));
+    CHECK(ints_attr(c, n, "strides", 1, 1, 65536, st, 2));
+    CHECK(ints_attr(c, n, "dilations", 1, 1, 65536, dl, 2));
+    CHECK(ints_attr(c, n, "pads", 0, 0, 1 << 24, pads, 4));
     int64_t group = ox_attr_i(n, "group", 1), og = ox_attr_i(n, "offset_group", 1);
     uint32_t N = xd.shape[0], C = xd.shape[1], H = xd.shape[2], W = xd.shape[3], OC = wd.shape[0];
     if (ks[0] != wd.shape[2] || ks[1] != wd.shape[3])
@@ -108,11 +110,15 @@ nnx_status nnx_onnx_op_deform_conv(ox *c, const Onnx__NodeProto *n, const uint32
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "the kernel exceeds the padded input");
         g.o[a] = (uint32_t)(ext / g.s[a] + 1);
     }
-    uint32_t G = (uint32_t)og, T = g.k[0] * g.k[1], L = g.o[0] * g.o[1], Cg = C / G;
-    if (od.shape[0] != N || od.shape[1] != 2 * G * T || od.shape[2] != g.o[0] || od.shape[3] != g.o[1])
-        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "offset must be [%u, %u, %u, %u]", N, 2 * G * T, g.o[0], g.o[1]);
-    if ((uint64_t)N * C * T * L > DC_MAX_COLUMNS || (uint64_t)H * W > INT32_MAX)
+    /* each factor below 2^32, so each product of two fits; the columns' size is then checked */
+    uint64_t T64 = (uint64_t)g.k[0] * g.k[1], L64 = (uint64_t)g.o[0] * g.o[1], NC = (uint64_t)N * C;
+    if (T64 * L64 > DC_MAX_COLUMNS || NC > DC_MAX_COLUMNS || NC * T64 * L64 > DC_MAX_COLUMNS ||
+        (uint64_t)H * W > INT32_MAX)
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the sampled columns are too large");
+    uint32_t G = (uint32_t)og, T = (uint32_t)T64, L = (uint32_t)L64, Cg = C / G;
+    if (od.shape[0] != N || od.shape[1] != (uint64_t)2 * G * T || od.shape[2] != g.o[0] || od.shape[3] != g.o[1])
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "offset must be [%u, %llu, %u, %u]", N,
+                       (unsigned long long)2 * G * T, g.o[0], g.o[1]);
     /* offsets [N, G, T, 2, L] -> per axis [N, G, T, L]; coordinates = base + offset */
     uint32_t off, p[2], s5[5] = {N, G, T, 2, L}, s4[4] = {N, G, T, L};
     CHECK(reshape(c, in[2], 5, s5, &off));
@@ -130,7 +136,8 @@ nnx_status nnx_onnx_op_deform_conv(ox *c, const Onnx__NodeProto *n, const uint32
     uint32_t mask = in_or_none(in, n_in, 4);
     if (mask != NNX_NONE) {
         nnx_operand_desc md = ox_desc(c, mask);
-        if (md.rank != 4 || md.shape[0] != N || md.shape[1] != G * T || md.shape[2] != g.o[0] || md.shape[3] != g.o[1])
+        if (md.rank != 4 || md.shape[0] != N || md.shape[1] != (uint64_t)G * T || md.shape[2] != g.o[0] ||
+            md.shape[3] != g.o[1])
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "mask must be [%u, %u, %u, %u]", N, G * T, g.o[0], g.o[1]);
         CHECK(cast(c, mask, xd.dtype, &mask));
         CHECK(reshape(c, mask, 4, s4, &mask));

@@ -104,7 +104,7 @@ nnx_status nnx_onnx_op_roi_align(ox *c, const Onnx__NodeProto *n, const uint32_t
                        RA_MAX_SAMPLING);
     uint32_t K = rd.shape[0], C = xd.shape[1], H = xd.shape[2], W = xd.shape[3], G = (uint32_t)ratio;
     uint64_t LH = (uint64_t)PH * G, LW = (uint64_t)PW * G, P = LH * LW;
-    if (P * K * C > (1u << 28) || (uint64_t)H * W > INT32_MAX)
+    if (P > (1u << 28) || (uint64_t)K * C > (1u << 28) || P * K * C > (1u << 28) || (uint64_t)H * W > INT32_MAX)
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the sampling is too large");
     /* the image of each roi, [K, C, H * W] */
     uint32_t flat, xs[3] = {xd.shape[0], C, H * W}, bi, img;
