@@ -191,6 +191,10 @@ nnx_status nnx_onnx_op_atan_family(ox *c, const Onnx__NodeProto *n, const uint32
 nnx_status nnx_onnx_op_det(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_einsum(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* The DFT of x [..., n, 1 | 2] (real, or real and imaginary) along axis (< rank - 1): length > 0
+ * pads or truncates to it (else n; for inverse + onesided, 2 (n - 1)); y [..., m, 2] (the real
+ * signal [..., N, 1] for inverse + onesided). */
+nnx_status nnx_onnx_dft(ox *c, uint32_t x, uint32_t axis, int64_t length, bool inverse, bool onesided, uint32_t *y);
 nnx_status nnx_onnx_op_batch_norm_training(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                            uint32_t *out);
 nnx_status nnx_onnx_op_mod(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -208,6 +212,21 @@ nnx_status nnx_onnx_op_causal_conv_with_state(ox *c, const Onnx__NodeProto *n, c
 /* onnx_ops_linear_attention.c */
 nnx_status nnx_onnx_op_linear_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                         uint32_t *out);
+
+/* onnx_ops_tensor_scatter.c */
+nnx_status nnx_onnx_op_tensor_scatter(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                      uint32_t *out);
+
+/* onnx_ops_roi_align.c */
+nnx_status nnx_onnx_op_roi_align(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
+/* onnx_ops_deform_conv.c */
+nnx_status nnx_onnx_op_deform_conv(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
+/* onnx_ops_stft.c */
+nnx_status nnx_onnx_op_stft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_mel_weight_matrix(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                         uint32_t *out);
 
 /* Node-level failure: records the reason (the caller adds path, node and operator). */
 nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

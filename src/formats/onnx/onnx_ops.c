@@ -538,6 +538,23 @@ static nnx_status op_sce(ox *c, const Onnx__NodeProto *n, const uint32_t *in, ui
     return NNX_OK;
 }
 
+/* Range of float16 / bfloat16: as Range's function body computes it, in float32 (the bounds
+ * cast up, the result cast back; ONNX Operators, Range). */
+static nnx_status op_range(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
+{
+    nnx_dtype dt = n_in == 3 && in[0] != NNX_NONE ? ox_desc(c, in[0]).dtype : NNX_DTYPE_UNDEFINED;
+    if (dt != NNX_FLOAT16 && dt != NNX_BFLOAT16)
+        return nnx_onnx_op_range(c, n, in, n_in, out);
+    uint32_t f[3], r[1] = {NNX_NONE};
+    for (int i = 0; i < 3; i++) {
+        if (in[i] == NNX_NONE || ox_desc(c, in[i]).dtype != dt)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "start, limit and delta must have one type");
+        CHECK(cast(c, in[i], NNX_FLOAT32, &f[i]));
+    }
+    CHECK(nnx_onnx_op_range(c, n, f, 3, r));
+    return cast(c, r[0], dt, &out[0]);
+}
+
 /* ---------------------------------------------------------------- the table */
 
 static const ox_op ops[] = {
@@ -602,6 +619,7 @@ static const ox_op ops[] = {
     {"Cosh", 9, op_activation},
     {"CumProd", 26, nnx_onnx_op_cumsum},
     {"CumSum", 11, nnx_onnx_op_cumsum},
+    {"DeformConv", 19, nnx_onnx_op_deform_conv},
     {"DepthToSpace", 1, nnx_onnx_op_depth_space},
     {"DequantizeLinear", 10, nnx_onnx_op_quant},
     {"Div", 1, op_binary},
@@ -653,6 +671,7 @@ static const ox_op ops[] = {
     {"Max", 1, op_variadic},
     {"MaxPool", 1, nnx_onnx_op_pool},
     {"Mean", 1, op_variadic},
+    {"MelWeightMatrix", 17, nnx_onnx_op_mel_weight_matrix},
     {"MeanVarianceNormalization", 9, nnx_onnx_op_mvn},
     {"Min", 1, op_variadic},
     {"Mish", 18, nnx_onnx_op_mish},
@@ -666,7 +685,7 @@ static const ox_op ops[] = {
     {"Pow", 1, op_pow},
     {"PRelu", 1, op_binary},
     {"QuantizeLinear", 10, nnx_onnx_op_quant},
-    {"Range", 11, nnx_onnx_op_range},
+    {"Range", 11, op_range},
     {"Reciprocal", 1, op_unary},
     {"ReduceL1", 1, op_reduce},
     {"ReduceL2", 1, op_reduce},
@@ -681,6 +700,7 @@ static const ox_op ops[] = {
     {"Relu", 1, op_unary},
     {"Reshape", 1, nnx_onnx_op_reshape},
     {"RMSNormalization", 23, nnx_onnx_op_rms_norm},
+    {"RoiAlign", 10, nnx_onnx_op_roi_align},
     {"RotaryEmbedding", 23, nnx_onnx_op_rotary_embedding},
     {"Round", 11, op_unary},
     {"Scan", 8, nnx_onnx_op_scan},
@@ -707,9 +727,11 @@ static const ox_op ops[] = {
     {"Sub", 1, op_binary},
     {"Sum", 1, op_variadic},
     {"SwiGLU", 28, nnx_onnx_op_swish},
+    {"STFT", 17, nnx_onnx_op_stft},
     {"Swish", 24, nnx_onnx_op_swish},
     {"Tan", 7, op_unary},
     {"Tanh", 1, op_unary},
+    {"TensorScatter", 24, nnx_onnx_op_tensor_scatter},
     {"ThresholdedRelu", 10, op_activation},
     {"Tile", 6, nnx_onnx_op_tile},
     {"Transpose", 1, nnx_onnx_op_transpose},

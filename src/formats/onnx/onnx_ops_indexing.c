@@ -11,41 +11,83 @@
 
 /* ---------------------------------------------------------------- MaxUnpool */
 
-/* Scatters X into zeros of the output shape at the flat indices I. */
+/* The default output extents: (in - 1) * stride + kernel - pads per spatial axis. */
+static nnx_status unpool_shape(ox *c, const Onnx__NodeProto *n, const nnx_operand_desc *x, uint32_t *shape)
+{
+    uint32_t r = x->rank;
+    size_t nk, ns, np;
+    const int64_t *k = ox_attr_ints(n, "kernel_shape", &nk), *s = ox_attr_ints(n, "strides", &ns),
+                  *p = ox_attr_ints(n, "pads", &np);
+    if (!k || nk != r - 2 || (s && ns != nk) || (p && np != 2 * nk))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "kernel_shape, strides or pads have the wrong length");
+    shape[0] = x->shape[0], shape[1] = x->shape[1];
+    for (uint32_t i = 0; i < nk; i++)
+        if (k[i] < 1 || k[i] > 65536 || (s && (s[i] < 1 || s[i] > 65536)) ||
+            (p && (p[i] < 0 || p[i] > (1 << 24) || p[i + nk] < 0 || p[i + nk] > (1 << 24))))
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "kernel, stride or pads out of range");
+    for (uint32_t i = 0; i < nk; i++) {
+        int64_t o = ((int64_t)x->shape[2 + i] - 1) * (s ? s[i] : 1) + k[i] - (p ? p[i] + p[i + nk] : 0);
+        if (o < 1 || o > UINT32_MAX)
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output extent out of range");
+        shape[2 + i] = (uint32_t)o;
+    }
+    return NNX_OK;
+}
+
+/* Flat indices into `from` moved to the same coordinates in the larger `to` (int64, run time):
+ * the sum over axes of ((i / inner_from) mod from[d]) * inner_to. */
+static nnx_status reindex(ox *c, uint32_t idx, uint32_t r, const uint32_t *from, const uint32_t *to, uint32_t *y)
+{
+    uint64_t inner_from = 1, inner_to = 1;
+    uint32_t acc = NNX_NONE;
+    for (uint32_t d = r; d-- > 0;) {
+        uint32_t q, t;
+        CHECK(bin_scalar(c, NNX_OP_DIV, idx, (double)inner_from, &q));
+        if (d > 0) { /* mod from[d]; the outermost quotient is the coordinate itself */
+            CHECK(bin_scalar(c, NNX_OP_DIV, q, from[d], &t));
+            CHECK(bin_scalar(c, NNX_OP_MUL, t, from[d], &t));
+            CHECK(bin(c, NNX_OP_SUB, q, t, &q));
+        }
+        CHECK(bin_scalar(c, NNX_OP_MUL, q, (double)inner_to, &q));
+        if (acc == NNX_NONE)
+            acc = q;
+        else
+            CHECK(bin(c, NNX_OP_ADD, acc, q, &acc));
+        inner_from *= from[d], inner_to *= to[d];
+    }
+    *y = acc;
+    return NNX_OK;
+}
+
+/* Scatters X into zeros of the output shape at the flat indices I. I addresses the default
+ * output (unpool_shape); an output_shape that differs puts each value at the same coordinates
+ * in the larger output, the extra extent at each axis's end (as the ONNX backend data has it). */
 nnx_status nnx_onnx_op_max_unpool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc x = ox_desc(c, in[0]);
     if (x.rank < 3)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input must have rank >= 3");
-    uint32_t shape[NNX_MAX_RANK];
-    uint32_t r = x.rank;
+    uint32_t shape[NNX_MAX_RANK], deflt[NNX_MAX_RANK];
+    uint32_t r = x.rank, index = in[1];
+    CHECK(unpool_shape(c, n, &x, deflt));
+    memcpy(shape, deflt, sizeof shape);
     if (in_or_none(in, n_in, 2) != NNX_NONE) {
         int64_t s[NNX_MAX_RANK];
         uint32_t k;
+        bool same = true;
         CHECK(ox_ints(c, in[2], "output_shape", s, NNX_MAX_RANK, &k));
         if (k != r)
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output_shape has %u items for rank %u", k, r);
         for (uint32_t i = 0; i < r; i++) {
-            if (s[i] < 1 || s[i] > UINT32_MAX)
-                return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output dimension %lld", (long long)s[i]);
+            if (s[i] < deflt[i] || s[i] > UINT32_MAX)
+                return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output_shape dimension %u: %lld is below %u", i,
+                               (long long)s[i], deflt[i]);
             shape[i] = (uint32_t)s[i];
+            same &= shape[i] == deflt[i];
         }
-    } else {
-        size_t nk, ns, np;
-        const int64_t *k = ox_attr_ints(n, "kernel_shape", &nk), *s = ox_attr_ints(n, "strides", &ns),
-                      *p = ox_attr_ints(n, "pads", &np);
-        if (!k || nk != r - 2 || (s && ns != nk) || (p && np != 2 * nk))
-            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "kernel_shape, strides or pads have the wrong length");
-        shape[0] = x.shape[0], shape[1] = x.shape[1];
-        for (uint32_t i = 0; i < nk; i++)
-            if (k[i] < 1 || k[i] > 65536 || (s && (s[i] < 1 || s[i] > 65536)) ||
-                (p && (p[i] < 0 || p[i] > (1 << 24) || p[i + nk] < 0 || p[i + nk] > (1 << 24))))
-                return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "kernel, stride or pads out of range");
-        for (uint32_t i = 0; i < nk; i++) {
-            int64_t o = ((int64_t)x.shape[2 + i] - 1) * (s ? s[i] : 1) + k[i] - (p ? p[i] + p[i + nk] : 0);
-            if (o < 1 || o > UINT32_MAX)
-                return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output extent out of range");
-            shape[2 + i] = (uint32_t)o;
+        if (!same) {
+            CHECK(cast(c, index, NNX_INT64, &index));
+            CHECK(reindex(c, index, r, deflt, shape, &index));
         }
     }
     uint64_t total = 1, xn;
@@ -66,7 +108,7 @@ nnx_status nnx_onnx_op_max_unpool(ox *c, const Onnx__NodeProto *n, const uint32_
     CHECK(st);
     uint32_t flat[1] = {(uint32_t)xn};
     CHECK(reshape(c, in[0], 1, flat, &xf));
-    CHECK(reshape(c, in[1], 1, flat, &idf));
+    CHECK(reshape(c, index, 1, flat, &idf));
     nnx_attrs a = {.axis = {0}};
     uint32_t si[3] = {zeros, idf, xf};
     CHECK(ox_node(c, NNX_OP_SCATTER_ELEMENTS, si, 3, &a, 1, &y));

@@ -373,19 +373,24 @@ nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
     if (axis >= d.rank - 1)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis %lld is the real/imaginary axis", (long long)ax);
     bool inverse = ox_attr_i(n, "inverse", 0) != 0, onesided = ox_attr_i(n, "onesided", 0) != 0;
-    uint32_t N = d.shape[axis];
+    int64_t L = -1;
     if (in_or_none(in, n_in, 1) != NNX_NONE) {
-        int64_t L;
         uint32_t k;
         CHECK(ox_ints(c, in[1], "dft_length", &L, 1, &k));
         if (L < 1 || L > 65536)
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "dft_length %lld", (long long)L);
-        N = (uint32_t)L;
     }
+    return nnx_onnx_dft(c, in[0], axis, L, inverse, onesided, &out[0]);
+}
+
+nnx_status nnx_onnx_dft(ox *c, uint32_t x, uint32_t axis, int64_t length, bool inverse, bool onesided, uint32_t *y)
+{
+    nnx_operand_desc d = ox_desc(c, x);
+    uint32_t N = length > 0 ? (uint32_t)length : d.shape[axis];
     /* inverse with onesided (IRFFT): the input holds the N / 2 + 1 values of a one-sided
      * spectrum (N: dft_length, else 2 (n - 1)) and the output is the real signal of N */
     bool irfft = inverse && onesided;
-    if (irfft && in_or_none(in, n_in, 1) == NNX_NONE)
+    if (irfft && length <= 0)
         N = d.shape[axis] > 1 ? 2 * (d.shape[axis] - 1) : 1;
     uint32_t n0 = d.shape[axis], half = N / 2 + 1;
     uint32_t used = irfft ? (n0 < half ? n0 : half) : n0 < N ? n0 : N, M = irfft ? N : onesided ? N / 2 + 1 : N;
@@ -407,7 +412,7 @@ nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
         a.slice.starts[d.rank - 1] = p, a.slice.sizes[d.rank - 1] = 1;
         a.slice.sizes[axis] = used;
         uint32_t v;
-        CHECK(ox_node(c, NNX_OP_SLICE, &in[0], 1, &a, 1, &v));
+        CHECK(ox_node(c, NNX_OP_SLICE, &x, 1, &a, 1, &v));
         nnx_operand_desc vd = ox_desc(c, v);
         CHECK(reshape(c, v, r, vd.shape, &v));
         CHECK(transpose(c, v, perm, &parts[p]));
@@ -464,12 +469,12 @@ nnx_status nnx_onnx_op_dft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
     int64_t last = r;
     CHECK(transpose(c, re, inv, &re));
     if (irfft) /* the real part alone */
-        return unsqueeze(c, re, &last, 1, &out[0]);
+        return unsqueeze(c, re, &last, 1, y);
     CHECK(transpose(c, im, inv, &im));
     CHECK(unsqueeze(c, re, &last, 1, &pieces[0]));
     CHECK(unsqueeze(c, im, &last, 1, &pieces[1]));
     nnx_attrs ca = {.axis = {r}};
-    return ox_node(c, NNX_OP_CONCAT, pieces, 2, &ca, 1, &out[0]);
+    return ox_node(c, NNX_OP_CONCAT, pieces, 2, &ca, 1, y);
 }
 
 /* ---------------------------------------------------------------- BatchNormalization (training) */

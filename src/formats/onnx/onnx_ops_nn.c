@@ -282,6 +282,39 @@ static nnx_status lp_pool(ox *c, const Onnx__NodeProto *n, uint32_t x, const nnx
     return bin(c, NNX_OP_POW, sum, e, y);
 }
 
+/* AveragePool with count_include_pad where ceil_mode reaches past the end padding: the window
+ * sum over the padded input divided by the taps inside the input and its given pads only (the
+ * extension ceil_mode adds counts nowhere, as in the ONNX reference); the count is a product
+ * of per-axis counts, known at load time. a: the window attributes with the extended pads. */
+static nnx_status avg_pool_counting_pads(ox *c, uint32_t x, const spatial *sp, nnx_attrs *a, uint32_t *y)
+{
+    nnx_operand_desc xd = ox_desc(c, x);
+    uint32_t sum, div = NNX_NONE;
+    a->window.normalize = false;
+    CHECK(ox_node(c, NNX_OP_BOX, &x, 1, a, 1, &sum));
+    nnx_operand_desc sd = ox_desc(c, sum);
+    for (uint32_t i = 0; i < sp->n; i++) {
+        uint32_t ax = 2 + i, o = sd.shape[ax], f;
+        double *cnt = ox_calloc(c, o, sizeof *cnt);
+        if (!cnt)
+            return c->nerr.status;
+        for (uint32_t j = 0; j < o; j++)
+            for (int64_t k = 0; k < sp->k[i]; k++) {
+                int64_t at = (int64_t)j * sp->s[i] - sp->pb[i] + k * sp->d[i];
+                cnt[j] += at >= -sp->pb[i] && at < (int64_t)xd.shape[ax] + sp->pe[i];
+            }
+        nnx_status st = ox_axis_const(c, NNX_FLOAT64, xd.rank, ax, o, cnt, &f);
+        nnx_mem_free(c->ir->alloc, cnt);
+        CHECK(st);
+        if (div == NNX_NONE)
+            div = f;
+        else
+            CHECK(bin(c, NNX_OP_MUL, div, f, &div));
+    }
+    CHECK(cast(c, div, xd.dtype, &div));
+    return bin(c, NNX_OP_DIV, sum, div, y);
+}
+
 nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc x = ox_desc(c, in[0]);
@@ -313,18 +346,22 @@ nnx_status nnx_onnx_op_pool(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     nnx_attrs a = {.window = {.border = include_pad || lp ? NNX_WINDOW_CONSTANT : NNX_WINDOW_IGNORE, .normalize = !lp}};
     for (uint32_t i = 0; i < x.rank; i++)
         a.window.size[i] = a.window.stride[i] = a.window.dilation[i] = 1;
+    bool extended = false; /* ceil_mode padded past the given end padding */
     for (uint32_t i = 0; i < sp.n; i++) {
         uint32_t ax = 2 + i;
         int64_t kd = (sp.k[i] - 1) * sp.d[i] + 1, o = pool_out(x.shape[ax], sp.pb[i], sp.pe[i], kd, sp.s[i], ceil_mode);
         int64_t pe = ceil_mode ? floor_end_pad(x.shape[ax], sp.pb[i], kd, sp.s[i], o) : sp.pe[i];
         if (pe < 0 || pe > INT32_MAX)
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "ceil_mode pooling of axis %u", ax);
+        extended |= pe > sp.pe[i];
         a.window.size[ax] = (int32_t)sp.k[i];
         a.window.stride[ax] = (int32_t)sp.s[i];
         a.window.dilation[ax] = (int32_t)sp.d[i];
         a.window.pad_begin[ax] = (int32_t)sp.pb[i];
         a.window.pad_end[ax] = (int32_t)pe;
     }
+    if (avg && include_pad && extended)
+        return avg_pool_counting_pads(c, in[0], &sp, &a, &out[0]);
     if (avg)
         return ox_node(c, NNX_OP_BOX, &in[0], 1, &a, 1, &out[0]);
     if (lp)
@@ -480,10 +517,52 @@ nnx_status nnx_onnx_op_lrn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
 
 /* ---------------------------------------------------------------- quantization */
 
-/* Scale / zero point (scalar, or 1-D along axis) reshaped to x's rank. */
-static nnx_status qparam(ox *c, uint32_t p, const nnx_operand_desc *x, uint32_t axis, uint32_t *y)
+/* A blocked scale / zero point (x's rank, ceil(x.shape[axis] / block) along axis, x's shape
+ * elsewhere) repeated block times along axis and cut to x's extent (ONNX Operators,
+ * QuantizeLinear "blocked quantization"): then an element-wise operand of x's shape. */
+static nnx_status blocked_param(ox *c, uint32_t p, const nnx_operand_desc *x, uint32_t axis, int64_t block, uint32_t *y)
 {
     nnx_operand_desc d = ox_desc(c, p);
+    if (d.rank != x->rank || axis >= x->rank || block < 1 || block > x->shape[axis] ||
+        d.shape[axis] != (x->shape[axis] + (uint64_t)block - 1) / (uint64_t)block)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "block_size %lld: the scale needs %u blocks along axis %u",
+                       (long long)block, block >= 1 ? (uint32_t)((x->shape[axis] + block - 1) / block) : 0, axis);
+    for (uint32_t i = 0; i < x->rank; i++)
+        if (i != axis && d.shape[i] != x->shape[i])
+            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "a blocked scale differs from x's shape on axis %u", i);
+    if (x->rank + 1 > NNX_MAX_RANK)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "blocked scales of rank %u", x->rank);
+    uint32_t s[NNX_MAX_RANK], k = 0, rep;
+    for (uint32_t i = 0; i < x->rank; i++) {
+        s[k++] = d.shape[i];
+        if (i == axis)
+            s[k++] = 1;
+    }
+    nnx_attrs ex = {.reshape = {.rank = x->rank + 1}};
+    memcpy(ex.reshape.shape, s, (x->rank + 1) * sizeof *s);
+    ex.reshape.shape[axis + 1] = (uint32_t)block;
+    CHECK(reshape(c, p, x->rank + 1, s, &rep));
+    CHECK(ox_node(c, NNX_OP_EXPAND, &rep, 1, &ex, 1, &rep));
+    memcpy(s, x->shape, x->rank * sizeof *s);
+    s[axis] = d.shape[axis] * (uint32_t)block;
+    CHECK(reshape(c, rep, x->rank, s, &rep));
+    if (s[axis] == x->shape[axis]) {
+        *y = rep;
+        return NNX_OK;
+    }
+    nnx_attrs sl = {.slice = {.starts = {0}}};
+    for (uint32_t i = 0; i < x->rank; i++)
+        sl.slice.sizes[i] = x->shape[i], sl.slice.strides[i] = 1;
+    return ox_node(c, NNX_OP_SLICE, &rep, 1, &sl, 1, y);
+}
+
+/* Scale / zero point (scalar, 1-D along axis, or blocked along axis when block > 0) reshaped
+ * to x's rank. */
+static nnx_status qparam(ox *c, uint32_t p, const nnx_operand_desc *x, uint32_t axis, int64_t block, uint32_t *y)
+{
+    nnx_operand_desc d = ox_desc(c, p);
+    if (block > 0)
+        return blocked_param(c, p, x, axis, block, y);
     uint32_t s[NNX_MAX_RANK];
     for (uint32_t i = 0; i < x->rank; i++)
         s[i] = 1;
@@ -492,7 +571,7 @@ static nnx_status qparam(ox *c, uint32_t p, const nnx_operand_desc *x, uint32_t 
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "axis out of range");
         s[axis] = d.shape[0];
     } else if (d.rank > 1)
-        return unsupported(c, "%s: blocked scales are not supported", "QuantizeLinear/DequantizeLinear");
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "a scale of rank %u needs block_size", d.rank);
     return reshape(c, p, x->rank, s, y);
 }
 
@@ -533,10 +612,14 @@ nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in
     bool q = strcmp(n->op_type, "QuantizeLinear") == 0;
     uint32_t axis = 1;
     nnx_operand_desc sd0 = ox_desc(c, in[1]);
-    if (sd0.rank == 1 && sd0.shape[0] != 1)
+    /* block_size (opset 21): 0 = per tensor or per axis; blocked scales have x's rank */
+    int64_t block = ox_attr_i(n, "block_size", 0);
+    if (block < 0)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "block_size %lld", (long long)block);
+    if ((sd0.rank == 1 && sd0.shape[0] != 1) || block > 0)
         CHECK(axis_of(c, ox_attr_i(n, "axis", 1), x.rank, &axis));
     uint32_t scale, zp = in_or_none(in, n_in, 2);
-    CHECK(qparam(c, in[1], &x, axis, &scale));
+    CHECK(qparam(c, in[1], &x, axis, block, &scale));
     /* output_dtype (QuantizeLinear 21, DequantizeLinear 23): the result's type; 0 = the
      * zero point's (uint8 without one), the scale's */
     int64_t code = ox_attr_i(n, "output_dtype", 0);
@@ -560,7 +643,7 @@ nnx_status nnx_onnx_op_quant(ox *c, const Onnx__NodeProto *n, const uint32_t *in
         nnx_mem_free(c->ir->alloc, z);
         CHECK(st);
     } else
-        CHECK(qparam(c, zp, &x, axis, &zp));
+        CHECK(qparam(c, zp, &x, axis, block, &zp));
     nnx_dtype zt = ox_desc(c, zp).dtype, st = ox_desc(c, scale).dtype;
     if (q && out_t && out_t != zt)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output_dtype %s differs from the zero point's type %s",

@@ -5,7 +5,8 @@
  * be known at load time, legacy (opset < 7) broadcasting, Softmax's opset-11 coercion and
  * the Attention inputs the mapping refuses, and the refusals of the opset-27 and preview
  * operators (FlexAttention's subgraphs, LinearAttention's rule and unrolled length,
- * CausalConvWithState's activation).
+ * CausalConvWithState's activation) and of the run-time sampling operators (RoiAlign's
+ * adaptive sampling_ratio, DeformConv other than 2-D, STFT's run-time frame_step).
  * Models are built in memory with the protobuf-c reader's own structs and packed. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -697,6 +698,61 @@ static void test_newer_op_refusals(void **state)
     newer_op_refused(3, "(CausalConvWithState, opset 27): ", "activation 'relu'");
 }
 
+/* Run-time sampling operators: what their mappings refuse, with NOT_SUPPORTED naming it (ONNX
+ * Operators, RoiAlign, DeformConv, STFT): 0 RoiAlign sampling_ratio 0, whose sample count
+ * depends on the rois' run-time values, 1 a 1-D DeformConv, 2 an STFT frame_step that is a
+ * run-time input (it sets the number of frames). */
+static void sampling_op_refused(int k, const char *label, const char *expect)
+{
+    mb b;
+    mb_init(&b, k == 2 ? 17 : 22);
+    int64_t img[4] = {1, 1, 4, 4}, rois[2] = {1, 4}, bi[1] = {1}, x1[3] = {1, 1, 4}, w1[3] = {1, 1, 2},
+            off1[3] = {1, 2, 3}, sig[3] = {1, 16, 1}, scalar[1] = {0};
+    static char *roi_in[] = {"x", "r", "b"}, *dc_in[] = {"x", "w", "o"}, *stft_in[] = {"x", "s"};
+    static Onnx__AttributeProto a, *ap[1] = {&a};
+    onnx__attribute_proto__init(&a);
+    Onnx__NodeProto *n;
+    if (k == 0) {
+        input(&b, "x", img, 4);
+        input(&b, "r", rois, 2);
+        input(&b, "b", bi, 1);
+        b.ttypes[2].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT64;
+        n = node(&b, "RoiAlign", roi_in, 3, YS, 1);
+        a.name = "sampling_ratio";
+        a.has_type = 1;
+        a.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+        a.has_i = 1;
+        a.i = 0;
+        n->attribute = ap;
+        n->n_attribute = 1;
+    } else if (k == 1) {
+        input(&b, "x", x1, 3);
+        input(&b, "w", w1, 3);
+        input(&b, "o", off1, 3);
+        node(&b, "DeformConv", dc_in, 3, YS, 1);
+    } else {
+        input(&b, "x", sig, 3);
+        input(&b, "s", scalar, 0);
+        b.ttypes[1].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT64;
+        node(&b, "STFT", stft_in, 2, YS, 1);
+    }
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_non_null(strstr(err.message, label));
+    assert_non_null(strstr(err.message, expect));
+    nnx_ir_model_free(&m);
+}
+
+static void test_sampling_op_refusals(void **state)
+{
+    (void)state;
+    sampling_op_refused(0, "(RoiAlign, opset 22): ", "sampling_ratio 0 (1 to 64 are supported)");
+    sampling_op_refused(1, "(DeformConv, opset 22): ", "X of rank 3 (2-D DeformConv only)");
+    sampling_op_refused(2, "(STFT, opset 17): ", "frame_step must be known when the model is loaded");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -714,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_softmax_opset11_coerces),
         cmocka_unit_test(test_attention_refusals),
         cmocka_unit_test(test_newer_op_refusals),
+        cmocka_unit_test(test_sampling_op_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
