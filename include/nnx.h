@@ -953,6 +953,11 @@ NNX_API const char *nnx_graph_output_dim_name(const nnx_graph *graph, size_t ind
  * the inputs must equal its own. */
 NNX_API nnx_status nnx_graph_bind_shapes(nnx_graph *graph, const nnx_operand_desc *input_descs, size_t input_count,
                                          nnx_operand_desc *output_descs, size_t output_count);
+/* The largest extent an input dimension named `name` may take at dispatch (WebNN's proposed
+ * MLDynamicDimension maxSize, webnn issue #883); 0 removes the bound. A larger one is refused
+ * naming the input, the dimension and both values. INVALID_ARGUMENT when no input dimension
+ * has that name (every dimension of a fixed-shape graph is fixed). */
+NNX_API nnx_status nnx_graph_set_dim_max(nnx_graph *graph, const char *name, uint32_t max);
 /* How many input shape sets an unbound graph keeps compiled (at least 1; a no-op on a
  * fixed-shape graph). Lowering it evicts at once; a graph in use is freed after its dispatch. */
 NNX_API nnx_status nnx_graph_set_shape_cache_limit(nnx_graph *graph, uint32_t limit);

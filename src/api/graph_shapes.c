@@ -27,7 +27,8 @@ struct nnx_shape_cache {
     shape_entry *live, *retired;
     shape_entry *current; /* the most recently used live entry */
     nnx_operand_desc *in_desc, *out_desc;
-    char **in_dims, **out_dims; /* NNX_MAX_RANK per tensor */
+    char **in_dims, **out_dims;     /* NNX_MAX_RANK per tensor */
+    uint32_t max[NNX_MAX_RANK * 8]; /* per input dimension: its maximum extent, 0 = none */
 };
 
 /* ---------------------------------------------------------------- creation */
@@ -190,6 +191,13 @@ static nnx_status check_binding(const nnx_graph *g, const nnx_operand_desc *desc
                 return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                                      "input '%s' dimension %u is %u, the graph expects %u (%s)", g->input_names[i], k,
                                      d->shape[k], w->shape[k], declared_text(c, i, want, sizeof want));
+            uint32_t max = (size_t)i * NNX_MAX_RANK + k < sizeof c->max / sizeof c->max[0]
+                ? __atomic_load_n(&c->max[(size_t)i * NNX_MAX_RANK + k], __ATOMIC_RELAXED)
+                : 0; /* set from any thread (nnx_graph_set_dim_max) */
+            if (s && max && d->shape[k] > max)
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                     "input '%s' dimension %u ('%s') is %u, above its maximum %u", g->input_names[i], k,
+                                     s, d->shape[k], max);
             if (!s || strcmp(s, "?") == 0)
                 continue;
             for (uint32_t j = 0; j <= i; j++)
@@ -445,4 +453,27 @@ nnx_status nnx_graph_shapes_set_profiling(nnx_graph *g, bool on)
         st = nnx_graph_set_profiling(e->graph, on);
     pthread_mutex_unlock(&c->lock);
     return st;
+}
+
+nnx_status nnx_graph_set_dim_max(nnx_graph *g, const char *name, uint32_t max)
+{
+    if (!g || !name)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (g->h.destroyed)
+        return nnx_destroyed(g->ctx, NNX_ERROR_INVALID_STATE, "the graph");
+    nnx_shape_cache *c = g->shapes;
+    uint32_t found = 0;
+    for (uint32_t i = 0; c && i < g->n_inputs; i++)
+        for (uint32_t k = 0; k < NNX_MAX_RANK; k++) {
+            const char *s = c->in_dims[(size_t)i * NNX_MAX_RANK + k];
+            size_t at = (size_t)i * NNX_MAX_RANK + k;
+            if (s && strcmp(s, name) == 0 && strcmp(s, "?") != 0 && at < sizeof c->max / sizeof c->max[0]) {
+                __atomic_store_n(&c->max[at], max, __ATOMIC_RELAXED);
+                found++;
+            }
+        }
+    if (!found)
+        return nnx_context_fail(g->ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                "set dimension maximum: no input dimension of the graph is named '%s'", name);
+    return NNX_OK;
 }

@@ -57,7 +57,8 @@ nnx_status nnx_subgraph_run(const nnx_subgraph *g, void *const *param_data, void
     unsigned char *base = scratch;
     void **buf = scratch;
     nnx_view *in = (nnx_view *)(void *)(base + views_offset(g));
-    nnx_view *out = (nnx_view *)(void *)(base + views_offset(g) + nnx_round_up((size_t)g->max_io * sizeof(nnx_view), ALIGN));
+    nnx_view *out = (nnx_view *)(void *)(base + views_offset(g) +
+                                         nnx_round_up((size_t)g->max_io * sizeof(nnx_view), ALIGN));
     for (uint32_t v = 0; v < g->n_values; v++)
         buf[v] = g->values[v].kind == NNX_VALUE_CONSTANT ? g->values[v].data : NULL;
     for (uint32_t i = 0; i < g->n_params; i++)
@@ -72,7 +73,8 @@ nnx_status nnx_subgraph_run(const nnx_subgraph *g, void *const *param_data, void
             out[o] = (nnx_view){g->values[v].desc, buf[v]};
         }
         nnx_op_args a = nnx_node_args(n);
-        nnx_status st = is_flow(n->op) ? nnx_flow_run(&a, in, out, base + g->nested_offset) : nnx_node_kernel(n, in, out);
+        nnx_status st = is_flow(n->op) ? nnx_flow_run(&a, in, out, base + g->nested_offset)
+                                       : nnx_node_kernel(n, in, out);
         if (st != NNX_OK)
             return st;
     }

@@ -165,6 +165,13 @@ static void test_binding_errors(void **state)
     nnx_named_tensor bad = {"q", x24.tensor};
     expect_dispatch_error(ctx, g, &bad, 1, y, "the graph has no input named 'q'");
 
+    /* a named dimension's maximum (WebNN's proposed MLDynamicDimension maxSize) */
+    assert_int_equal(nnx_graph_set_dim_max(g, "batch", 2), NNX_OK);
+    expect_dispatch_error(ctx, g, &(nnx_named_tensor){"x", tensor(ctx, NNX_FLOAT32, 3, 4)}, 1, y,
+                          "input 'x' dimension 0 ('batch') is 3, above its maximum 2");
+    assert_int_equal(nnx_graph_set_dim_max(g, "height", 2), NNX_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(nnx_graph_set_dim_max(g, "batch", 0), NNX_OK);
+
     nnx_graph *pair = build(ctx, PAIR_MODEL, NULL);
     assert_string_equal(nnx_graph_input_dim_name(pair, 1, 0), "batch");
     assert_string_equal(nnx_graph_output_dim_name(pair, 0, 1), "seq");
