@@ -210,19 +210,34 @@ typedef struct bench_args {
 /* Times b->model loaded with the shapes of m: the first dispatch (load, compile, inputs and
  * one dispatch, what a new shape costs), then the warm-up and the timed dispatches. label
  * names the shape set in the report, or is NULL. */
-static int bench_one(const bench_args *b, const cli_model_args *m, const char *label)
+/* A context for b and b->model loaded into it with m's options (weights without data
+ * zero-filled), from *t0 on; NULL when the context cannot be made (said on stderr), else
+ * the context with the load's status in *st. */
+static nnx_context *open_model(const bench_args *b, const cli_model_args *m, nnx_model **model, double *t0,
+                               nnx_status *st)
 {
     nnx_context *ctx;
     if (nnx_context_create(&(nnx_context_options){.threads = b->threads}, &ctx) != NNX_OK) {
         fprintf(stderr, "nnx bench: cannot create a context\n");
-        return NNX_EXIT_INVALID_MODEL;
+        return NULL;
     }
-    double t0 = now();
-    nnx_model *model = NULL;
-    nnx_graph *g = NULL;
+    *t0 = now();
+    *model = NULL;
     nnx_model_options options = cli_model_options(m);
     options.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES;
-    nnx_status st = nnx_model_load(ctx, b->model, &options, &model);
+    *st = nnx_model_load(ctx, b->model, &options, model);
+    return ctx;
+}
+
+static int bench_one(const bench_args *b, const cli_model_args *m, const char *label)
+{
+    double t0;
+    nnx_model *model;
+    nnx_graph *g = NULL;
+    nnx_status st;
+    nnx_context *ctx = open_model(b, m, &model, &t0, &st);
+    if (!ctx)
+        return NNX_EXIT_INVALID_MODEL;
     if (st == NNX_OK)
         st = nnx_model_build(model, &g);
     if (st != NNX_OK) {
@@ -403,18 +418,15 @@ static int bench(const bench_args *b)
 {
     if (!b->sets)
         return bench_one(b, &b->model_args, NULL);
-    nnx_context *ctx;
-    if (nnx_context_create(&(nnx_context_options){.threads = b->threads}, &ctx) != NNX_OK) {
-        fprintf(stderr, "nnx bench: cannot create a context\n");
+    double t0;
+    nnx_model *model;
+    nnx_status st;
+    nnx_context *ctx = open_model(b, &b->model_args, &model, &t0, &st);
+    if (!ctx)
         return NNX_EXIT_INVALID_MODEL;
-    }
-    double t0 = now();
-    nnx_model *model = NULL;
-    nnx_model_options options = cli_model_options(&b->model_args);
-    options.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES;
     size_t input;
     uint32_t axis;
-    if (nnx_model_load(ctx, b->model, &options, &model) == NNX_OK && cli_model_unbound(model, &input, &axis)) {
+    if (st == NNX_OK && cli_model_unbound(model, &input, &axis)) {
         int rc = bench_unbound(b, ctx, model, t0);
         nnx_context_destroy(ctx);
         return rc;

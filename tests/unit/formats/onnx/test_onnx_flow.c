@@ -22,6 +22,7 @@
 #include "formats/onnx/onnx.h"
 #include "ir/graph.h"
 #include "nnx.h"
+#include "../../common/model_graph.h"
 
 #include "../../../data/onnx_flow_expected.h"
 
@@ -47,15 +48,8 @@ static void test_case(void **state)
     snprintf(path, sizeof path, MODELS "%s.onnx", c->model);
     nnx_context *ctx;
     assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
-    nnx_model *model = NULL;
-    nnx_status st = nnx_model_load(ctx, path, NULL, &model);
-    if (st != NNX_OK)
-        fail_msg("%s: nnx_model_load: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
-    nnx_graph *graph = NULL;
-    st = nnx_model_build(model, &graph);
-    nnx_model_destroy(model); /* the graph owns its sub-graphs */
-    if (st != NNX_OK)
-        fail_msg("%s: nnx_model_build: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
+    nnx_graph *graph = test_model_graph(ctx, path, c->name);
+    nnx_status st;
     nnx_named_tensor ins[MAX_IO], outs[MAX_IO];
     for (uint32_t i = 0; i < c->n_in; i++)
         ins[i] = (nnx_named_tensor){c->in[i].name, tensor_of(ctx, &c->in[i], true)};
