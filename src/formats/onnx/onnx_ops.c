@@ -563,6 +563,7 @@ static const ox_op ops[] = {
     {"DynamicQuantizeLinear", 11, nnx_onnx_op_dynamic_quantize},
     {"MatMulInteger", 10, nnx_onnx_op_integer_product},
     {"MaxUnpool", 9, nnx_onnx_op_max_unpool},
+    {"NonMaxSuppression", 10, nnx_onnx_op_nms},
     {"NonZero", 9, nnx_onnx_op_nonzero},
     {"QLinearConv", 10, nnx_onnx_op_integer_product},
     {"QLinearMatMul", 10, nnx_onnx_op_integer_product},
