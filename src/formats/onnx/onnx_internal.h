@@ -231,6 +231,9 @@ nnx_status nnx_onnx_op_mel_weight_matrix(ox *c, const Onnx__NodeProto *n, const 
 /* onnx_ops_nms.c */
 nnx_status nnx_onnx_op_nms(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 
+/* onnx_ops_tfidf.c */
+nnx_status nnx_onnx_op_tfidf(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
 /* Node-level failure: records the reason (the caller adds path, node and operator). */
 nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

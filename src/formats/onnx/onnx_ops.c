@@ -732,6 +732,7 @@ static const ox_op ops[] = {
     {"Swish", 24, nnx_onnx_op_swish},
     {"Tan", 7, op_unary},
     {"Tanh", 1, op_unary},
+    {"TfIdfVectorizer", 9, nnx_onnx_op_tfidf},
     {"TensorScatter", 24, nnx_onnx_op_tensor_scatter},
     {"ThresholdedRelu", 10, op_activation},
     {"Tile", 6, nnx_onnx_op_tile},
