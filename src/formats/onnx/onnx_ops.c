@@ -753,6 +753,13 @@ static const ox_op preview_ops[] = {
     {"FlexAttention", 1, nnx_onnx_op_flex_attention},
 };
 
+/* ai.onnx.ml (ONNX-ML Operators); `since` is the ai.onnx.ml opset, checked by the mapping. */
+static const ox_op ml_ops[] = {
+    {"ArrayFeatureExtractor", 1, nnx_onnx_op_array_feature_extractor},
+    {"Binarizer", 1, nnx_onnx_op_binarizer},
+    {"TreeEnsemble", 5, nnx_onnx_op_tree_ensemble},
+};
+
 const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
 {
     const char *d = n->domain;
@@ -768,6 +775,10 @@ const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
         for (size_t i = 0; i < sizeof preview_ops / sizeof preview_ops[0]; i++)
             if (strcmp(preview_ops[i].name, n->op_type) == 0)
                 return &preview_ops[i];
+    if (strcmp(d, "ai.onnx.ml") == 0 && n->op_type)
+        for (size_t i = 0; i < sizeof ml_ops / sizeof ml_ops[0]; i++)
+            if (strcmp(ml_ops[i].name, n->op_type) == 0)
+                return &ml_ops[i];
     return NULL;
 }
 
