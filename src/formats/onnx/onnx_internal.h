@@ -17,6 +17,7 @@ typedef struct ox {
     const nnx_onnx_known_input *known;
     uint32_t n_known;
     int64_t opset;               /* of the default domain */
+    int64_t ml_opset;            /* of ai.onnx.ml (0: not imported) */
     nnx_strmap values;           /* ONNX tensor name -> IR value id */
     const Onnx__NodeProto *node; /* being mapped */
     const char *label;
@@ -83,9 +84,9 @@ typedef struct ox_op {
     ox_fn fn;
 } ox_op;
 const ox_op *nnx_onnx_find_op(const char *name);
-/* The operator of a node: default domain, or the supported ones of ai.onnx.preview.training
- * and ai.onnx.preview (whose opsets are not the default domain's: `since` is not checked for
- * them). */
+/* The operator of a node: default domain, or the supported ones of ai.onnx.preview.training,
+ * ai.onnx.preview and ai.onnx.ml (whose opsets are not the default domain's: `since` is not
+ * checked for them; an ai.onnx.ml mapping checks c->ml_opset itself). */
 const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain);
 /* Constants, shapes and movement (onnx_ops_shape.c). */
 nnx_status nnx_onnx_op_constant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
@@ -227,6 +228,19 @@ nnx_status nnx_onnx_op_deform_conv(ox *c, const Onnx__NodeProto *n, const uint32
 nnx_status nnx_onnx_op_stft(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 nnx_status nnx_onnx_op_mel_weight_matrix(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
                                          uint32_t *out);
+
+/* onnx_ops_nms.c */
+nnx_status nnx_onnx_op_nms(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
+/* onnx_ops_tfidf.c */
+nnx_status nnx_onnx_op_tfidf(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
+/* onnx_ops_ml.c: the ai.onnx.ml operators (ONNX-ML Operators), with c->ml_opset */
+nnx_status nnx_onnx_op_binarizer(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_array_feature_extractor(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                               uint32_t *out);
+/* onnx_ops_tree_ensemble.c */
+nnx_status nnx_onnx_op_tree_ensemble(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 
 /* Node-level failure: records the reason (the caller adds path, node and operator). */
 nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -592,6 +592,8 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
     for (size_t i = 0; i < model->n_opset_import; i++)
         if (is_default_domain(model->opset_import[i]->domain))
             c.opset = model->opset_import[i]->version;
+        else if (model->opset_import[i]->domain && strcmp(model->opset_import[i]->domain, "ai.onnx.ml") == 0)
+            c.ml_opset = model->opset_import[i]->version;
     if (!g)
         st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: the model has no graph", name);
     else if (c.opset < 0 && model->n_opset_import == 0 && model->has_ir_version && model->ir_version < 3)

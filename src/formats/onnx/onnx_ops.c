@@ -563,6 +563,7 @@ static const ox_op ops[] = {
     {"DynamicQuantizeLinear", 11, nnx_onnx_op_dynamic_quantize},
     {"MatMulInteger", 10, nnx_onnx_op_integer_product},
     {"MaxUnpool", 9, nnx_onnx_op_max_unpool},
+    {"NonMaxSuppression", 10, nnx_onnx_op_nms},
     {"NonZero", 9, nnx_onnx_op_nonzero},
     {"QLinearConv", 10, nnx_onnx_op_integer_product},
     {"QLinearMatMul", 10, nnx_onnx_op_integer_product},
@@ -731,6 +732,7 @@ static const ox_op ops[] = {
     {"Swish", 24, nnx_onnx_op_swish},
     {"Tan", 7, op_unary},
     {"Tanh", 1, op_unary},
+    {"TfIdfVectorizer", 9, nnx_onnx_op_tfidf},
     {"TensorScatter", 24, nnx_onnx_op_tensor_scatter},
     {"ThresholdedRelu", 10, op_activation},
     {"Tile", 6, nnx_onnx_op_tile},
@@ -751,6 +753,13 @@ static const ox_op preview_ops[] = {
     {"FlexAttention", 1, nnx_onnx_op_flex_attention},
 };
 
+/* ai.onnx.ml (ONNX-ML Operators); `since` is the ai.onnx.ml opset, checked by the mapping. */
+static const ox_op ml_ops[] = {
+    {"ArrayFeatureExtractor", 1, nnx_onnx_op_array_feature_extractor},
+    {"Binarizer", 1, nnx_onnx_op_binarizer},
+    {"TreeEnsemble", 5, nnx_onnx_op_tree_ensemble},
+};
+
 const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
 {
     const char *d = n->domain;
@@ -766,6 +775,10 @@ const ox_op *nnx_onnx_node_op(const Onnx__NodeProto *n, bool *other_domain)
         for (size_t i = 0; i < sizeof preview_ops / sizeof preview_ops[0]; i++)
             if (strcmp(preview_ops[i].name, n->op_type) == 0)
                 return &preview_ops[i];
+    if (strcmp(d, "ai.onnx.ml") == 0 && n->op_type)
+        for (size_t i = 0; i < sizeof ml_ops / sizeof ml_ops[0]; i++)
+            if (strcmp(ml_ops[i].name, n->op_type) == 0)
+                return &ml_ops[i];
     return NULL;
 }
 

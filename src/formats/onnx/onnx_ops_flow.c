@@ -30,6 +30,7 @@ nnx_status ox_scope_open(ox *parent, bool inlined, ox_scope *s)
                 .known = inlined ? parent->known : NULL,
                 .n_known = inlined ? parent->n_known : 0,
                 .opset = parent->opset,
+                .ml_opset = parent->ml_opset,
                 .label = parent->label,
                 .parent = parent,
                 .depth = parent->depth + 1,

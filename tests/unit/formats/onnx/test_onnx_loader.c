@@ -6,7 +6,9 @@
  * the Attention inputs the mapping refuses, and the refusals of the opset-27 and preview
  * operators (FlexAttention's subgraphs, LinearAttention's rule and unrolled length,
  * CausalConvWithState's activation) and of the run-time sampling operators (RoiAlign's
- * adaptive sampling_ratio, DeformConv other than 2-D, STFT's run-time frame_step).
+ * adaptive sampling_ratio, DeformConv other than 2-D, STFT's run-time frame_step) and of the
+ * data-dependent and ai.onnx.ml operators (NonMaxSuppression's run-time boxes, TreeEnsemble
+ * before ai.onnx.ml opset 5, TfIdfVectorizer's string pool).
  * Models are built in memory with the protobuf-c reader's own structs and packed. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -33,7 +35,7 @@
 typedef struct mb {
     Onnx__ModelProto model;
     Onnx__GraphProto graph;
-    Onnx__OperatorSetIdProto opset, *opsets[1];
+    Onnx__OperatorSetIdProto opset, ml_opset, *opsets[2];
     Onnx__NodeProto nodes[MAXN], *node_ptrs[MAXN];
     Onnx__AttributeProto attrs[MAXN], *attr_ptrs[MAXN];
     Onnx__TensorProto inits[MAXN], *init_ptrs[MAXN];
@@ -753,6 +755,61 @@ static void test_sampling_op_refusals(void **state)
     sampling_op_refused(2, "(STFT, opset 17): ", "frame_step must be known when the model is loaded");
 }
 
+/* 0 NonMaxSuppression on run-time boxes (its output length depends on them; ONNX Operators,
+ * NonMaxSuppression), 1 TreeEnsemble in a model importing ai.onnx.ml opset 3 (ONNX-ML
+ * Operators, TreeEnsemble is opset 5), 2 TfIdfVectorizer with pool_strings (no string type). */
+static void data_op_refused(int k, const char *label, const char *expect)
+{
+    mb b;
+    mb_init(&b, 11);
+    int64_t boxes[3] = {1, 2, 4}, scores[3] = {1, 1, 2}, x2[2] = {2, 3};
+    static char *nms_in[] = {"x", "s"};
+    static Onnx__AttributeProto a, *ap[1] = {&a};
+    onnx__attribute_proto__init(&a);
+    Onnx__NodeProto *n;
+    if (k == 0) {
+        input(&b, "x", boxes, 3);
+        input(&b, "s", scores, 3);
+        node(&b, "NonMaxSuppression", nms_in, 2, YS, 1);
+    } else if (k == 1) {
+        onnx__operator_set_id_proto__init(&b.ml_opset);
+        b.ml_opset.domain = "ai.onnx.ml";
+        b.ml_opset.has_version = 1;
+        b.ml_opset.version = 3;
+        b.opsets[1] = &b.ml_opset;
+        b.model.n_opset_import = 2;
+        input(&b, "x", x2, 2);
+        n = node(&b, "TreeEnsemble", XS, 1, YS, 1);
+        n->domain = "ai.onnx.ml";
+    } else {
+        input(&b, "x", x2, 2);
+        b.ttypes[0].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT64;
+        n = node(&b, "TfIdfVectorizer", XS, 1, YS, 1);
+        a.name = "pool_strings";
+        a.has_type = 1;
+        a.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS;
+        n->attribute = ap;
+        n->n_attribute = 1;
+    }
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_non_null(strstr(err.message, label));
+    assert_non_null(strstr(err.message, expect));
+    nnx_ir_model_free(&m);
+}
+
+static void test_data_op_refusals(void **state)
+{
+    (void)state;
+    data_op_refused(0, "(NonMaxSuppression, opset 11): ",
+                    "NonMaxSuppression on boxes known only at run time is not supported yet: its output length "
+                    "depends on them");
+    data_op_refused(1, "(TreeEnsemble, opset 11): ", "TreeEnsemble needs ai.onnx.ml opset 5 (the model imports 3)");
+    data_op_refused(2, "(TfIdfVectorizer, opset 11): ", "pool_strings is not supported");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -771,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_attention_refusals),
         cmocka_unit_test(test_newer_op_refusals),
         cmocka_unit_test(test_sampling_op_refusals),
+        cmocka_unit_test(test_data_op_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
