@@ -216,8 +216,10 @@ static nnx_status lower(ox *c, const ox_loop *L, uint32_t *out)
         st = ox_scalar(c, NNX_INT64, 0, &in[0]);
     if (st == NNX_OK) {
         in[1] = L->cond0, in[2] = L->m0;
-        memcpy(in + OX_LOOP_LEAD, L->carried, L->n_carried * sizeof *in);
-        memcpy(in + OX_LOOP_LEAD + L->n_carried, s.c.cap_outer, n_cap * sizeof *in);
+        if (L->n_carried)
+            memcpy(in + OX_LOOP_LEAD, L->carried, L->n_carried * sizeof *in);
+        if (n_cap) /* no captures: no array */
+            memcpy(in + OX_LOOP_LEAD + L->n_carried, s.c.cap_outer, n_cap * sizeof *in);
     }
     for (uint32_t k = 0; st == NNX_OK && k < L->n_scan_out; k++) {
         uint32_t p = body->params[OX_LOOP_LEAD + L->n_carried + n_cap + k];
