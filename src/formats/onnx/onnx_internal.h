@@ -50,6 +50,9 @@ typedef struct ox {
 #define OX_MAX_SEQUENCE 4096
 /* Ids held by all the entries of one load, at most. */
 #define OX_MAX_SEQ_IDS (1u << 22)
+/* Sub-graph passes inlined for sequences in one load (SequenceMap elements, unrolled Loop
+ * iterations, nested ones multiplying), at most. */
+#define OX_MAX_INLINED_PASSES (1u << 16)
 typedef enum ox_seq_kind { OX_SEQUENCE, OX_OPTIONAL } ox_seq_kind;
 typedef struct ox_seq_entry {
     ox_seq_kind kind;
@@ -61,6 +64,7 @@ typedef struct ox_seqs {
     uint32_t n_e, cap_e;
     uint32_t *ids;
     uint32_t n_ids, cap_ids;
+    uint32_t passes; /* inlined so far (OX_MAX_INLINED_PASSES) */
 } ox_seqs;
 static inline bool ox_is_seq(uint32_t id) { return id != UINT32_MAX && (id & OX_SEQ_TAG); }
 /* A new entry holding ids[n] (which may point into the table) as tagged id *id. */

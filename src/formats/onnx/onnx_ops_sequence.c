@@ -31,6 +31,8 @@ static nnx_status position(ox *c, uint32_t id, uint32_t n, uint32_t extra, uint3
 {
     int64_t v[1];
     uint32_t cnt;
+    if (ox_is_seq(id))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "the position is not a tensor");
     CHECK(ox_ints(c, id, "position", v, 1, &cnt));
     if (cnt != 1)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "the position has %u elements, not 1", cnt);
@@ -76,7 +78,7 @@ nnx_status nnx_onnx_op_sequence_at(ox *c, const Onnx__NodeProto *n, const uint32
     if (!ox_seq_get(c, in[0], &kind, &el, &len) || kind != OX_SEQUENCE)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input 0 is not a sequence");
     CHECK(position(c, in[1], len, 0, &p));
-    out[0] = c->seqs->ids[c->seqs->e[in[0] & ~OX_SEQ_TAG].off + p];
+    out[0] = el[p];
     return NNX_OK;
 }
 

@@ -2,7 +2,8 @@
  * (ox_scope_open(parent, inlined = true)): SequenceMap (ONNX Operators, SequenceMap) maps its
  * body once per element; a Loop (ONNX Operators, Loop) that carries sequences or optionals,
  * or names an outer one, is unrolled, its trip count and conditions known at load. Both are
- * bounded by OX_MAX_SEQUENCE elements or iterations. */
+ * bounded by OX_MAX_SEQUENCE elements or iterations, and all the passes of a load (nested
+ * ones multiply) by OX_MAX_INLINED_PASSES. */
 #include "formats/onnx/onnx_build.h"
 
 #include "base/alloc.h"
@@ -14,6 +15,10 @@
 static nnx_status inline_body(ox *c, const Onnx__GraphProto *g, const uint32_t *args, uint32_t *res, const char *what,
                               uint32_t index)
 {
+    if (c->seqs->passes >= OX_MAX_INLINED_PASSES)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "more than %u sub-graph passes inlined for sequences",
+                       OX_MAX_INLINED_PASSES);
+    c->seqs->passes++;
     ox_scope s;
     nnx_status st = ox_scope_open(c, true, &s);
     for (size_t k = 0; st == NNX_OK && k < g->n_input; k++)
@@ -163,11 +168,13 @@ nnx_status nnx_onnx_loop_unrolled(ox *c, const Onnx__NodeProto *n, const uint32_
     uint32_t nc = n_in - 2, n_scan = (uint32_t)(g->n_output - 1 - nc);
     int64_t trips = -1;
     bool cond = true;
-    if (in[0] != NNX_NONE && known_scalar(c, in[0], "the trip count M", &trips) != NNX_OK)
+    if (in[0] != NNX_NONE && known_scalar(c, in[0], "the trip count M", &trips) != NNX_OK) {
+        nnx_error_clear(&c->nerr); /* said again with the reason it must be known */
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
                        "Loop '%s' carries sequences or optionals, so it is unrolled at load time: its trip count "
                        "must be known at load",
                        c->label);
+    }
     if (in[1] != NNX_NONE)
         CHECK(known_bool(c, in[1], "cond", &cond));
     if (in[0] == NNX_NONE && in[1] == NNX_NONE)
