@@ -21,7 +21,8 @@ static nnx_status elements(ox *c, uint32_t id, uint32_t k, uint32_t extra, uint3
     *ids = ox_calloc(c, (size_t)*n + extra + 1, sizeof **ids);
     if (!*ids)
         return c->nerr.status;
-    memcpy(*ids, el, (size_t)*n * sizeof **ids);
+    if (*n)
+        memcpy(*ids, el, (size_t)*n * sizeof **ids);
     return NNX_OK;
 }
 
