@@ -22,7 +22,7 @@ nnx_status ox_seq_new(ox *c, ox_seq_kind kind, const uint32_t *ids, uint32_t n, 
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the sequences of the model hold more than %u values",
                        OX_MAX_SEQ_IDS);
     /* ids may point into the table, which may move below */
-    bool inside = n && ids >= s->ids && ids < s->ids + s->n_ids;
+    bool inside = n && s->ids && ids >= s->ids && ids < s->ids + s->n_ids;
     size_t from = inside ? (size_t)(ids - s->ids) : 0;
     if (s->n_ids + n > s->cap_ids) {
         uint32_t cap = s->cap_ids ? s->cap_ids : 64;
@@ -56,7 +56,7 @@ bool ox_seq_get(const ox *c, uint32_t id, ox_seq_kind *kind, const uint32_t **id
         return false;
     const ox_seq_entry *e = &c->seqs->e[id & ~OX_SEQ_TAG];
     *kind = e->kind;
-    *ids = c->seqs->ids + e->off;
+    *ids = c->seqs->ids ? c->seqs->ids + e->off : NULL; /* NULL: no element yet in any entry */
     *n = e->n;
     return true;
 }
