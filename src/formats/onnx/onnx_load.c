@@ -279,75 +279,73 @@ nnx_status ox_tensor_input(ox *c, const char *name, const Onnx__TypeProto__Tenso
 {
     nnx_status st;
     uint32_t id;
-    {
-        nnx_operand_desc d = {0};
-        d.dtype = nnx_onnx_dtype(tt->elem_type);
-        if (d.dtype == NNX_DTYPE_UNDEFINED)
-            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has data type %s", c->path,
-                                 name, nnx_onnx_type_name(tt->elem_type));
-        bool given = false;
-        for (uint32_t k = 0; k < c->options->input_shape_count && !given; k++) {
-            const nnx_input_shape *s = &c->options->input_shapes[k];
-            if (s->name && strcmp(s->name, name) == 0) {
-                if (s->rank > NNX_MAX_RANK)
-                    return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: input shape of '%s' has rank %u",
-                                         c->path, name, s->rank);
-                d.rank = s->rank;
-                memcpy(d.shape, s->shape, s->rank * sizeof *d.shape);
-                given = true;
-            }
+    nnx_operand_desc d = {0};
+    d.dtype = nnx_onnx_dtype(tt->elem_type);
+    if (d.dtype == NNX_DTYPE_UNDEFINED)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has data type %s", c->path,
+                             name, nnx_onnx_type_name(tt->elem_type));
+    bool given = false;
+    for (uint32_t k = 0; k < c->options->input_shape_count && !given; k++) {
+        const nnx_input_shape *s = &c->options->input_shapes[k];
+        if (s->name && strcmp(s->name, name) == 0) {
+            if (s->rank > NNX_MAX_RANK)
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: input shape of '%s' has rank %u",
+                                     c->path, name, s->rank);
+            d.rank = s->rank;
+            memcpy(d.shape, s->shape, s->rank * sizeof *d.shape);
+            given = true;
         }
-        if (given && (st = check_given_shape(c, name, tt->shape, &d, err)) != NNX_OK)
-            return st;
-        if (!given) {
-            if (!tt->shape)
-                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                                     "%s: error: graph input '%s' has no shape: give one "
-                                     "(nnx_model_options.input_shapes; nnx --input-shape)",
-                                     c->path, name);
-            if (tt->shape->n_dim > NNX_MAX_RANK)
-                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has rank %zu", c->path,
-                                     name, tt->shape->n_dim);
-            d.rank = (uint32_t)tt->shape->n_dim;
-            for (uint32_t k = 0; k < d.rank; k++) {
-                const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
-                bool fixed = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
-                    dim->dim_value >= 0 && dim->dim_value <= UINT32_MAX;
-                uint32_t named;
-                if (!fixed && nnx_onnx_named_extent(c, dim, &named)) {
-                    d.shape[k] = named;
-                    continue;
-                }
-                if (!fixed && c->options->allow_unbound) {
-                    if ((st = nnx_onnx_unbound_dim(c, dim, c->m->n_inputs, k)) != NNX_OK)
-                        return nnx_error_set(err, st, "out of memory");
-                    d.shape[k] = 0;
-                    continue;
-                }
-                if (!fixed) {
-                    char declared[256];
-                    declared_shape(tt->shape, declared, sizeof declared);
-                    return nnx_error_set(
-                        err, NNX_ERROR_NOT_SUPPORTED,
-                        "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s in %s: "
-                        "give its shape (nnx_model_options.input_shapes; nnx --input-shape)",
-                        c->path, name, k,
-                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
-                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
-                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "", declared);
-                }
-                d.shape[k] = (uint32_t)dim->dim_value;
-            }
-        }
-        nnx_error e = {0};
-        st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
-        if (st == NNX_OK)
-            st = define(c, name, id);
-        c->m->n_inputs++; /* the input's index while loading; collect_inputs recounts */
-        if (st != NNX_OK)
-            return nnx_error_set(err, st, "%s: error: graph input '%s': %s", c->path, name,
-                                 e.message[0] ? e.message : c->nerr.message);
     }
+    if (given && (st = check_given_shape(c, name, tt->shape, &d, err)) != NNX_OK)
+        return st;
+    if (!given) {
+        if (!tt->shape)
+            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                 "%s: error: graph input '%s' has no shape: give one "
+                                 "(nnx_model_options.input_shapes; nnx --input-shape)",
+                                 c->path, name);
+        if (tt->shape->n_dim > NNX_MAX_RANK)
+            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has rank %zu", c->path,
+                                 name, tt->shape->n_dim);
+        d.rank = (uint32_t)tt->shape->n_dim;
+        for (uint32_t k = 0; k < d.rank; k++) {
+            const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
+            bool fixed = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
+                dim->dim_value >= 0 && dim->dim_value <= UINT32_MAX;
+            uint32_t named;
+            if (!fixed && nnx_onnx_named_extent(c, dim, &named)) {
+                d.shape[k] = named;
+                continue;
+            }
+            if (!fixed && c->options->allow_unbound) {
+                if ((st = nnx_onnx_unbound_dim(c, dim, c->m->n_inputs, k)) != NNX_OK)
+                    return nnx_error_set(err, st, "out of memory");
+                d.shape[k] = 0;
+                continue;
+            }
+            if (!fixed) {
+                char declared[256];
+                declared_shape(tt->shape, declared, sizeof declared);
+                return nnx_error_set(
+                    err, NNX_ERROR_NOT_SUPPORTED,
+                    "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s in %s: "
+                    "give its shape (nnx_model_options.input_shapes; nnx --input-shape)",
+                    c->path, name, k,
+                    dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
+                    dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
+                    dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "", declared);
+            }
+            d.shape[k] = (uint32_t)dim->dim_value;
+        }
+    }
+    nnx_error e = {0};
+    st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
+    if (st == NNX_OK)
+        st = define(c, name, id);
+    c->m->n_inputs++; /* the input's index while loading; collect_inputs recounts */
+    if (st != NNX_OK)
+        return nnx_error_set(err, st, "%s: error: graph input '%s': %s", c->path, name,
+                             e.message[0] ? e.message : c->nerr.message);
     *idp = id;
     return NNX_OK;
 }
