@@ -14,10 +14,25 @@ nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, 
  * inputs; core IR has static shapes, so such a model can only be loaded with these values
  * given. The input stays an input of the IR (bound at run time to the same data); only the
  * operations that need its value read it here. */
+typedef enum nnx_onnx_known_kind {
+    NNX_ONNX_KNOWN_TENSOR = 0, /* desc and data: the value of a tensor input */
+    NNX_ONNX_KNOWN_SEQUENCE,   /* length: the length of a sequence input (or of an optional one's sequence) */
+    NNX_ONNX_KNOWN_ABSENT      /* an optional input that holds no value */
+} nnx_onnx_known_kind;
+
+/* Sequence and optional graph inputs and outputs (ONNX IR, sequence(T), optional(T)) are
+ * flattened to tensors, as core IR has only tensors: a sequence `s` of length n is the
+ * inputs (outputs) named s[0] … s[n-1] in order; an optional one holding a value is that
+ * value, named as itself (a tensor `o`, or a sequence o[0] …); an absent one is no input
+ * (output). A sequence input's length must be given by an entry of kind SEQUENCE (its
+ * elements' shapes as for any input: input_shapes names s[0] …, or the declared element
+ * shape); an optional input is present unless an entry of kind ABSENT names it. */
 typedef struct nnx_onnx_known_input {
     const char *name;
     nnx_operand_desc desc;
     const void *data;
+    nnx_onnx_known_kind kind;
+    uint32_t length; /* SEQUENCE */
 } nnx_onnx_known_input;
 
 /* nnx_onnx_load from a buffer: name is used in messages, dir is the folder of external

@@ -104,8 +104,8 @@ const void *ox_known(ox *c, uint32_t id)
         return v->data;
     if (v->kind == NNX_VALUE_INPUT) {
         for (uint32_t k = 0; k < c->n_known; k++)
-            if (c->known[k].name && strcmp(c->known[k].name, v->name) == 0 &&
-                nnx_desc_equal(&c->known[k].desc, &v->desc))
+            if (c->known[k].kind == NNX_ONNX_KNOWN_TENSOR && c->known[k].name &&
+                strcmp(c->known[k].name, v->name) == 0 && nnx_desc_equal(&c->known[k].desc, &v->desc))
                 return c->known[k].data;
         return NULL;
     }

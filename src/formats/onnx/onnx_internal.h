@@ -36,7 +36,80 @@ typedef struct ox {
     unsigned depth;
     bool inlined;
     uint32_t *cap_outer, *cap_inner, n_cap, cap_size;
+    struct ox_seqs *seqs; /* the sequences and optionals of the load (onnx_sequence.c), shared by all scopes */
 } ox;
+
+/* Sequences and optionals (ONNX IR, sequence(tensor), optional(T); onnx_sequence.c) are
+ * load-time structures: the value table maps their names to tagged ids (OX_SEQ_TAG set)
+ * that index a side table of entries: a sequence is an ordered list of tensor value ids,
+ * its length known at load; an optional is none or one id (a tensor's, or a tagged
+ * sequence's). Core IR never sees a tagged id: only the operators nnx_onnx_takes_sequences
+ * names receive one (map_node checks), and a sub-graph with a graph of its own may neither
+ * capture nor return one (ox_lookup, ox_scope_results). */
+#define OX_SEQ_TAG 0x80000000u
+/* Elements of one sequence, and iterations of a Loop unrolled for its sequences, at most. */
+#define OX_MAX_SEQUENCE 4096
+/* Ids held by all the entries of one load, at most. */
+#define OX_MAX_SEQ_IDS (1u << 22)
+/* Sub-graph passes inlined for sequences in one load (SequenceMap elements, unrolled Loop
+ * iterations, nested ones multiplying), at most. */
+#define OX_MAX_INLINED_PASSES (1u << 16)
+typedef enum ox_seq_kind { OX_SEQUENCE, OX_OPTIONAL } ox_seq_kind;
+typedef struct ox_seq_entry {
+    ox_seq_kind kind;
+    uint32_t n;   /* elements; an optional: 0 (none) or 1 */
+    uint32_t off; /* into ox_seqs.ids */
+} ox_seq_entry;
+typedef struct ox_seqs {
+    ox_seq_entry *e;
+    uint32_t n_e, cap_e;
+    uint32_t *ids;
+    uint32_t n_ids, cap_ids;
+    uint32_t passes; /* inlined so far (OX_MAX_INLINED_PASSES) */
+} ox_seqs;
+static inline bool ox_is_seq(uint32_t id) { return id != UINT32_MAX && (id & OX_SEQ_TAG); }
+/* A new entry holding ids[n] (which may point into the table) as tagged id *id. */
+nnx_status ox_seq_new(ox *c, ox_seq_kind kind, const uint32_t *ids, uint32_t n, uint32_t *id);
+/* The entry of tagged id `id`: kind and elements (valid until the next ox_seq_new); false if
+ * id is not tagged. */
+bool ox_seq_get(const ox *c, uint32_t id, ox_seq_kind *kind, const uint32_t **ids, uint32_t *n);
+void ox_seqs_free(ox_seqs *s, const nnx_alloc *alloc);
+/* Whether operator op_type accepts sequence or optional inputs. */
+bool nnx_onnx_takes_sequences(const char *op_type);
+/* A graph input of sequence or optional type, flattened (onnx.h, nnx_onnx_known_input): each
+ * tensor in it added with ox_tensor_input, the name defined to its entry. */
+nnx_status nnx_onnx_seq_input(ox *c, const char *name, const Onnx__TypeProto *tp, nnx_error *err);
+/* A graph input of tensor type tt named name (onnx_load.c): its shape given, declared or bound. */
+nnx_status ox_tensor_input(ox *c, const char *name, const Onnx__TypeProto__Tensor *tt, uint32_t *id, nnx_error *err);
+/* The tensors value id stands for, in order, into ids[max] (*n of them): a tensor itself; a
+ * sequence's elements (*indexed: named name[k]); an optional's value, or nothing. */
+nnx_status nnx_onnx_flatten(ox *c, uint32_t id, uint32_t *ids, uint32_t max, uint32_t *n, bool *indexed);
+/* Loop (ONNX Operators, Loop) unrolled at load time (onnx_ops_sequence_flow.c), for a loop
+ * that carries sequences or optionals: trip count and conditions must be known at load. */
+bool nnx_onnx_loop_needs_unroll(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in);
+nnx_status nnx_onnx_loop_unrolled(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+/* Sequence and optional operators (onnx_ops_sequence.c, onnx_ops_sequence_flow.c). */
+nnx_status nnx_onnx_op_sequence_construct(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                          uint32_t *out);
+nnx_status nnx_onnx_op_sequence_empty(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                      uint32_t *out);
+nnx_status nnx_onnx_op_sequence_at(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_sequence_insert(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                       uint32_t *out);
+nnx_status nnx_onnx_op_sequence_erase(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                      uint32_t *out);
+nnx_status nnx_onnx_op_sequence_length(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                       uint32_t *out);
+nnx_status nnx_onnx_op_split_to_sequence(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                         uint32_t *out);
+nnx_status nnx_onnx_op_concat_from_sequence(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                            uint32_t *out);
+nnx_status nnx_onnx_op_optional(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_optional_has_element(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                            uint32_t *out);
+nnx_status nnx_onnx_op_optional_get_element(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                            uint32_t *out);
+nnx_status nnx_onnx_op_sequence_map(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 
 /* Sub-graphs nest at most this deep (If inside If, Loop bodies, …). */
 #define OX_MAX_DEPTH 64

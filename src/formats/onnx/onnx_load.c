@@ -92,6 +92,11 @@ bool ox_lookup(ox *c, const char *name, uint32_t *id)
         *id = outer;
         return true;
     }
+    if (ox_is_seq(outer)) {
+        ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
+                "outer value '%s' is a sequence or optional: only a sub-graph inlined at load time may name one", name);
+        return false;
+    }
     return capture(c, name, outer, id);
 }
 
@@ -172,9 +177,9 @@ static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
                              c->path, OX_MAX_DEPTH);
     if (!b.n)
         return NNX_OK;
-    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: unsupported operator%s: %s%s", c->path,
-                         b.n == 1 ? "" : "s", b.list,
-                         b.subgraph ? " (of the operators with subgraphs, only If, Loop and Scan are supported)" : "");
+    return nnx_error_set(
+        err, NNX_ERROR_NOT_SUPPORTED, "%s: error: unsupported operator%s: %s%s", c->path, b.n == 1 ? "" : "s", b.list,
+        b.subgraph ? " (of the operators with subgraphs, only If, Loop, Scan and SequenceMap are supported)" : "");
 }
 
 static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, nnx_error *err)
@@ -270,9 +275,83 @@ static nnx_status check_given_shape(ox *c, const char *name, const Onnx__TensorS
     return NNX_OK;
 }
 
-static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
+nnx_status ox_tensor_input(ox *c, const char *name, const Onnx__TypeProto__Tensor *tt, uint32_t *idp, nnx_error *err)
 {
     nnx_status st;
+    uint32_t id;
+    nnx_operand_desc d = {0};
+    d.dtype = nnx_onnx_dtype(tt->elem_type);
+    if (d.dtype == NNX_DTYPE_UNDEFINED)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has data type %s", c->path,
+                             name, nnx_onnx_type_name(tt->elem_type));
+    bool given = false;
+    for (uint32_t k = 0; k < c->options->input_shape_count && !given; k++) {
+        const nnx_input_shape *s = &c->options->input_shapes[k];
+        if (s->name && strcmp(s->name, name) == 0) {
+            if (s->rank > NNX_MAX_RANK)
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: input shape of '%s' has rank %u",
+                                     c->path, name, s->rank);
+            d.rank = s->rank;
+            memcpy(d.shape, s->shape, s->rank * sizeof *d.shape);
+            given = true;
+        }
+    }
+    if (given && (st = check_given_shape(c, name, tt->shape, &d, err)) != NNX_OK)
+        return st;
+    if (!given) {
+        if (!tt->shape)
+            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                 "%s: error: graph input '%s' has no shape: give one "
+                                 "(nnx_model_options.input_shapes; nnx --input-shape)",
+                                 c->path, name);
+        if (tt->shape->n_dim > NNX_MAX_RANK)
+            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has rank %zu", c->path,
+                                 name, tt->shape->n_dim);
+        d.rank = (uint32_t)tt->shape->n_dim;
+        for (uint32_t k = 0; k < d.rank; k++) {
+            const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
+            bool fixed = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
+                dim->dim_value >= 0 && dim->dim_value <= UINT32_MAX;
+            uint32_t named;
+            if (!fixed && nnx_onnx_named_extent(c, dim, &named)) {
+                d.shape[k] = named;
+                continue;
+            }
+            if (!fixed && c->options->allow_unbound) {
+                if ((st = nnx_onnx_unbound_dim(c, dim, c->m->n_inputs, k)) != NNX_OK)
+                    return nnx_error_set(err, st, "out of memory");
+                d.shape[k] = 0;
+                continue;
+            }
+            if (!fixed) {
+                char declared[256];
+                declared_shape(tt->shape, declared, sizeof declared);
+                return nnx_error_set(
+                    err, NNX_ERROR_NOT_SUPPORTED,
+                    "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s in %s: "
+                    "give its shape (nnx_model_options.input_shapes; nnx --input-shape)",
+                    c->path, name, k,
+                    dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
+                    dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
+                    dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "", declared);
+            }
+            d.shape[k] = (uint32_t)dim->dim_value;
+        }
+    }
+    nnx_error e = {0};
+    st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
+    if (st == NNX_OK)
+        st = define(c, name, id);
+    c->m->n_inputs++; /* the input's index while loading; collect_inputs recounts */
+    if (st != NNX_OK)
+        return nnx_error_set(err, st, "%s: error: graph input '%s': %s", c->path, name,
+                             e.message[0] ? e.message : c->nerr.message);
+    *idp = id;
+    return NNX_OK;
+}
+
+static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
+{
     for (size_t i = 0; i < g->n_input; i++) {
         const Onnx__ValueInfoProto *vi = g->input[i];
         const char *name = vi->name ? vi->name : "";
@@ -282,77 +361,18 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         if (find_value(c, name, &id))
             continue; /* an initializer: a constant (its default value) */
         const Onnx__TypeProto *tp = vi->type;
-        if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
+        nnx_status st;
+        if (tp &&
+            (tp->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE ||
+             tp->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE))
+            st = nnx_onnx_seq_input(c, name, tp, err);
+        else if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
             return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' is not a tensor", c->path,
                                  name);
-        const Onnx__TypeProto__Tensor *tt = tp->tensor_type;
-        nnx_operand_desc d = {0};
-        d.dtype = nnx_onnx_dtype(tt->elem_type);
-        if (d.dtype == NNX_DTYPE_UNDEFINED)
-            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has data type %s", c->path,
-                                 name, nnx_onnx_type_name(tt->elem_type));
-        bool given = false;
-        for (uint32_t k = 0; k < c->options->input_shape_count && !given; k++) {
-            const nnx_input_shape *s = &c->options->input_shapes[k];
-            if (s->name && strcmp(s->name, name) == 0) {
-                if (s->rank > NNX_MAX_RANK)
-                    return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: input shape of '%s' has rank %u",
-                                         c->path, name, s->rank);
-                d.rank = s->rank;
-                memcpy(d.shape, s->shape, s->rank * sizeof *d.shape);
-                given = true;
-            }
-        }
-        if (given && (st = check_given_shape(c, name, tt->shape, &d, err)) != NNX_OK)
-            return st;
-        if (!given) {
-            if (!tt->shape)
-                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                                     "%s: error: graph input '%s' has no shape: give one "
-                                     "(nnx_model_options.input_shapes; nnx --input-shape)",
-                                     c->path, name);
-            if (tt->shape->n_dim > NNX_MAX_RANK)
-                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' has rank %zu", c->path,
-                                     name, tt->shape->n_dim);
-            d.rank = (uint32_t)tt->shape->n_dim;
-            for (uint32_t k = 0; k < d.rank; k++) {
-                const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
-                bool fixed = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
-                    dim->dim_value >= 0 && dim->dim_value <= UINT32_MAX;
-                uint32_t named;
-                if (!fixed && nnx_onnx_named_extent(c, dim, &named)) {
-                    d.shape[k] = named;
-                    continue;
-                }
-                if (!fixed && c->options->allow_unbound) {
-                    if ((st = nnx_onnx_unbound_dim(c, dim, c->m->n_inputs, k)) != NNX_OK)
-                        return nnx_error_set(err, st, "out of memory");
-                    d.shape[k] = 0;
-                    continue;
-                }
-                if (!fixed) {
-                    char declared[256];
-                    declared_shape(tt->shape, declared, sizeof declared);
-                    return nnx_error_set(
-                        err, NNX_ERROR_NOT_SUPPORTED,
-                        "%s: error: graph input '%s' has a symbolic or unknown dimension %u%s%s%s in %s: "
-                        "give its shape (nnx_model_options.input_shapes; nnx --input-shape)",
-                        c->path, name, k,
-                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? " ('" : "",
-                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? dim->dim_param : "",
-                        dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ? "')" : "", declared);
-                }
-                d.shape[k] = (uint32_t)dim->dim_value;
-            }
-        }
-        nnx_error e = {0};
-        st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
-        if (st == NNX_OK)
-            st = define(c, name, id);
-        c->m->n_inputs++; /* the input's index while loading; collect_inputs recounts */
+        else
+            st = ox_tensor_input(c, name, tp->tensor_type, &id, err);
         if (st != NNX_OK)
-            return nnx_error_set(err, st, "%s: error: graph input '%s': %s", c->path, name,
-                                 e.message[0] ? e.message : c->nerr.message);
+            return st;
     }
     return NNX_OK;
 }
@@ -443,6 +463,11 @@ static uint32_t required_inputs(const char *t, int64_t opset)
         {"Adam", 6, 0},
         {"Momentum", 5, 0},
         {"ConstantOfShape", 1, 0},
+        {"SequenceEmpty", 0, 0},
+        {"SequenceAt", 2, 0},
+        {"SequenceInsert", 2, 0},
+        {"Optional", 0, 0},
+        {"OptionalHasElement", 0, 0}, /* opset 18: the input may be empty */
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (strcmp(rows[i].name, t) == 0)
@@ -472,6 +497,10 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
         in[k] = NNX_NONE;
     for (size_t k = 0; k < 64; k++)
         out[k] = NNX_NONE;
+    for (size_t k = 0; st == NNX_OK && k < n->n_input; k++)
+        if (ox_is_seq(in[k]) && !nnx_onnx_takes_sequences(op->name))
+            st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "input %zu '%s' is a sequence or optional, which %s does not take",
+                         k, n->input[k], op->name);
     uint32_t need = required_inputs(n->op_type, c->opset);
     for (uint32_t k = 0; st == NNX_OK && k < need; k++)
         if (k >= n->n_input || in[k] == NNX_NONE)
@@ -529,41 +558,68 @@ nnx_status ox_map_graph(ox *c, const Onnx__GraphProto *g)
 static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
 {
     nnx_ir_model *m = c->m;
-    m->outputs = nnx_arena_array(&c->ir->arena, g->n_output ? g->n_output : 1, sizeof *m->outputs);
-    m->output_names = nnx_arena_array(&c->ir->arena, g->n_output ? g->n_output : 1, sizeof *m->output_names);
-    if (!m->outputs || !m->output_names)
-        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     if (!g->n_output)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: the graph has no outputs", c->path);
+    /* sequences and optionals flattened (onnx.h, nnx_onnx_known_input): count first */
+    size_t total = 0;
     for (size_t i = 0; i < g->n_output; i++) {
         const char *name = g->output[i]->name ? g->output[i]->name : "";
-        uint32_t id;
+        uint32_t id, k;
+        bool indexed;
         if (!find_value(c, name, &id))
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: graph output '%s' is not defined",
                                  c->path, name);
-        /* An output that is not a node's own result (an input, a constant, or a value already
-         * output) gets a copy, so that every output is a distinct computed value. */
-        bool dup = c->ir->values[id].kind != NNX_VALUE_NODE;
-        for (size_t k = 0; k < i && !dup; k++)
-            dup = m->outputs[k] == id;
-        if (dup) {
-            nnx_operand_desc d = ox_desc(c, id);
-            nnx_attrs a = {.reshape = {.rank = d.rank}};
-            memcpy(a.reshape.shape, d.shape, sizeof d.shape);
-            c->no_fold = true;
-            c->label = name;
-            nnx_error_clear(&c->nerr);
-            nnx_status st = ox_node(c, NNX_OP_RESHAPE, &id, 1, &a, 1, &id);
-            c->no_fold = false;
-            if (st != NNX_OK)
-                return nnx_error_set(err, st, "%s: error: graph output '%s': %s", c->path, name, c->nerr.message);
-        }
-        m->outputs[i] = id;
-        m->output_names[i] = nnx_arena_strdup(&c->ir->arena, name);
-        if (!m->output_names[i])
-            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-        m->n_outputs++;
+        if (nnx_onnx_flatten(c, id, NULL, 0, &k, &indexed) != NNX_OK)
+            return nnx_error_set(err, c->nerr.status, "%s: error: graph output '%s': %s", c->path, name,
+                                 c->nerr.message);
+        total += k;
     }
+    m->outputs = nnx_arena_array(&c->ir->arena, total ? total : 1, sizeof *m->outputs);
+    m->output_names = nnx_arena_array(&c->ir->arena, total ? total : 1, sizeof *m->output_names);
+    uint32_t *flat = nnx_arena_array(&c->ir->arena, total ? total : 1, sizeof *flat);
+    if (!m->outputs || !m->output_names || !flat)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (size_t o = 0; o < g->n_output; o++) {
+        const char *oname = g->output[o]->name ? g->output[o]->name : "";
+        uint32_t whole, n_flat;
+        bool indexed;
+        find_value(c, oname, &whole);
+        nnx_onnx_flatten(c, whole, flat, (uint32_t)total, &n_flat, &indexed);
+        for (uint32_t j = 0; j < n_flat; j++) {
+            char name[NNX_ERROR_MESSAGE_MAX / 2];
+            if (indexed)
+                snprintf(name, sizeof name, "%.200s[%u]", oname, j);
+            else
+                snprintf(name, sizeof name, "%s", oname);
+            uint32_t id = flat[j];
+            size_t i = m->n_outputs;
+            /* An output that is not a node's own result (an input, a constant, or a value
+             * already output) gets a copy, so that every output is a distinct computed value. */
+            bool dup = c->ir->values[id].kind != NNX_VALUE_NODE;
+            for (size_t k = 0; k < i && !dup; k++)
+                dup = m->outputs[k] == id;
+            if (dup) {
+                nnx_operand_desc d = ox_desc(c, id);
+                nnx_attrs a = {.reshape = {.rank = d.rank}};
+                memcpy(a.reshape.shape, d.shape, sizeof d.shape);
+                c->no_fold = true;
+                c->label = name;
+                nnx_error_clear(&c->nerr);
+                nnx_status st = ox_node(c, NNX_OP_RESHAPE, &id, 1, &a, 1, &id);
+                c->no_fold = false;
+                if (st != NNX_OK)
+                    return nnx_error_set(err, st, "%s: error: graph output '%s': %s", c->path, name, c->nerr.message);
+            }
+            m->outputs[i] = id;
+            m->output_names[i] = nnx_arena_strdup(&c->ir->arena, name);
+            if (!m->output_names[i])
+                return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+            m->n_outputs++;
+        }
+    }
+    if (!m->n_outputs)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: every graph output is an absent optional",
+                             c->path);
     return NNX_OK;
 }
 
@@ -580,6 +636,8 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
             .known = known,
             .n_known = n_known};
     const nnx_alloc *alloc = out->ir.alloc;
+    ox_seqs seqs = {0};
+    c.seqs = &seqs;
     nnx_strmap_init(&c.values, alloc, false);
     ProtobufCAllocator pa = nnx_onnx_pb_allocator(alloc);
     Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
@@ -625,6 +683,7 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
     if (st == NNX_OK && !out->unbound)
         st = add_outputs(&c, g, err);
     nnx_strmap_free(&c.values);
+    ox_seqs_free(&seqs, alloc);
     for (uint32_t v = 0; v < c.cache_cap; v++)
         nnx_mem_free_aligned(alloc, c.cache[v]);
     nnx_mem_free(alloc, c.cache);

@@ -34,7 +34,8 @@ nnx_status ox_scope_open(ox *parent, bool inlined, ox_scope *s)
                 .label = parent->label,
                 .parent = parent,
                 .depth = parent->depth + 1,
-                .inlined = inlined};
+                .inlined = inlined,
+                .seqs = parent->seqs};
     nnx_strmap_init(&s->c.values, parent->ir->alloc, false);
     return NNX_OK;
 }
@@ -70,6 +71,11 @@ nnx_status ox_scope_results(ox_scope *s, const Onnx__GraphProto *g, uint32_t *re
         const char *name = g->output[k]->name ? g->output[k]->name : "";
         if (!ox_lookup(&s->c, name, &res[k]))
             return ox_fail(&s->c, NNX_ERROR_INVALID_ARGUMENT, "output '%s' is not defined", name);
+        if (ox_is_seq(res[k]) && !s->c.inlined)
+            return ox_fail(&s->c, NNX_ERROR_NOT_SUPPORTED,
+                           "output '%s' is a sequence or optional: only a sub-graph inlined at load time (a known "
+                           "condition, a known trip count) may return one",
+                           name);
     }
     return NNX_OK;
 }
@@ -160,6 +166,20 @@ nnx_status nnx_onnx_op_if(ox *c, const Onnx__NodeProto *n, const uint32_t *in, u
     if (g[0]->n_output != n->n_output || g[1]->n_output != n->n_output)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "the node has %zu outputs, then_branch %zu, else_branch %zu",
                        n->n_output, g[0]->n_output, g[1]->n_output);
+    /* branches returning sequences or optionals (load-time structures) need the condition
+     * known at load: the chosen one is inlined */
+    bool structures = false;
+    for (int b = 0; b < 2; b++)
+        for (size_t k = 0; k < g[b]->n_output; k++) {
+            const Onnx__TypeProto *t = g[b]->output[k]->type;
+            structures |= t &&
+                (t->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE ||
+                 t->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE);
+        }
+    if (structures && ox_known(c, in[0]) && c->ir->values[in[0]].kind != NNX_VALUE_CONSTANT) {
+        bool t = *(const unsigned char *)ox_known(c, in[0]) != 0;
+        return inline_branch(c, g[t ? 0 : 1], which[t ? 0 : 1], out);
+    }
     if (c->ir->values[in[0]].kind == NNX_VALUE_CONSTANT)
         return inline_branch(c, g[*(const unsigned char *)c->ir->values[in[0]].data ? 0 : 1],
                              which[*(const unsigned char *)c->ir->values[in[0]].data ? 0 : 1], out);

@@ -284,6 +284,10 @@ nnx_status nnx_onnx_op_loop(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
     const Onnx__GraphProto *b = ba->g;
     if (n_in < 2)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "Loop takes M and cond (each may be empty)");
+    if (ox_is_seq(in[0]) || ox_is_seq(in[1]))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "M and cond must be tensors");
+    if (nnx_onnx_loop_needs_unroll(c, n, in, n_in)) /* sequences: load-time structures */
+        return nnx_onnx_loop_unrolled(c, n, in, n_in, out);
     for (uint32_t k = 2; k < n_in; k++)
         if (in[k] == NNX_NONE)
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "loop-carried input %u is absent", k - 2);
