@@ -4,7 +4,7 @@
  * SiLU activation, as the operator's function body has it. */
 #include "formats/onnx/onnx_build.h"
 
-/* The kernel extent the mapping accepts, as for Conv's kernels (docs/decisions/onnx.md,
+/* The kernel extent the mapping accepts, as for Conv's kernels (the ONNX decisions,
  * "tensor sizes"): the padded length L + K - 1 then cannot overflow. */
 enum { CAUSAL_CONV_MAX_KERNEL = 65536 };
 
