@@ -387,15 +387,14 @@ nnx_status ox_node(ox *c, nnx_op op, const uint32_t *in, uint32_t n_in, const nn
     for (uint32_t k = 0; k < n_in && k < nnx_op_table[op].in_min; k++)
         if (in[k] == NNX_NONE)
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s: required input %u is missing", nnx_op_table[op].name, k);
+    /* decided before the node is added: first_out may be the caller's input array */
+    bool constant = !c->no_fold;
+    for (uint32_t k = 0; constant && k < n_in; k++)
+        constant = in[k] == NNX_NONE || c->ir->values[in[k]].kind == NNX_VALUE_CONSTANT;
     nnx_status st = nnx_ir_add_node(c->ir, op, in, n_in, attrs ? attrs : &none, n_out, c->label, first_out, &e);
     if (st != NNX_OK)
         return ox_fail(c, st, "%s: %s", nnx_op_table[op].name, e.message);
-    if (c->no_fold)
-        return NNX_OK;
-    for (uint32_t k = 0; k < n_in; k++)
-        if (in[k] != NNX_NONE && c->ir->values[in[k]].kind != NNX_VALUE_CONSTANT)
-            return NNX_OK;
-    return fold(c, c->ir->n_nodes - 1, first_out);
+    return constant ? fold(c, c->ir->n_nodes - 1, first_out) : NNX_OK;
 }
 
 /* ---------------------------------------------------------------- attributes */

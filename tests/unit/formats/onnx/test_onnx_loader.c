@@ -501,6 +501,43 @@ static void test_shape_arithmetic_folds(void **state)
     nnx_ir_model_free(&m);
 }
 
+/* A Slice with a negative step on a load-time value (the shape, reversed) still folds, so
+ * the Reshape after it knows its shape: the reversal node once took its own output for its
+ * input and was left to run time (torchvision's detection transforms compute Pad's pads so). */
+static void test_reversed_shape_slice_folds(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[3] = {2, 3, 4};
+    input(&b, "x", s, 3);
+    static char *sh[] = {"s"}, *sl_in[] = {"s", "st", "en", "ax", "sp"}, *rev[] = {"r"}, *rs_in[] = {"x", "r"};
+    node(&b, "Shape", XS, 1, sh, 1);
+    node(&b, "Slice", sl_in, 5, rev, 1);
+    node(&b, "Reshape", rs_in, 2, YS, 1);
+    output(&b, "y");
+    static int64_t one[1] = {1}, st[1] = {-1}, en[1] = {-INT64_MAX}, ax[1] = {0}, sp[1] = {-1};
+    const char *names[4] = {"st", "en", "ax", "sp"};
+    int64_t *vals[4] = {st, en, ax, sp};
+    for (int i = 0; i < 4; i++) {
+        float none[1];
+        Onnx__TensorProto *t = init_f32(&b, names[i], one, 1, none, 0);
+        t->data_type = ONNX__TENSOR_PROTO__DATA_TYPE__INT64;
+        t->int64_data = vals[i];
+        t->n_int64_data = 1;
+    }
+    nnx_ir_model m;
+    nnx_error err;
+    if (load(&b, NULL, NULL, &m, &err) != NNX_OK)
+        fail_msg("%s", err.message);
+    nnx_operand_desc d = m.ir.values[m.outputs[0]].desc;
+    assert_int_equal(d.rank, 3);
+    assert_int_equal(d.shape[0], 4);
+    assert_int_equal(d.shape[1], 3);
+    assert_int_equal(d.shape[2], 2);
+    nnx_ir_model_free(&m);
+}
+
 /* Opset 6 Add with broadcast = 1 and axis = 1: B [3] lines up with A's axis 1, not the last. */
 static void test_legacy_broadcast_axis(void **state)
 {
@@ -823,6 +860,7 @@ int main(void)
         cmocka_unit_test(test_symbolic_dimension),
         cmocka_unit_test(test_shape_must_be_known),
         cmocka_unit_test(test_shape_arithmetic_folds),
+        cmocka_unit_test(test_reversed_shape_slice_folds),
         cmocka_unit_test(test_legacy_broadcast_axis),
         cmocka_unit_test(test_softmax_opset11_coerces),
         cmocka_unit_test(test_attention_refusals),
