@@ -3,7 +3,9 @@
 shown by `nnx info` with their symbolic dimensions, run by `nnx run` at two shapes each and
 compared with PyTorch: a torchvision classifier (squeezenet1_1, dynamic batch and image size,
 opset 13), a token encoder (int64 ids -> embedding -> 2-layer transformer encoder, dynamic
-batch and sequence length, opset 14) and a scripted residual recurrence (torch.jit.script: a
+batch and sequence length, opset 14), torchvision's LR-ASPP segmenter (dynamic batch and
+image size, opset 17), a 2-layer GRU classifier (dynamic batch and sequence length, opset
+14) and a scripted residual recurrence (torch.jit.script: a
 Python `for` over a run-time step count becomes ONNX Loop, an `if` on the data becomes If;
 dynamic batch, opset 15). nnx binds the symbolic dimensions from each --input file. Weights
 are random from a fixed seed.
@@ -61,6 +63,30 @@ class Recurrence(torch.nn.Module):
         return h
 
 
+class Segmenter(torch.nn.Module):
+    """torchvision's LR-ASPP segmenter returns a dict; its "out" is the logits map."""
+
+    def __init__(self):
+        super().__init__()
+        self.net = torchvision.models.segmentation.lraspp_mobilenet_v3_large(weights=None, weights_backbone=None)
+
+    def forward(self, x):
+        return self.net(x)["out"]
+
+
+class GruClassifier(torch.nn.Module):
+    """A 2-layer GRU over a sequence, classified from its last step."""
+
+    def __init__(self):
+        super().__init__()
+        self.gru = torch.nn.GRU(16, 32, num_layers=2, batch_first=True)
+        self.fc = torch.nn.Linear(32, 4)
+
+    def forward(self, x):
+        y, _ = self.gru(x)
+        return self.fc(y[:, -1])
+
+
 def seeded(model):
     torch.manual_seed(SEED)
     with torch.no_grad():
@@ -78,6 +104,10 @@ def cases():
            [(torch.randn(1, 3, 96, 96, generator=gen),), (torch.randn(3, 3, 128, 112, generator=gen),)])
     yield ("token_encoder", seeded(TokenEncoder()), 14, {0: "batch", 1: "sequence"}, ["input"],
            [(torch.randint(0, 100, (1, 7), generator=gen),), (torch.randint(0, 100, (4, 19), generator=gen),)])
+    yield ("lraspp_segmenter", seeded(Segmenter()), 17, {0: "batch", 2: "height", 3: "width"}, ["input"],
+           [(torch.randn(1, 3, 128, 128, generator=gen),), (torch.randn(2, 3, 160, 96, generator=gen),)])
+    yield ("gru_classifier", seeded(GruClassifier()), 14, {0: "batch", 1: "sequence"}, ["input"],
+           [(torch.randn(1, 5, 16, generator=gen),), (torch.randn(3, 11, 16, generator=gen),)])
     yield ("loop_if", torch.jit.script(seeded(Recurrence())), 15, {0: "batch"}, ["input", "steps"],
            [(torch.randn(3, 8, generator=gen), 4), (torch.randn(5, 8, generator=gen), 2),
             (-torch.ones(2, 8), 1)])
