@@ -27,8 +27,8 @@ struct nnx_shape_cache {
     shape_entry *live, *retired;
     shape_entry *current; /* the most recently used live entry */
     nnx_operand_desc *in_desc, *out_desc;
-    char **in_dims, **out_dims;     /* NNX_MAX_RANK per tensor */
-    uint32_t max[NNX_MAX_RANK * 8]; /* per input dimension: its maximum extent, 0 = none */
+    char **in_dims, **out_dims; /* NNX_MAX_RANK per tensor */
+    uint32_t *max;              /* NNX_MAX_RANK per input: a dimension's maximum extent, 0 = none */
 };
 
 /* ---------------------------------------------------------------- creation */
@@ -73,6 +73,7 @@ void nnx_graph_shapes_free(nnx_graph *g)
     free_dims(a, c->out_dims, g->n_outputs);
     nnx_mem_free(a, c->in_desc);
     nnx_mem_free(a, c->out_desc);
+    nnx_mem_free(a, c->max);
     pthread_mutex_destroy(&c->lock);
     nnx_mem_free(a, c);
     g->shapes = NULL;
@@ -109,9 +110,10 @@ nnx_status nnx_graph_create_unbound(nnx_context *ctx, const nnx_shape_list *inpu
     c->out_dims = copy_dims(a, outputs, &ok2);
     c->in_desc = nnx_mem_calloc(a, inputs->n + 1, sizeof *c->in_desc);
     c->out_desc = nnx_mem_calloc(a, outputs->n + 1, sizeof *c->out_desc);
+    c->max = nnx_mem_calloc(a, (size_t)inputs->n * NNX_MAX_RANK + 1, sizeof *c->max);
     g->input_names = nnx_mem_calloc(a, inputs->n + 1, sizeof *g->input_names);
     g->output_names = nnx_mem_calloc(a, outputs->n + 1, sizeof *g->output_names);
-    bool ok = ok1 && ok2 && c->in_desc && c->out_desc && g->input_names && g->output_names;
+    bool ok = ok1 && ok2 && c->in_desc && c->out_desc && c->max && g->input_names && g->output_names;
     for (uint32_t i = 0; ok && i < inputs->n; i++) {
         c->in_desc[i] = inputs->descs[i];
         ok = (g->input_names[i] = nnx_mem_strdup(a, inputs->names[i])) != NULL;
@@ -191,9 +193,8 @@ static nnx_status check_binding(const nnx_graph *g, const nnx_operand_desc *desc
                 return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                                      "input '%s' dimension %u is %u, the graph expects %u (%s)", g->input_names[i], k,
                                      d->shape[k], w->shape[k], declared_text(c, i, want, sizeof want));
-            uint32_t max = (size_t)i * NNX_MAX_RANK + k < sizeof c->max / sizeof c->max[0]
-                ? __atomic_load_n(&c->max[(size_t)i * NNX_MAX_RANK + k], __ATOMIC_RELAXED)
-                : 0; /* set from any thread (nnx_graph_set_dim_max) */
+            /* set from any thread (nnx_graph_set_dim_max) */
+            uint32_t max = __atomic_load_n(&c->max[(size_t)i * NNX_MAX_RANK + k], __ATOMIC_RELAXED);
             if (s && max && d->shape[k] > max)
                 return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                                      "input '%s' dimension %u ('%s') is %u, above its maximum %u", g->input_names[i], k,
@@ -467,7 +468,7 @@ nnx_status nnx_graph_set_dim_max(nnx_graph *g, const char *name, uint32_t max)
         for (uint32_t k = 0; k < NNX_MAX_RANK; k++) {
             const char *s = c->in_dims[(size_t)i * NNX_MAX_RANK + k];
             size_t at = (size_t)i * NNX_MAX_RANK + k;
-            if (s && strcmp(s, name) == 0 && strcmp(s, "?") != 0 && at < sizeof c->max / sizeof c->max[0]) {
+            if (s && strcmp(s, name) == 0 && strcmp(s, "?") != 0) {
                 __atomic_store_n(&c->max[at], max, __ATOMIC_RELAXED);
                 found++;
             }
