@@ -22,60 +22,12 @@
 #include "ir/graph.h"
 #include "nnx.h"
 
+#include "onnx_case.h"
 #include "../../../data/onnx_sequence_expected.h"
 
 #define MODELS NNX_SOURCE_DIR "/tests/data/onnx/sequence/"
-#define MAX_IO 8
 
-static nnx_tensor *tensor_of(nnx_context *ctx, const onnx_seq_tensor *t, bool input)
-{
-    nnx_tensor_desc td = {.desc = {t->dtype, t->rank, {0}}, .writable = input, .readable = !input};
-    memcpy(td.desc.shape, t->shape, t->rank * sizeof *t->shape);
-    nnx_tensor *x;
-    assert_int_equal(nnx_tensor_create(ctx, &td, &x), NNX_OK);
-    if (input)
-        assert_int_equal(nnx_tensor_write(x, t->bytes, t->size), NNX_OK);
-    return x;
-}
-
-static void test_case(void **state)
-{
-    const onnx_seq_case *c = *state;
-    assert_true(c->n_in <= MAX_IO && c->n_out <= MAX_IO);
-    char path[512];
-    snprintf(path, sizeof path, MODELS "%s.onnx", c->model);
-    nnx_context *ctx;
-    assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
-    nnx_model *model = NULL;
-    nnx_status st = nnx_model_load(ctx, path, NULL, &model);
-    if (st != NNX_OK)
-        fail_msg("%s: nnx_model_load: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
-    nnx_graph *graph = NULL;
-    st = nnx_model_build(model, &graph);
-    nnx_model_destroy(model);
-    if (st != NNX_OK)
-        fail_msg("%s: nnx_model_build: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
-    nnx_named_tensor ins[MAX_IO], outs[MAX_IO];
-    for (uint32_t i = 0; i < c->n_in; i++)
-        ins[i] = (nnx_named_tensor){c->in[i].name, tensor_of(ctx, &c->in[i], true)};
-    for (uint32_t i = 0; i < c->n_out; i++)
-        outs[i] = (nnx_named_tensor){c->out[i].name, tensor_of(ctx, &c->out[i], false)};
-    st = nnx_context_dispatch(ctx, graph, ins, c->n_in, outs, c->n_out);
-    if (st != NNX_OK)
-        fail_msg("%s: nnx_context_dispatch: %s: %s", c->name, nnx_status_string(st), nnx_context_error(ctx));
-    for (uint32_t i = 0; i < c->n_out; i++) {
-        const onnx_seq_tensor *o = &c->out[i];
-        size_t n = o->size / sizeof(float);
-        float got[64], want[64];
-        assert_true(n <= 64);
-        memcpy(want, o->bytes, o->size);
-        assert_int_equal(nnx_tensor_read(outs[i].tensor, got, o->size), NNX_OK);
-        for (size_t k = 0; k < n; k++)
-            if (fabs((double)got[k] - want[k]) > 1e-6 + 1e-6 * fabs(want[k]))
-                fail_msg("%s: %s[%zu] is %.9g, expected %.9g", c->name, o->name, k, (double)got[k], (double)want[k]);
-    }
-    nnx_context_destroy(ctx);
-}
+static void test_case(void **state) { onnx_case_run(*state, MODELS); }
 
 /* Loads model `name` with the known inputs given; the status, err filled. */
 static nnx_status load(const char *name, const nnx_onnx_known_input *known, uint32_t n_known, nnx_alloc *a,
