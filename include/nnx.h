@@ -1014,6 +1014,14 @@ typedef struct nnx_named_tensor {
  * belong to context. */
 NNX_API nnx_status nnx_context_dispatch(nnx_context *context, nnx_graph *graph, const nnx_named_tensor *inputs,
                                         size_t input_count, const nnx_named_tensor *outputs, size_t output_count);
+/* Runs graph like nnx_context_dispatch and makes its output tensors: give each output's name
+ * in outputs[k].name; on success outputs[k].tensor is a new readable and writable tensor of
+ * context holding it, of the shape this run gives (the caller destroys it); on failure every
+ * outputs[k].tensor is NULL. This is the way to run a graph whose output shapes depend on
+ * its input values (a model with NonZero, NonMaxSuppression, Unique, Compress, or a shape
+ * computed from data; such a graph is "staged", see nnx_graph_staged_reason). */
+NNX_API nnx_status nnx_context_run(nnx_context *context, nnx_graph *graph, const nnx_named_tensor *inputs,
+                                   size_t input_count, nnx_named_tensor *outputs, size_t output_count);
 
 /* ---------------------------------------------------------------- models (files) */
 
@@ -1092,6 +1100,23 @@ NNX_API void nnx_model_output_desc(const nnx_model *model, size_t index, nnx_ope
  * and convert need the shapes (nnx_model_options.input_shapes). */
 NNX_API const char *nnx_model_input_dim_name(const nnx_model *model, size_t index, uint32_t axis);
 NNX_API const char *nnx_model_output_dim_name(const nnx_model *model, size_t index, uint32_t axis);
+/* Data-dependent shapes. A model in which some operation's output shape depends on the
+ * values of run-time tensors (NonZero, NonMaxSuppression, Unique or Compress of computed
+ * values; Reshape, Expand, Range, Tile, Pad, ... whose shape operand is computed from data)
+ * loads "staged": such a node cannot be compiled ahead, so the graph runs as a chain of
+ * compiled stages, each cut before such a node, which is computed from its inputs' values
+ * between two stages; the stage after it is compiled for the shapes it gave and cached
+ * (least recently used first out, NNX_STAGE_CACHE_DEFAULT stages per graph), so a new
+ * output length costs one compile of the rest of the graph. Output shapes are known only
+ * after the run: use nnx_context_run, which makes the output tensors (nnx_context_dispatch
+ * works when each output tensor has the shape the run gives; nnx_graph_bind_shapes refuses).
+ * The reason names the first such node ("node 'nz' (NonZero): ..."); NULL for a model or
+ * graph that is not staged (an unbound graph: the one its last dispatch ran). The graph
+ * reads the model file again for its stages: the file must stay in place. Staged models
+ * cannot be drawn or converted. */
+#define NNX_STAGE_CACHE_DEFAULT 16
+NNX_API const char *nnx_model_staged_reason(const nnx_model *model);
+NNX_API const char *nnx_graph_staged_reason(const nnx_graph *graph);
 
 /* Operations in execution order (after expansion) and their names ("conv", …). */
 NNX_API size_t nnx_model_op_count(const nnx_model *model);

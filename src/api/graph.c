@@ -1,6 +1,7 @@
 /* graph.c — compiled graph queries, destruction and dispatch (WebNN MLContext.dispatch:
  * the tensors' validation steps, then a synchronous run of the plan). */
 #include "api/graph_shapes.h"
+#include "api/graph_stages.h"
 #include "ir/dtypes.h"
 #include "ir/ops.h"
 
@@ -11,6 +12,7 @@ static void release(nnx_graph *g)
 {
     const nnx_alloc *a = &g->ctx->alloc;
     nnx_graph_shapes_free(g);
+    nnx_graph_stages_free(g);
     while (g->idle) {
         nnx_exec *x = g->idle;
         g->idle = x->next;
@@ -125,6 +127,8 @@ static void io_desc(const nnx_graph *g, bool output, size_t i, nnx_operand_desc 
         memset(out, 0, sizeof *out);
     else if (g->shapes)
         nnx_graph_shapes_desc(g, output, i, out);
+    else if (g->stages)
+        nnx_graph_stages_desc(g, output, i, out);
     else
         *out = g->ir.values[(output ? g->output_values : g->input_values)[i]].desc;
 }
@@ -135,6 +139,14 @@ void nnx_graph_output_desc(const nnx_graph *g, size_t i, nnx_operand_desc *out) 
 const char *nnx_graph_input_dim_name(const nnx_graph *g, size_t i, uint32_t axis)
 {
     return g && !g->h.destroyed ? nnx_graph_shapes_dim(g, false, i, axis) : NULL;
+}
+
+const char *nnx_graph_staged_reason(const nnx_graph *g)
+{
+    if (!g || g->h.destroyed)
+        return NULL;
+    const nnx_graph *current = g->shapes ? nnx_graph_shapes_current(g) : g;
+    return current ? nnx_graph_stages_note(current) : NULL;
 }
 
 const char *nnx_graph_output_dim_name(const nnx_graph *g, size_t i, uint32_t axis)
@@ -204,8 +216,57 @@ static bool any_tensor_twice(const nnx_named_tensor *in, size_t n_in, const nnx_
     return false;
 }
 
-nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
-                                const nnx_named_tensor *outputs, size_t n_out)
+/* The output tensors of fixed-shape g, made for the names outputs[] give (tensors NULL). */
+static nnx_status make_outputs(nnx_context *ctx, nnx_graph *g, nnx_named_tensor *outputs, size_t n_out)
+{
+    for (size_t k = 0; k < n_out; k++) {
+        uint32_t i = 0;
+        while (i < g->n_outputs && !(outputs[k].name && strcmp(g->output_names[i], outputs[k].name) == 0))
+            i++;
+        if (i == g->n_outputs)
+            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph has no output named '%s'",
+                                    outputs[k].name ? outputs[k].name : "(null)");
+        nnx_tensor_desc td = {.desc = g->ir.values[g->output_values[i]].desc, .readable = true, .writable = true};
+        nnx_status st = nnx_tensor_create(ctx, &td, &outputs[k].tensor);
+        if (st != NNX_OK)
+            return st;
+    }
+    return NNX_OK;
+}
+
+nnx_status nnx_graph_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
+                              nnx_named_tensor *outputs, size_t n_out, bool make)
+{
+    if (g->shapes)
+        return nnx_graph_shapes_dispatch(ctx, g, inputs, n_in, outputs, n_out, make);
+    if (g->stages)
+        return nnx_graph_stages_dispatch(ctx, g, inputs, n_in, outputs, n_out, make);
+    size_t *in_slot = nnx_mem_calloc(&ctx->alloc, g->n_inputs + 1, sizeof *in_slot);
+    size_t *out_slot = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *out_slot);
+    nnx_status st = in_slot && out_slot ? NNX_OK
+                                        : nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "dispatch: out of memory");
+    if (st == NNX_OK && make)
+        st = make_outputs(ctx, g, outputs, n_out);
+    if (st == NNX_OK)
+        st = match_tensors(ctx, "input", inputs, n_in, g->input_names, g->input_values, g->n_inputs, &g->ir, in_slot);
+    if (st == NNX_OK)
+        st = match_tensors(ctx, "output", outputs, n_out, (const char *const *)g->output_names, g->output_values,
+                           g->n_outputs, &g->ir, out_slot);
+    if (st == NNX_OK)
+        st = run(ctx, g, inputs, in_slot, outputs, out_slot);
+    if (st != NNX_OK && make)
+        for (size_t k = 0; k < n_out; k++) {
+            nnx_tensor_destroy(outputs[k].tensor);
+            outputs[k].tensor = NULL;
+        }
+    nnx_mem_free(&ctx->alloc, in_slot);
+    nnx_mem_free(&ctx->alloc, out_slot);
+    return st;
+}
+
+/* The checks both dispatch calls make before running. */
+static nnx_status check_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
+                                 const nnx_named_tensor *outputs, size_t n_out)
 {
     if (!ctx)
         return NNX_ERROR_INVALID_ARGUMENT;
@@ -219,22 +280,25 @@ nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor list is NULL");
     if (any_tensor_twice(inputs, n_in, outputs, n_out))
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor is bound more than once");
-    if (g->shapes)
-        return nnx_graph_shapes_dispatch(ctx, g, inputs, n_in, outputs, n_out);
-    size_t *in_slot = nnx_mem_calloc(&ctx->alloc, g->n_inputs + 1, sizeof *in_slot);
-    size_t *out_slot = nnx_mem_calloc(&ctx->alloc, g->n_outputs + 1, sizeof *out_slot);
-    nnx_status st = in_slot && out_slot ? NNX_OK
-                                        : nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "dispatch: out of memory");
-    if (st == NNX_OK)
-        st = match_tensors(ctx, "input", inputs, n_in, g->input_names, g->input_values, g->n_inputs, &g->ir, in_slot);
-    if (st == NNX_OK)
-        st = match_tensors(ctx, "output", outputs, n_out, (const char *const *)g->output_names, g->output_values,
-                           g->n_outputs, &g->ir, out_slot);
-    if (st == NNX_OK)
-        st = run(ctx, g, inputs, in_slot, outputs, out_slot);
-    nnx_mem_free(&ctx->alloc, in_slot);
-    nnx_mem_free(&ctx->alloc, out_slot);
-    return st;
+    return NNX_OK;
+}
+
+nnx_status nnx_context_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
+                                const nnx_named_tensor *outputs, size_t n_out)
+{
+    nnx_status st = check_dispatch(ctx, g, inputs, n_in, outputs, n_out);
+    return st != NNX_OK ? st : nnx_graph_dispatch(ctx, g, inputs, n_in, (nnx_named_tensor *)outputs, n_out, false);
+}
+
+nnx_status nnx_context_run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
+                           nnx_named_tensor *outputs, size_t n_out)
+{
+    for (size_t k = 0; outputs && k < n_out; k++)
+        outputs[k].tensor = NULL;
+    nnx_status st = check_dispatch(ctx, g, inputs, n_in, NULL, 0);
+    if (st == NNX_OK && n_out && !outputs)
+        st = nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "run: the output list is NULL");
+    return st != NNX_OK ? st : nnx_graph_dispatch(ctx, g, inputs, n_in, outputs, n_out, true);
 }
 
 /* An idle exec of g, or a new one (NULL and why set when out of memory). */
@@ -256,31 +320,50 @@ static void return_exec(nnx_graph *g, nnx_exec *x)
     pthread_mutex_unlock(&g->lock);
 }
 
+nnx_status nnx_graph_run_buffers(nnx_graph *g, void *const *in, void *const *out, nnx_error *err)
+{
+    nnx_exec *x = take_exec(g, err);
+    if (!x)
+        return err->status;
+    bool stateful = g->ir.n_updates > 0;
+    if (stateful)
+        pthread_mutex_lock(&g->state_lock);
+    for (uint32_t i = 0; i < g->n_inputs; i++)
+        x->buffers[g->input_values[i]] = in[i];
+    nnx_status st = nnx_plan_run(&g->plan, x, err);
+    if (st == NNX_OK) {
+        for (uint32_t i = 0; i < g->n_outputs; i++) {
+            size_t bytes = 0;
+            nnx_desc_bytes(&g->ir.values[g->output_values[i]].desc, &bytes);
+            if (bytes)
+                memcpy(out[i], x->buffers[g->output_values[i]], bytes);
+        }
+        /* after the copy: an output that is a variable shows its starting value */
+        nnx_plan_commit_updates(&g->plan, x);
+    }
+    if (stateful)
+        pthread_mutex_unlock(&g->state_lock);
+    return_exec(g, x);
+    return st;
+}
+
 /* Binds the inputs, runs the plan, copies the outputs into their tensors, then writes the
  * variables' updates (none if the run failed). */
 static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, const size_t *in_slot,
                       const nnx_named_tensor *outputs, const size_t *out_slot)
 {
+    const nnx_alloc *a = &ctx->alloc;
+    void **in = nnx_mem_calloc(a, g->n_inputs + 1, sizeof *in);
+    void **out = nnx_mem_calloc(a, g->n_outputs + 1, sizeof *out);
     nnx_error why = {0};
-    nnx_exec *x = take_exec(g, &why);
-    if (!x)
-        return nnx_context_fail(ctx, why.status, "dispatch: %s", why.message);
-    bool stateful = g->ir.n_updates > 0;
-    if (stateful)
-        pthread_mutex_lock(&g->state_lock);
-    for (uint32_t i = 0; i < g->n_inputs; i++)
-        x->buffers[g->input_values[i]] = inputs[in_slot[i]].tensor->data;
-    nnx_status st = nnx_plan_run(&g->plan, x, &why);
-    if (st == NNX_OK) {
-        for (uint32_t i = 0; i < g->n_outputs; i++) {
-            nnx_tensor *t = outputs[out_slot[i]].tensor;
-            memcpy(t->data, x->buffers[g->output_values[i]], t->bytes);
-        }
-        nnx_plan_commit_updates(&g->plan,
-                                x); /* after the copy: an output that is a variable shows its starting value */
-    }
-    if (stateful)
-        pthread_mutex_unlock(&g->state_lock);
-    return_exec(g, x);
+    nnx_status st = in && out ? NNX_OK : nnx_error_set(&why, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; st == NNX_OK && i < g->n_inputs; i++)
+        in[i] = inputs[in_slot[i]].tensor->data;
+    for (uint32_t i = 0; st == NNX_OK && i < g->n_outputs; i++)
+        out[i] = outputs[out_slot[i]].tensor->data;
+    if (st == NNX_OK)
+        st = nnx_graph_run_buffers(g, in, out, &why);
+    nnx_mem_free(a, in);
+    nnx_mem_free(a, out);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(ctx, st, "dispatch: %s", why.message);
 }

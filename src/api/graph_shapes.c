@@ -4,6 +4,7 @@
  * one per input shape set, least recently used first out. A graph in use by a dispatch is
  * never freed under it: eviction retires it until its last dispatch ends. */
 #include "api/graph_shapes.h"
+#include "api/graph_stages.h"
 #include "ir/dtypes.h"
 
 #include <stdio.h>
@@ -332,7 +333,7 @@ static nnx_status acquire(nnx_graph *g, const nnx_operand_desc *descs, shape_ent
 }
 
 nnx_status nnx_graph_shapes_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
-                                     const nnx_named_tensor *outputs, size_t n_out)
+                                     nnx_named_tensor *outputs, size_t n_out, bool make)
 {
     const nnx_alloc *a = &ctx->alloc;
     if (n_in != g->n_inputs)
@@ -380,7 +381,7 @@ nnx_status nnx_graph_shapes_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_n
         for (uint32_t i = 0; i < g->n_inputs; i++)
             if (strcmp(e->graph->input_names[j], g->input_names[i]) == 0)
                 list[n_list++] = *by_input[i];
-    st = list ? nnx_context_dispatch(ctx, e->graph, list, n_list, outputs, n_out)
+    st = list ? nnx_graph_dispatch(ctx, e->graph, list, n_list, outputs, n_out, make)
               : nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "dispatch: out of memory");
     release_entry(g->shapes, a, e);
     nnx_mem_free(a, list);
@@ -403,6 +404,11 @@ nnx_status nnx_graph_bind_shapes(nnx_graph *g, const nnx_operand_desc *input_des
                                 "bind shapes: %zu input and %zu output descriptors given, the graph has %u and %u",
                                 input_count, output_count, g->n_inputs, g->n_outputs);
     nnx_error err = {0};
+    if (g->stages)
+        return nnx_context_fail(g->ctx, NNX_ERROR_NOT_SUPPORTED,
+                                "bind shapes: the output shapes depend on the input values (%s): nnx_context_run "
+                                "makes the output tensors",
+                                nnx_graph_stages_note(g));
     if (!g->shapes) {
         for (uint32_t i = 0; i < g->n_inputs; i++) {
             const nnx_operand_desc *w = &g->ir.values[g->input_values[i]].desc;
@@ -421,10 +427,16 @@ nnx_status nnx_graph_bind_shapes(nnx_graph *g, const nnx_operand_desc *input_des
     nnx_status st = acquire(g, input_descs, &e, &err);
     if (st != NNX_OK)
         return nnx_context_fail(g->ctx, st, "bind shapes: %s", err.message);
+    const char *note = nnx_graph_stages_note(e->graph);
     for (uint32_t i = 0; i < g->n_outputs; i++)
         nnx_graph_output_desc(e->graph, i, &output_descs[i]);
+    st = note ? nnx_context_fail(g->ctx, NNX_ERROR_NOT_SUPPORTED,
+                                 "bind shapes: at these input shapes the output shapes depend on the input values "
+                                 "(%s): nnx_context_run makes the output tensors",
+                                 note)
+              : NNX_OK;
     release_entry(g->shapes, &g->ctx->alloc, e);
-    return NNX_OK;
+    return st;
 }
 
 nnx_status nnx_graph_set_shape_cache_limit(nnx_graph *g, uint32_t limit)

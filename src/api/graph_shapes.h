@@ -38,9 +38,9 @@ const char *nnx_graph_shapes_dim(const nnx_graph *g, bool output, size_t i, uint
 /* The declared type of input or output i of an unbound g. */
 void nnx_graph_shapes_desc(const nnx_graph *g, bool output, size_t i, nnx_operand_desc *out);
 
-/* nnx_context_dispatch of an unbound g: the tensors' descriptors bind the shapes. */
+/* Dispatch of an unbound g (nnx_graph_dispatch): the tensors' descriptors bind the shapes. */
 nnx_status nnx_graph_shapes_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
-                                     const nnx_named_tensor *outputs, size_t n_out);
+                                     nnx_named_tensor *outputs, size_t n_out, bool make);
 
 /* nnx_graph_set_profiling of an unbound g: every compiled graph, now and later. */
 nnx_status nnx_graph_shapes_set_profiling(nnx_graph *g, bool on);

@@ -143,6 +143,14 @@ const char *nnx_model_output_dim_name(const nnx_model *m, size_t i, uint32_t axi
     return dim_name_of(m, NNX_MODEL_OUTPUTS, i, axis);
 }
 
+const char *nnx_model_staged_reason(const nnx_model *m)
+{
+    if (!LIVE(m) || m->format->ops != &nnx_model_ir_ops)
+        return NULL;
+    const nnx_ir_model *im = m->model;
+    return im->staged ? im->stage_note : NULL;
+}
+
 size_t nnx_model_op_count(const nnx_model *m) { return count_of(m, NNX_MODEL_OPS); }
 const char *nnx_model_op_name(const nnx_model *m, size_t i) { return name_of(m, NNX_MODEL_OPS, i); }
 

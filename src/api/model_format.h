@@ -43,8 +43,9 @@ struct nnx_model_format {
     const char *name;      /* "nnvm" */
     const char *extension; /* ".json"; NULL: the format of every path no other row claims */
     const nnx_model_ops *ops;
-    nnx_ir_model_load_fn load; /* formats read straight into core IR (ops nnx_model_ir_ops) */
-    nnx_ir_model_save_fn save; /* writes a core-IR graph in the format; NULL: nnx does not write it */
+    nnx_ir_model_load_fn load;      /* formats read straight into core IR (ops nnx_model_ir_ops) */
+    nnx_ir_model_save_fn save;      /* writes a core-IR graph in the format; NULL: nnx does not write it */
+    const nnx_ir_stage_ops *stages; /* the stages of its staged models; NULL: it has none */
 };
 
 extern const nnx_model_format nnx_model_formats[];

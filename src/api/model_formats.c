@@ -9,9 +9,9 @@
 #include <strings.h>
 
 const nnx_model_format nnx_model_formats[] = {
-    {"onnx", ".onnx", &nnx_model_ir_ops, nnx_onnx_load, NULL},
-    {"nnvm", ".json", &nnx_model_ir_ops, nnx_nnvm_load, nnx_nnvm_save},
-    {"nnef", NULL, &nnx_model_nnef_ops, NULL, nnx_model_nnef_save_ir},
+    {"onnx", ".onnx", &nnx_model_ir_ops, nnx_onnx_load, NULL, &nnx_onnx_stages},
+    {"nnvm", ".json", &nnx_model_ir_ops, nnx_nnvm_load, nnx_nnvm_save, NULL},
+    {"nnef", NULL, &nnx_model_nnef_ops, NULL, nnx_model_nnef_save_ir, NULL},
 };
 const unsigned nnx_model_format_count = sizeof nnx_model_formats / sizeof nnx_model_formats[0];
 

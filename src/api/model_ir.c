@@ -4,6 +4,7 @@
  * target row's writer and build on a copy of the IR, so the model outlives its graphs. */
 #include "api/model_ir.h"
 #include "api/graph_shapes.h"
+#include "api/graph_stages.h"
 #include "base/strbuf.h"
 #include "formats/nnef/emit/dot.h"
 #include "formats/nnef/emit/from_ir.h"
@@ -29,9 +30,10 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .seed = o->seed,
         .dims = o->dims,
         .dim_count = o->dims ? o->dim_count : 0,
+        .allow_stages = fmt->stages != NULL,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
-    if (st == NNX_OK && m->unbound) {
+    if (st == NNX_OK && (m->unbound || m->staged)) {
         m->source.row = fmt;
         m->source.flags = o->flags;
         m->source.seed = o->seed;
@@ -92,11 +94,22 @@ static nnx_status need_shapes(const nnx_ir_model *m, const char *what, nnx_error
     return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: the input shapes are not bound", m->source.path);
 }
 
+/* The error of draw or convert on a staged model: its graph is only known in stages. */
+static nnx_status staged_refusal(const nnx_ir_model *m, const char *what, nnx_error *err)
+{
+    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                         "%s: error: cannot %s this model: a shape in it depends on run-time values (%s), so its "
+                         "graph is only built in stages while it runs",
+                         m->source.path, what, m->stage_note ? m->stage_note : "");
+}
+
 nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **text, nnx_error *err)
 {
     *text = NULL;
     if (m->unbound)
         return need_shapes(m, "draw", err);
+    if (m->staged)
+        return staged_refusal(m, "draw", err);
     if (m->dot) {
         *text = nnx_mem_strdup(a, m->dot);
         return *text ? NNX_OK : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -127,6 +140,8 @@ nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, 
 {
     if (m->unbound)
         return need_shapes(m, "convert", err);
+    if (m->staged)
+        return staged_refusal(m, "convert", err);
     const char **names = input_names(m, a);
     if (!names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -161,8 +176,11 @@ static nnx_status source_specialize(void *user, nnx_context *ctx, const nnx_inpu
                                     nnx_graph **out, nnx_error *err)
 {
     const ir_source *s = user;
-    nnx_model_options o = {
-        .flags = s->flags, .input_shapes = shapes, .input_shape_count = n, .params_path = s->params_path};
+    nnx_model_options o = {.flags = s->flags,
+                           .input_shapes = shapes,
+                           .input_shape_count = n,
+                           .params_path = s->params_path,
+                           .seed = s->seed};
     nnx_ir_model *m = NULL;
     *out = NULL;
     nnx_status st = nnx_model_ir_load(s->row, s->path, &o, &ctx->alloc, &m, err);
@@ -208,10 +226,24 @@ static nnx_status build_unbound(nnx_context *ctx, const nnx_ir_model *m, nnx_gra
     return st;
 }
 
+/* A staged model's graph: its stages loaded from the file as dispatches reach them. */
+static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
+{
+    const nnx_model_format *row = m->source.row;
+    nnx_ir_model_options o = {.params_path = m->source.params_path,
+                              .skip_tensor_data = m->source.flags &
+                                  (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
+                              .seed = m->source.seed};
+    nnx_stage_source src = {row->stages, m->source.path, &o};
+    return nnx_graph_create_staged(ctx, m, &src, out, err);
+}
+
 nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
 {
     if (m->unbound)
         return build_unbound(ctx, m, out, err);
+    if (m->staged)
+        return build_staged(ctx, m, out, err);
     if (m->unrunnable)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s", m->unrunnable);
     nnx_ir ir;
@@ -257,7 +289,7 @@ static const char *ir_name(const void *model, nnx_model_list list, size_t i)
 static void ir_desc(const void *model, nnx_model_list list, size_t i, nnx_operand_desc *out)
 {
     const nnx_ir_model *m = model;
-    if (list == NNX_MODEL_OUTPUTS && m->unbound)
+    if (list == NNX_MODEL_OUTPUTS && (m->unbound || m->staged))
         *out = m->declared_outputs[i];
     else
         *out = m->ir.values[list == NNX_MODEL_INPUTS ? m->inputs[i] : m->outputs[i]].desc;

@@ -70,8 +70,10 @@ struct nnx_graph {
     uint32_t *input_values, *output_values;
     const char **input_names;
     char **output_names;
-    nnx_shape_cache *shapes; /* non-NULL: an unbound graph (api/graph_shapes.h): no IR or
+    nnx_shape_cache *shapes;         /* non-NULL: an unbound graph (api/graph_shapes.h): no IR or
                                 plan of its own, one compiled graph per input shape set */
+    struct nnx_stage_runner *stages; /* non-NULL: a staged graph (api/graph_stages.h): no IR
+                                        or plan of its own, a chain of compiled stages */
 };
 
 void nnx_link_init(nnx_link *head);
@@ -97,6 +99,15 @@ nnx_pool *nnx_context_pool(nnx_context *ctx);
  * with the named outputs; inputs are the graph inputs the outputs reach. */
 nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
                             uint32_t count, nnx_graph **out, nnx_error *err);
+
+/* Dispatch once checked (graph.c): fixed, unbound and staged graphs; make: the output
+ * tensors are made (outputs[k].tensor NULL on entry; NULL again on failure). */
+nnx_status nnx_graph_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
+                              nnx_named_tensor *outputs, size_t n_out, bool make);
+
+/* Runs fixed-shape graph g on raw buffers: in[i] holds input i, out[i] receives output i
+ * (each exactly its type's bytes). */
+nnx_status nnx_graph_run_buffers(nnx_graph *g, void *const *in, void *const *out, nnx_error *err);
 
 /* The live part of ir as a flat NNEF graph in flat (initialised and freed by the caller);
  * *vars: the variables' data, pointing into ir (graph_save.c). */

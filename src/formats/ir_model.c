@@ -31,3 +31,12 @@ nnx_status nnx_ir_model_collect_inputs(nnx_ir_model *m, nnx_error *err)
             m->inputs[m->n_inputs++] = v;
     return NNX_OK;
 }
+
+void nnx_stage_values_free(const nnx_alloc *alloc, nnx_stage_value *v, uint32_t n)
+{
+    for (uint32_t i = 0; v && i < n; i++) {
+        nnx_mem_free(alloc, v[i].name);
+        nnx_mem_free_aligned(alloc, v[i].data);
+    }
+    nnx_mem_free(alloc, v);
+}

@@ -19,7 +19,20 @@ typedef struct nnx_ir_model_options {
     bool allow_unbound;    /* inputs may keep dimensions no shape binds: the model is then
                               `unbound` (below) instead of an error */
     uint64_t seed;         /* of random operators that give none (nnx_model_options.seed) */
+    bool allow_stages;     /* an operator whose output shape depends on run-time values makes
+                              the model `staged` (below) instead of an error */
 } nnx_ir_model_options;
+
+/* A value passed between the stages of a staged model (below): its source name, type and
+ * bytes (aligned; whoever made the array owns them). known: the next stage may read the bytes
+ * while it is loaded (fold them); otherwise only the type counts and the bytes are bound when
+ * the stage runs. */
+typedef struct nnx_stage_value {
+    char *name;
+    nnx_operand_desc desc;
+    void *data;
+    bool known;
+} nnx_stage_value;
 
 typedef struct nnx_ir_model {
     nnx_ir ir;
@@ -45,7 +58,20 @@ typedef struct nnx_ir_model {
     bool unbound;
     nnx_operand_desc *declared_outputs;
     const char **input_dims, **output_dims;
-    /* unbound: what the model API loads again with shapes (in ir.arena; row is its format
+    /* Staged (loaded with allow_stages, fixed input shapes, and an operator whose output shape
+     * depends on run-time values, e.g. NonZero of a computed tensor): ir, outputs and
+     * declared_outputs as for an unbound model; stage_note says which node made it staged.
+     * It runs as a chain of stages (api/graph_stages.c): each loaded with the values live at
+     * its first node (nnx_ir_stage_ops), compiled for their shapes and cut before the next
+     * such node, which is computed from its inputs' values between two stages. */
+    bool staged;
+    const char *stage_note;
+    /* A stage (nnx_ir_stage_ops.load): the node it stops before (UINT32_MAX when it runs to
+     * the end: its outputs are then the graph's) and, per output, whether its bytes are known at load (a
+     * value computed from shapes and constants only, at most NNX_STAGE_KNOWN_BYTES). */
+    uint32_t stage_end;
+    bool *output_known;
+    /* unbound or staged: what the model API loads again (in ir.arena; row is its format
      * table row, opaque here) */
     struct {
         const char *path, *params_path;
@@ -54,6 +80,25 @@ typedef struct nnx_ir_model {
         const void *row;
     } source;
 } nnx_ir_model;
+/* A stage value known at load is at most this big; a larger one is passed by its type. */
+#define NNX_STAGE_KNOWN_BYTES ((size_t)64 << 10)
+
+/* The stages of a staged model, for a format that has them. load: the stage of path that
+ * starts at node `first` with the values env (exactly those live there: the graph inputs
+ * for first 0) as its inputs, cut before the next node that needs a run-time value; its
+ * outputs are the values live after it (the graph outputs at the end), named as in the
+ * source. eval: node `at` computed from env (every value known): *out (n_out, from alloc,
+ * freed with nnx_stage_values_free) holds the values live after it. */
+typedef struct nnx_ir_stage_ops {
+    nnx_status (*load)(const char *path, const nnx_ir_model_options *options, uint32_t first,
+                       const nnx_stage_value *env, uint32_t n_env, nnx_ir_model *out, nnx_error *err);
+    nnx_status (*eval)(const char *path, const nnx_ir_model_options *options, uint32_t at, const nnx_stage_value *env,
+                       uint32_t n_env, const nnx_alloc *alloc, nnx_stage_value **out, uint32_t *n_out, nnx_error *err);
+} nnx_ir_stage_ops;
+
+/* Frees n values made from alloc and the array. */
+void nnx_stage_values_free(const nnx_alloc *alloc, nnx_stage_value *v, uint32_t n);
+
 /* The arrays above live in ir.arena (nnx_arena_array / nnx_arena_strdup), so that
  * nnx_ir_model_free releases everything at once. */
 

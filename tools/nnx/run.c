@@ -298,9 +298,12 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
     if (!in || !out)
         fprintf(stderr, "nnx run: out of memory\n");
     else
-        rc = run_make_tensors(ctx, g, m, buffers, in, out);
+        rc = bind_inputs(ctx, g, m, buffers, in);
+    for (size_t i = 0; i < no && rc == NNX_EXIT_OK; i++)
+        out[i].name = nnx_graph_output_name(g, i);
     if (rc == NNX_EXIT_OK) {
-        nnx_status st = nnx_context_dispatch(ctx, g, in, ni, out, no);
+        /* the run makes the outputs: their shapes may depend on the input values */
+        nnx_status st = nnx_context_run(ctx, g, in, ni, out, no);
         rc = st == NNX_OK ? report_outputs(a, ctx, g, out) : fail(ctx, st);
     }
     free(in);

@@ -43,6 +43,9 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
 nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
                             uint32_t n_known, nnx_ir_model *out, nnx_error *err);
 
+/* The stages of a staged ONNX model (onnx_stages.c). */
+extern const nnx_ir_stage_ops nnx_onnx_stages;
+
 /* Reads one serialized TensorProto (a conformance test's input_N.pb / output_N.pb): its
  * name (may be empty), descriptor and bytes (nnx_mem_alloc_aligned from alloc, at least 1
  * byte; the caller frees them with nnx_mem_free_aligned). */

@@ -102,14 +102,22 @@ const void *ox_known(ox *c, uint32_t id)
     const nnx_value *v = &c->ir->values[id];
     if (v->kind == NNX_VALUE_CONSTANT)
         return v->data;
+    const void *p = NULL;
     if (v->kind == NNX_VALUE_INPUT) {
-        for (uint32_t k = 0; k < c->n_known; k++)
+        for (uint32_t k = 0; k < c->n_known && !p; k++)
             if (c->known[k].kind == NNX_ONNX_KNOWN_TENSOR && c->known[k].name &&
                 strcmp(c->known[k].name, v->name) == 0 && nnx_desc_equal(&c->known[k].desc, &v->desc))
-                return c->known[k].data;
-        return NULL;
+                p = c->known[k].data;
+    } else {
+        p = c->n_known ? evaluate(c, id, 0) : NULL;
     }
-    return c->n_known ? evaluate(c, id, 0) : NULL;
+    if (!p) { /* the top scope learns that a node wanted a run-time value (stages) */
+        ox *top = c;
+        while (top->parent)
+            top = top->parent;
+        top->missed = true;
+    }
+    return p;
 }
 
 static bool read_number(nnx_dtype dt, const void *p, size_t i, int64_t *iv, double *fv)

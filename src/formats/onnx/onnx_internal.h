@@ -37,6 +37,10 @@ typedef struct ox {
     bool inlined;
     uint32_t *cap_outer, *cap_inner, n_cap, cap_size;
     struct ox_seqs *seqs; /* the sequences and optionals of the load (onnx_sequence.c), shared by all scopes */
+    /* Stages (onnx_stages.c): ox_known found no bytes for a present value (set on the top
+     * scope), and the node the load was cut before (UINT32_MAX: none). */
+    bool missed;
+    uint32_t cut;
 } ox;
 
 /* Sequences and optionals (ONNX IR, sequence(tensor), optional(T); onnx_sequence.c) are
@@ -402,6 +406,34 @@ nnx_status nnx_onnx_declare_unbound(ox *c, const Onnx__GraphProto *g, nnx_error 
  * input is added, that each binding was used, once. */
 bool nnx_onnx_named_extent(ox *c, const Onnx__TensorShapeProto__Dimension *dim, uint32_t *extent);
 nnx_status nnx_onnx_check_dim_names(ox *c, nnx_error *err);
+/* Stages (onnx_stages.c; formats/ir_model.h "Staged"). A load request: the top graph's nodes
+ * from `first` with env (the values live there) as its inputs, cut before a node that needs
+ * a run-time value (c->cut); single: every env value is known and the load computes node
+ * `first` only, the values live after it copied into *values (*n_values). */
+typedef struct ox_stage {
+    uint32_t first;
+    const nnx_stage_value *env;
+    uint32_t n_env;
+    bool single;
+    nnx_stage_value **values;
+    uint32_t *n_values;
+} ox_stage;
+/* Names the nodes [from, to) of g read (their inputs and every name their sub-graphs read
+ * or return), and g's outputs when to is g's node count, into used (name -> 1). */
+nnx_status ox_names_used(const Onnx__GraphProto *g, size_t from, size_t to, nnx_strmap *used);
+/* The env values of the stage that its nodes read, as inputs of c's graph (known ones as
+ * known inputs: *known, from the ir's allocator, freed by the caller). */
+nnx_status ox_stage_inputs(ox *c, const ox_stage *s, const nnx_strmap *used, nnx_onnx_known_input **known,
+                           nnx_error *err);
+/* The values live after the stage's nodes [s->first, end), the model's outputs. */
+nnx_status ox_stage_outputs(ox *c, const Onnx__GraphProto *g, const ox_stage *s, uint32_t end, nnx_error *err);
+/* The loader of one stage from a decoded model (onnx_load.c). */
+nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, const char *dir,
+                               const nnx_ir_model_options *options, const nnx_onnx_known_input *known, uint32_t n_known,
+                               const ox_stage *stage, nnx_ir_model *out, nnx_error *err);
+/* Named outputs of the stage: one per live value (add_outputs' rule: a value that is not a
+ * node's own result gets a copy). */
+nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err);
 /* protobuf-c allocation through alloc. */
 ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc);
 

@@ -182,12 +182,16 @@ static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         b.subgraph ? " (of the operators with subgraphs, only If, Loop, Scan and SequenceMap are supported)" : "");
 }
 
-static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, nnx_error *err)
+/* The initializers of g as constants; with used, only those it names (a stage's). */
+static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, const nnx_strmap *used, nnx_error *err)
 {
     for (size_t i = 0; i < g->n_initializer; i++) {
         const Onnx__TensorProto *t = g->initializer[i];
         if (!t->name || !t->name[0])
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: initializer %zu has no name", c->path, i);
+        uintptr_t one;
+        if (used && !nnx_strmap_get(used, t->name, &one))
+            continue;
         nnx_operand_desc d;
         void *data = NULL;
         nnx_error e = {0};
@@ -518,16 +522,27 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
     return st;
 }
 
-static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, nnx_error *err)
+/* Maps the nodes [first, last) of the top graph g. With c->cut allowed (not UINT32_MAX on
+ * entry means "may cut"), a node that fails after asking for a run-time value ends the load
+ * there instead (c->cut; formats/ir_model.h "Staged"); a node it mapped in part before
+ * failing leaves only values no output reads. */
+static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, size_t first, size_t last, bool may_cut, nnx_error *err)
 {
     c->m->op_names = nnx_arena_array(&c->ir->arena, g->n_node ? g->n_node : 1, sizeof *c->m->op_names);
     if (!c->m->op_names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     for (size_t i = 0; i < g->n_node; i++) {
-        const Onnx__NodeProto *n = g->node[i];
         bool other;
-        c->m->op_names[c->m->n_ops++] = nnx_onnx_node_op(n, &other)->name;
+        c->m->op_names[c->m->n_ops++] = nnx_onnx_node_op(g->node[i], &other)->name;
+    }
+    for (size_t i = first; i < last; i++) {
+        const Onnx__NodeProto *n = g->node[i];
+        c->missed = false;
         nnx_status st = map_node(c, n);
+        if (st != NNX_OK && may_cut && c->missed && st != NNX_ERROR_OUT_OF_MEMORY) {
+            c->cut = (uint32_t)i;
+            return NNX_OK;
+        }
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s: error: node '%s' (%s, opset %lld): %s", c->path, c->label, n->op_type,
                                  (long long)c->opset, c->nerr.message);
@@ -538,7 +553,7 @@ static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, nnx_error *err)
 nnx_status ox_map_graph(ox *c, const Onnx__GraphProto *g)
 {
     nnx_error e = {0};
-    nnx_status st = add_initializers(c, g, &e);
+    nnx_status st = add_initializers(c, g, NULL, &e);
     if (st != NNX_OK) {
         nnx_error_clear(&c->nerr);
         return ox_fail(c, st, "%s", e.message);
@@ -552,6 +567,35 @@ nnx_status ox_map_graph(ox *c, const Onnx__GraphProto *g)
             return ox_fail(c, st, "node '%s' (%s): %s", c->label, n->op_type, why);
         }
     }
+    return NNX_OK;
+}
+
+nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err)
+{
+    nnx_ir_model *m = c->m;
+    size_t i = m->n_outputs;
+    /* An output that is not a node's own result (an input, a constant, or a value already
+     * output) gets a copy, so that every output is a distinct computed value. */
+    bool dup = c->ir->values[id].kind != NNX_VALUE_NODE;
+    for (size_t k = 0; k < i && !dup; k++)
+        dup = m->outputs[k] == id;
+    if (dup) {
+        nnx_operand_desc d = ox_desc(c, id);
+        nnx_attrs a = {.reshape = {.rank = d.rank}};
+        memcpy(a.reshape.shape, d.shape, sizeof d.shape);
+        c->no_fold = true;
+        c->label = name;
+        nnx_error_clear(&c->nerr);
+        nnx_status st = ox_node(c, NNX_OP_RESHAPE, &id, 1, &a, 1, &id);
+        c->no_fold = false;
+        if (st != NNX_OK)
+            return nnx_error_set(err, st, "%s: error: graph output '%s': %s", c->path, name, c->nerr.message);
+    }
+    m->outputs[i] = id;
+    m->output_names[i] = nnx_arena_strdup(&c->ir->arena, name);
+    if (!m->output_names[i])
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    m->n_outputs++;
     return NNX_OK;
 }
 
@@ -591,30 +635,9 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
                 snprintf(name, sizeof name, "%.200s[%u]", oname, j);
             else
                 snprintf(name, sizeof name, "%s", oname);
-            uint32_t id = flat[j];
-            size_t i = m->n_outputs;
-            /* An output that is not a node's own result (an input, a constant, or a value
-             * already output) gets a copy, so that every output is a distinct computed value. */
-            bool dup = c->ir->values[id].kind != NNX_VALUE_NODE;
-            for (size_t k = 0; k < i && !dup; k++)
-                dup = m->outputs[k] == id;
-            if (dup) {
-                nnx_operand_desc d = ox_desc(c, id);
-                nnx_attrs a = {.reshape = {.rank = d.rank}};
-                memcpy(a.reshape.shape, d.shape, sizeof d.shape);
-                c->no_fold = true;
-                c->label = name;
-                nnx_error_clear(&c->nerr);
-                nnx_status st = ox_node(c, NNX_OP_RESHAPE, &id, 1, &a, 1, &id);
-                c->no_fold = false;
-                if (st != NNX_OK)
-                    return nnx_error_set(err, st, "%s: error: graph output '%s': %s", c->path, name, c->nerr.message);
-            }
-            m->outputs[i] = id;
-            m->output_names[i] = nnx_arena_strdup(&c->ir->arena, name);
-            if (!m->output_names[i])
-                return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-            m->n_outputs++;
+            nnx_status st = ox_add_output(c, name, flat[j], err);
+            if (st != NNX_OK)
+                return st;
         }
     }
     if (!m->n_outputs)
@@ -623,9 +646,57 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
     return NNX_OK;
 }
 
-nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *name, const char *dir,
-                                const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
-                                uint32_t n_known, nnx_ir_model *out, nnx_error *err)
+/* The opsets a model imports into c; an error when it has no graph. */
+static nnx_status read_header(ox *c, const Onnx__ModelProto *model, nnx_error *err)
+{
+    c->opset = -1;
+    for (size_t i = 0; i < model->n_opset_import; i++)
+        if (is_default_domain(model->opset_import[i]->domain))
+            c->opset = model->opset_import[i]->version;
+        else if (model->opset_import[i]->domain && strcmp(model->opset_import[i]->domain, "ai.onnx.ml") == 0)
+            c->ml_opset = model->opset_import[i]->version;
+    if (!model->graph)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: the model has no graph", c->path);
+    if (c->opset < 0 && model->n_opset_import == 0 && model->has_ir_version && model->ir_version < 3)
+        c->opset = 1; /* IR version 1-2 models imply opset 1 */
+    if (c->opset < 0)
+        c->opset = 0; /* only other domains: check_ops names their operators */
+    if (model->graph->n_sparse_initializer)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: sparse initializers are not supported", c->path);
+    return NNX_OK;
+}
+
+/* The graph of a staged model, as an unbound one's: inputs, weights and declared outputs
+ * (formats/ir_model.h), loaded again into a fresh out; note names the node that cut it. */
+static nnx_status declare_staged(ox *c, const Onnx__GraphProto *g, const char *note, nnx_error *err)
+{
+    nnx_ir_model *m = c->m;
+    const nnx_alloc *alloc = m->ir.alloc;
+    const char *format = m->format;
+    nnx_ir_model_free(m);
+    nnx_ir_model_init(m, alloc, format);
+    nnx_strmap_clear(&c->values);
+    c->seqs->n_e = c->seqs->n_ids = c->seqs->passes = 0;
+    for (uint32_t v = 0; v < c->cache_cap; v++) {
+        nnx_mem_free_aligned(alloc, c->cache[v]);
+        c->cache[v] = NULL;
+    }
+    nnx_status st = add_initializers(c, g, NULL, err);
+    if (st == NNX_OK)
+        st = add_inputs(c, g, err);
+    if (st == NNX_OK)
+        st = nnx_ir_model_collect_inputs(m, err);
+    if (st == NNX_OK)
+        st = nnx_onnx_declare_unbound(c, g, err);
+    if (st == NNX_OK && !(m->stage_note = nnx_arena_strdup(&m->ir.arena, note)))
+        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    m->staged = st == NNX_OK;
+    return st;
+}
+
+nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, const char *dir,
+                               const nnx_ir_model_options *options, const nnx_onnx_known_input *known, uint32_t n_known,
+                               const ox_stage *stage, nnx_ir_model *out, nnx_error *err)
 {
     nnx_ir_model_options none = {0};
     ox c = {.m = out,
@@ -634,32 +705,18 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
             .dir = dir,
             .options = options ? options : &none,
             .known = known,
-            .n_known = n_known};
+            .n_known = n_known,
+            .cut = UINT32_MAX};
     const nnx_alloc *alloc = out->ir.alloc;
     ox_seqs seqs = {0};
     c.seqs = &seqs;
+    nnx_strmap used;
     nnx_strmap_init(&c.values, alloc, false);
-    ProtobufCAllocator pa = nnx_onnx_pb_allocator(alloc);
-    Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
-    if (!model)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
-    nnx_status st = NNX_OK;
+    nnx_strmap_init(&used, alloc, false);
+    nnx_onnx_known_input *stage_known = NULL;
+    nnx_status st = read_header(&c, model, err);
     const Onnx__GraphProto *g = model->graph;
     c.main_graph = g;
-    c.opset = -1;
-    for (size_t i = 0; i < model->n_opset_import; i++)
-        if (is_default_domain(model->opset_import[i]->domain))
-            c.opset = model->opset_import[i]->version;
-        else if (model->opset_import[i]->domain && strcmp(model->opset_import[i]->domain, "ai.onnx.ml") == 0)
-            c.ml_opset = model->opset_import[i]->version;
-    if (!g)
-        st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: the model has no graph", name);
-    else if (c.opset < 0 && model->n_opset_import == 0 && model->has_ir_version && model->ir_version < 3)
-        c.opset = 1; /* IR version 1-2 models imply opset 1 */
-    if (st == NNX_OK && c.opset < 0)
-        c.opset = 0; /* only other domains: check_ops names their operators */
-    if (st == NNX_OK && g->n_sparse_initializer)
-        st = nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: sparse initializers are not supported", name);
     if (st == NNX_OK)
         st = check_ops(&c, g, err);
     if (st == NNX_OK) {
@@ -668,25 +725,66 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
         if (!nnx_strmap_reserve(&c.values, names < 32 ? 32 : names < (1u << 29) ? (uint32_t)names : (1u << 29)))
             st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
+    size_t first = 0, last = g ? g->n_node : 0;
+    if (st == NNX_OK && stage) {
+        first = stage->first < last ? stage->first : last;
+        last = stage->single && first < last ? first + 1 : last;
+        st = ox_names_used(g, first, last, &used) == NNX_OK
+            ? NNX_OK
+            : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
     if (st == NNX_OK)
-        st = add_initializers(&c, g, err);
-    if (st == NNX_OK)
+        st = add_initializers(&c, g, stage ? &used : NULL, err);
+    if (st == NNX_OK && stage) {
+        st = ox_stage_inputs(&c, stage, &used, &stage_known, err);
+        c.known = stage_known;
+        for (c.n_known = 0; stage_known && c.n_known < stage->n_env && stage_known[c.n_known].name;)
+            c.n_known++;
+    } else if (st == NNX_OK) {
         st = add_inputs(&c, g, err);
-    if (st == NNX_OK)
-        st = nnx_onnx_check_dim_names(&c, err);
+        if (st == NNX_OK)
+            st = nnx_onnx_check_dim_names(&c, err);
+    }
     if (st == NNX_OK)
         st = nnx_ir_model_collect_inputs(out, err);
+    bool may_cut = stage ? !stage->single : c.options->allow_stages;
     if (st == NNX_OK && out->unbound)
         st = nnx_onnx_declare_unbound(&c, g, err);
     else if (st == NNX_OK)
-        st = add_nodes(&c, g, err);
-    if (st == NNX_OK && !out->unbound)
+        st = add_nodes(&c, g, first, last, may_cut, err);
+    if (st == NNX_OK && c.cut != UINT32_MAX && !stage) {
+        char note[NNX_ERROR_MESSAGE_MAX];
+        snprintf(note, sizeof note, "node '%.200s' (%.64s): %.200s", c.label, g->node[c.cut]->op_type, c.nerr.message);
+        st = declare_staged(&c, g, note, err);
+    } else if (st == NNX_OK && stage) {
+        uint32_t end = c.cut != UINT32_MAX ? c.cut : (uint32_t)last;
+        out->stage_end = end == g->n_node && !stage->single ? UINT32_MAX : end;
+        if (end == g->n_node && !stage->single)
+            st = add_outputs(&c, g, err);
+        else
+            st = ox_stage_outputs(&c, g, stage, end, err);
+    } else if (st == NNX_OK && !out->unbound) {
         st = add_outputs(&c, g, err);
+    }
     nnx_strmap_free(&c.values);
+    nnx_strmap_free(&used);
+    nnx_mem_free(alloc, stage_known);
     ox_seqs_free(&seqs, alloc);
     for (uint32_t v = 0; v < c.cache_cap; v++)
         nnx_mem_free_aligned(alloc, c.cache[v]);
     nnx_mem_free(alloc, c.cache);
+    return st;
+}
+
+nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *name, const char *dir,
+                                const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
+                                uint32_t n_known, nnx_ir_model *out, nnx_error *err)
+{
+    ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
+    Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
+    if (!model)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
+    nnx_status st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, out, err);
     onnx__model_proto__free_unpacked(model, &pa);
     return st;
 }

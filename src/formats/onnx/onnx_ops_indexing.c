@@ -200,9 +200,7 @@ nnx_status nnx_onnx_op_compress(ox *c, const Onnx__NodeProto *n, const uint32_t 
     nnx_mem_free(c->ir->alloc, cond);
     if (st == NNX_OK && !idx)
         st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (st == NNX_OK && !k)
-        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "an empty result is not supported");
-    uint32_t ic;
+    uint32_t ic; /* k may be 0: an empty result */
     nnx_operand_desc id = {NNX_INT64, 1, {k}};
     if (st == NNX_OK)
         st = ox_const(c, &id, idx, &ic);
@@ -222,11 +220,9 @@ nnx_status nnx_onnx_op_nonzero(ox *c, const Onnx__NodeProto *n, const uint32_t *
     for (uint64_t i = 0; i < count; i++)
         k += v[i] != 0;
     uint32_t r = d.rank ? d.rank : 1;
-    int64_t *res = k ? ox_alloc(c, (size_t)(r * k) * sizeof *res) : NULL;
+    int64_t *res = ox_alloc(c, (size_t)(r * (k ? k : 1)) * sizeof *res); /* k 0: an empty result */
     nnx_status st = NNX_OK;
-    if (!k)
-        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "an empty result is not supported");
-    else if (!res)
+    if (!res)
         st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint64_t i = 0, j = 0; st == NNX_OK && i < count; i++) {
         if (!v[i])

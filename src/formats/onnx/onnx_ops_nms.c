@@ -171,9 +171,7 @@ nnx_status nnx_onnx_op_nms(ox *c, const Onnx__NodeProto *n, const uint32_t *in, 
                           max_out < 0 ? 0 : ox_f2i(max_out), (float)iou_t, has_st, (float)st_v, &rows, &n_rows);
     nnx_mem_free(c->ir->alloc, boxes);
     nnx_mem_free(c->ir->alloc, scores);
-    if (st == NNX_OK && n_rows == 0)
-        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "an empty selection is not supported");
-    if (st == NNX_OK) {
+    if (st == NNX_OK) { /* n_rows may be 0: an empty selection */
         nnx_operand_desc od = {NNX_INT64, 2, {(uint32_t)n_rows, 3}};
         st = ox_const(c, &od, rows, &out[0]);
     }

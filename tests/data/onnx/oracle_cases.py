@@ -10,6 +10,7 @@ import numpy as np
 import onnx_wire as ow
 
 DTYPE_C = {ow.FLOAT: "NNX_FLOAT32", ow.INT64: "NNX_INT64", ow.BOOL: "NNX_BOOL"}
+ONNX_OF = {np.dtype(np.float32): ow.FLOAT, np.dtype(np.int64): ow.INT64, np.dtype(np.bool_): ow.BOOL}
 
 
 def c_bytes(arr):
@@ -17,10 +18,11 @@ def c_bytes(arr):
     return "{" + ", ".join(str(v) for v in b) + "}"
 
 
-def write(models_dir, models_by_name, cases, header, command, what, array):
+def write(models_dir, models_by_name, cases, header, command, what, array, keep_types=False):
     """models_by_name: name -> function giving (model bytes, numpy oracle); cases: (case
     name, model name, [(input name, array, onnx type)], [output names]); the header gets the
-    cases as `static const onnx_case array[]`, its comment naming what they are."""
+    cases as `static const onnx_case array[]`, its comment naming what they are. Outputs
+    are float32, or with keep_types in the oracle's own type (float32, int64 or bool)."""
     os.makedirs(models_dir, exist_ok=True)
     oracles = {}
     for name, fn in models_by_name.items():
@@ -36,14 +38,18 @@ def write(models_dir, models_by_name, cases, header, command, what, array):
     for cname, model, inputs, outs in cases:
         want = oracles[model](*[a for _, a, _ in inputs])
         for kind, items in (("in", [(n, a, t) for n, a, t in inputs]),
-                            ("out", [(n, np.asarray(w, np.float32), ow.FLOAT) for n, w in zip(outs, want)])):
+                            ("out", [(n, np.asarray(w), ONNX_OF[np.asarray(w).dtype]) if keep_types
+                                     else (n, np.asarray(w, np.float32), ow.FLOAT) for n, w in zip(outs, want)])):
             for k, (n, a, t) in enumerate(items):
-                text.append("static const unsigned char %s_%s%d[] = %s;" % (cname, kind, k, c_bytes(a)))
+                # an empty tensor has no bytes (C has no empty array: one unused byte)
+                text.append("static const unsigned char %s_%s%d[] = %s;" % (cname, kind, k,
+                                                                           c_bytes(a) if a.size else "{0}"))
             text.append("static const onnx_case_tensor %s_%s[] = {" % (cname, kind))
             for k, (n, a, t) in enumerate(items):
                 shape = ", ".join(str(d) for d in a.shape) or "0"
-                text.append("    {\"%s\", %s, %d, {%s}, %s_%s%d, sizeof %s_%s%d}," %
-                            (n, DTYPE_C[t], a.ndim, shape, cname, kind, k, cname, kind, k))
+                size = "sizeof %s_%s%d" % (cname, kind, k) if a.size else "0"
+                text.append("    {\"%s\", %s, %d, {%s}, %s_%s%d, %s}," %
+                            (n, DTYPE_C[t], a.ndim, shape, cname, kind, k, size))
             text.append("};")
         rows.append("    {\"%s\", \"%s\", %d, %d, %s_in, %s_out}," %
                     (cname, model, len(inputs), len(outs), cname, cname))
