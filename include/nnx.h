@@ -1111,9 +1111,10 @@ NNX_API const char *nnx_model_output_dim_name(const nnx_model *model, size_t ind
  * after the run: use nnx_context_run, which makes the output tensors (nnx_context_dispatch
  * works when each output tensor has the shape the run gives; nnx_graph_bind_shapes refuses).
  * The reason names the first such node ("node 'nz' (NonZero): ..."); NULL for a model or
- * graph that is not staged (an unbound graph: the one its last dispatch ran). The graph
- * reads the model file again for its stages: the file must stay in place. Staged models
- * cannot be drawn or converted. */
+ * graph that is not staged (an unbound graph: the one its last dispatch ran). Building
+ * the graph reads the model file once more and keeps it decoded for its stages (its weights
+ * are then held twice: there and in the compiled stages). Staged models cannot be drawn or
+ * converted. */
 #define NNX_STAGE_CACHE_DEFAULT 16
 NNX_API const char *nnx_model_staged_reason(const nnx_model *model);
 NNX_API const char *nnx_graph_staged_reason(const nnx_graph *graph);

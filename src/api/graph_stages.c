@@ -26,6 +26,7 @@ typedef struct stage_entry {
 
 typedef struct nnx_stage_runner {
     nnx_stage_source src;
+    void *source; /* src.ops->open's */
     nnx_ir_model_options options;
     char *path, *params_path, *note;
     nnx_operand_desc *in_desc, *out_desc;
@@ -99,7 +100,7 @@ static nnx_status compile_stage(nnx_context *ctx, const nnx_stage_runner *r, uin
     nnx_ir_model m;
     nnx_ir_model_init(&m, a, "stage");
     *out = NULL;
-    nnx_status st = r->src.ops->load(r->path, &r->options, first, env, n_env, &m, err);
+    nnx_status st = r->src.ops->load(r->source, &r->options, first, env, n_env, &m, err);
     stage_entry *e = st == NNX_OK ? nnx_mem_calloc(a, 1, sizeof *e) : NULL;
     if (st == NNX_OK && !e)
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -342,7 +343,7 @@ nnx_status nnx_graph_stages_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_n
             st = nnx_error_set(&err, NNX_ERROR_UNKNOWN, "a stage ended before it began");
             break;
         }
-        st = r->src.ops->eval(r->path, &r->options, at, env, n_env, a, &next, &n_next, &err);
+        st = r->src.ops->eval(r->source, &r->options, at, env, n_env, a, &next, &n_next, &err);
         if (st == NNX_OK) {
             free_values(a, env, n_env);
             env = next;
@@ -373,6 +374,8 @@ void nnx_graph_stages_free(nnx_graph *g)
         next = e->next;
         free_entry(a, e);
     }
+    if (r->source)
+        r->src.ops->close(r->source, a);
     nnx_mem_free(a, r->path);
     nnx_mem_free(a, r->params_path);
     nnx_mem_free(a, r->note);
@@ -433,6 +436,11 @@ nnx_status nnx_graph_create_staged(nnx_context *ctx, const nnx_ir_model *m, cons
     if (!ok) {
         nnx_graph_free(g);
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    nnx_status st = src->ops->open(r->path, a, &r->source, err);
+    if (st != NNX_OK) {
+        nnx_graph_free(g);
+        return st;
     }
     nnx_context_own(ctx, &ctx->graphs, &g->h.link);
     *out = g;

@@ -9,8 +9,8 @@
 #include "api/objects.h"
 #include "formats/ir_model.h"
 
-/* Where the stages come from: the format's operations on the model file at path, loaded
- * with options (copied, input shapes excepted). */
+/* Where the stages come from: the format's operations on the model file at path (read once
+ * when the graph is made, and kept), loaded with options (copied, input shapes excepted). */
 typedef struct nnx_stage_source {
     const nnx_ir_stage_ops *ops;
     const char *path;

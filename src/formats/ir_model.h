@@ -83,16 +83,20 @@ typedef struct nnx_ir_model {
 /* A stage value known at load is at most this big; a larger one is passed by its type. */
 #define NNX_STAGE_KNOWN_BYTES ((size_t)64 << 10)
 
-/* The stages of a staged model, for a format that has them. load: the stage of path that
- * starts at node `first` with the values env (exactly those live there: the graph inputs
- * for first 0) as its inputs, cut before the next node that needs a run-time value; its
- * outputs are the values live after it (the graph outputs at the end), named as in the
- * source. eval: node `at` computed from env (every value known): *out (n_out, from alloc,
- * freed with nnx_stage_values_free) holds the values live after it. */
+/* The stages of a staged model, for a format that has them. open: the model file at path
+ * read once into *source (kept by the staged graph; loads only read it, so they may run
+ * concurrently). load: the stage that starts at node `first` with the values env (exactly
+ * those live there: the graph inputs for first 0) as its inputs, cut before the next node
+ * that needs a run-time value; its outputs are the values live after it (the graph outputs
+ * at the end), named as in the source. eval: node `at` computed from env (every value
+ * known): *out (n_out, from alloc, freed with nnx_stage_values_free) holds the values live
+ * after it. */
 typedef struct nnx_ir_stage_ops {
-    nnx_status (*load)(const char *path, const nnx_ir_model_options *options, uint32_t first,
+    nnx_status (*open)(const char *path, const nnx_alloc *alloc, void **source, nnx_error *err);
+    void (*close)(void *source, const nnx_alloc *alloc);
+    nnx_status (*load)(const void *source, const nnx_ir_model_options *options, uint32_t first,
                        const nnx_stage_value *env, uint32_t n_env, nnx_ir_model *out, nnx_error *err);
-    nnx_status (*eval)(const char *path, const nnx_ir_model_options *options, uint32_t at, const nnx_stage_value *env,
+    nnx_status (*eval)(const void *source, const nnx_ir_model_options *options, uint32_t at, const nnx_stage_value *env,
                        uint32_t n_env, const nnx_alloc *alloc, nnx_stage_value **out, uint32_t *n_out, nnx_error *err);
 } nnx_ir_stage_ops;
 

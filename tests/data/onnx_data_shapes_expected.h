@@ -181,6 +181,50 @@ static const unsigned char unbound_seven_out0[] = {2, 0, 0, 0, 0, 0, 0, 0, 4, 0,
 static const onnx_case_tensor unbound_seven_out[] = {
     {"idx", NNX_INT64, 2, {1, 3}, unbound_seven_out0, sizeof unbound_seven_out0},
 };
+static const unsigned char if_then_in0[] = {1};
+static const unsigned char if_then_in1[] = {0, 0, 128, 63, 0, 0, 0, 192, 0, 0, 64, 64};
+static const onnx_case_tensor if_then_in[] = {
+    {"c", NNX_BOOL, 1, {1}, if_then_in0, sizeof if_then_in0},
+    {"x", NNX_FLOAT32, 1, {3}, if_then_in1, sizeof if_then_in1},
+};
+static const unsigned char if_then_out0[] = {0, 0, 128, 63, 0, 0, 0, 0, 0, 0, 64, 64};
+static const onnx_case_tensor if_then_out[] = {
+    {"out", NNX_FLOAT32, 1, {3}, if_then_out0, sizeof if_then_out0},
+};
+static const unsigned char if_else_in0[] = {0};
+static const unsigned char if_else_in1[] = {0, 0, 128, 63, 0, 0, 0, 192, 0, 0, 64, 64};
+static const onnx_case_tensor if_else_in[] = {
+    {"c", NNX_BOOL, 1, {1}, if_else_in0, sizeof if_else_in0},
+    {"x", NNX_FLOAT32, 1, {3}, if_else_in1, sizeof if_else_in1},
+};
+static const unsigned char if_else_out0[] = {0, 0, 0, 64};
+static const onnx_case_tensor if_else_out[] = {
+    {"out", NNX_FLOAT32, 1, {1}, if_else_out0, sizeof if_else_out0},
+};
+static const unsigned char loop_two_in0[] = {2, 0, 0, 0, 0, 0, 0, 0};
+static const unsigned char loop_two_in1[] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64};
+static const onnx_case_tensor loop_two_in[] = {
+    {"M", NNX_INT64, 0, {0}, loop_two_in0, sizeof loop_two_in0},
+    {"x", NNX_FLOAT32, 1, {3}, loop_two_in1, sizeof loop_two_in1},
+};
+static const unsigned char loop_two_out0[] = {0, 0, 64, 64, 0, 0, 128, 64, 0, 0, 160, 64};
+static const unsigned char loop_two_out1[] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 128, 64};
+static const onnx_case_tensor loop_two_out[] = {
+    {"s_final", NNX_FLOAT32, 1, {3}, loop_two_out0, sizeof loop_two_out0},
+    {"stack", NNX_FLOAT32, 2, {2, 3}, loop_two_out1, sizeof loop_two_out1},
+};
+static const unsigned char loop_four_in0[] = {4, 0, 0, 0, 0, 0, 0, 0};
+static const unsigned char loop_four_in1[] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64};
+static const onnx_case_tensor loop_four_in[] = {
+    {"M", NNX_INT64, 0, {0}, loop_four_in0, sizeof loop_four_in0},
+    {"x", NNX_FLOAT32, 1, {3}, loop_four_in1, sizeof loop_four_in1},
+};
+static const unsigned char loop_four_out0[] = {0, 0, 160, 64, 0, 0, 192, 64, 0, 0, 224, 64};
+static const unsigned char loop_four_out1[] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 128, 64, 0, 0, 64, 64, 0, 0, 128, 64, 0, 0, 160, 64, 0, 0, 128, 64, 0, 0, 160, 64, 0, 0, 192, 64};
+static const onnx_case_tensor loop_four_out[] = {
+    {"s_final", NNX_FLOAT32, 1, {3}, loop_four_out0, sizeof loop_four_out0},
+    {"stack", NNX_FLOAT32, 2, {4, 3}, loop_four_out1, sizeof loop_four_out1},
+};
 
 static const onnx_case DATA_SHAPE_CASES[] = {
     {"nonzero_three", "nonzero_gather", 1, 2, nonzero_three_in, nonzero_three_out},
@@ -199,6 +243,10 @@ static const onnx_case DATA_SHAPE_CASES[] = {
     {"reshape_6x2", "reshape_range", 2, 2, reshape_6x2_in, reshape_6x2_out},
     {"unbound_five", "unbound_nonzero", 1, 1, unbound_five_in, unbound_five_out},
     {"unbound_seven", "unbound_nonzero", 1, 1, unbound_seven_in, unbound_seven_out},
+    {"if_then", "if_branch_shapes", 2, 1, if_then_in, if_then_out},
+    {"if_else", "if_branch_shapes", 2, 1, if_else_in, if_else_out},
+    {"loop_two", "loop_scan_trips", 2, 2, loop_two_in, loop_two_out},
+    {"loop_four", "loop_scan_trips", 2, 2, loop_four_in, loop_four_out},
 };
 
 #endif

@@ -254,7 +254,15 @@ static int bench_one(const bench_args *b, const cli_model_args *m, const char *l
         fprintf(stderr, "nnx bench: out of memory\n");
     else if ((rc = make_inputs(model, g, buffers)) == NNX_EXIT_OK &&
              (rc = run_make_tensors(ctx, g, model, buffers, in, out)) == NNX_EXIT_OK) {
-        st = nnx_context_dispatch(ctx, g, in, gi, out, go);
+        if (nnx_graph_staged_reason(g)) {
+            /* output shapes known after a run: the first one makes the tensors the same
+             * inputs give every time */
+            for (size_t i = 0; i < go; i++)
+                nnx_tensor_destroy(out[i].tensor);
+            st = nnx_context_run(ctx, g, in, gi, out, go);
+        } else {
+            st = nnx_context_dispatch(ctx, g, in, gi, out, go);
+        }
         rc = st == NNX_OK ? NNX_EXIT_OK : cli_exit_code(st);
         if (st != NNX_OK)
             fprintf(stderr, "%s\n", nnx_context_error(ctx));

@@ -43,6 +43,12 @@ int cmd_check(int argc, char **argv)
         cli_print_model_shape(stdout, model, false, input);
         printf(": its operations are checked once its shape is given (--input-shape %s=...)\n",
                nnx_model_input_name(model, input));
+    } else if (nnx_model_staged_reason(model)) {
+        /* the nodes after the first data-dependent shape are checked as the model runs */
+        printf("%s: structure valid (%zu operations, %zu inputs, %zu outputs); a shape depends on the input "
+               "values from %s: the operations from there on are checked when it runs\n",
+               path, nnx_model_op_count(model), nnx_model_input_count(model), nnx_model_output_count(model),
+               nnx_model_staged_reason(model));
     } else {
         printf("%s: valid (%zu operations, %zu inputs, %zu outputs)\n", path, nnx_model_op_count(model),
                nnx_model_input_count(model), nnx_model_output_count(model));

@@ -87,6 +87,8 @@ int cmd_info(int argc, char **argv)
     uint64_t count, bytes;
     nnx_model_parameters(m, &count, &bytes);
     printf("parameters: %llu (%llu bytes)\n", (unsigned long long)count, (unsigned long long)bytes);
+    if (nnx_model_staged_reason(m))
+        printf("staged: output shapes depend on the input values, from %s\n", nnx_model_staged_reason(m));
     nnx_context_destroy(ctx);
     return rc;
 }

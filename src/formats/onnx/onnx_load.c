@@ -754,7 +754,7 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
         st = add_nodes(&c, g, first, last, may_cut, err);
     if (st == NNX_OK && c.cut != UINT32_MAX && !stage) {
         char note[NNX_ERROR_MESSAGE_MAX];
-        snprintf(note, sizeof note, "node '%.200s' (%.64s): %.200s", c.label, g->node[c.cut]->op_type, c.nerr.message);
+        snprintf(note, sizeof note, "node '%.200s' (%.64s)", c.label, g->node[c.cut]->op_type);
         st = declare_staged(&c, g, note, err);
     } else if (st == NNX_OK && stage) {
         uint32_t end = c.cut != UINT32_MAX ? c.cut : (uint32_t)last;

@@ -199,66 +199,77 @@ nnx_status ox_stage_outputs(ox *c, const Onnx__GraphProto *g, const ox_stage *s,
 
 /* ---------------------------------------------------------------- the stage operations */
 
-/* The file of path decoded (*model from pa; *dir from alloc), for one stage. */
-static nnx_status open_model(const char *path, const nnx_alloc *alloc, ProtobufCAllocator *pa, Onnx__ModelProto **model,
-                             char **dir, nnx_error *err)
+/* A model file decoded once for its stages. */
+typedef struct onnx_source {
+    ProtobufCAllocator pa;
+    Onnx__ModelProto *model;
+    char *path, *dir;
+} onnx_source;
+
+static void source_close(void *source, const nnx_alloc *alloc)
 {
-    nnx_file_view v;
-    *model = NULL;
-    *dir = NULL;
-    nnx_status st = nnx_file_map(path, alloc, &v, err);
-    if (st != NNX_OK)
-        return st;
-    *pa = nnx_onnx_pb_allocator(alloc);
-    *model = onnx__model_proto__unpack(pa, v.size, v.data);
-    nnx_file_unmap(&v);
-    if (!*model)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", path);
+    onnx_source *s = source;
+    if (!s)
+        return;
+    if (s->model)
+        onnx__model_proto__free_unpacked(s->model, &s->pa);
+    nnx_mem_free(alloc, s->path);
+    nnx_mem_free(alloc, s->dir);
+    nnx_mem_free(alloc, s);
+}
+
+static nnx_status source_open(const char *path, const nnx_alloc *alloc, void **source, nnx_error *err)
+{
+    *source = NULL;
+    onnx_source *s = nnx_mem_calloc(alloc, 1, sizeof *s);
     size_t len = strlen(path);
-    if (!(*dir = nnx_mem_alloc(alloc, len + 2))) {
-        onnx__model_proto__free_unpacked(*model, pa);
-        *model = NULL;
+    if (!s || !(s->path = nnx_mem_strdup(alloc, path)) || !(s->dir = nnx_mem_alloc(alloc, len + 2))) {
+        source_close(s, alloc);
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    memcpy(*dir, path, len + 1);
-    char *slash = strrchr(*dir, '/');
+    memcpy(s->dir, path, len + 1);
+    char *slash = strrchr(s->dir, '/');
     if (slash)
-        *(slash == *dir ? slash + 1 : slash) = 0;
+        *(slash == s->dir ? slash + 1 : slash) = 0;
     else
-        strcpy(*dir, ".");
+        strcpy(s->dir, ".");
+    nnx_file_view v;
+    nnx_status st = nnx_file_map(path, alloc, &v, err);
+    if (st != NNX_OK) {
+        source_close(s, alloc);
+        return st;
+    }
+    s->pa = nnx_onnx_pb_allocator(alloc);
+    s->model = onnx__model_proto__unpack(&s->pa, v.size, v.data);
+    nnx_file_unmap(&v);
+    if (!s->model) {
+        source_close(s, alloc);
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", path);
+    }
+    *source = s;
     return NNX_OK;
 }
 
-static nnx_status run_stage(const char *path, const nnx_ir_model_options *options, ox_stage *s, nnx_ir_model *out,
+static nnx_status run_stage(const onnx_source *src, const nnx_ir_model_options *options, ox_stage *s, nnx_ir_model *out,
                             nnx_error *err)
 {
-    const nnx_alloc *alloc = out->ir.alloc;
-    ProtobufCAllocator pa;
-    Onnx__ModelProto *model;
-    char *dir;
-    nnx_status st = open_model(path, alloc, &pa, &model, &dir, err);
-    if (st != NNX_OK)
-        return st;
     nnx_ir_model_options o = *options;
     o.input_shapes = NULL;
     o.input_shape_count = 0;
     o.dims = NULL;
     o.dim_count = 0;
     o.allow_unbound = false;
-    st = nnx_onnx_load_model(model, path, dir, &o, NULL, 0, s, out, err);
-    onnx__model_proto__free_unpacked(model, &pa);
-    nnx_mem_free(alloc, dir);
-    return st;
+    return nnx_onnx_load_model(src->model, src->path, src->dir, &o, NULL, 0, s, out, err);
 }
 
-static nnx_status stage_load(const char *path, const nnx_ir_model_options *options, uint32_t first,
+static nnx_status stage_load(const void *source, const nnx_ir_model_options *options, uint32_t first,
                              const nnx_stage_value *env, uint32_t n_env, nnx_ir_model *out, nnx_error *err)
 {
     ox_stage s = {.first = first, .env = env, .n_env = n_env};
-    return run_stage(path, options, &s, out, err);
+    return run_stage(source, options, &s, out, err);
 }
 
-static nnx_status stage_eval(const char *path, const nnx_ir_model_options *options, uint32_t at,
+static nnx_status stage_eval(const void *source, const nnx_ir_model_options *options, uint32_t at,
                              const nnx_stage_value *env, uint32_t n_env, const nnx_alloc *alloc, nnx_stage_value **out,
                              uint32_t *n_out, nnx_error *err)
 {
@@ -267,9 +278,9 @@ static nnx_status stage_eval(const char *path, const nnx_ir_model_options *optio
     *out = NULL;
     *n_out = 0;
     ox_stage s = {.first = at, .env = env, .n_env = n_env, .single = true, .values = out, .n_values = n_out};
-    nnx_status st = run_stage(path, options, &s, &m, err);
+    nnx_status st = run_stage(source, options, &s, &m, err);
     nnx_ir_model_free(&m);
     return st;
 }
 
-const nnx_ir_stage_ops nnx_onnx_stages = {stage_load, stage_eval};
+const nnx_ir_stage_ops nnx_onnx_stages = {source_open, source_close, stage_load, stage_eval};

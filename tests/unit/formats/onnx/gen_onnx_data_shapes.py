@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """gen_onnx_data_shapes.py — writes tests/data/onnx/data_shapes/<model>.onnx (ONNX models in
 which an output shape depends on run-time values: NonZero, NonMaxSuppression, Unique,
-Compress, TopK with an input k, Reshape / Range on an input shape) and
+Compress, TopK with an input k, Reshape / Range on an input shape, If branches of different
+shapes, Loop scan outputs over a run-time trip count) and
 tests/data/onnx_data_shapes_expected.h (each case's inputs and expected outputs, in their
-own types) for test_onnx_data_shapes.c. The oracle is a numpy transcription of ONNX
+own types) for test_onnx_data_shapes.c, and one .npy input for the command-line tests. The oracle is a numpy transcription of ONNX
 Operators (NonMaxSuppression written out as the spec's greedy selection), never nnx.
 Run: /usr/bin/python3 tests/unit/formats/onnx/gen_onnx_data_shapes.py
 """
@@ -160,8 +161,36 @@ def unbound_nonzero():
     return m, oracle
 
 
+def if_branch_shapes():
+    """If on a run-time condition whose branches give different shapes ([3] and [1])."""
+    then_g = ow.graph([N("Relu", ["x"], ["t"])], [], [], [("t", [3])], "then")
+    else_g = ow.graph([N("ReduceSum", ["x"], ["e"], [ow.attr_int("keepdims", 1)])], [], [], [("e", [1])], "else")
+    nodes = [N("If", ["c"], ["out"], [ow.attr_graph("then_branch", then_g), ow.attr_graph("else_branch", else_g)])]
+    m = ow.model(nodes, [], [("c", [1], B), ("x", [3])], [("out", ["k"])], producer=PRODUCER)
+
+    def oracle(c, x):
+        return [np.maximum(x, np.float32(0)) if c[0] else np.array([x.sum()], np.float32)]
+    return m, oracle
+
+
+def loop_scan_trips():
+    """Loop with a scan output and a run-time trip count M: s <- s + 1, scanning s."""
+    body = ow.graph([N("Identity", ["cond"], ["cond_out"]), N("Add", ["s", "one"], ["s_out"]),
+                     N("Identity", ["s"], ["scan"])], [ow.tensor("one", np.float32(1))],
+                    [("i", [], I64), ("cond", [], B), ("s", [3])],
+                    [("cond_out", [], B), ("s_out", [3]), ("scan", [3])], "body")
+    nodes = [N("Loop", ["M", "", "x"], ["s_final", "stack"], [ow.attr_graph("body", body)])]
+    m = ow.model(nodes, [], [("M", [], I64), ("x", [3])], [("s_final", [3]), ("stack", ["M", 3])],
+                 producer=PRODUCER)
+
+    def oracle(M, x):
+        steps = [x + np.float32(k) for k in range(int(M))]
+        return [x + np.float32(int(M)), np.array(steps, np.float32).reshape(int(M), 3)]
+    return m, oracle
+
+
 MODELS_BY_NAME = {f.__name__: f for f in (nonzero_gather, nms_gather, unique_all, compress_sum, topk_input_k,
-                                          reshape_range, unbound_nonzero)}
+                                          reshape_range, unbound_nonzero, if_branch_shapes, loop_scan_trips)}
 
 
 def f32(*v):
@@ -192,10 +221,18 @@ CASES = [
      ["r", "steps"]),
     ("unbound_five", "unbound_nonzero", [("x", f32(1, -1, 2, -2, 3), F)], ["idx"]),
     ("unbound_seven", "unbound_nonzero", [("x", f32(-1, -1, 2, -2, 3, 4, 0), F)], ["idx"]),
+    ("if_then", "if_branch_shapes", [("c", np.array([True]), B), ("x", f32(1, -2, 3), F)], ["out"]),
+    ("if_else", "if_branch_shapes", [("c", np.array([False]), B), ("x", f32(1, -2, 3), F)], ["out"]),
+    ("loop_two", "loop_scan_trips", [("M", np.array(2, np.int64), I64), ("x", f32(1, 2, 3), F)], ["s_final", "stack"]),
+    ("loop_four", "loop_scan_trips", [("M", np.array(4, np.int64), I64), ("x", f32(1, 2, 3), F)],
+     ["s_final", "stack"]),
 ]
 
 
 def main():
+    # one input file for the command-line tests (tests/CMakeLists.txt: nnx run of nonzero_gather)
+    os.makedirs(MODELS, exist_ok=True)
+    np.save(os.path.join(MODELS, "x_three_positive.npy"), f32(1, -2, 3, -4, 5, 0))
     oracle_cases.write(MODELS, MODELS_BY_NAME, CASES, HEADER, COMMAND,
                        "ONNX models whose output shapes depend on run-time values", "DATA_SHAPE_CASES",
                        keep_types=True)
