@@ -43,6 +43,8 @@ typedef struct nnx_ir_model {
      * output: NULL for a fixed extent, else the dimension's symbol ("?" when it has none).
      * The model runs once shapes are bound (api/graph_shapes.c loads it again with them). */
     bool unbound;
+    bool outputs_probed; /* unbound: declared_outputs / output_dims were replaced, once, by the
+                            types the model API's probes found (api/shape_probe.h) */
     nnx_operand_desc *declared_outputs;
     const char **input_dims, **output_dims;
     /* unbound: what the model API loads again with shapes (in ir.arena; row is its format
