@@ -934,16 +934,17 @@ NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_ope
  * dimensions (an ONNX dim_param, or no extent, with no shape given at load) is unbound: such
  * a dimension reads as 0 in nnx_graph_input_desc and has a name, the symbol ("batch"; "?"
  * for an unknown one without a name); a fixed dimension has none (NULL). Output descriptors
- * are the model's declared ones (0 where it declares a name or nothing; rank 0 when it
- * declares no shape). Dispatch binds the shapes from the input tensors: dtype, rank and
- * fixed extents must agree, and every input dimension with the same name must have the same
- * extent (errors name the input, the dimension and both values). Each input shape set gets
- * its own compiled graph, exactly what loading the model with those shapes would build; it is
- * compiled at the first dispatch (or nnx_graph_bind_shapes) with that set and cached, at most
- * NNX_SHAPE_CACHE_DEFAULT sets (nnx_graph_set_shape_cache_limit), least recently used first
- * out. Each cached set holds its own compiled graph, weights included. The graph reads the
- * model file again for each new set: the file must stay in place while the graph is used.
- * Dimension names of fixed-shape graphs are all NULL; index or axis out of range: NULL. */
+ * and dimension names are the model's (nnx_model_output_dim_name): in the input dimensions
+ * where the model's probes found an expression ("2*seq"), else "?" or as declared. Dispatch
+ * binds the shapes from the input tensors: dtype, rank and fixed extents must agree, and
+ * every input dimension with the same name must have the same extent (errors name the input,
+ * the dimension and both values). Each input shape set gets its own compiled graph, exactly
+ * what loading the model with those shapes would build; it is compiled at the first dispatch
+ * (or nnx_graph_bind_shapes) with that set and cached, at most NNX_SHAPE_CACHE_DEFAULT sets
+ * (nnx_graph_set_shape_cache_limit), least recently used first out. Each cached set holds
+ * its own compiled graph, weights included. The graph reads the model file again for each
+ * new set: the file must stay in place while the graph is used. Dimension names of
+ * fixed-shape graphs are all NULL; index or axis out of range: NULL. */
 #define NNX_SHAPE_CACHE_DEFAULT 4
 NNX_API const char *nnx_graph_input_dim_name(const nnx_graph *graph, size_t index, uint32_t axis);
 NNX_API const char *nnx_graph_output_dim_name(const nnx_graph *graph, size_t index, uint32_t axis);
@@ -1097,7 +1098,18 @@ NNX_API void nnx_model_output_desc(const nnx_model *model, size_t index, nnx_ope
 /* The name of a symbolic dimension of input or output index (see "Symbolic dimensions"
  * above): NULL for a fixed one; its extent reads as 0 in the desc. A model whose inputs have
  * such dimensions loads without shapes; its ops and parameters are listed, and dot, save
- * and convert need the shapes (nnx_model_options.input_shapes). */
+ * and convert need the shapes (nnx_model_options.input_shapes).
+ * Its outputs are shown in terms of the input dimensions: the first output query (desc or
+ * name, or nnx_model_build) loads the model again at 4 probe bindings of the input
+ * dimensions (external tensor data not read) and fits each output extent to them. An extent
+ * equal in every probe is fixed (a number in the desc, name NULL); one that fits exactly one
+ * of the forms a*x+b or c*x*y over named input dimensions x, y (integers a != 0, b, c > 0) is
+ * named by it ("batch", "2*seq", "seq+1", "4*batch*seq"); any other is "?", known at dispatch
+ * (a strided convolution's output, anything over an unnamed "?" input dimension). When a
+ * probe fails to load (a model that accepts only some shapes), or an output's rank or dtype
+ * varies between probes, the outputs keep the types the file declares. The result is cached
+ * in the model; the strings live until it is destroyed. Like every call on a model, this one
+ * is made from one thread at a time (rule 7). */
 NNX_API const char *nnx_model_input_dim_name(const nnx_model *model, size_t index, uint32_t axis);
 NNX_API const char *nnx_model_output_dim_name(const nnx_model *model, size_t index, uint32_t axis);
 /* Data-dependent shapes. A model in which some operation's output shape depends on the

@@ -5,6 +5,7 @@
 #include "api/model_ir.h"
 #include "api/graph_shapes.h"
 #include "api/graph_stages.h"
+#include "api/shape_probe.h"
 #include "base/strbuf.h"
 #include "formats/nnef/emit/dot.h"
 #include "formats/nnef/emit/from_ir.h"
@@ -172,26 +173,45 @@ static void source_free(void *user, const nnx_alloc *a)
     nnx_mem_free(a, s);
 }
 
+nnx_status nnx_model_ir_reload(const nnx_model_format *row, const char *path, const char *params_path, uint32_t flags,
+                               uint64_t seed, const nnx_input_shape *shapes, uint32_t n, const nnx_alloc *a,
+                               nnx_ir_model **out, nnx_error *err)
+{
+    nnx_model_options o = {
+        .flags = flags, .input_shapes = shapes, .input_shape_count = n, .params_path = params_path, .seed = seed};
+    nnx_status st = nnx_model_ir_load(row, path, &o, a, out, err);
+    if (st == NNX_OK && (*out)->unbound) {
+        st = need_shapes(*out, "run", err);
+        nnx_model_ir_free(*out, a);
+        *out = NULL;
+    }
+    return st;
+}
+
 static nnx_status source_specialize(void *user, nnx_context *ctx, const nnx_input_shape *shapes, uint32_t n,
                                     nnx_graph **out, nnx_error *err)
 {
     const ir_source *s = user;
-    nnx_model_options o = {.flags = s->flags,
-                           .input_shapes = shapes,
-                           .input_shape_count = n,
-                           .params_path = s->params_path,
-                           .seed = s->seed};
     nnx_ir_model *m = NULL;
     *out = NULL;
-    nnx_status st = nnx_model_ir_load(s->row, s->path, &o, &ctx->alloc, &m, err);
-    if (st == NNX_OK && m->unbound)
-        st = need_shapes(m, "run", err);
+    nnx_status st = nnx_model_ir_reload(s->row, s->path, s->params_path, s->flags, s->seed, shapes, n, &ctx->alloc, &m,
+                                        err);
     if (st == NNX_OK)
         st = nnx_model_ir_build(ctx, m, out, err);
     if (st == NNX_OK)
         nnx_context_disown(ctx, &(*out)->h.link); /* the unbound graph owns it */
     nnx_model_ir_free(m, &ctx->alloc);
     return st;
+}
+
+/* m with its output types probed (shape_probe.h) if it is unbound. The cache is filled on
+ * the first query, through the const of the model API's queries: the model itself is the
+ * caller's and mutable, and used from one thread at a time (nnx.h rule 7). */
+static const nnx_ir_model *probed(const nnx_ir_model *m)
+{
+    if (m->unbound && !m->outputs_probed)
+        nnx_shape_probe_outputs((nnx_ir_model *)m);
+    return m;
 }
 
 static nnx_status build_unbound(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
@@ -218,6 +238,7 @@ static nnx_status build_unbound(nnx_context *ctx, const nnx_ir_model *m, nnx_gra
     }
     for (uint32_t i = 0; i < m->n_inputs; i++)
         descs[i] = m->ir.values[m->inputs[i]].desc;
+    probed(m);
     nnx_shape_list in = {m->n_inputs, names, descs, m->input_dims};
     nnx_shape_list outs = {m->n_outputs, m->output_names, m->declared_outputs, m->output_dims};
     st = nnx_graph_create_unbound(ctx, &in, &outs, (nnx_shape_source){source_specialize, source_free, s}, out, err);
@@ -289,7 +310,9 @@ static const char *ir_name(const void *model, nnx_model_list list, size_t i)
 static void ir_desc(const void *model, nnx_model_list list, size_t i, nnx_operand_desc *out)
 {
     const nnx_ir_model *m = model;
-    if (list == NNX_MODEL_OUTPUTS && (m->unbound || m->staged))
+    if (list == NNX_MODEL_OUTPUTS && m->unbound)
+        *out = probed(m)->declared_outputs[i];
+    else if (list == NNX_MODEL_OUTPUTS && m->staged)
         *out = m->declared_outputs[i];
     else
         *out = m->ir.values[list == NNX_MODEL_INPUTS ? m->inputs[i] : m->outputs[i]].desc;
@@ -297,7 +320,7 @@ static void ir_desc(const void *model, nnx_model_list list, size_t i, nnx_operan
 
 static const char *ir_dim_name(const void *model, nnx_model_list list, size_t i, uint32_t axis)
 {
-    const nnx_ir_model *m = model;
+    const nnx_ir_model *m = list == NNX_MODEL_OUTPUTS ? probed(model) : model;
     const char **dims = list == NNX_MODEL_INPUTS ? m->input_dims : list == NNX_MODEL_OUTPUTS ? m->output_dims : NULL;
     return dims && axis < NNX_MAX_RANK ? dims[i * NNX_MAX_RANK + axis] : NULL;
 }

@@ -56,6 +56,8 @@ typedef struct nnx_ir_model {
      * output: NULL for a fixed extent, else the dimension's symbol ("?" when it has none).
      * The model runs once shapes are bound (api/graph_shapes.c loads it again with them). */
     bool unbound;
+    bool outputs_probed; /* unbound: declared_outputs / output_dims were replaced, once, by the
+                            types the model API's probes found (api/shape_probe.h) */
     nnx_operand_desc *declared_outputs;
     const char **input_dims, **output_dims;
     /* Staged (loaded with allow_stages, fixed input shapes, and an operator whose output shape

@@ -1,14 +1,14 @@
 #!/usr/bin/python3
 """check_dynamic_shapes.py — real models exported the way users export them, with dynamic axes,
-shown by `nnx info` with their symbolic dimensions, run by `nnx run` at two shapes each and
-compared with PyTorch: a torchvision classifier (squeezenet1_1, dynamic batch and image size,
-opset 13), a token encoder (int64 ids -> embedding -> 2-layer transformer encoder, dynamic
-batch and sequence length, opset 14), torchvision's LR-ASPP segmenter (dynamic batch and
-image size, opset 17), a 2-layer GRU classifier (dynamic batch and sequence length, opset
-14) and a scripted residual recurrence (torch.jit.script: a
-Python `for` over a run-time step count becomes ONNX Loop, an `if` on the data becomes If;
-dynamic batch, opset 15). nnx binds the symbolic dimensions from each --input file. Weights
-are random from a fixed seed.
+shown by `nnx info` with their symbolic dimensions (outputs in the inputs' dimensions), run
+by `nnx run` at two shapes each and compared with PyTorch: a torchvision classifier
+(squeezenet1_1, dynamic batch and image size, opset 13), a token encoder (int64 ids ->
+embedding -> 2-layer transformer encoder, dynamic batch and sequence length, opset 14),
+torchvision's LR-ASPP segmenter (dynamic batch and image size, opset 17), a 2-layer GRU
+classifier (dynamic batch and sequence length, opset 14) and a scripted residual recurrence
+(torch.jit.script: a Python `for` over a run-time step count becomes ONNX Loop, an `if` on
+the data becomes If; dynamic batch, opset 15). nnx binds the symbolic dimensions from each
+--input file. Weights are random from a fixed seed.
 
   /usr/bin/python3 tests/models/check_dynamic_shapes.py NNX OUT_DIR
 
@@ -113,6 +113,12 @@ def cases():
             (-torch.ones(2, 8), 1)])
 
 
+# What `nnx info` shows for each output, in the input dimensions (probed: engine decision E30).
+# The segmenter's file declares [batch,Resizeoutput_dim_1,...]; its probes find the rest.
+OUTPUT_SHAPES = {"squeezenet1_1": "batch,1000", "token_encoder": "batch,sequence,64",
+                 "lraspp_segmenter": "batch,21,height,width", "gru_classifier": "batch,4", "loop_if": "batch,8"}
+
+
 def as_array(v):
     return v.numpy() if isinstance(v, torch.Tensor) else np.array(v, dtype=np.int64)
 
@@ -133,9 +139,11 @@ def main():
         dims = ["batch" if i == 0 else axes.get(i, str(d)) for i, d in enumerate(first.shape)]
         want_line = "input                    %-8s [%s]" % (
             "int64" if first.dtype == torch.int64 else "float32", ",".join(dims))
-        if info.returncode != 0 or want_line not in info.stdout:
-            print("FAIL %s: nnx info does not show %r:\n%s%s" % (name, want_line, info.stdout, info.stderr))
-            failed += 1
+        want_out = "output                   float32  [%s]" % OUTPUT_SHAPES[name]
+        for line in (want_line, want_out):
+            if info.returncode != 0 or line not in info.stdout:
+                print("FAIL %s: nnx info does not show %r:\n%s%s" % (name, line, info.stdout, info.stderr))
+                failed += 1
         for k, sample in enumerate(samples):
             with torch.no_grad():
                 want = model(*sample).numpy()

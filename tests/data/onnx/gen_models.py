@@ -7,6 +7,11 @@ to tests/fuzz/corpus/onnx/.
   relu_add.onnx   x[1,4] -> Relu -> Add(b) -> y, b an initializer
   relu_add_batch.onnx  the same with x[batch,4] -> y[batch,4], batch symbolic
   relu_add_pair.onnx  Relu(x[batch,seq]) + z[batch,1] -> y[batch,seq]: a symbol two inputs share
+  probe_*.onnx  output shapes in input dimensions (test_shape_probe, nnx info): probe_concat
+  (Concat and Pad of [batch,seq]), probe_flatten (Reshape of [batch,seq,4]), probe_conv (a
+  stride-2 Conv of [N,1,H,W]), probe_unknown (an input dimension with no name), probe_fixed
+  (a Reshape to a fixed shape, which one batch size fits), probe_classifier (Conv, global
+  pooling, Gemm of [batch,3,8,8]); outputs declared with exporter-style names (unk__N)
   conv_pool.onnx  x[1,1,4,4] -> Conv(w[2,1,3,3], bias, pads 1) -> Relu -> MaxPool 2x2 -> y
   unsupported.onnx  two operators nnx lacks (and one it has), for the all-at-once error
   random_uniform.onnx, random_normal_like.onnx, bernoulli.onnx, dropout_training.onnx  one
@@ -20,7 +25,7 @@ import sys
 import numpy as np
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the test data
-from onnx_wire import BOOL, attr_float, attr_ints, model, node, tensor  # noqa: E402
+from onnx_wire import BOOL, attr_float, attr_int, attr_ints, model, node, tensor  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "..", "fuzz", "corpus", "onnx")
@@ -74,6 +79,8 @@ def main():
         [tensor("ratio", np.array(0.25, dtype=np.float32)), tensor("training", np.array(True), BOOL)],
         [("x", [100, 100])], [("y", [100, 100]), ("mask", [100, 100], BOOL)], opset=22), seed=False)
 
+    probe_models()
+
     rng = np.random.default_rng(8)
     w = rng.standard_normal((2, 1, 3, 3)).astype(np.float32)
     bias = np.array([0.1, -0.2], dtype=np.float32)
@@ -88,6 +95,38 @@ def main():
         [node("StringNormalizer", ["x"], ["a"]), node("Relu", ["a"], ["b"]), node("StringSplit", ["b"], ["y"]),
          node("StringNormalizer", ["y"], ["z"])],
         [], [("x", [1, 4])], [("z", [1, 4])]))
+
+
+def probe_models():
+    i64 = 7  # INT64
+    write("probe_concat.onnx", model(
+        [node("Concat", ["x", "y"], ["cat"], [attr_int("axis", 1)]),
+         node("Pad", ["x", "pads"], ["padded"])],
+        [tensor("pads", np.array([0, 0, 0, 1]), i64)],
+        [("x", ["batch", "seq"]), ("y", ["batch", "seq"])],
+        [("cat", ["batch", "unk__1"]), ("padded", ["batch", "unk__2"])]), seed=False)
+    write("probe_flatten.onnx", model(
+        [node("Reshape", ["x", "rows"], ["flat"]), node("Reshape", ["x", "all"], ["line"])],
+        [tensor("rows", np.array([0, -1]), i64), tensor("all", np.array([-1]), i64)],
+        [("x", ["batch", "seq", 4])], [("flat", ["batch", "unk__3"]), ("line", ["unk__4"])]), seed=False)
+    w = np.full((2, 1, 3, 3), 0.125, dtype=np.float32)
+    write("probe_conv.onnx", model(
+        [node("Conv", ["x", "w"], ["y"], [attr_ints("strides", [2, 2]), attr_ints("pads", [1, 1, 1, 1])])],
+        [tensor("w", w)], [("x", ["N", 1, "H", "W"])], [("y", ["N", 2, "oh", "ow"])]), seed=False)
+    write("probe_unknown.onnx", model(
+        [node("Relu", ["x"], ["y"]), node("Concat", ["x", "x"], ["z"], [attr_int("axis", 0)])],
+        [], [("x", [None, 4])], [("y", [None, 4]), ("z", ["unk__5", 4])]), seed=False)
+    write("probe_fixed.onnx", model(
+        [node("Reshape", ["x", "shape"], ["y"])], [tensor("shape", np.array([2, 6]), i64)],
+        [("x", ["batch", 6])], [("y", ["rows", "cols"])]), seed=False)
+    rng = np.random.default_rng(30)
+    write("probe_classifier.onnx", model(
+        [node("Conv", ["x", "w"], ["c"], [attr_ints("pads", [1, 1, 1, 1])]), node("Relu", ["c"], ["r"]),
+         node("GlobalAveragePool", ["r"], ["g"]), node("Flatten", ["g"], ["f"]),
+         node("Gemm", ["f", "fc", "fb"], ["y"], [attr_int("transB", 1)])],
+        [tensor("w", rng.standard_normal((4, 3, 3, 3))), tensor("fc", rng.standard_normal((10, 4))),
+         tensor("fb", rng.standard_normal(10))],
+        [("x", ["batch", 3, 8, 8])], [("y", ["unk__0", 10])]), seed=False)
 
 
 if __name__ == "__main__":

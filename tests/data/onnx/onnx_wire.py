@@ -57,8 +57,10 @@ def tensor(name, arr, elem_type=FLOAT):
 
 
 def value_info(name, shape, elem_type=FLOAT):
-    # Dimension.dim_value, or dim_param for a name (a symbolic dimension)
-    dims = b"".join(f_bytes(1, f_bytes(2, d) if isinstance(d, str) else f_int(1, d)) for d in shape)
+    # Dimension.dim_value, or dim_param for a name (a symbolic dimension), or neither for
+    # None (an unknown dimension)
+    dims = b"".join(f_bytes(1, b"" if d is None else f_bytes(2, d) if isinstance(d, str) else f_int(1, d))
+                    for d in shape)
     tensor_type = f_int(1, elem_type) + f_bytes(2, dims)  # elem_type, shape
     return f_bytes(1, name) + f_bytes(2, f_bytes(1, tensor_type))  # name, type.tensor_type
 
