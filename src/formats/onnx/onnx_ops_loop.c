@@ -331,6 +331,14 @@ nnx_status nnx_onnx_op_loop(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
         st = lower(c, &L, out);
     nnx_mem_free(c->ir->alloc, axes);
     nnx_mem_free(c->ir->alloc, revs);
+    /* A body that cannot be one static sub-graph (a shape set by the iteration number, as a
+     * Slice at i) is unrolled when the trip count and condition are known at load: each
+     * pass's iteration number is then a constant. What the failed lowering added is dead. */
+    bool cond_known = in[1] == NNX_NONE || ox_known(c, in[1]);
+    if (st != NNX_OK && st != NNX_ERROR_OUT_OF_MEMORY && L.trips >= 0 && L.trips <= OX_MAX_SEQUENCE && cond_known) {
+        nnx_error_clear(&c->nerr);
+        st = nnx_onnx_loop_unrolled(c, n, in, n_in, out);
+    }
     return st;
 }
 

@@ -177,7 +177,7 @@ def loop_scan_const():
 
 
 def loop_scan_may_stop():
-    """Loop with scan outputs whose body computes its condition: refused at load."""
+    """Loop with scan outputs whose body computes its condition: unrolled at load (M known)."""
     body = ow.graph([N("Less", ["i", "two"], ["cond_out"]), N("Identity", ["s"], ["s_out"]),
                      N("Identity", ["s"], ["scan"])], [ow.tensor("two", np.array(2, np.int64), I64)],
                     [("i", [], I64), ("cond", [], B), ("s", [3])],

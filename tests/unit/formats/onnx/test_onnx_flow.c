@@ -4,9 +4,9 @@
  * tests/unit/formats/onnx/gen_onnx_flow.py) is loaded, built (the model freed before the
  * graph runs) and run through the public API. Beside that, the IR the loader makes (an If on
  * a load-time constant is inlined, with no cond_if; one on a run-time value is a cond_if; a
- * Loop is a while_loop) and its refusals (Loop scan outputs with a run-time trip count or a
- * body that computes its condition, If branches of different shapes on a run-time condition,
- * sub-graphs nested too deep). */
+ * Loop is a while_loop, or unrolled when its body cannot be one) and its refusals (Loop scan
+ * outputs with a run-time trip count, If branches of different shapes on a run-time
+ * condition, sub-graphs nested too deep). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -76,14 +76,32 @@ static void refused(const char *name, const char *want)
     nnx_ir_model_free(&m);
 }
 
+/* A Loop with scan outputs whose body computes its condition cannot be one while_loop of
+ * static shapes; with its trip count known it is unrolled: i = 0, 1, 2 run (the condition
+ * i < 2 is computed after each pass), so the scan output stacks 3 rows. */
+static void test_unrolled_loop(void **state)
+{
+    (void)state;
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir_model m;
+    nnx_ir_model_init(&m, &a, "onnx");
+    nnx_error err = {0};
+    if (nnx_onnx_load(MODELS "loop_scan_may_stop.onnx", NULL, &m, &err) != NNX_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(m.n_outputs, 2);
+    nnx_operand_desc d = m.ir.values[m.outputs[1]].desc;
+    assert_int_equal(d.rank, 2);
+    assert_int_equal(d.shape[0], 3);
+    assert_int_equal(d.shape[1], 3);
+    nnx_ir_model_free(&m);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
     refused("loop_scan_runtime",
             "Loop 's_final': scan outputs with a trip count known only at run time are not "
-            "supported yet");
-    refused("loop_scan_may_stop",
-            "Loop 's_final': scan outputs of a loop that may stop before its trip count are not "
             "supported yet");
     refused("if_shapes_differ", "If 'out': output 0 is float32[3] in then_branch but float32[1] in else_branch");
     refused("if_too_deep", "sub-graphs are nested more than 64 deep");
@@ -92,10 +110,11 @@ static void test_refusals(void **state)
 int main(void)
 {
     enum { N = sizeof onnx_flow_cases / sizeof onnx_flow_cases[0] };
-    struct CMUnitTest tests[N + 2];
+    struct CMUnitTest tests[N + 3];
     for (size_t i = 0; i < N; i++)
         tests[i] = (struct CMUnitTest){onnx_flow_cases[i].name, test_case, NULL, NULL, (void *)&onnx_flow_cases[i]};
     tests[N] = (struct CMUnitTest)cmocka_unit_test(test_lowering);
     tests[N + 1] = (struct CMUnitTest)cmocka_unit_test(test_refusals);
-    return _cmocka_run_group_tests("onnx_flow", tests, N + 2, NULL, NULL);
+    tests[N + 2] = (struct CMUnitTest)cmocka_unit_test(test_unrolled_loop);
+    return _cmocka_run_group_tests("onnx_flow", tests, N + 3, NULL, NULL);
 }
