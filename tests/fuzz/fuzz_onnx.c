@@ -1,8 +1,9 @@
 /* fuzz_onnx.c — libFuzzer target fuzz-onnx: the ONNX loader (protobuf decoding, operator
  * check, initializers, every operator mapping and load-time folding) on arbitrary bytes.
  * External data is refused (no folder), so the loader reads nothing but the input. Each
- * input is loaded twice: as it is, and allowed to stay unbound (symbolic input dimensions
- * kept, onnx_signature.c), as the model API loads it. */
+ * input is loaded twice: as it is, and as the model API loads it: allowed to stay unbound
+ * (symbolic input dimensions kept, onnx_signature.c) or staged (cut before a node whose shape
+ * needs run-time values, onnx_stages.c). */
 #include "base/alloc.h"
 #include "formats/onnx/onnx.h"
 
@@ -16,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         nnx_ir_model m;
         nnx_ir_model_init(&m, &alloc, "onnx");
         nnx_error err = {0};
-        nnx_ir_model_options o = {.allow_unbound = unbound};
+        nnx_ir_model_options o = {.allow_unbound = unbound, .allow_stages = unbound};
         nnx_onnx_load_buffer(data, size, "fuzz.onnx", NULL, &o, NULL, 0, &m, &err);
         nnx_ir_model_free(&m);
     }
