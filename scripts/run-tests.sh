@@ -98,12 +98,12 @@ step "build build-asan/" cmake --build "$repo/build-asan" -j"$jobs"
 step "ctest build-asan/" run_ctest "$repo/build-asan"
 
 # ThreadSanitizer on what runs concurrently (one graph dispatched from several threads, at one
-# shape or at several, and the worker pool). Only those tests are built. clang 14's TSan cannot map its shadow memory
+# shape, at several, or in stages, and the worker pool). Only those tests are built. clang 14's TSan cannot map its shadow memory
 # under the highest ASLR entropy some kernels use; a test then reruns with address
 # randomization off.
 run_tsan_test() {
   local name out rc=0
-  for name in test_concurrent_dispatch test_symbolic_shapes test_pool test_thread_policy; do
+  for name in test_concurrent_dispatch test_symbolic_shapes test_onnx_data_shapes test_pool test_thread_policy; do
     local bin=$repo/build-tsan/tests/$name
     rc=0
     out=$("$bin" 2>&1) || rc=$?
@@ -117,5 +117,5 @@ run_tsan_test() {
   done
 }
 step "configure build-tsan/ (clang, thread)" configure "$repo/build-tsan" clang -DNNX_SANITIZE=thread
-step "build build-tsan/ (concurrency tests only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch test_symbolic_shapes test_pool test_thread_policy
+step "build build-tsan/ (concurrency tests only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch test_symbolic_shapes test_onnx_data_shapes test_pool test_thread_policy
 step "test build-tsan/" run_tsan_test

@@ -4,8 +4,9 @@
  * tests/unit/formats/onnx/gen_onnx_data_shapes.py) runs with nnx_context_run, its outputs'
  * types, shapes and values checked; the cases of one model run on one graph, in turn and
  * again, so the stages compiled for one length serve it again. Beside that, the staged
- * reason, nnx_context_dispatch with output tensors of the right and of a wrong shape, and the
- * refusal of nnx_graph_bind_shapes. */
+ * reason, nnx_context_dispatch with output tensors of the right and of a wrong shape, the
+ * refusal of nnx_graph_bind_shapes, and threads running one graph's cases at once (a TSan
+ * test: stages compiled and cached under concurrent dispatches). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -160,12 +162,86 @@ static void test_dispatch_tensors(void **state)
     nnx_context_destroy(ctx);
 }
 
+/* One thread's work: `rounds` times over the cases of `model` on the shared graph, each
+ * output compared bit for bit (these oracles are exact in float32); failures counted. */
+typedef struct worker {
+    nnx_context *ctx;
+    nnx_graph *g;
+    const char *model;
+    int rounds, failures;
+} worker;
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    for (int r = 0; r < w->rounds; r++)
+        for (size_t i = 0; i < N_CASES; i++) {
+            const onnx_case *c = &DATA_SHAPE_CASES[i];
+            if (strcmp(c->model, w->model) != 0)
+                continue;
+            nnx_named_tensor ins[ONNX_CASE_MAX_IO], outs[ONNX_CASE_MAX_IO];
+            bool ok = true;
+            for (uint32_t k = 0; k < c->n_in; k++) {
+                nnx_tensor_desc td = {.desc = {c->in[k].dtype, c->in[k].rank, {0}}, .writable = true};
+                memcpy(td.desc.shape, c->in[k].shape, sizeof c->in[k].shape);
+                ins[k].name = c->in[k].name;
+                ok = ok && nnx_tensor_create(w->ctx, &td, &ins[k].tensor) == NNX_OK &&
+                    nnx_tensor_write(ins[k].tensor, c->in[k].bytes, c->in[k].size) == NNX_OK;
+            }
+            for (uint32_t k = 0; k < c->n_out; k++)
+                outs[k] = (nnx_named_tensor){c->out[k].name, NULL};
+            ok = ok && nnx_context_run(w->ctx, w->g, ins, c->n_in, outs, c->n_out) == NNX_OK;
+            for (uint32_t k = 0; k < c->n_out; k++) {
+                unsigned char got[256];
+                nnx_tensor_desc d = {0};
+                if (outs[k].tensor)
+                    nnx_tensor_get_desc(outs[k].tensor, &d);
+                size_t bytes = 0;
+                ok = ok && nnx_operand_desc_bytes(&d.desc, &bytes) == NNX_OK && bytes == c->out[k].size &&
+                    bytes <= sizeof got && nnx_tensor_read(outs[k].tensor, got, bytes) == NNX_OK &&
+                    (!bytes || memcmp(got, c->out[k].bytes, bytes) == 0);
+                nnx_tensor_destroy(outs[k].tensor);
+            }
+            for (uint32_t k = 0; k < c->n_in; k++)
+                nnx_tensor_destroy(ins[k].tensor);
+            w->failures += !ok;
+        }
+    return NULL;
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    enum { THREADS = 3 };
+    static const char *const models[] = {"nonzero_gather", "nms_gather", "unbound_nonzero"};
+    nnx_context *ctx;
+    assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
+    for (size_t m = 0; m < sizeof models / sizeof models[0]; m++) {
+        const char *reason;
+        nnx_graph *g = graph_of(ctx, models[m], &reason);
+        worker w[THREADS];
+        pthread_t t[THREADS];
+        for (int i = 0; i < THREADS; i++) {
+            w[i] = (worker){ctx, g, models[m], 4, 0};
+            assert_int_equal(pthread_create(&t[i], NULL, work, &w[i]), 0);
+        }
+        for (int i = 0; i < THREADS; i++) {
+            pthread_join(t[i], NULL);
+            if (w[i].failures)
+                fail_msg("%s: thread %d: %d runs differ from the oracle", models[m], i, w[i].failures);
+        }
+        nnx_graph_destroy(g);
+    }
+    nnx_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_reason),
         cmocka_unit_test(test_dispatch_tensors),
+        cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
