@@ -103,14 +103,17 @@ nnx_status nnx_file_map(const char *path, const nnx_alloc *a, nnx_file_view *out
 {
     *out = (nnx_file_view){NULL, 0, false, a};
     int fd;
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; regular_size refuses anything but
+     * a regular file before a byte is read (reads of regular files never block anyway) */
     do
-        fd = open(path, O_RDONLY | O_CLOEXEC);
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     while (fd < 0 && errno == EINTR);
     if (fd < 0)
         return io_error(err, path, "open", errno);
     size_t size = 0;
     int e = regular_size(fd, &size);
-    nnx_status st = e                    ? io_error(err, path, "read", e)
+    nnx_status st = e == ENODEV ? nnx_error_set(err, NNX_ERROR_IO, "%s: error: cannot read: not a regular file", path)
+        : e                     ? io_error(err, path, "read", e)
         : size >= NNX_FILE_MAP_THRESHOLD ? map_large(fd, path, size, out, err)
                                          : read_small(fd, path, a, size, out, err);
     close(fd); /* a mapping stays valid after its descriptor is closed (POSIX mmap) */

@@ -584,10 +584,15 @@ static nnx_status open_file(nnx_nnef_container *c, const nnx_nnef_container_opti
 {
     int fd;
     do
-        fd = open(c->path, O_RDONLY | O_CLOEXEC);
+        fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO must not block */
     while (fd < 0 && errno == EINTR);
     if (fd < 0)
         return io_error(err, c->path, "open", errno);
+    struct stat sb; /* checked on the descriptor: the path may have changed since stat() */
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        close(fd);
+        return nnx_error_set(err, NNX_ERROR_IO, "%s: error: cannot open: not a regular file or a folder", c->path);
+    }
     uint8_t head[512];
     size_t n;
     int e = read_head(fd, head, sizeof head, &n);
