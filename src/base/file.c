@@ -1,13 +1,14 @@
 /* file.c — nnx_file_map (mmap for large files, read() into a buffer for small ones) and
  * nnx_file_write_atomic (temporary file + fsync + rename). POSIX only. System error texts
  * come from the thread-safe strerror_r, so messages can be built from any thread. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with realpath */
 
 #include "base/file.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -121,6 +122,33 @@ nnx_status nnx_file_map(const char *path, const nnx_alloc *a, nnx_file_view *out
         *out = (nnx_file_view){NULL, 0, false, a};
     else
         out->size = size;
+    return st;
+}
+
+nnx_status nnx_file_map_inside(const char *dir, const char *relpath, const nnx_alloc *a, nnx_file_view *out,
+                               nnx_error *err)
+{
+    *out = (nnx_file_view){NULL, 0, false, a};
+    size_t n = strlen(dir) + strlen(relpath) + 2;
+    char *joined = nnx_mem_alloc(a, n);
+    if (!joined)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    snprintf(joined, n, "%s/%s", dir, relpath);
+    char *real_dir = realpath(dir, NULL), *real_file = realpath(joined, NULL);
+    nnx_status st = NNX_OK;
+    if (!real_dir || !real_file) {
+        st = io_error(err, joined, "open", errno);
+    } else {
+        size_t d = strlen(real_dir);
+        bool inside = strncmp(real_file, real_dir, d) == 0 && (real_file[d] == '/' || (d == 1 && real_dir[0] == '/'));
+        st = inside
+            ? nnx_file_map(real_file, a, out, err)
+            : nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                            "%s: error: cannot read: it leads out of the folder %s (a symbolic link)", joined, dir);
+    }
+    free(real_dir); /* realpath's allocation is malloc's */
+    free(real_file);
+    nnx_mem_free(a, joined);
     return st;
 }
 

@@ -25,6 +25,11 @@ typedef struct nnx_file_view {
  * and err holds "PATH: error: cannot <what>: <strerror>" with NNX_ERROR_IO, or
  * NNX_ERROR_OUT_OF_MEMORY when the buffer for a small file cannot be allocated. */
 nnx_status nnx_file_map(const char *path, const nnx_alloc *a, nnx_file_view *out, nnx_error *err);
+/* nnx_file_map of relpath inside folder dir, which must stay inside it once every symbolic
+ * link is resolved (links that stay inside are fine; one that leads out is refused, as ONNX
+ * Runtime refuses external data outside the model's folder). */
+nnx_status nnx_file_map_inside(const char *dir, const char *relpath, const nnx_alloc *a, nnx_file_view *out,
+                               nnx_error *err);
 /* Releases a view and zeroes it; a zeroed view is a no-op. */
 void nnx_file_unmap(nnx_file_view *view);
 

@@ -162,14 +162,8 @@ static nnx_status read_external(const Onnx__TensorProto *t, const char *dir, con
     if (length >= 0 && (unsigned long long)length != bytes)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "tensor '%s': external data length %lld != %zu bytes",
                              t->name ? t->name : "", length, bytes);
-    size_t plen = strlen(dir) + strlen(loc) + 2;
-    char *p = nnx_mem_alloc(alloc, plen);
-    if (!p)
-        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    snprintf(p, plen, "%s/%s", dir, loc);
     nnx_file_view v;
-    nnx_status st = nnx_file_map(p, alloc, &v, err);
-    nnx_mem_free(alloc, p);
+    nnx_status st = nnx_file_map_inside(dir, loc, alloc, &v, err);
     if (st != NNX_OK)
         return st;
     if ((unsigned long long)offset > v.size || v.size - (size_t)offset < bytes)

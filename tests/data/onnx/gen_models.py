@@ -80,6 +80,7 @@ def main():
         [("x", [100, 100])], [("y", [100, 100]), ("mask", [100, 100], BOOL)], opset=22), seed=False)
 
     probe_models()
+    external_data_model()
 
     rng = np.random.default_rng(8)
     w = rng.standard_normal((2, 1, 3, 3)).astype(np.float32)
@@ -127,6 +128,18 @@ def probe_models():
         [tensor("w", rng.standard_normal((4, 3, 3, 3))), tensor("fc", rng.standard_normal((10, 4))),
          tensor("fb", rng.standard_normal(10))],
         [("x", ["batch", 3, 8, 8])], [("y", ["unk__0", 10])]), seed=False)
+
+
+def external_data_model():
+    """y = x + b, b (4 floats) in the external file `b.bin` beside the model (ONNX IR,
+    "External Tensor Data"); the CLI tests copy it into folders where b.bin is a symbolic
+    link that stays inside (read) or leads out (refused)."""
+    from onnx_wire import f_bytes, f_int, FLOAT
+    t = f_int(1, 4) + f_int(2, FLOAT) + f_bytes(8, "b")  # dims, data_type, name
+    t += f_bytes(13, f_bytes(1, "location") + f_bytes(2, "b.bin")) + f_int(14, 1)  # external_data, EXTERNAL
+    write("external_b.onnx", model([node("Add", ["x", "b"], ["y"])], [t], [("x", [1, 4])], [("y", [1, 4])]),
+          seed=False)
+    np.arange(4, dtype=np.float32).tofile(os.path.join(HERE, "external_b_values.bin"))
 
 
 if __name__ == "__main__":
