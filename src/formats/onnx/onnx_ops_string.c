@@ -54,12 +54,24 @@ static uint32_t bcast_index(const ox_strt *t, uint32_t k, uint32_t rank, const u
     return idx;
 }
 
-static uint32_t count_of(uint32_t rank, const uint32_t *shape)
+/* The two string inputs of a binary operator (StringConcat, Equal), their broadcast shape
+ * rank/shape and its element count (both inputs are within OX_MAX_STRINGS elements; their
+ * broadcast is within 2^48, checked against OX_MAX_STRINGS). */
+static nnx_status string_pair(ox *c, const uint32_t *in, uint32_t n_in, const ox_strt **x, const ox_strt **y,
+                              uint32_t *rank, uint32_t *shape, uint32_t *total)
 {
-    uint32_t n = 1;
-    for (uint32_t i = 0; i < rank; i++)
-        n *= shape[i]; /* both inputs are within OX_MAX_STRINGS, so is a broadcast of them */
-    return n;
+    *x = ox_str_in(c, in, n_in, 0);
+    *y = *x ? ox_str_in(c, in, n_in, 1) : NULL;
+    if (!*y)
+        return c->nerr.status;
+    CHECK(bcast(c, *x, *y, rank, shape));
+    uint64_t n = 1;
+    for (uint32_t i = 0; i < *rank; i++)
+        n *= shape[i];
+    if (n > OX_MAX_STRINGS)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "a result of more than %u elements", OX_MAX_STRINGS);
+    *total = (uint32_t)n;
+    return NNX_OK;
 }
 
 /* Scratch for n results: pointer and length arrays, and `bytes` bytes of text. */
@@ -155,12 +167,9 @@ nnx_status nnx_onnx_op_string_normalizer(ox *c, const Onnx__NodeProto *n, const 
 /* ONNX Operators, StringConcat: x and y concatenated element-wise, broadcast. */
 nnx_status nnx_onnx_op_string_concat(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
-    const ox_strt *x = ox_str_in(c, in, n_in, 0), *y = x ? ox_str_in(c, in, n_in, 1) : NULL;
-    if (!y)
-        return c->nerr.status;
-    uint32_t rank, shape[NNX_MAX_RANK];
-    CHECK(bcast(c, x, y, &rank, shape));
-    uint32_t total = count_of(rank, shape);
+    const ox_strt *x, *y;
+    uint32_t rank, shape[NNX_MAX_RANK], total;
+    CHECK(string_pair(c, in, n_in, &x, &y, &rank, shape, &total));
     size_t bytes = 0;
     for (uint32_t k = 0; k < total; k++) {
         bytes += (size_t)x->len[bcast_index(x, k, rank, shape)] + y->len[bcast_index(y, k, rank, shape)];
@@ -186,12 +195,9 @@ nnx_status nnx_onnx_op_string_concat(ox *c, const Onnx__NodeProto *n, const uint
 /* ONNX Operators, Equal on tensor(string): byte-wise equality, broadcast; bool. */
 static nnx_status op_equal_string(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
-    const ox_strt *x = ox_str_in(c, in, n_in, 0), *y = x ? ox_str_in(c, in, n_in, 1) : NULL;
-    if (!y)
-        return c->nerr.status;
-    uint32_t rank, shape[NNX_MAX_RANK];
-    CHECK(bcast(c, x, y, &rank, shape));
-    uint32_t total = count_of(rank, shape);
+    const ox_strt *x, *y;
+    uint32_t rank, shape[NNX_MAX_RANK], total;
+    CHECK(string_pair(c, in, n_in, &x, &y, &rank, shape, &total));
     unsigned char *z = ox_calloc(c, (size_t)total + 1, 1);
     if (!z)
         return c->nerr.status;

@@ -245,8 +245,9 @@ nnx_status nnx_onnx_string_block(const Onnx__TensorProto *t, const nnx_alloc *al
     size_t n = t->n_string_data, bytes = n * sizeof(char *);
     for (size_t k = 0; k < n; k++) {
         if (t->string_data[k].len > OX_MAX_STRING_LEN || bytes > OX_MAX_STRING_BYTES)
-            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "tensor '%s': strings longer than %zu bytes",
-                                 t->name ? t->name : "", OX_MAX_STRING_BYTES);
+            return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                 "tensor '%s' holds a string longer than %zu bytes or more than %zu bytes in all",
+                                 t->name ? t->name : "", OX_MAX_STRING_LEN, OX_MAX_STRING_BYTES);
         bytes += t->string_data[k].len + 1;
     }
     char *block = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1);

@@ -3,7 +3,8 @@
  * small models built in memory, expected values worked out from the ONNX Operators text
  * (StringSplit's padding and counts, LabelEncoder's defaults, RegexFullMatch's anchoring,
  * Cast's text forms), string outputs handed back beside the IR, and the refusals (a string
- * input not given, a string output through nnx_model_load, a pattern regcomp rejects). */
+ * input not given, a string output through nnx_model_load, a pattern regcomp rejects, the
+ * size bounds). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,17 +167,40 @@ static void save(mb *b)
     free(buf);
 }
 
-/* Loads b with the known inputs given; the status, m / strs / err filled. */
-static nnx_status load(mb *b, const nnx_onnx_known_input *known, uint32_t n_known, nnx_alloc *a, nnx_ir_model *m,
-                       nnx_onnx_string_outputs *strs, nnx_error *err)
+/* A loaded model: the allocator its model uses, the string outputs, the error. */
+typedef struct loaded {
+    nnx_alloc a;
+    nnx_ir_model m;
+    nnx_onnx_string_outputs so;
+    nnx_error err;
+} loaded;
+
+/* Loads b with the known inputs given into *l (freed with nnx_ir_model_free(&l->m)). */
+static nnx_status load(mb *b, const nnx_onnx_known_input *known, uint32_t n_known, loaded *l)
 {
     save(b);
-    assert_true(nnx_alloc_init(a, NULL));
-    nnx_ir_model_init(m, a, "onnx");
-    memset(err, 0, sizeof *err);
-    nnx_status st = nnx_onnx_load_with_strings(b->path, NULL, known, n_known, strs, m, err);
+    assert_true(nnx_alloc_init(&l->a, NULL));
+    nnx_ir_model_init(&l->m, &l->a, "onnx");
+    memset(&l->err, 0, sizeof l->err);
+    nnx_status st = nnx_onnx_load_with_strings(b->path, NULL, known, n_known, &l->so, &l->m, &l->err);
     unlink(b->path);
     return st;
+}
+
+static void load_ok(mb *b, const nnx_onnx_known_input *known, uint32_t n_known, loaded *l)
+{
+    if (load(b, known, n_known, l) != NNX_OK)
+        fail_msg("%s", l->err.message);
+}
+
+/* Loading b fails with status want, the message holding text. */
+static void load_fails(mb *b, const nnx_onnx_known_input *known, uint32_t n_known, nnx_status want, const char *text)
+{
+    loaded l;
+    assert_int_equal(load(b, known, n_known, &l), want);
+    if (!strstr(l.err.message, text))
+        fail_msg("the message '%s' does not say '%s'", l.err.message, text);
+    nnx_ir_model_free(&l.m);
 }
 
 /* A known string input of shape [n]. */
@@ -224,25 +248,21 @@ static void test_split(void **state)
     output(&b, "z");
     static const char *const xs[] = {"a,b,,c", "x"};
     nnx_onnx_known_input k = strings_1d("x", xs, 2);
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    if (load(&b, &k, 1, &a, &m, &so, &err) != NNX_OK)
-        fail_msg("%s", err.message);
-    assert_int_equal(so.n, 1);
-    assert_int_equal(m.n_outputs, 1);
-    assert_string_equal(so.v[0].name, "y");
-    assert_int_equal(so.v[0].position, 0);
-    assert_int_equal(so.v[0].desc.rank, 2);
-    assert_int_equal(so.v[0].desc.shape[0], 2);
-    assert_int_equal(so.v[0].desc.shape[1], 4);
+    loaded l;
+    load_ok(&b, &k, 1, &l);
+    assert_int_equal(l.so.n, 1);
+    assert_int_equal(l.m.n_outputs, 1);
+    assert_string_equal(l.so.v[0].name, "y");
+    assert_int_equal(l.so.v[0].position, 0);
+    assert_int_equal(l.so.v[0].desc.rank, 2);
+    assert_int_equal(l.so.v[0].desc.shape[0], 2);
+    assert_int_equal(l.so.v[0].desc.shape[1], 4);
     static const char *const want[] = {"a", "b", "", "c", "x", "", "", ""};
-    expect_strings(&so.v[0], want, 8);
+    expect_strings(&l.so.v[0], want, 8);
     int64_t z[2];
-    run_output(&m, 0, z, sizeof z);
+    run_output(&l.m, 0, z, sizeof z);
     assert_true(z[0] == 4 && z[1] == 1);
-    nnx_ir_model_free(&m);
+    nnx_ir_model_free(&l.m);
 }
 
 /* No delimiter: runs of whitespace, none at the ends; maxsplit 1 keeps the rest whole. */
@@ -256,16 +276,12 @@ static void test_split_whitespace(void **state)
     output(&b, "y");
     static const char *const xs[] = {"  a  b c ", ""};
     nnx_onnx_known_input k = strings_1d("x", xs, 2);
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    if (load(&b, &k, 1, &a, &m, &so, &err) != NNX_OK)
-        fail_msg("%s", err.message);
-    assert_int_equal(so.v[0].desc.shape[1], 2);
+    loaded l;
+    load_ok(&b, &k, 1, &l);
+    assert_int_equal(l.so.v[0].desc.shape[1], 2);
     static const char *const want[] = {"a", "b c ", "", ""};
-    expect_strings(&so.v[0], want, 4);
-    nnx_ir_model_free(&m);
+    expect_strings(&l.so.v[0], want, 4);
+    nnx_ir_model_free(&l.m);
 }
 
 /* ONNX-ML Operators, LabelEncoder (opset 2): a key absent from keys_strings takes the
@@ -295,20 +311,16 @@ static void test_label_encoder_defaults(void **state)
         output(&b, "y");
         static const char *const xs[] = {"b", "c", "a"};
         nnx_onnx_known_input k = strings_1d("x", xs, 3);
-        nnx_alloc a;
-        nnx_ir_model m;
-        nnx_onnx_string_outputs so;
-        nnx_error err;
-        if (load(&b, &k, 1, &a, &m, &so, &err) != NNX_OK)
-            fail_msg("%s", err.message);
+        loaded l;
+        load_ok(&b, &k, 1, &l);
         float y[3];
-        run_output(&m, 0, y, sizeof y);
+        run_output(&l.m, 0, y, sizeof y);
         assert_true(y[0] == 2.5f && y[2] == 1.5f);
         if (given)
             assert_true(y[1] == 7.0f);
         else
             assert_true(y[1] == 0.0f && signbit(y[1]));
-        nnx_ir_model_free(&m);
+        nnx_ir_model_free(&l.m);
     }
 }
 
@@ -333,17 +345,13 @@ static void test_label_encoder_to_strings(void **state)
     static const char *const vals[] = {"one", "two"};
     attr_strings(&b, n, "values_strings", vals, 2);
     output(&b, "y");
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    if (load(&b, NULL, 0, &a, &m, &so, &err) != NNX_OK)
-        fail_msg("%s", err.message);
-    assert_int_equal(m.n_outputs, 0);
-    assert_int_equal(so.n, 1);
+    loaded l;
+    load_ok(&b, NULL, 0, &l);
+    assert_int_equal(l.m.n_outputs, 0);
+    assert_int_equal(l.so.n, 1);
     static const char *const want[] = {"two", "_Unused"};
-    expect_strings(&so.v[0], want, 2);
-    nnx_ir_model_free(&m);
+    expect_strings(&l.so.v[0], want, 2);
+    nnx_ir_model_free(&l.m);
 }
 
 /* RegexFullMatch matches the whole string: "ab" does not match "xaby" nor "abab", and an
@@ -356,18 +364,14 @@ static void regex_case(const char *pattern, const char *const *xs, uint32_t n, c
     attr_s(&b, node(&b, "RegexFullMatch", X, 1, Y, 1), "pattern", pattern);
     output(&b, "y");
     nnx_onnx_known_input k = strings_1d("x", xs, n);
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    if (load(&b, &k, 1, &a, &m, &so, &err) != NNX_OK)
-        fail_msg("%s", err.message);
+    loaded l;
+    load_ok(&b, &k, 1, &l);
     unsigned char y[8];
-    run_output(&m, 0, y, n);
+    run_output(&l.m, 0, y, n);
     for (uint32_t i = 0; i < n; i++)
         if (y[i] != want[i])
             fail_msg("'%s' on '%s' gave %d", pattern, xs[i], y[i]);
-    nnx_ir_model_free(&m);
+    nnx_ir_model_free(&l.m);
 }
 
 static void test_regex_anchoring(void **state)
@@ -393,14 +397,7 @@ static void test_regex_refused(void **state)
     output(&b, "y");
     static const char *const xs[] = {"ab"};
     nnx_onnx_known_input k = strings_1d("x", xs, 1);
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    assert_int_equal(load(&b, &k, 1, &a, &m, &so, &err), NNX_ERROR_NOT_SUPPORTED);
-    if (!strstr(err.message, "pattern 'a(b'"))
-        fail_msg("the message '%s' does not name the pattern", err.message);
-    nnx_ir_model_free(&m);
+    load_fails(&b, &k, 1, NNX_ERROR_NOT_SUPPORTED, "pattern 'a(b'");
 }
 
 /* A string input that is not given is NOT_SUPPORTED, naming it. */
@@ -413,14 +410,7 @@ static void test_string_input_not_given(void **state)
     static char *W[] = {"words"};
     node(&b, "StringNormalizer", W, 1, Y, 1);
     output(&b, "y");
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    assert_int_equal(load(&b, NULL, 0, &a, &m, &so, &err), NNX_ERROR_NOT_SUPPORTED);
-    if (!strstr(err.message, "string input 'words' must be given when the model is loaded"))
-        fail_msg("the message '%s' does not name the input", err.message);
-    nnx_ir_model_free(&m);
+    load_fails(&b, NULL, 0, NNX_ERROR_NOT_SUPPORTED, "string input 'words' must be given when the model is loaded");
 }
 
 /* Through the public API a string graph output is NOT_SUPPORTED, naming it. */
@@ -461,20 +451,16 @@ static void test_cast_text(void **state)
     attr_i(&b, node(&b, "Cast", S, 1, F, 1), "to", 1);
     output(&b, "s");
     output(&b, "f");
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    if (load(&b, NULL, 0, &a, &m, &so, &err) != NNX_OK)
-        fail_msg("%s", err.message);
+    loaded l;
+    load_ok(&b, NULL, 0, &l);
     static const char *const want[] = {"0.1", "1e-05", "NaN", "-INF", "3", "0.039187793"};
-    expect_strings(&so.v[0], want, 6);
-    assert_int_equal(so.v[0].position, 0);
+    expect_strings(&l.so.v[0], want, 6);
+    assert_int_equal(l.so.v[0].position, 0);
     float f[6];
-    run_output(&m, 0, f, sizeof f);
+    run_output(&l.m, 0, f, sizeof f);
     for (int i = 0; i < 6; i++)
         assert_true(isnan(xs[i]) ? isnan(f[i]) : f[i] == xs[i]);
-    nnx_ir_model_free(&m);
+    nnx_ir_model_free(&l.m);
 }
 
 /* Text that is not a number is INVALID_ARGUMENT naming it. */
@@ -488,14 +474,7 @@ static void test_cast_not_a_number(void **state)
     output(&b, "y");
     static const char *const xs[] = {"1.5", "abc"};
     nnx_onnx_known_input k = strings_1d("x", xs, 2);
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    assert_int_equal(load(&b, &k, 1, &a, &m, &so, &err), NNX_ERROR_INVALID_ARGUMENT);
-    if (!strstr(err.message, "'abc' is not a number"))
-        fail_msg("the message '%s' does not name the text", err.message);
-    nnx_ir_model_free(&m);
+    load_fails(&b, &k, 1, NNX_ERROR_INVALID_ARGUMENT, "'abc' is not a number");
 }
 
 /* StringNormalizer: stopwords compared without case by default, then UPPER; nothing left
@@ -517,18 +496,52 @@ static void test_normalize_concat_equal(void **state)
     output(&b, "e");
     static const char *const xs[] = {"Monday"};
     nnx_onnx_known_input k = strings_1d("x", xs, 1);
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_onnx_string_outputs so;
-    nnx_error err;
-    if (load(&b, &k, 1, &a, &m, &so, &err) != NNX_OK)
-        fail_msg("%s", err.message);
+    loaded l;
+    load_ok(&b, &k, 1, &l);
     static const char *const want[] = {"Monday"}; /* "" (all stopwords) ++ "Monday" */
-    expect_strings(&so.v[0], want, 1);
+    expect_strings(&l.so.v[0], want, 1);
     unsigned char e;
-    run_output(&m, 0, &e, 1);
+    run_output(&l.m, 0, &e, 1);
     assert_int_equal(e, 1);
-    nnx_ir_model_free(&m);
+    nnx_ir_model_free(&l.m);
+}
+
+/* The bounds: one string longer than 16 MiB, and a broadcast beyond 2^24 elements
+ * ([4096, 1] ++ [1, 8192]), are NOT_SUPPORTED before anything that size is made. */
+static void test_limits(void **state)
+{
+    (void)state;
+    size_t big = ((size_t)16 << 20) + 1;
+    char *long_one = malloc(big + 1);
+    assert_non_null(long_one);
+    memset(long_one, 'a', big);
+    long_one[big] = 0;
+    const char *xs[] = {long_one};
+    mb b;
+    mb_init(&b, 20, 0);
+    input(&b, "x", 8);
+    node(&b, "StringNormalizer", X, 1, Y, 1);
+    output(&b, "y");
+    nnx_onnx_known_input k = strings_1d("x", xs, 1);
+    load_fails(&b, &k, 1, NNX_ERROR_NOT_SUPPORTED, "a string of 16777217 bytes");
+    free(long_one);
+
+    const char **rows = calloc(8192, sizeof *rows);
+    assert_non_null(rows);
+    for (int i = 0; i < 8192; i++)
+        rows[i] = "";
+    mb_init(&b, 20, 0);
+    input(&b, "x", 8);
+    input(&b, "w", 8);
+    static char *XW[] = {"x", "w"};
+    node(&b, "StringConcat", XW, 2, Y, 1);
+    output(&b, "y");
+    nnx_onnx_known_input kw[2] = {
+        {.name = "x", .desc = {NNX_DTYPE_UNDEFINED, 2, {4096, 1}}, .kind = NNX_ONNX_KNOWN_STRINGS, .strings = rows},
+        {.name = "w", .desc = {NNX_DTYPE_UNDEFINED, 2, {1, 8192}}, .kind = NNX_ONNX_KNOWN_STRINGS, .strings = rows},
+    };
+    load_fails(&b, kw, 2, NNX_ERROR_NOT_SUPPORTED, "a result of more than 16777216 elements");
+    free(rows);
 }
 
 int main(void)
@@ -545,6 +558,7 @@ int main(void)
         cmocka_unit_test(test_cast_text),
         cmocka_unit_test(test_cast_not_a_number),
         cmocka_unit_test(test_normalize_concat_equal),
+        cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
