@@ -1,8 +1,9 @@
 /* main.c — nnx-onnx-conformance [-v] [--filter SUBSTR] [--min-pass-rate P] [DIR...]: runs the
  * ONNX backend test data (each test a folder with model.onnx and test_data_set_N/input_K.pb,
  * output_K.pb) through the ONNX loader and the core runtime, compares with the backend's
- * tolerances (rtol 1e-3, atol 1e-7; integers and booleans exact; random operators by what
- * any draw satisfies, random_cases.h) and prints one FAIL line per
+ * tolerances (rtol 1e-3, atol 1e-7; integers and booleans exact; string outputs, which
+ * nnx_onnx_load_with_strings returns beside the model, byte for byte; random operators by
+ * what any draw satisfies, random_cases.h) and prints one FAIL line per
  * failing test, the skips by unsupported operator, and "onnx: N passed, N failed, N skipped".
  * Without DIR: the node, pytorch-converted, pytorch-operator and simple folders of Debian's
  * libonnx-testdata (found through dpkg -L); a DIR that is one of those names is that folder.
@@ -196,6 +197,32 @@ static bool compare(const nnx_operand_desc *gd, const void *got, rt_tensor *want
     return true;
 }
 
+/* Compares a string output with the expected STRING tensor (onnx.h's block): shape and
+ * every string exactly. */
+static bool compare_strings(const nnx_onnx_string_output *got, const rt_tensor *want, char *why, size_t wl)
+{
+    char a[128];
+    if (want->desc.dtype != NNX_DTYPE_UNDEFINED || got->desc.rank != want->desc.rank ||
+        memcmp(got->desc.shape, want->desc.shape, got->desc.rank * sizeof *got->desc.shape) != 0) {
+        nnx_operand_desc g = got->desc;
+        g.dtype = NNX_UINT8;
+        snprintf(why, wl, "output '%s' is a string tensor of shape %s, expected %s", got->name,
+                 nnx_desc_format(&g, a, sizeof a), want->desc.dtype == NNX_DTYPE_UNDEFINED ? "another" : "numbers");
+        return false;
+    }
+    uint64_t n = 1;
+    for (uint32_t i = 0; i < got->desc.rank; i++)
+        n *= got->desc.shape[i];
+    const char *const *w = want->data;
+    for (uint64_t i = 0; i < n; i++)
+        if (strlen(w[i]) != got->lengths[i] || memcmp(w[i], got->strings[i], got->lengths[i]) != 0) {
+            snprintf(why, wl, "output '%s' element %llu is '%.100s', expected '%.100s'", got->name,
+                     (unsigned long long)i, got->strings[i], w[i]);
+            return false;
+        }
+    return true;
+}
+
 typedef enum outcome { PASS, FAIL, SKIP } outcome;
 
 /* Runs one data set of one test. */
@@ -216,31 +243,57 @@ static outcome run_set(run_state *s, const char *model, const char *set, bool fi
     }
     outcome result = FAIL;
     nnx_input_shape shapes[MAX_TENSORS];
+    uint32_t n_shapes = 0;
     /* input_k feeds the k-th graph input that has no initializer (optional inputs may be
      * left out at the end); sequences and optionals flattened (sequence_data.h), their
-     * lengths and absences given as known entries after the tensors */
+     * lengths and absences given as known entries after the tensors; string tensors
+     * (dtype UNDEFINED, onnx.h) are known entries of kind STRINGS */
     for (size_t k = 0; k < n_in; k++) {
-        shapes[k].name = in[k].name;
-        shapes[k].rank = in[k].desc.rank;
-        memcpy(shapes[k].shape, in[k].desc.shape, sizeof shapes[k].shape);
+        if (in[k].desc.dtype == NNX_DTYPE_UNDEFINED) {
+            known[k] = (nnx_onnx_known_input){.name = in[k].name,
+                                              .desc = in[k].desc,
+                                              .kind = NNX_ONNX_KNOWN_STRINGS,
+                                              .strings = (const char *const *)in[k].data};
+            continue;
+        }
+        shapes[n_shapes].name = in[k].name;
+        shapes[n_shapes].rank = in[k].desc.rank;
+        memcpy(shapes[n_shapes++].shape, in[k].desc.shape, sizeof shapes[k].shape);
         known[k] = (nnx_onnx_known_input){.name = in[k].name, .desc = in[k].desc, .data = in[k].data};
     }
     memmove(known + n_in, known + MAX_TENSORS, n_meta * sizeof *known);
     uint32_t nk = (uint32_t)n_in;
-    nnx_ir_model_options o = {.input_shapes = shapes, .input_shape_count = nk};
+    nnx_ir_model_options o = {.input_shapes = shapes, .input_shape_count = n_shapes};
+    nnx_onnx_string_outputs strs = {0};
     nnx_ir_model m;
     nnx_ir_model_init(&m, &s->alloc, "onnx");
     nnx_error err = {0};
     nnx_plan plan = {0};
     nnx_exec *x = NULL;
-    nnx_status st = nnx_onnx_load_ex(model, &o, known, nk + (uint32_t)n_meta, &m, &err);
+    nnx_status st = nnx_onnx_load_with_strings(model, &o, known, nk + (uint32_t)n_meta, &strs, &m, &err);
     if (st != NNX_OK) {
         snprintf(why, wl, "%s", err.message);
         result = st == NNX_ERROR_NOT_SUPPORTED && strstr(err.message, "unsupported operator") ? SKIP : FAIL;
         goto done;
     }
-    if (m.n_outputs != n_out) {
-        snprintf(why, wl, "the model has %u outputs, the data set %zu", m.n_outputs, n_out);
+    if (m.n_outputs + strs.n != n_out) {
+        snprintf(why, wl, "the model has %u outputs, the data set %zu", m.n_outputs + strs.n, n_out);
+        goto done;
+    }
+    /* the string outputs, computed at load, compared first; the others run (if any) */
+    uint32_t ir_pos[MAX_TENSORS], n_ir = 0; /* the data set's output of each IR output */
+    for (uint32_t k = 0; k < n_out && k < MAX_TENSORS; k++) {
+        const nnx_onnx_string_output *so = NULL;
+        for (uint32_t j = 0; j < strs.n; j++)
+            so = strs.v[j].position == k ? &strs.v[j] : so;
+        if (!so)
+            ir_pos[n_ir++] = k;
+        else if (!compare_strings(so, &out[k], why, wl))
+            goto done;
+    }
+    if (!m.n_outputs) { /* strings only: nothing to run, nor to convert */
+        result = PASS;
+        s->rt.not_convertible += first && s->nnef;
         goto done;
     }
     if (nnx_plan_compile(&plan, &m.ir, m.outputs, m.n_outputs, &err) != NNX_OK || !(x = nnx_exec_create(&plan, &err))) {
@@ -280,12 +333,13 @@ static outcome run_set(run_state *s, const char *model, const char *set, bool fi
     for (uint32_t k = 0; k < m.n_outputs && result == PASS; k++) {
         const nnx_operand_desc *gd = &m.ir.values[m.outputs[k]].desc;
         if (random ? !rc_compare(random, k, gd, got_all[k], &out[k], in, nk, got_all, why, wl)
-                   : !compare(gd, got_all[k], &out[k], why, wl))
+                   : !compare(gd, got_all[k], &out[ir_pos[k]], why, wl))
             result = FAIL;
     }
-    /* sequences and optionals need the loader's known entries, which the NNEF round trip
-     * (public API only) cannot give: not convertible */
-    bool structures = n_meta > 0 || m.n_outputs != n_go;
+    /* sequences, optionals and strings need the loader's known entries (and string outputs
+     * its side list), which the NNEF round trip (public API only) cannot give: not
+     * convertible */
+    bool structures = n_meta > 0 || m.n_outputs != n_go || n_shapes != nk || strs.n > 0;
     for (size_t k = 0; k < n_g; k++)
         structures |= gin[k].kind != SD_TENSOR;
     for (size_t k = 0; k < n_go; k++)

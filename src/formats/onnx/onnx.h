@@ -17,7 +17,8 @@ nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, 
 typedef enum nnx_onnx_known_kind {
     NNX_ONNX_KNOWN_TENSOR = 0, /* desc and data: the value of a tensor input */
     NNX_ONNX_KNOWN_SEQUENCE,   /* length: the length of a sequence input (or of an optional one's sequence) */
-    NNX_ONNX_KNOWN_ABSENT      /* an optional input that holds no value */
+    NNX_ONNX_KNOWN_ABSENT,     /* an optional input that holds no value */
+    NNX_ONNX_KNOWN_STRINGS     /* desc's shape and strings: the value of a tensor(string) input */
 } nnx_onnx_known_kind;
 
 /* Sequence and optional graph inputs and outputs (ONNX IR, sequence(T), optional(T)) are
@@ -33,7 +34,28 @@ typedef struct nnx_onnx_known_input {
     const void *data;
     nnx_onnx_known_kind kind;
     uint32_t length; /* SEQUENCE */
+    /* STRINGS: the elements of desc's shape in row-major order, NUL-terminated (desc.dtype
+     * is not read). */
+    const char *const *strings;
 } nnx_onnx_known_input;
+
+/* String tensors (ONNX IR, tensor(string)) are not core IR values: the loader computes with
+ * them while it loads (the string operators, Cast to and from STRING, Equal, LabelEncoder),
+ * so a tensor(string) graph input must be given as a known input of kind STRINGS, and a
+ * numeric result of strings becomes a constant of the model. A tensor(string) graph output
+ * cannot be an output of the IR: nnx_onnx_load_with_strings hands it to the caller, the
+ * other loaders (and so nnx_model_load) refuse the model with NOT_SUPPORTED naming it. */
+typedef struct nnx_onnx_string_output {
+    const char *name;
+    uint32_t position;          /* its index among all the (flattened) graph outputs */
+    nnx_operand_desc desc;      /* its shape (extents may be 0); dtype NNX_DTYPE_UNDEFINED */
+    const char *const *strings; /* the elements in row-major order, NUL-terminated */
+    const uint32_t *lengths;    /* their lengths in bytes */
+} nnx_onnx_string_output;
+typedef struct nnx_onnx_string_outputs {
+    const nnx_onnx_string_output *v; /* in the model's arena: valid until nnx_ir_model_free */
+    uint32_t n;
+} nnx_onnx_string_outputs;
 
 /* nnx_onnx_load from a buffer: name is used in messages, dir is the folder of external
  * data files (NULL: external data is rejected). */
@@ -42,13 +64,20 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
                                 uint32_t n_known, nnx_ir_model *out, nnx_error *err);
 nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
                             uint32_t n_known, nnx_ir_model *out, nnx_error *err);
+/* nnx_onnx_load_ex that returns the string graph outputs in *strings (the model's
+ * outputs are then the other ones, maybe none). */
+nnx_status nnx_onnx_load_with_strings(const char *path, const nnx_ir_model_options *options,
+                                      const nnx_onnx_known_input *known, uint32_t n_known,
+                                      nnx_onnx_string_outputs *strings, nnx_ir_model *out, nnx_error *err);
 
 /* The stages of a staged ONNX model (onnx_stages.c). */
 extern const nnx_ir_stage_ops nnx_onnx_stages;
 
 /* Reads one serialized TensorProto (a conformance test's input_N.pb / output_N.pb): its
  * name (may be empty), descriptor and bytes (nnx_mem_alloc_aligned from alloc, at least 1
- * byte; the caller frees them with nnx_mem_free_aligned). */
+ * byte; the caller frees them with nnx_mem_free_aligned). A STRING tensor has dtype
+ * NNX_DTYPE_UNDEFINED and its bytes are `const char *strings[count]` followed by the
+ * strings, each NUL-terminated (count: the shape's product). */
 nnx_status nnx_onnx_read_tensor_file(const char *path, const nnx_alloc *alloc, char *name, size_t name_size,
                                      nnx_operand_desc *desc, void **data, nnx_error *err);
 

@@ -41,6 +41,8 @@ typedef struct ox {
      * scope), and the node the load was cut before (UINT32_MAX: none). */
     bool missed;
     uint32_t cut;
+    struct ox_strs *strs;             /* the string tensors of the load (onnx_strings.c), shared by all scopes */
+    nnx_onnx_string_outputs *str_out; /* where string graph outputs go (NULL: refused) */
 } ox;
 
 /* Sequences and optionals (ONNX IR, sequence(tensor), optional(T); onnx_sequence.c) are
@@ -115,6 +117,64 @@ nnx_status nnx_onnx_op_optional_get_element(ox *c, const Onnx__NodeProto *n, con
                                             uint32_t *out);
 nnx_status nnx_onnx_op_sequence_map(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
 
+/* String tensors (ONNX IR, tensor(string); onnx_strings.c) are load-time structures too:
+ * core IR has no string type. Their names map to tagged ids (OX_STR_TAG: OX_SEQ_TAG and one
+ * more bit, so that every guard against sequence ids also keeps string ids out of core IR)
+ * indexing a side table of tensors: a shape and its elements, byte strings in row-major
+ * order. They come from initializers, Constant nodes and graph inputs given when the model
+ * is loaded (onnx.h, NNX_ONNX_KNOWN_STRINGS); the string operators (onnx_ops_string.c, onnx_ops_regex.c,
+ * onnx_ops_label_encoder.c) compute at load time, a numeric result becoming an IR constant.
+ * Bounds: each string at most OX_MAX_STRING_LEN bytes, a tensor at most OX_MAX_STRINGS
+ * elements, all the strings of one load at most OX_MAX_STRING_BYTES bytes (NOT_SUPPORTED
+ * beyond). */
+#define OX_STR_TAG (OX_SEQ_TAG | 0x40000000u)
+#define OX_MAX_STRING_LEN ((size_t)1 << 24)
+#define OX_MAX_STRINGS (1u << 24)
+#define OX_MAX_STRING_BYTES ((size_t)64 << 20)
+typedef struct ox_strt {
+    uint32_t rank, shape[NNX_MAX_RANK];
+    uint32_t n;    /* elements: the shape's product (may be 0) */
+    char **s;      /* n strings, each NUL-terminated (one block with len and the bytes) */
+    uint32_t *len; /* their lengths in bytes (a string may hold NUL bytes) */
+} ox_strt;
+typedef struct ox_strs {
+    ox_strt *t;
+    uint32_t n, cap;
+    size_t bytes; /* held by all the tensors (OX_MAX_STRING_BYTES) */
+} ox_strs;
+static inline bool ox_is_str(uint32_t id) { return id != UINT32_MAX && (id & OX_STR_TAG) == OX_STR_TAG; }
+/* A new string tensor of shape rank/shape holding copies of s[k] (len[k] bytes each; len
+ * NULL: NUL-terminated) as tagged id *id; fails past the bounds with c->nerr set. */
+nnx_status ox_str_new(ox *c, uint32_t rank, const uint32_t *shape, const char *const *s, const uint32_t *len,
+                      uint32_t *id);
+/* The string tensor of tagged id `id`, NULL if id is not one. */
+const ox_strt *ox_str_get(const ox *c, uint32_t id);
+/* The string tensor of a node's input k; NULL with c->nerr set when it is not one. */
+const ox_strt *ox_str_in(ox *c, const uint32_t *in, uint32_t n_in, uint32_t k);
+/* A STRING TensorProto (initializer, Constant's value) as a string tensor. */
+nnx_status ox_str_from_proto(ox *c, const Onnx__TensorProto *t, uint32_t *id);
+/* A graph input of type tensor(string): its value must be given (NNX_ONNX_KNOWN_STRINGS). */
+nnx_status nnx_onnx_str_input(ox *c, const char *name, const Onnx__TypeProto__Tensor *tt, nnx_error *err);
+/* Graph output `name` (position `position` among the flattened outputs) that is string
+ * tensor id: recorded in c->str_out, or NOT_SUPPORTED naming it when there is none. */
+nnx_status nnx_onnx_str_output(ox *c, const char *name, uint32_t id, uint32_t position, nnx_error *err);
+void ox_strs_free(ox_strs *s, const nnx_alloc *alloc);
+/* A STRING TensorProto as the block nnx_onnx_read_tensor_file returns (onnx.h). */
+nnx_status nnx_onnx_string_block(const Onnx__TensorProto *t, const nnx_alloc *alloc, nnx_operand_desc *desc,
+                                 void **data, nnx_error *err);
+/* Whether operator op_type accepts string inputs; the mapping of a node that involves
+ * strings (a string input, or Cast / CastLike to STRING), NULL when it involves none. */
+bool nnx_onnx_takes_strings(const char *op_type);
+/* String operators (ONNX Operators; onnx_ops_string.c, onnx_ops_regex.c) and LabelEncoder
+ * (ONNX-ML Operators; onnx_ops_label_encoder.c). */
+nnx_status nnx_onnx_op_string_normalizer(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                         uint32_t *out);
+nnx_status nnx_onnx_op_string_concat(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_string_split(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+nnx_status nnx_onnx_op_regex_full_match(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in,
+                                        uint32_t *out);
+nnx_status nnx_onnx_op_label_encoder(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out);
+
 /* Sub-graphs nest at most this deep (If inside If, Loop bodies, …). */
 #define OX_MAX_DEPTH 64
 
@@ -161,6 +221,7 @@ typedef struct ox_op {
     ox_fn fn;
 } ox_op;
 const ox_op *nnx_onnx_find_op(const char *name);
+ox_fn nnx_onnx_string_fn(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in);
 /* The operator of a node: default domain, or the supported ones of ai.onnx.preview.training,
  * ai.onnx.preview and ai.onnx.ml (whose opsets are not the default domain's: `since` is not
  * checked for them; an ai.onnx.ml mapping checks c->ml_opset itself). */
@@ -430,7 +491,8 @@ nnx_status ox_stage_outputs(ox *c, const Onnx__GraphProto *g, const ox_stage *s,
 /* The loader of one stage from a decoded model (onnx_load.c). */
 nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, const char *dir,
                                const nnx_ir_model_options *options, const nnx_onnx_known_input *known, uint32_t n_known,
-                               const ox_stage *stage, nnx_ir_model *out, nnx_error *err);
+                               const ox_stage *stage, nnx_onnx_string_outputs *str_out, nnx_ir_model *out,
+                               nnx_error *err);
 /* Named outputs of the stage: one per live value (add_outputs' rule: a value that is not a
  * node's own result gets a copy). */
 nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err);

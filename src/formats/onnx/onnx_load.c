@@ -92,9 +92,11 @@ bool ox_lookup(ox *c, const char *name, uint32_t *id)
         *id = outer;
         return true;
     }
-    if (ox_is_seq(outer)) {
+    if (ox_is_seq(outer)) { /* string ids too (OX_STR_TAG holds OX_SEQ_TAG) */
         ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
-                "outer value '%s' is a sequence or optional: only a sub-graph inlined at load time may name one", name);
+                "outer value '%s' is a sequence, optional or string tensor: only a sub-graph inlined at load time may "
+                "name one",
+                name);
         return false;
     }
     return capture(c, name, outer, id);
@@ -216,6 +218,15 @@ static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, const nnx_s
                 else
                     memset(data, 0, b ? b : 1);
             }
+        } else if (t->data_type == 8) { /* STRING: a load-time string tensor */
+            uint32_t sid;
+            nnx_error_clear(&c->nerr);
+            st = ox_str_from_proto(c, t, &sid);
+            if (st == NNX_OK)
+                st = define(c, t->name, sid);
+            if (st != NNX_OK)
+                return nnx_error_set(err, st, "%s: error: initializer '%s': %s", c->path, t->name, c->nerr.message);
+            continue;
         } else {
             st = nnx_onnx_tensor_decode(t, c->dir, c->ir->alloc, &d, &data, &e);
         }
@@ -373,6 +384,8 @@ static nnx_status add_inputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         else if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
             return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: graph input '%s' is not a tensor", c->path,
                                  name);
+        else if (tp->tensor_type->elem_type == 8) /* STRING */
+            st = nnx_onnx_str_input(c, name, tp->tensor_type, err);
         else
             st = ox_tensor_input(c, name, tp->tensor_type, &id, err);
         if (st != NNX_OK)
@@ -501,16 +514,24 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
         in[k] = NNX_NONE;
     for (size_t k = 0; k < 64; k++)
         out[k] = NNX_NONE;
-    for (size_t k = 0; st == NNX_OK && k < n->n_input; k++)
-        if (ox_is_seq(in[k]) && !nnx_onnx_takes_sequences(op->name))
+    for (size_t k = 0; st == NNX_OK && k < n->n_input; k++) {
+        if (ox_is_str(in[k]) && !nnx_onnx_takes_strings(op->name))
+            st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
+                         "input %zu '%s' is a string tensor, which %s does not take (strings are load-time values)", k,
+                         n->input[k], op->name);
+        else if (!ox_is_str(in[k]) && ox_is_seq(in[k]) && !nnx_onnx_takes_sequences(op->name))
             st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "input %zu '%s' is a sequence or optional, which %s does not take",
                          k, n->input[k], op->name);
+    }
     uint32_t need = required_inputs(n->op_type, c->opset);
     for (uint32_t k = 0; st == NNX_OK && k < need; k++)
         if (k >= n->n_input || in[k] == NNX_NONE)
             st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input %u is required", k);
-    if (st == NNX_OK)
-        st = op->fn(c, n, in, (uint32_t)n->n_input, out);
+    /* a node that involves strings (Equal, Cast, CastLike) has its load-time mapping */
+    if (st == NNX_OK) {
+        ox_fn fn = nnx_onnx_string_fn(c, n, in, (uint32_t)n->n_input);
+        st = (fn ? fn : op->fn)(c, n, in, (uint32_t)n->n_input, out);
+    }
     for (size_t k = 0; st == NNX_OK && k < n->n_output; k++) {
         if (!n->output[k] || !n->output[k][0])
             continue;
@@ -613,6 +634,8 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         if (!find_value(c, name, &id))
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: graph output '%s' is not defined",
                                  c->path, name);
+        if (ox_is_str(id))
+            continue;
         if (nnx_onnx_flatten(c, id, NULL, 0, &k, &indexed) != NNX_OK)
             return nnx_error_set(err, c->nerr.status, "%s: error: graph output '%s': %s", c->path, name,
                                  c->nerr.message);
@@ -628,6 +651,12 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         uint32_t whole, n_flat;
         bool indexed;
         find_value(c, oname, &whole);
+        if (ox_is_str(whole)) {
+            nnx_status st = nnx_onnx_str_output(c, oname, whole, m->n_outputs + (c->str_out ? c->str_out->n : 0), err);
+            if (st != NNX_OK)
+                return st;
+            continue;
+        }
         nnx_onnx_flatten(c, whole, flat, (uint32_t)total, &n_flat, &indexed);
         for (uint32_t j = 0; j < n_flat; j++) {
             char name[NNX_ERROR_MESSAGE_MAX / 2];
@@ -640,7 +669,7 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
                 return st;
         }
     }
-    if (!m->n_outputs)
+    if (!m->n_outputs && !(c->str_out && c->str_out->n))
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: every graph output is an absent optional",
                              c->path);
     return NNX_OK;
@@ -696,7 +725,8 @@ static nnx_status declare_staged(ox *c, const Onnx__GraphProto *g, const char *n
 
 nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, const char *dir,
                                const nnx_ir_model_options *options, const nnx_onnx_known_input *known, uint32_t n_known,
-                               const ox_stage *stage, nnx_ir_model *out, nnx_error *err)
+                               const ox_stage *stage, nnx_onnx_string_outputs *str_out, nnx_ir_model *out,
+                               nnx_error *err)
 {
     nnx_ir_model_options none = {0};
     ox c = {.m = out,
@@ -709,7 +739,12 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
             .cut = UINT32_MAX};
     const nnx_alloc *alloc = out->ir.alloc;
     ox_seqs seqs = {0};
+    ox_strs strs = {0};
     c.seqs = &seqs;
+    c.strs = &strs;
+    c.str_out = str_out;
+    if (str_out)
+        *str_out = (nnx_onnx_string_outputs){0};
     nnx_strmap used;
     nnx_strmap_init(&c.values, alloc, false);
     nnx_strmap_init(&used, alloc, false);
@@ -770,9 +805,24 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     nnx_strmap_free(&used);
     nnx_mem_free(alloc, stage_known);
     ox_seqs_free(&seqs, alloc);
+    ox_strs_free(&strs, alloc);
     for (uint32_t v = 0; v < c.cache_cap; v++)
         nnx_mem_free_aligned(alloc, c.cache[v]);
     nnx_mem_free(alloc, c.cache);
+    return st;
+}
+
+/* nnx_onnx_load_buffer, string graph outputs going to *str_out (NULL: refused). */
+static nnx_status load_buffer(const uint8_t *data, size_t size, const char *name, const char *dir,
+                              const nnx_ir_model_options *options, const nnx_onnx_known_input *known, uint32_t n_known,
+                              nnx_onnx_string_outputs *str_out, nnx_ir_model *out, nnx_error *err)
+{
+    ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
+    Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
+    if (!model)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
+    nnx_status st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, str_out, out, err);
+    onnx__model_proto__free_unpacked(model, &pa);
     return st;
 }
 
@@ -780,17 +830,12 @@ nnx_status nnx_onnx_load_buffer(const uint8_t *data, size_t size, const char *na
                                 const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
                                 uint32_t n_known, nnx_ir_model *out, nnx_error *err)
 {
-    ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
-    Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
-    if (!model)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
-    nnx_status st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, out, err);
-    onnx__model_proto__free_unpacked(model, &pa);
-    return st;
+    return load_buffer(data, size, name, dir, options, known, n_known, NULL, out, err);
 }
 
-nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
-                            uint32_t n_known, nnx_ir_model *out, nnx_error *err)
+nnx_status nnx_onnx_load_with_strings(const char *path, const nnx_ir_model_options *options,
+                                      const nnx_onnx_known_input *known, uint32_t n_known,
+                                      nnx_onnx_string_outputs *strings, nnx_ir_model *out, nnx_error *err)
 {
     nnx_file_view v;
     nnx_status st = nnx_file_map(path, out->ir.alloc, &v, err);
@@ -808,10 +853,16 @@ nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *option
         *(slash == dir ? slash + 1 : slash) = 0;
     else
         strcpy(dir, ".");
-    st = nnx_onnx_load_buffer(v.data, v.size, path, dir, options, known, n_known, out, err);
+    st = load_buffer(v.data, v.size, path, dir, options, known, n_known, strings, out, err);
     nnx_mem_free(out->ir.alloc, dir);
     nnx_file_unmap(&v);
     return st;
+}
+
+nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *options, const nnx_onnx_known_input *known,
+                            uint32_t n_known, nnx_ir_model *out, nnx_error *err)
+{
+    return nnx_onnx_load_with_strings(path, options, known, n_known, NULL, out, err);
 }
 
 nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err)

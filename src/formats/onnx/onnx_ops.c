@@ -745,6 +745,10 @@ static const ox_op ops[] = {
     {"Tan", 7, op_unary},
     {"Tanh", 1, op_unary},
     {"TfIdfVectorizer", 9, nnx_onnx_op_tfidf},
+    {"StringNormalizer", 10, nnx_onnx_op_string_normalizer},
+    {"StringConcat", 20, nnx_onnx_op_string_concat},
+    {"StringSplit", 20, nnx_onnx_op_string_split},
+    {"RegexFullMatch", 20, nnx_onnx_op_regex_full_match},
     {"TensorScatter", 24, nnx_onnx_op_tensor_scatter},
     {"ThresholdedRelu", 10, op_activation},
     {"Tile", 6, nnx_onnx_op_tile},
@@ -769,6 +773,7 @@ static const ox_op preview_ops[] = {
 static const ox_op ml_ops[] = {
     {"ArrayFeatureExtractor", 1, nnx_onnx_op_array_feature_extractor},
     {"Binarizer", 1, nnx_onnx_op_binarizer},
+    {"LabelEncoder", 1, nnx_onnx_op_label_encoder},
     {"TreeEnsemble", 5, nnx_onnx_op_tree_ensemble},
 };
 

@@ -35,7 +35,8 @@ nnx_status ox_scope_open(ox *parent, bool inlined, ox_scope *s)
                 .parent = parent,
                 .depth = parent->depth + 1,
                 .inlined = inlined,
-                .seqs = parent->seqs};
+                .seqs = parent->seqs,
+                .strs = parent->strs};
     nnx_strmap_init(&s->c.values, parent->ir->alloc, false);
     return NNX_OK;
 }

@@ -31,6 +31,24 @@ static nnx_status const_ints(ox *c, nnx_dtype dt, const int64_t *v, uint32_t cou
 nnx_status nnx_onnx_op_constant(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     const Onnx__AttributeProto *a;
+    if ((a = ox_attr(n, "value")) && a->t && a->t->data_type == 8) /* STRING: a load-time string tensor */
+        return ox_str_from_proto(c, a->t, &out[0]);
+    if ((a = ox_attr(n, "value_string")) && a->has_s) {
+        const char *s = (const char *)a->s.data;
+        uint32_t len = (uint32_t)(a->s.len < OX_MAX_STRING_LEN ? a->s.len : OX_MAX_STRING_LEN + 1);
+        return ox_str_new(c, 0, NULL, &s, &len, &out[0]);
+    }
+    if ((a = ox_attr(n, "value_strings"))) {
+        uint32_t len[64], k = (uint32_t)a->n_strings;
+        const char *s[64];
+        if (k > 64)
+            return unsupported(c, "%s: value_strings of more than 64 strings", "Constant");
+        for (uint32_t i = 0; i < k; i++) {
+            s[i] = (const char *)a->strings[i].data;
+            len[i] = (uint32_t)(a->strings[i].len < OX_MAX_STRING_LEN ? a->strings[i].len : OX_MAX_STRING_LEN + 1);
+        }
+        return ox_str_new(c, 1, &k, s, len, &out[0]);
+    }
     if ((a = ox_attr(n, "value")) && a->t) {
         nnx_operand_desc d;
         void *data;
@@ -54,7 +72,7 @@ nnx_status nnx_onnx_op_constant(ox *c, const Onnx__NodeProto *n, const uint32_t 
         nnx_operand_desc d = {NNX_INT64, 1, {(uint32_t)a->n_ints}};
         return ox_const(c, &d, a->ints, &out[0]);
     }
-    return unsupported(c, "%s: only value, value_float(s) and value_int(s) are supported", "Constant");
+    return unsupported(c, "%s: only value, value_float(s), value_int(s) and value_string(s) are supported", "Constant");
 }
 
 nnx_status nnx_onnx_op_shape(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)

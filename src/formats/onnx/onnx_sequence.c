@@ -18,7 +18,7 @@ nnx_status ox_seq_new(ox *c, ox_seq_kind kind, const uint32_t *ids, uint32_t n, 
     *id = NNX_NONE;
     if (n > OX_MAX_SEQUENCE)
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "a sequence of %u elements (at most %d)", n, OX_MAX_SEQUENCE);
-    if (s->n_e >= OX_SEQ_TAG - 1 || s->n_ids > OX_MAX_SEQ_IDS - n)
+    if (s->n_e >= (OX_STR_TAG & ~OX_SEQ_TAG) || s->n_ids > OX_MAX_SEQ_IDS - n) /* below the string bit */
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the sequences of the model hold more than %u values",
                        OX_MAX_SEQ_IDS);
     /* ids may point into the table, which may move below */

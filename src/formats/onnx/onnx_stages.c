@@ -259,7 +259,7 @@ static nnx_status run_stage(const onnx_source *src, const nnx_ir_model_options *
     o.dims = NULL;
     o.dim_count = 0;
     o.allow_unbound = false;
-    return nnx_onnx_load_model(src->model, src->path, src->dir, &o, NULL, 0, s, out, err);
+    return nnx_onnx_load_model(src->model, src->path, src->dir, &o, NULL, 0, s, NULL, out, err);
 }
 
 static nnx_status stage_load(const void *source, const nnx_ir_model_options *options, uint32_t first,

@@ -338,7 +338,10 @@ nnx_status nnx_onnx_read_tensor_file(const char *path, const nnx_alloc *alloc, c
     if (name && name_size)
         snprintf(name, name_size, "%s", t->name ? t->name : "");
     nnx_error e = {0};
-    st = nnx_onnx_tensor_decode(t, NULL, alloc, desc, data, &e);
+    if (t->data_type == 8) /* STRING: the block onnx.h describes */
+        st = nnx_onnx_string_block(t, alloc, desc, data, &e);
+    else
+        st = nnx_onnx_tensor_decode(t, NULL, alloc, desc, data, &e);
     if (st != NNX_OK)
         nnx_error_set(err, st, "%s: error: %s", path, e.message);
     onnx__tensor_proto__free_unpacked(t, &pa);

@@ -93,8 +93,8 @@ def main():
     npy("x_1x1x4x4.npy", rng.standard_normal((1, 1, 4, 4)))
 
     write("unsupported.onnx", model(
-        [node("StringNormalizer", ["x"], ["a"]), node("Relu", ["a"], ["b"]), node("StringSplit", ["b"], ["y"]),
-         node("StringNormalizer", ["y"], ["z"])],
+        [node("ImageDecoder", ["x"], ["a"]), node("Relu", ["a"], ["b"]), node("StringSplit", ["b"], ["y"]),
+         node("ImageDecoder", ["y"], ["z"])],
         [], [("x", [1, 4])], [("z", [1, 4])]))
 
 
