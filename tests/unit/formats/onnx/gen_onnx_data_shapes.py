@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """gen_onnx_data_shapes.py — writes tests/data/onnx/data_shapes/<model>.onnx (ONNX models in
 which an output shape depends on run-time values: NonZero, NonMaxSuppression, Unique,
-Compress, TopK with an input k, Reshape / Range on an input shape) and
-tests/data/onnx_data_shapes_expected.h (each case's inputs and expected outputs, in their
-own types) for test_onnx_data_shapes.c. The oracle is a numpy transcription of ONNX
-Operators (NonMaxSuppression written out as the spec's greedy selection), never nnx.
+Compress, TopK with an input k (0 too) or a K above 64, an If whose branch holds Unique,
+Reshape / Range on an input shape) and tests/data/onnx_data_shapes_expected.h (each case's
+inputs and expected outputs, in their own types) for test_onnx_data_shapes.c. The oracle is
+a numpy transcription of ONNX Operators (NonMaxSuppression written out as the spec's greedy
+selection), never nnx.
 Run: /usr/bin/python3 tests/unit/formats/onnx/gen_onnx_data_shapes.py
 """
 import os
@@ -135,6 +136,38 @@ def topk_input_k():
     return m, oracle
 
 
+def topk_large():
+    """TopK with a constant K above 64 (too many rounds to expand) of computed values: a
+    stage computes it from the values, ties in the order of the lower index."""
+    nodes = [N("Mul", ["x", "two"], ["d"]), N("TopK", ["d", "k"], ["v", "i"])]
+    inits = [ow.tensor("two", np.float32(2)), ow.tensor("k", i64(70), I64)]
+    m = ow.model(nodes, inits, [("x", [96])], [("v", [70]), ("i", [70], I64)], producer=PRODUCER)
+
+    def oracle(x):
+        d = x * np.float32(2)
+        i = np.argsort(-d, kind="stable")[:70]
+        return [d[i], i.astype(np.int64)]
+    return m, oracle
+
+
+def if_unique():
+    """An If on a computed condition whose then_branch holds Unique of an outer computed
+    value (as torchvision's scripted batched_nms): the branch cannot be compiled alone, the
+    stage computing the If knows the condition and maps the chosen branch only."""
+    then_g = ow.graph([N("Unique", ["d"], ["t"], [ow.attr_int("sorted", 1)])], [], [], [("t", ["u"])], "then")
+    else_g = ow.graph([N("Neg", ["d"], ["e"])], [], [], [("e", [6])], "else")
+    nodes = [N("Mul", ["x", "two"], ["d"]), N("ReduceSum", ["x"], ["s"], [ow.attr_int("keepdims", 0)]),
+             N("Greater", ["s", "zero"], ["c"]),
+             N("If", ["c"], ["y"], [ow.attr_graph("then_branch", then_g), ow.attr_graph("else_branch", else_g)])]
+    inits = [ow.tensor("two", np.float32(2)), ow.tensor("zero", np.float32(0))]
+    m = ow.model(nodes, inits, [("x", [6])], [("y", ["u"])], producer=PRODUCER)
+
+    def oracle(x):
+        d = x * np.float32(2)
+        return [np.unique(d) if x.sum() > 0 else -d]
+    return m, oracle
+
+
 def reshape_range():
     """Reshape to a shape given as an input, and Range up to its first extent."""
     nodes = [N("Reshape", ["data", "shape"], ["r"]), N("Gather", ["shape", "zero"], ["n"]),
@@ -161,7 +194,7 @@ def unbound_nonzero():
 
 
 MODELS_BY_NAME = {f.__name__: f for f in (nonzero_gather, nms_gather, unique_all, compress_sum, topk_input_k,
-                                          reshape_range, unbound_nonzero)}
+                                          topk_large, if_unique, reshape_range, unbound_nonzero)}
 
 
 def f32(*v):
@@ -186,6 +219,11 @@ CASES = [
     ("compress_two", "compress_sum", [("x", f32(1, -2, -3, -4, 5, -6), F)], ["c", "s"]),
     ("topk_three", "topk_input_k", [("x", f32(5, 1, 7, 3, 8, 2, 6, 4), F), ("k", i64(3), I64)], ["v", "i"]),
     ("topk_six", "topk_input_k", [("x", f32(5, 1, 7, 3, 8, 2, 6, 4), F), ("k", i64(6), I64)], ["v", "i"]),
+    ("topk_zero", "topk_input_k", [("x", f32(5, 1, 7, 3, 8, 2, 6, 4), F), ("k", i64(0), I64)], ["v", "i"]),
+    ("topk_large_ties", "topk_large", [("x", (np.arange(96) * 37 % 23).astype(np.float32), F)], ["v", "i"]),
+    ("topk_large_neg", "topk_large", [("x", -np.linspace(-3, 5, 96, dtype=np.float32) ** 2, F)], ["v", "i"]),
+    ("if_unique_then", "if_unique", [("x", f32(3, 1, 3, 2, 1, 5), F)], ["y"]),
+    ("if_unique_else", "if_unique", [("x", f32(-3, 1, -3, 2, 1, -5), F)], ["y"]),
     ("reshape_3x4", "reshape_range", [("data", np.arange(12, dtype=np.float32), F), ("shape", i64(3, 4), I64)],
      ["r", "steps"]),
     ("reshape_6x2", "reshape_range", [("data", np.arange(12, dtype=np.float32), F), ("shape", i64(6, 2), I64)],
