@@ -189,6 +189,26 @@ static const unsigned char if_unique_else_out0[] = {0, 0, 192, 64, 0, 0, 0, 192,
 static const onnx_case_tensor if_unique_else_out[] = {
     {"y", NNX_FLOAT32, 1, {6}, if_unique_else_out0, sizeof if_unique_else_out0},
 };
+static const unsigned char expand_two_in0[] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64};
+static const unsigned char expand_two_in1[] = {2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
+static const onnx_case_tensor expand_two_in[] = {
+    {"x", NNX_FLOAT32, 2, {1, 3}, expand_two_in0, sizeof expand_two_in0},
+    {"shape", NNX_INT64, 1, {2}, expand_two_in1, sizeof expand_two_in1},
+};
+static const unsigned char expand_two_out0[] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64};
+static const onnx_case_tensor expand_two_out[] = {
+    {"y", NNX_FLOAT32, 2, {2, 3}, expand_two_out0, sizeof expand_two_out0},
+};
+static const unsigned char expand_none_in0[] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64};
+static const unsigned char expand_none_in1[] = {0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
+static const onnx_case_tensor expand_none_in[] = {
+    {"x", NNX_FLOAT32, 2, {1, 3}, expand_none_in0, sizeof expand_none_in0},
+    {"shape", NNX_INT64, 1, {2}, expand_none_in1, sizeof expand_none_in1},
+};
+static const unsigned char expand_none_out0[] = {0};
+static const onnx_case_tensor expand_none_out[] = {
+    {"y", NNX_FLOAT32, 2, {0, 3}, expand_none_out0, 0},
+};
 static const unsigned char reshape_3x4_in0[] = {0, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 128, 64, 0, 0, 160, 64, 0, 0, 192, 64, 0, 0, 224, 64, 0, 0, 0, 65, 0, 0, 16, 65, 0, 0, 32, 65, 0, 0, 48, 65};
 static const unsigned char reshape_3x4_in1[] = {3, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0};
 static const onnx_case_tensor reshape_3x4_in[] = {
@@ -248,6 +268,8 @@ static const onnx_case DATA_SHAPE_CASES[] = {
     {"topk_large_neg", "topk_large", 1, 2, topk_large_neg_in, topk_large_neg_out},
     {"if_unique_then", "if_unique", 1, 1, if_unique_then_in, if_unique_then_out},
     {"if_unique_else", "if_unique", 1, 1, if_unique_else_in, if_unique_else_out},
+    {"expand_two", "expand_input_shape", 2, 1, expand_two_in, expand_two_out},
+    {"expand_none", "expand_input_shape", 2, 1, expand_none_in, expand_none_out},
     {"reshape_3x4", "reshape_range", 2, 2, reshape_3x4_in, reshape_3x4_out},
     {"reshape_6x2", "reshape_range", 2, 2, reshape_6x2_in, reshape_6x2_out},
     {"unbound_five", "unbound_nonzero", 1, 1, unbound_five_in, unbound_five_out},

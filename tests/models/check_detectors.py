@@ -31,11 +31,14 @@ box differences).
 
   /usr/bin/python3 tests/models/check_detectors.py NNX OUT_DIR [--full]
 
---full adds the default 91-class SSDlite (score_thresh 0.5, 300 candidates per class and
-detections, class logits unscaled; BatchNorm as above): its tail unrolled over 90 classes
-(a NonZero and a TopK each), a Concat of 90 inputs; 290 and 73 detections. Its export
-takes one to two minutes, too long for ctest, which runs the rest (about 25 s alone on 2
-cores, up to 60 s beside the rest of ctest -j2).
+--full adds two models too slow for ctest, which runs the rest (about 25 s alone on 2
+cores, up to 60 s beside the rest of ctest -j2):
+- the default 91-class SSDlite (score_thresh 0.5, 300 candidates per class and detections,
+  class logits unscaled; BatchNorm as above): its tail unrolled over 90 classes (a NonZero
+  and a TopK each), a Concat of 90 inputs; 290 and 73 detections; export 1-2 minutes.
+- torchvision's fasterrcnn_mobilenet_v3_large_320_fpn (see FasterRcnn: RPN TopK and NMS,
+  MultiScaleRoIAlign's per-level NonZero / RoiAlign / ScatterElements, whose Expand is
+  empty for a level without boxes, the box head's NMS); 50 detections at each shape (the cap), 8-9 s per nnx run.
 
 Exit 0 when every case matches, 1 naming the model and shape otherwise, 77 when Debian's
 python3-torch / python3-torchvision are not installed.
@@ -115,6 +118,21 @@ def tiny_detector():
     return torch.jit.script(model)
 
 
+def calibrate_batch_norm(net, run):
+    """BatchNorm statistics averaged over four random 2x3x320x320 batches passed to run in
+    train mode (torchvision's fresh ones make every feature vanish); net left in eval."""
+    for b in net.modules():
+        if isinstance(b, torch.nn.BatchNorm2d):
+            b.reset_running_stats()
+            b.momentum = None
+    net.train()
+    gen = torch.Generator().manual_seed(99)
+    with torch.no_grad():
+        for _ in range(4):
+            run(torch.rand(2, 3, 320, 320, generator=gen))
+    net.eval()
+
+
 class Ssdlite(torch.nn.Module):
     """torchvision's SSDlite on one image (the list the detection models take), its
     detections as a tuple; logit_scale multiplies the class logits."""
@@ -124,20 +142,36 @@ class Ssdlite(torch.nn.Module):
         torch.manual_seed(1)
         self.net = torchvision.models.detection.ssdlite320_mobilenet_v3_large(weights=None, weights_backbone=None,
                                                                               **kwargs)
-        # BatchNorm statistics from random batches (torchvision's fresh ones make every
-        # feature vanish), then sharper class logits: scores that do not all tie
-        for b in self.net.modules():
-            if isinstance(b, torch.nn.BatchNorm2d):
-                b.reset_running_stats()
-                b.momentum = None
-        self.net.train()
-        gen = torch.Generator().manual_seed(99)
+        # then sharper class logits: scores that do not all tie
+        calibrate_batch_norm(self.net, lambda x: self.net.head(list(self.net.backbone(x).values())))
         with torch.no_grad():
-            for _ in range(4):
-                x = torch.rand(2, 3, 320, 320, generator=gen)
-                self.net.head(list(self.net.backbone(x).values()))
             for seq in self.net.head.classification_head.module_list:
                 seq[1].weight.mul_(logit_scale)
+        self.eval()
+
+    def forward(self, image):
+        d = self.net([image])[0]
+        return d["boxes"], d["scores"], d["labels"]
+
+
+class FasterRcnn(torch.nn.Module):
+    """torchvision's fasterrcnn_mobilenet_v3_large_320_fpn (3 classes, score threshold 0.45,
+    50 detections) on one image. Beside the BatchNorm statistics, its FPN outputs are scaled
+    by 1e-3 (random FPN convolutions give features of ~5000 and box deltas of ~200, which turn
+    float32 rounding into pixels) and its class logits by 3."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(1)
+        self.net = torchvision.models.detection.fasterrcnn_mobilenet_v3_large_320_fpn(
+            weights=None, weights_backbone=None, num_classes=3, box_score_thresh=0.45, box_detections_per_img=50)
+        calibrate_batch_norm(self.net, self.net.backbone)
+        with torch.no_grad():
+            for conv in self.net.backbone.fpn.layer_blocks.modules():
+                if isinstance(conv, torch.nn.Conv2d):
+                    conv.weight.mul_(1e-3)
+                    conv.bias.mul_(1e-3)
+            self.net.roi_heads.box_predictor.cls_score.weight.mul_(3.0)
         self.eval()
 
     def forward(self, image):
@@ -155,6 +189,8 @@ def cases(full):
            ["boxes", "scores", "labels"], images)
     if full:
         yield ("ssdlite320_91class", Ssdlite(1.0, score_thresh=0.5), 13, "images", {1: "height", 2: "width"},
+               ["boxes", "scores", "labels"], images)
+        yield ("fasterrcnn_mobilenet_320", FasterRcnn(), 13, "images", {1: "height", 2: "width"},
                ["boxes", "scores", "labels"], images)
     gen = torch.Generator().manual_seed(7)
     yield ("tiny_detector", tiny_detector(), 16, "images", {0: "batch", 2: "height", 3: "width"},

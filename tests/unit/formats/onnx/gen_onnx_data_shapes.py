@@ -2,10 +2,10 @@
 """gen_onnx_data_shapes.py — writes tests/data/onnx/data_shapes/<model>.onnx (ONNX models in
 which an output shape depends on run-time values: NonZero, NonMaxSuppression, Unique,
 Compress, TopK with an input k (0 too) or a K above 64, an If whose branch holds Unique,
-Reshape / Range on an input shape) and tests/data/onnx_data_shapes_expected.h (each case's
-inputs and expected outputs, in their own types) for test_onnx_data_shapes.c. The oracle is
-a numpy transcription of ONNX Operators (NonMaxSuppression written out as the spec's greedy
-selection), never nnx.
+Expand / Reshape / Range on an input shape) and tests/data/onnx_data_shapes_expected.h
+(each case's inputs and expected outputs, in their own types) for test_onnx_data_shapes.c.
+The oracle is a numpy transcription of ONNX Operators (NonMaxSuppression written out as the
+spec's greedy selection), never nnx.
 Run: /usr/bin/python3 tests/unit/formats/onnx/gen_onnx_data_shapes.py
 """
 import os
@@ -168,6 +168,17 @@ def if_unique():
     return m, oracle
 
 
+def expand_input_shape():
+    """Expand to a shape given as an input, an extent 0 too (torchvision's MultiScaleRoIAlign
+    expands its scatter index to the boxes of an FPN level that may have none)."""
+    nodes = [N("Expand", ["x", "shape"], ["y"])]
+    m = ow.model(nodes, [], [("x", [1, 3]), ("shape", [2], I64)], [("y", ["n", 3])], producer=PRODUCER)
+
+    def oracle(x, shape):
+        return [np.broadcast_to(x, tuple(shape)).copy()]
+    return m, oracle
+
+
 def reshape_range():
     """Reshape to a shape given as an input, and Range up to its first extent."""
     nodes = [N("Reshape", ["data", "shape"], ["r"]), N("Gather", ["shape", "zero"], ["n"]),
@@ -194,7 +205,8 @@ def unbound_nonzero():
 
 
 MODELS_BY_NAME = {f.__name__: f for f in (nonzero_gather, nms_gather, unique_all, compress_sum, topk_input_k,
-                                          topk_large, if_unique, reshape_range, unbound_nonzero)}
+                                          topk_large, if_unique, expand_input_shape, reshape_range,
+                                          unbound_nonzero)}
 
 
 def f32(*v):
@@ -224,6 +236,8 @@ CASES = [
     ("topk_large_neg", "topk_large", [("x", -np.linspace(-3, 5, 96, dtype=np.float32) ** 2, F)], ["v", "i"]),
     ("if_unique_then", "if_unique", [("x", f32(3, 1, 3, 2, 1, 5), F)], ["y"]),
     ("if_unique_else", "if_unique", [("x", f32(-3, 1, -3, 2, 1, -5), F)], ["y"]),
+    ("expand_two", "expand_input_shape", [("x", f32(1, 2, 3).reshape(1, 3), F), ("shape", i64(2, 3), I64)], ["y"]),
+    ("expand_none", "expand_input_shape", [("x", f32(1, 2, 3).reshape(1, 3), F), ("shape", i64(0, 3), I64)], ["y"]),
     ("reshape_3x4", "reshape_range", [("data", np.arange(12, dtype=np.float32), F), ("shape", i64(3, 4), I64)],
      ["r", "steps"]),
     ("reshape_6x2", "reshape_range", [("data", np.arange(12, dtype=np.float32), F), ("shape", i64(6, 2), I64)],
