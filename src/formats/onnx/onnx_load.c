@@ -492,7 +492,13 @@ static uint32_t required_inputs(const char *t, int64_t opset)
     return 1;
 }
 
-/* Maps node n into c (c->nerr holds the reason on failure) and names its outputs. */
+/* The most inputs or outputs a node may have (a Concat of one tensor per class of a
+ * 91-class detector has 90). */
+#define OX_MAX_NODE_IO 65536
+
+/* Maps node n into c (c->nerr holds the reason on failure) and names its outputs. The
+ * operators read in[] and out[] up to index 63 whatever the node's counts (absent ones are
+ * NNX_NONE): a node with more has arrays of its own size. */
 static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
 {
     bool other;
@@ -500,19 +506,27 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
     c->node = n;
     c->label = n->name && n->name[0] ? n->name : n->n_output && n->output[0] ? n->output[0] : "";
     nnx_error_clear(&c->nerr);
-    uint32_t in[64], out[64];
+    uint32_t in_local[64], out_local[64], *in = in_local, *out = out_local, *heap = NULL;
+    size_t n_io = n->n_input > n->n_output ? n->n_input : n->n_output;
     nnx_status st = NNX_OK;
-    if (n->n_input > 64 || n->n_output > 64)
-        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "more than 64 inputs or outputs");
+    if (n_io > OX_MAX_NODE_IO)
+        st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "more than %d inputs or outputs", OX_MAX_NODE_IO);
+    else if (n_io > 64) {
+        heap = ox_calloc(c, 2 * n_io, sizeof *heap);
+        st = heap ? NNX_OK : c->nerr.status;
+        in = heap;
+        out = heap ? heap + n_io : out_local;
+    }
+    size_t cap = n_io > 64 ? n_io : 64;
     for (size_t k = 0; st == NNX_OK && k < n->n_input; k++) {
         in[k] = NNX_NONE;
         if (n->input[k] && n->input[k][0] && !find_value(c, n->input[k], &in[k]))
             st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "input %zu '%s' is not defined before it is used", k,
                          n->input[k]);
     }
-    for (size_t k = n->n_input; k < 64; k++)
+    for (size_t k = n->n_input; st == NNX_OK && k < cap; k++)
         in[k] = NNX_NONE;
-    for (size_t k = 0; k < 64; k++)
+    for (size_t k = 0; st == NNX_OK && k < cap; k++)
         out[k] = NNX_NONE;
     for (size_t k = 0; st == NNX_OK && k < n->n_input; k++) {
         if (ox_is_str(in[k]) && !nnx_onnx_takes_strings(op->name))
@@ -540,6 +554,7 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
         else
             st = define(c, n->output[k], out[k]);
     }
+    nnx_mem_free(c->ir->alloc, heap);
     return st;
 }
 

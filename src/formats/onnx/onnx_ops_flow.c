@@ -2,7 +2,8 @@
  * graph of its own, its outer values captured as extra inputs, or inlined into the enclosing
  * graph) and ONNX If (ONNX Operators, If) on core cond_if. An If whose condition is a
  * load-time constant is inlined: only the chosen branch is mapped, into the outer graph (so
- * the shape-dependent Ifs of exported models cost nothing). */
+ * the shape-dependent Ifs of exported models cost nothing), and so is one whose condition is
+ * known (computed at load) when a branch cannot be compiled on its own. */
 #include "formats/onnx/onnx_build.h"
 
 #include "base/alloc.h"
@@ -194,8 +195,17 @@ nnx_status nnx_onnx_op_if(ox *c, const Onnx__NodeProto *n, const uint32_t *in, u
     bool choose = false; /* the branches differ but the condition is known: inline one */
     for (int b = 0; b < 2 && st == NNX_OK; b++)
         st = build_branch(c, g[b], which[b], &s[b], res + b * n_out);
+    /* a branch that cannot be compiled on its own (a node in it needs a run-time value, as
+     * Unique in torchvision's scripted batched_nms) is no obstacle when the condition is
+     * known: only the chosen branch is mapped, inlined, where the values it needs are known
+     * too (a staged model computes such an If from its inputs' values) */
+    if (st != NNX_OK && st != NNX_ERROR_OUT_OF_MEMORY && ox_known(c, in[0])) {
+        nnx_error_clear(&c->nerr);
+        st = NNX_OK;
+        choose = true;
+    }
     /* branches whose outputs differ: the condition's value must be known to choose one */
-    for (uint32_t k = 0; st == NNX_OK && k < n_out; k++) {
+    for (uint32_t k = 0; st == NNX_OK && !choose && k < n_out; k++) {
         const nnx_operand_desc *dt = &s[0].ir.values[res[k]].desc, *de = &s[1].ir.values[res[n_out + k]].desc;
         if (nnx_desc_equal(dt, de))
             continue;

@@ -440,8 +440,112 @@ static nnx_status topk_by_rank(ox *c, const Onnx__NodeProto *n, uint32_t x, uint
     return NNX_OK;
 }
 
+/* The sort key of one element of a known TopK input: integers compare as int64, floats as
+ * double (NaN above every number, as PyTorch's topk orders it). */
+typedef struct topk_key {
+    double f;
+    int64_t i;
+    bool nan;
+} topk_key;
+
+static int key_cmp(const topk_key *a, const topk_key *b, bool is_float)
+{
+    if (is_float) {
+        if (a->nan || b->nan)
+            return a->nan == b->nan ? 0 : a->nan ? 1 : -1;
+        return a->f < b->f ? -1 : a->f > b->f;
+    }
+    return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* Stable merge sort of positions idx[0..n) by key, descending when largest (so equal keys
+ * keep the lower position first, as ONNX TopK asks); tmp holds n positions. */
+static void sort_positions(const topk_key *key, bool is_float, bool largest, uint32_t *idx, uint32_t *tmp, uint32_t n)
+{
+    for (uint32_t w = 1; w < n; w *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * w) {
+            uint32_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, a = lo, b = mid, o = lo;
+            while (a < mid && b < hi) {
+                int r = key_cmp(&key[idx[b]], &key[idx[a]], is_float);
+                bool take_b = largest ? r > 0 : r < 0; /* strictly before: ties keep a */
+                tmp[o++] = take_b ? idx[b++] : idx[a++];
+            }
+            while (a < mid)
+                tmp[o++] = idx[a++];
+            while (b < hi)
+                tmp[o++] = idx[b++];
+        }
+        memcpy(idx, tmp, (size_t)n * sizeof *idx);
+    }
+}
+
+/* TopK whose input is known when the model is loaded (a staged model computes it from its
+ * input's values): values and indices are constants, sorted along axis by a stable sort.
+ * k 0 (p may be NULL): empty constants, as a detector's TopK of a class without candidates. */
+static nnx_status topk_known(ox *c, const Onnx__NodeProto *n, const uint8_t *p, nnx_operand_desc d, uint32_t axis,
+                             uint32_t k, bool largest, uint32_t *out)
+{
+    size_t es = nnx_dtype_size(d.dtype);
+    bool is_float = nnx_dtype_is_float(d.dtype);
+    if (k && d.dtype != NNX_FLOAT32 && d.dtype != NNX_FLOAT64 && d.dtype != NNX_INT64 && d.dtype != NNX_INT32)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "TopK of %s with K > 64", nnx_dtype_name(d.dtype));
+    uint32_t len = d.shape[axis];
+    size_t outer = 1, inner = 1;
+    for (uint32_t a = 0; a < axis; a++)
+        outer *= d.shape[a];
+    for (uint32_t a = axis + 1; a < d.rank; a++)
+        inner *= d.shape[a];
+    topk_key *key = ox_alloc(c, ((size_t)len + 1) * sizeof *key);
+    uint32_t *idx = ox_alloc(c, ((size_t)len + 1) * 2 * sizeof *idx);
+    uint8_t *vals = ox_alloc(c, outer * k * inner * es + 1);
+    int64_t *inds = ox_alloc(c, (outer * k * inner + 1) * sizeof *inds);
+    nnx_status st = key && idx && vals && inds ? NNX_OK : ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (size_t o = 0; st == NNX_OK && k && o < outer; o++)
+        for (size_t w = 0; w < inner; w++) {
+            for (uint32_t j = 0; j < len; j++) {
+                const uint8_t *q = p + ((o * len + j) * inner + w) * es;
+                topk_key *e = &key[j];
+                memset(e, 0, sizeof *e);
+                if (d.dtype == NNX_FLOAT32) {
+                    float f;
+                    memcpy(&f, q, 4);
+                    e->f = f;
+                } else if (d.dtype == NNX_FLOAT64) {
+                    memcpy(&e->f, q, 8);
+                } else if (d.dtype == NNX_INT64) {
+                    memcpy(&e->i, q, 8);
+                } else {
+                    int32_t i;
+                    memcpy(&i, q, 4);
+                    e->i = i;
+                }
+                e->nan = is_float && e->f != e->f;
+                idx[j] = j;
+            }
+            sort_positions(key, is_float, largest, idx, idx + len, len);
+            for (uint32_t r = 0; r < k; r++) {
+                size_t at = (o * k + r) * inner + w;
+                memcpy(vals + at * es, p + ((o * len + idx[r]) * inner + w) * es, es);
+                inds[at] = idx[r];
+            }
+        }
+    nnx_operand_desc vd = d, id = d;
+    vd.shape[axis] = id.shape[axis] = k;
+    id.dtype = NNX_INT64;
+    if (st == NNX_OK)
+        st = ox_const(c, &vd, vals, &out[0]);
+    if (st == NNX_OK && n->n_output > 1)
+        st = ox_const(c, &id, inds, &out[1]);
+    nnx_mem_free(c->ir->alloc, key);
+    nnx_mem_free(c->ir->alloc, idx);
+    nnx_mem_free(c->ir->alloc, vals);
+    nnx_mem_free(c->ir->alloc, inds);
+    return st;
+}
+
 /* TopK of floats with a known k: k rounds of arg max (largest) or arg min, each value read
- * with gather_elements and then masked with -inf / +inf; ties give the lower index first. */
+ * with gather_elements and then masked with -inf / +inf; ties give the lower index first.
+ * A K above 64 (too many rounds) needs the input's values: sorted at load (topk_known). */
 nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     nnx_operand_desc d = ox_desc(c, in[0]);
@@ -453,8 +557,18 @@ nnx_status nnx_onnx_op_topk(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
         CHECK(ox_ints(c, in[1], "K", &k, 1, &cnt));
     CHECK(axis_of(c, ox_attr_i(n, "axis", -1), d.rank, &axis));
     bool largest = ox_attr_i(n, "largest", 1) != 0;
-    if (k < 1 || k > d.shape[axis] || k > 64)
-        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "K = %lld is not supported (1..min(64, axis size))", (long long)k);
+    if (k < 0 || k > d.shape[axis])
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "K = %lld is not supported (0..%u, the axis size)", (long long)k,
+                       d.shape[axis]);
+    if (k == 0)
+        return topk_known(c, n, NULL, d, axis, 0, largest, out);
+    if (k > 64) {
+        const uint8_t *p = ox_known(c, in[0]);
+        if (!p)
+            return ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
+                           "K = %lld (above 64) needs the input's values when the model is loaded", (long long)k);
+        return topk_known(c, n, p, d, axis, (uint32_t)k, largest, out);
+    }
     if (!nnx_dtype_is_float(d.dtype))
         return topk_by_rank(c, n, in[0], axis, (uint32_t)k, largest, out);
     uint32_t vals[64], idxs[64], cur = in[0], mask;

@@ -731,8 +731,8 @@ nnx_status nnx_onnx_op_expand(ox *c, const Onnx__NodeProto *n, const uint32_t *i
         int64_t y = i + k >= r ? s[i + k - r] : 1;
         if (x != y && x != 1 && y != 1)
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "shapes do not broadcast on axis %u", i);
-        int64_t z = x == 1 ? y : x;
-        if (z < 1 || z > UINT32_MAX)
+        int64_t z = x == 1 ? y : x; /* 0 against 1 is 0: an empty result */
+        if (z < 0 || z > UINT32_MAX)
             return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "dimension %lld is not supported", (long long)z);
         a.reshape.shape[i] = (uint32_t)z;
     }

@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """gen_onnx_data_shapes.py — writes tests/data/onnx/data_shapes/<model>.onnx (ONNX models in
 which an output shape depends on run-time values: NonZero, NonMaxSuppression, Unique,
-Compress, TopK with an input k, Reshape / Range on an input shape, If branches of different
-shapes, Loop scan outputs over a run-time trip count) and
-tests/data/onnx_data_shapes_expected.h (each case's inputs and expected outputs, in their
-own types) for test_onnx_data_shapes.c, and one .npy input for the command-line tests. The oracle is a numpy transcription of ONNX
-Operators (NonMaxSuppression written out as the spec's greedy selection), never nnx.
+Compress, TopK with an input k (0 too) or a K above 64, an If whose branch holds Unique,
+Expand / Reshape / Range on an input shape, If branches of different shapes, Loop scan
+outputs over a run-time trip count) and tests/data/onnx_data_shapes_expected.h (each case's
+inputs and expected outputs, in their own types) for test_onnx_data_shapes.c, and one .npy
+input for the command-line tests. The oracle is a numpy transcription of ONNX Operators
+(NonMaxSuppression written out as the spec's greedy selection), never nnx.
 Run: /usr/bin/python3 tests/unit/formats/onnx/gen_onnx_data_shapes.py
 """
 import os
@@ -136,6 +137,49 @@ def topk_input_k():
     return m, oracle
 
 
+def topk_large():
+    """TopK with a constant K above 64 (too many rounds to expand) of computed values: a
+    stage computes it from the values, ties in the order of the lower index."""
+    nodes = [N("Mul", ["x", "two"], ["d"]), N("TopK", ["d", "k"], ["v", "i"])]
+    inits = [ow.tensor("two", np.float32(2)), ow.tensor("k", i64(70), I64)]
+    m = ow.model(nodes, inits, [("x", [96])], [("v", [70]), ("i", [70], I64)], producer=PRODUCER)
+
+    def oracle(x):
+        d = x * np.float32(2)
+        i = np.argsort(-d, kind="stable")[:70]
+        return [d[i], i.astype(np.int64)]
+    return m, oracle
+
+
+def if_unique():
+    """An If on a computed condition whose then_branch holds Unique of an outer computed
+    value (as torchvision's scripted batched_nms): the branch cannot be compiled alone, the
+    stage computing the If knows the condition and maps the chosen branch only."""
+    then_g = ow.graph([N("Unique", ["d"], ["t"], [ow.attr_int("sorted", 1)])], [], [], [("t", ["u"])], "then")
+    else_g = ow.graph([N("Neg", ["d"], ["e"])], [], [], [("e", [6])], "else")
+    nodes = [N("Mul", ["x", "two"], ["d"]), N("ReduceSum", ["x"], ["s"], [ow.attr_int("keepdims", 0)]),
+             N("Greater", ["s", "zero"], ["c"]),
+             N("If", ["c"], ["y"], [ow.attr_graph("then_branch", then_g), ow.attr_graph("else_branch", else_g)])]
+    inits = [ow.tensor("two", np.float32(2)), ow.tensor("zero", np.float32(0))]
+    m = ow.model(nodes, inits, [("x", [6])], [("y", ["u"])], producer=PRODUCER)
+
+    def oracle(x):
+        d = x * np.float32(2)
+        return [np.unique(d) if x.sum() > 0 else -d]
+    return m, oracle
+
+
+def expand_input_shape():
+    """Expand to a shape given as an input, an extent 0 too (torchvision's MultiScaleRoIAlign
+    expands its scatter index to the boxes of an FPN level that may have none)."""
+    nodes = [N("Expand", ["x", "shape"], ["y"])]
+    m = ow.model(nodes, [], [("x", [1, 3]), ("shape", [2], I64)], [("y", ["n", 3])], producer=PRODUCER)
+
+    def oracle(x, shape):
+        return [np.broadcast_to(x, tuple(shape)).copy()]
+    return m, oracle
+
+
 def reshape_range():
     """Reshape to a shape given as an input, and Range up to its first extent."""
     nodes = [N("Reshape", ["data", "shape"], ["r"]), N("Gather", ["shape", "zero"], ["n"]),
@@ -190,7 +234,8 @@ def loop_scan_trips():
 
 
 MODELS_BY_NAME = {f.__name__: f for f in (nonzero_gather, nms_gather, unique_all, compress_sum, topk_input_k,
-                                          reshape_range, unbound_nonzero, if_branch_shapes, loop_scan_trips)}
+                                          topk_large, if_unique, expand_input_shape, reshape_range,
+                                          unbound_nonzero, if_branch_shapes, loop_scan_trips)}
 
 
 def f32(*v):
@@ -215,6 +260,13 @@ CASES = [
     ("compress_two", "compress_sum", [("x", f32(1, -2, -3, -4, 5, -6), F)], ["c", "s"]),
     ("topk_three", "topk_input_k", [("x", f32(5, 1, 7, 3, 8, 2, 6, 4), F), ("k", i64(3), I64)], ["v", "i"]),
     ("topk_six", "topk_input_k", [("x", f32(5, 1, 7, 3, 8, 2, 6, 4), F), ("k", i64(6), I64)], ["v", "i"]),
+    ("topk_zero", "topk_input_k", [("x", f32(5, 1, 7, 3, 8, 2, 6, 4), F), ("k", i64(0), I64)], ["v", "i"]),
+    ("topk_large_ties", "topk_large", [("x", (np.arange(96) * 37 % 23).astype(np.float32), F)], ["v", "i"]),
+    ("topk_large_neg", "topk_large", [("x", -np.linspace(-3, 5, 96, dtype=np.float32) ** 2, F)], ["v", "i"]),
+    ("if_unique_then", "if_unique", [("x", f32(3, 1, 3, 2, 1, 5), F)], ["y"]),
+    ("if_unique_else", "if_unique", [("x", f32(-3, 1, -3, 2, 1, -5), F)], ["y"]),
+    ("expand_two", "expand_input_shape", [("x", f32(1, 2, 3).reshape(1, 3), F), ("shape", i64(2, 3), I64)], ["y"]),
+    ("expand_none", "expand_input_shape", [("x", f32(1, 2, 3).reshape(1, 3), F), ("shape", i64(0, 3), I64)], ["y"]),
     ("reshape_3x4", "reshape_range", [("data", np.arange(12, dtype=np.float32), F), ("shape", i64(3, 4), I64)],
      ["r", "steps"]),
     ("reshape_6x2", "reshape_range", [("data", np.arange(12, dtype=np.float32), F), ("shape", i64(6, 2), I64)],

@@ -56,7 +56,7 @@ static void check_output(const char *name, nnx_tensor *t, const onnx_case_tensor
     for (uint32_t k = 0; k < o->rank; k++)
         if (d.desc.shape[k] != o->shape[k])
             fail_msg("%s: %s dimension %u is %u, expected %u", name, o->name, k, d.desc.shape[k], o->shape[k]);
-    unsigned char got[256];
+    unsigned char got[1024];
     assert_true(o->size <= sizeof got);
     assert_int_equal(nnx_tensor_read(t, got, o->size), NNX_OK);
     if (o->dtype != NNX_FLOAT32) {

@@ -1,14 +1,14 @@
 /* test_onnx_loader.c — the ONNX loader's errors and the attribute meanings the conformance
- * data leaves out: malformed protobuf, undefined inputs, unsupported operators reported all
- * at once with their opsets, subgraph operators, external data (read, and path traversal
+ * data leaves out: malformed protobuf, undefined inputs, unsupported operators reported all at
+ * once with their opsets, subgraph operators, external data (read, and path traversal
  * refused), overflowing and inconsistent tensor sizes, symbolic dimensions, values that must
- * be known at load time, legacy (opset < 7) broadcasting, Softmax's opset-11 coercion and
- * the Attention inputs the mapping refuses, and the refusals of the opset-27 and preview
- * operators (FlexAttention's subgraphs, LinearAttention's rule and unrolled length,
- * CausalConvWithState's activation) and of the run-time sampling operators (RoiAlign's
- * adaptive sampling_ratio, DeformConv other than 2-D, STFT's run-time frame_step) and of the
- * data-dependent and ai.onnx.ml operators (NonMaxSuppression's run-time boxes, TreeEnsemble
- * before ai.onnx.ml opset 5, TfIdfVectorizer's string pool).
+ * be known at load time, a node of more than 64 inputs, legacy (opset < 7) broadcasting,
+ * Softmax's opset-11 coercion and the Attention inputs the mapping refuses, and the refusals
+ * of the opset-27 and preview operators (FlexAttention's subgraphs, LinearAttention's rule and
+ * unrolled length, CausalConvWithState's activation) and of the run-time sampling operators
+ * (RoiAlign's adaptive sampling_ratio, DeformConv other than 2-D, STFT's run-time frame_step)
+ * and of the data-dependent and ai.onnx.ml operators (NonMaxSuppression's run-time boxes,
+ * TreeEnsemble before ai.onnx.ml opset 5, TfIdfVectorizer's string pool).
  * Models are built in memory with the protobuf-c reader's own structs and packed. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -513,6 +513,43 @@ static void test_shape_arithmetic_folds(void **state)
     nnx_ir_model_free(&m);
 }
 
+/* A node of more than 64 inputs (the 91-class SSDlite concatenates one tensor per class):
+ * Concat of x [1] 90 times gives 90 copies of it. */
+static void test_concat_many_inputs(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13);
+    int64_t s[1] = {1};
+    input(&b, "x", s, 1);
+    static char *many[90];
+    for (int i = 0; i < 90; i++)
+        many[i] = "x";
+    Onnx__NodeProto *n = node(&b, "Concat", many, 90, YS, 1);
+    static Onnx__AttributeProto axis, *axis_ptr[1];
+    onnx__attribute_proto__init(&axis);
+    axis.name = "axis";
+    axis.has_type = 1;
+    axis.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+    axis.has_i = 1;
+    axis.i = 0;
+    axis_ptr[0] = &axis;
+    n->attribute = axis_ptr;
+    n->n_attribute = 1;
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_OK);
+    nnx_operand_desc d = m.ir.values[m.outputs[0]].desc;
+    assert_int_equal(d.rank, 1);
+    assert_int_equal(d.shape[0], 90);
+    float x[1] = {2.5f}, y[90];
+    run1(&m, x, y, 90);
+    for (int i = 0; i < 90; i++)
+        assert_true(y[i] == 2.5f);
+    nnx_ir_model_free(&m);
+}
+
 /* A Slice with a negative step on a load-time value (the shape, reversed) still folds, so
  * the Reshape after it knows its shape: the reversal node once took its own output for its
  * input and was left to run time (torchvision's detection transforms compute Pad's pads so). */
@@ -848,6 +885,7 @@ int main(void)
         cmocka_unit_test(test_symbolic_dimension),
         cmocka_unit_test(test_shape_must_be_known),
         cmocka_unit_test(test_shape_arithmetic_folds),
+        cmocka_unit_test(test_concat_many_inputs),
         cmocka_unit_test(test_reversed_shape_slice_folds),
         cmocka_unit_test(test_legacy_broadcast_axis),
         cmocka_unit_test(test_softmax_opset11_coerces),
