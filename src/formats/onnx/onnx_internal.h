@@ -201,6 +201,10 @@ void ox_scope_close(ox_scope *s);
 nnx_status ox_scope_param(ox_scope *s, const char *name, const nnx_operand_desc *desc, uint32_t *id);
 /* The values g's outputs name, into res[g->n_output]. */
 nnx_status ox_scope_results(ox_scope *s, const Onnx__GraphProto *g, uint32_t *res);
+/* Maps g into c's own graph (an inlined scope: If branches, unrolled bodies, FlexAttention's
+ * modifiers), its formal inputs bound to args[g->n_input] (args NULL: g has none to bind),
+ * its results into res[g->n_output]; a failure is reported in c as "what: why". */
+nnx_status ox_scope_inline(ox *c, const Onnx__GraphProto *g, const uint32_t *args, uint32_t *res, const char *what);
 /* The index of outer value `outer` among s's captures, adding an input for it if it has none:
  * the sub-graph's parameter for it. */
 nnx_status ox_scope_capture_of(ox_scope *s, uint32_t outer, uint32_t *id);

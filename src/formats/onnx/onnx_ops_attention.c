@@ -1,8 +1,8 @@
 /* onnx_ops_attention.c — the ONNX transformer operators composed from core matmul, softmax,
  * element-wise and data-movement operations, as ONNX Operators, Attention (opsets 23, 24:
  * scaled dot-product attention with masks, a KV cache, grouped-query heads) and
- * RotaryEmbedding (opset 23), FlexAttention (ai.onnx.preview 1, without its modifier
- * subgraphs) and their function bodies define them. */
+ * RotaryEmbedding (opset 23), FlexAttention (ai.onnx.preview 1, its score_mod / prob_mod
+ * graphs inlined) and their function bodies define them. */
 #include "formats/onnx/onnx_build.h"
 
 #include <math.h>
@@ -281,18 +281,27 @@ static nnx_status soft_cap(ox *c, const Onnx__NodeProto *n, uint32_t x, uint32_t
     return bin_scalar(c, NNX_OP_MUL, t, cap, y);
 }
 
+/* The type the softmax is computed in: softmax_precision's when the node has it (a float
+ * type), else dflt. */
+static nnx_status softmax_type(ox *c, const Onnx__NodeProto *n, nnx_dtype dflt, nnx_dtype *sd)
+{
+    *sd = dflt;
+    if (!ox_attr(n, "softmax_precision"))
+        return NNX_OK;
+    int64_t p = ox_attr_i(n, "softmax_precision", 0);
+    *sd = p > 0 && p < INT32_MAX ? nnx_onnx_dtype((int32_t)p) : 0;
+    if (!nnx_dtype_is_float(*sd))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "softmax_precision %lld is not a float type", (long long)p);
+    return NNX_OK;
+}
+
 /* softmax over the keys, in softmax_precision's type when given, cast back to Q's; a row
  * whose every key the bias excludes (-inf) gets probabilities 0, not NaN (ONNX 1.23's
  * function body). */
 static nnx_status probabilities(ox *c, const Onnx__NodeProto *n, const att *a, uint32_t x, uint32_t bias, uint32_t *y)
 {
-    nnx_dtype sd = a->dt;
-    if (ox_attr(n, "softmax_precision")) {
-        int64_t p = ox_attr_i(n, "softmax_precision", 0);
-        sd = p > 0 && p < INT32_MAX ? nnx_onnx_dtype((int32_t)p) : 0;
-        if (!nnx_dtype_is_float(sd))
-            return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "softmax_precision %lld is not a float type", (long long)p);
-    }
+    nnx_dtype sd;
+    CHECK(softmax_type(c, n, a->dt, &sd));
     nnx_attrs sa = {.axis = {AX_HEAD}};
     uint32_t t;
     CHECK(cast(c, x, sd, &t));
@@ -355,20 +364,56 @@ nnx_status nnx_onnx_op_attention(ox *c, const Onnx__NodeProto *n, const uint32_t
 
 /* ---------------------------------------------------------------- FlexAttention */
 
-/* FlexAttention (ai.onnx.preview 1) without its modifier subgraphs: Y = softmax(Q K^T scale)
- * V over 4-D Q, K, V, grouped-query heads as Attention's. The function body computes the
- * softmax and the product with V in float32 for float16 / bfloat16 inputs (and in the inputs'
- * type for float32 / float64), casting Y back. score_mod, mask_mod and prob_mod (graph
- * attributes) are NOT_SUPPORTED: nnx does not inline subgraphs into a composition. */
+/* A modifier graph attribute of FlexAttention (*g NULL: the node has none). ONNX Operators,
+ * FlexAttention: one rank-4 input, the scores or the probabilities, and one output of the
+ * same shape and type. */
+static nnx_status modifier(ox *c, const Onnx__NodeProto *n, const char *name, const Onnx__GraphProto **g)
+{
+    const Onnx__AttributeProto *m = ox_attr(n, name);
+    *g = NULL;
+    if (!m)
+        return NNX_OK;
+    if (!m->g)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s must be a graph", name);
+    if (m->g->n_input != 1 || m->g->n_output != 1)
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s has %zu inputs and %zu outputs (one of each)", name,
+                       m->g->n_input, m->g->n_output);
+    *g = m->g;
+    return NNX_OK;
+}
+
+/* x through modifier g (NULL: x itself): g is inlined into c's graph with its input bound to
+ * x, as the function body inlines it; its result must keep x's shape and type. */
+static nnx_status modify(ox *c, const Onnx__GraphProto *g, const char *name, uint32_t x, uint32_t *y)
+{
+    *y = x;
+    if (!g)
+        return NNX_OK;
+    CHECK(ox_scope_inline(c, g, &x, y, name));
+    if (ox_is_seq(*y))
+        return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s returns a sequence or optional, not a tensor", name);
+    nnx_operand_desc want = ox_desc(c, x), got = ox_desc(c, *y);
+    if (nnx_desc_equal(&want, &got))
+        return NNX_OK;
+    char a[96], b[96];
+    return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "%s returns %s for %s (the same shape and type)", name,
+                   nnx_desc_format(&got, a, sizeof a), nnx_desc_format(&want, b, sizeof b));
+}
+
+/* FlexAttention (ai.onnx.preview 1, ONNX Operators, FlexAttention): Y = prob_mod(softmax(
+ * score_mod(Q K^T scale))) V over 4-D Q, K, V, grouped-query heads as Attention's. The
+ * scores are cast to softmax_precision (default float32, float64 for float64 inputs) before
+ * score_mod; the softmax, prob_mod and the product with V run in that type, Y cast back. The
+ * modifiers (graph attributes, each taking the whole [batch, q_heads, q_len, kv_len] tensor)
+ * are inlined into the graph; a mask is written by score_mod (-inf where excluded). mask_mod,
+ * an attribute of drafts that ONNX 1.23 does not define, is NOT_SUPPORTED. */
 nnx_status nnx_onnx_op_flex_attention(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
-    static const char *const modifiers[] = {"score_mod", "mask_mod", "prob_mod"};
-    for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++) {
-        const Onnx__AttributeProto *m = ox_attr(n, modifiers[i]);
-        if (m && (m->g || m->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH))
-            return unsupported(c, "%s (a graph attribute: FlexAttention is mapped without modifier subgraphs)",
-                               modifiers[i]);
-    }
+    if (ox_attr(n, "mask_mod"))
+        return unsupported(c, "%s (not an attribute of FlexAttention in ONNX 1.23: score_mod masks)", "mask_mod");
+    const Onnx__GraphProto *score_g, *prob_g;
+    CHECK(modifier(c, n, "score_mod", &score_g));
+    CHECK(modifier(c, n, "prob_mod", &prob_g));
     if (n_in < 3 || in[1] == NNX_NONE || in[2] == NNX_NONE)
         return bad(c, "takes Q, K and V");
     if (ox_desc(c, in[0]).rank != 4)
@@ -379,10 +424,13 @@ nnx_status nnx_onnx_op_flex_attention(ox *c, const Onnx__NodeProto *n, const uin
     CHECK(measure(c, &a));
     a.past = 0;
     CHECK(scores(c, n, &a, &s));
-    nnx_dtype wide = a.dt == NNX_FLOAT64 ? NNX_FLOAT64 : NNX_FLOAT32;
+    nnx_dtype wide;
+    CHECK(softmax_type(c, n, a.dt == NNX_FLOAT64 ? NNX_FLOAT64 : NNX_FLOAT32, &wide));
     nnx_attrs sa = {.axis = {AX_HEAD}};
     CHECK(cast(c, s, wide, &s));
+    CHECK(modify(c, score_g, "score_mod", s, &s));
     CHECK(ox_node(c, NNX_OP_SOFTMAX, &s, 1, &sa, 1, &p));
+    CHECK(modify(c, prob_g, "prob_mod", p, &p));
     att wide_v = a;
     CHECK(cast(c, a.v, wide, &wide_v.v));
     CHECK(weighted(c, &wide_v, p, &y));

@@ -82,6 +82,22 @@ nnx_status ox_scope_results(ox_scope *s, const Onnx__GraphProto *g, uint32_t *re
     return NNX_OK;
 }
 
+nnx_status ox_scope_inline(ox *c, const Onnx__GraphProto *g, const uint32_t *args, uint32_t *res, const char *what)
+{
+    ox_scope s;
+    nnx_status st = ox_scope_open(c, true, &s);
+    for (size_t k = 0; st == NNX_OK && args && k < g->n_input; k++)
+        st = ox_define(&s.c, g->input[k]->name, args[k]);
+    if (st == NNX_OK)
+        st = ox_map_graph(&s.c, g);
+    if (st == NNX_OK)
+        st = ox_scope_results(&s, g, res);
+    if (st != NNX_OK && c->nerr.status == NNX_OK)
+        ox_fail(c, st, "%s: %s", what, s.c.nerr.message);
+    ox_scope_close(&s);
+    return st;
+}
+
 nnx_status ox_scope_capture_of(ox_scope *s, uint32_t outer, uint32_t *id)
 {
     for (uint32_t k = 0; k < s->c.n_cap; k++)
@@ -102,21 +118,6 @@ nnx_status ox_scope_freeze(ox_scope *s, const uint32_t *params, uint32_t n_param
 }
 
 /* ---------------------------------------------------------------- If */
-
-/* Maps branch g into c's own graph (an inlined scope) and names the node's outputs. */
-static nnx_status inline_branch(ox *c, const Onnx__GraphProto *g, const char *which, uint32_t *out)
-{
-    ox_scope s;
-    nnx_status st = ox_scope_open(c, true, &s);
-    if (st == NNX_OK)
-        st = ox_map_graph(&s.c, g);
-    if (st == NNX_OK)
-        st = ox_scope_results(&s, g, out);
-    if (st != NNX_OK && c->nerr.status == NNX_OK)
-        ox_fail(c, st, "%s: %s", which, s.c.nerr.message);
-    ox_scope_close(&s);
-    return st;
-}
 
 /* Builds branch g into a graph of its own; res[g->n_output] are its results. */
 static nnx_status build_branch(ox *c, const Onnx__GraphProto *g, const char *which, ox_scope *s, uint32_t *res)
@@ -180,11 +181,11 @@ nnx_status nnx_onnx_op_if(ox *c, const Onnx__NodeProto *n, const uint32_t *in, u
         }
     if (structures && ox_known(c, in[0]) && c->ir->values[in[0]].kind != NNX_VALUE_CONSTANT) {
         bool t = *(const unsigned char *)ox_known(c, in[0]) != 0;
-        return inline_branch(c, g[t ? 0 : 1], which[t ? 0 : 1], out);
+        return ox_scope_inline(c, g[t ? 0 : 1], NULL, out, which[t ? 0 : 1]);
     }
     if (c->ir->values[in[0]].kind == NNX_VALUE_CONSTANT)
-        return inline_branch(c, g[*(const unsigned char *)c->ir->values[in[0]].data ? 0 : 1],
-                             which[*(const unsigned char *)c->ir->values[in[0]].data ? 0 : 1], out);
+        return ox_scope_inline(c, g[*(const unsigned char *)c->ir->values[in[0]].data ? 0 : 1], NULL, out,
+                               which[*(const unsigned char *)c->ir->values[in[0]].data ? 0 : 1]);
 
     uint32_t n_out = (uint32_t)n->n_output;
     ox_scope s[2];
@@ -239,7 +240,7 @@ nnx_status nnx_onnx_op_if(ox *c, const Onnx__NodeProto *n, const uint32_t *in, u
         ox_scope_close(&s[b]);
     if (st == NNX_OK && choose) {
         bool t = *(const unsigned char *)ox_known(c, in[0]) != 0;
-        st = inline_branch(c, g[t ? 0 : 1], which[t ? 0 : 1], out);
+        st = ox_scope_inline(c, g[t ? 0 : 1], NULL, out, which[t ? 0 : 1]);
     } else if (st == NNX_OK) {
         uint32_t *node_in = ox_calloc(c, (size_t)n_outer + 2, sizeof *node_in);
         st = node_in ? NNX_OK : c->nerr.status;

@@ -19,18 +19,9 @@ static nnx_status inline_body(ox *c, const Onnx__GraphProto *g, const uint32_t *
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "more than %u sub-graph passes inlined for sequences",
                        OX_MAX_INLINED_PASSES);
     c->seqs->passes++;
-    ox_scope s;
-    nnx_status st = ox_scope_open(c, true, &s);
-    for (size_t k = 0; st == NNX_OK && k < g->n_input; k++)
-        st = ox_define(&s.c, g->input[k]->name, args[k]);
-    if (st == NNX_OK)
-        st = ox_map_graph(&s.c, g);
-    if (st == NNX_OK)
-        st = ox_scope_results(&s, g, res);
-    if (st != NNX_OK && c->nerr.status == NNX_OK)
-        ox_fail(c, st, "%s %u: %s", what, index, s.c.nerr.message);
-    ox_scope_close(&s);
-    return st;
+    char label[64];
+    snprintf(label, sizeof label, "%s %u", what, index);
+    return ox_scope_inline(c, g, args, res, label);
 }
 
 /* ONNX Operators, SequenceMap: input 0 a sequence, the others sequences of the same length

@@ -1,6 +1,7 @@
 /* onnx_case.h — the cases a generator writes with tests/data/onnx/oracle_cases.py (inputs and
  * numpy-oracle float32 outputs, as little-endian bytes) and their run: the model loaded and
- * built through the public API, dispatched, each output within 1e-6 of the oracle.
+ * built through the public API, dispatched, each output within 1e-6 of the oracle; and a
+ * model's refusal at load.
  * Include after <cmocka.h>, before the generated header. */
 #ifndef NNX_TEST_ONNX_CASE_H
 #define NNX_TEST_ONNX_CASE_H
@@ -9,6 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/alloc.h"
+#include "formats/onnx/onnx.h"
+#include "ir/graph.h"
 #include "nnx.h"
 #include "../../common/model_graph.h"
 
@@ -68,6 +72,24 @@ static inline void onnx_case_run(const onnx_case *c, const char *models_dir)
                 fail_msg("%s: %s[%zu] is %.9g, expected %.9g", c->name, o->name, k, (double)got[k], (double)want[k]);
     }
     nnx_context_destroy(ctx);
+}
+
+/* Loading models_dir/<name>.onnx (with the known inputs given) fails with status want_st and
+ * a message holding `want`. */
+static inline void onnx_case_refused(const char *models_dir, const char *name, const nnx_onnx_known_input *known,
+                                     uint32_t n_known, nnx_status want_st, const char *want)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s%s.onnx", models_dir, name);
+    nnx_alloc a;
+    assert_true(nnx_alloc_init(&a, NULL));
+    nnx_ir_model m;
+    nnx_ir_model_init(&m, &a, "onnx");
+    nnx_error err = {0};
+    assert_int_equal(nnx_onnx_load_ex(path, NULL, known, n_known, &m, &err), want_st);
+    if (!strstr(err.message, want))
+        fail_msg("%s: the message '%s' does not say '%s'", name, err.message, want);
+    nnx_ir_model_free(&m);
 }
 
 #endif

@@ -63,17 +63,7 @@ static void test_lowering(void **state)
 /* Loading model `name` fails with NOT_SUPPORTED and a message holding `want`. */
 static void refused(const char *name, const char *want)
 {
-    char path[512];
-    snprintf(path, sizeof path, MODELS "%s.onnx", name);
-    nnx_alloc a;
-    assert_true(nnx_alloc_init(&a, NULL));
-    nnx_ir_model m;
-    nnx_ir_model_init(&m, &a, "onnx");
-    nnx_error err = {0};
-    assert_int_equal(nnx_onnx_load(path, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
-    if (!strstr(err.message, want))
-        fail_msg("%s: the message '%s' does not say '%s'", name, err.message, want);
-    nnx_ir_model_free(&m);
+    onnx_case_refused(MODELS, name, NULL, 0, NNX_ERROR_NOT_SUPPORTED, want);
 }
 
 /* A Loop with scan outputs whose body computes its condition cannot be one while_loop of

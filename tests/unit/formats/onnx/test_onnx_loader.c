@@ -4,7 +4,7 @@
  * refused), overflowing and inconsistent tensor sizes, symbolic dimensions, values that must
  * be known at load time, a node of more than 64 inputs, legacy (opset < 7) broadcasting,
  * Softmax's opset-11 coercion and the Attention inputs the mapping refuses, and the refusals
- * of the opset-27 and preview operators (FlexAttention's subgraphs, LinearAttention's rule and
+ * of the opset-27 and preview operators (FlexAttention's mask_mod, LinearAttention's rule and
  * unrolled length, CausalConvWithState's activation) and of the run-time sampling operators
  * (RoiAlign's adaptive sampling_ratio, DeformConv other than 2-D, STFT's run-time frame_step)
  * and of the data-dependent and ai.onnx.ml operators (NonMaxSuppression's run-time boxes,
@@ -704,7 +704,7 @@ static void test_attention_refusals(void **state)
 
 /* Opset-27 and preview operators: what their mappings refuse, with NOT_SUPPORTED naming it
  * (ONNX Operators, FlexAttention (ai.onnx.preview), LinearAttention and CausalConvWithState
- * (opset 27)): 0 a FlexAttention score_mod subgraph, 1 an unknown LinearAttention
+ * (opset 27)): 0 a FlexAttention mask_mod subgraph, 1 an unknown LinearAttention
  * update_rule, 2 a LinearAttention sequence longer than the unrolled limit, 3 an unknown
  * CausalConvWithState activation. */
 static void newer_op_refused(int k, const char *label, const char *expect)
@@ -714,7 +714,7 @@ static void newer_op_refused(int k, const char *label, const char *expect)
     int64_t qkv4[4] = {1, 1, 2, 4}, qkv3[3] = {1, 2, 4}, long3[3] = {1, 4097, 4}, conv_x[3] = {1, 2, 4},
             conv_w[3] = {2, 1, 3};
     static char *qkv[] = {"q", "k", "v"}, *conv[] = {"x", "w"};
-    static Onnx__GraphProto score_mod;
+    static Onnx__GraphProto mask_mod;
     static Onnx__AttributeProto a[3], *ap[3];
     for (int i = 0; i < 3; i++) {
         onnx__attribute_proto__init(&a[i]);
@@ -728,11 +728,11 @@ static void newer_op_refused(int k, const char *label, const char *expect)
             input(&b, qkv[i], qkv4, 4);
         n = node(&b, "FlexAttention", qkv, 3, YS, 1);
         n->domain = "ai.onnx.preview";
-        onnx__graph_proto__init(&score_mod);
-        score_mod.name = "score_mod";
-        a[0].name = "score_mod";
+        onnx__graph_proto__init(&mask_mod);
+        mask_mod.name = "mask_mod";
+        a[0].name = "mask_mod";
         a[0].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH;
-        a[0].g = &score_mod;
+        a[0].g = &mask_mod;
     } else if (k == 1 || k == 2) {
         for (int i = 0; i < 3; i++)
             input(&b, qkv[i], k == 1 ? qkv3 : long3, 3);
@@ -768,7 +768,7 @@ static void newer_op_refused(int k, const char *label, const char *expect)
 static void test_newer_op_refusals(void **state)
 {
     (void)state;
-    newer_op_refused(0, "(FlexAttention, opset 26): ", "score_mod (a graph attribute");
+    newer_op_refused(0, "(FlexAttention, opset 26): ", "mask_mod (not an attribute of FlexAttention in ONNX 1.23");
     newer_op_refused(1, "(LinearAttention, opset 27): ", "update_rule 'softmax'");
     newer_op_refused(2, "(LinearAttention, opset 27): ", "a sequence of 4097 steps (unrolled: at most 4096)");
     newer_op_refused(3, "(CausalConvWithState, opset 27): ", "activation 'relu'");

@@ -67,28 +67,17 @@ static void test_flattened_io(void **state)
     nnx_ir_model_free(&m);
 }
 
-/* Loading model `name` (with the known inputs given) fails with status want_st and a message
- * holding `want`. */
-static void refused(const char *name, const nnx_onnx_known_input *known, uint32_t n_known, nnx_status want_st,
-                    const char *want)
-{
-    nnx_alloc a;
-    nnx_ir_model m;
-    nnx_error err;
-    assert_int_equal(load(name, known, n_known, &a, &m, &err), want_st);
-    if (!strstr(err.message, want))
-        fail_msg("%s: the message '%s' does not say '%s'", name, err.message, want);
-    nnx_ir_model_free(&m);
-}
-
 static void test_refusals(void **state)
 {
     (void)state;
-    refused("seq_io", NULL, 0, NNX_ERROR_NOT_SUPPORTED, "graph input 's' is a sequence: give its length");
-    refused("at_runtime_position", NULL, 0, NNX_ERROR_NOT_SUPPORTED, "position must be known when the model is loaded");
-    refused("loop_seq_runtime", NULL, 0, NNX_ERROR_NOT_SUPPORTED, "its trip count must be known at load");
-    refused("relu_of_sequence", NULL, 0, NNX_ERROR_NOT_SUPPORTED,
-            "input 0 's' is a sequence or optional, which Relu does not take");
+    onnx_case_refused(MODELS, "seq_io", NULL, 0, NNX_ERROR_NOT_SUPPORTED,
+                      "graph input 's' is a sequence: give its length");
+    onnx_case_refused(MODELS, "at_runtime_position", NULL, 0, NNX_ERROR_NOT_SUPPORTED,
+                      "position must be known when the model is loaded");
+    onnx_case_refused(MODELS, "loop_seq_runtime", NULL, 0, NNX_ERROR_NOT_SUPPORTED,
+                      "its trip count must be known at load");
+    onnx_case_refused(MODELS, "relu_of_sequence", NULL, 0, NNX_ERROR_NOT_SUPPORTED,
+                      "input 0 's' is a sequence or optional, which Relu does not take");
 }
 
 int main(void)
