@@ -30,105 +30,12 @@
 
 /* ---------------------------------------------------------------- model building */
 
-#define MAXN 8
+#include "onnx_model_builder.h"
 
-typedef struct mb {
-    Onnx__ModelProto model;
-    Onnx__GraphProto graph;
-    Onnx__OperatorSetIdProto opset, ml_opset, *opsets[2];
-    Onnx__NodeProto nodes[MAXN], *node_ptrs[MAXN];
-    Onnx__AttributeProto attrs[MAXN], *attr_ptrs[MAXN];
-    Onnx__TensorProto inits[MAXN], *init_ptrs[MAXN];
-    Onnx__ValueInfoProto ins[MAXN], outs[MAXN], *in_ptrs[MAXN], *out_ptrs[MAXN];
-    Onnx__TypeProto types[2 * MAXN];
-    Onnx__TypeProto__Tensor ttypes[2 * MAXN];
-    Onnx__TensorShapeProto shapes[2 * MAXN];
-    Onnx__TensorShapeProto__Dimension dims[2 * MAXN][4], *dim_ptrs[2 * MAXN][4];
-    Onnx__StringStringEntryProto ext[3], *ext_ptrs[3];
-    int64_t tdims[MAXN][4];
-    char *io_names[2 * MAXN];
-    unsigned n_types;
-} mb;
-
-static void mb_init(mb *b, int64_t opset)
-{
-    memset(b, 0, sizeof *b);
-    onnx__model_proto__init(&b->model);
-    onnx__graph_proto__init(&b->graph);
-    onnx__operator_set_id_proto__init(&b->opset);
-    b->opset.domain = "";
-    b->opset.has_version = 1;
-    b->opset.version = opset;
-    b->opsets[0] = &b->opset;
-    b->model.n_opset_import = 1;
-    b->model.opset_import = b->opsets;
-    b->model.has_ir_version = 1;
-    b->model.ir_version = 8;
-    b->model.graph = &b->graph;
-    b->graph.name = "g";
-}
-
-static Onnx__ValueInfoProto *value(mb *b, Onnx__ValueInfoProto *v, const char *name, const int64_t *shape,
-                                   unsigned rank, const char *dim_param)
-{
-    onnx__value_info_proto__init(v);
-    unsigned t = b->n_types++;
-    onnx__type_proto__init(&b->types[t]);
-    onnx__type_proto__tensor__init(&b->ttypes[t]);
-    onnx__tensor_shape_proto__init(&b->shapes[t]);
-    b->ttypes[t].has_elem_type = 1;
-    b->ttypes[t].elem_type = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT;
-    for (unsigned i = 0; i < rank; i++) {
-        Onnx__TensorShapeProto__Dimension *d = &b->dims[t][i];
-        onnx__tensor_shape_proto__dimension__init(d);
-        if (dim_param && i == 0) {
-            d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
-            d->dim_param = (char *)dim_param;
-        } else {
-            d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE;
-            d->dim_value = shape[i];
-        }
-        b->dim_ptrs[t][i] = d;
-    }
-    b->shapes[t].n_dim = rank;
-    b->shapes[t].dim = b->dim_ptrs[t];
-    b->ttypes[t].shape = &b->shapes[t];
-    b->types[t].value_case = ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE;
-    b->types[t].tensor_type = &b->ttypes[t];
-    v->name = (char *)name;
-    v->type = &b->types[t];
-    return v;
-}
-
+/* A float32 graph input of shape[rank]. */
 static void input(mb *b, const char *name, const int64_t *shape, unsigned rank)
 {
-    size_t k = b->graph.n_input++;
-    b->in_ptrs[k] = value(b, &b->ins[k], name, shape, rank, NULL);
-    b->graph.input = b->in_ptrs;
-}
-
-static void output(mb *b, const char *name)
-{
-    size_t k = b->graph.n_output++;
-    onnx__value_info_proto__init(&b->outs[k]);
-    b->outs[k].name = (char *)name;
-    b->out_ptrs[k] = &b->outs[k];
-    b->graph.output = b->out_ptrs;
-}
-
-static Onnx__NodeProto *node(mb *b, const char *op, char **in, size_t n_in, char **out, size_t n_out)
-{
-    size_t k = b->graph.n_node++;
-    Onnx__NodeProto *n = &b->nodes[k];
-    onnx__node_proto__init(n);
-    n->op_type = (char *)op;
-    n->input = in;
-    n->n_input = n_in;
-    n->output = out;
-    n->n_output = n_out;
-    b->node_ptrs[k] = n;
-    b->graph.node = b->node_ptrs;
-    return n;
+    mb_input(b, name, ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, shape, rank);
 }
 
 static Onnx__TensorProto *init_f32(mb *b, const char *name, const int64_t *dims, unsigned rank, const float *data,
@@ -224,7 +131,7 @@ static void test_relu_runs(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[2] = {1, 4};
     input(&b, "x", s, 2);
     node(&b, "Relu", XS, 1, YS, 1);
@@ -245,7 +152,7 @@ static void test_unsupported_listed_at_once(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[2] = {1, 4};
     input(&b, "x", s, 2);
     static char *a[] = {"a"}, *c[] = {"c"}, *d[] = {"d"};
@@ -265,7 +172,7 @@ static void test_undefined_input(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[2] = {1, 4};
     input(&b, "x", s, 2);
     static char *in[] = {"x", "w"};
@@ -283,7 +190,7 @@ static void test_undefined_output(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[2] = {1, 4};
     input(&b, "x", s, 2);
     node(&b, "Relu", XS, 1, YS, 1);
@@ -299,7 +206,7 @@ static void test_undefined_output(void **state)
  * that leaves the folder (.., absolute) is refused; without a folder it is not supported. */
 static void external_model(mb *b, const char *location, const char *offset)
 {
-    mb_init(b, 13);
+    mb_init(b, 13, 0);
     int64_t s[2] = {1, 2};
     input(b, "x", s, 2);
     float none[1];
@@ -377,7 +284,7 @@ static void test_tensor_sizes(void **state)
     int64_t s[2] = {1, 4};
     float four[4] = {1, 2, 3, 4};
     /* dimensions whose product overflows */
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     input(&b, "x", s, 2);
     int64_t huge[4] = {INT64_C(1) << 31, INT64_C(1) << 31, INT64_C(1) << 31, 4};
     init_f32(&b, "w", huge, 4, four, 4);
@@ -415,10 +322,10 @@ static void test_symbolic_dimension(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[2] = {1, 4};
     size_t k = b.graph.n_input++;
-    b.in_ptrs[k] = value(&b, &b.ins[k], "x", s, 2, "N");
+    b.in_ptrs[k] = mb_value(&b, &b.ins[k], "x", ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, s, 2, "N");
     b.graph.input = b.in_ptrs;
     node(&b, "Relu", XS, 1, YS, 1);
     output(&b, "y");
@@ -450,7 +357,7 @@ static void test_shape_must_be_known(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[2] = {2, 2}, s1[1] = {2};
     input(&b, "x", s, 2);
     input(&b, "shape", s1, 1);
@@ -472,7 +379,7 @@ static void test_shape_arithmetic_folds(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[3] = {2, 3, 4};
     input(&b, "x", s, 3);
     static char *sh[] = {"s"}, *st_in[] = {"s", "st", "en"}, *pre[] = {"p"}, *cat_in[] = {"p", "m1"}, *cat[] = {"t"},
@@ -519,7 +426,7 @@ static void test_concat_many_inputs(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[1] = {1};
     input(&b, "x", s, 1);
     static char *many[90];
@@ -557,7 +464,7 @@ static void test_reversed_shape_slice_folds(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 13);
+    mb_init(&b, 13, 0);
     int64_t s[3] = {2, 3, 4};
     input(&b, "x", s, 3);
     static char *sh[] = {"s"}, *sl_in[] = {"s", "st", "en", "ax", "sp"}, *rev[] = {"r"}, *rs_in[] = {"x", "r"};
@@ -592,7 +499,7 @@ static void test_legacy_broadcast_axis(void **state)
 {
     (void)state;
     mb b;
-    mb_init(&b, 6);
+    mb_init(&b, 6, 0);
     int64_t s[3] = {2, 3, 2}, s1[1] = {3};
     input(&b, "x", s, 3);
     float bias[3] = {10, 20, 30};
@@ -630,7 +537,7 @@ static void test_softmax_opset11_coerces(void **state)
     (void)state;
     for (int64_t opset = 11; opset <= 13; opset += 2) {
         mb b;
-        mb_init(&b, opset);
+        mb_init(&b, opset, 0);
         int64_t s[3] = {2, 3, 2};
         input(&b, "x", s, 3);
         Onnx__NodeProto *n = node(&b, "Softmax", XS, 1, YS, 1);
@@ -670,7 +577,7 @@ static void test_softmax_opset11_coerces(void **state)
 static void attention_refused(int k, const char *expect)
 {
     mb b;
-    mb_init(&b, 24);
+    mb_init(&b, 24, 0);
     int64_t qkv[4] = {1, 1, 2, 4}, mask[2] = {2, 2}, past[4] = {1, 1, 1, 4}, len[1] = {1};
     static char *plain[] = {"q", "k", "v"}, *masked[] = {"q", "k", "v", "m"},
                 *cached[] = {"q", "k", "v", "", "pk", "pv", "n"};
@@ -710,7 +617,7 @@ static void test_attention_refusals(void **state)
 static void newer_op_refused(int k, const char *label, const char *expect)
 {
     mb b;
-    mb_init(&b, k == 0 ? 26 : 27);
+    mb_init(&b, k == 0 ? 26 : 27, 0);
     int64_t qkv4[4] = {1, 1, 2, 4}, qkv3[3] = {1, 2, 4}, long3[3] = {1, 4097, 4}, conv_x[3] = {1, 2, 4},
             conv_w[3] = {2, 1, 3};
     static char *qkv[] = {"q", "k", "v"}, *conv[] = {"x", "w"};
@@ -781,7 +688,7 @@ static void test_newer_op_refusals(void **state)
 static void sampling_op_refused(int k, const char *label, const char *expect)
 {
     mb b;
-    mb_init(&b, k == 2 ? 17 : 22);
+    mb_init(&b, k == 2 ? 17 : 22, 0);
     int64_t img[4] = {1, 1, 4, 4}, rois[2] = {1, 4}, bi[1] = {1}, x1[3] = {1, 1, 4}, w1[3] = {1, 1, 2},
             off1[3] = {1, 2, 3}, sig[3] = {1, 16, 1}, scalar[1] = {0};
     static char *roi_in[] = {"x", "r", "b"}, *dc_in[] = {"x", "w", "o"}, *stft_in[] = {"x", "s"};
@@ -829,7 +736,7 @@ static void test_sampling_op_refusals(void **state)
 static void data_op_refused(int k, const char *label, const char *expect)
 {
     mb b;
-    mb_init(&b, 11);
+    mb_init(&b, 11, 0);
     int64_t boxes[3] = {1, 2, 4}, scores[3] = {1, 1, 2}, x2[2] = {2, 3};
     static char *nms_in[] = {"x", "s"};
     static Onnx__AttributeProto a, *ap[1] = {&a};
@@ -840,11 +747,7 @@ static void data_op_refused(int k, const char *label, const char *expect)
         input(&b, "s", scores, 3);
         node(&b, "NonMaxSuppression", nms_in, 2, YS, 1);
     } else if (k == 1) {
-        onnx__operator_set_id_proto__init(&b.ml_opset);
-        b.ml_opset.domain = "ai.onnx.ml";
-        b.ml_opset.has_version = 1;
-        b.ml_opset.version = 3;
-        b.opsets[1] = &b.ml_opset;
+        b.opsets[1].version = 3; /* ai.onnx.ml */
         b.model.n_opset_import = 2;
         input(&b, "x", x2, 2);
         n = node(&b, "TreeEnsemble", XS, 1, YS, 1);

@@ -26,102 +26,14 @@
 
 /* ---------------------------------------------------------------- model building */
 
-#define MAXN 8
-
-/* One model: a graph of up to MAXN nodes (each with up to MAXN attributes), string or
- * float inputs, and outputs named without types. */
-typedef struct mb {
-    Onnx__ModelProto model;
-    Onnx__GraphProto graph;
-    Onnx__OperatorSetIdProto opsets[2], *opset_ptrs[2];
-    Onnx__NodeProto nodes[MAXN], *node_ptrs[MAXN];
-    Onnx__AttributeProto attrs[MAXN][MAXN], *attr_ptrs[MAXN][MAXN];
-    Onnx__ValueInfoProto ins[MAXN], outs[MAXN], *in_ptrs[MAXN], *out_ptrs[MAXN];
-    Onnx__TypeProto types[MAXN];
-    Onnx__TypeProto__Tensor ttypes[MAXN];
-    ProtobufCBinaryData strs[MAXN][MAXN]; /* a row for each strings attribute */
-    unsigned n_strs;
-    char path[64];
-} mb;
-
-static void mb_init(mb *b, int64_t opset, int64_t ml_opset)
-{
-    memset(b, 0, sizeof *b);
-    onnx__model_proto__init(&b->model);
-    onnx__graph_proto__init(&b->graph);
-    for (int i = 0; i < 2; i++) {
-        onnx__operator_set_id_proto__init(&b->opsets[i]);
-        b->opsets[i].has_version = 1;
-        b->opset_ptrs[i] = &b->opsets[i];
-    }
-    b->opsets[0].domain = "";
-    b->opsets[0].version = opset;
-    b->opsets[1].domain = "ai.onnx.ml";
-    b->opsets[1].version = ml_opset;
-    b->model.n_opset_import = ml_opset ? 2 : 1;
-    b->model.opset_import = b->opset_ptrs;
-    b->model.has_ir_version = 1;
-    b->model.ir_version = 8;
-    b->model.graph = &b->graph;
-    b->graph.name = "g";
-}
+#include "onnx_model_builder.h"
 
 /* A graph input of element type elem (8: STRING) and no declared shape. */
-static void input(mb *b, const char *name, int32_t elem)
-{
-    size_t k = b->graph.n_input++;
-    Onnx__ValueInfoProto *v = &b->ins[k];
-    onnx__value_info_proto__init(v);
-    onnx__type_proto__init(&b->types[k]);
-    onnx__type_proto__tensor__init(&b->ttypes[k]);
-    b->ttypes[k].has_elem_type = 1;
-    b->ttypes[k].elem_type = elem;
-    b->types[k].value_case = ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE;
-    b->types[k].tensor_type = &b->ttypes[k];
-    v->name = (char *)name;
-    v->type = &b->types[k];
-    b->in_ptrs[k] = v;
-    b->graph.input = b->in_ptrs;
-}
-
-static void output(mb *b, const char *name)
-{
-    size_t k = b->graph.n_output++;
-    onnx__value_info_proto__init(&b->outs[k]);
-    b->outs[k].name = (char *)name;
-    b->out_ptrs[k] = &b->outs[k];
-    b->graph.output = b->out_ptrs;
-}
-
-static Onnx__NodeProto *node(mb *b, const char *op, char **in, size_t n_in, char **out, size_t n_out)
-{
-    size_t k = b->graph.n_node++;
-    Onnx__NodeProto *n = &b->nodes[k];
-    onnx__node_proto__init(n);
-    n->op_type = (char *)op;
-    n->input = in;
-    n->n_input = n_in;
-    n->output = out;
-    n->n_output = n_out;
-    b->node_ptrs[k] = n;
-    b->graph.node = b->node_ptrs;
-    return n;
-}
-
-static Onnx__AttributeProto *attr(mb *b, Onnx__NodeProto *n, const char *name)
-{
-    size_t k = (size_t)(n - b->nodes), j = n->n_attribute++;
-    Onnx__AttributeProto *a = &b->attrs[k][j];
-    onnx__attribute_proto__init(a);
-    a->name = (char *)name;
-    b->attr_ptrs[k][j] = a;
-    n->attribute = b->attr_ptrs[k];
-    return a;
-}
+static void input(mb *b, const char *name, int32_t elem) { mb_input(b, name, elem, NULL, 0); }
 
 static void attr_s(mb *b, Onnx__NodeProto *n, const char *name, const char *v)
 {
-    Onnx__AttributeProto *a = attr(b, n, name);
+    Onnx__AttributeProto *a = mb_attr(b, n, name);
     a->has_s = 1;
     a->s.data = (uint8_t *)v;
     a->s.len = strlen(v);
@@ -131,7 +43,7 @@ static void attr_s(mb *b, Onnx__NodeProto *n, const char *name, const char *v)
 
 static void attr_i(mb *b, Onnx__NodeProto *n, const char *name, int64_t v)
 {
-    Onnx__AttributeProto *a = attr(b, n, name);
+    Onnx__AttributeProto *a = mb_attr(b, n, name);
     a->has_i = 1;
     a->i = v;
     a->has_type = 1;
@@ -140,8 +52,8 @@ static void attr_i(mb *b, Onnx__NodeProto *n, const char *name, int64_t v)
 
 static void attr_strings(mb *b, Onnx__NodeProto *n, const char *name, const char *const *v, size_t count)
 {
-    Onnx__AttributeProto *a = attr(b, n, name);
-    assert_true(b->n_strs < MAXN && count <= MAXN);
+    Onnx__AttributeProto *a = mb_attr(b, n, name);
+    assert_true(b->n_strs < MB_MAXN && count <= MB_MAXN);
     ProtobufCBinaryData *s = b->strs[b->n_strs++];
     for (size_t i = 0; i < count; i++)
         s[i] = (ProtobufCBinaryData){strlen(v[i]), (uint8_t *)v[i]};
@@ -297,14 +209,14 @@ static void test_label_encoder_defaults(void **state)
         n->domain = "ai.onnx.ml";
         static const char *const keys[] = {"a", "b"};
         attr_strings(&b, n, "keys_strings", keys, 2);
-        Onnx__AttributeProto *v = attr(&b, n, "values_floats");
+        Onnx__AttributeProto *v = mb_attr(&b, n, "values_floats");
         static float vals[] = {1.5f, 2.5f};
         v->floats = vals;
         v->n_floats = 2;
         v->has_type = 1;
         v->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS;
         if (given) {
-            Onnx__AttributeProto *d = attr(&b, n, "default_float");
+            Onnx__AttributeProto *d = mb_attr(&b, n, "default_float");
             d->has_f = 1;
             d->f = 7.0f;
         }
@@ -332,13 +244,13 @@ static void test_label_encoder_to_strings(void **state)
     mb_init(&b, 13, 2);
     static char *C[] = {"c"};
     Onnx__NodeProto *cn = node(&b, "Constant", NULL, 0, C, 1);
-    Onnx__AttributeProto *ca = attr(&b, cn, "value_ints");
+    Onnx__AttributeProto *ca = mb_attr(&b, cn, "value_ints");
     static int64_t xs[] = {2, 9};
     ca->ints = xs;
     ca->n_ints = 2;
     Onnx__NodeProto *n = node(&b, "LabelEncoder", C, 1, Y, 1);
     n->domain = "ai.onnx.ml";
-    Onnx__AttributeProto *kk = attr(&b, n, "keys_int64s");
+    Onnx__AttributeProto *kk = mb_attr(&b, n, "keys_int64s");
     static int64_t keys[] = {1, 2};
     kk->ints = keys;
     kk->n_ints = 2;
@@ -443,7 +355,7 @@ static void test_cast_text(void **state)
     mb b;
     mb_init(&b, 13, 0);
     static char *C[] = {"c"}, *S[] = {"s"}, *F[] = {"f"};
-    Onnx__AttributeProto *ca = attr(&b, node(&b, "Constant", NULL, 0, C, 1), "value_floats");
+    Onnx__AttributeProto *ca = mb_attr(&b, node(&b, "Constant", NULL, 0, C, 1), "value_floats");
     static float xs[] = {0.1f, 1e-5f, NAN, -INFINITY, 3.0f, 0.039187793f};
     ca->floats = xs;
     ca->n_floats = 6;
