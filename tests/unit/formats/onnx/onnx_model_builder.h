@@ -133,4 +133,14 @@ static inline Onnx__AttributeProto *mb_attr(mb *b, Onnx__NodeProto *n, const cha
     return a;
 }
 
+/* An int attribute `name` = v of node n. */
+static inline void mb_attr_i(mb *b, Onnx__NodeProto *n, const char *name, int64_t v)
+{
+    Onnx__AttributeProto *a = mb_attr(b, n, name);
+    a->has_i = 1;
+    a->i = v;
+    a->has_type = 1;
+    a->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+}
+
 #endif

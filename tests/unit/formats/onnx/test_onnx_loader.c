@@ -400,16 +400,7 @@ static void test_shape_arithmetic_folds(void **state)
         t->int64_data = vals[i];
         t->n_int64_data = 1;
     }
-    static Onnx__AttributeProto axis, *axis_ptr[1];
-    onnx__attribute_proto__init(&axis);
-    axis.name = "axis";
-    axis.has_type = 1;
-    axis.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
-    axis.has_i = 1;
-    axis.i = 0;
-    axis_ptr[0] = &axis;
-    b.nodes[2].attribute = axis_ptr;
-    b.nodes[2].n_attribute = 1;
+    mb_attr_i(&b, &b.nodes[2], "axis", 0);
     nnx_ir_model m;
     nnx_error err;
     assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_OK);
@@ -433,16 +424,7 @@ static void test_concat_many_inputs(void **state)
     for (int i = 0; i < 90; i++)
         many[i] = "x";
     Onnx__NodeProto *n = node(&b, "Concat", many, 90, YS, 1);
-    static Onnx__AttributeProto axis, *axis_ptr[1];
-    onnx__attribute_proto__init(&axis);
-    axis.name = "axis";
-    axis.has_type = 1;
-    axis.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
-    axis.has_i = 1;
-    axis.i = 0;
-    axis_ptr[0] = &axis;
-    n->attribute = axis_ptr;
-    n->n_attribute = 1;
+    mb_attr_i(&b, n, "axis", 0);
     output(&b, "y");
     nnx_ir_model m;
     nnx_error err;
@@ -506,19 +488,8 @@ static void test_legacy_broadcast_axis(void **state)
     init_f32(&b, "b", s1, 1, bias, 3);
     static char *in[] = {"x", "b"};
     Onnx__NodeProto *n = node(&b, "Add", in, 2, YS, 1);
-    static Onnx__AttributeProto a[2], *ap[2];
-    const char *names[2] = {"broadcast", "axis"};
-    for (int i = 0; i < 2; i++) {
-        onnx__attribute_proto__init(&a[i]);
-        a[i].name = (char *)names[i];
-        a[i].has_type = 1;
-        a[i].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
-        a[i].has_i = 1;
-        a[i].i = 1;
-        ap[i] = &a[i];
-    }
-    n->attribute = ap;
-    n->n_attribute = 2;
+    mb_attr_i(&b, n, "broadcast", 1);
+    mb_attr_i(&b, n, "axis", 1);
     output(&b, "y");
     nnx_ir_model m;
     nnx_error err;
@@ -541,16 +512,7 @@ static void test_softmax_opset11_coerces(void **state)
         int64_t s[3] = {2, 3, 2};
         input(&b, "x", s, 3);
         Onnx__NodeProto *n = node(&b, "Softmax", XS, 1, YS, 1);
-        static Onnx__AttributeProto a, *ap[1];
-        onnx__attribute_proto__init(&a);
-        a.name = "axis";
-        a.has_type = 1;
-        a.type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
-        a.has_i = 1;
-        a.i = 1;
-        ap[0] = &a;
-        n->attribute = ap;
-        n->n_attribute = 1;
+        mb_attr_i(&b, n, "axis", 1);
         output(&b, "y");
         nnx_ir_model m;
         nnx_error err;

@@ -41,15 +41,6 @@ static void attr_s(mb *b, Onnx__NodeProto *n, const char *name, const char *v)
     a->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
 }
 
-static void attr_i(mb *b, Onnx__NodeProto *n, const char *name, int64_t v)
-{
-    Onnx__AttributeProto *a = mb_attr(b, n, name);
-    a->has_i = 1;
-    a->i = v;
-    a->has_type = 1;
-    a->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
-}
-
 static void attr_strings(mb *b, Onnx__NodeProto *n, const char *name, const char *const *v, size_t count)
 {
     Onnx__AttributeProto *a = mb_attr(b, n, name);
@@ -184,7 +175,7 @@ static void test_split_whitespace(void **state)
     mb b;
     mb_init(&b, 20, 0);
     input(&b, "x", 8);
-    attr_i(&b, node(&b, "StringSplit", X, 1, YZ, 2), "maxsplit", 1);
+    mb_attr_i(&b, node(&b, "StringSplit", X, 1, YZ, 2), "maxsplit", 1);
     output(&b, "y");
     static const char *const xs[] = {"  a  b c ", ""};
     nnx_onnx_known_input k = strings_1d("x", xs, 2);
@@ -359,8 +350,8 @@ static void test_cast_text(void **state)
     static float xs[] = {0.1f, 1e-5f, NAN, -INFINITY, 3.0f, 0.039187793f};
     ca->floats = xs;
     ca->n_floats = 6;
-    attr_i(&b, node(&b, "Cast", C, 1, S, 1), "to", 8);
-    attr_i(&b, node(&b, "Cast", S, 1, F, 1), "to", 1);
+    mb_attr_i(&b, node(&b, "Cast", C, 1, S, 1), "to", 8);
+    mb_attr_i(&b, node(&b, "Cast", S, 1, F, 1), "to", 1);
     output(&b, "s");
     output(&b, "f");
     loaded l;
@@ -382,7 +373,7 @@ static void test_cast_not_a_number(void **state)
     mb b;
     mb_init(&b, 13, 0);
     input(&b, "x", 8);
-    attr_i(&b, node(&b, "Cast", X, 1, Y, 1), "to", 1);
+    mb_attr_i(&b, node(&b, "Cast", X, 1, Y, 1), "to", 1);
     output(&b, "y");
     static const char *const xs[] = {"1.5", "abc"};
     nnx_onnx_known_input k = strings_1d("x", xs, 2);
