@@ -500,6 +500,11 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
 /* Named outputs of the stage: one per live value (add_outputs' rule: a value that is not a
  * node's own result gets a copy). */
 nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err);
+/* Messages nest at most this deep in a model file (a sub-graph level takes three: node,
+ * attribute, graph; OX_MAX_DEPTH of them fit), checked on the wire before protobuf-c, which
+ * recurses without a limit, unpacks it (onnx_depth.c). */
+#define NNX_ONNX_MAX_MESSAGE_DEPTH 256
+nnx_status nnx_onnx_check_depth(const uint8_t *data, size_t size, const char *name, nnx_error *err);
 /* protobuf-c allocation through alloc. */
 ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc);
 

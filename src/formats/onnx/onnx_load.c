@@ -832,11 +832,14 @@ static nnx_status load_buffer(const uint8_t *data, size_t size, const char *name
                               const nnx_ir_model_options *options, const nnx_onnx_known_input *known, uint32_t n_known,
                               nnx_onnx_string_outputs *str_out, nnx_ir_model *out, nnx_error *err)
 {
+    nnx_status st = nnx_onnx_check_depth(data, size, name, err);
+    if (st != NNX_OK)
+        return st;
     ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
     Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
     if (!model)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
-    nnx_status st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, str_out, out, err);
+    st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, str_out, out, err);
     onnx__model_proto__free_unpacked(model, &pa);
     return st;
 }

@@ -239,6 +239,11 @@ static nnx_status source_open(const char *path, const nnx_alloc *alloc, void **s
         source_close(s, alloc);
         return st;
     }
+    if ((st = nnx_onnx_check_depth(v.data, v.size, path, err)) != NNX_OK) {
+        nnx_file_unmap(&v);
+        source_close(s, alloc);
+        return st;
+    }
     s->pa = nnx_onnx_pb_allocator(alloc);
     s->model = onnx__model_proto__unpack(&s->pa, v.size, v.data);
     nnx_file_unmap(&v);

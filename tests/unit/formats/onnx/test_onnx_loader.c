@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,76 @@ static void test_malformed_protobuf(void **state)
                      NNX_ERROR_INVALID_ARGUMENT);
     assert_string_equal(err.message, "t.onnx: error: not an ONNX model (invalid protobuf)");
     nnx_ir_model_free(&m);
+}
+
+/* A length-delimited field `field` holding body[len] written in front of it, at *at (the
+ * buffer is filled from its end). */
+static void wrap(uint8_t *buf, size_t *at, unsigned field, size_t len)
+{
+    uint8_t head[12];
+    size_t n = 0;
+    head[n++] = (uint8_t)(field << 3 | 2);
+    for (size_t v = len;; v >>= 7) {
+        head[n++] = (uint8_t)((v & 0x7f) | (v >> 7 ? 0x80 : 0));
+        if (!(v >> 7))
+            break;
+    }
+    *at -= n;
+    memcpy(buf + *at, head, n);
+}
+
+typedef struct deep_load {
+    const uint8_t *data;
+    size_t size;
+    nnx_status st;
+    char message[NNX_ERROR_MESSAGE_MAX];
+} deep_load;
+
+static void *load_deep(void *arg)
+{
+    deep_load *d = arg;
+    nnx_alloc alloc;
+    nnx_alloc_init(&alloc, NULL);
+    nnx_ir_model m;
+    nnx_ir_model_init(&m, &alloc, "onnx");
+    nnx_error err = {0};
+    d->st = nnx_onnx_load_buffer(d->data, d->size, "deep.onnx", NULL, NULL, NULL, 0, &m, &err);
+    snprintf(d->message, sizeof d->message, "%s", err.message);
+    nnx_ir_model_free(&m);
+    return NULL;
+}
+
+/* A graph input whose type is a sequence of a sequence of ... 6000 deep (42 KB): protobuf-c
+ * would recurse once per level unpacking it; the loader measures the nesting on the wire
+ * first and refuses it, on a thread with a 256 KiB stack. */
+static void test_deep_messages_refused(void **state)
+{
+    (void)state;
+    enum { LEVELS = 6000 };
+    static uint8_t buf[LEVELS * 8 + 256];
+    size_t at = sizeof buf, end = sizeof buf;
+    buf[--at] = 1; /* innermost TypeProto.Tensor: elem_type 1 */
+    buf[--at] = 1 << 3;
+    wrap(buf, &at, 1, end - at); /* TypeProto.tensor_type */
+    for (int i = 0; i < LEVELS; i++) {
+        wrap(buf, &at, 1, end - at); /* Sequence.elem_type */
+        wrap(buf, &at, 4, end - at); /* TypeProto.sequence_type */
+    }
+    wrap(buf, &at, 2, end - at); /* ValueInfoProto.type */
+    at -= 3;
+    memcpy(buf + at, "\x0a\x01x", 3); /* ValueInfoProto.name "x" */
+    wrap(buf, &at, 11, end - at);     /* GraphProto.input */
+    wrap(buf, &at, 7, end - at);      /* ModelProto.graph */
+    deep_load d = {buf + at, end - at, NNX_OK, ""};
+    pthread_attr_t attr;
+    pthread_t t;
+    assert_int_equal(pthread_attr_init(&attr), 0);
+    assert_int_equal(pthread_attr_setstacksize(&attr, 256 * 1024), 0);
+    assert_int_equal(pthread_create(&t, &attr, load_deep, &d), 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    assert_int_equal(d.st, NNX_ERROR_NOT_SUPPORTED);
+    assert_string_equal(d.message, "deep.onnx: error: the model's protobuf messages nest more than 256 deep");
 }
 
 static void test_relu_runs(void **state)
@@ -741,6 +812,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_malformed_protobuf),
+        cmocka_unit_test(test_deep_messages_refused),
         cmocka_unit_test(test_relu_runs),
         cmocka_unit_test(test_unsupported_listed_at_once),
         cmocka_unit_test(test_undefined_input),
