@@ -1126,7 +1126,8 @@ NNX_API const char *nnx_model_output_dim_name(const nnx_model *model, size_t ind
  * graph that is not staged (an unbound graph: the one its last dispatch ran). Building
  * the graph reads the model file once more and keeps it decoded for its stages (its weights
  * are then held twice: there and in the compiled stages). Staged models cannot be drawn or
- * converted. */
+ * converted; a staged graph reports no steps to profiling and 0 planned bytes (its stages
+ * are planned, each when it is compiled). */
 #define NNX_STAGE_CACHE_DEFAULT 16
 NNX_API const char *nnx_model_staged_reason(const nnx_model *model);
 NNX_API const char *nnx_graph_staged_reason(const nnx_graph *graph);
