@@ -567,7 +567,7 @@ static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, size_t first, size
     c->m->op_names = nnx_arena_array(&c->ir->arena, g->n_node ? g->n_node : 1, sizeof *c->m->op_names);
     if (!c->m->op_names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (size_t i = 0; i < g->n_node; i++) {
+    for (size_t i = first; i < last; i++) { /* a stage lists only its own operators */
         bool other;
         c->m->op_names[c->m->n_ops++] = nnx_onnx_node_op(g->node[i], &other)->name;
     }
@@ -767,7 +767,7 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     nnx_status st = read_header(&c, model, err);
     const Onnx__GraphProto *g = model->graph;
     c.main_graph = g;
-    if (st == NNX_OK)
+    if (st == NNX_OK && !stage) /* a stage's model passed it when it was loaded whole */
         st = check_ops(&c, g, err);
     if (st == NNX_OK) {
         /* room for every name the graph can define (a node has a few outputs), within bounds */
