@@ -1,5 +1,5 @@
 /* elementwise_fast.c — float32 add, sub, mul, div, max, min, pow (bidirectional broadcast),
- * clamp, relu and the unary functions without the reference kernels' per-element type dispatch: the output is walked
+ * clamp, relu, the unary functions and the piecewise activations without the reference kernels' per-element type dispatch: the output is walked
  * row by row (its last axis), each operand's row being contiguous or one repeated element,
  * in loops the compiler vectorises. Bit-identical to the reference kernels except exp,
  * sigmoid and tanh: a float32 +, -, * or / is correctly rounded either way, max and min are
@@ -232,10 +232,50 @@ nnx_status nnx_fast_clamp(const nnx_op_args *args, const nnx_view *in, nnx_view 
 
 typedef struct unary_job {
     nnx_op op;
+    double alpha, beta; /* the activations' (nnx_attr_activation) */
     const float *x;
     float *y;
     size_t n;
 } unary_job;
+
+/* hard_swish, hard_sigmoid, leaky_relu, linear: the reference's double formulas
+ * (ops/activation.c activation_f), one loop per operation written with selects so that it
+ * vectorises; NaN gives the input's NaN there, so it does here. */
+static void activation_row(const unary_job *j, const float *x, float *y, size_t n)
+{
+    double a = j->alpha, b = j->beta;
+    switch (j->op) {
+    case NNX_OP_HARD_SWISH:
+        for (size_t i = 0; i < n; i++) {
+            double v = x[i], t = v + 3.0;
+            t = t < 0 ? 0.0 : t;
+            t = t > 6 ? 6.0 : t;
+            double r = v == -INFINITY ? -0.0 : v * t / 6.0; /* the limit, not -inf * 0 */
+            y[i] = v != v ? x[i] : (float)r;
+        }
+        break;
+    case NNX_OP_HARD_SIGMOID:
+        for (size_t i = 0; i < n; i++) {
+            double v = x[i], t = a * v + b;
+            double r = t < 0 ? 0.0 : t; /* a NaN t (an infinite v times 0) stays NaN */
+            r = r > 1 ? 1.0 : r;
+            y[i] = v != v ? x[i] : (float)r;
+        }
+        break;
+    case NNX_OP_LEAKY_RELU:
+        for (size_t i = 0; i < n; i++) {
+            double v = x[i];
+            y[i] = v != v ? x[i] : (float)(v >= 0 ? v : a * v);
+        }
+        break;
+    default: /* linear */
+        for (size_t i = 0; i < n; i++) {
+            double v = x[i];
+            y[i] = v != v ? x[i] : (float)(a * v + b);
+        }
+        break;
+    }
+}
 
 static void unary_chunk(void *arg, size_t t)
 {
@@ -254,6 +294,10 @@ static void unary_chunk(void *arg, size_t t)
             y[i] = (float)sqrt(x[i]);
         break;
     case NNX_OP_SIGMOID: nnx_vsigmoid(x + lo, y + lo, hi - lo); break;
+    case NNX_OP_HARD_SWISH:
+    case NNX_OP_HARD_SIGMOID:
+    case NNX_OP_LEAKY_RELU:
+    case NNX_OP_LINEAR: activation_row(j, x + lo, y + lo, hi - lo); break;
     case NNX_OP_TANH: nnx_vtanh(x + lo, y + lo, hi - lo); break;
     case NNX_OP_ABS:
         for (size_t i = lo; i < hi; i++)
@@ -266,12 +310,21 @@ static void unary_chunk(void *arg, size_t t)
     }
 }
 
-/* log, sqrt, abs, neg: the reference's formulas (ops/elementwise.c unary_f) in double,
+/* log, sqrt, abs, neg and the piecewise activations (hard_swish, hard_sigmoid, leaky_relu,
+ * linear): the reference's formulas (ops/elementwise.c unary_f, ops/activation.c) in double,
  * rounded once; exp, sigmoid, tanh: cpu/vmath.h (per element, so chunking changes no
  * result); split over the pool in chunks. */
 nnx_status nnx_fast_unary(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    unary_job j = {args->op, in[0].data, out->data, nnx_shape_elements(out->desc.shape, out->desc.rank)};
+    bool act = args->attrs &&
+        (args->op == NNX_OP_HARD_SWISH || args->op == NNX_OP_HARD_SIGMOID || args->op == NNX_OP_LEAKY_RELU ||
+         args->op == NNX_OP_LINEAR);
+    unary_job j = {args->op,
+                   act ? args->attrs->activation.alpha : 0,
+                   act ? args->attrs->activation.beta : 0,
+                   in[0].data,
+                   out->data,
+                   nnx_shape_elements(out->desc.shape, out->desc.rank)};
     size_t tasks = (j.n + CHUNK - 1) / CHUNK;
     nnx_pool_for(tasks > 1 ? env->pool : NULL, tasks, unary_chunk, &j);
     return NNX_OK;

@@ -126,7 +126,11 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
     case NNX_OP_SIGMOID:
     case NNX_OP_TANH:
     case NNX_OP_ABS:
-    case NNX_OP_NEG: return nnx_fast_unary;
+    case NNX_OP_NEG:
+    case NNX_OP_HARD_SWISH:
+    case NNX_OP_HARD_SIGMOID:
+    case NNX_OP_LEAKY_RELU:
+    case NNX_OP_LINEAR: return nnx_fast_unary;
     case NNX_OP_SOFTMAX: return nnx_fast_softmax;
     case NNX_OP_BATCH_NORMALIZATION:
         *shared_bytes = nnx_fast_batch_norm_scratch(&args, x);

@@ -507,6 +507,13 @@ static void test_elementwise_exact(void **state)
     const nnx_op unary[4] = {NNX_OP_LOG, NNX_OP_SQRT, NNX_OP_ABS, NNX_OP_NEG};
     for (int k = 0; k < 4; k++)
         exact(unary[k], same, 1);
+    /* the piecewise activations: the reference's double formulas, so bit for bit */
+    nnx_attrs hard_sigmoid = {.activation = {0.2, 0.5}}, leaky = {.activation = {0.01, 0}},
+              linear = {.activation = {-1.5, 0.25}}, none = {.activation = {0, 0}};
+    exact_with(NNX_OP_HARD_SWISH, &none, wide, 1);
+    exact_with(NNX_OP_HARD_SIGMOID, &hard_sigmoid, same, 1);
+    exact_with(NNX_OP_LEAKY_RELU, &leaky, same, 1);
+    exact_with(NNX_OP_LINEAR, &linear, same, 1);
     near_with(NNX_OP_EXP, NULL, same, 1, NNX_VEXP_ULP);
     near_with(NNX_OP_SIGMOID, NULL, same, 1, NNX_VSIGMOID_ULP);
     near_with(NNX_OP_TANH, NULL, same, 1, NNX_VTANH_ULP);
