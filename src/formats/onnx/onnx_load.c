@@ -355,8 +355,8 @@ nnx_status ox_tensor_input(ox *c, const char *name, const Onnx__TypeProto__Tenso
     }
     nnx_error e = {0};
     st = nnx_ir_add_input(c->ir, name, &d, &id, &e);
-    if (st == NNX_OK)
-        st = define(c, name, id);
+    if (st == NNX_OK) /* the table keeps the key: the IR's copy, as name may be the caller's buffer */
+        st = define(c, c->ir->values[id].name, id);
     c->m->n_inputs++; /* the input's index while loading; collect_inputs recounts */
     if (st != NNX_OK)
         return nnx_error_set(err, st, "%s: error: graph input '%s': %s", c->path, name,
