@@ -917,7 +917,9 @@ nnx_status nnx_nnef_container_writer_add(nnx_nnef_container_writer *w, const cha
 }
 
 /* mkdir for every prefix of path ending before a '/' at or after from, and for path itself
- * when whole; existing folders are fine. */
+ * when whole; existing folders are fine. A folder inside the output (from > 0) that is a
+ * symbolic link is refused rather than followed: a file of the model must not land outside
+ * the output folder. */
 static nnx_status make_folders(char *path, size_t from, bool whole, nnx_error *err)
 {
     for (size_t i = from ? from : 1;; i++) {
@@ -929,7 +931,13 @@ static nnx_status make_folders(char *path, size_t from, bool whole, nnx_error *e
         }
         path[i] = '\0';
         int e = mkdir(path, 0777) != 0 && errno != EEXIST ? errno : 0;
+        struct stat sb;
         nnx_status st = e ? io_error(err, path, "create folder", e) : NNX_OK;
+        if (st == NNX_OK && from && lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode))
+            st = nnx_error_set(err, NNX_ERROR_IO,
+                               "%s: error: cannot write inside it: a symbolic link (not followed out of the output "
+                               "folder)",
+                               path);
         path[i] = ch;
         if (st != NNX_OK || !ch)
             return st;
@@ -947,15 +955,16 @@ static nnx_status write_folder(nnx_nnef_container_writer *w, const char *root, n
     nnx_status st = make_folders(full, 0, true, err);
     if (st == NNX_OK && (stat(root, &sb) != 0 || !S_ISDIR(sb.st_mode)))
         st = io_error(err, root, "create folder", ENOTDIR);
-    for (uint32_t i = 0; st == NNX_OK && i < w->n_files; i++) {
-        const wfile *f = &w->files[i];
-        int len = snprintf(full, sizeof full, "%s/%s", root, f->path);
-        if (len < 0 || len >= (int)sizeof full)
-            return io_error(err, root, "write a file inside", ENAMETOOLONG);
-        st = make_folders(full, n + 1, false, err);
-        if (st == NNX_OK)
-            st = nnx_file_write_atomic(full, f->data ? f->data : empty_bytes, f->size, err);
-    }
+    /* every folder first (refusing symbolic links), so that a refusal writes no file */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; st == NNX_OK && i < w->n_files; i++) {
+            const wfile *f = &w->files[i];
+            int len = snprintf(full, sizeof full, "%s/%s", root, f->path);
+            if (len < 0 || len >= (int)sizeof full)
+                return io_error(err, root, "write a file inside", ENAMETOOLONG);
+            st = pass == 0 ? make_folders(full, n + 1, false, err)
+                           : nnx_file_write_atomic(full, f->data ? f->data : empty_bytes, f->size, err);
+        }
     return st;
 }
 

@@ -898,6 +898,33 @@ static void test_writer_folder(void **state)
     nnx_nnef_container_writer_destroy(w);
 }
 
+/* A folder inside the output that is a symbolic link is not followed: the write is refused
+ * naming it, and no file lands where the link leads (nor anywhere else). */
+static void test_writer_folder_link_refused(void **state)
+{
+    (void)state;
+    char out[256], elsewhere[256], link[300], leaked[300], graph[300];
+    tmp_path(out, sizeof out, "linked_out");
+    tmp_path(elsewhere, sizeof elsewhere, "elsewhere");
+    assert_int_equal(mkdir(out, 0777), 0);
+    assert_int_equal(mkdir(elsewhere, 0777), 0);
+    snprintf(link, sizeof link, "%s/sub", out);
+    assert_int_equal(symlink(elsewhere, link), 0);
+    nnx_nnef_container_writer *w;
+    nnx_error err = {0};
+    assert_int_equal(nnx_nnef_container_writer_create(NULL, &w, &err), NNX_OK);
+    assert_int_equal(nnx_nnef_container_writer_add(w, "graph.nnef", "version 1.0;", 12, &err), NNX_OK);
+    assert_int_equal(nnx_nnef_container_writer_add(w, "sub/w.dat", "x", 1, &err), NNX_OK);
+    assert_int_equal(nnx_nnef_container_writer_write(w, out, NNX_NNEF_FORMAT_FOLDER, &err), NNX_ERROR_IO);
+    assert_non_null(strstr(err.message, "sub: error: cannot write inside it: a symbolic link"));
+    snprintf(leaked, sizeof leaked, "%s/w.dat", elsewhere);
+    snprintf(graph, sizeof graph, "%s/graph.nnef", out);
+    struct stat sb;
+    assert_int_not_equal(stat(leaked, &sb), 0);
+    assert_int_not_equal(stat(graph, &sb), 0);
+    nnx_nnef_container_writer_destroy(w);
+}
+
 static void read_whole(const char *path, uint8_t **data, size_t *size)
 {
     FILE *f = fopen(path, "rb");
@@ -1054,6 +1081,7 @@ int main(void)
         cmocka_unit_test(test_allocation_failure_tgz),
         cmocka_unit_test(test_allocation_failure_folder),
         cmocka_unit_test(test_writer_folder),
+        cmocka_unit_test(test_writer_folder_link_refused),
         cmocka_unit_test(test_writer_archives),
         cmocka_unit_test(test_writer_rejects),
         cmocka_unit_test(test_writer_allocation_failure),
