@@ -38,8 +38,6 @@ typedef struct nnx_stage_runner {
 
 /* ---------------------------------------------------------------- entries */
 
-static void free_values(const nnx_alloc *a, nnx_stage_value *v, uint32_t n) { nnx_stage_values_free(a, v, n); }
-
 static void free_entry(const nnx_alloc *a, stage_entry *e)
 {
     if (!e)
@@ -51,7 +49,7 @@ static void free_entry(const nnx_alloc *a, stage_entry *e)
     nnx_mem_free(a, e->out_names);
     nnx_mem_free(a, e->out_known);
     nnx_mem_free(a, e->in_env);
-    free_values(a, e->key, e->n_key);
+    nnx_stage_values_free(a, e->key, e->n_key);
     nnx_mem_free(a, e);
 }
 
@@ -86,7 +84,7 @@ static nnx_stage_value *copy_key(const nnx_alloc *a, const nnx_stage_value *env,
             memcpy(k[i].data, env[i].data, bytes);
     }
     if (!ok) {
-        free_values(a, k, n);
+        nnx_stage_values_free(a, k, n);
         return NULL;
     }
     return k;
@@ -233,7 +231,7 @@ static nnx_status run_stage(const nnx_alloc *a, stage_entry *e, const nnx_stage_
     nnx_mem_free(a, in);
     nnx_mem_free(a, out);
     if (st != NNX_OK) {
-        free_values(a, v, v ? e->n_out : 0);
+        nnx_stage_values_free(a, v, v ? e->n_out : 0);
         return st;
     }
     *next = v;
@@ -242,8 +240,8 @@ static nnx_status run_stage(const nnx_alloc *a, stage_entry *e, const nnx_stage_
 }
 
 /* The graph's outputs from the last stage's values: each into its tensor (made, with make). */
-static nnx_status give_outputs(nnx_context *ctx, nnx_graph *g, const nnx_stage_value *v, uint32_t n,
-                               nnx_named_tensor *outputs, size_t n_out, bool make, nnx_error *err)
+static nnx_status give_outputs(nnx_context *ctx, const nnx_stage_value *v, uint32_t n, nnx_named_tensor *outputs,
+                               size_t n_out, bool make, nnx_error *err)
 {
     for (size_t k = 0; k < n_out; k++) {
         nnx_named_tensor *nt = &outputs[k];
@@ -271,7 +269,6 @@ static nnx_status give_outputs(nnx_context *ctx, nnx_graph *g, const nnx_stage_v
         if (t->bytes)
             memcpy(t->data, v[i].data, t->bytes);
     }
-    (void)g;
     return NNX_OK;
 }
 
@@ -329,7 +326,7 @@ nnx_status nnx_graph_stages_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_n
         if (e->graph) {
             st = run_stage(a, e, env, &next, &n_next, &err);
             if (st == NNX_OK) {
-                free_values(a, env, n_env);
+                nnx_stage_values_free(a, env, n_env);
                 env = next;
                 n_env = n_next;
             }
@@ -345,15 +342,15 @@ nnx_status nnx_graph_stages_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_n
         }
         st = r->src.ops->eval(r->source, &r->options, at, env, n_env, a, &next, &n_next, &err);
         if (st == NNX_OK) {
-            free_values(a, env, n_env);
+            nnx_stage_values_free(a, env, n_env);
             env = next;
             n_env = n_next;
             pos = at + 1;
         }
     }
     if (st == NNX_OK)
-        st = give_outputs(ctx, g, env, n_env, outputs, n_out, make, &err);
-    free_values(a, env, n_env);
+        st = give_outputs(ctx, env, n_env, outputs, n_out, make, &err);
+    nnx_stage_values_free(a, env, n_env);
     if (st != NNX_OK && make)
         for (size_t k = 0; k < n_out; k++) {
             nnx_tensor_destroy(outputs[k].tensor);
