@@ -124,6 +124,10 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
         b->too_deep = true;
         return;
     }
+    /* the default domain's unknown operators listed so far in g, by op_type (the protobuf's
+     * strings, alive for the load): once each in time linear in the nodes */
+    nnx_strmap listed;
+    nnx_strmap_init(&listed, c->ir->alloc, false);
     for (size_t i = 0; i < g->n_node; i++) {
         const Onnx__NodeProto *n = g->node[i];
         for (size_t a = 0; a < n->n_attribute; a++) {
@@ -137,12 +141,13 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
         const ox_op *op = nnx_onnx_node_op(n, &other);
         if (op && (other || c->opset >= op->since))
             continue;
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++) {
-            const Onnx__NodeProto *p = g->node[j];
-            seen = p->op_type && strcmp(p->op_type, t) == 0 &&
-                is_default_domain(p->domain) == is_default_domain(n->domain) &&
-                (is_default_domain(n->domain) || strcmp(p->domain, n->domain) == 0);
+        bool seen = false, added = false;
+        if (is_default_domain(n->domain))
+            seen = nnx_strmap_put(&listed, t, &added) && !added;
+        for (size_t j = 0; j < i && !seen && !is_default_domain(n->domain); j++) {
+            const Onnx__NodeProto *p = g->node[j]; /* other domains: rare, compared pairwise */
+            seen = p->op_type && strcmp(p->op_type, t) == 0 && !is_default_domain(p->domain) &&
+                strcmp(p->domain, n->domain) == 0;
         }
         if (seen)
             continue;
@@ -151,7 +156,12 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
             sg |= n->attribute[a]->g != NULL || n->attribute[a]->n_graphs > 0;
         b->subgraph |= sg;
         char item[160];
-        if (is_default_domain(n->domain))
+        if (!t[0])
+            snprintf(item, sizeof item, "%sa node with no op_type ('%.64s')", b->n ? ", " : "",
+                     n->name && n->name[0]             ? n->name
+                         : n->n_output && n->output[0] ? n->output[0]
+                                                       : "");
+        else if (is_default_domain(n->domain))
             snprintf(item, sizeof item, "%s%s (opset %lld)%s", b->n ? ", " : "", t, (long long)c->opset,
                      sg ? " [subgraph]" : "");
         else
@@ -166,6 +176,7 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
         }
         b->n++;
     }
+    nnx_strmap_free(&listed);
 }
 
 /* Every node's operator, in the graph and its sub-graphs, must be known: the unknown ones
@@ -325,8 +336,19 @@ nnx_status ox_tensor_input(ox *c, const char *name, const Onnx__TypeProto__Tenso
         d.rank = (uint32_t)tt->shape->n_dim;
         for (uint32_t k = 0; k < d.rank; k++) {
             const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[k];
-            bool fixed = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
-                dim->dim_value >= 0 && dim->dim_value <= UINT32_MAX;
+            bool valued = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE;
+            /* a value is an extent, never a symbol (TensorShapeProto: dim_value or dim_param) */
+            if (valued && dim->dim_value < 0)
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                     "%s: error: graph input '%s' dimension %u has dim_value %lld, not an extent "
+                                     "(an unknown one has dim_param or no value)",
+                                     c->path, name, k, (long long)dim->dim_value);
+            if (valued && dim->dim_value > UINT32_MAX)
+                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                     "%s: error: graph input '%s' dimension %u is %lld, larger than an extent may be "
+                                     "(at most 2^32 - 1)",
+                                     c->path, name, k, (long long)dim->dim_value);
+            bool fixed = valued;
             uint32_t named;
             if (!fixed && nnx_onnx_named_extent(c, dim, &named)) {
                 d.shape[k] = named;

@@ -239,6 +239,44 @@ static void test_unsupported_listed_at_once(void **state)
     nnx_ir_model_free(&m);
 }
 
+/* A node without an op_type is named as such in the list of unsupported operators, not as
+ * an operator called "". */
+static void test_empty_op_type(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13, 0);
+    int64_t s[2] = {1, 4};
+    input(&b, "x", s, 2);
+    node(&b, "", XS, 1, YS, 1);
+    refused_with(&b, "unsupported operator", "a node with no op_type ('y')");
+}
+
+/* A dim_value is an extent: -1 is not one (an unknown extent has dim_param or no value), and
+ * 2^62 is larger than any nnx takes; neither is called symbolic. */
+static void test_dim_value_out_of_range(void **state)
+{
+    (void)state;
+    const int64_t dims[2][2] = {{-1, 4}, {(int64_t)1 << 62, 4}};
+    const nnx_status want[2] = {NNX_ERROR_INVALID_ARGUMENT, NNX_ERROR_NOT_SUPPORTED};
+    const char *text[2] = {"graph input 'x' dimension 0 has dim_value -1, not an extent",
+                           "graph input 'x' dimension 0 is 4611686018427387904, larger than an extent may be"};
+    for (int k = 0; k < 2; k++) {
+        mb b;
+        mb_init(&b, 13, 0);
+        input(&b, "x", dims[k], 2);
+        node(&b, "Relu", XS, 1, YS, 1);
+        output(&b, "y");
+        nnx_ir_model_options o = {.allow_unbound = true};
+        nnx_ir_model m;
+        nnx_error err;
+        assert_int_equal(load(&b, NULL, &o, &m, &err), want[k]);
+        if (!strstr(err.message, text[k]))
+            fail_msg("the message '%s' does not say '%s'", err.message, text[k]);
+        nnx_ir_model_free(&m);
+    }
+}
+
 static void test_undefined_input(void **state)
 {
     (void)state;
@@ -813,6 +851,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_malformed_protobuf),
         cmocka_unit_test(test_deep_messages_refused),
+        cmocka_unit_test(test_empty_op_type),
+        cmocka_unit_test(test_dim_value_out_of_range),
         cmocka_unit_test(test_relu_runs),
         cmocka_unit_test(test_unsupported_listed_at_once),
         cmocka_unit_test(test_undefined_input),
