@@ -1039,10 +1039,14 @@ typedef enum nnx_model_flags {
     NNX_MODEL_SKIP_TENSOR_DATA = 1u << 2,       /* do not open .dat files (structure only) */
     NNX_MODEL_ZERO_MISSING_VARIABLES = 1u << 3, /* nnx_model_build zero-fills variables that have
                                                    no tensor file (to try a model's structure) */
-    NNX_MODEL_APPLY_QUANTIZATION = 1u << 4      /* nnx_model_build passes each tensor graph.quant names
+    NNX_MODEL_APPLY_QUANTIZATION = 1u << 4,     /* nnx_model_build passes each tensor graph.quant names
                                               through its quantization op (pseudo-quantization,
                                               right where the tensor is produced); without it
                                               graph.quant is checked but not applied */
+    NNX_MODEL_NEWER_OPSETS = 1u << 5            /* ONNX: load a model that imports an opset newer than nnx
+                                        knows (default domain 28, ai.onnx.ml 5), reading each
+                                        operator with the newest meaning nnx knows; without it
+                                        such a model is refused naming the opset */
 } nnx_model_flags;
 
 /* The shape of a graph input, applied before shapes propagate. ONNX: binds the dimensions the

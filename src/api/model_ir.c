@@ -32,6 +32,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .dims = o->dims,
         .dim_count = o->dims ? o->dim_count : 0,
         .allow_stages = fmt->stages != NULL,
+        .newer_opsets = (o->flags & NNX_MODEL_NEWER_OPSETS) != 0,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
     if (st == NNX_OK && (m->unbound || m->staged)) {

@@ -19,6 +19,7 @@ typedef struct nnx_ir_model_options {
     bool allow_unbound;    /* inputs may keep dimensions no shape binds: the model is then
                               `unbound` (below) instead of an error */
     uint64_t seed;         /* of random operators that give none (nnx_model_options.seed) */
+    bool newer_opsets;     /* ONNX: opsets newer than the loader knows are read (not refused) */
     bool allow_stages;     /* an operator whose output shape depends on run-time values makes
                               the model `staged` (below) instead of an error */
 } nnx_ir_model_options;

@@ -69,7 +69,10 @@ typedef struct cli_model_args {
 } cli_model_args;
 
 #define CLI_MODEL_OPTIONS \
-    {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, { "dim", 0, true }
+    {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, {"dim", 0, true}, \
+    { \
+        "newer-opsets", 0, false \
+    }
 
 /* Takes one of CLI_MODEL_OPTIONS (option is its table entry): -1 to go on, else the exit code
  * (a usage error, already reported). */
@@ -109,7 +112,10 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
     "                 ONNX dim_param such as batch; repeatable); --input-shape wins\n" \
     "      --seed N   the seed of random operators that give none (ONNX RandomUniform,\n" \
     "                 RandomNormal, Bernoulli, training Dropout; default 0): drawn once,\n" \
-    "                 when the model is loaded\n"
+    "                 when the model is loaded\n" \
+    "      --newer-opsets\n" \
+    "                 load an ONNX model that imports an opset newer than nnx knows,\n" \
+    "                 reading each operator with the newest meaning nnx knows\n"
 
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);

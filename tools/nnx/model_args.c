@@ -88,6 +88,10 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
         a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;
         return -1;
     }
+    if (strcmp(option->long_name, "newer-opsets") == 0) {
+        a->flags |= NNX_MODEL_NEWER_OPSETS;
+        return -1;
+    }
     if (strcmp(option->long_name, "params") == 0) {
         a->params = value;
         return -1;

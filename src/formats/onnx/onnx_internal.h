@@ -500,6 +500,11 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
 /* Named outputs of the stage: one per live value (add_outputs' rule: a value that is not a
  * node's own result gets a copy). */
 nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err);
+/* The newest opsets whose operators the loader knows (ONNX 1.23): a model importing a newer
+ * one is refused unless nnx_ir_model_options.newer_opsets. */
+#define NNX_ONNX_MAX_OPSET 28
+#define NNX_ONNX_MAX_ML_OPSET 5
+
 /* Messages nest at most this deep in a model file (a sub-graph level takes three: node,
  * attribute, graph; OX_MAX_DEPTH of them fit), checked on the wire before protobuf-c, which
  * recurses without a limit, unpacks it (onnx_depth.c). */

@@ -729,6 +729,17 @@ static nnx_status read_header(ox *c, const Onnx__ModelProto *model, nnx_error *e
         c->opset = 0; /* only other domains: check_ops names their operators */
     if (model->graph->n_sparse_initializer)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: sparse initializers are not supported", c->path);
+    /* an operator's meaning may change in a newer opset: reading it with an older one's is a
+     * guess the caller has to ask for */
+    bool newer = c->opset > NNX_ONNX_MAX_OPSET || c->ml_opset > NNX_ONNX_MAX_ML_OPSET;
+    if (newer && !c->options->newer_opsets)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: the model imports opset %lld of %s; nnx knows opsets up to %d "
+                             "(ai.onnx.ml %d): NNX_MODEL_NEWER_OPSETS (nnx --newer-opsets) reads it with the newest "
+                             "meanings nnx knows",
+                             c->path, (long long)(c->opset > NNX_ONNX_MAX_OPSET ? c->opset : c->ml_opset),
+                             c->opset > NNX_ONNX_MAX_OPSET ? "the default domain" : "ai.onnx.ml", NNX_ONNX_MAX_OPSET,
+                             NNX_ONNX_MAX_ML_OPSET);
     return NNX_OK;
 }
 

@@ -81,6 +81,9 @@ def main():
 
     probe_models()
     external_data_model()
+    # an opset newer than nnx knows (refused unless --newer-opsets)
+    write("relu_opset99.onnx", model([node("Relu", ["x"], ["y"])], [], [("x", [1, 4])], [("y", [1, 4])], opset=99),
+          seed=False)
 
     rng = np.random.default_rng(8)
     w = rng.standard_normal((2, 1, 3, 3)).astype(np.float32)
