@@ -24,7 +24,7 @@
 
 /* ---------------------------------------------------------------- value table */
 
-/* Defines (or redefines: ONNX forbids it, a later definition wins) name -> id. */
+/* Defines name -> id (a redefinition replaces it: map_node refuses one among node outputs). */
 nnx_status ox_define(ox *c, const char *name, uint32_t id)
 {
     if (!name || !name[0])
@@ -571,8 +571,12 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
     for (size_t k = 0; st == NNX_OK && k < n->n_output; k++) {
         if (!n->output[k] || !n->output[k][0])
             continue;
+        uintptr_t earlier;
         if (out[k] == NNX_NONE)
             st = ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "output %zu ('%s') is not supported", k, n->output[k]);
+        else if (nnx_strmap_get(&c->values, n->output[k], &earlier)) /* ONNX IR: names are defined once */
+            st = ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "output %zu '%s' is already defined (a graph is in SSA form)",
+                         k, n->output[k]);
         else
             st = define(c, n->output[k], out[k]);
     }

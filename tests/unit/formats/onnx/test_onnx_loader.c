@@ -277,6 +277,26 @@ static void test_dim_value_out_of_range(void **state)
     }
 }
 
+/* A value defined twice is an error naming it (ONNX IR: the graph is in SSA form), not the
+ * later definition silently winning. */
+static void test_value_defined_twice(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13, 0);
+    int64_t s[2] = {1, 4};
+    input(&b, "x", s, 2);
+    node(&b, "Relu", XS, 1, YS, 1);
+    node(&b, "Neg", XS, 1, YS, 1);
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_ARGUMENT);
+    if (!strstr(err.message, "(Neg, opset 13): output 0 'y' is already defined"))
+        fail_msg("the message '%s' does not name the second definition", err.message);
+    nnx_ir_model_free(&m);
+}
+
 static void test_undefined_input(void **state)
 {
     (void)state;
@@ -852,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_malformed_protobuf),
         cmocka_unit_test(test_deep_messages_refused),
         cmocka_unit_test(test_empty_op_type),
+        cmocka_unit_test(test_value_defined_twice),
         cmocka_unit_test(test_dim_value_out_of_range),
         cmocka_unit_test(test_relu_runs),
         cmocka_unit_test(test_unsupported_listed_at_once),
