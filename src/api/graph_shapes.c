@@ -392,6 +392,16 @@ nnx_status nnx_graph_shapes_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_n
 
 /* ---------------------------------------------------------------- public calls */
 
+/* bind_shapes on a staged graph, or an unbound one whose shapes give a staged graph (note:
+ * the node that stages it). */
+static nnx_status staged_refusal(nnx_graph *g, const char *note)
+{
+    return nnx_context_fail(g->ctx, NNX_ERROR_NOT_SUPPORTED,
+                            "bind shapes: the output shapes depend on the input values (%s): nnx_context_run makes "
+                            "the output tensors",
+                            note);
+}
+
 nnx_status nnx_graph_bind_shapes(nnx_graph *g, const nnx_operand_desc *input_descs, size_t input_count,
                                  nnx_operand_desc *output_descs, size_t output_count)
 {
@@ -405,10 +415,7 @@ nnx_status nnx_graph_bind_shapes(nnx_graph *g, const nnx_operand_desc *input_des
                                 input_count, output_count, g->n_inputs, g->n_outputs);
     nnx_error err = {0};
     if (g->stages)
-        return nnx_context_fail(g->ctx, NNX_ERROR_NOT_SUPPORTED,
-                                "bind shapes: the output shapes depend on the input values (%s): nnx_context_run "
-                                "makes the output tensors",
-                                nnx_graph_stages_note(g));
+        return staged_refusal(g, nnx_graph_stages_note(g));
     if (!g->shapes) {
         for (uint32_t i = 0; i < g->n_inputs; i++) {
             const nnx_operand_desc *w = &g->ir.values[g->input_values[i]].desc;
@@ -430,11 +437,7 @@ nnx_status nnx_graph_bind_shapes(nnx_graph *g, const nnx_operand_desc *input_des
     const char *note = nnx_graph_stages_note(e->graph);
     for (uint32_t i = 0; i < g->n_outputs; i++)
         nnx_graph_output_desc(e->graph, i, &output_descs[i]);
-    st = note ? nnx_context_fail(g->ctx, NNX_ERROR_NOT_SUPPORTED,
-                                 "bind shapes: at these input shapes the output shapes depend on the input values "
-                                 "(%s): nnx_context_run makes the output tensors",
-                                 note)
-              : NNX_OK;
+    st = note ? staged_refusal(g, note) : NNX_OK;
     release_entry(g->shapes, &g->ctx->alloc, e);
     return st;
 }

@@ -404,11 +404,7 @@ nnx_status nnx_graph_create_staged(nnx_context *ctx, const nnx_ir_model *m, cons
     nnx_ir_init(&g->ir, a);
     g->stages = r;
     r->src = *src;
-    r->options = *src->options;
-    r->options.input_shapes = NULL;
-    r->options.input_shape_count = 0;
-    r->options.dims = NULL;
-    r->options.dim_count = 0;
+    r->options = *src->options; /* the format's stage loads drop shapes and dimension names */
     r->path = nnx_mem_strdup(a, src->path);
     r->params_path = src->options->params_path ? nnx_mem_strdup(a, src->options->params_path) : NULL;
     r->options.params_path = r->params_path;

@@ -10,7 +10,7 @@
 #include "formats/ir_model.h"
 
 /* Where the stages come from: the format's operations on the model file at path (read once
- * when the graph is made, and kept), loaded with options (copied, input shapes excepted). */
+ * when the graph is made, and kept), loaded with options (copied; stage loads ignore their input shapes and named dimensions). */
 typedef struct nnx_stage_source {
     const nnx_ir_stage_ops *ops;
     const char *path;

@@ -510,6 +510,13 @@ nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err);
  * recurses without a limit, unpacks it (onnx_depth.c). */
 #define NNX_ONNX_MAX_MESSAGE_DEPTH 256
 nnx_status nnx_onnx_check_depth(const uint8_t *data, size_t size, const char *name, nnx_error *err);
+/* A serialized ModelProto decoded (its nesting checked first) into *model from pa; name is
+ * for messages. */
+nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, ProtobufCAllocator *pa,
+                     Onnx__ModelProto **model, nnx_error *err);
+/* The folder of model file path, where its external data lives (from alloc; NULL: out of
+ * memory). */
+char *ox_model_dir(const char *path, const nnx_alloc *alloc);
 /* protobuf-c allocation through alloc. */
 ProtobufCAllocator nnx_onnx_pb_allocator(const nnx_alloc *alloc);
 

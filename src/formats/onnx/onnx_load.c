@@ -864,18 +864,44 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     return st;
 }
 
+nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, ProtobufCAllocator *pa,
+                     Onnx__ModelProto **model, nnx_error *err)
+{
+    *model = NULL;
+    nnx_status st = nnx_onnx_check_depth(data, size, name, err);
+    if (st != NNX_OK)
+        return st;
+    *model = onnx__model_proto__unpack(pa, size, data);
+    if (!*model)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
+    return NNX_OK;
+}
+
+char *ox_model_dir(const char *path, const nnx_alloc *alloc)
+{
+    size_t len = strlen(path);
+    char *dir = nnx_mem_alloc(alloc, len + 2);
+    if (!dir)
+        return NULL;
+    memcpy(dir, path, len + 1);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = 0;
+    else
+        strcpy(dir, ".");
+    return dir;
+}
+
 /* nnx_onnx_load_buffer, string graph outputs going to *str_out (NULL: refused). */
 static nnx_status load_buffer(const uint8_t *data, size_t size, const char *name, const char *dir,
                               const nnx_ir_model_options *options, const nnx_onnx_known_input *known, uint32_t n_known,
                               nnx_onnx_string_outputs *str_out, nnx_ir_model *out, nnx_error *err)
 {
-    nnx_status st = nnx_onnx_check_depth(data, size, name, err);
+    ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
+    Onnx__ModelProto *model;
+    nnx_status st = ox_decode(data, size, name, &pa, &model, err);
     if (st != NNX_OK)
         return st;
-    ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
-    Onnx__ModelProto *model = onnx__model_proto__unpack(&pa, size, data);
-    if (!model)
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
     st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, str_out, out, err);
     onnx__model_proto__free_unpacked(model, &pa);
     return st;
@@ -896,18 +922,11 @@ nnx_status nnx_onnx_load_with_strings(const char *path, const nnx_ir_model_optio
     nnx_status st = nnx_file_map(path, out->ir.alloc, &v, err);
     if (st != NNX_OK)
         return st;
-    size_t len = strlen(path);
-    char *dir = nnx_mem_alloc(out->ir.alloc, len + 2);
+    char *dir = ox_model_dir(path, out->ir.alloc);
     if (!dir) {
         nnx_file_unmap(&v);
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    memcpy(dir, path, len + 1);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *(slash == dir ? slash + 1 : slash) = 0;
-    else
-        strcpy(dir, ".");
     st = load_buffer(v.data, v.size, path, dir, options, known, n_known, strings, out, err);
     nnx_mem_free(out->ir.alloc, dir);
     nnx_file_unmap(&v);

@@ -222,34 +222,22 @@ static nnx_status source_open(const char *path, const nnx_alloc *alloc, void **s
 {
     *source = NULL;
     onnx_source *s = nnx_mem_calloc(alloc, 1, sizeof *s);
-    size_t len = strlen(path);
-    if (!s || !(s->path = nnx_mem_strdup(alloc, path)) || !(s->dir = nnx_mem_alloc(alloc, len + 2))) {
+    if (!s || !(s->path = nnx_mem_strdup(alloc, path)) || !(s->dir = ox_model_dir(path, alloc))) {
         source_close(s, alloc);
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    memcpy(s->dir, path, len + 1);
-    char *slash = strrchr(s->dir, '/');
-    if (slash)
-        *(slash == s->dir ? slash + 1 : slash) = 0;
-    else
-        strcpy(s->dir, ".");
     nnx_file_view v;
     nnx_status st = nnx_file_map(path, alloc, &v, err);
     if (st != NNX_OK) {
         source_close(s, alloc);
         return st;
     }
-    if ((st = nnx_onnx_check_depth(v.data, v.size, path, err)) != NNX_OK) {
-        nnx_file_unmap(&v);
+    s->pa = nnx_onnx_pb_allocator(alloc);
+    st = ox_decode(v.data, v.size, path, &s->pa, &s->model, err);
+    nnx_file_unmap(&v);
+    if (st != NNX_OK) {
         source_close(s, alloc);
         return st;
-    }
-    s->pa = nnx_onnx_pb_allocator(alloc);
-    s->model = onnx__model_proto__unpack(&s->pa, v.size, v.data);
-    nnx_file_unmap(&v);
-    if (!s->model) {
-        source_close(s, alloc);
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", path);
     }
     *source = s;
     return NNX_OK;
