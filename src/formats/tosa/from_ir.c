@@ -1,0 +1,232 @@
+/* from_ir.c — the driver of the core-IR-to-TOSA converter (tosa_from_ir.h): reserves the
+ * input and output names, writes the live constants as CONST tensors, then walks the live
+ * nodes in IR order, each through from_ir_tosa_ops.c (the TOSA-born ops) or
+ * from_ir_legalize*.c; outputs that are not a node's own tensor get an IDENTITY. The
+ * operators and tensors gathered are moved into the one block "main" of region "main". */
+#include "formats/tosa/tosa_from_ir.h"
+#include "base/file.h"
+#include "formats/tosa/from_ir_emit.h"
+#include "formats/tosa/tosa_data.h"
+#include "ir/dtypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool reserve_name(nnx_tir *t, const char *name)
+{
+    bool added;
+    char *s = nnx_arena_strdup(&t->f->arena, name);
+    uintptr_t *slot = s ? nnx_strmap_put(&t->names, s, &added) : NULL;
+    if (!slot)
+        return nnx_tir_oom(t);
+    return true;
+}
+
+/* A graph input or constant of a type the file has: else NOT_SUPPORTED naming it. */
+static bool known_type(nnx_tir *t, nnx_dtype dt, const char *what, const char *name)
+{
+    uint32_t ft = nnx_tfile_dtype_from_nnx(dt);
+    if (ft != NNX_TFILE_UNKNOWN && ft < NNX_TFILE_DTYPE_COUNT_1_0)
+        return true;
+    t->node = NNX_NONE;
+    if (name)
+        return nnx_tir_fail(t, "%s '%s' is %s, which TOSA 1.0 has no type for", what, name, nnx_dtype_name(dt));
+    return nnx_tir_fail(t, "a %s of %s: TOSA 1.0 has no type for it", what, nnx_dtype_name(dt));
+}
+
+static nnx_status convert_node(nnx_tir *t, uint32_t i)
+{
+    const nnx_node *n = &t->ir->nodes[i];
+    bool handled = false;
+    t->node = i;
+    if (!nnx_tir_tosa_op(t, n, &handled) || handled)
+        return t->err->status;
+    if (!nnx_tir_legalize(t, n, &handled) || handled)
+        return t->err->status;
+    if (!nnx_tir_legalize_nn(t, n, &handled) || handled)
+        return t->err->status;
+    nnx_tir_fail(t, "%s has no TOSA form", nnx_op_table[n->op].name);
+    return t->err->status;
+}
+
+/* The block's lists from the gathered arrays (copied into the file's arena). */
+static nnx_status finish(nnx_tir *t, const char *const *in_names, uint32_t n_in, const char *const *out_names,
+                         uint32_t n_out)
+{
+    nnx_tfile *f = t->f;
+    nnx_arena *A = &f->arena;
+    f->version = (nnx_tfile_version){1, 0, 0, false};
+    f->regions = nnx_arena_alloc(A, sizeof *f->regions);
+    nnx_tfile_block *b = nnx_arena_alloc(A, sizeof *b);
+    if (!f->regions || !b)
+        return nnx_tir_oom(t), t->err->status;
+    f->n_regions = 1;
+    f->regions[0] = (nnx_tfile_region){.name = "main", .n_blocks = 1, .blocks = b};
+    b->name = "main";
+    b->n_operators = t->n_ops;
+    b->n_tensors = t->n_tensors;
+    b->operators = t->n_ops ? nnx_arena_memdup(A, t->ops, t->n_ops * sizeof *t->ops) : NULL;
+    b->tensors = t->n_tensors ? nnx_arena_memdup(A, t->tensors, t->n_tensors * sizeof *t->tensors) : NULL;
+    b->n_inputs = n_in;
+    b->n_outputs = n_out;
+    b->inputs = n_in ? nnx_arena_array(A, n_in, sizeof *b->inputs) : NULL;
+    b->outputs = n_out ? nnx_arena_array(A, n_out, sizeof *b->outputs) : NULL;
+    if ((t->n_ops && !b->operators) || (t->n_tensors && !b->tensors) || (n_in && !b->inputs) || (n_out && !b->outputs))
+        return nnx_tir_oom(t), t->err->status;
+    for (uint32_t i = 0; i < b->n_operators; i++)
+        if (b->operators[i].location && !(b->operators[i].location = nnx_arena_strdup(A, b->operators[i].location)))
+            return nnx_tir_oom(t), t->err->status;
+    for (uint32_t i = 0; i < n_in; i++)
+        b->inputs[i] = in_names[i];
+    for (uint32_t i = 0; i < n_out; i++)
+        b->outputs[i] = out_names[i];
+    return NNX_OK;
+}
+
+/* Reserves every input and output name; an output that is an input, a constant, an earlier
+ * output or a value used under another name gets its own tensor through IDENTITY at the end
+ * (own[k] false). */
+static nnx_status names(nnx_tir *t, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                        const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, bool *own)
+{
+    const nnx_ir *ir = t->ir;
+    for (uint32_t i = 0; i < n_inputs; i++) {
+        if (nnx_strmap_get(&t->names, input_names[i], NULL)) {
+            t->node = NNX_NONE;
+            nnx_tir_fail(t, "the input name '%s' is used twice", input_names[i]);
+            return t->err->status;
+        }
+        if (!reserve_name(t, input_names[i]))
+            return t->err->status;
+    }
+    for (uint32_t k = 0; k < n_outputs; k++) {
+        uint32_t v = outputs[k];
+        if (nnx_strmap_get(&t->names, output_names[k], NULL)) {
+            t->node = NNX_NONE;
+            nnx_tir_fail(t, "the output name '%s' is used twice (or names an input)", output_names[k]);
+            return t->err->status;
+        }
+        if (!reserve_name(t, output_names[k]))
+            return t->err->status;
+        own[k] = ir->values[v].kind == NNX_VALUE_NODE && !t->vname[v];
+        if (own[k]) {
+            t->vname[v] = nnx_arena_strdup(&t->f->arena, output_names[k]);
+            if (!t->vname[v])
+                return nnx_tir_oom(t), t->err->status;
+        }
+    }
+    return NNX_OK;
+}
+
+static nnx_status convert(nnx_tir *t, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                          const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs)
+{
+    const nnx_ir *ir = t->ir;
+    t->node = NNX_NONE;
+    if (ir->n_updates) {
+        nnx_tir_fail(t, "a graph that updates variables has no TOSA 1.0 form here (VARIABLE is not written)");
+        return t->err->status;
+    }
+    bool *node_live = nnx_mem_calloc(t->alloc, ir->n_nodes ? ir->n_nodes : 1, sizeof(bool));
+    bool *value_live = nnx_mem_calloc(t->alloc, ir->n_values ? ir->n_values : 1, sizeof(bool));
+    bool *own = nnx_mem_calloc(t->alloc, n_outputs ? n_outputs : 1, sizeof(bool));
+    nnx_status st = NNX_OK;
+    if (!node_live || !value_live || !own) {
+        st = NNX_ERROR_OUT_OF_MEMORY;
+        nnx_tir_oom(t);
+        goto done;
+    }
+    nnx_ir_mark_live(ir, outputs, n_outputs, node_live, value_live);
+    if ((st = names(t, inputs, input_names, n_inputs, outputs, output_names, n_outputs, own)) != NNX_OK)
+        goto done;
+    /* graph inputs: their tensors, under the names given (reserved above) */
+    for (uint32_t i = 0; i < n_inputs; i++) {
+        const nnx_operand_desc *d = &ir->values[inputs[i]].desc;
+        uint32_t at = t->n_tensors;
+        if (!known_type(t, d->dtype, "graph input", input_names[i]) || !nnx_tir_tensor_d(t, "in", d) ||
+            !(t->tensors[at].name = nnx_arena_strdup(&t->f->arena, input_names[i]))) {
+            st = t->err->status != NNX_OK ? t->err->status : (nnx_tir_oom(t), t->err->status);
+            goto done;
+        }
+        t->vname[inputs[i]] = t->tensors[at].name;
+    }
+    /* constants (the weights) as CONST operators, first */
+    for (uint32_t v = 0; v < ir->n_values; v++) {
+        const nnx_value *x = &ir->values[v];
+        if (!value_live[v] || x->kind != NNX_VALUE_CONSTANT)
+            continue;
+        t->node = NNX_NONE;
+        if (!known_type(t, x->desc.dtype, "constant", NULL) || !(t->vname[v] = nnx_tir_const(t, &x->desc, x->data))) {
+            st = t->err->status;
+            goto done;
+        }
+    }
+    for (uint32_t i = 0; i < ir->n_nodes; i++)
+        if (node_live[i] && (st = convert_node(t, i)) != NNX_OK)
+            goto done;
+    t->node = NNX_NONE;
+    for (uint32_t k = 0; k < n_outputs; k++) {
+        if (own[k])
+            continue;
+        /* IDENTITY writes the output under its name */
+        const nnx_operand_desc *d = &ir->values[outputs[k]].desc;
+        const char *x = nnx_tir_value(t, outputs[k]);
+        if (!x ||
+            !nnx_mem_reserve(t->alloc, (void **)&t->tensors, &t->cap_tensors, t->n_tensors + 1, sizeof *t->tensors)) {
+            st = x ? (nnx_tir_oom(t), t->err->status) : t->err->status;
+            goto done;
+        }
+        uint32_t at = t->n_tensors;
+        if (!nnx_tir_tensor_d(t, "out", d) ||
+            !(t->tensors[at].name = nnx_arena_strdup(&t->f->arena, output_names[k])) ||
+            !nnx_tir_op(t, NNX_TOSA_IDENTITY, &x, 1, &t->tensors[at].name, 1)) {
+            st = t->err->status != NNX_OK ? t->err->status : NNX_ERROR_OUT_OF_MEMORY;
+            goto done;
+        }
+    }
+    st = finish(t, input_names, n_inputs, output_names, n_outputs);
+done:
+    nnx_mem_free(t->alloc, node_live);
+    nnx_mem_free(t->alloc, value_live);
+    nnx_mem_free(t->alloc, own);
+    return st != NNX_OK ? st : t->err->status;
+}
+
+nnx_status nnx_tfile_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                             uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                             uint32_t n_outputs, nnx_tfile *f, nnx_error *err)
+{
+    nnx_tir t = {.ir = ir, .f = f, .alloc = f->arena.alloc, .err = err};
+    nnx_strmap_init(&t.names, t.alloc, false);
+    t.vname = nnx_mem_calloc(t.alloc, ir->n_values ? ir->n_values : 1, sizeof *t.vname);
+    nnx_status st;
+    if (!t.vname)
+        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    else
+        st = convert(&t, inputs, input_names, n_inputs, outputs, output_names, n_outputs);
+    nnx_mem_free(t.alloc, t.ops);
+    nnx_mem_free(t.alloc, t.tensors);
+    nnx_mem_free(t.alloc, t.vname);
+    nnx_strmap_free(&t.names);
+    return st;
+}
+
+nnx_status nnx_tosa_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                            const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
+                            const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc,
+                            nnx_error *err)
+{
+    (void)options;
+    nnx_tfile f;
+    nnx_tfile_init(&f, alloc);
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    nnx_status st = nnx_tfile_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &f, err);
+    if (st == NNX_OK)
+        st = nnx_tfile_write(&f, alloc, &bytes, &size, err);
+    if (st == NNX_OK)
+        st = nnx_file_write_atomic(path, bytes, size, err);
+    nnx_mem_free(alloc, bytes);
+    nnx_tfile_free(&f);
+    return st;
+}

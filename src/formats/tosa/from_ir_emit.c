@@ -1,0 +1,391 @@
+/* from_ir_emit.c — the converter's building blocks (from_ir_emit.h): unique tensor names,
+ * tensors typed through nnx_tfile_dtype_from_nnx (a value without a TOSA 1.0 type fails,
+ * named), operators, CONST tensors with encoded data, CONST_SHAPE shape tensors, and the
+ * small compositions every mapping uses (RESHAPE, TRANSPOSE, rank equalising, MUL). */
+#include "formats/tosa/from_ir_emit.h"
+#include "formats/tosa/tosa_data.h"
+#include "ir/dtypes.h"
+#include "ir/elem.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+bool nnx_tir_fail(nnx_tir *t, const char *fmt, ...)
+{
+    char why[NNX_ERROR_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    if (t->err->status != NNX_OK)
+        return false;
+    if (t->node == NNX_NONE) {
+        nnx_error_set(t->err, NNX_ERROR_NOT_SUPPORTED, "%s", why);
+        return false;
+    }
+    const nnx_node *n = &t->ir->nodes[t->node];
+    if (n->label[0])
+        nnx_error_set(t->err, NNX_ERROR_NOT_SUPPORTED, "node %u ('%s', core op '%s'): %s", t->node, n->label,
+                      nnx_op_table[n->op].name, why);
+    else
+        nnx_error_set(t->err, NNX_ERROR_NOT_SUPPORTED, "node %u (core op '%s'): %s", t->node, nnx_op_table[n->op].name,
+                      why);
+    return false;
+}
+
+bool nnx_tir_oom(nnx_tir *t)
+{
+    if (t->err->status == NNX_OK)
+        nnx_error_set(t->err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    return false;
+}
+
+/* A name not used yet: base, else base_1, base_2, ... (in the file's arena). */
+static const char *unique_name(nnx_tir *t, const char *base)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", base);
+    for (uint32_t k = 1; nnx_strmap_get(&t->names, buf, NULL); k++)
+        snprintf(buf, sizeof buf, "%.200s_%u", base, k);
+    char *s = nnx_arena_strdup(&t->f->arena, buf);
+    bool added;
+    if (!s || !nnx_strmap_put(&t->names, s, &added)) {
+        nnx_tir_oom(t);
+        return NULL;
+    }
+    return s;
+}
+
+static uint32_t file_type(nnx_tir *t, nnx_dtype dt)
+{
+    uint32_t ft = nnx_tfile_dtype_from_nnx(dt);
+    if (ft == NNX_TFILE_UNKNOWN || ft >= NNX_TFILE_DTYPE_COUNT_1_0) {
+        nnx_tir_fail(t, "a %s value has no TOSA 1.0 type", nnx_dtype_name(dt));
+        return NNX_TFILE_UNKNOWN;
+    }
+    return ft;
+}
+
+static nnx_tfile_tensor *new_tensor(nnx_tir *t, const char *base, uint32_t type, uint32_t rank, const uint32_t *shape)
+{
+    if (!nnx_mem_reserve(t->alloc, (void **)&t->tensors, &t->cap_tensors, t->n_tensors + 1, sizeof *t->tensors)) {
+        nnx_tir_oom(t);
+        return NULL;
+    }
+    const char *name = unique_name(t, base);
+    if (!name)
+        return NULL;
+    nnx_tfile_tensor *x = &t->tensors[t->n_tensors];
+    memset(x, 0, sizeof *x);
+    x->name = name;
+    x->type = type;
+    x->shape.present = true;
+    x->shape.count = rank;
+    if (rank) {
+        x->shape.v = nnx_arena_array(&t->f->arena, rank, sizeof(int32_t));
+        if (!x->shape.v) {
+            nnx_tir_oom(t);
+            return NULL;
+        }
+        for (uint32_t i = 0; i < rank; i++)
+            x->shape.v[i] = (int32_t)shape[i];
+    }
+    t->n_tensors++;
+    return x;
+}
+
+const char *nnx_tir_tensor(nnx_tir *t, const char *base, nnx_dtype dt, uint32_t rank, const uint32_t *shape)
+{
+    uint32_t ft = file_type(t, dt);
+    if (!ft)
+        return NULL;
+    nnx_tfile_tensor *x = new_tensor(t, base, ft, rank, shape);
+    return x ? x->name : NULL;
+}
+
+const char *nnx_tir_value(nnx_tir *t, uint32_t v)
+{
+    if (v == NNX_NONE || !t->vname[v]) {
+        nnx_tir_fail(t, "an input has no tensor (an absent operand)");
+        return NULL;
+    }
+    return t->vname[v];
+}
+
+nnx_tfile_operator *nnx_tir_op(nnx_tir *t, uint32_t op, const char *const *in, uint32_t n_in, const char *const *out,
+                               uint32_t n_out)
+{
+    for (uint32_t i = 0; i < n_in; i++)
+        if (!in[i])
+            return NULL; /* an earlier helper failed */
+    for (uint32_t i = 0; i < n_out; i++)
+        if (!out[i])
+            return NULL;
+    if (!nnx_mem_reserve(t->alloc, (void **)&t->ops, &t->cap_ops, t->n_ops + 1, sizeof *t->ops)) {
+        nnx_tir_oom(t);
+        return NULL;
+    }
+    nnx_tfile_operator *o = &t->ops[t->n_ops];
+    memset(o, 0, sizeof *o);
+    o->op = op;
+    o->attr.type = (uint8_t)op; /* every operator names its (possibly empty) attribute table */
+    o->n_inputs = n_in;
+    o->n_outputs = n_out;
+    o->inputs = n_in ? nnx_arena_memdup(&t->f->arena, in, n_in * sizeof *in) : NULL;
+    o->outputs = n_out ? nnx_arena_memdup(&t->f->arena, out, n_out * sizeof *out) : NULL;
+    if ((n_in && !o->inputs) || (n_out && !o->outputs)) {
+        nnx_tir_oom(t);
+        return NULL;
+    }
+    if (t->node != NNX_NONE && t->ir->nodes[t->node].label[0])
+        o->location = t->ir->nodes[t->node].label; /* copied into the arena by from_ir.c's finish */
+    t->n_ops++;
+    return o;
+}
+
+const char *nnx_tir_op1(nnx_tir *t, uint32_t op, const char *const *in, uint32_t n_in, const nnx_tfile_attr *attr,
+                        const nnx_operand_desc *d)
+{
+    for (uint32_t i = 0; i < n_in; i++)
+        if (!in[i])
+            return NULL;
+    const char *y = nnx_tir_tensor_d(t, "tmp", d);
+    nnx_tfile_operator *o = y ? nnx_tir_op(t, op, in, n_in, &y, 1) : NULL;
+    if (!o)
+        return NULL;
+    if (attr)
+        o->attr = *attr;
+    o->attr.type = (uint8_t)op;
+    return y;
+}
+
+const char *nnx_tir_out_tensor(nnx_tir *t, uint32_t v)
+{
+    const nnx_operand_desc *d = &t->ir->values[v].desc;
+    if (!t->vname[v]) {
+        char base[32];
+        snprintf(base, sizeof base, "t%u", v);
+        return nnx_tir_tensor_d(t, base, d);
+    }
+    /* a graph output: from_ir.c reserved its name for it */
+    uint32_t ft = file_type(t, d->dtype);
+    if (!ft)
+        return NULL;
+    if (!nnx_mem_reserve(t->alloc, (void **)&t->tensors, &t->cap_tensors, t->n_tensors + 1, sizeof *t->tensors))
+        return nnx_tir_oom(t), NULL;
+    nnx_tfile_tensor *x = &t->tensors[t->n_tensors];
+    memset(x, 0, sizeof *x);
+    x->name = t->vname[v];
+    x->type = ft;
+    x->shape.present = true;
+    x->shape.count = d->rank;
+    if (d->rank && !(x->shape.v = nnx_arena_array(&t->f->arena, d->rank, sizeof(int32_t))))
+        return nnx_tir_oom(t), NULL;
+    for (uint32_t i = 0; i < d->rank; i++)
+        x->shape.v[i] = (int32_t)d->shape[i];
+    t->n_tensors++;
+    return x->name;
+}
+
+bool nnx_tir_op_value(nnx_tir *t, uint32_t op, const char *const *in, uint32_t n_in, const nnx_tfile_attr *attr,
+                      uint32_t v)
+{
+    for (uint32_t i = 0; i < n_in; i++)
+        if (!in[i])
+            return false;
+    const char *y = nnx_tir_out_tensor(t, v);
+    nnx_tfile_operator *o = y ? nnx_tir_op(t, op, in, n_in, &y, 1) : NULL;
+    if (!o)
+        return false;
+    if (attr)
+        o->attr = *attr;
+    o->attr.type = (uint8_t)op;
+    t->vname[v] = y;
+    return true;
+}
+
+/* size bytes, 64-byte aligned, in the file's arena. */
+static uint8_t *aligned_bytes(nnx_tir *t, size_t size)
+{
+    uint8_t *p = nnx_arena_alloc(&t->f->arena, size + 64);
+    if (!p) {
+        nnx_tir_oom(t);
+        return NULL;
+    }
+    return (uint8_t *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
+static const char *const_tensor(nnx_tir *t, const char *base, uint32_t ft, uint32_t rank, const uint32_t *shape,
+                                const void *data, uint64_t count)
+{
+    size_t bytes;
+    if (!nnx_tfile_data_size(ft, count, &bytes)) {
+        nnx_tir_fail(t, "a constant of %llu elements is too large", (unsigned long long)count);
+        return NULL;
+    }
+    nnx_tfile_tensor *x = new_tensor(t, base, ft, rank, shape);
+    if (!x)
+        return NULL;
+    const char *name = x->name;
+    uint8_t *out = bytes ? aligned_bytes(t, bytes) : NULL;
+    if (bytes && !out)
+        return NULL;
+    if (bytes)
+        nnx_tfile_encode(ft, data, count, out);
+    x = &t->tensors[t->n_tensors - 1];
+    x->data = (nnx_tfile_bytes){.present = true, .size = bytes, .data = out};
+    uint32_t op = ft == NNX_TFILE_SHAPE ? 75u /* CONST_SHAPE */ : (uint32_t)NNX_TOSA_CONST;
+    return nnx_tir_op(t, op, NULL, 0, &name, 1) ? name : NULL;
+}
+
+const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *data)
+{
+    uint32_t ft = file_type(t, d->dtype);
+    uint64_t count;
+    if (!ft)
+        return NULL;
+    if (!nnx_desc_elements(d, &count))
+        return nnx_tir_fail(t, "a constant is too large"), NULL;
+    return const_tensor(t, "const", ft, d->rank, d->shape, data, count);
+}
+
+const char *nnx_tir_scalar_f(nnx_tir *t, nnx_dtype dt, uint32_t rank, double v)
+{
+    uint8_t buf[16] = {0};
+    nnx_store_f(dt, buf, 0, v);
+    nnx_operand_desc d = {.dtype = dt, .rank = rank};
+    for (uint32_t i = 0; i < rank; i++)
+        d.shape[i] = 1;
+    return nnx_tir_const(t, &d, buf);
+}
+
+const char *nnx_tir_scalar_i(nnx_tir *t, nnx_dtype dt, uint32_t rank, int64_t v)
+{
+    uint8_t buf[16] = {0};
+    if (nnx_dtype_is_float(dt))
+        nnx_store_f(dt, buf, 0, (double)v);
+    else
+        nnx_store_i(dt, buf, 0, v);
+    nnx_operand_desc d = {.dtype = dt, .rank = rank};
+    for (uint32_t i = 0; i < rank; i++)
+        d.shape[i] = 1;
+    return nnx_tir_const(t, &d, buf);
+}
+
+const char *nnx_tir_shape(nnx_tir *t, const int64_t *v, uint32_t n)
+{
+    uint32_t shape[1] = {n};
+    return const_tensor(t, "shape", NNX_TFILE_SHAPE, 1, shape, v, n);
+}
+
+const char *nnx_tir_reshape(nnx_tir *t, const char *x, nnx_dtype dt, uint32_t rank, const uint32_t *shape)
+{
+    const char *in[2] = {x, nnx_tir_shape_u(t, shape, rank)};
+    nnx_operand_desc d = {.dtype = dt, .rank = rank};
+    memcpy(d.shape, shape, rank * sizeof *shape);
+    return nnx_tir_op1(t, NNX_TOSA_RESHAPE, in, 2, NULL, &d);
+}
+
+bool nnx_tir_ints(nnx_tir *t, nnx_tfile_ints *f, const int32_t *v, uint32_t n)
+{
+    f->present = true;
+    f->count = n;
+    f->v = NULL;
+    if (n && !(f->v = nnx_arena_memdup(&t->f->arena, v, n * sizeof *v)))
+        return nnx_tir_oom(t);
+    return true;
+}
+
+const char *nnx_tir_transpose(nnx_tir *t, const char *x, const nnx_operand_desc *xd, const uint32_t *perm,
+                              nnx_operand_desc *out)
+{
+    nnx_tfile_attr a = {.type = NNX_TOSA_TRANSPOSE};
+    int32_t p[NNX_MAX_RANK];
+    nnx_operand_desc d = {.dtype = xd->dtype, .rank = xd->rank};
+    for (uint32_t i = 0; i < xd->rank; i++) {
+        p[i] = (int32_t)perm[i];
+        d.shape[i] = xd->shape[perm[i]];
+    }
+    if (!nnx_tir_ints(t, &a.perms, p, xd->rank))
+        return NULL;
+    if (out)
+        *out = d;
+    return nnx_tir_op1(t, NNX_TOSA_TRANSPOSE, &x, 1, &a, &d);
+}
+
+const char *nnx_tir_name_at_rank(nnx_tir *t, const char *x, const nnx_operand_desc *d, uint32_t rank)
+{
+    if (!x || d->rank >= rank)
+        return x;
+    uint32_t shape[NNX_MAX_RANK], lead = rank - d->rank;
+    for (uint32_t i = 0; i < rank; i++)
+        shape[i] = i < lead ? 1 : d->shape[i - lead];
+    return nnx_tir_reshape(t, x, d->dtype, rank, shape);
+}
+
+const char *nnx_tir_at_rank(nnx_tir *t, uint32_t v, uint32_t rank)
+{
+    const char *x = nnx_tir_value(t, v);
+    return nnx_tir_name_at_rank(t, x, &t->ir->values[v].desc, rank);
+}
+
+const char *nnx_tir_binary(nnx_tir *t, uint32_t op, const char *a, const nnx_operand_desc *ad, const char *b,
+                           const nnx_operand_desc *bd, nnx_dtype dt, nnx_operand_desc *out)
+{
+    uint32_t r = ad->rank > bd->rank ? ad->rank : bd->rank;
+    nnx_operand_desc d = {.dtype = dt, .rank = r};
+    for (uint32_t i = 0; i < r; i++) {
+        uint32_t x = i + ad->rank >= r ? ad->shape[i + ad->rank - r] : 1;
+        uint32_t y = i + bd->rank >= r ? bd->shape[i + bd->rank - r] : 1;
+        d.shape[i] = x == 1 ? y : x;
+    }
+    const char *in[3] = {nnx_tir_name_at_rank(t, a, ad, r), nnx_tir_name_at_rank(t, b, bd, r), NULL};
+    if (out)
+        *out = d;
+    if (op == NNX_TOSA_MUL) {
+        in[2] = nnx_tir_zero(t, NNX_INT8);
+        return nnx_tir_op1(t, op, in, 3, NULL, &d);
+    }
+    nnx_tfile_attr at = {0};
+    if (op == NNX_TOSA_MAXIMUM || op == NNX_TOSA_MINIMUM) {
+        at.type = (uint8_t)op;
+        at.nan_mode = 1;
+    }
+    return nnx_tir_op1(t, op, in, 2, at.type ? &at : NULL, &d);
+}
+
+const char *nnx_tir_mul(nnx_tir *t, const char *a, const nnx_operand_desc *ad, const char *b,
+                        const nnx_operand_desc *bd, nnx_operand_desc *out)
+{
+    return nnx_tir_binary(t, NNX_TOSA_MUL, a, ad, b, bd, ad->dtype, out);
+}
+
+/* One value of type dt, encoded as the file's type, as an attribute's bytes. */
+static bool value_bytes(nnx_tir *t, nnx_dtype dt, double f, int64_t i, nnx_tfile_bytes *out)
+{
+    uint8_t buf[16] = {0};
+    uint32_t ft = file_type(t, dt);
+    size_t bytes;
+    if (!ft || !nnx_tfile_data_size(ft, 1, &bytes))
+        return false;
+    if (nnx_dtype_is_float(dt))
+        nnx_store_f(dt, buf, 0, f);
+    else
+        nnx_store_i(dt, buf, 0, i);
+    uint8_t *p = aligned_bytes(t, bytes);
+    if (!p)
+        return false;
+    nnx_tfile_encode(ft, buf, 1, p);
+    *out = (nnx_tfile_bytes){.present = true, .size = bytes, .data = p};
+    return true;
+}
+
+bool nnx_tir_clamp_attr(nnx_tir *t, nnx_dtype dt, double lo_f, double hi_f, int64_t lo_i, int64_t hi_i,
+                        uint32_t nan_mode, nnx_tfile_attr *a)
+{
+    memset(a, 0, sizeof *a);
+    a->type = NNX_TOSA_CLAMP;
+    a->nan_mode = nan_mode;
+    return value_bytes(t, dt, lo_f, lo_i, &a->min_val) && value_bytes(t, dt, hi_f, hi_i, &a->max_val);
+}

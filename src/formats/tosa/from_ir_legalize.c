@@ -1,0 +1,395 @@
+/* from_ir_legalize.c — core ops of other front ends (ONNX, NNEF, WebNN) that TOSA has no
+ * operator of its own for, written as compositions of TOSA operators: float division as MUL
+ * by RECIPROCAL, neg as NEGATE, sqrt as POW 0.5, relu as CLAMP, the activations, not_equal,
+ * is_nan, is_inf, tan, casts that truncate, the sum-based reductions, softmax, the
+ * normalizations and gather with constant indices. Float compositions are not bit-exact with
+ * the core op (decision TOSA-L3). */
+#include "formats/tosa/from_ir_emit.h"
+#include "ir/dtypes.h"
+#include "ir/elem.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct lz {
+    nnx_tir *t;
+    const nnx_node *n;
+    nnx_operand_desc xd; /* input 0's descriptor */
+    const char *x;       /* input 0's tensor */
+} lz;
+
+static const nnx_operand_desc *vd(nnx_tir *t, uint32_t v) { return &t->ir->values[v].desc; }
+
+/* A scalar constant at x's rank and type. */
+static const char *k_f(lz *z, double v) { return nnx_tir_scalar_f(z->t, z->xd.dtype, z->xd.rank, v); }
+static nnx_operand_desc ones(const nnx_operand_desc *d)
+{
+    nnx_operand_desc o = {.dtype = d->dtype, .rank = d->rank};
+    for (uint32_t i = 0; i < d->rank; i++)
+        o.shape[i] = 1;
+    return o;
+}
+
+static const char *un(lz *z, uint32_t op, const char *a) { return nnx_tir_op1(z->t, op, &a, 1, NULL, &z->xd); }
+static const char *bin(lz *z, uint32_t op, const char *a, const char *b, const nnx_operand_desc *bd)
+{
+    return nnx_tir_binary(
+        z->t, op, a, &z->xd, b, bd ? bd : &z->xd,
+        op == NNX_TOSA_EQUAL || op == NNX_TOSA_GREATER || op == NNX_TOSA_GREATER_EQUAL ? NNX_BOOL : z->xd.dtype, NULL);
+}
+static const char *mul_k(lz *z, const char *a, double v)
+{
+    nnx_operand_desc o = ones(&z->xd);
+    return nnx_tir_mul(z->t, a, &z->xd, k_f(z, v), &o, NULL);
+}
+static const char *add_k(lz *z, const char *a, double v)
+{
+    nnx_operand_desc o = ones(&z->xd);
+    return bin(z, NNX_TOSA_ADD, a, k_f(z, v), &o);
+}
+static const char *clamp_f(lz *z, const char *a, double lo, double hi)
+{
+    nnx_tfile_attr at;
+    if (!a || !nnx_tir_clamp_attr(z->t, z->xd.dtype, lo, hi, 0, 0, 1, &at))
+        return NULL;
+    return nnx_tir_op1(z->t, NNX_TOSA_CLAMP, &a, 1, &at, &z->xd);
+}
+
+/* The last step writes the node's output: a RESHAPE of the same shape would add an
+ * operator, so the compositions below end with an op_value of their own. */
+static bool out_bin(lz *z, uint32_t op, const char *a, const char *b, const nnx_operand_desc *bd)
+{
+    nnx_tir *t = z->t;
+    if (!a || !b)
+        return false;
+    uint32_t r = vd(t, z->n->out[0])->rank;
+    const char *in[3] = {nnx_tir_name_at_rank(t, a, &z->xd, r), nnx_tir_name_at_rank(t, b, bd ? bd : &z->xd, r),
+                         op == NNX_TOSA_MUL ? nnx_tir_zero(t, NNX_INT8) : NULL};
+    return nnx_tir_op_value(t, op, in, op == NNX_TOSA_MUL ? 3 : 2, NULL, z->n->out[0]);
+}
+static bool out_un(lz *z, uint32_t op, const char *a, const nnx_tfile_attr *at)
+{
+    return a && nnx_tir_op_value(z->t, op, &a, 1, at, z->n->out[0]);
+}
+static bool out_clamp(lz *z, const char *a, double lo, double hi)
+{
+    nnx_tfile_attr at;
+    return a && nnx_tir_clamp_attr(z->t, z->xd.dtype, lo, hi, 0, 0, 1, &at) && out_un(z, NNX_TOSA_CLAMP, a, &at);
+}
+
+static bool need_float(lz *z)
+{
+    if (nnx_dtype_is_float(z->xd.dtype))
+        return true;
+    return nnx_tir_fail(z->t, "%s of %s has no TOSA form here (float types only)", nnx_op_table[z->n->op].name,
+                        nnx_dtype_name(z->xd.dtype));
+}
+
+static bool activation(lz *z)
+{
+    const nnx_attr_activation *a = &z->n->attrs.activation;
+    double inf = INFINITY;
+    switch (z->n->op) {
+    case NNX_OP_RELU: return out_clamp(z, z->x, 0, inf);
+    case NNX_OP_LEAKY_RELU: /* max(0, x) + alpha min(0, x) */
+        return out_bin(z, NNX_TOSA_ADD, clamp_f(z, z->x, 0, inf), mul_k(z, clamp_f(z, z->x, -inf, 0), a->alpha), NULL);
+    case NNX_OP_ELU: /* max(0, x) + alpha (exp(min(0, x)) - 1) */
+        return out_bin(z, NNX_TOSA_ADD, clamp_f(z, z->x, 0, inf),
+                       mul_k(z, add_k(z, un(z, NNX_TOSA_EXP, clamp_f(z, z->x, -inf, 0)), -1), a->alpha), NULL);
+    case NNX_OP_HARD_SIGMOID: return out_clamp(z, add_k(z, mul_k(z, z->x, a->alpha), a->beta), 0, 1);
+    case NNX_OP_HARD_SWISH: /* x * clamp(x + 3, 0, 6) / 6 */
+        return out_bin(z, NNX_TOSA_MUL, z->x, mul_k(z, clamp_f(z, add_k(z, z->x, 3), 0, 6), 1.0 / 6), NULL);
+    case NNX_OP_LINEAR: return out_bin(z, NNX_TOSA_ADD, mul_k(z, z->x, a->alpha), k_f(z, a->beta), NULL);
+    case NNX_OP_SOFTPLUS: return out_un(z, NNX_TOSA_LOG, add_k(z, un(z, NNX_TOSA_EXP, z->x), 1), NULL);
+    case NNX_OP_SOFTSIGN:
+        return out_bin(z, NNX_TOSA_MUL, z->x, un(z, NNX_TOSA_RECIPROCAL, add_k(z, un(z, NNX_TOSA_ABS, z->x), 1)), NULL);
+    case NNX_OP_GELU: /* x/2 (1 + erf(x / sqrt 2)) */
+        return out_bin(z, NNX_TOSA_MUL, mul_k(z, z->x, 0.5),
+                       add_k(z, un(z, NNX_TOSA_ERF, mul_k(z, z->x, 0.70710678118654752440)), 1), NULL);
+    default: return false;
+    }
+}
+
+static bool cast(lz *z)
+{
+    const nnx_attr_cast *c = &z->n->attrs.cast;
+    nnx_dtype to = c->to;
+    if (c->saturation != NNX_CAST_SATURATION_DEFAULT || c->wrap || c->e8m0_rounding)
+        return nnx_tir_fail(z->t, "a cast with ONNX Cast's saturate / round_mode / wrapping options has no TOSA form");
+    const char *x = z->x;
+    bool f2i = nnx_dtype_is_float(z->xd.dtype) && !nnx_dtype_is_float(to) && to != NNX_BOOL;
+    if (f2i && c->rounding == NNX_CAST_TRUNCATE) /* toward zero: x < 0 ? ceil(x) : floor(x) */
+        x = nnx_tir_op1(z->t, NNX_TOSA_SELECT,
+                        (const char *[]){bin(z, NNX_TOSA_GREATER, k_f(z, 0), x, &z->xd), un(z, NNX_TOSA_CEIL, x),
+                                         un(z, NNX_TOSA_FLOOR, x)},
+                        3, NULL, &z->xd);
+    return out_un(z, NNX_TOSA_CAST, x, NULL);
+}
+
+/* REDUCE_SUM over the axes of mask, one operator per axis (kept as 1); *count the
+ * elements summed; *d the result's desc. */
+static const char *sum_axes(lz *z, const char *x, uint32_t mask, nnx_operand_desc *d, double *count)
+{
+    *d = z->xd;
+    *count = 1;
+    for (uint32_t i = 0; i < d->rank; i++) {
+        if (!(mask & (1u << i)))
+            continue;
+        *count *= d->shape[i];
+        nnx_tfile_attr a = {.type = NNX_TOSA_REDUCE_SUM, .axis = (int32_t)i};
+        d->shape[i] = 1;
+        x = nnx_tir_op1(z->t, NNX_TOSA_REDUCE_SUM, &x, 1, &a, d);
+    }
+    return x;
+}
+
+/* The sum-based reductions: mean (sum * 1/n), l1 (sum |x|), sum_square, l2 (sum x^2, ^0.5),
+ * log_sum (log sum), log_sum_exp (log sum exp: not shifted by the maximum), then a RESHAPE to
+ * the output (the axes dropped or kept). */
+static bool sum_reduce(lz *z)
+{
+    nnx_tir *t = z->t;
+    const nnx_attr_reduce *r = &z->n->attrs.reduce;
+    nnx_op op = z->n->op;
+    const char *x = z->x;
+    if (op == NNX_OP_REDUCE_L1)
+        x = un(z, NNX_TOSA_ABS, x);
+    else if (op == NNX_OP_REDUCE_SUM_SQUARE || op == NNX_OP_REDUCE_L2)
+        x = nnx_tir_mul(t, x, &z->xd, x, &z->xd, NULL);
+    else if (op == NNX_OP_REDUCE_LOG_SUM_EXP)
+        x = un(z, NNX_TOSA_EXP, x);
+    nnx_operand_desc d;
+    double count;
+    const char *cur = sum_axes(z, x, r->axes_mask, &d, &count);
+    nnx_operand_desc o = ones(&d);
+    if (op == NNX_OP_REDUCE_MEAN)
+        cur = nnx_tir_mul(t, cur, &d, nnx_tir_scalar_f(t, d.dtype, d.rank, 1.0 / count), &o, NULL);
+    else if (op == NNX_OP_REDUCE_L2)
+        cur = nnx_tir_binary(t, NNX_TOSA_POW, cur, &d, nnx_tir_scalar_f(t, d.dtype, d.rank, 0.5), &o, d.dtype, NULL);
+    else if (op == NNX_OP_REDUCE_LOG_SUM || op == NNX_OP_REDUCE_LOG_SUM_EXP)
+        cur = cur ? nnx_tir_op1(t, NNX_TOSA_LOG, &cur, 1, NULL, &d) : NULL;
+    const nnx_operand_desc *od = vd(t, z->n->out[0]);
+    const char *in[2] = {cur, nnx_tir_shape_u(t, od->shape, od->rank)};
+    return nnx_tir_op_value(t, NNX_TOSA_RESHAPE, in, 2, NULL, z->n->out[0]);
+}
+
+/* (x - mean) * rsqrt(var + eps) over the axes of mask (population variance), the result
+ * at x's shape. */
+static const char *normalize(lz *z, uint32_t mask, double eps)
+{
+    nnx_tir *t = z->t;
+    nnx_operand_desc d, o;
+    double count;
+    const char *s = sum_axes(z, z->x, mask, &d, &count);
+    o = ones(&d);
+    const char *m = nnx_tir_mul(t, s, &d, nnx_tir_scalar_f(t, d.dtype, d.rank, 1.0 / count), &o, NULL);
+    const char *c = bin(z, NNX_TOSA_SUB, z->x, m, &d);
+    const char *v = sum_axes(z, nnx_tir_mul(t, c, &z->xd, c, &z->xd, NULL), mask, &d, &count);
+    v = nnx_tir_mul(t, v, &d, nnx_tir_scalar_f(t, d.dtype, d.rank, 1.0 / count), &o, NULL);
+    v = nnx_tir_binary(t, NNX_TOSA_ADD, v, &d, nnx_tir_scalar_f(t, d.dtype, d.rank, eps), &o, d.dtype, NULL);
+    v = v ? nnx_tir_op1(t, NNX_TOSA_RSQRT, &v, 1, NULL, &d) : NULL;
+    return nnx_tir_mul(t, c, &z->xd, v, &d, NULL);
+}
+
+/* scale / bias of a normalization as a tensor broadcastable to x: the dims of x at the
+ * axes of mask (ascending), 1 elsewhere. */
+static const char *param(lz *z, uint32_t v, uint32_t mask, nnx_operand_desc *d)
+{
+    *d = ones(&z->xd);
+    for (uint32_t i = 0; i < d->rank; i++)
+        if (mask & (1u << i))
+            d->shape[i] = z->xd.shape[i];
+    return nnx_tir_reshape(z->t, nnx_tir_value(z->t, v), z->xd.dtype, d->rank, d->shape);
+}
+
+static bool norm(lz *z)
+{
+    const nnx_node *n = z->n;
+    const nnx_attr_norm *a = &n->attrs.norm;
+    uint32_t mask = 0, pmask;
+    if (n->op == NNX_OP_INSTANCE_NORMALIZATION) {
+        bool nchw = a->layout != NNX_LAYOUT_NHWC;
+        mask = nchw ? 0xCu : 0x6u;
+        pmask = nchw ? 0x2u : 0x8u;
+    } else {
+        for (uint32_t i = 0; i < a->n_axes; i++) {
+            if (i && a->axes[i] < a->axes[i - 1])
+                return nnx_tir_fail(z->t, "layer_normalization over axes out of ascending order has no TOSA form here");
+            mask |= 1u << a->axes[i];
+        }
+        pmask = mask;
+    }
+    const char *y = normalize(z, mask, a->epsilon);
+    bool scale = n->n_in > 1 && n->in[1] != NNX_NONE, bias = n->n_in > 2 && n->in[2] != NNX_NONE;
+    nnx_operand_desc pd;
+    if (scale && bias)
+        y = nnx_tir_mul(z->t, y, &z->xd, param(z, n->in[1], pmask, &pd), &pd, NULL);
+    else if (scale)
+        return out_bin(z, NNX_TOSA_MUL, y, param(z, n->in[1], pmask, &pd), &pd);
+    if (bias)
+        return out_bin(z, NNX_TOSA_ADD, y, param(z, n->in[2], pmask, &pd), &pd);
+    nnx_operand_desc o = ones(&z->xd);
+    return out_bin(z, NNX_TOSA_MUL, y, k_f(z, 1), &o);
+}
+
+/* softmax along axis: exp(x - max) * 1 / sum (TOSA has no SOFTMAX). */
+static bool softmax(lz *z)
+{
+    nnx_tir *t = z->t;
+    uint32_t axis = z->n->attrs.axis.axis;
+    nnx_operand_desc d = z->xd;
+    d.shape[axis] = 1;
+    nnx_tfile_attr amax = {.type = NNX_TOSA_REDUCE_MAX, .axis = (int32_t)axis, .nan_mode = 1};
+    nnx_tfile_attr asum = {.type = NNX_TOSA_REDUCE_SUM, .axis = (int32_t)axis};
+    const char *m = nnx_tir_op1(t, NNX_TOSA_REDUCE_MAX, &z->x, 1, &amax, &d);
+    const char *e = un(z, NNX_TOSA_EXP, bin(z, NNX_TOSA_SUB, z->x, m, &d));
+    const char *s = nnx_tir_op1(t, NNX_TOSA_REDUCE_SUM, &e, 1, &asum, &d);
+    const char *rs = s ? nnx_tir_op1(t, NNX_TOSA_RECIPROCAL, &s, 1, NULL, &d) : NULL;
+    return out_bin(z, NNX_TOSA_MUL, e, rs, &d);
+}
+
+/* A 1-D statistic along axis as [1, .., C, .., 1] at x's rank. */
+static const char *along(lz *z, uint32_t v, uint32_t axis, nnx_operand_desc *d)
+{
+    *d = ones(&z->xd);
+    d->shape[axis] = z->xd.shape[axis];
+    return nnx_tir_reshape(z->t, nnx_tir_value(z->t, v), z->xd.dtype, d->rank, d->shape);
+}
+
+/* (x - mean) * rsqrt(var + eps) [* scale] [+ bias] */
+static bool batch_norm(lz *z)
+{
+    const nnx_node *n = z->n;
+    uint32_t axis = n->attrs.norm.axis;
+    nnx_operand_desc sd;
+    const char *mean_ = along(z, n->in[1], axis, &sd), *var = along(z, n->in[2], axis, &sd);
+    nnx_operand_desc o = ones(&z->xd);
+    const char *ve = nnx_tir_binary(z->t, NNX_TOSA_ADD, var, &sd,
+                                    nnx_tir_scalar_f(z->t, z->xd.dtype, z->xd.rank, n->attrs.norm.epsilon), &o,
+                                    z->xd.dtype, NULL);
+    const char *inv = ve ? nnx_tir_op1(z->t, NNX_TOSA_RSQRT, &ve, 1, NULL, &sd) : NULL;
+    bool scale = n->n_in > 3 && n->in[3] != NNX_NONE, bias = n->n_in > 4 && n->in[4] != NNX_NONE;
+    if (scale)
+        inv = nnx_tir_mul(z->t, inv, &sd, along(z, n->in[3], axis, &sd), &sd, NULL);
+    const char *c = bin(z, NNX_TOSA_SUB, z->x, mean_, &sd);
+    if (!bias)
+        return out_bin(z, NNX_TOSA_MUL, c, inv, &sd);
+    return out_bin(z, NNX_TOSA_ADD, nnx_tir_mul(z->t, c, &z->xd, inv, &sd, NULL), along(z, n->in[4], axis, &sd), &sd);
+}
+
+/* gather along axis with constant indices: x as [N, K, C] (N the axes before, C those
+ * after), the indices made int32 [N, W] at convert time (negative ones counted from the
+ * end, out-of-range ones clamped as the core does), GATHER, RESHAPE to the output. */
+static bool gather(lz *z)
+{
+    nnx_tir *t = z->t;
+    const nnx_node *n = z->n;
+    const nnx_value *iv = &t->ir->values[n->in[1]];
+    uint32_t axis = n->attrs.axis.axis;
+    if (iv->kind != NNX_VALUE_CONSTANT)
+        return nnx_tir_fail(t, "gather with computed indices has no TOSA form here (constant indices only)");
+    uint64_t N = 1, C = 1, K = z->xd.shape[axis], W;
+    for (uint32_t i = 0; i < axis; i++)
+        N *= z->xd.shape[i];
+    for (uint32_t i = axis + 1; i < z->xd.rank; i++)
+        C *= z->xd.shape[i];
+    if (!nnx_desc_elements(&iv->desc, &W) || N * W > (1u << 28) || N > UINT32_MAX || C > UINT32_MAX)
+        return nnx_tir_fail(t, "gather is too large for a TOSA GATHER");
+    uint64_t nw = N * W;
+    int32_t *idx = nnx_mem_alloc(t->alloc, (size_t)(nw ? nw : 1) * sizeof *idx);
+    if (!idx)
+        return nnx_tir_oom(t);
+    for (uint64_t j = 0; j < W; j++) {
+        int64_t v = nnx_load_i(iv->desc.dtype, iv->data, j);
+        v = v < -(int64_t)K ? -(int64_t)K : v >= (int64_t)K ? (int64_t)K - 1 : v;
+        if (v < 0)
+            v += (int64_t)K;
+        for (uint64_t b = 0; b < N; b++)
+            idx[b * W + j] = (int32_t)v;
+    }
+    nnx_operand_desc idd = {.dtype = NNX_INT32, .rank = 2, .shape = {(uint32_t)N, (uint32_t)W}};
+    const char *ic = nnx_tir_const(t, &idd, idx);
+    nnx_mem_free(t->alloc, idx);
+    uint32_t s3[3] = {(uint32_t)N, (uint32_t)K, (uint32_t)C};
+    const char *in[2] = {nnx_tir_reshape(t, z->x, z->xd.dtype, 3, s3), ic};
+    nnx_operand_desc gd = {.dtype = z->xd.dtype, .rank = 3, .shape = {(uint32_t)N, (uint32_t)W, (uint32_t)C}};
+    const char *g = nnx_tir_op1(t, NNX_TOSA_GATHER, in, 2, NULL, &gd);
+    const nnx_operand_desc *od = vd(t, n->out[0]);
+    const char *r[2] = {g, nnx_tir_shape_u(t, od->shape, od->rank)};
+    return nnx_tir_op_value(t, NNX_TOSA_RESHAPE, r, 2, NULL, n->out[0]);
+}
+
+bool nnx_tir_legalize(nnx_tir *t, const nnx_node *n, bool *handled)
+{
+    *handled = true;
+    lz z = {.t = t, .n = n};
+    if (n->n_in && n->in[0] != NNX_NONE) {
+        z.xd = *vd(t, n->in[0]);
+        z.x = nnx_tir_value(t, n->in[0]);
+    }
+    switch (n->op) {
+    case NNX_OP_DIV: { /* float: a * (1 / b) */
+        const nnx_operand_desc *bd = vd(t, n->in[1]);
+        const char *b = nnx_tir_value(t, n->in[1]);
+        const char *rb = b ? nnx_tir_op1(t, NNX_TOSA_RECIPROCAL, &b, 1, NULL, bd) : NULL;
+        return out_bin(&z, NNX_TOSA_MUL, z.x, rb, bd);
+    }
+    case NNX_OP_NEG: {
+        const char *in[3] = {z.x, nnx_tir_zero(t, z.xd.dtype), nnx_tir_zero(t, z.xd.dtype)};
+        return nnx_tir_op_value(t, NNX_TOSA_NEGATE, in, 3, NULL, n->out[0]);
+    }
+    case NNX_OP_SQRT: {
+        nnx_operand_desc o = ones(&z.xd);
+        return need_float(&z) && out_bin(&z, NNX_TOSA_POW, z.x, k_f(&z, 0.5), &o);
+    }
+    case NNX_OP_NOT_EQUAL: {
+        const nnx_operand_desc *bd = vd(t, n->in[1]);
+        const char *e = nnx_tir_binary(t, NNX_TOSA_EQUAL, z.x, &z.xd, nnx_tir_value(t, n->in[1]), bd, NNX_BOOL, NULL);
+        return out_un(&z, NNX_TOSA_LOGICAL_NOT, e, NULL);
+    }
+    case NNX_OP_IS_NAN: {
+        const char *e = nnx_tir_binary(t, NNX_TOSA_EQUAL, z.x, &z.xd, z.x, &z.xd, NNX_BOOL, NULL);
+        return out_un(&z, NNX_TOSA_LOGICAL_NOT, e, NULL);
+    }
+    case NNX_OP_PRELU: { /* x >= 0 ? x : slope x */
+        const nnx_operand_desc *sd = vd(t, n->in[1]);
+        uint32_t r = vd(t, n->out[0])->rank;
+        nnx_operand_desc o = ones(&z.xd);
+        const char *ge = nnx_tir_binary(t, NNX_TOSA_GREATER_EQUAL, z.x, &z.xd, k_f(&z, 0), &o, NNX_BOOL, NULL);
+        const char *sx = nnx_tir_mul(t, z.x, &z.xd, nnx_tir_value(t, n->in[1]), sd, NULL);
+        nnx_operand_desc gd = z.xd;
+        gd.dtype = NNX_BOOL;
+        const char *in[3] = {nnx_tir_name_at_rank(t, ge, &gd, r), nnx_tir_name_at_rank(t, z.x, &z.xd, r), sx};
+        return nnx_tir_op_value(t, NNX_TOSA_SELECT, in, 3, NULL, n->out[0]);
+    }
+    case NNX_OP_RELU:
+    case NNX_OP_LEAKY_RELU:
+    case NNX_OP_ELU:
+    case NNX_OP_HARD_SIGMOID:
+    case NNX_OP_HARD_SWISH:
+    case NNX_OP_LINEAR:
+    case NNX_OP_SOFTPLUS:
+    case NNX_OP_SOFTSIGN:
+    case NNX_OP_GELU: return need_float(&z) && activation(&z);
+    case NNX_OP_CAST: return cast(&z);
+    case NNX_OP_REDUCE_MEAN:
+    case NNX_OP_REDUCE_L1:
+    case NNX_OP_REDUCE_L2:
+    case NNX_OP_REDUCE_LOG_SUM:
+    case NNX_OP_REDUCE_LOG_SUM_EXP:
+    case NNX_OP_REDUCE_SUM_SQUARE: return need_float(&z) && sum_reduce(&z);
+    case NNX_OP_INSTANCE_NORMALIZATION:
+    case NNX_OP_LAYER_NORMALIZATION: return need_float(&z) && norm(&z);
+    case NNX_OP_TAN:
+        return out_bin(&z, NNX_TOSA_MUL, un(&z, NNX_TOSA_SIN, z.x),
+                       un(&z, NNX_TOSA_RECIPROCAL, un(&z, NNX_TOSA_COS, z.x)), NULL);
+    case NNX_OP_IS_INF: {
+        const char *in[2] = {un(&z, NNX_TOSA_ABS, z.x), k_f(&z, INFINITY)};
+        return nnx_tir_op_value(t, NNX_TOSA_EQUAL, in, 2, NULL, n->out[0]);
+    }
+    case NNX_OP_SOFTMAX: return need_float(&z) && softmax(&z);
+    case NNX_OP_BATCH_NORMALIZATION: return need_float(&z) && batch_norm(&z);
+    case NNX_OP_GATHER: return gather(&z);
+    default: *handled = false; return true;
+    }
+}
