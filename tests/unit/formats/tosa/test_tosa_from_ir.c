@@ -19,6 +19,8 @@
 #include "ir/dtypes.h"
 #include "ops/graph_build.h"
 
+#include "../../common/counting_alloc.h"
+
 /* ---------------------------------------------------------------- helpers */
 
 static const nnx_tfile_block *main_block(const nnx_tfile *f)
@@ -452,13 +454,41 @@ static void test_identity_outputs(void **state)
     nnx_ir_free(&g.ir);
 }
 
+/* Failing each allocation in turn: OUT_OF_MEMORY (or success), and nothing leaks. */
+static void test_allocation_failures(void **state)
+{
+    (void)state;
+    ir_graph g;
+    build_onnx(&g);
+    const char *in = "x", *out = "y";
+    long total = 0;
+    for (long n = 1;; n++) {
+        counting_alloc ca = {.fail_at = n};
+        nnx_alloc alloc = counting_alloc_wrap(&ca);
+        nnx_tfile f;
+        nnx_tfile_init(&f, &alloc);
+        nnx_error err = {0};
+        nnx_status st = nnx_tfile_from_ir(&g.ir, &g.x, &in, 1, &g.y, &out, 1, &f, &err);
+        nnx_tfile_free(&f);
+        assert_int_equal(ca.live, 0);
+        if (st == NNX_OK) {
+            total = n;
+            break;
+        }
+        if (st != NNX_ERROR_OUT_OF_MEMORY)
+            fail_msg("failing allocation %ld: status %d: %s", n, (int)st, err.message);
+        assert_true(n < 100000);
+    }
+    assert_true(total > 1);
+    nnx_ir_free(&g.ir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tosa_built),
-        cmocka_unit_test(test_onnx_legalized),
-        cmocka_unit_test(test_not_supported),
-        cmocka_unit_test(test_identity_outputs),
+        cmocka_unit_test(test_tosa_built),          cmocka_unit_test(test_onnx_legalized),
+        cmocka_unit_test(test_not_supported),       cmocka_unit_test(test_identity_outputs),
+        cmocka_unit_test(test_allocation_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
