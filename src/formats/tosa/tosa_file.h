@@ -92,7 +92,7 @@ typedef struct nnx_tfile_tensor {
     bool variable, is_unranked;
     const char *variable_name;
     uint64_t offset, size; /* data outside the buffer (offset > 1): kept as read; the reader
-                              refuses them (decision TOSA-F2) */
+                              refuses them (decision TOSA-FB3) */
 } nnx_tfile_tensor;
 
 typedef struct nnx_tfile_shape {
@@ -132,9 +132,10 @@ typedef struct nnx_tfile {
 } nnx_tfile;
 
 /* Nesting and size bounds of the reader (a file beyond them is refused, naming the bound). */
-#define NNX_TFILE_MAX_DEPTH 16u          /* tables inside tables: the schema needs 7 */
+#define NNX_TFILE_MAX_DEPTH 16u          /* tables inside tables: the schema needs 5 */
 #define NNX_TFILE_MAX_ITEMS (1u << 24)   /* items of one vector */
 #define NNX_TFILE_MAX_NAME ((size_t)4096) /* bytes of one string */
+#define NNX_TFILE_MAX_TEXT ((size_t)1 << 20) /* bytes of OpLocation.text (MLIR locations run long) */
 
 void nnx_tfile_init(nnx_tfile *f, const nnx_alloc *alloc);
 void nnx_tfile_free(nnx_tfile *f);
