@@ -1,8 +1,10 @@
 /* test_tosa_from_ir_legalize.c — float graphs of the WebNN builder (NCHW / OIHW convolutions
  * and pools, gemm, matmul with broadcast batches, activations, reductions, normalizations,
- * data movement) written as TOSA by nnx_tfile_from_ir, built again from the file through
+ * data movement) written as TOSA by nnx_tfile_from_ir, saved and read back, built again through
  * nnx_tosa_add (tosa_replay.h) and run: the outputs agree with the source graph's within
  * 1e-5 relative (the compositions round differently, decision TOSA-L3). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp (tosa_replay.h) */
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -77,8 +79,11 @@ static void check(lg *h)
     if (nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
                           (const char *const *)g->output_names, g->n_outputs, &f, &err) != NNX_OK)
         fail_msg("%s", err.message);
-    nnx_graph *g2 = replay(h->ctx, &f);
+    nnx_tfile f2;
+    read_back(g, &f, &f2, &alloc);
+    nnx_graph *g2 = replay(h->ctx, &f2);
     replay_compare(h->ctx, g, g2, 1e-5);
+    nnx_tfile_free(&f2);
     nnx_tfile_free(&f);
     nnx_context_destroy(h->ctx);
 }

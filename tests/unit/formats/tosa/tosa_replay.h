@@ -1,7 +1,8 @@
 /* tosa_replay.h — what the nnx_tfile_from_ir run tests share: a TOSA graph in memory
  * (nnx_tfile) replayed operator by operator through nnx_tosa_add (as the TOSA model loader
  * does; this one reads only the types the tests write: float32, int8/16/32, bool, shapes),
- * running a graph on named byte buffers, and deterministic input data. */
+ * running a graph on named byte buffers, deterministic input data, and a graph saved with
+ * nnx_tosa_save_ir and read back (which must equal the in-memory conversion). */
 #ifndef TEST_TOSA_REPLAY_H
 #define TEST_TOSA_REPLAY_H
 
@@ -16,8 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/objects.h"
 #include "formats/tosa/tosa_file.h"
+#include "formats/tosa/tosa_from_ir.h"
 #include "nnx.h"
+
+#include <unistd.h>
 
 static nnx_dtype replay_dtype(uint32_t t)
 {
@@ -271,6 +276,36 @@ static void replay_compare(nnx_context *ctx, nnx_graph *a, nnx_graph *b, double 
     free(rb);
     free(sa);
     free(sb);
+}
+
+/* g saved with nnx_tosa_save_ir into a temporary folder and read into *back, which must
+ * equal f (the in-memory conversion). */
+static void read_back(const struct nnx_graph *g, const nnx_tfile *f, nnx_tfile *back, const nnx_alloc *alloc)
+{
+    char dir[] = "/tmp/nnx-tosa-from-ir-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/g.tosa", dir);
+    nnx_error err = {0};
+    if (nnx_tosa_save_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                         (const char *const *)g->output_names, g->n_outputs, path, NULL, alloc, &err) != NNX_OK)
+        fail_msg("save: %s", err.message);
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    fseek(fp, 0, SEEK_END);
+    long size = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    uint8_t *data = malloc((size_t)size);
+    assert_int_equal(fread(data, 1, (size_t)size, fp), (size_t)size);
+    fclose(fp);
+    remove(path);
+    rmdir(dir);
+    nnx_tfile_init(back, alloc);
+    if (nnx_tfile_read(back, data, (size_t)size, "g.tosa", &err) != NNX_OK)
+        fail_msg("read: %s", err.message);
+    free(data);
+    char where[256];
+    if (!nnx_tfile_equal(f, back, where, sizeof where))
+        fail_msg("read back differs at %s", where);
 }
 
 #endif
