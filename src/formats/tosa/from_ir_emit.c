@@ -46,11 +46,11 @@ static const char *unique_name(nnx_tir *t, const char *base)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", base);
-    for (uint32_t k = 1; nnx_strmap_get(&t->names, buf, NULL); k++)
+    for (uint32_t k = 1; nnx_strmap_get(t->names, buf, NULL); k++)
         snprintf(buf, sizeof buf, "%.200s_%u", base, k);
     char *s = nnx_arena_strdup(&t->f->arena, buf);
     bool added;
-    if (!s || !nnx_strmap_put(&t->names, s, &added)) {
+    if (!s || !nnx_strmap_put(t->names, s, &added)) {
         nnx_tir_oom(t);
         return NULL;
     }

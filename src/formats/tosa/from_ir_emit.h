@@ -19,9 +19,10 @@ typedef struct nnx_tir {
     uint32_t n_ops, cap_ops;
     nnx_tfile_tensor *tensors;
     uint32_t n_tensors, cap_tensors;
-    const char **vname; /* per IR value: its tensor's name once written, else NULL */
-    nnx_strmap names;   /* every tensor name used (and reserved) */
-    uint32_t node;      /* the node being converted (messages) */
+    const char **vname;            /* per IR value: its tensor's name once written, else NULL */
+    nnx_strmap *names;             /* every tensor and block name used (and reserved), file-wide */
+    uint32_t node;                 /* the node being converted (messages) */
+    struct nnx_tir_blocks *blocks; /* the blocks written so far, shared with nested blocks */
 } nnx_tir;
 
 /* Fails the conversion of the current node: NNX_ERROR_NOT_SUPPORTED "node N ('label', core

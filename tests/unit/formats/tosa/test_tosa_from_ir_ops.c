@@ -236,10 +236,136 @@ static void test_every_operator(void **state)
     free(r);
 }
 
+/* ---------------------------------------------------------------- control flow */
+
+static bool then_g(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n, nnx_operand **out, uint32_t n_out)
+{
+    (void)user, (void)n, (void)n_out;
+    static const int32_t three[2] = {3, -3};
+    nnx_tosa_attrs c = {.desc = {NNX_INT32, 1, {2}}, .values = three, .values_size = 8};
+    nnx_operand *k, *s;
+    nnx_tosa_add(t, NNX_TOSA_CONST, NULL, 0, &c, &k, 1);
+    nnx_tosa_add(t, NNX_TOSA_ADD, in, 2, NULL, &s, 1);
+    nnx_operand *a[2] = {s, k};
+    nnx_tosa_add(t, NNX_TOSA_ADD, a, 2, NULL, &out[0], 1);
+    out[1] = in[0]; /* a parameter as a result: IDENTITY in the block */
+    return true;
+}
+static bool else_g(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n, nnx_operand **out, uint32_t n_out)
+{
+    (void)user, (void)n, (void)n_out;
+    nnx_tosa_add(t, NNX_TOSA_SUB, in, 2, NULL, &out[0], 1);
+    nnx_tosa_add(t, NNX_TOSA_BITWISE_NOT, in, 1, NULL, &out[1], 1);
+    return true;
+}
+static bool loop_cond(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n, nnx_operand **out, uint32_t n_out)
+{
+    (void)user, (void)n, (void)n_out;
+    nnx_operand *g[2] = {in[3], in[0]}; /* limit > i */
+    return nnx_tosa_add(t, NNX_TOSA_GREATER, g, 2, NULL, out, 1) == 1;
+}
+static bool loop_body(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n, nnx_operand **out, uint32_t n_out)
+{
+    (void)user, (void)n, (void)n_out;
+    static const int32_t one = 1;
+    static const float half[2] = {0.5f, 0.5f};
+    nnx_tosa_attrs c1 = {.desc = {NNX_INT32, 1, {1}}, .values = &one, .values_size = 4};
+    nnx_tosa_attrs c2 = {.desc = {NNX_FLOAT32, 1, {2}}, .values = half, .values_size = 8};
+    nnx_operand *k1, *k2, *m, *s0;
+    static const int8_t zero = 0;
+    nnx_tosa_attrs c3 = {.desc = {NNX_INT8, 1, {1}}, .values = &zero, .values_size = 1};
+    nnx_tosa_add(t, NNX_TOSA_CONST, NULL, 0, &c1, &k1, 1);
+    nnx_tosa_add(t, NNX_TOSA_CONST, NULL, 0, &c2, &k2, 1);
+    nnx_tosa_add(t, NNX_TOSA_CONST, NULL, 0, &c3, &s0, 1);
+    nnx_operand *a[2] = {in[0], k1}, *b[3] = {in[1], k2, s0};
+    nnx_tosa_add(t, NNX_TOSA_ADD, a, 2, NULL, &out[0], 1);
+    nnx_tosa_add(t, NNX_TOSA_MUL, b, 3, NULL, &m, 1);
+    nnx_operand *c[2] = {m, in[2]};
+    nnx_tosa_add(t, NNX_TOSA_ADD, c, 2, NULL, &out[1], 1);
+    out[2] = in[2];
+    out[3] = in[3];
+    return true;
+}
+
+static void test_control_flow(void **state)
+{
+    (void)state;
+    rec *r = calloc(1, sizeof *r);
+    assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 1}, &r->ctx), NNX_OK);
+    assert_int_equal(nnx_builder_create(r->ctx, &r->b), NNX_OK);
+    r->t = nnx_tosa_begin(r->b, NULL);
+    nnx_operand_desc bd = {NNX_BOOL, 1, {1}}, v2 = {NNX_INT32, 1, {2}}, s1 = {NNX_INT32, 1, {1}};
+    nnx_operand_desc fl2 = {NNX_FLOAT32, 1, {2}};
+    nnx_operand *ci[3] = {nnx_builder_input(r->b, "c", &bd), nnx_builder_input(r->b, "a", &v2),
+                          nnx_builder_input(r->b, "b", &v2)};
+    nnx_operand *y[2];
+    nnx_tosa_attrs ca = {.graph1 = then_g, .graph2 = else_g};
+    if (nnx_tosa_add(r->t, NNX_TOSA_COND_IF, ci, 3, &ca, y, 2) != 2)
+        fail_msg("COND_IF: %s", nnx_builder_error(r->b));
+    nnx_operand *li[4] = {nnx_builder_input(r->b, "i", &s1), nnx_builder_input(r->b, "acc", &fl2),
+                          nnx_builder_input(r->b, "step", &fl2), nnx_builder_input(r->b, "limit", &s1)};
+    nnx_operand *lo[4];
+    nnx_tosa_attrs la = {.graph1 = loop_cond, .graph2 = loop_body};
+    if (nnx_tosa_add(r->t, NNX_TOSA_WHILE_LOOP, li, 4, &la, lo, 4) != 4)
+        fail_msg("WHILE_LOOP: %s", nnx_builder_error(r->b));
+    nnx_named_operand outs[4] = {{"y0", y[0]}, {"y1", y[1]}, {"i_end", lo[0]}, {"acc_end", lo[1]}};
+    nnx_graph *g = NULL;
+    if (nnx_builder_build(r->b, outs, 4, &g) != NNX_OK)
+        fail_msg("build: %s", nnx_builder_error(r->b));
+    nnx_alloc alloc;
+    assert_true(nnx_alloc_init(&alloc, NULL));
+    nnx_tfile f;
+    nnx_tfile_init(&f, &alloc);
+    nnx_error err = {0};
+    if (nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                          (const char *const *)g->output_names, g->n_outputs, &f, &err) != NNX_OK)
+        fail_msg("%s", err.message);
+    const nnx_tfile_region *rg = &f.regions[0];
+    assert_int_equal(rg->n_blocks, 5);
+    assert_string_equal(rg->blocks[0].name, "main");
+    const nnx_tfile_block *m = &rg->blocks[0];
+    const nnx_tfile_operator *cif = NULL, *wl = NULL;
+    for (uint32_t i = 0; i < m->n_operators; i++) {
+        if (m->operators[i].op == NNX_TOSA_COND_IF)
+            cif = &m->operators[i];
+        if (m->operators[i].op == NNX_TOSA_WHILE_LOOP)
+            wl = &m->operators[i];
+    }
+    assert_non_null(cif);
+    assert_non_null(wl);
+    assert_int_equal(cif->n_inputs, 3);
+    assert_int_equal(cif->n_outputs, 2);
+    assert_int_equal(wl->n_inputs, 4);
+    assert_int_equal(wl->n_outputs, 4);
+    const nnx_tfile_block *tb = nnx_tfile_find_block(rg, cif->attr.graph1);
+    const nnx_tfile_block *eb = nnx_tfile_find_block(rg, cif->attr.graph2);
+    const nnx_tfile_block *cb = nnx_tfile_find_block(rg, wl->attr.graph1);
+    const nnx_tfile_block *bb = nnx_tfile_find_block(rg, wl->attr.graph2);
+    assert_non_null(tb);
+    assert_non_null(eb);
+    assert_non_null(cb);
+    assert_non_null(bb);
+    assert_int_equal(tb->n_inputs, 2);
+    assert_int_equal(tb->n_outputs, 2);
+    assert_int_equal(cb->n_outputs, 1);
+    assert_int_equal(bb->n_inputs, 4);
+    assert_int_equal(bb->n_outputs, 4);
+    assert_int_equal(tb->operators[tb->n_operators - 1].op, NNX_TOSA_IDENTITY);
+    nnx_tfile f2;
+    read_back(g, &f, &f2, &alloc);
+    nnx_graph *g2 = replay(r->ctx, &f2);
+    replay_compare(r->ctx, g, g2, -1);
+    nnx_tfile_free(&f2);
+    nnx_tfile_free(&f);
+    nnx_context_destroy(r->ctx);
+    free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_operator),
+        cmocka_unit_test(test_control_flow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -78,26 +78,52 @@ static nnx_number replay_value(const nnx_tfile_bytes *v, nnx_dtype dt)
     }
 }
 
-/* The graph of f's main block built on a new builder of ctx. */
-static nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
+static bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block *b, nnx_operand *const *in,
+                         nnx_operand **out);
+
+/* COND_IF / WHILE_LOOP: the blocks the operator names, replayed as its sub-graphs. */
+typedef struct replay_sub {
+    const nnx_tfile *f;
+    const char *names[2];
+} replay_sub;
+
+static bool replay_sub_graph(nnx_tosa *t, const replay_sub *s, int which, nnx_operand *const *in, nnx_operand **out)
 {
-    const nnx_tfile_block *b = &f->regions[0].blocks[0];
-    nnx_builder *bl;
-    assert_int_equal(nnx_builder_create(ctx, &bl), NNX_OK);
-    nnx_tosa *t = nnx_tosa_begin(bl, NULL);
-    const char **names = calloc(b->n_tensors + 1, sizeof *names);
-    nnx_operand **ops = calloc(b->n_tensors + 1, sizeof *ops);
+    const nnx_tfile_block *b = nnx_tfile_find_block(&s->f->regions[0], s->names[which]);
+    assert_non_null(b);
+    return replay_block(t, s->f, b, in, out);
+}
+static bool replay_first(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in, nnx_operand **out,
+                         uint32_t n_out)
+{
+    (void)n_in, (void)n_out;
+    return replay_sub_graph(t, user, 0, in, out);
+}
+static bool replay_second(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in, nnx_operand **out,
+                          uint32_t n_out)
+{
+    (void)n_in, (void)n_out;
+    return replay_sub_graph(t, user, 1, in, out);
+}
+
+/* Block b replayed into session t: its inputs are in[], its outputs written to out[]. */
+static bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block *b, nnx_operand *const *in_ops,
+                         nnx_operand **out_ops)
+{
+    nnx_builder *bl = nnx_tosa_builder(t);
+    uint32_t cap = b->n_tensors + b->n_inputs + 1;
+    const char **names = calloc(cap, sizeof *names);
+    nnx_operand **ops = calloc(cap, sizeof *ops);
     uint32_t n = 0;
     for (uint32_t i = 0; i < b->n_inputs; i++) {
-        nnx_operand_desc d = replay_desc(replay_tensor(b, b->inputs[i]));
         names[n] = b->inputs[i];
-        ops[n++] = nnx_builder_input(bl, b->inputs[i], &d);
+        ops[n++] = in_ops[i];
     }
     for (uint32_t k = 0; k < b->n_operators; k++) {
         const nnx_tfile_operator *o = &b->operators[k];
         const nnx_tfile_attr *fa = &o->attr;
-        nnx_operand *in[16], *out[2] = {NULL, NULL};
-        assert_true(o->n_inputs <= 16 && o->n_outputs <= 2);
+        nnx_operand *in[16], *out[8] = {NULL};
+        assert_true(o->n_inputs <= 16 && o->n_outputs <= 8);
         for (uint32_t i = 0; i < o->n_inputs; i++) {
             uint32_t j = 0;
             while (j < n && strcmp(names[j], o->inputs[i]))
@@ -139,6 +165,7 @@ static nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
             a.max_val = replay_value(&fa->max_val, dt);
         }
         int64_t shape_values[64];
+        replay_sub sub = {f, {fa->graph1, fa->graph2}};
         if (o->op == NNX_TOSA_CONST) {
             a.desc = replay_desc(y);
             a.values = y->data.data;
@@ -150,6 +177,10 @@ static nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
                 memcpy(shape_values, y->data.data, count * sizeof(int64_t));
             a.shape_values = shape_values;
             a.shape_values_count = count;
+        } else if (o->op == NNX_TOSA_COND_IF || o->op == NNX_TOSA_WHILE_LOOP) {
+            a.graph1 = replay_first;
+            a.graph2 = replay_second;
+            a.user = &sub;
         }
         if (nnx_tosa_add(t, (nnx_tosa_op)o->op, in, o->n_inputs, &a, out, o->n_outputs) != o->n_outputs)
             fail_msg("replay: operator %u (%s): %s", k, nnx_tosa_op_name((nnx_tosa_op)o->op), nnx_builder_error(bl));
@@ -158,19 +189,40 @@ static nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
             ops[n++] = out[i];
         }
     }
-    nnx_named_operand *outs = calloc(b->n_outputs + 1, sizeof *outs);
     for (uint32_t i = 0; i < b->n_outputs; i++) {
         uint32_t j = 0;
         while (j < n && strcmp(names[j], b->outputs[i]))
             j++;
         assert_true(j < n);
-        outs[i] = (nnx_named_operand){b->outputs[i], ops[j]};
+        out_ops[i] = ops[j];
     }
+    free(names);
+    free(ops);
+    return true;
+}
+
+/* The graph of f's main block built on a new builder of ctx. */
+static nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
+{
+    const nnx_tfile_block *b = &f->regions[0].blocks[0];
+    assert_string_equal(b->name, "main");
+    nnx_builder *bl;
+    assert_int_equal(nnx_builder_create(ctx, &bl), NNX_OK);
+    nnx_tosa *t = nnx_tosa_begin(bl, NULL);
+    nnx_operand **in = calloc(b->n_inputs + 1, sizeof *in), **out = calloc(b->n_outputs + 1, sizeof *out);
+    for (uint32_t i = 0; i < b->n_inputs; i++) {
+        nnx_operand_desc d = replay_desc(replay_tensor(b, b->inputs[i]));
+        in[i] = nnx_builder_input(bl, b->inputs[i], &d);
+    }
+    replay_block(t, f, b, in, out);
+    nnx_named_operand *outs = calloc(b->n_outputs + 1, sizeof *outs);
+    for (uint32_t i = 0; i < b->n_outputs; i++)
+        outs[i] = (nnx_named_operand){b->outputs[i], out[i]};
     nnx_graph *g = NULL;
     if (nnx_builder_build(bl, outs, b->n_outputs, &g) != NNX_OK)
         fail_msg("replay: build: %s", nnx_builder_error(bl));
-    free(names);
-    free(ops);
+    free(in);
+    free(out);
     free(outs);
     return g;
 }
