@@ -21,6 +21,8 @@
 #include "formats/tosa/tosa_from_ir.h"
 #include "tosa_replay.h"
 
+#include "../../common/counting_alloc.h"
+
 typedef struct rec {
     nnx_context *ctx;
     nnx_builder *b;
@@ -357,6 +359,21 @@ static void test_control_flow(void **state)
     replay_compare(r->ctx, g, g2, -1);
     nnx_tfile_free(&f2);
     nnx_tfile_free(&f);
+    /* each allocation failing in turn: OUT_OF_MEMORY until it succeeds, nothing leaked */
+    for (long n = 1;; n++) {
+        counting_alloc ca = {.fail_at = n};
+        nnx_alloc al = counting_alloc_wrap(&ca);
+        nnx_tfile_init(&f, &al);
+        nnx_error_clear(&err);
+        nnx_status st = nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                                          (const char *const *)g->output_names, g->n_outputs, &f, &err);
+        nnx_tfile_free(&f);
+        assert_int_equal(ca.live, 0);
+        if (st == NNX_OK)
+            break;
+        if (st != NNX_ERROR_OUT_OF_MEMORY)
+            fail_msg("failing allocation %ld: %s", n, err.message);
+    }
     nnx_context_destroy(r->ctx);
     free(r);
 }
