@@ -330,16 +330,18 @@ static void replay_compare(nnx_context *ctx, nnx_graph *a, nnx_graph *b, double 
     free(sb);
 }
 
-/* g saved with nnx_tosa_save_ir into a temporary folder and read into *back, which must
- * equal f (the in-memory conversion). */
-static void read_back(const struct nnx_graph *g, const nnx_tfile *f, nnx_tfile *back, const nnx_alloc *alloc)
+/* ir (its inputs and outputs under their names) saved with nnx_tosa_save_ir into a
+ * temporary folder and read into *back, which must equal f (the in-memory conversion). */
+static inline void read_back_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                                uint32_t n_outputs, const nnx_tfile *f, nnx_tfile *back, const nnx_alloc *alloc)
 {
     char dir[] = "/tmp/nnx-tosa-from-ir-XXXXXX", path[64];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/g.tosa", dir);
     nnx_error err = {0};
-    if (nnx_tosa_save_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                         (const char *const *)g->output_names, g->n_outputs, path, NULL, alloc, &err) != NNX_OK)
+    if (nnx_tosa_save_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path, NULL, alloc,
+                         &err) != NNX_OK)
         fail_msg("save: %s", err.message);
     FILE *fp = fopen(path, "rb");
     assert_non_null(fp);
@@ -358,6 +360,13 @@ static void read_back(const struct nnx_graph *g, const nnx_tfile *f, nnx_tfile *
     char where[256];
     if (!nnx_tfile_equal(f, back, where, sizeof where))
         fail_msg("read back differs at %s", where);
+}
+
+/* The same for a built graph's IR. */
+static inline void read_back(const struct nnx_graph *g, const nnx_tfile *f, nnx_tfile *back, const nnx_alloc *alloc)
+{
+    read_back_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                 (const char *const *)g->output_names, g->n_outputs, f, back, alloc);
 }
 
 #endif
