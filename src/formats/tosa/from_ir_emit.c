@@ -253,7 +253,10 @@ const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *dat
 const char *nnx_tir_scalar_f(nnx_tir *t, nnx_dtype dt, uint32_t rank, double v)
 {
     uint8_t buf[16] = {0};
-    nnx_store_f(dt, buf, 0, v);
+    if (nnx_dtype_is_float(dt))
+        nnx_store_f(dt, buf, 0, v);
+    else
+        nnx_store_i(dt, buf, 0, (int64_t)v);
     nnx_operand_desc d = {.dtype = dt, .rank = rank};
     for (uint32_t i = 0; i < rank; i++)
         d.shape[i] = 1;

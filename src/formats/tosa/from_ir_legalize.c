@@ -1,9 +1,9 @@
 /* from_ir_legalize.c — core ops of other front ends (ONNX, NNEF, WebNN) that TOSA has no
  * operator of its own for, written as compositions of TOSA operators: float division as MUL
  * by RECIPROCAL, neg as NEGATE, sqrt as POW 0.5, relu as CLAMP, the activations, not_equal,
- * is_nan, is_inf, tan, casts that truncate, the sum-based reductions, softmax, the
- * normalizations and gather with constant indices. Float compositions are not bit-exact with
- * the core op (decision TOSA-L3). */
+ * is_nan, is_inf, tan, sign, round, argmin, casts that truncate, the sum-based reductions,
+ * softmax, the normalizations and gather with constant indices. Float compositions are not
+ * bit-exact with the core op (decision TOSA-L3). */
 #include "formats/tosa/from_ir_emit.h"
 #include "ir/dtypes.h"
 #include "ir/elem.h"
@@ -390,6 +390,46 @@ bool nnx_tir_legalize(nnx_tir *t, const nnx_node *n, bool *handled)
     case NNX_OP_SOFTMAX: return need_float(&z) && softmax(&z);
     case NNX_OP_BATCH_NORMALIZATION: return need_float(&z) && batch_norm(&z);
     case NNX_OP_GATHER: return gather(&z);
+    case NNX_OP_SIGN: { /* x > 0 ? 1 : 0 > x ? -1 : x + 0 (+0 for +-0, NaN stays NaN) */
+        nnx_operand_desc o = ones(&z.xd);
+        const char *pos = bin(&z, NNX_TOSA_GREATER, z.x, k_f(&z, 0), &o);
+        const char *neg = bin(&z, NNX_TOSA_GREATER, k_f(&z, 0), z.x, &z.xd);
+        const char *zero = nnx_dtype_is_float(z.xd.dtype) ? add_k(&z, z.x, 0) : z.x;
+        const char *in1[3] = {neg, k_f(&z, -1), zero};
+        const char *inner = nnx_tir_op1(t, NNX_TOSA_SELECT, in1, 3, NULL, &z.xd);
+        const char *in2[3] = {pos, k_f(&z, 1), inner};
+        return nnx_tir_op_value(t, NNX_TOSA_SELECT, in2, 3, NULL, n->out[0]);
+    }
+    case NNX_OP_ROUND:                       /* NNEF round: floor(x + 0.5) */
+        if (!nnx_dtype_is_float(z.xd.dtype)) /* integers: the identity */
+            return out_un(&z, NNX_TOSA_IDENTITY, z.x, NULL);
+        return out_un(&z, NNX_TOSA_FLOOR, add_k(&z, z.x, 0.5), NULL);
+    case NNX_OP_REDUCE_ARGMIN: { /* argmax of -x (floats) */
+        const nnx_attr_arg_reduce *r = &n->attrs.arg_reduce;
+        uint32_t m = r->axes_mask;
+        if (!need_float(&z))
+            return false;
+        if (!m || (m & (m - 1)) || r->index_dtype != NNX_INT32)
+            return nnx_tir_fail(t,
+                                "reduce_argmin over several axes or to %s has no TOSA form (ARGMAX takes one "
+                                "axis, gives int32)",
+                                nnx_dtype_name(r->index_dtype));
+        const char *in[3] = {z.x, nnx_tir_zero(t, z.xd.dtype), nnx_tir_zero(t, z.xd.dtype)};
+        const char *ng = nnx_tir_op1(t, NNX_TOSA_NEGATE, in, 3, NULL, &z.xd);
+        uint32_t axis = (uint32_t)__builtin_ctz(m);
+        nnx_tfile_attr a = {
+            .type = NNX_TOSA_ARGMAX, .axis = (int32_t)axis, .nan_mode = r->nan_mode == NNX_NAN_IGNORE ? 2u : 1u};
+        if (!r->keep_dims)
+            return out_un(&z, NNX_TOSA_ARGMAX, ng, &a);
+        nnx_operand_desc d = {.dtype = NNX_INT32, .rank = z.xd.rank - 1};
+        for (uint32_t i = 0, j = 0; i < z.xd.rank; i++)
+            if (i != axis)
+                d.shape[j++] = z.xd.shape[i];
+        const char *am = ng ? nnx_tir_op1(t, NNX_TOSA_ARGMAX, &ng, 1, &a, &d) : NULL;
+        const nnx_operand_desc *od = vd(t, n->out[0]);
+        const char *rin[2] = {am, nnx_tir_shape_u(t, od->shape, od->rank)};
+        return nnx_tir_op_value(t, NNX_TOSA_RESHAPE, rin, 2, NULL, n->out[0]);
+    }
     default: *handled = false; return true;
     }
 }

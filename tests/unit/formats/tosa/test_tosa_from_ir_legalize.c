@@ -180,6 +180,11 @@ static void test_elementwise(void **state)
     out(&h, nnx_builder_softplus(h.b, a, NULL));
     out(&h, nnx_builder_clamp(h.b, a, &(nnx_clamp_options){.min_value = nnx_f64(-0.5), .max_value = nnx_f64(1)}));
     out(&h, nnx_builder_cast(h.b, a, NNX_INT32, NULL));
+    out(&h,
+        nnx_builder_sign(h.b, nnx_builder_cast(h.b, nnx_builder_cast(h.b, a, NNX_INT32, NULL), NNX_FLOAT32, NULL),
+                         NULL));
+    out(&h, nnx_builder_arg_min(h.b, a, 2, &(nnx_arg_min_max_options){.keep_dimensions = true}));
+    out(&h, nnx_builder_arg_max(h.b, a, 1, NULL));
     /* matrix products */
     nnx_operand *m = in_f(&h, "m", 4, (uint32_t[]){2, 1, 3, 4}), *n = in_f(&h, "n", 3, (uint32_t[]){3, 4, 2});
     out(&h, nnx_builder_matmul(h.b, m, n, NULL));
