@@ -1,8 +1,9 @@
 /* tosa_replay.h — what the nnx_tfile_from_ir run tests share: a TOSA graph in memory
- * (nnx_tfile) replayed operator by operator through nnx_tosa_add (as the TOSA model loader
- * does; this one reads only the types the tests write: float32, int8/16/32, bool, shapes),
- * running a graph on named byte buffers, deterministic input data, and a graph saved with
- * nnx_tosa_save_ir and read back (which must equal the in-memory conversion). */
+ * (nnx_tfile) replayed operator by operator through nnx_tosa_add as the TOSA model loader
+ * does, each output tensor's type declared (only the types the tests write: float32,
+ * int8/16/32, bool, shapes); running a graph on named byte buffers, deterministic input
+ * data, and a graph saved with nnx_tosa_save_ir and read back (equal to the in-memory
+ * conversion). */
 #ifndef TEST_TOSA_REPLAY_H
 #define TEST_TOSA_REPLAY_H
 
@@ -182,6 +183,14 @@ static bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block 
             a.graph2 = replay_second;
             a.user = &sub;
         }
+        /* every output tensor's type and shape is what the operator must give */
+        nnx_operand_desc declared[8];
+        for (uint32_t i = 0; i < o->n_outputs; i++) {
+            declared[i] = replay_desc(replay_tensor(b, o->outputs[i]));
+            if (declared[i].dtype == NNX_INT64 && declared[i].rank == 1 && declared[i].shape[0] == 0)
+                declared[i].rank = 0; /* the empty shape: nnx's rank-0 int64 (decision TOSA-F7) */
+        }
+        a.output_descs = declared;
         if (nnx_tosa_add(t, (nnx_tosa_op)o->op, in, o->n_inputs, &a, out, o->n_outputs) != o->n_outputs)
             fail_msg("replay: operator %u (%s): %s", k, nnx_tosa_op_name((nnx_tosa_op)o->op), nnx_builder_error(bl));
         for (uint32_t i = 0; i < o->n_outputs; i++) {
