@@ -153,6 +153,52 @@ static nnx_status convert_node(nnx_tir *t, uint32_t i)
     return t->err->status;
 }
 
+/* Drops the operators no output needs (the index RESHAPE / TILE of a TOSA GATHER pattern,
+ * whose core nodes are live but whose tensors the GATHER does not read) and the tensors only
+ * they wrote, walking back from the block's outputs. */
+static nnx_status prune(nnx_tir *t, const char *const *out_names, uint32_t n_out)
+{
+    nnx_strmap used;
+    nnx_strmap_init(&used, t->alloc, false);
+    bool *live = nnx_mem_calloc(t->alloc, t->n_ops ? t->n_ops : 1, sizeof *live);
+    bool added, ok = live != NULL;
+    for (uint32_t k = 0; ok && k < n_out; k++)
+        ok = nnx_strmap_put(&used, out_names[k], &added) != NULL;
+    for (uint32_t i = t->n_ops; ok && i-- > 0;) {
+        const nnx_tfile_operator *o = &t->ops[i];
+        for (uint32_t k = 0; k < o->n_outputs && !live[i]; k++)
+            live[i] = nnx_strmap_get(&used, o->outputs[k], NULL);
+        for (uint32_t k = 0; live[i] && ok && k < o->n_inputs; k++)
+            ok = nnx_strmap_put(&used, o->inputs[k], &added) != NULL;
+    }
+    if (ok) {
+        /* a tensor stays unless a dropped operator wrote it */
+        nnx_strmap dropped;
+        nnx_strmap_init(&dropped, t->alloc, false);
+        uint32_t n = 0;
+        for (uint32_t i = 0; ok && i < t->n_ops; i++) {
+            if (live[i]) {
+                t->ops[n++] = t->ops[i];
+                continue;
+            }
+            for (uint32_t k = 0; ok && k < t->ops[i].n_outputs; k++)
+                ok = nnx_strmap_put(&dropped, t->ops[i].outputs[k], &added) != NULL;
+        }
+        if (ok) {
+            t->n_ops = n;
+            n = 0;
+            for (uint32_t i = 0; i < t->n_tensors; i++)
+                if (!nnx_strmap_get(&dropped, t->tensors[i].name, NULL))
+                    t->tensors[n++] = t->tensors[i];
+            t->n_tensors = n;
+        }
+        nnx_strmap_free(&dropped);
+    }
+    nnx_mem_free(t->alloc, live);
+    nnx_strmap_free(&used);
+    return ok ? NNX_OK : (nnx_tir_oom(t), t->err->status);
+}
+
 /* The block's lists from the gathered arrays (copied into the file's arena). */
 static nnx_status finish(nnx_tir *t, const char *const *in_names, uint32_t n_in, const char *const *out_names,
                          uint32_t n_out, nnx_tfile_block *b)
@@ -287,7 +333,8 @@ static nnx_status write_block(nnx_tir *t, bool all_live, const uint32_t *inputs,
             goto done;
         }
     }
-    st = finish(t, input_names, n_inputs, output_names, n_outputs, b);
+    if ((st = prune(t, output_names, n_outputs)) == NNX_OK)
+        st = finish(t, input_names, n_inputs, output_names, n_outputs, b);
 done:
     nnx_mem_free(t->alloc, node_live);
     nnx_mem_free(t->alloc, value_live);
