@@ -25,7 +25,7 @@
 
 #include <unistd.h>
 
-static nnx_dtype replay_dtype(uint32_t t)
+static inline nnx_dtype replay_dtype(uint32_t t)
 {
     switch (t) {
     case NNX_TFILE_BOOL: return NNX_BOOL;
@@ -39,7 +39,7 @@ static nnx_dtype replay_dtype(uint32_t t)
     }
 }
 
-static const nnx_tfile_tensor *replay_tensor(const nnx_tfile_block *b, const char *name)
+static inline const nnx_tfile_tensor *replay_tensor(const nnx_tfile_block *b, const char *name)
 {
     for (uint32_t i = 0; i < b->n_tensors; i++)
         if (!strcmp(b->tensors[i].name, name))
@@ -48,7 +48,7 @@ static const nnx_tfile_tensor *replay_tensor(const nnx_tfile_block *b, const cha
     return NULL;
 }
 
-static nnx_operand_desc replay_desc(const nnx_tfile_tensor *x)
+static inline nnx_operand_desc replay_desc(const nnx_tfile_tensor *x)
 {
     nnx_operand_desc d = {replay_dtype(x->type), x->shape.count, {0}};
     for (uint32_t i = 0; i < x->shape.count; i++)
@@ -56,7 +56,7 @@ static nnx_operand_desc replay_desc(const nnx_tfile_tensor *x)
     return d;
 }
 
-static nnx_number replay_value(const nnx_tfile_bytes *v, nnx_dtype dt)
+static inline nnx_number replay_value(const nnx_tfile_bytes *v, nnx_dtype dt)
 {
     switch (dt) {
     case NNX_FLOAT32: {
@@ -79,8 +79,8 @@ static nnx_number replay_value(const nnx_tfile_bytes *v, nnx_dtype dt)
     }
 }
 
-static bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block *b, nnx_operand *const *in,
-                         nnx_operand **out);
+static inline bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block *b, nnx_operand *const *in,
+                                nnx_operand **out);
 
 /* COND_IF / WHILE_LOOP: the blocks the operator names, replayed as its sub-graphs. */
 typedef struct replay_sub {
@@ -88,28 +88,29 @@ typedef struct replay_sub {
     const char *names[2];
 } replay_sub;
 
-static bool replay_sub_graph(nnx_tosa *t, const replay_sub *s, int which, nnx_operand *const *in, nnx_operand **out)
+static inline bool replay_sub_graph(nnx_tosa *t, const replay_sub *s, int which, nnx_operand *const *in,
+                                    nnx_operand **out)
 {
     const nnx_tfile_block *b = nnx_tfile_find_block(&s->f->regions[0], s->names[which]);
     assert_non_null(b);
     return replay_block(t, s->f, b, in, out);
 }
-static bool replay_first(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in, nnx_operand **out,
-                         uint32_t n_out)
+static inline bool replay_first(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in, nnx_operand **out,
+                                uint32_t n_out)
 {
     (void)n_in, (void)n_out;
     return replay_sub_graph(t, user, 0, in, out);
 }
-static bool replay_second(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in, nnx_operand **out,
-                          uint32_t n_out)
+static inline bool replay_second(nnx_tosa *t, void *user, nnx_operand *const *in, uint32_t n_in, nnx_operand **out,
+                                 uint32_t n_out)
 {
     (void)n_in, (void)n_out;
     return replay_sub_graph(t, user, 1, in, out);
 }
 
 /* Block b replayed into session t: its inputs are in[], its outputs written to out[]. */
-static bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block *b, nnx_operand *const *in_ops,
-                         nnx_operand **out_ops)
+static inline bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block *b, nnx_operand *const *in_ops,
+                                nnx_operand **out_ops)
 {
     nnx_builder *bl = nnx_tosa_builder(t);
     uint32_t cap = b->n_tensors + b->n_inputs + 1;
@@ -211,7 +212,7 @@ static bool replay_block(nnx_tosa *t, const nnx_tfile *f, const nnx_tfile_block 
 }
 
 /* The graph of f's main block built on a new builder of ctx. */
-static nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
+static inline nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
 {
     const nnx_tfile_block *b = &f->regions[0].blocks[0];
     assert_string_equal(b->name, "main");
@@ -237,7 +238,7 @@ static nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
 }
 
 /* Deterministic values for an input of desc d (floats in [-2, 2), integers small, bool 0/1). */
-static void *replay_input(const nnx_operand_desc *d, uint32_t seed, size_t *size)
+static inline void *replay_input(const nnx_operand_desc *d, uint32_t seed, size_t *size)
 {
     size_t n = 1;
     for (uint32_t i = 0; i < d->rank; i++)
@@ -261,7 +262,7 @@ static void *replay_input(const nnx_operand_desc *d, uint32_t seed, size_t *size
 
 /* Runs g on inputs made by replay_input (seeded by input name) and returns its outputs (by
  * name, malloc'd; sizes into sizes[]). */
-static void **replay_run(nnx_context *ctx, nnx_graph *g, size_t *sizes)
+static inline void **replay_run(nnx_context *ctx, nnx_graph *g, size_t *sizes)
 {
     size_t ni = nnx_graph_input_count(g), no = nnx_graph_output_count(g);
     nnx_named_tensor *ti = calloc(ni + 1, sizeof *ti), *to = calloc(no + 1, sizeof *to);
@@ -305,7 +306,7 @@ static void **replay_run(nnx_context *ctx, nnx_graph *g, size_t *sizes)
 
 /* Runs a and b (same outputs in the same order) and compares: bit for bit when tol < 0,
  * else float32 outputs within |x - y| <= tol * max(1, |x|) (NaN matching NaN). */
-static void replay_compare(nnx_context *ctx, nnx_graph *a, nnx_graph *b, double tol)
+static inline void replay_compare(nnx_context *ctx, nnx_graph *a, nnx_graph *b, double tol)
 {
     size_t no = nnx_graph_output_count(a);
     assert_int_equal(nnx_graph_output_count(b), no);
