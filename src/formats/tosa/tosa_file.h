@@ -133,7 +133,7 @@ typedef struct nnx_tfile {
 
 /* Nesting and size bounds of the reader (a file beyond them is refused, naming the bound). */
 #define NNX_TFILE_MAX_DEPTH 16u          /* tables inside tables: the schema needs 5 */
-#define NNX_TFILE_MAX_ITEMS (1u << 24)   /* items of one vector */
+#define NNX_TFILE_MAX_ITEMS (1u << 24)   /* items of one vector ([ubyte] data: bounded by the file) */
 #define NNX_TFILE_MAX_NAME ((size_t)4096) /* bytes of one string */
 #define NNX_TFILE_MAX_TEXT ((size_t)1 << 20) /* bytes of OpLocation.text (MLIR locations run long) */
 
