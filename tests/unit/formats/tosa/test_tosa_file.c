@@ -545,6 +545,46 @@ static void test_encodings(void **state)
     assert_memory_equal(f4, ((uint8_t[]){0x9, 0xF, 0x2}), 3);
 }
 
+/* The fuzzer's seeds (tests/fuzz/gen_tosa_flatbuffer_corpus.py, laid out by another hand):
+ * the valid ones read and round-trip, the broken ones fail. */
+static void test_fuzz_seeds(void **state)
+{
+    static const struct {
+        const char *name;
+        nnx_status st;
+    } seeds[] = {{"add.tosa", NNX_OK},
+                 {"clamp.tosa", NNX_OK},
+                 {"cond_if.tosa", NNX_OK},
+                 {"const_int4.tosa", NNX_OK},
+                 {"const_int48.tosa", NNX_OK},
+                 {"conv.tosa", NNX_OK},
+                 {"custom_rescale.tosa", NNX_OK},
+                 {"v11_dim.tosa", NNX_OK},
+                 {"bad_identifier.tosa", NNX_ERROR_INVALID_ARGUMENT},
+                 {"truncated.tosa", NNX_ERROR_INVALID_ARGUMENT},
+                 {"root_past_end.tosa", NNX_ERROR_INVALID_ARGUMENT},
+                 {"data_size_mismatch.tosa", NNX_ERROR_INVALID_ARGUMENT}};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/tests/fuzz/corpus/tosa_flatbuffer/%s", NNX_SOURCE_DIR, seeds[i].name);
+        FILE *fp = fopen(path, "rb");
+        if (!fp)
+            fail_msg("cannot open %s", path);
+        static uint8_t buf[4096];
+        size_t n = fread(buf, 1, sizeof buf, fp);
+        fclose(fp);
+        nnx_tfile t;
+        nnx_tfile_init(&t, &A);
+        nnx_error err = {0};
+        nnx_status st = nnx_tfile_read(&t, buf, n, seeds[i].name, &err);
+        if (st != seeds[i].st)
+            fail_msg("%s: %s (%s)", seeds[i].name, nnx_status_string(st), err.message);
+        if (st == NNX_OK)
+            round_trip(&t);
+        nnx_tfile_free(&t);
+    }
+}
+
 int main(void)
 {
     nnx_alloc_init(&A, NULL);
@@ -559,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_dtypes),
         cmocka_unit_test(test_encodings),
+        cmocka_unit_test(test_fuzz_seeds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
