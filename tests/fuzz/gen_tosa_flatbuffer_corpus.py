@@ -8,8 +8,11 @@ Regenerate (the output is deterministic):
     python3 tests/fuzz/gen_tosa_flatbuffer_corpus.py tests/fuzz/corpus/tosa_flatbuffer
 """
 import os
+import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 
 
 class Fb:
@@ -199,13 +202,33 @@ def cases():
     return out
 
 
+BROKEN = {"bad_identifier.tosa", "truncated.tosa", "root_past_end.tosa", "data_size_mismatch.tosa"}
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "corpus", "tosa_flatbuffer")
     os.makedirs(folder, exist_ok=True)
+    flatc = shutil.which("flatc")
+    schema = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tosa_check.fbs")
     for name, data in cases().items():
         assert len(data) < 512, (name, len(data))
         with open(os.path.join(folder, name), "wb") as f:
             f.write(data)
+        if not flatc or name in BROKEN:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, name)
+            with open(src, "wb") as f:
+                f.write(data)
+            subprocess.run([flatc, "--json", "--strict-json", "--raw-binary", "-o", tmp, schema, "--", src],
+                           check=True)
+            json_path = os.path.join(tmp, name[: -len(".tosa")] + ".json")
+            subprocess.run([flatc, "-b", "-o", os.path.join(tmp, "b"), schema, json_path], check=True)
+            with open(os.path.join(tmp, "b", name[: -len(".tosa")] + ".tosa"), "rb") as f:
+                built = f.read()
+        assert len(built) < 512, ("flatc_" + name, len(built))
+        with open(os.path.join(folder, "flatc_" + name), "wb") as f:
+            f.write(built)
 
 
 if __name__ == "__main__":
