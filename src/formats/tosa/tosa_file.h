@@ -146,7 +146,9 @@ void nnx_tfile_free(nnx_tfile *f);
  * NNX_ERROR_NOT_SUPPORTED for a schema feature nnx does not read, OUT_OF_MEMORY. */
 nnx_status nnx_tfile_read(nnx_tfile *f, const void *data, size_t size, const char *where, nnx_error *err);
 
-/* Writes f as a flatbuffer: *out (from alloc, freed by the caller) of *size bytes. */
+/* Writes f as a flatbuffer: *out (from alloc, freed by the caller) of *size bytes. Errors:
+ * INVALID_ARGUMENT "error: regions[r].blocks[b].operators[i]: ..." for an Op, union tag or
+ * DType past the schema or a count without its array; NOT_SUPPORTED past 2 GiB; OUT_OF_MEMORY. */
 nnx_status nnx_tfile_write(const nnx_tfile *f, const nnx_alloc *alloc, uint8_t **out, size_t *size, nnx_error *err);
 
 /* true when a and b hold the same structure, fields and bytes; else false and *where names

@@ -402,6 +402,27 @@ static void test_round_trip_everything(void **state)
     nnx_tfile_free(&t);
 }
 
+/* The writer refuses what the reader would refuse, naming the item. */
+static void test_write_refuses(void **state)
+{
+    nnx_tfile t;
+    build_everything(&t);
+    uint8_t *buf = (uint8_t *)1;
+    size_t n = 1;
+    nnx_error err = {0};
+    t.regions[0].blocks[0].operators[5].attr.type = 97;
+    assert_int_equal(nnx_tfile_write(&t, &A, &buf, &n, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_null(buf);
+    assert_string_equal(err.message,
+                        "error: regions[0].blocks[0].operators[5]: op 5 or attribute tag 97 is past the schema's 96");
+    t.regions[0].blocks[0].operators[5].attr.type = 5;
+    t.regions[0].blocks[0].tensors[2].type = 19;
+    nnx_error_clear(&err);
+    assert_int_equal(nnx_tfile_write(&t, &A, &buf, &n, &err), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "error: regions[0].blocks[0].tensors[2]: type 19 is not a DType");
+    nnx_tfile_free(&t);
+}
+
 static void test_equal_names_difference(void **state)
 {
     nnx_tfile a, b;
@@ -608,17 +629,12 @@ int main(void)
 {
     nnx_alloc_init(&A, NULL);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_read_add),
-        cmocka_unit_test(test_read_const),
-        cmocka_unit_test(test_read_cond_if),
-        cmocka_unit_test(test_read_v11),
-        cmocka_unit_test(test_read_conv_clamp),
-        cmocka_unit_test(test_round_trip_everything),
-        cmocka_unit_test(test_equal_names_difference),
-        cmocka_unit_test(test_names),
-        cmocka_unit_test(test_dtypes),
-        cmocka_unit_test(test_encodings),
-        cmocka_unit_test(test_fuzz_seeds),
+        cmocka_unit_test(test_read_add),        cmocka_unit_test(test_read_const),
+        cmocka_unit_test(test_read_cond_if),    cmocka_unit_test(test_read_v11),
+        cmocka_unit_test(test_read_conv_clamp), cmocka_unit_test(test_round_trip_everything),
+        cmocka_unit_test(test_write_refuses),   cmocka_unit_test(test_equal_names_difference),
+        cmocka_unit_test(test_names),           cmocka_unit_test(test_dtypes),
+        cmocka_unit_test(test_encodings),       cmocka_unit_test(test_fuzz_seeds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
