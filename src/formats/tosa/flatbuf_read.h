@@ -1,8 +1,7 @@
 /* flatbuf_read.h — a verifying reader of FlatBuffers binaries (FlatBuffers binary format:
- * root uoffset, file identifier, tables with vtables, scalars, vectors, strings, unions).
- * Every offset, length and count is checked against the buffer before it is followed, with
- * alignment-free little-endian loads, overflow-checked sizes, a nesting bound and a budget of
- * items visited (shared sub-objects cannot multiply work). Errors are NNX_ERROR_INVALID_ARGUMENT
+ * root, identifier, tables and vtables, scalars, vectors, strings, unions). Every offset,
+ * length and count is checked before it is followed (byte-wise little-endian loads, checked
+ * sizes, a nesting bound, a budget of items visited). Errors: NNX_ERROR_INVALID_ARGUMENT
  * "<where>: error: <Table>.<field>[i]: <what is wrong>". */
 #ifndef NNX_FORMATS_TOSA_FLATBUF_READ_H
 #define NNX_FORMATS_TOSA_FLATBUF_READ_H

@@ -1,9 +1,8 @@
 /* test_tosa_file.c — the .tosa reader and writer (src/formats/tosa/): hand-assembled files
- * (tfile_cases.h, laid out from the schema notes apart from nnx's writer) read with every
- * field checked; read(write(x)) equal to x and write(read(write(x))) byte-identical for
- * those and for a built nnx_tfile that sets every field of every Attribute member table;
- * the names of Op, DType and the member tables; the data encodings (INT4, INT48, BOOL,
- * SHAPE). Errors: test_tosa_file_errors.c. */
+ * (tfile_cases.h, laid out apart from nnx's writer) read with every field checked; round
+ * trips (read(write(x)) == x, write stable) of those, of a file setting every field of every
+ * Attribute member table and of the fuzz seeds and their flatc twins; names; the data
+ * encodings (INT4, INT48, BOOL, SHAPE). Errors: test_tosa_file_errors.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
