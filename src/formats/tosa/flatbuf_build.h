@@ -1,9 +1,8 @@
-/* flatbuf_build.h — a FlatBuffers builder that lays the buffer out front to back: the root
- * offset and file identifier, then each table (its vtable just before it) followed by the
- * objects it refers to, whose uoffset slots are patched once they are placed, so every
- * uoffset points forward as the FlatBuffers binary format requires. Scalars, vectors and
- * strings are aligned to their size (force_align 8 for byte data). Growth failures are
- * sticky: check nnx_fbb.oom once at the end. */
+/* flatbuf_build.h — a FlatBuffers builder laying the buffer out front to back: root offset
+ * and identifier, then each table (its vtable just before it) followed by what it refers to,
+ * whose uoffset slots are patched once placed, so every uoffset points forward (FlatBuffers
+ * binary format). Items are aligned to their size (force_align 8 for byte data). Failures
+ * are sticky: nnx_fbb.oom is checked once at the end. */
 #ifndef NNX_FORMATS_TOSA_FLATBUF_BUILD_H
 #define NNX_FORMATS_TOSA_FLATBUF_BUILD_H
 

@@ -194,7 +194,7 @@ nnx_status nnx_fb_vector(nnx_fb *r, const nnx_fb_table *t, unsigned slot, size_t
     if (!nnx_mul_size(count, elem, &bytes) || bytes > r->size - vpos - 4)
         return nnx_fb_fail(r, t->name, field, -1, "%u items of %zu bytes at 0x%zx past the end of the file (size %zu)",
                            count, elem, vpos + 4, r->size);
-    if (count > r->max_items)
+    if (elem > 1 && count > r->max_items) /* byte data ([ubyte]) is bounded by the file alone */
         return nnx_fb_fail(r, t->name, field, -1, "%u items, more than the %u allowed", count, r->max_items);
     if ((st = spend(r, count, t->name, field, -1)) != NNX_OK)
         return st;

@@ -1,8 +1,7 @@
 /* flatbuf_read.h — a verifying reader of FlatBuffers binaries (FlatBuffers binary format:
- * root uoffset, file identifier, tables with vtables, scalars, vectors, strings, unions).
- * Every offset, length and count is checked against the buffer before it is followed, with
- * alignment-free little-endian loads, overflow-checked sizes, a nesting bound and a budget of
- * items visited (shared sub-objects cannot multiply work). Errors are NNX_ERROR_INVALID_ARGUMENT
+ * root, identifier, tables and vtables, scalars, vectors, strings, unions). Every offset,
+ * length and count is checked before it is followed (byte-wise little-endian loads, checked
+ * sizes, a nesting bound, a budget of items visited). Errors: NNX_ERROR_INVALID_ARGUMENT
  * "<where>: error: <Table>.<field>[i]: <what is wrong>". */
 #ifndef NNX_FORMATS_TOSA_FLATBUF_READ_H
 #define NNX_FORMATS_TOSA_FLATBUF_READ_H
@@ -20,7 +19,7 @@ typedef struct nnx_fb {
     const char *where; /* the file's name for messages */
     nnx_error *err;
     uint32_t max_depth; /* tables inside tables */
-    uint32_t max_items; /* items of one vector */
+    uint32_t max_items; /* items of one vector of wider than 1-byte items */
     size_t max_string;  /* bytes of one string */
     uint64_t budget;    /* tables + vector items + string bytes still allowed */
 } nnx_fb;
@@ -81,7 +80,8 @@ nnx_status nnx_fb_table_at(nnx_fb *r, const nnx_fb_table *parent, size_t ref, co
 nnx_status nnx_fb_table_field(nnx_fb *r, const nnx_fb_table *t, unsigned slot, const char *name, const char *field,
                               bool *present, nnx_fb_table *out);
 
-/* A vector field of elem-byte items (count bounded by max_items, count * elem checked). */
+/* A vector field of elem-byte items (count * elem checked against the buffer; count bounded
+ * by max_items unless the items are bytes, which are bounded by the buffer alone). */
 nnx_status nnx_fb_vector(nnx_fb *r, const nnx_fb_table *t, unsigned slot, size_t elem, const char *field,
                          nnx_fb_vec *out);
 

@@ -1,4 +1,5 @@
-/* tosa_file.c — the lifetime of an nnx_tfile: everything it holds lives in its arena. */
+/* tosa_file.c — the lifetime of an nnx_tfile: everything it holds lives in its arena, so
+ * freeing is one arena release; init sets the schema's defaults (versions -1, draft true). */
 #include "formats/tosa/tosa_file.h"
 
 #include <string.h>

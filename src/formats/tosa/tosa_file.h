@@ -70,10 +70,10 @@ typedef struct nnx_tfile_attr {
     uint32_t block_size;    /* 1.1 BlockSize: 0 or 32 */
     nnx_tfile_ints kernel, stride, pad, dilation, out_pad, perms;
     bool local_bound, inverse, round, scale32, per_channel, input_unsigned, output_unsigned, allow_broadcast;
-    nnx_tfile_bytes min_val, max_val;   /* CLAMP: one value in the input type's encoding */
-    nnx_tfile_bytes implementation_attrs; /* CUSTOM */
+    nnx_tfile_bytes min_val, max_val;        /* CLAMP: one value in the input type's encoding */
+    nnx_tfile_bytes implementation_attrs;    /* CUSTOM */
     const char *operator_name, *domain_name; /* CUSTOM (NULL: absent) */
-    const char *graph1, *graph2;         /* COND_IF then/else, WHILE_LOOP cond/body block names */
+    const char *graph1, *graph2;             /* COND_IF then/else, WHILE_LOOP cond/body block names */
 } nnx_tfile_attr;
 
 typedef struct nnx_tfile_operator {
@@ -87,7 +87,7 @@ typedef struct nnx_tfile_operator {
 typedef struct nnx_tfile_tensor {
     const char *name;
     nnx_tfile_ints shape;
-    uint32_t type; /* nnx_tfile_dtype */
+    uint32_t type;        /* nnx_tfile_dtype */
     nnx_tfile_bytes data; /* present: a constant (or a variable's initial value) */
     bool variable, is_unranked;
     const char *variable_name;
@@ -132,9 +132,9 @@ typedef struct nnx_tfile {
 } nnx_tfile;
 
 /* Nesting and size bounds of the reader (a file beyond them is refused, naming the bound). */
-#define NNX_TFILE_MAX_DEPTH 16u          /* tables inside tables: the schema needs 5 */
-#define NNX_TFILE_MAX_ITEMS (1u << 24)   /* items of one vector */
-#define NNX_TFILE_MAX_NAME ((size_t)4096) /* bytes of one string */
+#define NNX_TFILE_MAX_DEPTH 16u              /* tables inside tables: the schema needs 5 */
+#define NNX_TFILE_MAX_ITEMS (1u << 24)       /* items of one vector ([ubyte] data: bounded by the file) */
+#define NNX_TFILE_MAX_NAME ((size_t)4096)    /* bytes of one string */
 #define NNX_TFILE_MAX_TEXT ((size_t)1 << 20) /* bytes of OpLocation.text (MLIR locations run long) */
 
 void nnx_tfile_init(nnx_tfile *f, const nnx_alloc *alloc);
@@ -146,7 +146,9 @@ void nnx_tfile_free(nnx_tfile *f);
  * NNX_ERROR_NOT_SUPPORTED for a schema feature nnx does not read, OUT_OF_MEMORY. */
 nnx_status nnx_tfile_read(nnx_tfile *f, const void *data, size_t size, const char *where, nnx_error *err);
 
-/* Writes f as a flatbuffer: *out (from alloc, freed by the caller) of *size bytes. */
+/* Writes f as a flatbuffer: *out (from alloc, freed by the caller) of *size bytes. Errors:
+ * INVALID_ARGUMENT "error: regions[r].blocks[b].operators[i]: ..." for an Op, union tag or
+ * DType past the schema or a count without its array; NOT_SUPPORTED past 2 GiB; OUT_OF_MEMORY. */
 nnx_status nnx_tfile_write(const nnx_tfile *f, const nnx_alloc *alloc, uint8_t **out, size_t *size, nnx_error *err);
 
 /* true when a and b hold the same structure, fields and bytes; else false and *where names

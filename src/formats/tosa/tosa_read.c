@@ -1,9 +1,8 @@
-/* tosa_read.c — a `.tosa` flatbuffer into an nnx_tfile: TosaGraph → regions → blocks →
- * operators (with their Attribute member table), tensors and shapes, schema 1.0 and 1.1.
- * Every access goes through the verifying reader (flatbuf_read.h); strings and data are
- * copied into the file's arena (data 64-byte aligned, so constants can be used in place).
- * Beyond the buffer's structure it checks only what the file alone decides: enumeration
- * ranges of Op, union tag and DType, and each constant's byte count against its shape. */
+/* tosa_read.c — a `.tosa` flatbuffer (schema 1.0 and 1.1) into an nnx_tfile through the
+ * verifying reader (flatbuf_read.h); strings and data are copied into the file's arena, data
+ * 64-byte aligned so constants can be used in place. Beyond the structure it checks only what
+ * the file alone decides: the ranges of Op, union tag and DType, constants' byte counts
+ * against their shapes (decisions TOSA-FB1..FB7). */
 #include "formats/tosa/flatbuf_read.h"
 #include "formats/tosa/tosa_attr_schema.h"
 #include "formats/tosa/tosa_data.h"

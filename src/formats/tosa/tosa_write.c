@@ -229,8 +229,49 @@ static size_t write_region(nnx_fbb *b, const nnx_tfile_region *r)
     return pos;
 }
 
+/* What the reader would refuse, or the writer could not follow, is refused before writing:
+ * numbers outside the schema, items without their arrays. */
+static nnx_status check(const nnx_tfile *f, nnx_error *err)
+{
+#define BAD(...) nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, __VA_ARGS__)
+    for (uint32_t r = 0; r < f->n_regions; r++) {
+        const nnx_tfile_region *rg = &f->regions[r];
+        if (rg->n_blocks && !rg->blocks)
+            return BAD("error: regions[%u]: %u blocks without an array", r, rg->n_blocks);
+        for (uint32_t b = 0; b < rg->n_blocks; b++) {
+            const nnx_tfile_block *k = &rg->blocks[b];
+            if ((k->n_operators && !k->operators) || (k->n_tensors && !k->tensors) || (k->n_inputs && !k->inputs) ||
+                (k->n_outputs && !k->outputs) || (k->n_shapes && !k->shapes))
+                return BAD("error: regions[%u].blocks[%u]: a count without its array", r, b);
+            for (uint32_t i = 0; i < k->n_operators; i++) {
+                const nnx_tfile_operator *op = &k->operators[i];
+                if (op->op >= NNX_TFILE_OP_COUNT || op->attr.type >= NNX_TFILE_OP_COUNT)
+                    return BAD("error: regions[%u].blocks[%u].operators[%u]: op %u or attribute tag %u is past the "
+                               "schema's %u",
+                               r, b, i, op->op, op->attr.type, NNX_TFILE_OP_COUNT - 1);
+                if ((op->n_inputs && !op->inputs) || (op->n_outputs && !op->outputs))
+                    return BAD("error: regions[%u].blocks[%u].operators[%u]: a count without its array", r, b, i);
+            }
+            for (uint32_t i = 0; i < k->n_tensors; i++) {
+                const nnx_tfile_tensor *x = &k->tensors[i];
+                if (x->type >= NNX_TFILE_DTYPE_COUNT)
+                    return BAD("error: regions[%u].blocks[%u].tensors[%u]: type %u is not a DType", r, b, i, x->type);
+                if ((x->shape.count && !x->shape.v) || (x->data.size && !x->data.data))
+                    return BAD("error: regions[%u].blocks[%u].tensors[%u]: a count without its array", r, b, i);
+            }
+        }
+    }
+    return NNX_OK;
+#undef BAD
+}
+
 nnx_status nnx_tfile_write(const nnx_tfile *f, const nnx_alloc *alloc, uint8_t **out, size_t *size, nnx_error *err)
 {
+    *out = NULL;
+    *size = 0;
+    nnx_status st = check(f, err);
+    if (st != NNX_OK)
+        return st;
     nnx_fbb b;
     nnx_fbb_init(&b, alloc, "TOSA");
     nnx_fbb_table g;

@@ -310,6 +310,29 @@ static void test_nesting_depth(void **state)
     assert_string_equal(err.message, "chain.bin: error: Link.next: tables nested deeper than 16");
 }
 
+/* The item bound of the primitives: vectors of int32 (tables, strings) are bounded, byte data
+ * only by the buffer, so large constants read. */
+static void test_vector_items(void **state)
+{
+    fa f;
+    fa_start(&f, "TEST");
+    size_t p[2];
+    fa_link(&f, 0, fa_table(&f, 2, FA_FIELDS({0, 4, 0}, {1, 4, 0}), p));
+    fa_link(&f, p[0], fa_ints(&f, (const int32_t[]){1, 2, 3}, 3));
+    fa_link(&f, p[1], fa_bytes(&f, (const uint8_t[]){1, 2, 3, 4, 5}, 5));
+    nnx_error err = {0};
+    nnx_fb r;
+    nnx_fb_init(&r, f.b, f.n, "v.bin", &err);
+    r.max_items = 2;
+    nnx_fb_table t;
+    nnx_fb_vec v;
+    assert_int_equal(nnx_fb_root(&r, "TEST", "T", &t), NNX_OK);
+    assert_int_equal(nnx_fb_vector(&r, &t, 1, 1, "bytes", &v), NNX_OK);
+    assert_int_equal(v.count, 5);
+    assert_int_equal(nnx_fb_vector(&r, &t, 0, 4, "ints", &v), NNX_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "v.bin: error: T.ints: 3 items, more than the 2 allowed");
+}
+
 /* Shared objects: 2000 operators that are one table with 2000 inputs that are one string
  * ask for 4 million strings from 16 KB; the item budget refuses it. */
 static void test_shared_objects(void **state)
@@ -370,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_external_data),  cmocka_unit_test(test_missing_version),
         cmocka_unit_test(test_self_reference), cmocka_unit_test(test_nesting_depth),
         cmocka_unit_test(test_shared_objects), cmocka_unit_test(test_union_edges),
+        cmocka_unit_test(test_vector_items),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

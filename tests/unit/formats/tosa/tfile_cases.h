@@ -1,9 +1,8 @@
-/* tfile_cases.h — the hand-assembled .tosa files of the reader's tests (tfile_asm.h), built
- * from the notes on the TOSA serialization schema slot by slot: (a) a main block with two
- * inputs, ADD and one output; (b) CONST with INT4 data of odd count and INT48 data plus a
- * TosaShape; (c) COND_IF with then/else blocks; (d) version 1.1.0 draft with a
- * SoftwareVersion; (e) CONV2D with Conv2dAttribute and CLAMP with min_val/max_val. The
- * positions of a few objects are kept in fa_marks for the error tests to corrupt. */
+/* tfile_cases.h — hand-assembled .tosa files (tfile_asm.h), slot by slot from the schema:
+ * (a) main with two inputs, ADD, one output; (b) CONST with INT4 data of odd count and INT48
+ * data, plus a TosaShape; (c) COND_IF with then/else blocks; (d) version 1.1.0 draft with a
+ * SoftwareVersion; (e) CONV2D with Conv2dAttribute, CLAMP with min_val/max_val. fa_marks
+ * keeps the positions of a few objects for the error tests to corrupt. */
 #ifndef NNX_TESTS_TFILE_CASES_H
 #define NNX_TESTS_TFILE_CASES_H
 
