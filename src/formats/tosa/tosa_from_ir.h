@@ -1,8 +1,8 @@
-/* tosa_from_ir.h — a core-IR graph written as a TOSA 1.0 graph (one region and one block,
- * both named "main"): core operations that a TOSA operator lowered to map back to it, and
- * the float32 operations of other front ends are legalized to TOSA operators (NHWC
- * convolutions and pooling with transposes where the source is NCHW). An operation without
- * a TOSA form fails the whole graph, named. */
+/* tosa_from_ir.h — a core-IR graph written as a TOSA 1.0 graph (region "main": the block
+ * "main", then a block per cond_if / while_loop sub-graph): core operations that a TOSA
+ * operator lowered to map back to it, and the float operations of other front ends are
+ * legalized to TOSA operators (NHWC convolutions and pooling with transposes where the source
+ * is NCHW). An operation without a TOSA form fails the whole graph, named. */
 #ifndef NNX_FORMATS_TOSA_FROM_IR_H
 #define NNX_FORMATS_TOSA_FROM_IR_H
 
@@ -19,9 +19,9 @@ nnx_status nnx_tfile_from_ir(const nnx_ir *ir, const uint32_t *inputs, const cha
 
 /* A format row's writer (nnx_ir_model_save_fn): nnx_tfile_from_ir, then nnx_tfile_write to
  * path (atomically). */
-nnx_status nnx_tosa_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
-                            uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                            uint32_t n_outputs, const char *path, const nnx_ir_model_options *options,
-                            const nnx_alloc *alloc, nnx_error *err);
+nnx_status nnx_tosa_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                            const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
+                            const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc,
+                            nnx_error *err);
 
 #endif
