@@ -3,7 +3,9 @@
  * global AVG_POOL2D), compiled once and dispatched again and again; prints the median of the
  * dispatch times. Only include/nnx.h is used, so the same file can be built against any
  * libnnx to compare two versions. NNX_CPU_LEVEL caps the kernels as usual.
- * Usage: bench-tosa-cnn [runs (default 50)] [threads (default 1; 0 = one per core)] */
+ * Usage: bench-tosa-cnn [runs (default 50)] [threads (default 1; 0 = one per core)] [profile]
+ * ("profile": also each step's kernel, what it fused and its mean time). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "nnx.h"
 
 #include <stdio.h>
@@ -117,6 +119,8 @@ int main(int argc, char **argv)
         xin[i] = rnd(2.0f);
     nnx_tensor_write(xv, xin, sizeof xin);
     nnx_named_tensor ins[1] = {{"x", xv}}, os[1] = {{"y", yv}};
+    bool profile = argc > 3 && strcmp(argv[3], "profile") == 0;
+    nnx_graph_set_profiling(g, profile);
     double *ms = malloc((size_t)runs * sizeof *ms);
     for (int r = -3; r < runs; r++) { /* 3 warm-up runs */
         double t0 = now();
@@ -135,6 +139,12 @@ int main(int argc, char **argv)
     qsort(ms, (size_t)runs, sizeof *ms, by_value);
     printf("tosa-cnn: median %.3f ms, min %.3f ms over %d runs, %u thread(s) (checksum %.6g)\n", ms[runs / 2], ms[0],
            runs, co.threads, sum);
+    for (size_t i = 0; profile && i < nnx_graph_profile_count(g); i++) {
+        nnx_profile_step st;
+        if (nnx_graph_profile_step(g, i, &st) && st.runs)
+            printf("  %-22s %-9s %-6s %8.3f ms\n", st.op, st.kernel, st.fused,
+                   1e-6 * (double)st.nanoseconds / (double)st.runs);
+    }
     free(ms);
     nnx_context_destroy(ctx);
     return 0;
