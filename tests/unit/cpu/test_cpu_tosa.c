@@ -28,6 +28,21 @@
 
 static nnx_pool *pool; /* one worker: two threads */
 
+/* Under the sanitizers the reference kernels run ~100x slower: the largest extents shrink
+ * (the unsanitized build covers the full sizes and the blocked paths they take). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifdef SANITIZED
+#define BIG(x) ((x) / 4 + 3)
+#else
+#define BIG(x) (x)
+#endif
+
 /* Input i's data: random in [-1, 1), with NaN and -0 sprinkled in when special. */
 static float *fill(size_t n, bool special)
 {
@@ -168,12 +183,12 @@ static void test_conv(void **state)
 {
     (void)state;
     static const int32_t none[4] = {0, 0, 0, 0}, same[4] = {1, 1, 1, 1}, odd[4] = {2, 0, 1, 3}, dil[4] = {4, 4, 4, 4};
-    conv(1, 56, 56, 64, 64, 3, 3, 1, 1, 1, 1, same, false, true);  /* blocked im2col */
-    conv(1, 28, 28, 64, 96, 1, 1, 1, 1, 1, 1, none, false, true);  /* pointwise: the input itself */
+    conv(1, BIG(56), BIG(56), 64, 64, 3, 3, 1, 1, 1, 1, same, false, true);  /* blocked im2col */
+    conv(1, BIG(28), BIG(28), 64, 96, 1, 1, 1, 1, 1, 1, none, false, true);  /* pointwise: the input itself */
     conv(2, 14, 15, 33, 37, 1, 1, 1, 1, 1, 1, none, true, false);  /* pointwise, odd, weights an input */
-    conv(1, 28, 28, 32, 40, 3, 3, 2, 2, 1, 1, odd, false, true);   /* whole im2col, stride 2 */
-    conv(2, 37, 41, 24, 19, 5, 5, 1, 1, 2, 2, dil, false, true);   /* blocked, dilation 2, batch 2 */
-    conv(2, 37, 41, 24, 19, 5, 5, 1, 1, 2, 2, dil, true, false);   /* the same, weights an input */
+    conv(1, BIG(28), BIG(28), 32, 40, 3, 3, 2, 2, 1, 1, odd, false, true);   /* whole im2col, stride 2 */
+    conv(2, BIG(37), BIG(41), 24, 19, 5, 5, 1, 1, 2, 2, dil, false, true);   /* blocked, dilation 2, batch 2 */
+    conv(2, BIG(37), BIG(41), 24, 19, 5, 5, 1, 1, 2, 2, dil, true, false);   /* the same, weights an input */
     conv(1, 17, 19, 3, 16, 7, 7, 2, 3, 1, 1, odd, false, true);    /* a first conv, strides 2 x 3 */
     conv(1, 9, 9, 32, 8, 1, 1, 2, 2, 1, 1, none, false, true);     /* strided 1x1 */
     conv(1, 13, 11, 16, 7, 1, 1, 1, 1, 1, 1, odd, false, true);    /* padded 1x1 */
@@ -199,8 +214,8 @@ static void test_depthwise(void **state)
 {
     (void)state;
     static const int32_t none[4] = {0, 0, 0, 0}, same[4] = {1, 1, 1, 1}, s2[4] = {0, 1, 0, 1}, odd[4] = {2, 1, 0, 3};
-    depthwise(1, 56, 56, 96, 1, 3, 3, 2, 2, 1, 1, s2, false); /* MobileNet's stride-2 3x3 */
-    depthwise(1, 28, 28, 144, 1, 3, 3, 1, 1, 1, 1, same, false);
+    depthwise(1, BIG(56), BIG(56), 96, 1, 3, 3, 2, 2, 1, 1, s2, false); /* MobileNet's stride-2 3x3 */
+    depthwise(1, BIG(28), BIG(28), 144, 1, 3, 3, 1, 1, 1, 1, same, false);
     depthwise(2, 15, 17, 37, 1, 5, 5, 1, 2, 2, 1, odd, true);   /* odd channels, dilation, batch 2 */
     depthwise(1, 11, 11, 7, 1, 3, 3, 1, 1, 1, 1, none, false);  /* fewer channels than a vector */
     depthwise(1, 14, 13, 12, 3, 3, 3, 1, 1, 1, 1, same, false); /* channel multiplier 3 */
@@ -217,7 +232,7 @@ static void matmul(uint32_t n, uint32_t h, uint32_t c, uint32_t w, bool const_b)
 static void test_matmul(void **state)
 {
     (void)state;
-    matmul(1, 96, 768, 256, true);
+    matmul(1, BIG(96), 768, 256, true);
     matmul(2, 67, 129, 45, false);
     matmul(1, 1, 300, 77, true); /* one row: bᵀ */
     matmul(3, 33, 64, 70, false);
@@ -253,12 +268,12 @@ static void test_pool(void **state)
 {
     (void)state;
     static const uint32_t none[4] = {0, 0, 0, 0}, one[4] = {1, 0, 1, 0}, odd[4] = {1, 0, 2, 1};
-    avg_pool(1, 56, 56, 64, 3, 3, 2, 2, one);
+    avg_pool(1, BIG(56), BIG(56), 64, 3, 3, 2, 2, one);
     avg_pool(2, 7, 7, 37, 7, 7, 1, 1, none); /* global */
     avg_pool(1, 14, 12, 19, 3, 4, 2, 1, odd);
     for (int m = 0; m < 2; m++) {
         nnx_nan_mode nan = m ? NNX_NAN_IGNORE : NNX_NAN_PROPAGATE;
-        max_pool(1, 112, 112, 64, 3, 3, 2, 2, one, nan);
+        max_pool(1, BIG(112), BIG(112), 64, 3, 3, 2, 2, one, nan);
         max_pool(2, 14, 12, 19, 3, 4, 2, 1, odd, nan);
         max_pool(1, 10, 10, 5, 2, 2, 2, 2, none, nan);
     }
