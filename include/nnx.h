@@ -997,8 +997,11 @@ NNX_API void nnx_graph_destroy(nnx_graph *graph);
  * identifiers (others are renamed deterministically); constants are written bit for bit.
  * A graph NNEF cannot express (cast, strided slice, integer arithmetic, bfloat16/fp8
  * constants, ...) gives NNX_ERROR_NOT_SUPPORTED naming the operation and the reason; see
- * the NNEF decisions, "Writing builder graphs as NNEF", for the mapping. Errors are reported
- * through nnx_context_error. */
+ * the NNEF decisions, "Writing builder graphs as NNEF", for the mapping. A path ending in
+ * .tosa is written as a TOSA 1.0 flatbuffer instead (docs/TOSA-FILES.md: a graph of TOSA
+ * operators maps back to them, float32 operations of other front ends are legalized), and
+ * one ending in .json as NNVM graph JSON with its .params. Errors are reported through
+ * nnx_context_error. */
 NNX_API nnx_status nnx_graph_save(nnx_graph *graph, const char *path);
 
 /* ---------------------------------------------------------------- dispatch */
@@ -1043,10 +1046,14 @@ typedef enum nnx_model_flags {
                                               through its quantization op (pseudo-quantization,
                                               right where the tensor is produced); without it
                                               graph.quant is checked but not applied */
-    NNX_MODEL_NEWER_OPSETS = 1u << 5            /* ONNX: load a model that imports an opset newer than nnx
+    NNX_MODEL_NEWER_OPSETS = 1u << 5,           /* ONNX: load a model that imports an opset newer than nnx
                                         knows (default domain 28, ai.onnx.ml 5), reading each
                                         operator with the newest meaning nnx knows; without it
                                         such a model is refused naming the opset */
+    NNX_MODEL_VARIABLE_OUTPUTS = 1u << 6        /* TOSA (.tosa): each variable of the main block is
+                                        also an output, after the file's outputs, named as the
+                                        variable: its value once a run is over (what the next
+                                        run reads) */
 } nnx_model_flags;
 
 /* The shape of a graph input, applied before shapes propagate. ONNX: binds the dimensions the
@@ -1143,6 +1150,12 @@ NNX_API const char *nnx_model_op_name(const nnx_model *model, size_t index);
  * memory (element count × element size of their dtype). Variables sharing a label share
  * their data and count once. */
 NNX_API void nnx_model_parameters(const nnx_model *model, uint64_t *count, uint64_t *bytes);
+/* A TOSA model (.tosa): the profiles and extensions (nnx_tosa_profile bits) the Supported
+ * Data Types rows of its operators need (TOSA 1.0 Appendix B): every bit of *all and, when
+ * *any is not 0, at least one bit of *any (rows either integer or floating-point profile
+ * provides). NNX_ERROR_NOT_SUPPORTED (both 0) for a model of another format;
+ * NNX_ERROR_INVALID_ARGUMENT for a NULL or destroyed model or NULL pointers. */
+NNX_API nnx_status nnx_model_tosa_profiles(const nnx_model *model, uint32_t *all, uint32_t *any);
 
 /* Writes the model as a flat NNEF document with its tensor files: a .tgz/.tar.gz archive
  * when path ends so, else a folder (created if needed). Tensor data is written bit for bit
@@ -1313,6 +1326,8 @@ typedef enum nnx_tosa_profile {
     NNX_TOSA_EXT_INEXACTROUND = 1u << 11
 } nnx_tosa_profile;
 #define NNX_TOSA_ALL_PROFILES 0xFFFu /* every profile and extension nnx implements */
+/* The spec's name of one profile or extension bit ("PRO-INT", "EXT-INT16"), else NULL. */
+NNX_API const char *nnx_tosa_profile_name(uint32_t bit);
 
 /* Levels (spec §1.7 Table 4). DEFAULT is Level 8K. A LEVEL_CHECK failure is "unpredictable"
  * in the spec; nnx reports it as NNX_ERROR_NOT_SUPPORTED. */

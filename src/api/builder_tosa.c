@@ -135,6 +135,7 @@ nnx_tosa *nnx_tosa_begin(nnx_builder *b, const nnx_tosa_options *o)
     }
     nnx_tosa_options opt = o ? *o : (nnx_tosa_options){0};
     *t = (nnx_tosa){.b = b, .root = b, .profiles = opt.profiles ? opt.profiles : NNX_TOSA_ALL_PROFILES};
+    t->usage = &t->own_usage;
     t->level = opt.level == NNX_TOSA_LEVEL_NONE ? &level_none : &level_8k;
     if (b->err.status != NNX_OK || b->built)
         return t;
@@ -163,16 +164,25 @@ nnx_builder *nnx_tosa_builder(nnx_tosa *t) { return t ? t->b : NULL; }
 
 /* ---------------------------------------------------------------- data types */
 
-static const char *profile_text(uint32_t bits, char *buf, size_t size)
+const char *nnx_tosa_profile_name(uint32_t bit)
 {
     static const char *const names[] = {"PRO-INT",      "PRO-FP",          "EXT-INT16",       "EXT-INT4",
                                         "EXT-BF16",     "EXT-FP8E4M3",     "EXT-FP8E5M2",     "EXT-FFT",
                                         "EXT-VARIABLE", "EXT-CONTROLFLOW", "EXT-DOUBLEROUND", "EXT-INEXACTROUND"};
+    for (unsigned i = 0; i < sizeof names / sizeof *names; i++)
+        if (bit == 1u << i)
+            return names[i];
+    return NULL;
+}
+
+static const char *profile_text(uint32_t bits, char *buf, size_t size)
+{
     size_t n = 0;
     buf[0] = '\0';
     for (unsigned i = 0; i < 12; i++)
         if (bits & (1u << i))
-            n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? " and " : "", names[i]);
+            n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? " and " : "",
+                                  nnx_tosa_profile_name(1u << i));
     return buf;
 }
 
@@ -273,6 +283,10 @@ static bool check_types(nnx_tosa_call *k)
             continue;
         if (row_enabled(r, k->t->profiles)) {
             k->row = r;
+            nnx_tosa_usage *u = k->t->usage;
+            u->all |= r->all_of;
+            if (r->any_of && !(r->any_of & u->all))
+                u->any |= r->any_of;
             return true;
         }
         if (!disabled)

@@ -312,6 +312,7 @@ static bool sub_graph(nnx_tosa_call *k, nnx_tosa_graph_fn fn, const char *name, 
     bool ok = st && pid && rid && par && res;
     if (ok) {
         st->profiles = t->profiles, st->level = t->level, st->depth = t->depth + 1, st->root = t->root;
+        st->usage = t->usage;
         for (uint32_t i = 0; i < n_in && ok; i++) {
             char pname[24];
             snprintf(pname, sizeof pname, "p%u", i);

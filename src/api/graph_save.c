@@ -1,7 +1,9 @@
 /* graph_save.c — nnx_graph_save: a compiled graph's IR lowered to a flat NNEF graph
  * (formats/nnef/from_ir.h) and written with its constants as a container
  * (formats/nnef/writer.h); the same path serves models read into core IR (api/model.c).
+ * A path whose extension names another format's row (.tosa, .json) uses that writer.
  * Errors go to the context's message (nnx_context_error). */
+#include "api/model_format.h"
 #include "api/objects.h"
 #include "formats/nnef/emit/from_ir.h"
 #include "formats/nnef/emit/writer.h"
@@ -39,6 +41,12 @@ nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const c
 
 static nnx_status save(const nnx_graph *g, const char *path, const nnx_alloc *a, nnx_error *err)
 {
+    const nnx_model_format *to = nnx_model_format_of(path);
+    if (to->extension && to->save) { /* .tosa, .json: that format's writer */
+        nnx_ir_model_options o = {0};
+        return to->save(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                        (const char *const *)g->output_names, g->n_outputs, path, &o, a, err);
+    }
     return nnx_save_ir_as_nnef(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
                                (const char *const *)g->output_names, g->n_outputs, path, a, err);
 }

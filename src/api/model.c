@@ -151,6 +151,17 @@ const char *nnx_model_staged_reason(const nnx_model *m)
     return im->staged ? im->stage_note : NULL;
 }
 
+nnx_status nnx_model_tosa_profiles(const nnx_model *m, uint32_t *all, uint32_t *any)
+{
+    if (!LIVE(m) || !all || !any)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    *all = *any = 0;
+    if (m->format->ops != &nnx_model_tosa_ops)
+        return NNX_ERROR_NOT_SUPPORTED;
+    nnx_model_tosa_usage(m->model, all, any);
+    return NNX_OK;
+}
+
 size_t nnx_model_op_count(const nnx_model *m) { return count_of(m, NNX_MODEL_OPS); }
 const char *nnx_model_op_name(const nnx_model *m, size_t i) { return name_of(m, NNX_MODEL_OPS, i); }
 

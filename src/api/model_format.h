@@ -56,6 +56,11 @@ const nnx_model_format *nnx_model_format_of(const char *path);
 
 extern const nnx_model_ops nnx_model_ir_ops;   /* model_ir.c */
 extern const nnx_model_ops nnx_model_nnef_ops; /* model_nnef.c */
+extern const nnx_model_ops nnx_model_tosa_ops; /* model_tosa.c */
+
+/* A TOSA model's needed profiles and extensions (nnx_tosa_profile bits): every bit of *all
+ * and, when *any is not 0, one of *any. */
+void nnx_model_tosa_usage(const void *model, uint32_t *all, uint32_t *any);
 
 /* NNEF's writer from core IR, in the shape of a format row's save (model_nnef.c). */
 nnx_status nnx_model_nnef_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,

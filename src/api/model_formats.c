@@ -1,9 +1,11 @@
 /* model_formats.c — the table of model formats (api/model_format.h): ONNX and NNVM, read
- * straight into core IR by their front ends, and NNEF, which keeps its own richer model and
+ * straight into core IR by their front ends, TOSA flatbuffers (kept as read, built through
+ * the TOSA front end: model_tosa.c), and NNEF, which keeps its own richer model and
  * is the format of every path whose extension no other row claims. */
 #include "api/model_format.h"
 #include "formats/nnvm/nnvm.h"
 #include "formats/onnx/onnx.h"
+#include "formats/tosa/tosa_from_ir.h"
 
 #include <string.h>
 #include <strings.h>
@@ -11,6 +13,7 @@
 const nnx_model_format nnx_model_formats[] = {
     {"onnx", ".onnx", &nnx_model_ir_ops, nnx_onnx_load, NULL, &nnx_onnx_stages},
     {"nnvm", ".json", &nnx_model_ir_ops, nnx_nnvm_load, nnx_nnvm_save, NULL},
+    {"tosa", ".tosa", &nnx_model_tosa_ops, NULL, nnx_tosa_save_ir, NULL},
     {"nnef", NULL, &nnx_model_nnef_ops, NULL, nnx_model_nnef_save_ir, NULL},
 };
 const unsigned nnx_model_format_count = sizeof nnx_model_formats / sizeof nnx_model_formats[0];

@@ -34,6 +34,13 @@ typedef struct nnx_tosa_variable {
     uint32_t update; /* index into the IR's updates once written, else NNX_NONE */
 } nnx_tosa_variable;
 
+/* The profiles and extensions the matched type rows of a session's operators need (for
+ * `nnx info`): every bit of `all`, and one of `any` (rows that take either profile) unless
+ * `all` already has one of them. WHILE_LOOP sub-sessions add to their parent's. */
+typedef struct nnx_tosa_usage {
+    uint32_t all, any;
+} nnx_tosa_usage;
+
 struct nnx_tosa {
     nnx_builder *b;
     nnx_builder *root; /* the top-level builder: WHILE_LOOP sub-graphs are frozen into its IR */
@@ -42,6 +49,7 @@ struct nnx_tosa {
     uint32_t depth; /* tosa_nesting_depth: COND_IF / WHILE_LOOP sub-graphs being built */
     nnx_tosa_variable *vars;
     uint32_t n_vars, cap_vars;
+    nnx_tosa_usage own_usage, *usage; /* usage: own_usage, or the parent session's */
 };
 
 /* One operator being added. */

@@ -103,6 +103,20 @@ nnx_status nnx_fast_slice(const nnx_op_args *args, const nnx_view *in, nnx_view 
 nnx_status nnx_fast_reduce(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 uint32_t nnx_fast_reduce_tail(const nnx_operand_desc *x, uint32_t axes_mask);
 
+/* tosa_fast.c: the TOSA float32 operators in NHWC (acc float32, zero points absent or 0):
+ * tosa_conv2d as a GEMM over the windows (env->prepared: the OHWI filter read as K x O and
+ * packed by nnx_fast_matmul_prepare, or NULL), tosa_depthwise_conv2d, tosa_matmul (env->prepared: its one B, as for matmul), and tosa_avg_pool2d / nhwc
+ * max_pool (nnx_fast_pool_nhwc, the reference's bytes). conv2d needs the scratch of
+ * nnx_fast_tosa_conv2d_scratch (false when the sizes overflow); matmul
+ * nnx_sgemm_workspace() per thread; the others none. */
+nnx_status nnx_fast_tosa_conv2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+bool nnx_fast_tosa_conv2d_scratch(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *w,
+                                  const nnx_operand_desc *y, size_t *shared_bytes, size_t *thread_bytes);
+nnx_status nnx_fast_tosa_depthwise2d(const nnx_op_args *args, const nnx_view *in, nnx_view *out,
+                                     const nnx_kernel_env *env);
+nnx_status nnx_fast_tosa_matmul(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+nnx_status nnx_fast_pool_nhwc(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
+
 /* A 2-D convolution with one input channel per group (depthwise_fast.c). */
 bool nnx_fast_conv2d_is_depthwise(const nnx_op_args *args, const nnx_operand_desc *x);
 /* Per-thread scratch of nnx_fast_depthwise2d for args with input x, filter f and output y

@@ -2,7 +2,8 @@
  * a float32 convolution or matmul whose only reader adds a value that already exists (a
  * residual connection; for a matmul also one row broadcast over its rows: the bias of a
  * linear layer) adds it itself; a float32 convolution, matmul or addition (after that
- * residual, if any) whose only reader is relu, a clamp, or a max and/or min with scalar
+ * residual, if any), or TOSA conv2d, depthwise_conv2d or matmul (no residual: their bias is
+ * the epilogue's row), whose only reader is relu, a clamp, or a max and/or min with scalar
  * constants (how ONNX writes relu6; either order when lo <= hi), applies
  * that clamp to each result as it stores it, and the activation steps are skipped; their
  * outputs share the producer's bytes (memplan.c). Every fused form computes
@@ -46,7 +47,9 @@ static bool binary_scalar(const nnx_ir *ir, const nnx_node *n, uint32_t from, do
 static bool producer_fusable(const nnx_plan *plan, uint32_t k)
 {
     const nnx_node *n = &plan->ir->nodes[plan->order[k]];
-    return plan->fast[k] && n->n_out == 1 && (n->op == NNX_OP_CONV || n->op == NNX_OP_MATMUL || n->op == NNX_OP_ADD);
+    return plan->fast[k] && n->n_out == 1 &&
+        (n->op == NNX_OP_CONV || n->op == NNX_OP_MATMUL || n->op == NNX_OP_ADD || n->op == NNX_OP_TOSA_CONV2D ||
+         n->op == NNX_OP_TOSA_DEPTHWISE_CONV2D || n->op == NNX_OP_TOSA_MATMUL);
 }
 
 static bool same_shape(const nnx_ir *ir, uint32_t a, uint32_t b)

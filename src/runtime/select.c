@@ -7,13 +7,16 @@
  * nchw max / average pooling, sum / mean over trailing axes, and transpose and slice of any
  * type (bit-identical to the reference, except exp, sigmoid, tanh and softmax: float32 SIMD
  * within a few ULP, cpu/vmath.h); float32 batch, instance and layer normalization (within
- * float32 rounding, norm_fast.c). Everything else, and everything under
- * NNX_CPU_LEVEL=reference, runs its reference kernel. */
+ * float32 rounding, norm_fast.c); the TOSA float32 operators in their nhwc layout (acc
+ * float32, zero points absent or constant zeros: tosa_conv2d and tosa_matmul of at least
+ * MIN_MACS, tosa_depthwise_conv2d, tosa_avg_pool2d, nhwc max_pool; cpu/tosa_fast.c).
+ * Everything else, and everything under NNX_CPU_LEVEL=reference, runs its reference kernel. */
 #include "runtime/select.h"
 #include "ops/subgraph.h"
 #include "ir/dtypes.h"
 
 #include <stdint.h>
+#include <string.h>
 
 static const nnx_operand_desc *desc_of(const nnx_ir *ir, const nnx_node *node, uint32_t i)
 {
@@ -54,6 +57,25 @@ static bool any_empty(const nnx_ir *ir, const nnx_node *node)
         if (node->out[o] != NNX_NONE && nnx_desc_elements(&ir->values[node->out[o]].desc, &count) && count == 0)
             return true;
     return false;
+}
+
+/* A TOSA float32 operator the fast kernels take: accumulator float32 (or the default), and
+ * the zero points from input first_zp on absent or constant zeros. */
+static bool tosa_float(const nnx_ir *ir, const nnx_node *node, nnx_dtype acc, uint32_t first_zp)
+{
+    if (acc != NNX_DTYPE_UNDEFINED && acc != NNX_FLOAT32)
+        return false;
+    for (uint32_t i = first_zp; i < node->n_in; i++) {
+        float zp;
+        if (node->in[i] == NNX_NONE)
+            continue;
+        if (!nnx_ir_fixed_constant(ir, node->in[i]))
+            return false;
+        memcpy(&zp, ir->values[node->in[i]].data, sizeof zp);
+        if (zp != 0.0f)
+            return false;
+    }
+    return true;
 }
 
 /* cond_if and while_loop in the run's shared scratch: their sub-graphs run without
@@ -142,8 +164,28 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
     case NNX_OP_REDUCE_MEAN: return nnx_fast_reduce_tail(x, node->attrs.reduce.axes_mask) ? nnx_fast_reduce : NULL;
     case NNX_OP_CLAMP: return node->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE ? nnx_fast_clamp : NULL;
     case NNX_OP_RELU: return nnx_fast_relu;
+    case NNX_OP_TOSA_CONV2D:
+    case NNX_OP_TOSA_DEPTHWISE_CONV2D: {
+        const nnx_operand_desc *w = desc_of(ir, node, 1);
+        bool dw = node->op == NNX_OP_TOSA_DEPTHWISE_CONV2D;
+        uint64_t k = dw ? (uint64_t)w->shape[0] * w->shape[1] : (uint64_t)w->shape[1] * w->shape[2] * w->shape[3];
+        if (!tosa_float(ir, node, node->attrs.tosa_conv.acc_type, 3) || macs(y, k) < MIN_MACS)
+            return NULL;
+        if (dw)
+            return nnx_fast_tosa_depthwise2d;
+        return nnx_fast_tosa_conv2d_scratch(&args, x, w, y, shared_bytes, thread_bytes) ? nnx_fast_tosa_conv2d : NULL;
+    }
+    case NNX_OP_TOSA_MATMUL:
+        if (!tosa_float(ir, node, node->attrs.tosa_matmul.acc_type, 2) || macs(y, x->shape[2]) < MIN_MACS)
+            return NULL;
+        *thread_bytes = nnx_sgemm_workspace();
+        return nnx_fast_tosa_matmul;
+    case NNX_OP_TOSA_AVG_POOL2D:
+        return tosa_float(ir, node, node->attrs.tosa_pool.acc_type, 1) ? nnx_fast_pool_nhwc : NULL;
     case NNX_OP_MAX_POOL:
     case NNX_OP_AVG_POOL:
+        if (node->op == NNX_OP_MAX_POOL && node->attrs.pool.layout == NNX_LAYOUT_NHWC)
+            return nnx_fast_pool_nhwc;
         if ((node->attrs.pool.layout != NNX_LAYOUT_NCHW && node->attrs.pool.layout != NNX_LAYOUT_DEFAULT) ||
             node->attrs.pool.nan_mode != NNX_NAN_PROPAGATE)
             return NULL;
@@ -211,9 +253,30 @@ static nnx_status pack_filter(const nnx_ir *ir, const nnx_node *node, void **pre
     return nnx_fast_conv2d_prepare(ir->alloc, ir->values[node->in[1]].data, M, K, prepared);
 }
 
+/* A TOSA conv's constant OHWI filter, read as the K x O matrix Wᵀ, or a tosa_matmul's constant
+ * b of one matrix, packed for the GEMM as a matmul's B (Bᵀ row-major for one row). */
+static nnx_status pack_tosa(const nnx_ir *ir, const nnx_node *node, void **prepared)
+{
+    const nnx_operand_desc *b = &ir->values[node->in[1]].desc;
+    const float *data = ir->values[node->in[1]].data;
+    if (!nnx_ir_fixed_constant(ir, node->in[1]))
+        return NNX_OK;
+    if (node->op == NNX_OP_TOSA_CONV2D) {
+        size_t K = (size_t)b->shape[1] * b->shape[2] * b->shape[3];
+        return nnx_fast_matmul_prepare(ir->alloc, (nnx_fmat){data, 1, K}, K, b->shape[0], product_rows(ir, node),
+                                       prepared);
+    }
+    if (b->shape[0] != 1)
+        return NNX_OK; /* batches of b: one product each */
+    return nnx_fast_matmul_prepare(ir->alloc, (nnx_fmat){data, b->shape[2], 1}, b->shape[1], b->shape[2],
+                                   product_rows(ir, node), prepared);
+}
+
 nnx_status nnx_kernel_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_kernel fast, void **prepared)
 {
     *prepared = NULL;
+    if (fast == nnx_fast_tosa_conv2d || fast == nnx_fast_tosa_matmul)
+        return pack_tosa(ir, node, prepared);
     if (fast == nnx_fast_matmul || fast == nnx_fast_gemm)
         return pack_weights(ir, node, prepared);
     if (fast == nnx_fast_conv2d)
@@ -227,7 +290,8 @@ nnx_status nnx_kernel_prepare(const nnx_ir *ir, const nnx_node *node, nnx_fast_k
 
 bool nnx_kernel_exact(nnx_op op)
 {
-    return op != NNX_OP_MATMUL && op != NNX_OP_GEMM && op != NNX_OP_CONV && op != NNX_OP_BATCH_NORMALIZATION &&
+    return op != NNX_OP_MATMUL && op != NNX_OP_GEMM && op != NNX_OP_CONV && op != NNX_OP_TOSA_CONV2D &&
+        op != NNX_OP_TOSA_DEPTHWISE_CONV2D && op != NNX_OP_TOSA_MATMUL && op != NNX_OP_BATCH_NORMALIZATION &&
         op != NNX_OP_INSTANCE_NORMALIZATION && op != NNX_OP_LAYER_NORMALIZATION && op != NNX_OP_EXP &&
         op != NNX_OP_SIGMOID && op != NNX_OP_TANH && op != NNX_OP_SOFTMAX;
 }

@@ -1,7 +1,8 @@
 /* main.c — nnx-tosa-compliance: runs every TOSA 1.0 operator and type nnx can run against
  * the compliance checker (checker/compliance.h) and the integer pseudocode transcriptions,
  * prints one line per failing (operator, types, set) and ends with "tosa: N passed, N failed".
- * Usage: nnx-tosa-compliance [--verbose] [--markdown FILE]. Exit status 1 when a check fails. */
+ * Usage: nnx-tosa-compliance [--verbose] [--markdown FILE] [--via-file DIR] (tc_runner.h).
+ * Exit status 1 when a check fails. */
 #include "tc_runner.h"
 
 #include <stdio.h>
@@ -13,10 +14,12 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--markdown") == 0 && i + 1 < argc)
             md = argv[++i];
+        else if (strcmp(argv[i], "--via-file") == 0 && i + 1 < argc)
+            tc_via_file = argv[++i];
         else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0)
             tc_verbose = true;
         else {
-            fprintf(stderr, "usage: %s [--verbose] [--markdown FILE]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--verbose] [--markdown FILE] [--via-file DIR]\n", argv[0]);
             return 2;
         }
     }

@@ -27,6 +27,89 @@ static nnx_context *context(void)
 
 static size_t bytes_of(const tc_tensor *t) { return tc_count(t) * nnx_dtype_size(t->dtype); }
 
+const char *tc_via_file;
+
+/* The bytes of the file at path (malloc'ed; *size), or NULL. */
+static unsigned char *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    if (f && fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) &&
+            fread(buf, 1, (size_t)n, f) != (size_t)n) {
+            free(buf);
+            buf = NULL;
+        }
+        *size = (size_t)(n < 0 ? 0 : n);
+    }
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+/* --via-file: g written as a .tosa file, read back, built and run on the same inputs; false
+ * (msg says why) unless every output has the bytes of out[] and the file writes back the
+ * same. */
+static bool via_file(nnx_graph *g, const nnx_named_tensor *ti, size_t n_ti, const tc_tensor *out, uint32_t n_out,
+                     char *msg, size_t msg_size)
+{
+    static unsigned serial;
+    char path[4096], again[4096];
+    snprintf(path, sizeof path, "%s/%05u.tosa", tc_via_file, serial);
+    snprintf(again, sizeof again, "%s/%05u-again.tosa", tc_via_file, serial++);
+    nnx_model *m = NULL;
+    nnx_graph *g2 = NULL;
+    nnx_named_tensor to[8] = {{0}};
+    bool ok = false;
+    unsigned char *a = NULL, *b = NULL;
+    size_t na = 0, nb = 0;
+    if (nnx_graph_save(g, path) != NNX_OK || nnx_model_load(ctx, path, NULL, &m) != NNX_OK ||
+        nnx_model_save(m, again) != NNX_OK || nnx_model_build(m, &g2) != NNX_OK) {
+        snprintf(msg, msg_size, "via .tosa file: %s", nnx_context_error(ctx));
+        goto done;
+    }
+    a = slurp(path, &na), b = slurp(again, &nb);
+    if (!a || !b || na != nb || memcmp(a, b, na) != 0) {
+        snprintf(msg, msg_size, "via .tosa file: %s written again differs (%zu and %zu bytes)", path, na, nb);
+        goto done;
+    }
+    for (uint32_t i = 0; i < n_out; i++) {
+        nnx_tensor_desc d = {.readable = true};
+        nnx_graph_output_desc(g2, i, &d.desc);
+        to[i].name = nnx_graph_output_name(g, i);
+        if (nnx_tensor_create(ctx, &d, &to[i].tensor) != NNX_OK) {
+            snprintf(msg, msg_size, "via .tosa file: %s", nnx_context_error(ctx));
+            goto done;
+        }
+    }
+    if (nnx_context_dispatch(ctx, g2, ti, n_ti, to, n_out) != NNX_OK) {
+        snprintf(msg, msg_size, "via .tosa file: run: %s", nnx_context_error(ctx));
+        goto done;
+    }
+    ok = true;
+    for (uint32_t i = 0; i < n_out && ok; i++) {
+        size_t n = bytes_of(&out[i]);
+        unsigned char *data = malloc(n ? n : 1);
+        ok = data && nnx_tensor_read(to[i].tensor, data, n) == NNX_OK && memcmp(data, out[i].data, n) == 0;
+        if (!ok)
+            snprintf(msg, msg_size, "via .tosa file: output %u differs from the graph built in C (%s)", i, path);
+        free(data);
+    }
+done:
+    for (uint32_t i = 0; i < n_out; i++)
+        nnx_tensor_destroy(to[i].tensor);
+    nnx_graph_destroy(g2);
+    nnx_model_destroy(m);
+    free(a);
+    free(b);
+    if (ok) {
+        remove(path);
+        remove(again);
+    }
+    return ok;
+}
+
 static nnx_operand *constant(nnx_tosa *s, const tc_tensor *t)
 {
     nnx_operand *out = NULL;
@@ -117,6 +200,8 @@ tc_outcome tc_tosa(nnx_tosa_op op, const nnx_tosa_attrs *attrs, const tc_tensor 
         if (nnx_tensor_read(to[i].tensor, out[i].data, bytes_of(&out[i])) != NNX_OK)
             goto ctx_error;
     r = TC_OK;
+    if (tc_via_file && !via_file(g, ti, n_ti, out, n_out, msg, msg_size))
+        r = TC_ERROR;
     goto done;
 ctx_error:
     snprintf(msg, msg_size, "run: %s", nnx_context_error(ctx));

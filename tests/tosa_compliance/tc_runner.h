@@ -44,6 +44,10 @@ typedef struct tc_row {
 typedef enum tc_outcome { TC_OK, TC_UNSUPPORTED, TC_ERROR } tc_outcome;
 tc_outcome tc_tosa(nnx_tosa_op op, const nnx_tosa_attrs *attrs, const tc_tensor *const *in, uint32_t n_in,
                    uint32_t n_data, tc_tensor *out, uint32_t n_out, char *msg, size_t msg_size);
+/* --via-file DIR (main.c): every graph tc_tosa builds is also written as DIR/NNN.tosa
+ * (nnx_graph_save), read back as a model, built and run; its outputs must be the bytes the
+ * graph built in C gives, and writing the read model again must give the file's bytes. */
+extern const char *tc_via_file;
 /* tc_tosa, reporting a refusal: NOT_SUPPORTED marks the row not implemented, any other
  * failure is a failed check of set (the runner only builds valid graphs). */
 bool tc_tosa_checked(const tc_row *row, const char *set, nnx_tosa_op op, const nnx_tosa_attrs *attrs,

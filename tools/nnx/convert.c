@@ -1,6 +1,7 @@
 /* convert.c — `nnx convert IN OUT`: read a model and write it as NNEF: a flat graph.nnef
- * with its tensor files, as a folder, or as a .tgz when OUT ends in .tgz or .tar.gz. The
- * tensor files are copied bit for bit. */
+ * with its tensor files, as a folder, or as a .tgz when OUT ends in .tgz or .tar.gz; as NNVM
+ * graph JSON for .json and as a TOSA flatbuffer for .tosa. The tensor files are copied bit
+ * for bit. */
 #include "cli.h"
 
 #include <stdio.h>
@@ -14,7 +15,10 @@ static const char kHelp[] = "\n"
                             "archive when its name ends in .tgz or .tar.gz, else a folder (created if needed);\n"
                             "files already in OUT are replaced. When OUT ends in .json it is written as NNVM\n"
                             "graph JSON with its weights in OUT's .params (exit 3 naming an operation NNVM\n"
-                            "cannot express).\n"
+                            "cannot express). When OUT ends in .tosa it is written as a TOSA 1.0 flatbuffer:\n"
+                            "a .tosa model as it was read, a graph of TOSA operators (NNEF tosa_* fragments)\n"
+                            "operator for operator, and float32 ONNX or NNEF operations legalized to TOSA\n"
+                            "(NHWC convolutions and pooling; exit 3 naming an operation TOSA cannot express).\n"
                             "\n"
                             "Options:\n" CLI_MODEL_HELP "  -h, --help     show this help and exit\n"
                             "\n"

@@ -67,6 +67,35 @@ static int print_histogram(const nnx_model *m)
     return NNX_EXIT_OK;
 }
 
+/* A TOSA model's profiles and extensions: "tosa profiles: PRO-INT, EXT-INT16" and, for
+ * operators either profile serves, "(and one of: PRO-INT, PRO-FP)". */
+static void print_tosa_profiles(const nnx_model *m)
+{
+    uint32_t all, any;
+    if (nnx_model_tosa_profiles(m, &all, &any) != NNX_OK)
+        return;
+    printf("tosa profiles:");
+    const char *sep = " ";
+    for (uint32_t bit = 1; bit && bit <= NNX_TOSA_ALL_PROFILES; bit <<= 1)
+        if (all & bit) {
+            printf("%s%s", sep, nnx_tosa_profile_name(bit));
+            sep = ", ";
+        }
+    if (any) {
+        printf(" (one of");
+        sep = " ";
+        for (uint32_t bit = 1; bit && bit <= NNX_TOSA_ALL_PROFILES; bit <<= 1)
+            if (any & bit) {
+                printf("%s%s", sep, nnx_tosa_profile_name(bit));
+                sep = ", ";
+            }
+        printf(")");
+    }
+    if (!all && !any)
+        printf(" none");
+    putchar('\n');
+}
+
 int cmd_info(int argc, char **argv)
 {
     cli_model_args a = {0};
@@ -87,6 +116,7 @@ int cmd_info(int argc, char **argv)
     uint64_t count, bytes;
     nnx_model_parameters(m, &count, &bytes);
     printf("parameters: %llu (%llu bytes)\n", (unsigned long long)count, (unsigned long long)bytes);
+    print_tosa_profiles(m);
     if (nnx_model_staged_reason(m))
         printf("staged: output shapes depend on the input values, from %s\n", nnx_model_staged_reason(m));
     nnx_context_destroy(ctx);

@@ -23,6 +23,12 @@ static const char kHelp[] =
     "(data type, shape, min, max, mean; the top 5 of a class-score vector) and, with\n"
     "--output-dir, written to DIR/NAME.npy or DIR/NAME.dat.\n"
     "\n"
+    "MODEL may also be a TOSA test: a desc.json, or the folder holding one (the reference\n"
+    "model's test layout). Its tosa_file is loaded, the inputs ifm_name are read from\n"
+    "ifm_file, and each output ofm_name is written to ofm_file beside desc.json (or in\n"
+    "--output-dir). A test with expected_failure passes (exit 0) when the graph is\n"
+    "rejected, printing the rule; if it runs instead, the exit code is 1.\n"
+    "\n"
     "Options:\n"
     "  -i, --input NAME=FILE     read graph input NAME from FILE (.npy or .dat; repeatable)\n"
     "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
@@ -379,6 +385,18 @@ static int load_model(run_args *a, nnx_context *ctx, nnx_model **m)
 /* Load, gather the inputs, compile, dispatch. */
 static int run(run_args *a)
 {
+    char *desc = NULL;
+    if (run_is_desc(a->model, &desc)) { /* a TOSA test folder: its desc.json gives the inputs */
+        int rc = a->input_count || a->random
+            ? (fprintf(stderr,
+                       "nnx run: %s: a TOSA test's desc.json gives the inputs; --input and --random-inputs "
+                       "do not apply\n",
+                       a->model),
+               NNX_EXIT_USAGE)
+            : run_desc(desc, a->output_dir, a->threads);
+        free(desc);
+        return rc;
+    }
     nnx_context *ctx;
     nnx_status st = nnx_context_create(&(nnx_context_options){.threads = a->threads}, &ctx);
     if (st != NNX_OK) {

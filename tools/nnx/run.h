@@ -39,6 +39,20 @@ int run_random_input(uint64_t seed, size_t index, const nnx_operand_desc *want, 
 int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
                      const run_buffer *b);
 
+/* Creates folder dir and its parents where missing (mkdir -p). */
+int run_make_dirs(const char *dir);
+
+/* Writes b to path: .dat as an NNEF tensor file, anything else as .npy, types widened as
+ * for run_write_output (name is the output's, for messages). */
+int run_write_file(nnx_context *ctx, const char *path, const char *name, const run_buffer *b);
+
+/* run_desc.c: path names a TOSA test (a desc.json, or a folder holding one and no
+ * graph.nnef); *desc_path (malloc'ed) is the desc.json. */
+bool run_is_desc(const char *path, char **desc_path);
+/* Runs the TOSA test described by desc, writing its outputs beside it or into output_dir
+ * (when not NULL). Returns the exit code: 0 ran (or was rejected as expected). */
+int run_desc(const char *desc, const char *output_dir, uint32_t threads);
+
 /* run.c: tensors for every input of the compiled graph g (filled from buffers, indexed like
  * the model's inputs) and every output (readable), named as the graph names them; in and
  * out have room for the graph's counts. Tensors belong to ctx. */

@@ -270,7 +270,7 @@ int run_random_input(uint64_t seed, size_t index, const nnx_operand_desc *want, 
 /* ------------------------------------------------------------------ writing outputs */
 
 /* Creates dir and its missing parents (mkdir -p). */
-static int make_dirs(const char *dir)
+int run_make_dirs(const char *dir)
 {
     char *path = strdup(dir);
     if (!path)
@@ -327,28 +327,41 @@ static char *output_path(const char *dir, const char *name, nnx_tensor_file_form
     return path;
 }
 
-int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
-                     const run_buffer *b)
+int run_write_file(nnx_context *ctx, const char *path, const char *name, const run_buffer *b)
 {
-    int rc = make_dirs(dir);
-    if (rc != NNX_EXIT_OK)
-        return rc;
+    nnx_tensor_file_format format = NNX_TENSOR_FILE_NPY;
+    size_t n = strlen(path);
+    if (n > 4 && strcmp(path + n - 4, ".dat") == 0)
+        format = NNX_TENSOR_FILE_NNEF;
     run_buffer wide = *b;
     nnx_dtype dt = file_dtype(b->desc.dtype, format);
     if (dt != b->desc.dtype) { /* widening is exact: it cannot fail but for memory */
         wide.desc.dtype = dt;
-        if ((rc = alloc_buffer(&wide.desc, &wide)) != NNX_EXIT_OK)
+        int rc = alloc_buffer(&wide.desc, &wide);
+        if (rc != NNX_EXIT_OK)
             return rc;
         convert_exact(b->desc.dtype, b->data, dt, wide.data, wide.size / nnx_dtype_size(dt));
     }
-    char *path = output_path(dir, name, format);
-    nnx_status st = path ? nnx_tensor_file_write(ctx, path, format, &wide.desc, wide.data, wide.size)
-                         : NNX_ERROR_OUT_OF_MEMORY;
+    nnx_status st = nnx_tensor_file_write(ctx, path, format, &wide.desc, wide.data, wide.size);
     if (st != NNX_OK)
-        fprintf(stderr, "nnx run: cannot write output '%s': %s\n", name,
-                path ? nnx_context_error(ctx) : "out of memory");
-    free(path);
+        fprintf(stderr, "nnx run: cannot write output '%s': %s\n", name, nnx_context_error(ctx));
     if (wide.data != b->data)
         run_buffer_free(&wide);
     return st == NNX_OK ? NNX_EXIT_OK : cli_exit_code(st);
+}
+
+int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
+                     const run_buffer *b)
+{
+    int rc = run_make_dirs(dir);
+    if (rc != NNX_EXIT_OK)
+        return rc;
+    char *path = output_path(dir, name, format);
+    if (!path) {
+        fprintf(stderr, "nnx run: cannot write output '%s': out of memory\n", name);
+        return NNX_EXIT_INVALID_MODEL;
+    }
+    rc = run_write_file(ctx, path, name, b);
+    free(path);
+    return rc;
 }
