@@ -222,9 +222,15 @@ static bool fft(nnx_tir *t, const nnx_node *n)
     return true;
 }
 
+/* A reshape to the input's own shape is IDENTITY (what TOSA IDENTITY lowers to; IDENTITY
+ * also takes int4 and int48, which RESHAPE does not). */
 static bool reshape_to_out(nnx_tir *t, const nnx_node *n)
 {
     const nnx_operand_desc *o = desc_of(t, n->out[0]);
+    if (nnx_desc_equal(o, desc_of(t, n->in[0]))) {
+        const char *x = nnx_tir_value(t, n->in[0]);
+        return nnx_tir_op_value(t, NNX_TOSA_IDENTITY, &x, 1, NULL, n->out[0]);
+    }
     const char *in[2] = {nnx_tir_value(t, n->in[0]), nnx_tir_shape_u(t, o->shape, o->rank)};
     return nnx_tir_op_value(t, NNX_TOSA_RESHAPE, in, 2, NULL, n->out[0]);
 }

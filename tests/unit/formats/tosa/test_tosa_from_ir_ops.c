@@ -1,7 +1,7 @@
 /* test_tosa_from_ir_ops.c — every TOSA 1.0 operator the builder lowers (but the control
  * flow, variables and CUSTOM) written back by nnx_tfile_from_ir: one graph holds them all
  * (float32, int8, int32 and bool), each result a graph output; the file's operators, CONST
- * and CONST_SHAPE aside, are the builder's calls in order (IDENTITY written as RESHAPE; the
+ * and CONST_SHAPE aside, are the builder's calls in order (the
  * RESHAPE / TILE of GATHER's and SCATTER's core index pattern are not written), and the graph
  * built again from the file (tosa_replay.h) gives the same bytes. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp (tosa_replay.h) */
@@ -70,7 +70,7 @@ static nnx_operand *op(rec *r, nnx_tosa_op o, nnx_operand *const *in, uint32_t n
     nnx_operand *out[2] = {NULL, NULL};
     if (nnx_tosa_add(r->t, o, in, n, a, out, n_out) != n_out)
         fail_msg("%s: %s", nnx_tosa_op_name(o), nnx_builder_error(r->b));
-    r->want[r->n_want++] = o == NNX_TOSA_IDENTITY ? (uint32_t)NNX_TOSA_RESHAPE : (uint32_t)o;
+    r->want[r->n_want++] = (uint32_t)o;
     for (uint32_t i = 0; i < n_out; i++)
         output(r, out[i]);
     return out[0];
