@@ -300,6 +300,25 @@ bool nnx_tir_ints(nnx_tir *t, nnx_tfile_ints *f, const int32_t *v, uint32_t n)
     return true;
 }
 
+/* The input of the TRANSPOSE that wrote x when perm undoes it (an NHWC result transposed back
+ * to NCHW and straight to NHWC again), else NULL. Prune drops the TRANSPOSE if nothing else
+ * reads x. */
+static const char *undone(const nnx_tir *t, const char *x, uint32_t rank, const uint32_t *perm)
+{
+    for (uint32_t i = t->n_ops; i-- > 0;) {
+        const nnx_tfile_operator *o = &t->ops[i];
+        if (o->n_outputs != 1 || strcmp(o->outputs[0], x) != 0)
+            continue;
+        if (o->op != NNX_TOSA_TRANSPOSE || o->attr.perms.count != rank)
+            return NULL;
+        for (uint32_t k = 0; k < rank; k++)
+            if (o->attr.perms.v[perm[k]] != (int32_t)k)
+                return NULL;
+        return o->inputs[0];
+    }
+    return NULL;
+}
+
 const char *nnx_tir_transpose(nnx_tir *t, const char *x, const nnx_operand_desc *xd, const uint32_t *perm,
                               nnx_operand_desc *out)
 {
@@ -309,6 +328,12 @@ const char *nnx_tir_transpose(nnx_tir *t, const char *x, const nnx_operand_desc 
     for (uint32_t i = 0; i < xd->rank; i++) {
         p[i] = (int32_t)perm[i];
         d.shape[i] = xd->shape[perm[i]];
+    }
+    const char *before = x ? undone(t, x, xd->rank, perm) : NULL;
+    if (before) {
+        if (out)
+            *out = d;
+        return before;
     }
     if (!nnx_tir_ints(t, &a.perms, p, xd->rank))
         return NULL;

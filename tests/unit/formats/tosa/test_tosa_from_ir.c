@@ -377,6 +377,41 @@ static void test_onnx_legalized(void **state)
     nnx_ir_free(&g.ir);
 }
 
+/* max_pool straight into conv (NCHW): the TRANSPOSE back to NCHW after the pool and the one
+ * to NHWC before the conv cancel, and neither is written. */
+static void test_transposes_cancel(void **state)
+{
+    (void)state;
+    ir_graph g;
+    assert_true(nnx_alloc_init(&g.alloc, NULL));
+    nnx_ir_init(&g.ir, &g.alloc);
+    nnx_error err = {0};
+    nnx_operand_desc xd = {NNX_FLOAT32, 4, {1, 2, 4, 4}};
+    assert_int_equal(nnx_ir_add_input(&g.ir, "x", &xd, &g.x, &err), NNX_OK);
+    nnx_attrs pa = {.pool = {.window = {2, 2},
+                             .strides = {1, 1},
+                             .dilations = {1, 1},
+                             .layout = NNX_LAYOUT_NCHW,
+                             .rounding = NNX_ROUNDING_FLOOR}};
+    uint32_t y = node(&g, NNX_OP_MAX_POOL, &g.x, 1, &pa);
+    uint32_t w = constant(&g, NNX_FLOAT32, 4, (uint32_t[]){3, 2, 1, 1}, conv_wf);
+    nnx_attrs ca = {.conv = {.strides = {1, 1},
+                             .dilations = {1, 1},
+                             .groups = 1,
+                             .input_layout = NNX_LAYOUT_NCHW,
+                             .filter_layout = NNX_FILTER_OIHW}};
+    g.y = node(&g, NNX_OP_CONV, (uint32_t[]){y, w}, 2, &ca);
+    nnx_tfile f;
+    nnx_tfile_init(&f, &g.alloc);
+    const char *in = "x", *out = "y";
+    if (nnx_tfile_from_ir(&g.ir, &g.x, &in, 1, &g.y, &out, 1, &f, &err) != NNX_OK)
+        fail_msg("%s", err.message);
+    static const uint32_t want[] = {NNX_TOSA_TRANSPOSE, NNX_TOSA_MAX_POOL2D, NNX_TOSA_CONV2D, NNX_TOSA_TRANSPOSE};
+    assert_ops(main_block(&f), want, 4);
+    nnx_tfile_free(&f);
+    nnx_ir_free(&g.ir);
+}
+
 /* ---------------------------------------------------------------- refusals and names */
 
 static void test_not_supported(void **state)
@@ -486,9 +521,9 @@ static void test_allocation_failures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tosa_built),          cmocka_unit_test(test_onnx_legalized),
-        cmocka_unit_test(test_not_supported),       cmocka_unit_test(test_identity_outputs),
-        cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_tosa_built),        cmocka_unit_test(test_onnx_legalized),
+        cmocka_unit_test(test_transposes_cancel), cmocka_unit_test(test_not_supported),
+        cmocka_unit_test(test_identity_outputs),  cmocka_unit_test(test_allocation_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

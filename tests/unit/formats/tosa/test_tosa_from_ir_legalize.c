@@ -110,6 +110,8 @@ static void test_cnn(void **state)
                                                                   .strides = (uint32_t[]){2, 2},
                                                                   .strides_count = 2});
     out(&h, m);
+    /* the pool straight into a conv: the transposes between them cancel */
+    out(&h, nnx_builder_conv2d(h.b, m, const_f(&h, 4, (uint32_t[]){2, 4, 1, 1}, 15), NULL));
     out(&h,
         nnx_builder_average_pool2d(h.b, y,
                                    &(nnx_pool2d_options){.window_dimensions = (uint32_t[]){3, 3},
