@@ -40,30 +40,10 @@ static const char kDesc[] = "{\n  \"tosa_file\": \"test.tosa\",\n  \"ifm_name\":
                             "  \"ifm_file\": [\"x.npy\"],\n  \"ofm_name\": [\"y\"],\n"
                             "  \"ofm_file\": [\"result-0.npy\"],\n  \"expected_failure\": %s\n}\n";
 
-/* x int8[1,4] -> RESCALE to int32 by 1.5 -> ADD [1, 2, 3, 4]. */
+/* x int8[1,4] -> RESCALE to int32 by 1.5 -> ADD [1, 2, 3, 4] (tfb_sample_rescale_add). */
 static void rescale_add(nnx_context *ctx)
 {
-    tfb b;
-    tfb_begin(&b);
-    tfb_block(&b, "main");
-    const int32_t s14[] = {1, 4}, s1[] = {1}, mult = 3 << 29, c[] = {1, 2, 3, 4}, zero32 = 0;
-    const int8_t shift = 30, zp = 0;
-    tfb_tensor(&b, "x", NNX_TFILE_INT8, 2, s14, NULL, 0);
-    tfb_tensor(&b, "mult", NNX_TFILE_INT32, 1, s1, &mult, 4);
-    tfb_tensor(&b, "shift", NNX_TFILE_INT8, 1, s1, &shift, 1);
-    tfb_tensor(&b, "izp", NNX_TFILE_INT8, 1, s1, &zp, 1);
-    tfb_tensor(&b, "ozp", NNX_TFILE_INT32, 1, s1, &zero32, 4);
-    tfb_tensor(&b, "c", NNX_TFILE_INT32, 2, s14, c, sizeof c);
-    tfb_tensor(&b, "r", NNX_TFILE_INT32, 2, s14, NULL, 0);
-    tfb_tensor(&b, "y", NNX_TFILE_INT32, 2, s14, NULL, 0);
-    tfb_op(&b, NNX_TOSA_CONST, NULL, 0, NULL, 1, (const char *[]){"c"});
-    nnx_tfile_attr ra = {.type = NNX_TOSA_RESCALE, .scale32 = true, .rounding_mode = 1};
-    tfb_op(&b, NNX_TOSA_RESCALE, &ra, 5, (const char *[]){"x", "mult", "shift", "izp", "ozp"}, 1,
-           (const char *[]){"r"});
-    tfb_op(&b, NNX_TOSA_ADD, NULL, 2, (const char *[]){"r", "c"}, 1, (const char *[]){"y"});
-    tfb_io(&b, 1, (const char *[]){"x"}, 1, (const char *[]){"y"});
-    tfb_write(&b, in_test("rescale_add", "test.tosa"));
-    tfb_end(&b);
+    tfb_sample_rescale_add(in_test("rescale_add", "test.tosa"));
     char desc[512];
     snprintf(desc, sizeof desc, kDesc, "false");
     write_text(in_test("rescale_add", "desc.json"), desc);
@@ -97,25 +77,10 @@ static void concat_bad_axis(nnx_context *ctx, const char *test, bool expect_fail
     write_npy(ctx, in_test(test, "x.npy"), NNX_FLOAT32, 2, shape, x, sizeof x);
 }
 
-/* A variable: y = state + x, then state = y (state starts at 0.5). */
+/* A variable: y = state + x, then state = y (state starts at 0.5; tfb_sample_variable). */
 static void variable(nnx_context *ctx)
 {
-    tfb b;
-    tfb_begin(&b);
-    tfb_block(&b, "main");
-    const int32_t s1[] = {1};
-    const float init = 0.5f;
-    tfb_tensor(&b, "x", NNX_TFILE_FP32, 1, s1, NULL, 0);
-    tfb_tensor(&b, "state", NNX_TFILE_FP32, 1, s1, &init, 4)->variable = true;
-    tfb_tensor(&b, "r", NNX_TFILE_FP32, 1, s1, NULL, 0);
-    tfb_tensor(&b, "y", NNX_TFILE_FP32, 1, s1, NULL, 0);
-    tfb_op(&b, NNX_TOSA_VARIABLE, NULL, 0, NULL, 1, (const char *[]){"state"});
-    tfb_op(&b, NNX_TOSA_VARIABLE_READ, NULL, 1, (const char *[]){"state"}, 1, (const char *[]){"r"});
-    tfb_op(&b, NNX_TOSA_ADD, NULL, 2, (const char *[]){"r", "x"}, 1, (const char *[]){"y"});
-    tfb_op(&b, NNX_TOSA_VARIABLE_WRITE, NULL, 1, (const char *[]){"y"}, 1, (const char *[]){"state"});
-    tfb_io(&b, 1, (const char *[]){"x"}, 1, (const char *[]){"y"});
-    tfb_write(&b, in_test("variable", "test.tosa"));
-    tfb_end(&b);
+    tfb_sample_variable(in_test("variable", "test.tosa"));
     write_text(in_test("variable", "desc.json"),
                "{\"tosa_file\": \"test.tosa\", \"ifm_name\": [\"x\"], \"ifm_file\": [\"x.npy\"],"
                " \"ofm_name\": [\"y\"], \"ofm_file\": [\"result-0.npy\"],"

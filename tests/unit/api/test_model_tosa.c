@@ -52,6 +52,18 @@ static nnx_model *load(nnx_context *ctx, const char *path)
     return m;
 }
 
+/* Loads path and builds its graph (the model through *m when m is not NULL). */
+static nnx_graph *build(nnx_context *ctx, const char *path, nnx_model **m)
+{
+    nnx_model *model = load(ctx, path);
+    nnx_graph *g = NULL;
+    if (nnx_model_build(model, &g) != NNX_OK)
+        fail_msg("build %s: %s", path, nnx_context_error(ctx));
+    if (m)
+        *m = model;
+    return g;
+}
+
 /* Runs g once with one input (bytes) and one output (out, out_size bytes). */
 static void run1(nnx_context *ctx, nnx_graph *g, const void *in, size_t in_size, void *out, size_t out_size)
 {
@@ -69,39 +81,11 @@ static void run1(nnx_context *ctx, nnx_graph *g, const void *in, size_t in_size,
     nnx_tensor_destroy(to.tensor);
 }
 
-/* x int8[1,4] -> RESCALE to int32 by 1.5 (multiplier 3 << 29, shift 30) -> ADD c. */
-static void make_rescale_add(const char *path)
-{
-    tfb b;
-    tfb_begin(&b);
-    tfb_block(&b, "main");
-    const int32_t s14[] = {1, 4}, s1[] = {1};
-    const int32_t mult = 3 << 29, c[] = {1, 2, 3, 4};
-    const int8_t shift = 30, zp = 0;
-    tfb_tensor(&b, "x", NNX_TFILE_INT8, 2, s14, NULL, 0);
-    tfb_tensor(&b, "mult", NNX_TFILE_INT32, 1, s1, &mult, 4);
-    tfb_tensor(&b, "shift", NNX_TFILE_INT8, 1, s1, &shift, 1);
-    tfb_tensor(&b, "izp", NNX_TFILE_INT8, 1, s1, &zp, 1);
-    tfb_tensor(&b, "ozp", NNX_TFILE_INT32, 1, s1, (const int32_t[]){0}, 4);
-    tfb_tensor(&b, "c", NNX_TFILE_INT32, 2, s14, c, sizeof c);
-    tfb_tensor(&b, "r", NNX_TFILE_INT32, 2, s14, NULL, 0);
-    tfb_tensor(&b, "y", NNX_TFILE_INT32, 2, s14, NULL, 0);
-    tfb_op(&b, NNX_TOSA_CONST, NULL, 0, NULL, 1, (const char *[]){"c"});
-    nnx_tfile_attr ra = {.type = NNX_TOSA_RESCALE, .scale32 = true, .rounding_mode = 1};
-    tfb_op(&b, NNX_TOSA_RESCALE, &ra, 5, (const char *[]){"x", "mult", "shift", "izp", "ozp"}, 1,
-           (const char *[]){"r"});
-    tfb_op(&b, NNX_TOSA_ADD, &(nnx_tfile_attr){.type = NNX_TOSA_ADD}, 2, (const char *[]){"r", "c"}, 1,
-           (const char *[]){"y"});
-    tfb_io(&b, 1, (const char *[]){"x"}, 1, (const char *[]){"y"});
-    tfb_write(&b, path);
-    tfb_end(&b);
-}
-
 static void test_rescale_add(void **state)
 {
     (void)state;
     const char *p = path_of("rescale_add.tosa");
-    make_rescale_add(p);
+    tfb_sample_rescale_add(p);
     nnx_context *ctx = context();
     nnx_model *m = load(ctx, p);
     assert_int_equal(nnx_model_input_count(m), 1);
@@ -115,8 +99,7 @@ static void test_rescale_add(void **state)
     uint32_t all, any;
     assert_int_equal(nnx_model_tosa_profiles(m, &all, &any), NNX_OK);
     assert_int_equal(all | any, NNX_TOSA_PRO_INT);
-    nnx_graph *g = NULL;
-    assert_int_equal(nnx_model_build(m, &g), NNX_OK);
+    nnx_graph *g = build(ctx, p, NULL);
     const int8_t x[4] = {-128, -3, 5, 127};
     int32_t y[4];
     run1(ctx, g, x, sizeof x, y, sizeof y);
@@ -134,7 +117,7 @@ static void test_save(void **state)
 {
     (void)state;
     const char *p = path_of("save_src.tosa");
-    make_rescale_add(p);
+    tfb_sample_rescale_add(p);
     nnx_context *ctx = context();
     nnx_model *m = load(ctx, p);
     char copy[320], nnef[320];
@@ -152,9 +135,7 @@ static void test_save(void **state)
     fclose(b);
     assert_int_equal(na, nb);
     assert_memory_equal(ba, bb, na);
-    nnx_model *m2 = load(ctx, nnef);
-    nnx_graph *g = NULL;
-    assert_int_equal(nnx_model_build(m2, &g), NNX_OK);
+    nnx_graph *g = build(ctx, nnef, NULL);
     const int8_t x[4] = {-128, -3, 5, 127};
     int32_t y[4];
     run1(ctx, g, x, sizeof x, y, sizeof y);
@@ -185,12 +166,11 @@ static void test_clamp_cast_bf16(void **state)
     tfb_write(&b, p);
     tfb_end(&b);
     nnx_context *ctx = context();
-    nnx_model *m = load(ctx, p);
+    nnx_model *m = NULL;
+    nnx_graph *g = build(ctx, p, &m);
     uint32_t all, any;
     assert_int_equal(nnx_model_tosa_profiles(m, &all, &any), NNX_OK);
     assert_int_equal(all, NNX_TOSA_PRO_FP | NNX_TOSA_EXT_BF16);
-    nnx_graph *g = NULL;
-    assert_int_equal(nnx_model_build(m, &g), NNX_OK);
     const float x[6] = {-3.0f, 0.5f, 1.00390625f, 2.0f, 7.0f, -0.25f};
     uint16_t y[6];
     run1(ctx, g, x, sizeof x, y, sizeof y);
@@ -229,9 +209,7 @@ static void test_cond_if(void **state)
     tfb_write(&b, p);
     tfb_end(&b);
     nnx_context *ctx = context();
-    nnx_model *m = load(ctx, p);
-    nnx_graph *g = NULL;
-    assert_int_equal(nnx_model_build(m, &g), NNX_OK);
+    nnx_graph *g = build(ctx, p, NULL);
     const float a[2] = {1.5f, -2.0f};
     float y[2];
     run1(ctx, g, a, sizeof a, y, sizeof y);
@@ -243,27 +221,10 @@ static void test_cond_if(void **state)
 static void test_variable(void **state)
 {
     (void)state;
-    tfb b;
-    tfb_begin(&b);
-    tfb_block(&b, "main");
-    const int32_t s1[] = {1};
-    tfb_tensor(&b, "x", NNX_TFILE_FP32, 1, s1, NULL, 0);
-    nnx_tfile_tensor *v = tfb_tensor(&b, "state", NNX_TFILE_FP32, 1, s1, (const float[]){0.5f}, 4);
-    v->variable = true;
-    tfb_tensor(&b, "r", NNX_TFILE_FP32, 1, s1, NULL, 0);
-    tfb_tensor(&b, "y", NNX_TFILE_FP32, 1, s1, NULL, 0);
-    tfb_op(&b, NNX_TOSA_VARIABLE, NULL, 0, NULL, 1, (const char *[]){"state"});
-    tfb_op(&b, NNX_TOSA_VARIABLE_READ, NULL, 1, (const char *[]){"state"}, 1, (const char *[]){"r"});
-    tfb_op(&b, NNX_TOSA_ADD, NULL, 2, (const char *[]){"r", "x"}, 1, (const char *[]){"y"});
-    tfb_op(&b, NNX_TOSA_VARIABLE_WRITE, NULL, 1, (const char *[]){"y"}, 1, (const char *[]){"state"});
-    tfb_io(&b, 1, (const char *[]){"x"}, 1, (const char *[]){"y"});
     const char *p = path_of("variable.tosa");
-    tfb_write(&b, p);
-    tfb_end(&b);
+    tfb_sample_variable(p);
     nnx_context *ctx = context();
-    nnx_model *m = load(ctx, p);
-    nnx_graph *g = NULL;
-    assert_int_equal(nnx_model_build(m, &g), NNX_OK);
+    nnx_graph *g = build(ctx, p, NULL);
     const float x = 2.0f;
     float y;
     run1(ctx, g, &x, 4, &y, 4);

@@ -1,7 +1,7 @@
 /* tosa_file_builder.h — tests' way to make a `.tosa` file: an nnx_tfile (src/formats/tosa/
  * tosa_file.h) assembled field by field in its arena (one region, blocks of up to 64 tensors
  * and operators), then written with nnx_tfile_write to a path. Data is given in the file's
- * encoding. Every helper fails the test (cmocka) on a bad call. */
+ * encoding. Every helper fails the test (cmocka) on a bad call. Two sample graphs end it. */
 #ifndef TEST_TOSA_FILE_BUILDER_H
 #define TEST_TOSA_FILE_BUILDER_H
 
@@ -135,6 +135,57 @@ static inline void tfb_write(tfb *b, const char *path)
     assert_int_equal(fwrite(bytes, 1, size, f), size);
     fclose(f);
     nnx_mem_free(&b->alloc, bytes);
+}
+
+/* Sample: x int8[1,4] -> RESCALE to int32 by 1.5 (multiplier 3 << 29, shift 30, scale32,
+ * SINGLE_ROUND) -> ADD the constant c = [1, 2, 3, 4] -> y; written to path. By apply_scale_32
+ * (TOSA 1.0 §2.12.2), x = [-128, -3, 5, 127] gives y = [-191, -2, 11, 195]. */
+static inline void tfb_sample_rescale_add(const char *path)
+{
+    tfb b;
+    tfb_begin(&b);
+    tfb_block(&b, "main");
+    const int32_t s14[] = {1, 4}, s1[] = {1}, mult = 3 << 29, c[] = {1, 2, 3, 4}, zero32 = 0;
+    const int8_t shift = 30, zp = 0;
+    tfb_tensor(&b, "x", NNX_TFILE_INT8, 2, s14, NULL, 0);
+    tfb_tensor(&b, "mult", NNX_TFILE_INT32, 1, s1, &mult, 4);
+    tfb_tensor(&b, "shift", NNX_TFILE_INT8, 1, s1, &shift, 1);
+    tfb_tensor(&b, "izp", NNX_TFILE_INT8, 1, s1, &zp, 1);
+    tfb_tensor(&b, "ozp", NNX_TFILE_INT32, 1, s1, &zero32, 4);
+    tfb_tensor(&b, "c", NNX_TFILE_INT32, 2, s14, c, sizeof c);
+    tfb_tensor(&b, "r", NNX_TFILE_INT32, 2, s14, NULL, 0);
+    tfb_tensor(&b, "y", NNX_TFILE_INT32, 2, s14, NULL, 0);
+    tfb_op(&b, NNX_TOSA_CONST, NULL, 0, NULL, 1, (const char *[]){"c"});
+    nnx_tfile_attr ra = {.type = NNX_TOSA_RESCALE, .scale32 = true, .rounding_mode = 1};
+    tfb_op(&b, NNX_TOSA_RESCALE, &ra, 5, (const char *[]){"x", "mult", "shift", "izp", "ozp"}, 1,
+           (const char *[]){"r"});
+    tfb_op(&b, NNX_TOSA_ADD, &(nnx_tfile_attr){.type = NNX_TOSA_ADD}, 2, (const char *[]){"r", "c"}, 1,
+           (const char *[]){"y"});
+    tfb_io(&b, 1, (const char *[]){"x"}, 1, (const char *[]){"y"});
+    tfb_write(&b, path);
+    tfb_end(&b);
+}
+
+/* Sample: a variable `state` (fp32[1], initially 0.5): r = VARIABLE_READ, y = r + x,
+ * VARIABLE_WRITE y; written to path. Each run gives y = state + x and leaves state = y. */
+static inline void tfb_sample_variable(const char *path)
+{
+    tfb b;
+    tfb_begin(&b);
+    tfb_block(&b, "main");
+    const int32_t s1[] = {1};
+    const float init = 0.5f;
+    tfb_tensor(&b, "x", NNX_TFILE_FP32, 1, s1, NULL, 0);
+    tfb_tensor(&b, "state", NNX_TFILE_FP32, 1, s1, &init, 4)->variable = true;
+    tfb_tensor(&b, "r", NNX_TFILE_FP32, 1, s1, NULL, 0);
+    tfb_tensor(&b, "y", NNX_TFILE_FP32, 1, s1, NULL, 0);
+    tfb_op(&b, NNX_TOSA_VARIABLE, NULL, 0, NULL, 1, (const char *[]){"state"});
+    tfb_op(&b, NNX_TOSA_VARIABLE_READ, NULL, 1, (const char *[]){"state"}, 1, (const char *[]){"r"});
+    tfb_op(&b, NNX_TOSA_ADD, NULL, 2, (const char *[]){"r", "x"}, 1, (const char *[]){"y"});
+    tfb_op(&b, NNX_TOSA_VARIABLE_WRITE, NULL, 1, (const char *[]){"y"}, 1, (const char *[]){"state"});
+    tfb_io(&b, 1, (const char *[]){"x"}, 1, (const char *[]){"y"});
+    tfb_write(&b, path);
+    tfb_end(&b);
 }
 
 #endif

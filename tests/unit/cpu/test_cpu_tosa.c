@@ -183,17 +183,17 @@ static void test_conv(void **state)
 {
     (void)state;
     static const int32_t none[4] = {0, 0, 0, 0}, same[4] = {1, 1, 1, 1}, odd[4] = {2, 0, 1, 3}, dil[4] = {4, 4, 4, 4};
-    conv(1, BIG(56), BIG(56), 64, 64, 3, 3, 1, 1, 1, 1, same, false, true);  /* blocked im2col */
-    conv(1, BIG(28), BIG(28), 64, 96, 1, 1, 1, 1, 1, 1, none, false, true);  /* pointwise: the input itself */
-    conv(2, 14, 15, 33, 37, 1, 1, 1, 1, 1, 1, none, true, false);  /* pointwise, odd, weights an input */
-    conv(1, BIG(28), BIG(28), 32, 40, 3, 3, 2, 2, 1, 1, odd, false, true);   /* whole im2col, stride 2 */
-    conv(2, BIG(37), BIG(41), 24, 19, 5, 5, 1, 1, 2, 2, dil, false, true);   /* blocked, dilation 2, batch 2 */
-    conv(2, BIG(37), BIG(41), 24, 19, 5, 5, 1, 1, 2, 2, dil, true, false);   /* the same, weights an input */
-    conv(1, 17, 19, 3, 16, 7, 7, 2, 3, 1, 1, odd, false, true);    /* a first conv, strides 2 x 3 */
-    conv(1, 9, 9, 32, 8, 1, 1, 2, 2, 1, 1, none, false, true);     /* strided 1x1 */
-    conv(1, 13, 11, 16, 7, 1, 1, 1, 1, 1, 1, odd, false, true);    /* padded 1x1 */
-    conv(2, 1, 1, 512, 100, 1, 1, 1, 1, 1, 1, none, false, true);  /* two rows */
-    conv(1, 1, 1, 1024, 100, 1, 1, 1, 1, 1, 1, none, false, true); /* one row */
+    conv(1, BIG(56), BIG(56), 64, 64, 3, 3, 1, 1, 1, 1, same, false, true); /* blocked im2col */
+    conv(1, BIG(28), BIG(28), 64, 96, 1, 1, 1, 1, 1, 1, none, false, true); /* pointwise: the input itself */
+    conv(2, 14, 15, 33, 37, 1, 1, 1, 1, 1, 1, none, true, false);           /* pointwise, odd, weights an input */
+    conv(1, BIG(28), BIG(28), 32, 40, 3, 3, 2, 2, 1, 1, odd, false, true);  /* whole im2col, stride 2 */
+    conv(2, BIG(37), BIG(41), 24, 19, 5, 5, 1, 1, 2, 2, dil, false, true);  /* blocked, dilation 2, batch 2 */
+    conv(2, BIG(37), BIG(41), 24, 19, 5, 5, 1, 1, 2, 2, dil, true, false);  /* the same, weights an input */
+    conv(1, 17, 19, 3, 16, 7, 7, 2, 3, 1, 1, odd, false, true);             /* a first conv, strides 2 x 3 */
+    conv(1, 9, 9, 32, 8, 1, 1, 2, 2, 1, 1, none, false, true);              /* strided 1x1 */
+    conv(1, 13, 11, 16, 7, 1, 1, 1, 1, 1, 1, odd, false, true);             /* padded 1x1 */
+    conv(2, 1, 1, 512, 100, 1, 1, 1, 1, 1, 1, none, false, true);           /* two rows */
+    conv(1, 1, 1, 1024, 100, 1, 1, 1, 1, 1, 1, none, false, true);          /* one row */
 }
 
 static void depthwise(uint32_t n, uint32_t h, uint32_t w, uint32_t c, uint32_t m, uint32_t kh, uint32_t kw, uint32_t sy,
