@@ -1,7 +1,7 @@
 /* from_ir.c — the driver of the core-IR-to-TOSA converter (tosa_from_ir.h): reserves the
  * input and output names, writes the live constants as CONST tensors, then walks the live
- * nodes in IR order, each through from_ir_tosa_ops.c (the TOSA-born ops) or
- * from_ir_legalize*.c; outputs that are not a node's own tensor get an IDENTITY. cond_if
+ * nodes in IR order, each through from_ir_layout.c (element-wise ops on NHWC twins),
+ * from_ir_tosa_ops.c (the TOSA-born ops) or from_ir_legalize*.c; outputs that are not a node's own tensor get an IDENTITY. cond_if
  * and while_loop write their sub-graphs as blocks of their own (the same walk, here). */
 #include "formats/tosa/tosa_from_ir.h"
 #include "base/file.h"
@@ -143,11 +143,15 @@ static nnx_status convert_node(nnx_tir *t, uint32_t i)
         flow_node(t, n);
         return t->err->status;
     }
+    /* layout first: the others read the NCHW form of their inputs (nnx_tir_value), and
+     * legalize_nn before legalize, which would read input 0 of a conv or pool */
+    if (!nnx_tir_layout(t, n, &handled) || handled)
+        return t->err->status;
     if (!nnx_tir_tosa_op(t, n, &handled) || handled)
         return t->err->status;
-    if (!nnx_tir_legalize(t, n, &handled) || handled)
-        return t->err->status;
     if (!nnx_tir_legalize_nn(t, n, &handled) || handled)
+        return t->err->status;
+    if (!nnx_tir_legalize(t, n, &handled) || handled)
         return t->err->status;
     nnx_tir_fail(t, "%s has no TOSA form", nnx_op_table[n->op].name);
     return t->err->status;
@@ -319,6 +323,11 @@ static nnx_status write_block(nnx_tir *t, bool all_live, const uint32_t *inputs,
         if (node_live[i] && (st = convert_node(t, i)) != NNX_OK)
             goto done;
     t->node = NNX_NONE;
+    for (uint32_t k = 0; k < n_outputs; k++) /* outputs only a twin holds: their NCHW form */
+        if (t->pend && t->pend[outputs[k]] && !nnx_tir_value(t, outputs[k])) {
+            st = t->err->status != NNX_OK ? t->err->status : (nnx_tir_oom(t), t->err->status);
+            goto done;
+        }
     for (uint32_t k = 0; k < n_outputs; k++) {
         if (own[k])
             continue;
@@ -380,14 +389,18 @@ nnx_status nnx_tfile_from_ir(const nnx_ir *ir, const uint32_t *inputs, const cha
     nnx_tir t = {.ir = ir, .f = f, .alloc = f->arena.alloc, .err = err, .names = &names, .blocks = &blocks};
     nnx_strmap_init(&names, t.alloc, false);
     t.vname = nnx_mem_calloc(t.alloc, ir->n_values ? ir->n_values : 1, sizeof *t.vname);
+    t.nhwc = nnx_mem_calloc(t.alloc, ir->n_values ? ir->n_values : 1, sizeof *t.nhwc);
+    t.pend = nnx_mem_calloc(t.alloc, ir->n_values ? ir->n_values : 1, sizeof *t.pend);
     nnx_status st;
-    if (!t.vname)
+    if (!t.vname || !t.nhwc || !t.pend)
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     else
         st = convert(&t, inputs, input_names, n_inputs, outputs, output_names, n_outputs);
     nnx_mem_free(t.alloc, t.ops);
     nnx_mem_free(t.alloc, t.tensors);
     nnx_mem_free(t.alloc, t.vname);
+    nnx_mem_free(t.alloc, t.nhwc);
+    nnx_mem_free(t.alloc, t.pend);
     nnx_mem_free(t.alloc, blocks.v);
     nnx_strmap_free(&names);
     return st;

@@ -1,7 +1,9 @@
 /* from_ir_emit.c — the converter's building blocks (from_ir_emit.h): unique tensor names,
  * tensors typed through nnx_tfile_dtype_from_nnx (a value without a TOSA 1.0 type fails,
  * named), operators, CONST tensors with encoded data, CONST_SHAPE shape tensors, and the
- * small compositions every mapping uses (RESHAPE, TRANSPOSE, rank equalising, MUL). */
+ * small compositions every mapping uses (RESHAPE, TRANSPOSE, rank equalising, MUL); the
+ * NHWC twins of values and the TRANSPOSE that writes a value's NCHW form from its twin at
+ * its first NCHW use (TOSA-L11). */
 #include "formats/tosa/from_ir_emit.h"
 #include "formats/tosa/tosa_data.h"
 #include "ir/dtypes.h"
@@ -104,8 +106,84 @@ const char *nnx_tir_tensor(nnx_tir *t, const char *base, nnx_dtype dt, uint32_t 
     return x ? x->name : NULL;
 }
 
+/* v's NCHW form from its twin: TRANSPOSE [0, 3, 1, 2] into v's tensor. */
+static bool materialize(nnx_tir *t, uint32_t v)
+{
+    static const int32_t p[4] = {0, 3, 1, 2};
+    t->pend[v] = false;
+    nnx_tfile_attr a = {.type = NNX_TOSA_TRANSPOSE};
+    const char *x = t->nhwc[v], *y = nnx_tir_out_tensor(t, v);
+    nnx_tfile_operator *o = y && nnx_tir_ints(t, &a.perms, p, 4) ? nnx_tir_op(t, NNX_TOSA_TRANSPOSE, &x, 1, &y, 1)
+                                                                 : NULL;
+    if (!o)
+        return false;
+    o->attr = a;
+    t->vname[v] = y;
+    return true;
+}
+
+const char *nnx_tir_twin(nnx_tir *t, uint32_t v, nnx_operand_desc *d)
+{
+    if (!t->nhwc || v == NNX_NONE || !t->nhwc[v])
+        return NULL;
+    *d = nnx_tir_nhwc_desc(&t->ir->values[v].desc);
+    return t->nhwc[v];
+}
+
+void nnx_tir_set_twin(nnx_tir *t, uint32_t v, const char *y, bool pending)
+{
+    if (!t->nhwc || !y)
+        return;
+    t->nhwc[v] = y;
+    t->pend[v] = pending;
+}
+
+nnx_operand_desc nnx_tir_nhwc_desc(const nnx_operand_desc *d)
+{
+    nnx_operand_desc o = *d;
+    o.shape[1] = d->shape[2];
+    o.shape[2] = d->shape[3];
+    o.shape[3] = d->shape[1];
+    return o;
+}
+
+void *nnx_tir_permute(nnx_tir *t, const void *data, const nnx_operand_desc *d, const uint32_t *perm,
+                      nnx_operand_desc *od)
+{
+    size_t es = nnx_dtype_bits(d->dtype) / 8, bytes;
+    uint64_t count;
+    if (!es || !nnx_desc_elements(d, &count) || !nnx_desc_bytes(d, &bytes))
+        return NULL;
+    uint8_t *out = nnx_mem_alloc(t->alloc, bytes ? bytes : 1);
+    if (!out)
+        return NULL;
+    *od = (nnx_operand_desc){.dtype = d->dtype, .rank = d->rank};
+    uint64_t in_stride[NNX_MAX_RANK], s = 1;
+    for (uint32_t i = d->rank; i-- > 0;) {
+        in_stride[i] = s;
+        s *= d->shape[i];
+    }
+    for (uint32_t i = 0; i < d->rank; i++)
+        od->shape[i] = d->shape[perm[i]];
+    uint32_t idx[NNX_MAX_RANK] = {0};
+    for (uint64_t j = 0; j < count; j++) {
+        uint64_t src = 0;
+        for (uint32_t i = 0; i < d->rank; i++)
+            src += idx[i] * in_stride[perm[i]];
+        memcpy(out + j * es, (const uint8_t *)data + src * es, es);
+        for (uint32_t i = d->rank; i-- > 0;) {
+            if (++idx[i] < od->shape[i])
+                break;
+            idx[i] = 0;
+        }
+    }
+    return out;
+}
+
 const char *nnx_tir_value(nnx_tir *t, uint32_t v)
 {
+    if (v != NNX_NONE && t->pend && t->pend[v] && !materialize(t, v))
+        return NULL;
     if (v == NNX_NONE || !t->vname[v]) {
         nnx_tir_fail(t, "an input has no tensor (an absent operand)");
         return NULL;

@@ -1,8 +1,9 @@
 /* from_ir_emit.h — what the files of the core-IR-to-TOSA converter share: the conversion
  * state (the tensors and operators of the one block being written, the tensor name of each
- * IR value) and helpers that add tensors, CONST / CONST_SHAPE operators and operators
- * (from_ir_emit.c). from_ir_tosa_ops.c maps the core ops a TOSA operator lowered to back to
- * it; from_ir_legalize*.c legalize the float ops of other front ends; from_ir.c drives. */
+ * IR value, its NHWC twin) and helpers that add tensors, CONST / CONST_SHAPE operators and
+ * operators (from_ir_emit.c). from_ir_layout.c writes element-wise ops on NHWC twins;
+ * from_ir_tosa_ops.c maps the core ops a TOSA operator lowered to back to it;
+ * from_ir_legalize*.c legalize the float ops of other front ends; from_ir.c drives. */
 #ifndef NNX_FORMATS_TOSA_FROM_IR_EMIT_H
 #define NNX_FORMATS_TOSA_FROM_IR_EMIT_H
 
@@ -23,6 +24,12 @@ typedef struct nnx_tir {
     nnx_strmap *names;             /* every tensor and block name used (and reserved), file-wide */
     uint32_t node;                 /* the node being converted (messages) */
     struct nnx_tir_blocks *blocks; /* the blocks written so far, shared with nested blocks */
+    /* Layout propagation (decision TOSA-L11; main block only, else NULL): per IR value, its
+     * NHWC twin (a 4-D NCHW value's data as NHWC, written by an NHWC operator or a TRANSPOSE)
+     * and whether only the twin is written (pend): nnx_tir_value then writes the NCHW form,
+     * one TRANSPOSE, at the first use that needs it. */
+    const char **nhwc;
+    bool *pend;
 } nnx_tir;
 
 /* Fails the conversion of the current node: NNX_ERROR_NOT_SUPPORTED "node N ('label', core
@@ -36,8 +43,19 @@ static inline const char *nnx_tir_tensor_d(nnx_tir *t, const char *base, const n
 {
     return nnx_tir_tensor(t, base, d->dtype, d->rank, d->shape);
 }
-/* The tensor of IR value v written so far (its producer came first). */
+/* The tensor of IR value v written so far (its producer came first); a value only its NHWC
+ * twin holds gets its NCHW form here (a TRANSPOSE, once). */
 const char *nnx_tir_value(nnx_tir *t, uint32_t v);
+/* IR value v's NHWC twin (its desc into *d), else NULL: nothing is written. */
+const char *nnx_tir_twin(nnx_tir *t, uint32_t v, nnx_operand_desc *d);
+/* Records y as v's NHWC twin; pending: v's NCHW form is not written (yet). */
+void nnx_tir_set_twin(nnx_tir *t, uint32_t v, const char *y, bool pending);
+/* A 4-D NCHW desc as NHWC. */
+nnx_operand_desc nnx_tir_nhwc_desc(const nnx_operand_desc *d);
+/* data (desc d) permuted by perm into a new buffer (caller frees, NULL when out of memory);
+ * *od the result's desc. */
+void *nnx_tir_permute(nnx_tir *t, const void *data, const nnx_operand_desc *d, const uint32_t *perm,
+                      nnx_operand_desc *od);
 /* Appends an operator (inputs and outputs copied); its attribute table to fill, or NULL. */
 nnx_tfile_operator *nnx_tir_op(nnx_tir *t, uint32_t op, const char *const *in, uint32_t n_in, const char *const *out,
                                uint32_t n_out);
@@ -90,7 +108,9 @@ static inline const char *nnx_tir_zero(nnx_tir *t, nnx_dtype dt) { return nnx_ti
 /* An int32 vector attribute field. */
 bool nnx_tir_ints(nnx_tir *t, nnx_tfile_ints *f, const int32_t *v, uint32_t n);
 
-/* The converters: true when node n was written (or failed: check t->err->status). */
+/* The converters: true when node n was written (or failed: check t->err->status).
+ * nnx_tir_layout writes element-wise ops and concat on NHWC twins (from_ir_layout.c). */
+bool nnx_tir_layout(nnx_tir *t, const nnx_node *n, bool *handled);
 bool nnx_tir_tosa_op(nnx_tir *t, const nnx_node *n, bool *handled);
 bool nnx_tir_legalize(nnx_tir *t, const nnx_node *n, bool *handled);
 bool nnx_tir_legalize_nn(nnx_tir *t, const nnx_node *n, bool *handled);

@@ -3,7 +3,8 @@
  * by RECIPROCAL, neg as NEGATE, sqrt as POW 0.5, relu as CLAMP, the activations, not_equal,
  * is_nan, is_inf, tan, sign, round, argmin, casts that truncate, the sum-based reductions,
  * softmax, the normalizations and gather with constant indices. Float compositions are not
- * bit-exact with the core op (decision TOSA-L3). */
+ * bit-exact with the core op (decision TOSA-L3). The activations, batch_normalization and
+ * the mean-style reductions read an input's NHWC twin when it has one (TOSA-L11). */
 #include "formats/tosa/from_ir_emit.h"
 #include "ir/dtypes.h"
 #include "ir/elem.h"
@@ -16,6 +17,8 @@ typedef struct lz {
     const nnx_node *n;
     nnx_operand_desc xd; /* input 0's descriptor */
     const char *x;       /* input 0's tensor */
+    bool nhwc;           /* x is input 0's NHWC twin and the output is written as one (TOSA-L11) */
+    uint32_t axis, mask; /* batch_normalization's axis, a reduction's axes, at x's layout */
 } lz;
 
 static const nnx_operand_desc *vd(nnx_tir *t, uint32_t v) { return &t->ir->values[v].desc; }
@@ -56,7 +59,17 @@ static const char *clamp_f(lz *z, const char *a, double lo, double hi)
 }
 
 /* The last step writes the node's output: a RESHAPE of the same shape would add an
- * operator, so the compositions below end with an op_value of their own. */
+ * operator, so the compositions below end with an op_value of their own (out_op: or, in
+ * NHWC mode, the output's NHWC twin). */
+static bool out_op(lz *z, uint32_t op, const char *const *in, uint32_t n_in, const nnx_tfile_attr *at)
+{
+    if (!z->nhwc)
+        return nnx_tir_op_value(z->t, op, in, n_in, at, z->n->out[0]);
+    nnx_operand_desc od = nnx_tir_nhwc_desc(vd(z->t, z->n->out[0]));
+    const char *y = nnx_tir_op1(z->t, op, in, n_in, at, &od);
+    nnx_tir_set_twin(z->t, z->n->out[0], y, true);
+    return y != NULL;
+}
 static bool out_bin(lz *z, uint32_t op, const char *a, const char *b, const nnx_operand_desc *bd)
 {
     nnx_tir *t = z->t;
@@ -65,11 +78,11 @@ static bool out_bin(lz *z, uint32_t op, const char *a, const char *b, const nnx_
     uint32_t r = vd(t, z->n->out[0])->rank;
     const char *in[3] = {nnx_tir_name_at_rank(t, a, &z->xd, r), nnx_tir_name_at_rank(t, b, bd ? bd : &z->xd, r),
                          op == NNX_TOSA_MUL ? nnx_tir_zero(t, NNX_INT8) : NULL};
-    return nnx_tir_op_value(t, op, in, op == NNX_TOSA_MUL ? 3 : 2, NULL, z->n->out[0]);
+    return out_op(z, op, in, op == NNX_TOSA_MUL ? 3 : 2, NULL);
 }
 static bool out_un(lz *z, uint32_t op, const char *a, const nnx_tfile_attr *at)
 {
-    return a && nnx_tir_op_value(z->t, op, &a, 1, at, z->n->out[0]);
+    return a && out_op(z, op, &a, 1, at);
 }
 static bool out_clamp(lz *z, const char *a, double lo, double hi)
 {
@@ -149,7 +162,6 @@ static const char *sum_axes(lz *z, const char *x, uint32_t mask, nnx_operand_des
 static bool sum_reduce(lz *z)
 {
     nnx_tir *t = z->t;
-    const nnx_attr_reduce *r = &z->n->attrs.reduce;
     nnx_op op = z->n->op;
     const char *x = z->x;
     if (op == NNX_OP_REDUCE_L1)
@@ -160,7 +172,7 @@ static bool sum_reduce(lz *z)
         x = un(z, NNX_TOSA_EXP, x);
     nnx_operand_desc d;
     double count;
-    const char *cur = sum_axes(z, x, r->axes_mask, &d, &count);
+    const char *cur = sum_axes(z, x, z->mask, &d, &count);
     nnx_operand_desc o = ones(&d);
     if (op == NNX_OP_REDUCE_MEAN)
         cur = nnx_tir_mul(t, cur, &d, nnx_tir_scalar_f(t, d.dtype, d.rank, 1.0 / count), &o, NULL);
@@ -260,7 +272,7 @@ static const char *along(lz *z, uint32_t v, uint32_t axis, nnx_operand_desc *d)
 static bool batch_norm(lz *z)
 {
     const nnx_node *n = z->n;
-    uint32_t axis = n->attrs.norm.axis;
+    uint32_t axis = z->axis;
     nnx_operand_desc sd;
     const char *mean_ = along(z, n->in[1], axis, &sd), *var = along(z, n->in[2], axis, &sd);
     nnx_operand_desc o = ones(&z->xd);
@@ -319,13 +331,74 @@ static bool gather(lz *z)
     return nnx_tir_op_value(t, NNX_TOSA_RESHAPE, r, 2, NULL, n->out[0]);
 }
 
+/* Input 0 read as its NHWC twin when it has one and the op allows (TOSA-L11): the
+ * activations and batch_normalization on axis 1 (then written as a twin too: their
+ * operators are those on NCHW, constants broadcast along axis 3), the mean-style reductions
+ * when the axes kept are in the same order in both layouts (H and W reduced, or C) — the
+ * last RESHAPE gives the output its NCHW shape. */
+static bool nhwc_in(lz *z)
+{
+    nnx_operand_desc d;
+    const char *x = nnx_tir_twin(z->t, z->n->in[0], &d);
+    if (!x || z->xd.rank != 4)
+        return false;
+    switch (z->n->op) {
+    case NNX_OP_RELU:
+    case NNX_OP_LEAKY_RELU:
+    case NNX_OP_ELU:
+    case NNX_OP_HARD_SIGMOID:
+    case NNX_OP_HARD_SWISH:
+    case NNX_OP_LINEAR:
+    case NNX_OP_SOFTPLUS:
+    case NNX_OP_SOFTSIGN:
+    case NNX_OP_GELU:
+        if (!nnx_desc_equal(vd(z->t, z->n->out[0]), &z->xd))
+            return false;
+        z->nhwc = true;
+        break;
+    case NNX_OP_BATCH_NORMALIZATION:
+        if (z->axis != 1)
+            return false;
+        z->axis = 3;
+        z->nhwc = true;
+        break;
+    case NNX_OP_REDUCE_MEAN:
+    case NNX_OP_REDUCE_L1:
+    case NNX_OP_REDUCE_L2:
+    case NNX_OP_REDUCE_LOG_SUM:
+    case NNX_OP_REDUCE_LOG_SUM_EXP:
+    case NNX_OP_REDUCE_SUM_SQUARE: {
+        uint32_t m = z->mask & 0xFu, nm = 0;
+        if ((m & 0xCu) != 0xCu && !(m & 0x2u))
+            return false;
+        static const uint32_t from[4] = {0, 2, 3, 1}; /* NHWC axis j is NCHW axis from[j] */
+        for (uint32_t j = 0; j < 4; j++)
+            if (m & (1u << from[j]))
+                nm |= 1u << j;
+        z->mask = nm;
+        break;
+    }
+    default: return false;
+    }
+    z->x = x;
+    z->xd = d;
+    return true;
+}
+
 bool nnx_tir_legalize(nnx_tir *t, const nnx_node *n, bool *handled)
 {
     *handled = true;
     lz z = {.t = t, .n = n};
     if (n->n_in && n->in[0] != NNX_NONE) {
         z.xd = *vd(t, n->in[0]);
-        z.x = nnx_tir_value(t, n->in[0]);
+        if (n->op == NNX_OP_BATCH_NORMALIZATION)
+            z.axis = n->attrs.norm.axis;
+        else if (n->op == NNX_OP_REDUCE_MEAN || n->op == NNX_OP_REDUCE_L1 || n->op == NNX_OP_REDUCE_L2 ||
+                 n->op == NNX_OP_REDUCE_LOG_SUM || n->op == NNX_OP_REDUCE_LOG_SUM_EXP ||
+                 n->op == NNX_OP_REDUCE_SUM_SQUARE)
+            z.mask = n->attrs.reduce.axes_mask;
+        if (!nhwc_in(&z))
+            z.x = nnx_tir_value(t, n->in[0]);
     }
     switch (n->op) {
     case NNX_OP_DIV: { /* float: a * (1 / b) */

@@ -1,8 +1,9 @@
 /* from_ir_legalize_nn.c — the float convolutions, pools and matrix products of other front
  * ends as TOSA's NHWC / OHWI operators (decisions TOSA-L4..L6): conv (groups 1 -> CONV2D,
  * groups = channels -> DEPTHWISE_CONV2D), deconv (-> TRANSPOSE_CONV2D), max_pool and
- * avg_pool between TRANSPOSEs when the source is NCHW, constant weights permuted at convert
- * time, end pads trimmed (or the input sliced) so that TOSA's exact output-size rule holds;
+ * avg_pool on an NHWC form when the source is NCHW (the input's NHWC twin, else a TRANSPOSE
+ * that becomes its twin; the result kept as a twin, TOSA-L11), constant weights permuted at
+ * convert time, end pads trimmed (or the input sliced) so that TOSA's exact output-size rule holds;
  * matmul and gemm as rank-3 MATMUL. */
 #include "formats/tosa/from_ir_emit.h"
 #include "formats/tosa/tosa_data.h"
@@ -15,40 +16,6 @@ static const uint32_t to_nhwc[4] = {0, 2, 3, 1}, to_nchw[4] = {0, 3, 1, 2};
 
 static const nnx_operand_desc *vd(nnx_tir *t, uint32_t v) { return &t->ir->values[v].desc; }
 
-/* data (desc d) permuted by perm into a new buffer (caller frees); *od the result's desc. */
-static void *permute(nnx_tir *t, const void *data, const nnx_operand_desc *d, const uint32_t *perm,
-                     nnx_operand_desc *od)
-{
-    size_t es = nnx_dtype_bits(d->dtype) / 8, bytes;
-    uint64_t count;
-    if (!es || !nnx_desc_elements(d, &count) || !nnx_desc_bytes(d, &bytes))
-        return NULL;
-    uint8_t *out = nnx_mem_alloc(t->alloc, bytes ? bytes : 1);
-    if (!out)
-        return NULL;
-    *od = (nnx_operand_desc){.dtype = d->dtype, .rank = d->rank};
-    uint64_t in_stride[NNX_MAX_RANK], s = 1;
-    for (uint32_t i = d->rank; i-- > 0;) {
-        in_stride[i] = s;
-        s *= d->shape[i];
-    }
-    for (uint32_t i = 0; i < d->rank; i++)
-        od->shape[i] = d->shape[perm[i]];
-    uint32_t idx[NNX_MAX_RANK] = {0};
-    for (uint64_t j = 0; j < count; j++) {
-        uint64_t src = 0;
-        for (uint32_t i = 0; i < d->rank; i++)
-            src += idx[i] * in_stride[perm[i]];
-        memcpy(out + j * es, (const uint8_t *)data + src * es, es);
-        for (uint32_t i = d->rank; i-- > 0;) {
-            if (++idx[i] < od->shape[i])
-                break;
-            idx[i] = 0;
-        }
-    }
-    return out;
-}
-
 /* From each filter layout (DEFAULT, OIHW, HWIO, OHWI, IHWO) to OHWI. */
 static const uint32_t ohwi_from[5][4] = {{0, 2, 3, 1}, {0, 2, 3, 1}, {3, 0, 1, 2}, {0, 1, 2, 3}, {3, 1, 2, 0}};
 
@@ -60,14 +27,14 @@ static const char *weights(nnx_tir *t, uint32_t v, const uint32_t *p, uint32_t c
     const nnx_value *w = &t->ir->values[v];
     nnx_operand_desc ohwi, cm;
     if (w->kind == NNX_VALUE_CONSTANT) {
-        void *a = permute(t, w->data, &w->desc, p, &ohwi), *b = NULL;
+        void *a = nnx_tir_permute(t, w->data, &w->desc, p, &ohwi), *b = NULL;
         if (!a)
             return nnx_tir_oom(t), NULL;
         if (dw) { /* [C*M, KH, KW, 1] read as [C, M, KH, KW] */
             cm = (nnx_operand_desc){.dtype = ohwi.dtype,
                                     .rank = 4,
                                     .shape = {channels, ohwi.shape[0] / channels, ohwi.shape[1], ohwi.shape[2]}};
-            b = permute(t, a, &cm, dw_perm, od);
+            b = nnx_tir_permute(t, a, &cm, dw_perm, od);
             nnx_mem_free(t->alloc, a);
             if (!b)
                 return nnx_tir_oom(t), NULL;
@@ -111,10 +78,15 @@ static bool end_pad(nnx_tir *t, uint32_t in, int64_t begin, uint32_t span, uint3
 /* x as NHWC (a TRANSPOSE from NCHW), cropped at the end of H / W by cut[]. */
 static const char *nhwc_input(nnx_tir *t, uint32_t v, bool nchw, const uint32_t cut[2], nnx_operand_desc *xd)
 {
-    const char *x = nnx_tir_value(t, v);
-    *xd = *vd(t, v);
-    if (nchw)
-        x = nnx_tir_transpose(t, x, vd(t, v), to_nhwc, xd);
+    const char *x = nchw ? nnx_tir_twin(t, v, xd) : NULL;
+    if (!x) {
+        x = nnx_tir_value(t, v);
+        *xd = *vd(t, v);
+        if (nchw) { /* the twin of v from now on: other NHWC consumers read it too */
+            x = nnx_tir_transpose(t, x, vd(t, v), to_nhwc, xd);
+            nnx_tir_set_twin(t, v, x, false);
+        }
+    }
     if (!cut[0] && !cut[1])
         return x;
     uint32_t start[4] = {0}, size[4] = {xd->shape[0], xd->shape[1] - cut[0], xd->shape[2] - cut[1], xd->shape[3]};
@@ -124,7 +96,9 @@ static const char *nhwc_input(nnx_tir *t, uint32_t v, bool nchw, const uint32_t 
     return nnx_tir_op1(t, NNX_TOSA_SLICE, in, 3, NULL, xd);
 }
 
-/* The NHWC result y (desc yd) written as the node's output, TRANSPOSEd back for NCHW. */
+/* The NHWC result y (desc yd) written as the node's output; for NCHW, the output's NHWC
+ * twin (its NCHW form written at its first NCHW use), or in a sub-graph block TRANSPOSEd
+ * back. */
 static bool nhwc_output(nnx_tir *t, const nnx_node *n, uint32_t op, const char *const *in, uint32_t n_in,
                         const nnx_tfile_attr *a, bool nchw)
 {
@@ -133,6 +107,10 @@ static bool nhwc_output(nnx_tir *t, const nnx_node *n, uint32_t op, const char *
         return nnx_tir_op_value(t, op, in, n_in, a, n->out[0]);
     nnx_operand_desc yd = {.dtype = o->dtype, .rank = 4, .shape = {o->shape[0], o->shape[2], o->shape[3], o->shape[1]}};
     const char *y = nnx_tir_op1(t, op, in, n_in, a, &yd);
+    if (t->nhwc) { /* the NCHW form only where a consumer needs it (TOSA-L11) */
+        nnx_tir_set_twin(t, n->out[0], y, true);
+        return y != NULL;
+    }
     nnx_tfile_attr ta = {.type = NNX_TOSA_TRANSPOSE};
     int32_t p[4] = {0, 3, 1, 2};
     (void)to_nchw;

@@ -1,7 +1,7 @@
 /* test_tosa_from_ir.c — core IR written as a TOSA 1.0 graph (nnx_tfile_from_ir): a graph
  * built with the TOSA builder maps back operator for operator (attributes, zero-point and
- * multiplier inputs, constant bytes), an ONNX-style NCHW float graph is legalized (transposes
- * around CONV2D / MAX_POOL2D, OHWI weights permuted at convert time, MATMUL, softmax as its
+ * multiplier inputs, constant bytes), an ONNX-style NCHW float graph is legalized (a transpose
+ * into CONV2D, relu on the NHWC result, one back after MAX_POOL2D, OHWI weights permuted at convert time, MATMUL, softmax as its
  * composition), and an operation without a TOSA form fails naming it. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -329,14 +329,14 @@ static void test_onnx_legalized(void **state)
         fail_msg("%s", err.message);
     const nnx_tfile_block *b = main_block(&f);
     static const uint32_t want[] = {
-        NNX_TOSA_TRANSPOSE,  NNX_TOSA_CONV2D,  NNX_TOSA_TRANSPOSE,                      /* conv */
-        NNX_TOSA_CLAMP,                                                                 /* relu */
-        NNX_TOSA_TRANSPOSE,  NNX_TOSA_SLICE,   NNX_TOSA_MAX_POOL2D, NNX_TOSA_TRANSPOSE, /* pool */
-        NNX_TOSA_RESHAPE,                                                               /* reshape */
-        NNX_TOSA_RESHAPE,    NNX_TOSA_RESHAPE, NNX_TOSA_MATMUL,     NNX_TOSA_RESHAPE,
-        NNX_TOSA_RESHAPE,    NNX_TOSA_ADD, /* gemm */
-        NNX_TOSA_REDUCE_MAX, NNX_TOSA_SUB,     NNX_TOSA_EXP,        NNX_TOSA_REDUCE_SUM,
-        NNX_TOSA_RECIPROCAL, NNX_TOSA_MUL, /* softmax */
+        NNX_TOSA_TRANSPOSE,  NNX_TOSA_CONV2D,                         /* conv: its result stays NHWC (TOSA-L11) */
+        NNX_TOSA_CLAMP,                                               /* relu, on NHWC */
+        NNX_TOSA_SLICE,      NNX_TOSA_MAX_POOL2D, NNX_TOSA_TRANSPOSE, /* pool; NCHW for the reshape */
+        NNX_TOSA_RESHAPE,                                             /* reshape */
+        NNX_TOSA_RESHAPE,    NNX_TOSA_RESHAPE,    NNX_TOSA_MATMUL,
+        NNX_TOSA_RESHAPE,    NNX_TOSA_RESHAPE,    NNX_TOSA_ADD, /* gemm */
+        NNX_TOSA_REDUCE_MAX, NNX_TOSA_SUB,        NNX_TOSA_EXP,
+        NNX_TOSA_REDUCE_SUM, NNX_TOSA_RECIPROCAL, NNX_TOSA_MUL, /* softmax */
     };
     assert_ops(b, want, sizeof want / sizeof *want);
     const nnx_tfile_operator *t0 = find_op(b, NNX_TOSA_TRANSPOSE, 0);
