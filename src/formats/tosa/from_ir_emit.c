@@ -106,18 +106,28 @@ const char *nnx_tir_tensor(nnx_tir *t, const char *base, nnx_dtype dt, uint32_t 
     return x ? x->name : NULL;
 }
 
-/* v's NCHW form from its twin: TRANSPOSE [0, 3, 1, 2] into v's tensor. */
+/* v's NCHW form from its twin: TRANSPOSE [0, 3, 1, 2] into v's tensor, or a RESHAPE when
+ * both layouts hold the elements in the same order (C is 1, or H and W are). */
 static bool materialize(nnx_tir *t, uint32_t v)
 {
     static const int32_t p[4] = {0, 3, 1, 2};
+    const nnx_operand_desc *d = &t->ir->values[v].desc;
     t->pend[v] = false;
     nnx_tfile_attr a = {.type = NNX_TOSA_TRANSPOSE};
-    const char *x = t->nhwc[v], *y = nnx_tir_out_tensor(t, v);
-    nnx_tfile_operator *o = y && nnx_tir_ints(t, &a.perms, p, 4) ? nnx_tir_op(t, NNX_TOSA_TRANSPOSE, &x, 1, &y, 1)
-                                                                 : NULL;
+    const char *in[2] = {t->nhwc[v], NULL}, *y;
+    nnx_tfile_operator *o;
+    if (d->shape[1] == 1 || (d->shape[2] == 1 && d->shape[3] == 1)) {
+        in[1] = nnx_tir_shape_u(t, d->shape, 4);
+        y = in[1] ? nnx_tir_out_tensor(t, v) : NULL;
+        o = y ? nnx_tir_op(t, NNX_TOSA_RESHAPE, in, 2, &y, 1) : NULL;
+    } else {
+        y = nnx_tir_out_tensor(t, v);
+        o = y && nnx_tir_ints(t, &a.perms, p, 4) ? nnx_tir_op(t, NNX_TOSA_TRANSPOSE, in, 1, &y, 1) : NULL;
+        if (o)
+            o->attr = a;
+    }
     if (!o)
         return false;
-    o->attr = a;
     t->vname[v] = y;
     return true;
 }

@@ -181,6 +181,11 @@ static bool sum_reduce(lz *z)
     else if (op == NNX_OP_REDUCE_LOG_SUM || op == NNX_OP_REDUCE_LOG_SUM_EXP)
         cur = cur ? nnx_tir_op1(t, NNX_TOSA_LOG, &cur, 1, NULL, &d) : NULL;
     const nnx_operand_desc *od = vd(t, z->n->out[0]);
+    nnx_operand_desc tw = nnx_tir_nhwc_desc(od);
+    if (z->nhwc && od->rank == 4 && nnx_desc_equal(&tw, &d)) { /* axes kept: the output's twin */
+        nnx_tir_set_twin(t, z->n->out[0], cur, true);
+        return cur != NULL;
+    }
     const char *in[2] = {cur, nnx_tir_shape_u(t, od->shape, od->rank)};
     return nnx_tir_op_value(t, NNX_TOSA_RESHAPE, in, 2, NULL, z->n->out[0]);
 }
@@ -376,6 +381,7 @@ static bool nhwc_in(lz *z)
             if (m & (1u << from[j]))
                 nm |= 1u << j;
         z->mask = nm;
+        z->nhwc = true; /* sum_reduce: with the axes kept, the result is the output's twin */
         break;
     }
     default: return false;

@@ -237,7 +237,8 @@ static void test_middle_output(void **state)
 }
 
 /* conv -> relu -> the global average pool (reduce_mean over H and W, kept as 1): REDUCE_SUM
- * over NHWC H and W, then the RESHAPE to [1, C, 1, 1]; no TRANSPOSE back */
+ * over NHWC H and W; [1, 1, 1, C] is the output's twin, written by a RESHAPE (the same
+ * element order), not a TRANSPOSE */
 static void global_pool_chain(lc *h)
 {
     nnx_operand *y = nnx_builder_relu(h->b, F(h, conv(h, in_x(h), 4, 1)), NULL);
@@ -253,12 +254,30 @@ static void test_global_pool(void **state)
     check(global_pool_chain, 1, -1);
 }
 
+/* squeeze-excitation: a = relu(conv(x)); s = sigmoid(conv(relu(conv(mean over H, W of
+ * a)))); a * s -> conv: the pooled [1, C, 1, 1] stays NHWC too */
+static void squeeze_excite_chain(lc *h)
+{
+    nnx_operand *a = nnx_builder_relu(h->b, F(h, conv(h, in_x(h), 4, 1)), NULL);
+    nnx_operand *s = nnx_builder_reduce_mean(
+        h->b, F(h, a), &(nnx_reduce_options){.axes = (uint32_t[]){2, 3}, .axes_count = 2, .keep_dimensions = true});
+    s = nnx_builder_relu(h->b, F(h, conv(h, s, 2, 2)), NULL);
+    s = nnx_builder_sigmoid(h->b, F(h, conv(h, s, 4, 3)), NULL);
+    out(h, conv(h, nnx_builder_mul(h->b, F(h, a), F(h, s), NULL), 2, 4));
+}
+
+static void test_squeeze_excite(void **state)
+{
+    (void)state;
+    check(squeeze_excite_chain, 2, -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_clip),        cmocka_unit_test(test_relu_pool), cmocka_unit_test(test_residual),
-        cmocka_unit_test(test_concat),      cmocka_unit_test(test_batchnorm), cmocka_unit_test(test_middle_output),
-        cmocka_unit_test(test_global_pool),
+        cmocka_unit_test(test_clip),        cmocka_unit_test(test_relu_pool),      cmocka_unit_test(test_residual),
+        cmocka_unit_test(test_concat),      cmocka_unit_test(test_batchnorm),      cmocka_unit_test(test_middle_output),
+        cmocka_unit_test(test_global_pool), cmocka_unit_test(test_squeeze_excite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
