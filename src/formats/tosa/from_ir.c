@@ -30,17 +30,7 @@ static bool reserve_name(nnx_tir *t, const char *name)
 }
 
 /* A name from base that no tensor or block has yet (not reserved), in the file's arena. */
-static const char *fresh_name(nnx_tir *t, const char *base)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", base);
-    for (uint32_t k = 1; nnx_strmap_get(t->names, buf, NULL); k++)
-        snprintf(buf, sizeof buf, "%.200s_%u", base, k);
-    char *s = nnx_arena_strdup(&t->f->arena, buf);
-    if (!s)
-        nnx_tir_oom(t);
-    return s;
-}
+static const char *fresh_name(nnx_tir *t, const char *base) { return nnx_tir_unique_name(t, base, false); }
 
 /* A graph input or constant of a type the file has: else NOT_SUPPORTED naming it. */
 static bool known_type(nnx_tir *t, nnx_dtype dt, const char *what, const char *name)

@@ -43,8 +43,7 @@ bool nnx_tir_oom(nnx_tir *t)
     return false;
 }
 
-/* A name not used yet: base, else base_1, base_2, ... (in the file's arena). */
-static const char *unique_name(nnx_tir *t, const char *base)
+const char *nnx_tir_unique_name(nnx_tir *t, const char *base, bool reserve)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", base);
@@ -52,7 +51,7 @@ static const char *unique_name(nnx_tir *t, const char *base)
         snprintf(buf, sizeof buf, "%.200s_%u", base, k);
     char *s = nnx_arena_strdup(&t->f->arena, buf);
     bool added;
-    if (!s || !nnx_strmap_put(t->names, s, &added)) {
+    if (!s || (reserve && !nnx_strmap_put(t->names, s, &added))) {
         nnx_tir_oom(t);
         return NULL;
     }
@@ -75,7 +74,7 @@ static nnx_tfile_tensor *new_tensor(nnx_tir *t, const char *base, uint32_t type,
         nnx_tir_oom(t);
         return NULL;
     }
-    const char *name = unique_name(t, base);
+    const char *name = nnx_tir_unique_name(t, base, true);
     if (!name)
         return NULL;
     nnx_tfile_tensor *x = &t->tensors[t->n_tensors];

@@ -36,6 +36,9 @@ typedef struct nnx_tir {
  * op 'x'): <why>"; returns false. */
 bool nnx_tir_fail(nnx_tir *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool nnx_tir_oom(nnx_tir *t);
+/* A name no tensor or block has yet: base, else base_1, base_2, ... (in the file's arena),
+ * taken (reserved) when reserve; NULL (and t failed) when out of memory. */
+const char *nnx_tir_unique_name(nnx_tir *t, const char *base, bool reserve);
 
 /* A new tensor of type dt and shape (an unused name made from base); NULL on failure. */
 const char *nnx_tir_tensor(nnx_tir *t, const char *base, nnx_dtype dt, uint32_t rank, const uint32_t *shape);
