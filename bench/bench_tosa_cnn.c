@@ -1,10 +1,8 @@
-/* bench_tosa_cnn.c — a small TOSA float32 CNN built with nnx_tosa_add (NHWC: 1x112x112x3 in,
- * seven CONV2D, two DEPTHWISE_CONV2D, each followed by CLAMP(0, 6), a MAX_POOL2D and a
- * global AVG_POOL2D), compiled once and dispatched again and again; prints the median of the
- * dispatch times. Only include/nnx.h is used, so the same file can be built against any
- * libnnx to compare two versions. NNX_CPU_LEVEL caps the kernels as usual.
+/* bench_tosa_cnn.c — a small TOSA float32 NHWC CNN built with nnx_tosa_add (7 CONV2D and 2
+ * DEPTHWISE_CONV2D each followed by CLAMP(0, 6), MAX_POOL2D, global AVG_POOL2D), compiled once
+ * and dispatched again and again; prints the median dispatch time. Uses only include/nnx.h.
  * Usage: bench-tosa-cnn [runs (default 50)] [threads (default 1; 0 = one per core)] [profile]
- * ("profile": also each step's kernel, what it fused and its mean time). */
+ * ("profile": each step's kernel, what it fused and its mean time). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "nnx.h"
 

@@ -1,24 +1,25 @@
 /* tosa_fast.c — the TOSA float32 operators in their own NHWC layout, with no transpose of
- * the activations: tosa_conv2d (input [N, H, W, I], weights OHWI) as one GEMM
- * y[N*OH*OW, O] = cols[N*OH*OW, KH*KW*I] · Wᵀ, where row r of cols is the window of output
- * pixel r (KH*KW runs of I contiguous channels, zeros where it leaves the input) and Wᵀ is the
- * OHWI filter read as a K x O matrix (packed once for the GEMM when it is a constant:
- * packed_weights.c). A 1x1, stride-1, unpadded conv multiplies the input itself; small
- * im2col matrices are made whole and split over the threads by the GEMM; larger ones in
- * blocks of rows, each thread its own blocks, made in its own scratch. The bias row and a
- * fused clamp are the GEMM's tile epilogue. tosa_depthwise_conv2d (AVX2 for channel multiplier 1),
- * tosa_avg_pool2d and nhwc max_pool run vectorised over the channels, an output row per task;
- * tosa_matmul is a batch of sgemm products.
- * Sums are float32 (FMA): conv, depthwise and matmul agree with the reference within float32
- * rounding of each sum (E10); pooling gives the reference's bytes (average: summed in double
- * in the reference's order and divided once). Every element is computed by one thread in
- * the same order whatever the thread count. */
+ * the activations: tosa_conv2d as one GEMM over im2col rows (the input itself for 1x1
+ * stride-1 unpadded), tosa_depthwise_conv2d, tosa_avg_pool2d and nhwc max_pool vectorised
+ * over the channels, tosa_matmul as a batch of sgemm products (engine decision E33). */
 #include "base/checked.h"
 #include "cpu/isa.h"
 #include "cpu/kernels.h"
 
 #include <math.h>
 #include <string.h>
+
+/* tosa_conv2d (input [N, H, W, I], weights OHWI): y[N*OH*OW, O] = cols[N*OH*OW, KH*KW*I] · Wᵀ,
+ * row r of cols the window of output pixel r (KH*KW runs of I contiguous channels, zeros
+ * where it leaves the input), Wᵀ the OHWI filter read as a K x O matrix (packed once when it
+ * is a constant: packed_weights.c). Small im2col matrices are made whole and split over the
+ * threads by the GEMM; larger ones in blocks of rows, each thread its own blocks in its own
+ * scratch. The bias row and a fused clamp are the GEMM's tile epilogue. Depthwise (AVX2 for
+ * channel multiplier 1) and the pools compute an output row per task.
+ * Sums are float32 (FMA): conv, depthwise and matmul agree with the reference within float32
+ * rounding of each sum (E10); pooling gives the reference's bytes (average: summed in double
+ * in the reference's order and divided once). Every element is computed by one thread in
+ * the same order whatever the thread count. */
 
 /* ---- conv2d: GEMM over the NHWC windows ---------------------------------------------- */
 

@@ -1,8 +1,8 @@
 /* from_ir.c — the driver of the core-IR-to-TOSA converter (tosa_from_ir.h): reserves the
  * input and output names, writes the live constants as CONST tensors, then walks the live
- * nodes in IR order, each through from_ir_layout.c (element-wise ops on NHWC twins),
- * from_ir_tosa_ops.c (the TOSA-born ops) or from_ir_legalize*.c; outputs that are not a node's own tensor get an IDENTITY. cond_if
- * and while_loop write their sub-graphs as blocks of their own (the same walk, here). */
+ * nodes in IR order through from_ir_layout.c, from_ir_tosa_ops.c or from_ir_legalize*.c;
+ * outputs that are not a node's own tensor get an IDENTITY. cond_if and while_loop write
+ * their sub-graphs as blocks of their own (the same walk, here). */
 #include "formats/tosa/tosa_from_ir.h"
 #include "base/file.h"
 #include "formats/tosa/from_ir_emit.h"

@@ -1,9 +1,8 @@
 /* from_ir_emit.c — the converter's building blocks (from_ir_emit.h): unique tensor names,
- * tensors typed through nnx_tfile_dtype_from_nnx (a value without a TOSA 1.0 type fails,
- * named), operators, CONST tensors with encoded data, CONST_SHAPE shape tensors, and the
- * small compositions every mapping uses (RESHAPE, TRANSPOSE, rank equalising, MUL); the
- * NHWC twins of values and the TRANSPOSE that writes a value's NCHW form from its twin at
- * its first NCHW use (TOSA-L11). */
+ * typed tensors (a value without a TOSA 1.0 type fails, named), operators, CONST and
+ * CONST_SHAPE tensors with encoded data, the small compositions every mapping uses (RESHAPE,
+ * TRANSPOSE, rank equalising, MUL), and NHWC twins with the TRANSPOSE that writes a value's
+ * NCHW form at its first NCHW use (TOSA-L11). */
 #include "formats/tosa/from_ir_emit.h"
 #include "formats/tosa/tosa_data.h"
 #include "ir/dtypes.h"

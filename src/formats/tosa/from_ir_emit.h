@@ -1,9 +1,8 @@
 /* from_ir_emit.h — what the files of the core-IR-to-TOSA converter share: the conversion
- * state (the tensors and operators of the one block being written, the tensor name of each
- * IR value, its NHWC twin) and helpers that add tensors, CONST / CONST_SHAPE operators and
- * operators (from_ir_emit.c). from_ir_layout.c writes element-wise ops on NHWC twins;
- * from_ir_tosa_ops.c maps the core ops a TOSA operator lowered to back to it;
- * from_ir_legalize*.c legalize the float ops of other front ends; from_ir.c drives. */
+ * state (the block being written, each IR value's tensor name and NHWC twin) and the helpers
+ * of from_ir_emit.c. from_ir.c drives; from_ir_layout.c writes element-wise ops on twins;
+ * from_ir_tosa_ops.c maps TOSA-born core ops back; from_ir_legalize*.c legalize the float
+ * ops of other front ends. */
 #ifndef NNX_FORMATS_TOSA_FROM_IR_EMIT_H
 #define NNX_FORMATS_TOSA_FROM_IR_EMIT_H
 

@@ -1,14 +1,15 @@
 /* from_ir_layout.c — layout propagation (decision TOSA-L11): a 4-D NCHW value an NHWC
- * operator wrote (a conv or pool, from_ir_legalize_nn.c) is held as its NHWC twin, and the
- * element-wise ops and channel concats that read it are written on the twin too: unary ops
- * as they are, binary ops whose other operand has a twin or is a constant (permuted at
- * convert time: [1, C, 1, 1] -> [1, 1, 1, C], lower ranks padded with leading 1s first),
- * concat on axis 1 as CONCAT on axis 3. The operators are the same as on NCHW, so the
- * results are the same numbers; only the NCHW form of a value a consumer needs is written
- * (one TRANSPOSE, by nnx_tir_value). relu and the other activations, batch_normalization
- * and the mean-style reductions take the twin in from_ir_legalize.c. */
+ * operator wrote (a conv or pool) is held as its NHWC twin, and the element-wise ops and
+ * channel concats that read it are written on the twin too; only the NCHW form of a value
+ * a consumer needs is written (one TRANSPOSE, by nnx_tir_value). */
 #include "formats/tosa/from_ir_emit.h"
 #include "ir/dtypes.h"
+
+/* On the twin: unary ops as they are, binary ops whose other operand has a twin or is a
+ * constant (permuted at convert time: [1, C, 1, 1] -> [1, 1, 1, C], lower ranks padded with
+ * leading 1s first), concat on axis 1 as CONCAT on axis 3. The operators are the same as on
+ * NCHW, so the results are the same numbers. relu and the other activations,
+ * batch_normalization and the mean-style reductions take the twin in from_ir_legalize.c. */
 
 static const uint32_t to_nhwc[4] = {0, 2, 3, 1};
 

@@ -1,10 +1,8 @@
 /* from_ir_legalize.c — core ops of other front ends (ONNX, NNEF, WebNN) that TOSA has no
- * operator of its own for, written as compositions of TOSA operators: float division as MUL
- * by RECIPROCAL, neg as NEGATE, sqrt as POW 0.5, relu as CLAMP, the activations, not_equal,
- * is_nan, is_inf, tan, sign, round, argmin, casts that truncate, the sum-based reductions,
- * softmax, the normalizations and gather with constant indices. Float compositions are not
- * bit-exact with the core op (decision TOSA-L3). The activations, batch_normalization and
- * the mean-style reductions read an input's NHWC twin when it has one (TOSA-L11). */
+ * operator of its own for, written as compositions of TOSA operators (the table in
+ * docs/TOSA-FILES.md). Float compositions are not bit-exact with the core op (decision
+ * TOSA-L3); the activations, batch_normalization and the mean-style reductions read an
+ * input's NHWC twin when it has one (TOSA-L11). */
 #include "formats/tosa/from_ir_emit.h"
 #include "ir/dtypes.h"
 #include "ir/elem.h"

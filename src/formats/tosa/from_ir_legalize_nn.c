@@ -1,10 +1,8 @@
 /* from_ir_legalize_nn.c — the float convolutions, pools and matrix products of other front
- * ends as TOSA's NHWC / OHWI operators (decisions TOSA-L4..L6): conv (groups 1 -> CONV2D,
- * groups = channels -> DEPTHWISE_CONV2D), deconv (-> TRANSPOSE_CONV2D), max_pool and
- * avg_pool on an NHWC form when the source is NCHW (the input's NHWC twin, else a TRANSPOSE
- * that becomes its twin; the result kept as a twin, TOSA-L11), constant weights permuted at
- * convert time, end pads trimmed (or the input sliced) so that TOSA's exact output-size rule holds;
- * matmul and gemm as rank-3 MATMUL. */
+ * ends as TOSA's NHWC / OHWI operators (decisions TOSA-L4..L6, TOSA-L11): conv as CONV2D or
+ * DEPTHWISE_CONV2D, deconv as TRANSPOSE_CONV2D, pools on the input's NHWC form, constant
+ * weights permuted at convert time, end pads fitted to TOSA's exact output-size rule, matmul
+ * and gemm as rank-3 MATMUL. */
 #include "formats/tosa/from_ir_emit.h"
 #include "formats/tosa/tosa_data.h"
 #include "ir/dtypes.h"

@@ -1,12 +1,8 @@
 /* test_cpu_tosa.c — the TOSA float32 fast kernels (cpu/tosa_fast.c) against their reference
- * kernels on the same node: tosa_conv2d (1x1 pointwise, the whole and the blocked im2col
- * paths, padding, strides, dilations, odd sizes, batch 2, one bias for all channels, weights
- * constant and packed when the plan is made or given as an input), tosa_depthwise_conv2d
- * (channel multipliers 1 and 3) and tosa_matmul (one and two batches, constant b) within
- * float32 rounding of each sum, |fast - ref| <= 2^-23 * (K + 2) * sum |terms|; a fused clamp
- * gives the bytes of the unfused kernel followed by nnx_apply_activation; tosa_avg_pool2d and
- * nhwc max_pool (both NaN modes, NaN and -0 in the input) the reference's bytes. Two threads
- * give the very same bytes as one. ctest runs it at every CPU level (NNX_CPU_LEVEL). */
+ * kernels on the same node: conv, depthwise and matmul within float32 rounding of each sum,
+ * |fast - ref| <= 2^-23 * (K + 2) * sum |terms|, a fused clamp as the unfused bytes clamped;
+ * avg and max pool (NaN modes, NaN and -0 inputs) the reference's bytes; two threads the
+ * same bytes as one. ctest runs it at every CPU level (NNX_CPU_LEVEL). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

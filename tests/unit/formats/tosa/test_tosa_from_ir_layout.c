@@ -1,10 +1,8 @@
 /* test_tosa_from_ir_layout.c — layout propagation in the TOSA writer (decision TOSA-L11):
- * NCHW graphs of the WebNN builder whose element-wise ops, pools, batch normalization and
- * channel concats sit between convolutions are written with the fewest TRANSPOSEs (one into
- * NHWC for the graph input, one back for each output a consumer needs NCHW), replayed through
- * nnx_tosa_add (tosa_replay.h) and run: within 1e-5 relative of the source graph, and bit
- * for bit equal to the same graph written with its element-wise ops on NCHW (a reshape to
- * the value's own shape, written as IDENTITY, fences each of them there). */
+ * NCHW graphs with element-wise ops, pools, batch normalization and channel concats between
+ * convolutions are written with the fewest TRANSPOSEs, replayed and run: within 1e-5 of the
+ * source graph, and bit for bit equal to the same graph with its element-wise ops fenced on
+ * NCHW (a reshape to the value's own shape before each). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp (tosa_replay.h) */
 
 #include <stdarg.h>

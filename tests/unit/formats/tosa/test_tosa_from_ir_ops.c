@@ -1,9 +1,8 @@
-/* test_tosa_from_ir_ops.c — every TOSA 1.0 operator the builder lowers (but the control
- * flow, variables and CUSTOM) written back by nnx_tfile_from_ir: one graph holds them all
- * (float32, int8, int32 and bool), each result a graph output; the file's operators, CONST
- * and CONST_SHAPE aside, are the builder's calls in order (the
- * RESHAPE / TILE of GATHER's and SCATTER's core index pattern are not written), and the graph
- * built again from the file (tosa_replay.h) gives the same bytes. */
+/* test_tosa_from_ir_ops.c — every TOSA 1.0 operator the builder lowers (but control flow,
+ * variables and CUSTOM) written back by nnx_tfile_from_ir: one graph holds them all (float32,
+ * int8, int32, bool); the file's operators, CONST and CONST_SHAPE aside, are the builder's
+ * calls in order (GATHER's and SCATTER's core index pattern not written), and the graph
+ * built again from the file gives the same bytes. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp (tosa_replay.h) */
 
 #include <stdarg.h>
