@@ -160,6 +160,7 @@ static nnx_status prune(nnx_tir *t, const char *const *out_names, uint32_t n_out
         ok = nnx_strmap_put(&used, out_names[k], &added) != NULL;
     for (uint32_t i = t->n_ops; ok && i-- > 0;) {
         const nnx_tfile_operator *o = &t->ops[i];
+        live[i] = o->op == NNX_TOSA_VARIABLE || o->op == NNX_TOSA_VARIABLE_WRITE; /* state: always kept */
         for (uint32_t k = 0; k < o->n_outputs && !live[i]; k++)
             live[i] = nnx_strmap_get(&used, o->outputs[k], NULL);
         for (uint32_t k = 0; live[i] && ok && k < o->n_inputs; k++)
@@ -270,6 +271,34 @@ static void mark_live(const nnx_ir *ir, bool all_live, const uint32_t *outputs, 
         value_live[outputs[k]] = true;
 }
 
+/* A variable (an IR update's constant) as a variable tensor with its initial value, declared
+ * by VARIABLE; the value the graph reads is one VARIABLE_READ of it before the first
+ * operator, since reads in the IR see the value the run started with (TOSA-L12). */
+static bool read_variable(nnx_tir *t, uint32_t v)
+{
+    const nnx_value *x = &t->ir->values[v];
+    if (!known_type(t, x->desc.dtype, "variable", NULL))
+        return false;
+    const char *var = nnx_tir_variable(t, &x->desc, x->data);
+    const char *r = var ? nnx_tir_op1(t, NNX_TOSA_VARIABLE_READ, &var, 1, NULL, &x->desc) : NULL;
+    t->vname[v] = r;
+    return r != NULL;
+}
+
+/* The update of variable v (its VARIABLE_READ's input names it) to IR value `value`. */
+static bool write_variable(nnx_tir *t, uint32_t v, uint32_t value)
+{
+    const nnx_tfile_operator *read = NULL;
+    for (uint32_t i = 0; i < t->n_ops && !read; i++)
+        if (t->ops[i].op == NNX_TOSA_VARIABLE_READ && strcmp(t->ops[i].outputs[0], t->vname[v]) == 0)
+            read = &t->ops[i];
+    const char *x = nnx_tir_value(t, value);
+    if (!read || !x)
+        return false;
+    const char *var = read->inputs[0];
+    return nnx_tir_op(t, NNX_TOSA_VARIABLE_WRITE, &x, 1, &var, 1) != NULL;
+}
+
 static nnx_status write_block(nnx_tir *t, bool all_live, const uint32_t *inputs, const char *const *input_names,
                               uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
                               uint32_t n_outputs, nnx_tfile_block *b)
@@ -298,10 +327,16 @@ static nnx_status write_block(nnx_tir *t, bool all_live, const uint32_t *inputs,
         }
         t->vname[inputs[i]] = t->tensors[at].name;
     }
+    /* variables (main block): declared, then read once, before the first operator */
+    for (uint32_t k = 0; !all_live && k < ir->n_updates; k++)
+        if (!read_variable(t, ir->updates[k].variable)) {
+            st = t->err->status != NNX_OK ? t->err->status : (nnx_tir_oom(t), t->err->status);
+            goto done;
+        }
     /* constants (the weights) as CONST operators, first */
     for (uint32_t v = 0; v < ir->n_values; v++) {
         const nnx_value *x = &ir->values[v];
-        if (!value_live[v] || x->kind != NNX_VALUE_CONSTANT)
+        if (!value_live[v] || x->kind != NNX_VALUE_CONSTANT || t->vname[v])
             continue;
         t->node = NNX_NONE;
         if (!known_type(t, x->desc.dtype, "constant", NULL) || !(t->vname[v] = nnx_tir_const(t, &x->desc, x->data))) {
@@ -313,6 +348,11 @@ static nnx_status write_block(nnx_tir *t, bool all_live, const uint32_t *inputs,
         if (node_live[i] && (st = convert_node(t, i)) != NNX_OK)
             goto done;
     t->node = NNX_NONE;
+    for (uint32_t k = 0; !all_live && k < ir->n_updates; k++) /* each update after the last operator */
+        if (!write_variable(t, ir->updates[k].variable, ir->updates[k].value)) {
+            st = t->err->status != NNX_OK ? t->err->status : (nnx_tir_oom(t), t->err->status);
+            goto done;
+        }
     for (uint32_t k = 0; k < n_outputs; k++) /* outputs only a twin holds: their NCHW form */
         if (t->pend && t->pend[outputs[k]] && !nnx_tir_value(t, outputs[k])) {
             st = t->err->status != NNX_OK ? t->err->status : (nnx_tir_oom(t), t->err->status);
@@ -346,10 +386,6 @@ static nnx_status convert(nnx_tir *t, const uint32_t *inputs, const char *const 
 {
     struct nnx_tir_blocks *bl = t->blocks;
     t->node = NNX_NONE;
-    if (t->ir->n_updates) {
-        nnx_tir_fail(t, "a graph that updates variables has no TOSA 1.0 form here (VARIABLE is not written)");
-        return t->err->status;
-    }
     if (!nnx_mem_reserve(t->alloc, (void **)&bl->v, &bl->cap, 1, sizeof *bl->v))
         return nnx_tir_oom(t), t->err->status;
     bl->n = 1; /* main, written last */

@@ -302,8 +302,10 @@ static uint8_t *aligned_bytes(nnx_tir *t, size_t size)
     return (uint8_t *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
 }
 
-static const char *const_tensor(nnx_tir *t, const char *base, uint32_t ft, uint32_t rank, const uint32_t *shape,
-                                const void *data, uint64_t count)
+/* A tensor holding data (count nnx elements, encoded as ft) and the operator op that
+ * declares it: CONST / CONST_SHAPE, or VARIABLE for a variable tensor (its initial value). */
+static const char *data_tensor(nnx_tir *t, const char *base, uint32_t ft, uint32_t rank, const uint32_t *shape,
+                               const void *data, uint64_t count, uint32_t op)
 {
     size_t bytes;
     if (!nnx_tfile_data_size(ft, count, &bytes)) {
@@ -321,8 +323,26 @@ static const char *const_tensor(nnx_tir *t, const char *base, uint32_t ft, uint3
         nnx_tfile_encode(ft, data, count, out);
     x = &t->tensors[t->n_tensors - 1];
     x->data = (nnx_tfile_bytes){.present = true, .size = bytes, .data = out};
-    uint32_t op = ft == NNX_TFILE_SHAPE ? 75u /* CONST_SHAPE */ : (uint32_t)NNX_TOSA_CONST;
+    x->variable = op == NNX_TOSA_VARIABLE;
     return nnx_tir_op(t, op, NULL, 0, &name, 1) ? name : NULL;
+}
+
+static const char *const_tensor(nnx_tir *t, const char *base, uint32_t ft, uint32_t rank, const uint32_t *shape,
+                                const void *data, uint64_t count)
+{
+    uint32_t op = ft == NNX_TFILE_SHAPE ? (uint32_t)NNX_TOSA_CONST_SHAPE : (uint32_t)NNX_TOSA_CONST;
+    return data_tensor(t, base, ft, rank, shape, data, count, op);
+}
+
+const char *nnx_tir_variable(nnx_tir *t, const nnx_operand_desc *d, const void *data)
+{
+    uint32_t ft = file_type(t, d->dtype);
+    uint64_t count;
+    if (!ft)
+        return NULL;
+    if (!nnx_desc_elements(d, &count))
+        return nnx_tir_fail(t, "a variable is too large"), NULL;
+    return data_tensor(t, "variable", ft, d->rank, d->shape, data, count, NNX_TOSA_VARIABLE);
 }
 
 const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *data)

@@ -72,6 +72,9 @@ const char *nnx_tir_out_tensor(nnx_tir *t, uint32_t v);
 bool nnx_tir_op_value(nnx_tir *t, uint32_t op, const char *const *in, uint32_t n_in, const nnx_tfile_attr *attr,
                       uint32_t v);
 
+/* A variable tensor of desc d, its initial value data (nnx layout), declared by a VARIABLE
+ * operator naming it among its outputs (TOSA-R6, TOSA-L12); its name. */
+const char *nnx_tir_variable(nnx_tir *t, const nnx_operand_desc *d, const void *data);
 /* A CONST of desc d and nnx-layout bytes data (encoded as the file's type). */
 const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *data);
 /* A CONST of one value of type dt, shape [1] * rank (a broadcastable scalar). */
