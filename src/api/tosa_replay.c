@@ -165,7 +165,7 @@ static bool clamp_value(replay *r, const nnx_tfile_bytes *b, uint32_t type, cons
     *out = (nnx_number){0};
     if (!b->present)
         return true;
-    size_t want;
+    size_t want = 0;
     nnx_dtype dt = nnx_tfile_dtype_to_nnx(type);
     if (dt == NNX_DTYPE_UNDEFINED || !nnx_tfile_data_size(type, 1, &want) || want != b->size)
         return failf(r, NNX_ERROR_INVALID_ARGUMENT, "ClampAttribute.%s: %zu bytes, one %s value takes %zu", field,
@@ -501,9 +501,37 @@ static bool run_operator(replay *r, nnx_tosa *t, scope *s, uint32_t i)
     return ok;
 }
 
+/* Every name the block uses is present (the reader keeps an absent string as NULL). */
+static bool names_present(replay *r, const nnx_tfile_block *b)
+{
+    const char *bn = b->name ? b->name : "";
+    for (uint32_t i = 0; i < b->n_tensors; i++)
+        if (!b->tensors[i].name)
+            return failf(r, NNX_ERROR_INVALID_ARGUMENT, "block '%s', TosaTensor[%u].name: absent", bn, i), false;
+    for (uint32_t i = 0; i < b->n_shapes; i++)
+        if (!b->shapes[i].name)
+            return failf(r, NNX_ERROR_INVALID_ARGUMENT, "block '%s', TosaShape[%u].name: absent", bn, i), false;
+    for (uint32_t i = 0; i < b->n_inputs + b->n_outputs; i++)
+        if (!(i < b->n_inputs ? b->inputs[i] : b->outputs[i - b->n_inputs]))
+            return failf(r, NNX_ERROR_INVALID_ARGUMENT, "block '%s', TosaBasicBlock.%s[%u]: absent", bn,
+                         i < b->n_inputs ? "inputs" : "outputs", i < b->n_inputs ? i : i - b->n_inputs),
+                   false;
+    for (uint32_t i = 0; i < b->n_operators; i++) {
+        const nnx_tfile_operator *o = &b->operators[i];
+        for (uint32_t j = 0; j < o->n_inputs + o->n_outputs; j++)
+            if (!(j < o->n_inputs ? o->inputs[j] : o->outputs[j - o->n_inputs]))
+                return failf(r, NNX_ERROR_INVALID_ARGUMENT, "block '%s', operator %u: TosaOperator.%s[%u]: absent", bn,
+                             i, j < o->n_inputs ? "inputs" : "outputs", j < o->n_inputs ? j : j - o->n_inputs),
+                       false;
+    }
+    return true;
+}
+
 static bool index_block(replay *r, scope *s)
 {
     const nnx_tfile_block *b = s->block;
+    if (!names_present(r, b))
+        return false;
     for (uint32_t i = 0; i < b->n_tensors; i++) {
         bool added;
         uintptr_t *slot = nnx_strmap_put(&s->tensors, b->tensors[i].name, &added);
@@ -589,8 +617,10 @@ static nnx_status variable_outputs_of(replay *r, nnx_tosa *t, nnx_tosa_replayed 
     const char **names = nnx_arena_array(&b->arena, (size_t)out->n_outputs + n, sizeof *names);
     if (!outs || !names)
         return failf(r, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    memcpy(outs, out->outputs, out->n_outputs * sizeof *outs);
-    memcpy(names, out->output_names, out->n_outputs * sizeof *names);
+    if (out->n_outputs) {
+        memcpy(outs, out->outputs, out->n_outputs * sizeof *outs);
+        memcpy(names, out->output_names, out->n_outputs * sizeof *names);
+    }
     for (uint32_t j = 0; j < m->n_tensors; j++) {
         const nnx_tfile_tensor *vt = &m->tensors[j];
         if (!vt->variable)
@@ -620,6 +650,8 @@ nnx_status nnx_tosa_replay(nnx_tosa *t, const nnx_tfile *f, const char *path, bo
     r.main = nnx_tfile_find_block(r.region, "main");
     if (!r.main)
         r.main = &r.region->blocks[0];
+    if (!r.main->name)
+        return failf(&r, NNX_ERROR_INVALID_ARGUMENT, "TosaGraph.regions[0].blocks[0]: TosaBasicBlock.name: absent");
     const nnx_tfile_block *m = r.main;
     nnx_builder *b = t->b;
     out->main_block = m->name;
@@ -631,6 +663,7 @@ nnx_status nnx_tosa_replay(nnx_tosa *t, const nnx_tfile *f, const char *path, bo
         return failf(&r, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     scope s0 = {.block = m};
     nnx_strmap_init(&s0.tensors, b->ir.alloc, false);
+    nnx_strmap_init(&s0.shapes, b->ir.alloc, false);
     bool ok = index_block(&r, &s0);
     for (uint32_t i = 0; ok && i < m->n_inputs; i++) {
         const nnx_tfile_tensor *tt = tensor_of(&s0, m->inputs[i]);
@@ -646,6 +679,7 @@ nnx_status nnx_tosa_replay(nnx_tosa *t, const nnx_tfile *f, const char *path, bo
         }
     }
     nnx_strmap_free(&s0.tensors);
+    nnx_strmap_free(&s0.shapes);
     if (!ok)
         return err->status;
     nnx_status st = run_block(&r, t, NULL, m, out->inputs, m->n_inputs, out->outputs, m->n_outputs);
