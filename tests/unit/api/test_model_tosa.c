@@ -234,6 +234,40 @@ static void test_variable(void **state)
     nnx_context_destroy(ctx);
 }
 
+/* RESHAPE whose shape operand is a TosaShape of the block (not a SHAPE tensor). */
+static void test_tosa_shape(void **state)
+{
+    (void)state;
+    tfb b;
+    tfb_begin(&b);
+    tfb_block(&b, "main");
+    const int32_t s23[] = {2, 3}, s32[] = {3, 2};
+    const int64_t shape[2] = {3, 2};
+    tfb_tensor(&b, "x", NNX_TFILE_FP32, 2, s23, NULL, 0);
+    tfb_tensor(&b, "y", NNX_TFILE_FP32, 2, s32, NULL, 0);
+    nnx_tfile_shape *sh = &b.blk->shapes[b.blk->n_shapes++];
+    sh->name = tfb_str(&b, "new_shape");
+    sh->rank = 2;
+    sh->data = tfb_bytes(&b, shape, sizeof shape);
+    tfb_op(&b, NNX_TOSA_RESHAPE, NULL, 2, (const char *[]){"x", "new_shape"}, 1, (const char *[]){"y"});
+    tfb_io(&b, 1, (const char *[]){"x"}, 1, (const char *[]){"y"});
+    const char *p = path_of("tosa_shape.tosa");
+    tfb_write(&b, p);
+    tfb_end(&b);
+    nnx_context *ctx = context();
+    nnx_model *m = NULL;
+    nnx_graph *g = build(ctx, p, &m);
+    nnx_operand_desc d;
+    nnx_model_output_desc(m, 0, &d);
+    assert_int_equal(d.rank, 2);
+    assert_true(d.shape[0] == 3 && d.shape[1] == 2);
+    const float x[6] = {1, 2, 3, 4, 5, 6};
+    float y[6];
+    run1(ctx, g, x, sizeof x, y, sizeof y);
+    assert_memory_equal(x, y, sizeof y);
+    nnx_context_destroy(ctx);
+}
+
 /* A graph built with variables in C (state = state * x + 1, y = the new state), saved as
  * .tosa (VARIABLE, VARIABLE_READ, VARIABLE_WRITE: TOSA-L12) and loaded: three runs of each
  * give the same bytes, the state carried across runs by both. */
@@ -338,6 +372,10 @@ static void test_refusals(void **state)
     two_input_op(&b, NNX_TOSA_ADD, NULL, NNX_TFILE_FP32);
     b.blk->tensors[0].type = NNX_TFILE_FP6E2M3;
     expect_refused("fp6.tosa", &b, NNX_ERROR_NOT_SUPPORTED, "TosaTensor 'a'.type: FP6E2M3 is not a TOSA 1.0 type");
+    /* a tensor without a name */
+    two_input_op(&b, NNX_TOSA_ADD, NULL, NNX_TFILE_FP32);
+    b.blk->tensors[1].name = NULL;
+    expect_refused("unnamed.tosa", &b, NNX_ERROR_INVALID_ARGUMENT, "block 'main', TosaTensor[1].name: absent");
 }
 
 int main(void)
@@ -346,7 +384,7 @@ int main(void)
         cmocka_unit_test(test_rescale_add),     cmocka_unit_test(test_save),
         cmocka_unit_test(test_clamp_cast_bf16), cmocka_unit_test(test_cond_if),
         cmocka_unit_test(test_variable),        cmocka_unit_test(test_variable_graph_saved),
-        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_tosa_shape),      cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
