@@ -39,7 +39,8 @@ static nnx_operand *in_x(lc *h)
 static nnx_operand *const_f(lc *h, uint32_t rank, const uint32_t *shape, uint32_t seed)
 {
     nnx_operand_desc d = {NNX_FLOAT32, rank, {0}};
-    memcpy(d.shape, shape, rank * sizeof *shape);
+    if (rank)
+        memcpy(d.shape, shape, rank * sizeof *shape);
     size_t size;
     float *v = replay_input(&d, seed, &size);
     for (size_t i = 0; i < size / 4; i++)
