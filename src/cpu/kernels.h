@@ -96,12 +96,13 @@ nnx_status nnx_fast_pool2d(const nnx_op_args *args, const nnx_view *in, nnx_view
 size_t nnx_fast_pool2d_scratch(const nnx_op_args *args, const nnx_operand_desc *x, const nnx_operand_desc *y);
 
 /* movement_fast.c: transpose and slice (any dtype), float32 reduce_sum / reduce_mean over
- * trailing axes (nnx_fast_reduce_tail: how many, 0 when the reduced axes are not a
- * non-empty trailing block). All the reference's bytes. */
+ * one block of adjacent axes (nnx_fast_reduce_block: true when the reduced axes are one
+ * non-empty block; the input then is [outer, run, inner], run reduced). All the
+ * reference's bytes: each output summed in double in the reference's order. */
 nnx_status nnx_fast_transpose(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_slice(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
 nnx_status nnx_fast_reduce(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env);
-uint32_t nnx_fast_reduce_tail(const nnx_operand_desc *x, uint32_t axes_mask);
+bool nnx_fast_reduce_block(const nnx_operand_desc *x, uint32_t axes_mask, size_t *outer, size_t *run, size_t *inner);
 
 /* tosa_fast.c: the TOSA float32 operators in NHWC (acc float32, zero points absent or 0):
  * tosa_conv2d as a GEMM over the windows (env->prepared: the OHWI filter read as K x O and

@@ -150,20 +150,29 @@ nnx_status nnx_fast_slice(const nnx_op_args *args, const nnx_view *in, nnx_view 
     return NNX_OK;
 }
 
-/* The reduced axes are exactly the last `tail` axes (so each output sums one contiguous run). */
-uint32_t nnx_fast_reduce_tail(const nnx_operand_desc *x, uint32_t axes_mask)
+bool nnx_fast_reduce_block(const nnx_operand_desc *x, uint32_t axes_mask, size_t *outer, size_t *run, size_t *inner)
 {
-    uint32_t tail = 0;
-    while (tail < x->rank && (axes_mask >> (x->rank - 1 - tail)) & 1u)
-        tail++;
-    return axes_mask >> (x->rank - tail) == 0 || (axes_mask & ((1u << (x->rank - tail)) - 1)) ? 0 : tail;
+    uint32_t first = 0;
+    while (first < x->rank && !((axes_mask >> first) & 1u))
+        first++;
+    uint32_t end = first;
+    while (end < x->rank && (axes_mask >> end) & 1u)
+        end++;
+    if (first == x->rank || (end < 32 && (axes_mask >> end) != 0))
+        return false; /* no axis, or not one block */
+    *outer = nnx_shape_elements(x->shape, first);
+    *run = nnx_shape_elements(x->shape + first, end - first);
+    *inner = nnx_shape_elements(x->shape + end, x->rank - end);
+    return true;
 }
 
-/* Rows [lo, hi) of a reduction: each row's sum in double in order, as the reference. */
+/* Rows [lo, hi) of a reduction: each row's sum in double in order, as the reference. For a
+ * block of axes before the last (inner > 1), a task is one outer index and a chunk of inner
+ * positions, summed side by side in the same order. */
 typedef struct reduce_job {
     const float *x;
     float *y;
-    size_t run, outer, per;
+    size_t run, outer, per, inner;
     bool mean;
 } reduce_job;
 
@@ -242,15 +251,38 @@ static void reduce_rows(void *arg, size_t t)
     }
 }
 
+#define REDUCE_CHUNK 64 /* inner positions a middle-block task sums side by side */
+
+static void reduce_middle(void *arg, size_t t)
+{
+    const reduce_job *j = arg;
+    size_t chunks = (j->inner + REDUCE_CHUNK - 1) / REDUCE_CHUNK, o = t / chunks, i0 = t % chunks * REDUCE_CHUNK;
+    size_t n = j->inner - i0 < REDUCE_CHUNK ? j->inner - i0 : REDUCE_CHUNK;
+    double s[REDUCE_CHUNK] = {0};
+    const float *x = j->x + o * j->run * j->inner + i0;
+    for (size_t r = 0; r < j->run; r++, x += j->inner)
+        for (size_t i = 0; i < n; i++)
+            s[i] += x[i];
+    for (size_t i = 0; i < n; i++)
+        j->y[o * j->inner + i0 + i] = row_result(j, s[i]);
+}
+
 nnx_status nnx_fast_reduce(const nnx_op_args *args, const nnx_view *in, nnx_view *out, const nnx_kernel_env *env)
 {
-    const nnx_operand_desc *d = &in[0].desc;
-    uint32_t tail = nnx_fast_reduce_tail(d, args->attrs->reduce.axes_mask);
-    size_t run = nnx_shape_elements(d->shape + d->rank - tail, tail),
-           outer = nnx_shape_elements(d->shape, d->rank - tail);
-    size_t tasks = run * outer >= ((size_t)1 << 15) ? nnx_pool_threads(env->pool) : 1;
-    reduce_job j = {in[0].data, out->data, run, outer, (outer + tasks - 1) / tasks, args->op == NNX_OP_REDUCE_MEAN};
-    if (outer)
-        nnx_pool_for(tasks > 1 ? env->pool : NULL, (outer + j.per - 1) / j.per, reduce_rows, &j);
+    size_t outer, run, inner;
+    if (!nnx_fast_reduce_block(&in[0].desc, args->attrs->reduce.axes_mask, &outer, &run, &inner))
+        return NNX_ERROR_INVALID_ARGUMENT; /* select.c chose this kernel for one block only */
+    bool threads = run * outer * inner >= ((size_t)1 << 15);
+    reduce_job j = {in[0].data, out->data, run, outer, 0, inner, args->op == NNX_OP_REDUCE_MEAN};
+    if (!outer || !inner)
+        return NNX_OK;
+    if (inner > 1) {
+        size_t tasks = outer * ((inner + REDUCE_CHUNK - 1) / REDUCE_CHUNK);
+        nnx_pool_for(threads ? env->pool : NULL, tasks, reduce_middle, &j);
+        return NNX_OK;
+    }
+    size_t tasks = threads ? nnx_pool_threads(env->pool) : 1;
+    j.per = (outer + tasks - 1) / tasks;
+    nnx_pool_for(tasks > 1 ? env->pool : NULL, (outer + j.per - 1) / j.per, reduce_rows, &j);
     return NNX_OK;
 }

@@ -161,7 +161,10 @@ nnx_fast_kernel nnx_kernel_select(const nnx_ir *ir, const nnx_node *node, size_t
     case NNX_OP_LAYER_NORMALIZATION:
         return nnx_fast_layer_norm_block(&args, x, NULL) ? nnx_fast_layer_normalization : NULL;
     case NNX_OP_REDUCE_SUM:
-    case NNX_OP_REDUCE_MEAN: return nnx_fast_reduce_tail(x, node->attrs.reduce.axes_mask) ? nnx_fast_reduce : NULL;
+    case NNX_OP_REDUCE_MEAN: {
+        size_t outer, run, inner;
+        return nnx_fast_reduce_block(x, node->attrs.reduce.axes_mask, &outer, &run, &inner) ? nnx_fast_reduce : NULL;
+    }
     case NNX_OP_CLAMP: return node->attrs.clamp.nan_mode == NNX_NAN_PROPAGATE ? nnx_fast_clamp : NULL;
     case NNX_OP_RELU: return nnx_fast_relu;
     case NNX_OP_TOSA_CONV2D:

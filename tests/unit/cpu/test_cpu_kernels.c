@@ -679,7 +679,7 @@ static void test_movement_exact(void **state)
     exact_with(NNX_OP_SLICE, &s1, f4, 1);
     exact_with(NNX_OP_SLICE, &s2, i8, 1);
     exact_with(NNX_OP_SLICE, &s3, i64, 1);
-    const uint32_t masks[] = {0x8, 0xC, 0xE, 0xF};
+    const uint32_t masks[] = {0x8, 0xC, 0xE, 0xF, 0x1, 0x2, 0x6, 0x3}; /* trailing, then earlier blocks */
     for (size_t i = 0; i < sizeof masks / sizeof *masks; i++)
         for (int keep = 0; keep < 2; keep++) {
             nnx_attrs r = {.reduce = {.axes_mask = masks[i], .keep_dims = keep}};
@@ -695,6 +695,14 @@ static void test_movement_exact(void **state)
     nnx_operand_desc small_planes[1] = {{NNX_FLOAT32, 4, {2, 15, 4, 5}}};
     exact_with(NNX_OP_REDUCE_MEAN, &spatial, small_planes, 1);
     exact_with(NNX_OP_REDUCE_SUM, &spatial, small_planes, 1);
+    /* NHWC global pools (a TOSA graph's REDUCE_SUM over H, then W): blocks before the last axis,
+     * inner extents across a chunk boundary (1280 = 20 x 64; 70 = 64 + 6), both threads */
+    nnx_operand_desc nhwc[1] = {{NNX_FLOAT32, 4, {1, 7, 7, 1280}}}, odd[1] = {{NNX_FLOAT32, 4, {2, 5, 3, 70}}};
+    nnx_attrs h = {.reduce = {.axes_mask = 0x2, .keep_dims = 1}}, hw = {.reduce = {.axes_mask = 0x6, .keep_dims = 1}};
+    exact_with(NNX_OP_REDUCE_SUM, &h, nhwc, 1);
+    exact_with(NNX_OP_REDUCE_MEAN, &hw, nhwc, 1);
+    exact_with(NNX_OP_REDUCE_SUM, &hw, odd, 1);
+    exact_with(NNX_OP_REDUCE_MEAN, &h, odd, 1);
 }
 
 /* The fused clamp (vectorised where the CPU allows) against the separate kernels' formula,
