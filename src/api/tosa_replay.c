@@ -279,7 +279,7 @@ static bool find_blocks(replay *r, const nnx_tfile_operator *op, sub_call *c)
 }
 
 /* The variable a VARIABLE* operator names: the first of its outputs, then inputs, that is a
- * `variable` tensor (decision TOSA-FB in docs/decisions/tosa.md); its uid is the tensor's
+ * `variable` tensor (decision TOSA-R6; TOSA 1.0 §2.17 names variables by uid); its uid is the tensor's
  * index in the main block. */
 static const nnx_tfile_tensor *variable_of(replay *r, const nnx_tfile_operator *op, int32_t *uid)
 {

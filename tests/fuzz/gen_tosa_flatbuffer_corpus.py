@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gen_tosa_flatbuffer_corpus.py — seed files for fuzz-tosa-flatbuffer: small valid .tosa
 flatbuffers (every one under 512 bytes, the ctest's -max_len) laid out by hand from the TOSA
-serialization schema notes (FlatBuffers binary format: root uoffset, "TOSA", each table
+serialization library's schema, tosa.fbs (FlatBuffers binary format: root uoffset, "TOSA", each table
 followed by its vtable), plus a few broken ones. Python standard library only.
 
 Regenerate (the output is deterministic):

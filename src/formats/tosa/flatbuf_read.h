@@ -54,7 +54,7 @@ uint32_t nnx_fb_load32(const uint8_t *p);
 uint64_t nnx_fb_load64(const uint8_t *p);
 
 /* The root table (named root_name) after checking the 8-byte header and the identifier
- * (4 characters; "file identifier is 'XXXX', not 'TOSA'"). */
+ * (4 characters; the message quotes the identifier found and the one expected). */
 nnx_status nnx_fb_root(nnx_fb *r, const char *ident, const char *root_name, nnx_fb_table *out);
 
 /* The position of field slot in t (0 when absent), after checking that the field's size

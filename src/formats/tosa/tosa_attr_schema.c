@@ -1,5 +1,5 @@
 /* tosa_attr_schema.c — the fields of each member table of `Attribute`, schema 1.0 (tags
- * 1..75, one per Op) and 1.1 (76..96), as the notes on the TOSA serialization format list
+ * 1..75, one per Op) and 1.1 (76..96), as the TOSA serialization library's schema (tosa.fbs) lists
  * them; members not listed here are empty tables. */
 #include "formats/tosa/tosa_attr_schema.h"
 

@@ -1,5 +1,5 @@
-/* tosa_data.c — `.tosa` element types and their data encodings (notes on the TOSA
- * serialization format, "Data encoding"): little-endian, densely packed; INT4 and FP4E2M1
+/* tosa_data.c — `.tosa` element types and their data encodings (the TOSA
+ * serialization library's schema, tosa.fbs: TosaTensor.data): little-endian, densely packed; INT4 and FP4E2M1
  * two per byte, low nibble first; INT48 six bytes two's complement. nnx holds INT4 and
  * FP4E2M1 one per byte, INT48 as int64, SHAPE as int64. */
 #include "formats/tosa/tosa_data.h"

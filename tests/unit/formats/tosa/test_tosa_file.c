@@ -380,7 +380,7 @@ static void test_round_trip_everything(void **state)
             }
         }
     }
-    /* the member tables the notes list, by tag */
+    /* the member tables tosa.fbs lists, by tag */
     assert_int_equal(ops[3].attr.pad.count, 4);
     assert_int_equal(ops[3].attr.stride.count, 2);
     assert_int_equal(ops[10].attr.out_pad.count, 4);
@@ -475,7 +475,7 @@ static void test_names(void **state)
     assert_string_equal(nnx_tfile_dtype_name(12), "FP8E5M2");
     assert_string_equal(nnx_tfile_dtype_name(18), "MXINT8");
     assert_null(nnx_tfile_dtype_name(19));
-    /* the member tables with fields, as many as the notes' table lists */
+    /* the member tables with fields, as many as tosa.fbs has */
     unsigned with_fields = 0, n;
     for (uint32_t tag = 0; tag <= NNX_TFILE_OP_COUNT; tag++) {
         nnx_tfile_attr_fields(tag, &n);
