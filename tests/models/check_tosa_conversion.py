@@ -18,15 +18,7 @@ import sys
 
 import numpy as np
 
-try:
-    import torch
-    import torchvision
-except ImportError:
-    print("skipped: python3-torch / python3-torchvision are not installed")
-    sys.exit(77)
-
-SEED = 20261128
-TOLERANCE = 1e-4
+from torch_models import SEED, TOLERANCE, relative_error, seeded, torch, torchvision
 
 
 class Encoder(torch.nn.Module):
@@ -39,13 +31,6 @@ class Encoder(torch.nn.Module):
     def forward(self, x):
         return self.encoder(x)
 
-
-def seeded(model):
-    torch.manual_seed(SEED)
-    with torch.no_grad():
-        for p in model.parameters():
-            torch.nn.init.normal_(p, std=0.05)
-    return model.eval()
 
 
 def cases():
@@ -87,8 +72,7 @@ def main():
                 break
         if ok:
             got = np.load(os.path.join(run_dir, "output.npy"))
-            err = float(np.max(np.abs(got - want)) / max(np.max(np.abs(want)), 1e-30)) if got.shape == want.shape \
-                else float("inf")
+            err = relative_error(got, want)
             ok = err <= TOLERANCE
             print("%s %s: .tosa output %s, relative error %.2e" % ("PASS" if ok else "FAIL", name, list(got.shape),
                                                                    err))

@@ -117,6 +117,9 @@ bool nnx_tir_ints(nnx_tir *t, nnx_tfile_ints *f, const int32_t *v, uint32_t n);
  * nnx_tir_layout writes element-wise ops and concat on NHWC twins (from_ir_layout.c). */
 bool nnx_tir_layout(nnx_tir *t, const nnx_node *n, bool *handled);
 bool nnx_tir_tosa_op(nnx_tir *t, const nnx_node *n, bool *handled);
+/* The TOSA operator a one-input, attribute-free element-wise core op is (abs, exp, rcp,
+ * logical_not, clz, ...); false for any other op (from_ir_tosa_ops.c). */
+bool nnx_tir_unary_op(nnx_op op, uint32_t *to);
 bool nnx_tir_legalize(nnx_tir *t, const nnx_node *n, bool *handled);
 bool nnx_tir_legalize_nn(nnx_tir *t, const nnx_node *n, bool *handled);
 

@@ -43,24 +43,15 @@ static const char *nhwc_operand(nnx_tir *t, uint32_t v, nnx_operand_desc *d)
     return x;
 }
 
+/* The element-wise TOSA operator of a one-input core op that reads a twin: the 1:1 map of
+ * from_ir_tosa_ops.c, and clamp (its bounds from the core attributes). */
 static bool unary_op(nnx_op op, uint32_t *to)
 {
-    switch (op) {
-    case NNX_OP_ABS: *to = NNX_TOSA_ABS; return true;
-    case NNX_OP_CEIL: *to = NNX_TOSA_CEIL; return true;
-    case NNX_OP_FLOOR: *to = NNX_TOSA_FLOOR; return true;
-    case NNX_OP_EXP: *to = NNX_TOSA_EXP; return true;
-    case NNX_OP_LOG: *to = NNX_TOSA_LOG; return true;
-    case NNX_OP_SIGMOID: *to = NNX_TOSA_SIGMOID; return true;
-    case NNX_OP_TANH: *to = NNX_TOSA_TANH; return true;
-    case NNX_OP_ERF: *to = NNX_TOSA_ERF; return true;
-    case NNX_OP_SIN: *to = NNX_TOSA_SIN; return true;
-    case NNX_OP_COS: *to = NNX_TOSA_COS; return true;
-    case NNX_OP_RCP: *to = NNX_TOSA_RECIPROCAL; return true;
-    case NNX_OP_RSQRT: *to = NNX_TOSA_RSQRT; return true;
-    case NNX_OP_CLAMP: *to = NNX_TOSA_CLAMP; return true;
-    default: return false;
+    if (op == NNX_OP_CLAMP) {
+        *to = NNX_TOSA_CLAMP;
+        return true;
     }
+    return nnx_tir_unary_op(op, to);
 }
 
 static bool binary_op(nnx_tir *t, const nnx_node *n, uint32_t *to)

@@ -413,7 +413,7 @@ static bool max_pool(nnx_tir *t, const nnx_node *n)
         nnx_tir_op_value(t, NNX_TOSA_MAX_POOL2D, &x, 1, &a, n->out[0]);
 }
 
-static bool simple_unary(nnx_op op, uint32_t *to)
+bool nnx_tir_unary_op(nnx_op op, uint32_t *to)
 {
     switch (op) {
     case NNX_OP_ABS: *to = NNX_TOSA_ABS; return true;
@@ -460,7 +460,7 @@ bool nnx_tir_tosa_op(nnx_tir *t, const nnx_node *n, bool *handled)
 {
     uint32_t to;
     *handled = true;
-    if (simple_unary(n->op, &to))
+    if (nnx_tir_unary_op(n->op, &to))
         return unary(t, n, to);
     if (simple_binary(n->op, &to))
         return binary(t, n, to, NULL, false);

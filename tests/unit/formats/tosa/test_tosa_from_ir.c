@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tosa_replay.h"
+
 #include "api/objects.h"
 #include "base/alloc.h"
 #include "formats/tosa/tosa_from_ir.h"
@@ -157,12 +159,6 @@ static nnx_graph *build_tosa(tb *h)
     if (nnx_builder_build(h->b, outs, 3, &g) != NNX_OK)
         fail_msg("build: %s", nnx_builder_error(h->b));
     return g;
-}
-
-static nnx_status convert_graph(const nnx_graph *g, nnx_tfile *f, nnx_error *err)
-{
-    return nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                             (const char *const *)g->output_names, g->n_outputs, f, err);
 }
 
 static void test_tosa_built(void **state)

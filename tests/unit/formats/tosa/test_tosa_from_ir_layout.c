@@ -103,11 +103,8 @@ static uint32_t convert(nnx_context *ctx, build_fn fn, bool fence, nnx_graph **s
     assert_true(nnx_alloc_init(&alloc, NULL));
     nnx_tfile f, f2;
     nnx_tfile_init(&f, &alloc);
-    nnx_error err = {0};
     const nnx_graph *g = *src;
-    if (nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                          (const char *const *)g->output_names, g->n_outputs, &f, &err) != NNX_OK)
-        fail_msg("%s", err.message);
+    convert_ok(g, &f);
     read_back(g, &f, &f2, &alloc);
     uint32_t n = count_op(&f, NNX_TOSA_TRANSPOSE);
     *rep = replay(ctx, &f2);

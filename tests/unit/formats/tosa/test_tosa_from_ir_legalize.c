@@ -75,10 +75,7 @@ static void check(lg *h)
     assert_true(nnx_alloc_init(&alloc, NULL));
     nnx_tfile f;
     nnx_tfile_init(&f, &alloc);
-    nnx_error err = {0};
-    if (nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                          (const char *const *)g->output_names, g->n_outputs, &f, &err) != NNX_OK)
-        fail_msg("%s", err.message);
+    convert_ok(g, &f);
     nnx_tfile f2;
     read_back(g, &f, &f2, &alloc);
     nnx_graph *g2 = replay(h->ctx, &f2);
@@ -247,9 +244,7 @@ static void test_refused(void **state)
     nnx_tfile f;
     nnx_tfile_init(&f, &alloc);
     nnx_error err = {0};
-    assert_int_equal(nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                                       (const char *const *)g->output_names, g->n_outputs, &f, &err),
-                     NNX_ERROR_NOT_SUPPORTED);
+    assert_int_equal(convert_graph(g, &f, &err), NNX_ERROR_NOT_SUPPORTED);
     assert_non_null(strstr(err.message, "core op 'conv'"));
     assert_non_null(strstr(err.message, "groups 2 of 4"));
     nnx_tfile_free(&f);

@@ -202,10 +202,7 @@ static void test_every_operator(void **state)
     assert_true(nnx_alloc_init(&alloc, NULL));
     nnx_tfile f;
     nnx_tfile_init(&f, &alloc);
-    nnx_error err = {0};
-    if (nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                          (const char *const *)g->output_names, g->n_outputs, &f, &err) != NNX_OK)
-        fail_msg("%s", err.message);
+    convert_ok(g, &f);
     const nnx_tfile_block *b = &f.regions[0].blocks[0];
     uint32_t n = 0;
     for (uint32_t i = 0; i < b->n_operators; i++) {
@@ -314,9 +311,7 @@ static void test_control_flow(void **state)
     nnx_tfile f;
     nnx_tfile_init(&f, &alloc);
     nnx_error err = {0};
-    if (nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                          (const char *const *)g->output_names, g->n_outputs, &f, &err) != NNX_OK)
-        fail_msg("%s", err.message);
+    convert_ok(g, &f);
     const nnx_tfile_region *rg = &f.regions[0];
     assert_int_equal(rg->n_blocks, 5);
     assert_string_equal(rg->blocks[0].name, "main");
@@ -360,8 +355,7 @@ static void test_control_flow(void **state)
         nnx_alloc al = counting_alloc_wrap(&ca);
         nnx_tfile_init(&f, &al);
         nnx_error_clear(&err);
-        nnx_status st = nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                                          (const char *const *)g->output_names, g->n_outputs, &f, &err);
+        nnx_status st = convert_graph(g, &f, &err);
         nnx_tfile_free(&f);
         assert_int_equal(ca.live, 0);
         if (st == NNX_OK)

@@ -24,6 +24,21 @@
 
 #include <unistd.h>
 
+/* g written by nnx_tfile_from_ir into f (initialised); the status, err its message. */
+static inline nnx_status convert_graph(const nnx_graph *g, nnx_tfile *f, nnx_error *err)
+{
+    return nnx_tfile_from_ir(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
+                             (const char *const *)g->output_names, g->n_outputs, f, err);
+}
+
+/* The same, failing the test on an error. */
+static inline void convert_ok(const nnx_graph *g, nnx_tfile *f)
+{
+    nnx_error err = {0};
+    if (convert_graph(g, f, &err) != NNX_OK)
+        fail_msg("%s", err.message);
+}
+
 /* The graph of f's main block built on a new builder of ctx by the loader's own replay
  * (api/tosa_replay.h: nnx_tosa_add operator by operator, declared output types checked). */
 static inline nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)

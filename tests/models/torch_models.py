@@ -1,0 +1,32 @@
+"""torch_models.py — what the checks of exported models share: Debian's torch and torchvision
+(a check exits 77, skipped, when python3-torch is not installed), the seed of the random
+weights, the tolerance, seeded() and the relative error of an output."""
+import sys
+
+import numpy as np
+
+try:
+    import torch
+    import torchvision
+except ImportError:
+    print("skipped: python3-torch / python3-torchvision are not installed")
+    sys.exit(77)
+
+SEED = 20261128
+TOLERANCE = 1e-4
+
+
+def seeded(model):
+    """model with weights drawn from N(0, 0.05) under SEED, in eval mode."""
+    torch.manual_seed(SEED)
+    with torch.no_grad():
+        for p in model.parameters():
+            torch.nn.init.normal_(p, std=0.05)
+    return model.eval()
+
+
+def relative_error(got, want):
+    """max |got - want| / max |want|; inf when the shapes differ."""
+    if got.shape != want.shape:
+        return float("inf")
+    return float(np.max(np.abs(got - want)) / max(np.max(np.abs(want)), 1e-30))
