@@ -43,7 +43,8 @@ NNX_API const char *nnx_version(void);
  *  4. A graph is independent of the builder that made it: the builder may be destroyed
  *     right after nnx_builder_build.
  *  5. Every array, string and data buffer the caller passes is copied (or fully consumed)
- *     before the call returns; the caller may free it at once.
+ *     before the call returns; the caller may free it at once. The one exception is the
+ *     memory of a tensor view (nnx_tensor_create_view), which the tensor uses in place.
  *  6. A string returned by the library lives until the next mutating call on the object
  *     that returned it, or until that object is destroyed.
  *  7. Threads: one graph may be dispatched from several threads at once, each dispatch with
@@ -296,6 +297,15 @@ NNX_API nnx_status nnx_tensor_create(nnx_context *context, const nnx_tensor_desc
  * consumed by nnx_builder_constant_tensor, never bound at dispatch. */
 NNX_API nnx_status nnx_tensor_create_constant(nnx_context *context, const nnx_operand_desc *desc, const void *data,
                                               size_t size, nnx_tensor **out);
+/* A tensor over caller memory (not a WebNN call: it lets a binding such as Python's pass its
+ * arrays without a copy). data holds size bytes, exactly the descriptor's byte length,
+ * row-major, aligned to the element size (to 8 for larger elements); it is read and written
+ * in place, never copied or freed by nnx. The caller keeps it valid, and does not write it
+ * while a dispatch reads it or read it while a dispatch writes it, until nnx_tensor_destroy
+ * (or nnx_context_destroy). readable and writable are as for nnx_tensor_create. Errors:
+ * NNX_ERROR_INVALID_ARGUMENT (a bad descriptor, a wrong size, misaligned data). */
+NNX_API nnx_status nnx_tensor_create_view(nnx_context *context, const nnx_tensor_desc *desc, void *data, size_t size,
+                                          nnx_tensor **out);
 /* Copies size bytes (exactly the tensor's byte length) into / out of a tensor. */
 NNX_API nnx_status nnx_tensor_write(nnx_tensor *tensor, const void *data, size_t size);
 NNX_API nnx_status nnx_tensor_read(nnx_tensor *tensor, void *out, size_t size);

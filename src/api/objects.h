@@ -33,6 +33,7 @@ struct nnx_tensor {
     nnx_context *ctx;
     nnx_tensor_desc desc;
     bool constant;
+    bool borrowed; /* data is the caller's (nnx_tensor_create_view): never freed here */
     size_t bytes;
     void *data;
 };

@@ -1,10 +1,12 @@
-/* tensor.c — tensors (WebNN MLTensor): zero-filled or constant, read and written by copy.
+/* tensor.c — tensors (WebNN MLTensor): zero-filled, constant, or a view of caller memory;
+ * read and written by copy.
  * Descriptors go through the builder operands' checks, except that a tensor may be empty (a
  * zero extent: ONNX values may be, and a graph from an ONNX model may take or give one). */
 #include "api/objects.h"
 #include "api/validate.h"
 #include "ir/dtypes.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static nnx_status make_tensor(nnx_context *ctx, const nnx_tensor_desc *desc, bool constant, nnx_tensor **out)
@@ -67,6 +69,41 @@ nnx_status nnx_tensor_create_constant(nnx_context *ctx, const nnx_operand_desc *
     return NNX_OK;
 }
 
+nnx_status nnx_tensor_create_view(nnx_context *ctx, const nnx_tensor_desc *desc, void *data, size_t size,
+                                  nnx_tensor **out)
+{
+    if (!ctx || !out)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (ctx->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
+    if (!desc)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "tensor view: descriptor is NULL");
+    nnx_error why = {0};
+    if (nnx_check_tensor_desc(&desc->desc, &why) != NNX_OK)
+        return nnx_context_fail(ctx, why.status, "tensor view: %s", why.message);
+    size_t bytes, item = nnx_dtype_size(desc->desc.dtype);
+    nnx_desc_bytes(&desc->desc, &bytes); /* checked above */
+    if (size != bytes || (!data && size))
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                "tensor view: %zu bytes given, the descriptor needs %zu", data ? size : 0, bytes);
+    /* Kernels load whole elements: a misaligned element is undefined behaviour in C. */
+    if (item > 1 && (uintptr_t)data % (item < 8 ? item : 8) != 0)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                "tensor view: data is not aligned to its %zu-byte elements", item);
+    nnx_tensor *t = nnx_handle_alloc(sizeof *t);
+    if (!t)
+        return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "tensor view: out of memory");
+    t->ctx = ctx;
+    t->desc = *desc;
+    t->borrowed = true;
+    t->bytes = bytes;
+    t->data = data;
+    nnx_context_own(ctx, &ctx->tensors, &t->h.link);
+    *out = t;
+    return NNX_OK;
+}
+
 nnx_status nnx_tensor_write(nnx_tensor *t, const void *data, size_t size)
 {
     if (!t)
@@ -115,7 +152,8 @@ void nnx_tensor_destroy(nnx_tensor *t)
     if (!t || t->h.destroyed)
         return;
     nnx_context_disown(t->ctx, &t->h.link);
-    nnx_mem_free_aligned(&t->ctx->alloc, t->data);
+    if (!t->borrowed)
+        nnx_mem_free_aligned(&t->ctx->alloc, t->data);
     t->data = NULL;
     nnx_handle_bury(&t->h);
 }

@@ -1,0 +1,46 @@
+"""nnx: read, check, convert and run neural-network models (NNEF, ONNX, NNVM graph JSON with
+TVM .params, TOSA flatbuffers) on NumPy arrays, and build graphs with WebNN's API (nnx.ml)
+or TOSA 1.0 operators (nnx.tosa). The work is done by the C library libnnx through the
+extension module nnx._nnx."""
+from . import _nnx
+from ._nnx import (
+    Error,
+    FileError,
+    InvalidArgumentError,
+    InvalidModelError,
+    InvalidStateError,
+    Model,
+    NotSupportedError,
+    OperationError,
+    OutOfMemoryError,
+    ParseError,
+    TensorInfo,
+    UnknownError,
+    convert,
+    load,
+)
+
+__version__ = _nnx.nnx_version
+
+from . import ml  # noqa: E402  (ml and tosa use the names above)
+from . import tosa  # noqa: E402
+
+__all__ = [
+    "Error",
+    "FileError",
+    "InvalidArgumentError",
+    "InvalidModelError",
+    "InvalidStateError",
+    "Model",
+    "NotSupportedError",
+    "OperationError",
+    "OutOfMemoryError",
+    "ParseError",
+    "TensorInfo",
+    "UnknownError",
+    "__version__",
+    "convert",
+    "load",
+    "ml",
+    "tosa",
+]

@@ -1,0 +1,60 @@
+"""setup.py — builds the nnx._nnx extension (python/src/*.c) linked with libnnx's static
+library. libnnx comes from the repository around this folder: NNX_BUILD_DIR names an
+existing CMake build tree to take src/libnnx.a from (the test script passes build/);
+otherwise this configures and builds the library alone in python/build/libnnx (CMake and
+the Debian packages of scripts/setup-debian.sh are needed)."""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+
+
+def libnnx() -> Path:
+    """The path of libnnx.a, building it first when no build tree is given."""
+    given = os.environ.get("NNX_BUILD_DIR")
+    if given:
+        lib = Path(given).resolve() / "src" / "libnnx.a"
+        if not lib.is_file():
+            raise SystemExit(f"NNX_BUILD_DIR={given}: {lib} does not exist; build the library there first")
+        return lib
+    if not (REPO / "include" / "nnx.h").is_file():
+        raise SystemExit(f"{REPO} is not the nnx repository: the package builds from a checkout of it")
+    tree = HERE / "build" / "libnnx"
+    configure = ["cmake", "-S", str(REPO), "-B", str(tree), "-DNNX_BUILD_TESTS=OFF", "-DCMAKE_BUILD_TYPE=Release"]
+    if shutil.which("ninja") and not (tree / "CMakeCache.txt").exists():
+        configure += ["-G", "Ninja"]
+    subprocess.run(configure, check=True)
+    subprocess.run(["cmake", "--build", str(tree), "--target", "nnx_static", "-j", str(os.cpu_count() or 2)],
+                   check=True)
+    return tree / "src" / "libnnx.a"
+
+
+class BuildWithLibnnx(build_ext):
+    def build_extension(self, ext):
+        ext.extra_objects = [str(libnnx())]
+        super().build_extension(ext)
+
+
+extension = Extension(
+    "nnx._nnx",
+    sources=sorted(str(p.relative_to(HERE)) for p in (HERE / "src").glob("*.c")),
+    include_dirs=[str(REPO / "include")],
+    define_macros=[("Py_LIMITED_API", "0x030B0000")],
+    py_limited_api=True,
+    libraries=["archive", "protobuf-c", "cjson", "m", "pthread"],
+    extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
+    # libnnx's own symbols stay inside the extension.
+    extra_link_args=["-Wl,--exclude-libs,ALL"],
+)
+
+setup(
+    ext_modules=[extension],
+    cmdclass={"build_ext": BuildWithLibnnx},
+    options={"bdist_wheel": {"py_limited_api": "cp311"}},
+)
