@@ -54,4 +54,10 @@ bool cf_opt_operand(op_call *c, const char *key, nnx_operand **out);
 /* A string option from names (NULL-terminated): *out = its index + 1, 0 when absent. */
 bool cf_opt_enum(op_call *c, const char *key, const char *const *names, int *out);
 
+/* op_recurrent.c: gru, gruCell, lstm, lstmCell. */
+bool cf_handle_gru(op_call *c);
+bool cf_handle_gru_cell(op_call *c);
+bool cf_handle_lstm(op_call *c);
+bool cf_handle_lstm_cell(op_call *c);
+
 #endif /* NNX_CONFORMANCE_OP_CALL_H */

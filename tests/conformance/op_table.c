@@ -948,12 +948,25 @@ static const op_entry OPS[] = {
     REDUCE("reduceProduct", nnx_builder_reduce_product, 1, 0),
     REDUCE("reduceSumSquare", nnx_builder_reduce_sum_square, 2, 0),
     /* pad, where, tile: 0 ULP; quantizeLinear exact, dequantizeLinear 1 or 2 ULP (at
-     * handle_quantize). */
+     * handle_quantize); the recurrent budgets are derived in op_recurrent.c. */
     {.name = "pad", .handler = handle_pad, .option_keys = "mode value"},
     {.name = "where", .handler = handle_where},
     {.name = "tile", .handler = handle_tile},
     {.name = "quantizeLinear", .handler = handle_quantize},
     {.name = "dequantizeLinear", .handler = handle_quantize},
+    {.name = "gru",
+     .handler = cf_handle_gru,
+     .option_keys = "bias recurrentBias initialHiddenState resetAfter returnSequence direction layout activations"},
+    {.name = "gruCell",
+     .handler = cf_handle_gru_cell,
+     .option_keys = "bias recurrentBias resetAfter layout activations"},
+    {.name = "lstm",
+     .handler = cf_handle_lstm,
+     .option_keys = "bias recurrentBias peepholeWeight initialHiddenState initialCellState returnSequence direction "
+                    "layout activations"},
+    {.name = "lstmCell",
+     .handler = cf_handle_lstm_cell,
+     .option_keys = "bias recurrentBias peepholeWeight layout activations"},
 };
 
 static const op_entry *find_op(const char *name)
