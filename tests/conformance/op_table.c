@@ -5,45 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "conformance.h"
-
-typedef struct op_entry op_entry;
-
-/* One operator being added: its JSON, the parsed common parts, and what the handler yields. */
-typedef struct op_call {
-    cf_graph *g;
-    const op_entry *entry;
-    const cJSON *args;    /* the positional argument list */
-    const cJSON *options; /* the options dictionary, NULL when not given */
-    const char *label;    /* options.label, NULL when not given */
-    nnx_operand *outs[CF_MAX_LIST];
-    uint32_t out_count;
-    cf_tolerance tol; /* this operator's share of the graph budget */
-    cf_msg *err;
-} op_call;
-
-typedef bool (*op_handler)(op_call *c);
-typedef nnx_operand *(*binary_fn)(nnx_builder *, nnx_operand *, nnx_operand *, const nnx_operator_options *);
-typedef nnx_operand *(*unary_fn)(nnx_builder *, nnx_operand *, const nnx_operator_options *);
-typedef nnx_operand *(*reduce_fn)(nnx_builder *, nnx_operand *, const nnx_reduce_options *);
-
-struct op_entry {
-    const char *name;
-    op_handler handler;
-    const char *option_keys; /* allowed option keys besides "label", space separated */
-    binary_fn binary;
-    unary_fn unary;
-    reduce_fn reduce;
-    /* Element-wise budgets: ULP for float32 / float16 outputs, or absolute errors. */
-    uint32_t ulp_f32, ulp_f16;
-    double abs_f32, abs_f16;
-    /* Reductions: n_factor * N + n_offset ULP, N = number of reduced elements. */
-    uint32_t n_factor, n_offset;
-};
+#include "op_call.h"
 
 /* ------------------------------------------------------------------ argument helpers */
 
-static nnx_operand_desc desc_of(const nnx_operand *operand)
+nnx_operand_desc cf_desc_of(const nnx_operand *operand)
 {
     nnx_operand_desc d;
     nnx_operand_get_desc(operand, &d);
@@ -69,13 +35,13 @@ static bool name_to_operand(op_call *c, const cJSON *v, nnx_operand **out)
     return true;
 }
 
-static bool arg_operand(op_call *c, int index, nnx_operand **out)
+bool cf_arg_operand(op_call *c, int index, nnx_operand **out)
 {
     const cJSON *v = arg_value(c, index);
     return v && name_to_operand(c, v, out);
 }
 
-static bool arg_u32(op_call *c, int index, uint32_t *out)
+bool cf_arg_u32(op_call *c, int index, uint32_t *out)
 {
     cf_msg inner;
     const cJSON *v = arg_value(c, index);
@@ -93,7 +59,7 @@ static bool arg_u32_list(op_call *c, int index, uint32_t *buf, uint32_t cap, uin
     return v != NULL;
 }
 
-static const cJSON *opt(const op_call *c, const char *key)
+const cJSON *cf_opt(const op_call *c, const char *key)
 {
     return c->options ? cJSON_GetObjectItemCaseSensitive(c->options, key) : NULL;
 }
@@ -103,7 +69,7 @@ static bool opt_u32_list(op_call *c, const char *key, uint32_t *buf, uint32_t ca
                          uint32_t *count)
 {
     cf_msg inner;
-    const cJSON *v = opt(c, key);
+    const cJSON *v = cf_opt(c, key);
     *ptr = NULL;
     *count = 0;
     if (!v)
@@ -117,15 +83,15 @@ static bool opt_u32_list(op_call *c, const char *key, uint32_t *buf, uint32_t ca
 static bool opt_u32(op_call *c, const char *key, uint32_t *out)
 {
     cf_msg inner;
-    const cJSON *v = opt(c, key);
+    const cJSON *v = cf_opt(c, key);
     if (v && !cf_parse_u32(v, out, &inner))
         return cf_fail(c->err, "%s: option %s: %s", c->entry->name, key, inner.text);
     return true;
 }
 
-static bool opt_bool(op_call *c, const char *key, bool *out)
+bool cf_opt_bool(op_call *c, const char *key, bool *out)
 {
-    const cJSON *v = opt(c, key);
+    const cJSON *v = cf_opt(c, key);
     if (v && !cJSON_IsBool(v))
         return cf_fail(c->err, "%s: option %s is not a boolean", c->entry->name, key);
     if (v)
@@ -136,24 +102,24 @@ static bool opt_bool(op_call *c, const char *key, bool *out)
 static bool opt_number(op_call *c, const char *key, nnx_number *out)
 {
     cf_msg inner;
-    const cJSON *v = opt(c, key);
+    const cJSON *v = cf_opt(c, key);
     if (v && !cf_parse_number(v, out, &inner))
         return cf_fail(c->err, "%s: option %s: %s", c->entry->name, key, inner.text);
     return true;
 }
 
-static bool opt_operand(op_call *c, const char *key, nnx_operand **out)
+bool cf_opt_operand(op_call *c, const char *key, nnx_operand **out)
 {
-    const cJSON *v = opt(c, key);
+    const cJSON *v = cf_opt(c, key);
     *out = NULL;
     return !v || name_to_operand(c, v, out);
 }
 
 /* A string option from `names` (NULL-terminated); *out = its index + 1, 0 when absent, which
  * matches the nnx enums whose zero value is "default" and whose members follow in order. */
-static bool opt_enum(op_call *c, const char *key, const char *const *names, int *out)
+bool cf_opt_enum(op_call *c, const char *key, const char *const *names, int *out)
 {
-    const cJSON *v = opt(c, key);
+    const cJSON *v = cf_opt(c, key);
     *out = 0;
     if (!v)
         return true;
@@ -168,7 +134,7 @@ static bool opt_enum(op_call *c, const char *key, const char *const *names, int 
 
 /* ------------------------------------------------------------------ tolerance helpers */
 
-static bool out_is_f16(const op_call *c) { return c->out_count > 0 && desc_of(c->outs[0]).dtype == NNX_FLOAT16; }
+static bool out_is_f16(const op_call *c) { return c->out_count > 0 && cf_desc_of(c->outs[0]).dtype == NNX_FLOAT16; }
 
 /* Budget of a table entry with fixed element-wise tolerances, picked by the output type. */
 static void fixed_tolerance(op_call *c)
@@ -191,7 +157,7 @@ static bool handle_binary(op_call *c)
 {
     nnx_operand *a, *b;
     nnx_operator_options o = {c->label};
-    if (!arg_operand(c, 0, &a) || !arg_operand(c, 1, &b))
+    if (!cf_arg_operand(c, 0, &a) || !cf_arg_operand(c, 1, &b))
         return false;
     single(c, c->entry->binary(c->g->builder, a, b, &o));
     fixed_tolerance(c);
@@ -202,7 +168,7 @@ static bool handle_unary(op_call *c)
 {
     nnx_operand *x;
     nnx_operator_options o = {c->label};
-    if (!arg_operand(c, 0, &x))
+    if (!cf_arg_operand(c, 0, &x))
         return false;
     single(c, c->entry->unary(c->g->builder, x, &o));
     fixed_tolerance(c);
@@ -214,7 +180,8 @@ static bool handle_clamp(op_call *c)
 {
     nnx_operand *x;
     nnx_clamp_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_number(c, "minValue", &o.min_value) || !opt_number(c, "maxValue", &o.max_value))
+    if (!cf_arg_operand(c, 0, &x) || !opt_number(c, "minValue", &o.min_value) ||
+        !opt_number(c, "maxValue", &o.max_value))
         return false;
     return single(c, nnx_builder_clamp(c->g->builder, x, &o));
 }
@@ -225,7 +192,7 @@ static bool handle_cast(op_call *c)
     nnx_operand *x;
     nnx_operator_options o = {c->label};
     const cJSON *type = arg_value(c, 1);
-    if (!arg_operand(c, 0, &x) || !type)
+    if (!cf_arg_operand(c, 0, &x) || !type)
         return false;
     nnx_dtype dtype = cJSON_IsString(type) ? cf_dtype_from_name(type->valuestring) : NNX_DTYPE_UNDEFINED;
     if (dtype == NNX_DTYPE_UNDEFINED)
@@ -239,10 +206,10 @@ static bool handle_matmul(op_call *c)
 {
     nnx_operand *a, *b;
     nnx_operator_options o = {c->label};
-    if (!arg_operand(c, 0, &a) || !arg_operand(c, 1, &b))
+    if (!cf_arg_operand(c, 0, &a) || !cf_arg_operand(c, 1, &b))
         return false;
     single(c, nnx_builder_matmul(c->g->builder, a, b, &o));
-    nnx_operand_desc da = desc_of(a);
+    nnx_operand_desc da = cf_desc_of(a);
     c->tol.ulp = da.rank ? 2ull * da.shape[da.rank - 1] : 0;
     return true;
 }
@@ -265,12 +232,12 @@ static bool handle_gemm(op_call *c)
 {
     nnx_operand *a, *b;
     nnx_gemm_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &a) || !arg_operand(c, 1, &b) || !opt_operand(c, "c", &o.c) ||
+    if (!cf_arg_operand(c, 0, &a) || !cf_arg_operand(c, 1, &b) || !cf_opt_operand(c, "c", &o.c) ||
         !opt_number(c, "alpha", &o.alpha) || !opt_number(c, "beta", &o.beta) ||
-        !opt_bool(c, "aTranspose", &o.a_transpose) || !opt_bool(c, "bTranspose", &o.b_transpose))
+        !cf_opt_bool(c, "aTranspose", &o.a_transpose) || !cf_opt_bool(c, "bTranspose", &o.b_transpose))
         return false;
     single(c, nnx_builder_gemm(c->g->builder, a, b, &o));
-    nnx_operand_desc da = desc_of(a);
+    nnx_operand_desc da = cf_desc_of(a);
     uint64_t k = da.rank == 2 ? da.shape[o.a_transpose ? 0 : 1] : 0;
     c->tol.ulp = 2 * k + number_not_one(o.alpha) + (o.c != NULL) + number_not_one(o.beta);
     return true;
@@ -294,7 +261,7 @@ static void conv2d_tolerance(op_call *c, nnx_operand *input, nnx_operand *filter
 {
     /* Positions of H and W in the filter for oihw, hwio, ohwi, ihwo. */
     static const int FILTER_H[] = {2, 2, 0, 1, 1}, FILTER_W[] = {3, 3, 1, 2, 2};
-    nnx_operand_desc in = desc_of(input), f = desc_of(filter);
+    nnx_operand_desc in = cf_desc_of(input), f = cf_desc_of(filter);
     if (in.rank != 4 || f.rank != 4)
         return; /* the builder rejects it; the budget is never used */
     uint64_t channels = in.shape[o->input_layout == NNX_LAYOUT_NHWC ? 3 : 1];
@@ -309,13 +276,13 @@ static bool handle_conv2d(op_call *c)
     uint32_t pad[CF_MAX_LIST], str[CF_MAX_LIST], dil[CF_MAX_LIST];
     nnx_conv2d_options o = {.label = c->label};
     int in_layout, filter_layout;
-    if (!arg_operand(c, 0, &input) || !arg_operand(c, 1, &filter) ||
+    if (!cf_arg_operand(c, 0, &input) || !cf_arg_operand(c, 1, &filter) ||
         !opt_u32_list(c, "padding", pad, CF_MAX_LIST, &o.padding, &o.padding_count) ||
         !opt_u32_list(c, "strides", str, CF_MAX_LIST, &o.strides, &o.strides_count) ||
         !opt_u32_list(c, "dilations", dil, CF_MAX_LIST, &o.dilations, &o.dilations_count) ||
-        !opt_u32(c, "groups", &o.groups) || !opt_operand(c, "bias", &o.bias) ||
-        !opt_enum(c, "inputLayout", INPUT_LAYOUTS, &in_layout) ||
-        !opt_enum(c, "filterLayout", FILTER_LAYOUTS, &filter_layout))
+        !opt_u32(c, "groups", &o.groups) || !cf_opt_operand(c, "bias", &o.bias) ||
+        !cf_opt_enum(c, "inputLayout", INPUT_LAYOUTS, &in_layout) ||
+        !cf_opt_enum(c, "filterLayout", FILTER_LAYOUTS, &filter_layout))
         return false;
     o.input_layout = (nnx_input_layout)in_layout;
     o.filter_layout = (nnx_filter_layout)filter_layout;
@@ -334,20 +301,20 @@ static bool handle_conv_transpose2d(op_call *c)
     uint32_t pad[CF_MAX_LIST], str[CF_MAX_LIST], dil[CF_MAX_LIST], opad[CF_MAX_LIST], sizes[CF_MAX_LIST];
     nnx_conv_transpose2d_options o = {.label = c->label};
     int in_layout, filter_layout;
-    if (!arg_operand(c, 0, &input) || !arg_operand(c, 1, &filter) ||
+    if (!cf_arg_operand(c, 0, &input) || !cf_arg_operand(c, 1, &filter) ||
         !opt_u32_list(c, "padding", pad, CF_MAX_LIST, &o.padding, &o.padding_count) ||
         !opt_u32_list(c, "strides", str, CF_MAX_LIST, &o.strides, &o.strides_count) ||
         !opt_u32_list(c, "dilations", dil, CF_MAX_LIST, &o.dilations, &o.dilations_count) ||
         !opt_u32_list(c, "outputPadding", opad, CF_MAX_LIST, &o.output_padding, &o.output_padding_count) ||
         !opt_u32_list(c, "outputSizes", sizes, CF_MAX_LIST, &o.output_sizes, &o.output_sizes_count) ||
-        !opt_u32(c, "groups", &o.groups) || !opt_operand(c, "bias", &o.bias) ||
-        !opt_enum(c, "inputLayout", INPUT_LAYOUTS, &in_layout) ||
-        !opt_enum(c, "filterLayout", T_FILTER_LAYOUTS, &filter_layout))
+        !opt_u32(c, "groups", &o.groups) || !cf_opt_operand(c, "bias", &o.bias) ||
+        !cf_opt_enum(c, "inputLayout", INPUT_LAYOUTS, &in_layout) ||
+        !cf_opt_enum(c, "filterLayout", T_FILTER_LAYOUTS, &filter_layout))
         return false;
     o.input_layout = (nnx_input_layout)in_layout;
     o.filter_layout = (nnx_conv_transpose_filter_layout)filter_layout;
     single(c, nnx_builder_conv_transpose2d(c->g->builder, input, filter, &o));
-    nnx_operand_desc in = desc_of(input), f = desc_of(filter);
+    nnx_operand_desc in = cf_desc_of(input), f = cf_desc_of(filter);
     if (in.rank == 4 && f.rank == 4) {
         uint64_t channels = in.shape[o.input_layout == NNX_LAYOUT_NHWC ? 3 : 1];
         uint64_t groups = o.groups ? o.groups : 1;
@@ -367,8 +334,8 @@ static bool parse_pool(op_call *c, nnx_pool2d_options *o, uint32_t bufs[5][CF_MA
         !opt_u32_list(c, "strides", bufs[2], CF_MAX_LIST, &o->strides, &o->strides_count) ||
         !opt_u32_list(c, "dilations", bufs[3], CF_MAX_LIST, &o->dilations, &o->dilations_count) ||
         !opt_u32_list(c, "outputSizes", bufs[4], CF_MAX_LIST, &o->output_sizes, &o->output_sizes_count) ||
-        !opt_enum(c, "layout", INPUT_LAYOUTS, &layout) || !opt_enum(c, "roundingType", ROUNDINGS, &rounding) ||
-        !opt_enum(c, "outputShapeRounding", ROUNDINGS, &legacy_rounding))
+        !cf_opt_enum(c, "layout", INPUT_LAYOUTS, &layout) || !cf_opt_enum(c, "roundingType", ROUNDINGS, &rounding) ||
+        !cf_opt_enum(c, "outputShapeRounding", ROUNDINGS, &legacy_rounding))
         return false;
     o->label = c->label;
     o->layout = (nnx_input_layout)layout;
@@ -384,10 +351,10 @@ static bool handle_average_pool2d(op_call *c)
     nnx_operand *x;
     uint32_t bufs[5][CF_MAX_LIST];
     nnx_pool2d_options o = {0};
-    if (!arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
+    if (!cf_arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
         return false;
     single(c, nnx_builder_average_pool2d(c->g->builder, x, &o));
-    nnx_operand_desc d = desc_of(x);
+    nnx_operand_desc d = cf_desc_of(x);
     uint64_t wh = 0, ww = 0;
     if (o.window_dimensions && o.window_dimensions_count == 2) {
         wh = o.window_dimensions[0];
@@ -408,7 +375,7 @@ static bool handle_max_pool2d(op_call *c)
     nnx_operand *x;
     uint32_t bufs[5][CF_MAX_LIST];
     nnx_pool2d_options o = {0};
-    if (!arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
+    if (!cf_arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
         return false;
     return single(c, nnx_builder_max_pool2d(c->g->builder, x, &o));
 }
@@ -420,10 +387,10 @@ static bool handle_l2_pool2d(op_call *c)
     nnx_operand *x;
     uint32_t bufs[5][CF_MAX_LIST];
     nnx_pool2d_options o = {0};
-    if (!arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
+    if (!cf_arg_operand(c, 0, &x) || !parse_pool(c, &o, bufs))
         return false;
     single(c, nnx_builder_l2_pool2d(c->g->builder, x, &o));
-    nnx_operand_desc d = desc_of(x);
+    nnx_operand_desc d = cf_desc_of(x);
     uint64_t n = 0;
     if (o.window_dimensions && o.window_dimensions_count == 2) {
         n = (uint64_t)o.window_dimensions[0] * o.window_dimensions[1];
@@ -447,8 +414,8 @@ static bool handle_resample2d(op_call *c)
     float scales[CF_MAX_LIST];
     nnx_resample2d_options o = {.label = c->label};
     int mode;
-    const cJSON *sv = opt(c, "scales");
-    if (!arg_operand(c, 0, &x) || !opt_enum(c, "mode", MODES, &mode) ||
+    const cJSON *sv = cf_opt(c, "scales");
+    if (!cf_arg_operand(c, 0, &x) || !cf_opt_enum(c, "mode", MODES, &mode) ||
         !opt_u32_list(c, "sizes", sizes, CF_MAX_LIST, &o.sizes, &o.sizes_count) ||
         !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count))
         return false;
@@ -476,8 +443,8 @@ static bool handle_arg_min_max(op_call *c)
     nnx_operand *x;
     uint32_t axis;
     nnx_arg_min_max_options o = {.label = c->label};
-    const cJSON *type = opt(c, "outputDataType");
-    if (!arg_operand(c, 0, &x) || !arg_u32(c, 1, &axis) || !opt_bool(c, "keepDimensions", &o.keep_dimensions))
+    const cJSON *type = cf_opt(c, "outputDataType");
+    if (!cf_arg_operand(c, 0, &x) || !cf_arg_u32(c, 1, &axis) || !cf_opt_bool(c, "keepDimensions", &o.keep_dimensions))
         return false;
     if (type) {
         o.output_data_type = cJSON_IsString(type) ? cf_dtype_from_name(type->valuestring) : NNX_DTYPE_UNDEFINED;
@@ -495,13 +462,13 @@ static bool handle_softmax(op_call *c)
     nnx_operand *x;
     uint32_t axis;
     nnx_operator_options o = {c->label};
-    if (!arg_operand(c, 0, &x))
+    if (!cf_arg_operand(c, 0, &x))
         return false;
-    nnx_operand_desc d = desc_of(x);
+    nnx_operand_desc d = cf_desc_of(x);
     const char *key = NULL;
     if (!cf_arg(c->args, 1, &key) || strcmp(key, "options") == 0)
         axis = d.rank ? d.rank - 1 : 0; /* the original 2-D softmax had no axis: the last one */
-    else if (!arg_u32(c, 1, &axis))
+    else if (!cf_arg_u32(c, 1, &axis))
         return false;
     single(c, nnx_builder_softmax(c->g->builder, x, axis, &o));
     c->tol.ulp = axis < d.rank ? 3ull * d.shape[axis] + 3 : 3;
@@ -514,7 +481,7 @@ static bool handle_reshape(op_call *c)
     nnx_operand *x;
     uint32_t shape[CF_MAX_LIST], rank;
     nnx_operator_options o = {c->label};
-    if (!arg_operand(c, 0, &x) || !arg_u32_list(c, 1, shape, CF_MAX_LIST, &rank))
+    if (!cf_arg_operand(c, 0, &x) || !arg_u32_list(c, 1, shape, CF_MAX_LIST, &rank))
         return false;
     return single(c, nnx_builder_reshape(c->g->builder, x, shape, rank, &o));
 }
@@ -524,7 +491,7 @@ static bool handle_transpose(op_call *c)
     nnx_operand *x;
     uint32_t perm[CF_MAX_LIST];
     nnx_transpose_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) ||
+    if (!cf_arg_operand(c, 0, &x) ||
         !opt_u32_list(c, "permutation", perm, CF_MAX_LIST, &o.permutation, &o.permutation_count))
         return false;
     return single(c, nnx_builder_transpose(c->g->builder, x, &o));
@@ -544,7 +511,7 @@ static bool handle_concat(op_call *c)
         if (!name_to_operand(c, item, &inputs[count++]))
             return false;
     }
-    if (!arg_u32(c, 1, &axis))
+    if (!cf_arg_u32(c, 1, &axis))
         return false;
     return single(c, nnx_builder_concat(c->g->builder, inputs, count, axis, &o));
 }
@@ -554,7 +521,7 @@ static bool handle_slice(op_call *c)
     nnx_operand *x;
     uint32_t starts[CF_MAX_LIST], sizes[CF_MAX_LIST], strides[CF_MAX_LIST], ns, nz;
     nnx_slice_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !arg_u32_list(c, 1, starts, CF_MAX_LIST, &ns) ||
+    if (!cf_arg_operand(c, 0, &x) || !arg_u32_list(c, 1, starts, CF_MAX_LIST, &ns) ||
         !arg_u32_list(c, 2, sizes, CF_MAX_LIST, &nz) ||
         !opt_u32_list(c, "strides", strides, CF_MAX_LIST, &o.strides, &o.strides_count))
         return false;
@@ -568,7 +535,7 @@ static bool handle_split(op_call *c)
     uint32_t sizes[CF_MAX_LIST], count;
     nnx_split_options o = {.label = c->label};
     const cJSON *splits = arg_value(c, 1);
-    if (!arg_operand(c, 0, &x) || !splits || !opt_u32(c, "axis", &o.axis))
+    if (!cf_arg_operand(c, 0, &x) || !splits || !opt_u32(c, "axis", &o.axis))
         return false;
     if (cJSON_IsArray(splits)) {
         if (!arg_u32_list(c, 1, sizes, CF_MAX_LIST, &count))
@@ -576,7 +543,7 @@ static bool handle_split(op_call *c)
         c->out_count = nnx_builder_split_sizes(c->g->builder, x, sizes, count, &o, c->outs);
         return true;
     }
-    if (!arg_u32(c, 1, &count))
+    if (!cf_arg_u32(c, 1, &count))
         return false;
     if (count > CF_MAX_LIST)
         return cf_fail(c->err, "split: more than %d outputs", CF_MAX_LIST);
@@ -591,11 +558,11 @@ static bool handle_reduce(op_call *c)
     nnx_operand *x;
     uint32_t axes[CF_MAX_LIST];
     nnx_reduce_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count) ||
-        !opt_bool(c, "keepDimensions", &o.keep_dimensions))
+    if (!cf_arg_operand(c, 0, &x) || !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count) ||
+        !cf_opt_bool(c, "keepDimensions", &o.keep_dimensions))
         return false;
     single(c, c->entry->reduce(c->g->builder, x, &o));
-    nnx_operand_desc d = desc_of(x);
+    nnx_operand_desc d = cf_desc_of(x);
     uint64_t n = 1;
     for (uint32_t i = 0; i < (o.axes ? o.axes_count : d.rank); i++) {
         uint32_t axis = o.axes ? o.axes[i] : i;
@@ -611,7 +578,7 @@ static bool handle_elu(op_call *c)
 {
     nnx_operand *x;
     nnx_elu_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha))
+    if (!cf_arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha))
         return false;
     single(c, nnx_builder_elu(c->g->builder, x, &o));
     fixed_tolerance(c);
@@ -622,7 +589,7 @@ static bool handle_hard_sigmoid(op_call *c)
 {
     nnx_operand *x;
     nnx_hard_sigmoid_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha) || !opt_number(c, "beta", &o.beta))
+    if (!cf_arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha) || !opt_number(c, "beta", &o.beta))
         return false;
     single(c, nnx_builder_hard_sigmoid(c->g->builder, x, &o));
     fixed_tolerance(c);
@@ -633,7 +600,7 @@ static bool handle_leaky_relu(op_call *c)
 {
     nnx_operand *x;
     nnx_leaky_relu_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha))
+    if (!cf_arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha))
         return false;
     single(c, nnx_builder_leaky_relu(c->g->builder, x, &o));
     fixed_tolerance(c);
@@ -644,7 +611,7 @@ static bool handle_linear(op_call *c)
 {
     nnx_operand *x;
     nnx_linear_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha) || !opt_number(c, "beta", &o.beta))
+    if (!cf_arg_operand(c, 0, &x) || !opt_number(c, "alpha", &o.alpha) || !opt_number(c, "beta", &o.beta))
         return false;
     single(c, nnx_builder_linear(c->g->builder, x, &o));
     fixed_tolerance(c);
@@ -657,7 +624,7 @@ static bool handle_expand(op_call *c)
     nnx_operand *x;
     uint32_t shape[CF_MAX_LIST], rank;
     nnx_operator_options o = {c->label};
-    if (!arg_operand(c, 0, &x) || !arg_u32_list(c, 1, shape, CF_MAX_LIST, &rank))
+    if (!cf_arg_operand(c, 0, &x) || !arg_u32_list(c, 1, shape, CF_MAX_LIST, &rank))
         return false;
     return single(c, nnx_builder_expand(c->g->builder, x, shape, rank, &o));
 }
@@ -666,7 +633,7 @@ static bool handle_gather(op_call *c)
 {
     nnx_operand *x, *indices;
     nnx_gather_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !arg_operand(c, 1, &indices) || !opt_u32(c, "axis", &o.axis))
+    if (!cf_arg_operand(c, 0, &x) || !cf_arg_operand(c, 1, &indices) || !opt_u32(c, "axis", &o.axis))
         return false;
     if (strcmp(c->entry->name, "gatherND") == 0)
         return single(c, nnx_builder_gather_nd(c->g->builder, x, indices, &(nnx_operator_options){c->label}));
@@ -679,7 +646,7 @@ static bool handle_scatter(op_call *c)
 {
     nnx_operand *x, *indices, *updates;
     nnx_scatter_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !arg_operand(c, 1, &indices) || !arg_operand(c, 2, &updates) ||
+    if (!cf_arg_operand(c, 0, &x) || !cf_arg_operand(c, 1, &indices) || !cf_arg_operand(c, 2, &updates) ||
         !opt_u32(c, "axis", &o.axis))
         return false;
     if (strcmp(c->entry->name, "scatterND") == 0)
@@ -692,7 +659,7 @@ static bool handle_reverse(op_call *c)
     nnx_operand *x;
     uint32_t axes[CF_MAX_LIST];
     nnx_reverse_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count))
+    if (!cf_arg_operand(c, 0, &x) || !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count))
         return false;
     return single(c, nnx_builder_reverse(c->g->builder, x, &o));
 }
@@ -704,7 +671,7 @@ static bool handle_triangular(op_call *c)
     bool upper = true;
     nnx_number diagonal = {0};
     nnx_triangular_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_bool(c, "upper", &upper) || !opt_number(c, "diagonal", &diagonal))
+    if (!cf_arg_operand(c, 0, &x) || !cf_opt_bool(c, "upper", &upper) || !opt_number(c, "diagonal", &diagonal))
         return false;
     double d = diagonal.kind == NNX_NUMBER_FLOAT64 ? diagonal.value.f64
         : diagonal.kind == NNX_NUMBER_INT64        ? (double)diagonal.value.i64
@@ -724,11 +691,11 @@ static bool handle_cumulative_sum(op_call *c)
     nnx_operand *x;
     uint32_t axis;
     nnx_cumulative_sum_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !arg_u32(c, 1, &axis) || !opt_bool(c, "exclusive", &o.exclusive) ||
-        !opt_bool(c, "reversed", &o.reversed))
+    if (!cf_arg_operand(c, 0, &x) || !cf_arg_u32(c, 1, &axis) || !cf_opt_bool(c, "exclusive", &o.exclusive) ||
+        !cf_opt_bool(c, "reversed", &o.reversed))
         return false;
     single(c, nnx_builder_cumulative_sum(c->g->builder, x, axis, &o));
-    nnx_operand_desc d = desc_of(x);
+    nnx_operand_desc d = cf_desc_of(x);
     c->tol.ulp = axis < d.rank ? d.shape[axis] : 0;
     return true;
 }
@@ -738,9 +705,9 @@ static bool handle_batch_normalization(op_call *c)
 {
     nnx_operand *x, *mean, *variance;
     nnx_batch_normalization_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !arg_operand(c, 1, &mean) || !arg_operand(c, 2, &variance) ||
-        !opt_operand(c, "scale", &o.scale) || !opt_operand(c, "bias", &o.bias) || !opt_number(c, "axis", &o.axis) ||
-        !opt_number(c, "epsilon", &o.epsilon))
+    if (!cf_arg_operand(c, 0, &x) || !cf_arg_operand(c, 1, &mean) || !cf_arg_operand(c, 2, &variance) ||
+        !cf_opt_operand(c, "scale", &o.scale) || !cf_opt_operand(c, "bias", &o.bias) ||
+        !opt_number(c, "axis", &o.axis) || !opt_number(c, "epsilon", &o.epsilon))
         return false;
     single(c, nnx_builder_batch_normalization(c->g->builder, x, mean, variance, &o));
     c->tol.ulp = 6;
@@ -758,12 +725,12 @@ static bool handle_instance_normalization(op_call *c)
     nnx_operand *x;
     int layout;
     nnx_instance_normalization_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_operand(c, "scale", &o.scale) || !opt_operand(c, "bias", &o.bias) ||
-        !opt_number(c, "epsilon", &o.epsilon) || !opt_enum(c, "layout", INPUT_LAYOUTS, &layout))
+    if (!cf_arg_operand(c, 0, &x) || !cf_opt_operand(c, "scale", &o.scale) || !cf_opt_operand(c, "bias", &o.bias) ||
+        !opt_number(c, "epsilon", &o.epsilon) || !cf_opt_enum(c, "layout", INPUT_LAYOUTS, &layout))
         return false;
     o.layout = (nnx_input_layout)layout;
     single(c, nnx_builder_instance_normalization(c->g->builder, x, &o));
-    nnx_operand_desc d = desc_of(x);
+    nnx_operand_desc d = cf_desc_of(x);
     int h, w;
     spatial_axes(o.layout, &h, &w);
     normalization_tolerance(c, d.rank == 4 ? (uint64_t)d.shape[h] * d.shape[w] : 0);
@@ -775,17 +742,77 @@ static bool handle_layer_normalization(op_call *c)
     nnx_operand *x;
     uint32_t axes[CF_MAX_LIST];
     nnx_layer_normalization_options o = {.label = c->label};
-    if (!arg_operand(c, 0, &x) || !opt_operand(c, "scale", &o.scale) || !opt_operand(c, "bias", &o.bias) ||
+    if (!cf_arg_operand(c, 0, &x) || !cf_opt_operand(c, "scale", &o.scale) || !cf_opt_operand(c, "bias", &o.bias) ||
         !opt_u32_list(c, "axes", axes, CF_MAX_LIST, &o.axes, &o.axes_count) || !opt_number(c, "epsilon", &o.epsilon))
         return false;
     single(c, nnx_builder_layer_normalization(c->g->builder, x, &o));
-    nnx_operand_desc d = desc_of(x);
+    nnx_operand_desc d = cf_desc_of(x);
     uint64_t n = 1;
     for (uint32_t i = o.axes ? 0 : 1; i < (o.axes ? o.axes_count : d.rank); i++) {
         uint32_t axis = o.axes ? o.axes[i] : i;
         n *= axis < d.rank ? d.shape[axis] : 1;
     }
     normalization_tolerance(c, n);
+    return true;
+}
+
+/* pad, where, tile: 0 ULP (they move or select elements; the wpt table lists them as data
+ * movement). pad's mode is WebNN MLPaddingMode, its value an MLNumber (default 0). */
+static bool handle_pad(op_call *c)
+{
+    static const char *const MODES[] = {"constant", "edge", "reflection", NULL};
+    nnx_operand *x;
+    uint32_t begin[CF_MAX_LIST], end[CF_MAX_LIST], nb, ne;
+    nnx_pad_options o = {.label = c->label};
+    int mode;
+    if (!cf_arg_operand(c, 0, &x) || !arg_u32_list(c, 1, begin, CF_MAX_LIST, &nb) ||
+        !arg_u32_list(c, 2, end, CF_MAX_LIST, &ne) || !cf_opt_enum(c, "mode", MODES, &mode) ||
+        !opt_number(c, "value", &o.value))
+        return false;
+    o.mode = mode ? (nnx_padding_mode)(mode - 1) : NNX_PADDING_CONSTANT;
+    return single(c, nnx_builder_pad(c->g->builder, x, begin, nb, end, ne, &o));
+}
+
+static bool handle_where(op_call *c)
+{
+    nnx_operand *condition, *true_value, *false_value;
+    nnx_operator_options o = {c->label};
+    if (!cf_arg_operand(c, 0, &condition) || !cf_arg_operand(c, 1, &true_value) || !cf_arg_operand(c, 2, &false_value))
+        return false;
+    return single(c, nnx_builder_where(c->g->builder, condition, true_value, false_value, &o));
+}
+
+static bool handle_tile(op_call *c)
+{
+    nnx_operand *x;
+    uint32_t reps[CF_MAX_LIST], count;
+    nnx_operator_options o = {c->label};
+    if (!cf_arg_operand(c, 0, &x) || !arg_u32_list(c, 1, reps, CF_MAX_LIST, &count))
+        return false;
+    return single(c, nnx_builder_tile(c->g->builder, x, reps, count, &o));
+}
+
+/* quantizeLinear (WebNN #api-mlgraphbuilder-quantizelinear): an integer output, compared exactly. Its one
+ * lossy step, roundEven(input / scale), can only differ between a float32 division and an
+ * exact one when the quotient lies within one float ULP of a .5 boundary; the cases keep
+ * the quotient exact (power-of-two scales) or away from such boundaries.
+ * dequantizeLinear: (input - zeroPoint) * scale. For 8-bit (and 4-bit) integers the
+ * conversions and the difference are exact in float16 and float32 (|difference| < 2^9 <
+ * 2^11), so only the product rounds: 1 ULP. For 32-bit integers the difference may round
+ * once more (when |difference| > 2^24, or 2^11 for float16): 2 ULP; the conversions
+ * themselves are exact only for values of at most 2^24 (2^11) in magnitude, which the
+ * cases keep to. */
+static bool handle_quantize(op_call *c)
+{
+    nnx_operand *x, *scale, *zero_point;
+    nnx_operator_options o = {c->label};
+    if (!cf_arg_operand(c, 0, &x) || !cf_arg_operand(c, 1, &scale) || !cf_arg_operand(c, 2, &zero_point))
+        return false;
+    if (strcmp(c->entry->name, "quantizeLinear") == 0)
+        return single(c, nnx_builder_quantize_linear(c->g->builder, x, scale, zero_point, &o));
+    single(c, nnx_builder_dequantize_linear(c->g->builder, x, scale, zero_point, &o));
+    nnx_dtype in = cf_desc_of(x).dtype;
+    c->tol.ulp = (in == NNX_INT32 || in == NNX_UINT32) ? 2 : 1;
     return true;
 }
 
@@ -920,6 +947,26 @@ static const op_entry OPS[] = {
     REDUCE("reduceLogSumExp", nnx_builder_reduce_log_sum_exp, 2, 18),
     REDUCE("reduceProduct", nnx_builder_reduce_product, 1, 0),
     REDUCE("reduceSumSquare", nnx_builder_reduce_sum_square, 2, 0),
+    /* pad, where, tile: 0 ULP; quantizeLinear exact, dequantizeLinear 1 or 2 ULP (at
+     * handle_quantize); the recurrent budgets are derived in op_recurrent.c. */
+    {.name = "pad", .handler = handle_pad, .option_keys = "mode value"},
+    {.name = "where", .handler = handle_where},
+    {.name = "tile", .handler = handle_tile},
+    {.name = "quantizeLinear", .handler = handle_quantize},
+    {.name = "dequantizeLinear", .handler = handle_quantize},
+    {.name = "gru",
+     .handler = cf_handle_gru,
+     .option_keys = "bias recurrentBias initialHiddenState resetAfter returnSequence direction layout activations"},
+    {.name = "gruCell",
+     .handler = cf_handle_gru_cell,
+     .option_keys = "bias recurrentBias resetAfter layout activations"},
+    {.name = "lstm",
+     .handler = cf_handle_lstm,
+     .option_keys = "bias recurrentBias peepholeWeight initialHiddenState initialCellState returnSequence direction "
+                    "layout activations"},
+    {.name = "lstmCell",
+     .handler = cf_handle_lstm_cell,
+     .option_keys = "bias recurrentBias peepholeWeight layout activations"},
 };
 
 static const op_entry *find_op(const char *name)
@@ -982,7 +1029,7 @@ static bool check_option_keys(op_call *c)
         if (!hit && strcmp(o->string, "label") != 0)
             return cf_fail(c->err, "%s: option '%s' is not supported by the runner", c->entry->name, o->string);
     }
-    const cJSON *label = opt(c, "label");
+    const cJSON *label = cf_opt(c, "label");
     if (label && !cJSON_IsString(label))
         return cf_fail(c->err, "%s: label is not a string", c->entry->name);
     c->label = label ? label->valuestring : NULL;
