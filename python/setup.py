@@ -37,7 +37,10 @@ def libnnx() -> Path:
 
 class BuildWithLibnnx(build_ext):
     def build_extension(self, ext):
-        ext.extra_objects = [str(libnnx())]
+        lib = str(libnnx())
+        ext.extra_objects = [lib]
+        # setuptools relinks only when a dependency is newer than the extension.
+        ext.depends = [lib, str(REPO / "include" / "nnx.h"), str(HERE / "src" / "pynnx.h")]
         super().build_extension(ext)
 
 

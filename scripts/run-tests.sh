@@ -3,6 +3,8 @@
 # Installs what is missing, checks the C files' layout (scripts/check-format.sh), then builds
 # and runs every test twice: a normal gcc build in build/ and a clang ASan+UBSan build in
 # build-asan/ (clang also builds the fuzz targets).
+# Between the two builds it installs the Python package into a virtual environment and runs
+# its tests (scripts/test-python.sh).
 # Stops at the first failing step with a non-zero exit; prints a summary either way.
 # Test data: $NNX_TESTDATA if set, else ../shared/testdata beside the repository.
 set -euo pipefail
@@ -23,6 +25,7 @@ current=""
 start_all=$SECONDS
 # Test counts over every ctest run, for the closing "ctest: N passed, N failed" line.
 total_passed=0 total_failed=0 total_skipped=0
+pytest_line="" # pytest's closing counts, for the summary
 
 print_summary() {
   local rc=$?
@@ -38,6 +41,7 @@ print_summary() {
   fi
   echo "test data: $testdata$([[ -d $testdata ]] || echo ' (not found)')"
   echo "ctest: $total_passed passed, $total_failed failed, $total_skipped skipped"
+  [[ -z $pytest_line ]] || echo "pytest: $pytest_line"
 }
 trap print_summary EXIT
 
@@ -91,6 +95,14 @@ step "format (clang-format)" bash "$repo/scripts/check-format.sh"
 step "configure build/ (gcc)" configure "$repo/build" gcc -DNNX_SANITIZE=
 step "build build/" cmake --build "$repo/build" -j"$jobs"
 step "ctest build/" run_ctest "$repo/build"
+# The Python package, built against build/'s library: venv, pip install, stubtest, pytest.
+run_python_tests() {
+  local rc=0
+  bash "$repo/scripts/test-python.sh" "$repo/build" 2>&1 | tee "$repo/build/pytest-output.log" || rc=$?
+  pytest_line=$(grep -E '^[0-9]+ (passed|failed)' "$repo/build/pytest-output.log" | tail -n 1 || true)
+  return $rc
+}
+step "python (pip install, stubtest, pytest)" run_python_tests
 
 step "configure build-asan/ (clang, address+undefined)" \
   configure "$repo/build-asan" clang -DNNX_SANITIZE=address,undefined

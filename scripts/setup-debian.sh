@@ -8,7 +8,9 @@ set -euo pipefail
 # The whole toolchain: compilers (gcc via build-essential, clang for the fuzzers and the
 # sanitizer build, with its libFuzzer/sanitizer runtime), clang-format for the layout check,
 # build tools, test and format libraries, numpy for the scripts that make reference data and
-# PyTorch / torchvision to export the real models the tests run; the ONNX front end's
+# PyTorch / torchvision to export the real models the tests run; what the Python package
+# builds and is tested with (the CPython headers, venv, pip, setuptools and wheel, pytest,
+# mypy for its type stubs); the ONNX front end's
 # protobuf-c (protoc-c generates the reader from libonnx-dev's onnx.proto at build time) and
 # the ONNX backend test data (libonnx-testdata) for nnx-onnx-conformance; OpenBLAS as the
 # peer of bench/bench-gemm.
@@ -17,6 +19,7 @@ packages=(
   clang libclang-rt-14-dev clang-format
   libcmocka-dev libcjson-dev libarchive-dev zlib1g-dev
   python3-numpy python3-torch python3-torchvision
+  python3-dev python3-venv python3-pip python3-setuptools python3-wheel python3-pytest mypy
   libopenblas-dev
   protobuf-c-compiler libprotobuf-c-dev libonnx-dev libonnx-testdata
 )

@@ -18,6 +18,8 @@ from ._nnx import (
     UnknownError,
     convert,
     load,
+    load_tensor,
+    save_tensor,
 )
 
 __version__ = _nnx.nnx_version
@@ -41,6 +43,8 @@ __all__ = [
     "__version__",
     "convert",
     "load",
+    "load_tensor",
     "ml",
+    "save_tensor",
     "tosa",
 ]

@@ -49,7 +49,8 @@ PyMODINIT_FUNC PyInit__nnx(void)
         return NULL;
     if (import_numpy() < 0 || pynnx_errors_init(m) < 0 || pynnx_context_init(m) < 0 || pynnx_tensor_init(m) < 0 ||
         pynnx_graph_init(m) < 0 || pynnx_operand_init(m) < 0 || pynnx_builder_init(m) < 0 || pynnx_model_init(m) < 0 ||
-        pynnx_tosa_init(m) < 0 || PyModule_AddStringConstant(m, "nnx_version", nnx_version()) < 0) {
+        pynnx_tosa_init(m) < 0 || pynnx_tensor_files_init(m) < 0 ||
+        PyModule_AddStringConstant(m, "nnx_version", nnx_version()) < 0) {
         Py_DECREF(m);
         return NULL;
     }

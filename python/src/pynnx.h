@@ -130,6 +130,7 @@ int pynnx_builder_init(PyObject *m);
 int pynnx_operand_init(PyObject *m);
 int pynnx_model_init(PyObject *m);
 int pynnx_tosa_init(PyObject *m);
+int pynnx_tensor_files_init(PyObject *m);
 
 /* A new context object (threads: 0 = one per core). */
 pynnx_context *pynnx_context_new(uint32_t threads);
