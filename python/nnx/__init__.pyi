@@ -1,7 +1,7 @@
 # Type stubs of the nnx package (the extension module nnx._nnx re-exported); checked against
 # the module by mypy's stubtest in scripts/test-python.sh.
 import os
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping, Sequence, final
 
 import numpy as np
 import numpy.typing as npt
@@ -12,8 +12,8 @@ from .ml import MLGraph
 
 __version__: str
 
-StrPath = str | os.PathLike[str]
-Shape = Sequence[int]
+_StrPath = str | os.PathLike[str]
+_Shape = Sequence[int]
 
 class Error(Exception):
     status: str
@@ -28,11 +28,20 @@ class FileError(Error, OSError): ...
 class ParseError(Error, ValueError): ...
 class InvalidModelError(Error, ValueError): ...
 
-class TensorInfo(NamedTuple):
-    name: str
-    dtype: np.dtype[Any] | str
-    shape: tuple[int | str | None, ...]
+@final
+class TensorInfo(tuple[Any, ...]):
+    n_fields: int
+    n_sequence_fields: int
+    n_unnamed_fields: int
+    __match_args__: tuple[str, ...]
+    @property
+    def name(self) -> str: ...
+    @property
+    def dtype(self) -> np.dtype[Any] | str: ...
+    @property
+    def shape(self) -> tuple[int | str | None, ...]: ...
 
+@final
 class Model:
     @property
     def inputs(self) -> tuple[TensorInfo, ...]: ...
@@ -49,24 +58,24 @@ class Model:
     @property
     def staged_reason(self) -> str | None: ...
     def run(self, *inputs: Any, outputs: Sequence[str] | None = ...) -> dict[str, npt.NDArray[Any]]: ...
-    def save(self, path: StrPath, /) -> None: ...
+    def save(self, path: _StrPath, /) -> None: ...
     def dot(self) -> str: ...
 
 def load(
-    path: StrPath,
-    input_shapes: Mapping[str, Shape] | None = ...,
-    params: StrPath | None = ...,
+    path: _StrPath,
+    input_shapes: Mapping[str, _Shape] | None = ...,
+    params: _StrPath | None = ...,
     threads: int = ...,
     *,
     dims: Mapping[str, int] | None = ...,
 ) -> Model: ...
 def convert(
-    src: StrPath,
-    dst: StrPath,
-    input_shapes: Mapping[str, Shape] | None = ...,
-    params: StrPath | None = ...,
+    src: _StrPath,
+    dst: _StrPath,
+    input_shapes: Mapping[str, _Shape] | None = ...,
+    params: _StrPath | None = ...,
     *,
     dims: Mapping[str, int] | None = ...,
 ) -> None: ...
-def load_tensor(path: StrPath, /) -> npt.NDArray[Any]: ...
-def save_tensor(path: StrPath, array: npt.ArrayLike, /) -> None: ...
+def load_tensor(path: _StrPath, /) -> npt.NDArray[Any]: ...
+def save_tensor(path: _StrPath, array: npt.ArrayLike, /) -> None: ...

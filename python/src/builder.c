@@ -155,13 +155,13 @@ static PyObject *builder_get_context(PyObject *self, void *unused) { return Py_N
 
 static PyMethodDef builder_core_methods[] = {
     {"input", (PyCFunction)(void (*)(void))builder_input, METH_VARARGS | METH_KEYWORDS,
-     "input(name, dtype, shape) -> MLOperand\n\nA named graph input (WebNN input(name, descriptor))."},
+     "input($self, name, dtype, shape)\n--\n\nA named graph input (WebNN input(name, descriptor))."},
     {"constant", (PyCFunction)(void (*)(void))builder_constant, METH_VARARGS | METH_KEYWORDS,
-     "constant(value, dtype=None) -> MLOperand\n\nA constant: an array (copied; dtype, when given, must be its "
+     "constant($self, value, dtype=None)\n--\n\nA constant: an array (copied; dtype, when given, must be its "
      "type, and lists are converted to it), a Python number with a dtype (WebNN constant(type, value)), or a "
      "constant MLTensor."},
     {"build", builder_build, METH_O,
-     "build(outputs) -> MLGraph\n\nCompiles the graph computing outputs, a dict {name: MLOperand}. A builder builds "
+     "build($self, outputs, /)\n--\n\nCompiles the graph computing outputs, a dict {name: MLOperand}. A builder builds "
      "once. The GIL is released while it compiles."},
     {NULL, NULL, 0, NULL},
 };

@@ -349,23 +349,23 @@ static PyObject *context_get_threads(PyObject *self, void *unused)
 
 static PyMethodDef context_methods[] = {
     {"compute", (PyCFunction)(void (*)(void))context_compute, METH_VARARGS | METH_KEYWORDS,
-     "compute(graph, inputs, /, *, outputs=None) -> dict\n\nRuns graph on NumPy arrays: inputs is {name: array} "
+     "compute($self, graph, /, *inputs, outputs=None)\n--\n\nRuns graph on NumPy arrays: inputs is {name: array} "
      "(or the arrays in the graph's input order). Returns {name: array}; outputs selects some."},
     {"dispatch", (PyCFunction)(void (*)(void))context_dispatch, METH_VARARGS | METH_KEYWORDS,
-     "dispatch(graph, inputs, outputs) -> None\n\nRuns graph reading the MLTensors of inputs ({name: tensor}) and "
+     "dispatch($self, graph, inputs, outputs)\n--\n\nRuns graph reading the MLTensors of inputs ({name: tensor}) and "
      "writing those of outputs, without the GIL."},
     {"create_tensor", (PyCFunction)(void (*)(void))context_create_tensor, METH_VARARGS | METH_KEYWORDS,
-     "create_tensor(dtype, shape, *, readable=True, writable=True) -> MLTensor\n\nA zero-filled tensor."},
+     "create_tensor($self, dtype, shape, *, readable=True, writable=True)\n--\n\nA zero-filled tensor."},
     {"create_constant_tensor", context_create_constant_tensor, METH_O,
-     "create_constant_tensor(array) -> MLTensor\n\nA constant tensor holding a copy of array, for "
+     "create_constant_tensor($self, array, /)\n--\n\nA constant tensor holding a copy of array, for "
      "MLGraphBuilder.constant."},
     {"write_tensor", context_write_tensor, METH_VARARGS,
-     "write_tensor(tensor, data) -> None\n\nCopies data (an array of the tensor's type and shape) into tensor."},
+     "write_tensor($self, tensor, data, /)\n--\n\nCopies data (an array of the tensor's type and shape) into tensor."},
     {"read_tensor", (PyCFunction)(void (*)(void))context_read_tensor, METH_VARARGS | METH_KEYWORDS,
-     "read_tensor(tensor, out=None) -> numpy.ndarray\n\nA copy of the tensor's contents (into out when given: a "
+     "read_tensor($self, tensor, out=None)\n--\n\nA copy of the tensor's contents (into out when given: a "
      "writable C-contiguous buffer of the tensor's byte length)."},
     {"op_support_limits", context_op_support_limits, METH_NOARGS,
-     "op_support_limits() -> dict\n\nWebNN's MLOpSupportLimits: preferredInputLayout, maxTensorByteLength, input, "
+     "op_support_limits($self)\n--\n\nWebNN's MLOpSupportLimits: preferredInputLayout, maxTensorByteLength, input, "
      "constant, output, and per operation (WebNN names: 'conv2d', 'averagePool2d') per operand {dataTypes, "
      "rankRange}."},
     {NULL, NULL, 0, NULL},

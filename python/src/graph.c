@@ -166,7 +166,7 @@ static PyObject *graph_get_context(PyObject *self, void *unused) { return Py_New
 
 static PyMethodDef graph_methods[] = {
     {"save", graph_save, METH_O,
-     "save(path) -> None\n\nWrites the graph: NNEF (a folder, .tar or .tgz), .tosa (TOSA 1.0 flatbuffer) or .json "
+     "save($self, path, /)\n--\n\nWrites the graph: NNEF (a folder, .tar or .tgz), .tosa (TOSA 1.0 flatbuffer) or .json "
      "(NNVM graph JSON with its .params), chosen by path's ending."},
     {NULL, NULL, 0, NULL},
 };

@@ -251,15 +251,15 @@ static PyObject *model_get_staged(PyObject *self, void *unused)
 
 static PyMethodDef model_methods[] = {
     {"run", (PyCFunction)(void (*)(void))model_run, METH_VARARGS | METH_KEYWORDS,
-     "run(inputs, /, *, outputs=None) -> dict\n\nRuns the model: inputs is {name: array} or the arrays in input "
+     "run($self, /, *inputs, outputs=None)\n--\n\nRuns the model: inputs is {name: array} or the arrays in input "
      "order (run(a, b) or run([a, b])). Arrays of the input's dtype that are C-contiguous and aligned are read in "
      "place; other arrays are copied; lists and scalars are converted to the input's dtype; an array of another "
      "dtype is a TypeError, a wrong shape or a missing or unknown name a ValueError. Returns {name: numpy.ndarray} "
      "for every output, or for the names in outputs. The GIL is released while the model runs."},
     {"save", model_save, METH_O,
-     "save(path) -> None\n\nWrites the model: NNEF (a folder, .tar or .tgz), .tosa, or .json (NNVM graph "
+     "save($self, path, /)\n--\n\nWrites the model: NNEF (a folder, .tar or .tgz), .tosa, or .json (NNVM graph "
      "JSON with .params), chosen by path's ending."},
-    {"dot", model_dot, METH_NOARGS, "dot() -> str\n\nThe graph as Graphviz dot text."},
+    {"dot", model_dot, METH_NOARGS, "dot($self)\n--\n\nThe graph as Graphviz dot text."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -289,13 +289,13 @@ static PyType_Spec model_spec = {"nnx.Model", sizeof(pynnx_model), 0,
 
 static PyMethodDef model_functions[] = {
     {"load", (PyCFunction)(void (*)(void))nnx_load, METH_VARARGS | METH_KEYWORDS,
-     "load(path, input_shapes=None, params=None, threads=0, *, dims=None) -> Model\n\nReads, checks and compiles "
+     "load(path, input_shapes=None, params=None, threads=0, *, dims=None)\n--\n\nReads, checks and compiles "
      "a model: NNEF (folder, graph.nnef, .tar, .tgz), ONNX (.onnx), NNVM graph JSON (.json; params: its .params, "
      "default the one beside it) or TOSA (.tosa). input_shapes {name: shape} and dims {dimension name: extent} bind "
      "symbolic dimensions; a model left with symbolic dimensions compiles per input shape set at run time. threads: "
      "worker threads, 0 = one per core. The GIL is released while loading and compiling."},
     {"convert", (PyCFunction)(void (*)(void))nnx_convert, METH_VARARGS | METH_KEYWORDS,
-     "convert(src, dst, input_shapes=None, params=None, *, dims=None) -> None\n\nReads the model at src and writes it "
+     "convert(src, dst, input_shapes=None, params=None, *, dims=None)\n--\n\nReads the model at src and writes it "
      "to dst in the format dst's ending names (see Model.save)."},
     {NULL, NULL, 0, NULL},
 };

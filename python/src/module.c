@@ -14,7 +14,7 @@ static PyObject *ml_create_context(PyObject *module, PyObject *args, PyObject *k
 
 static PyMethodDef module_functions[] = {
     {"create_context", (PyCFunction)(void (*)(void))ml_create_context, METH_VARARGS | METH_KEYWORDS,
-     "create_context(threads=0) -> MLContext\n\nWebNN's ML.createContext on the CPU; threads: worker threads, 0 = "
+     "create_context(threads=0)\n--\n\nWebNN's ML.createContext on the CPU; threads: worker threads, 0 = "
      "one per core."},
     {NULL, NULL, 0, NULL},
 };

@@ -60,7 +60,7 @@ static PyObject *tensor_get_constant(PyObject *self, void *unused)
 }
 
 static PyMethodDef tensor_methods[] = {
-    {"destroy", tensor_destroy, METH_NOARGS, "destroy() -> None\n\nFrees the tensor now; later use raises."},
+    {"destroy", tensor_destroy, METH_NOARGS, "destroy($self)\n--\n\nFrees the tensor now; later use raises."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -72,10 +72,10 @@ static PyObject *save_tensor(PyObject *module, PyObject *args)
 
 static PyMethodDef functions[] = {
     {"load_tensor", load_tensor, METH_O,
-     "load_tensor(path) -> numpy.ndarray\n\nReads one tensor file: NNEF tensor data (.dat; quantized items come back "
+     "load_tensor(path, /)\n--\n\nReads one tensor file: NNEF tensor data (.dat; quantized items come back "
      "dequantized as float32) or NumPy .npy (any other ending)."},
     {"save_tensor", save_tensor, METH_VARARGS,
-     "save_tensor(path, array) -> None\n\nWrites array as an NNEF .dat file (path ending in .dat) or a .npy file, "
+     "save_tensor(path, array, /)\n--\n\nWrites array as an NNEF .dat file (path ending in .dat) or a .npy file, "
      "atomically."},
     {NULL, NULL, 0, NULL},
 };

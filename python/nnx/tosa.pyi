@@ -1,0 +1,2 @@
+# Type stubs of nnx.tosa.
+__all__: list[str]
