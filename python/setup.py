@@ -51,7 +51,10 @@ extension = Extension(
     define_macros=[("Py_LIMITED_API", "0x030B0000")],
     py_limited_api=True,
     libraries=["archive", "protobuf-c", "cjson", "m", "pthread"],
-    extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
+    # A call outside the limited API is undeclared there: make that an error, not a crash.
+    extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers",
+                        "-Werror=implicit-function-declaration", "-Werror=int-conversion",
+                        "-Werror=incompatible-pointer-types"],
     # libnnx's own symbols stay inside the extension.
     extra_link_args=["-Wl,--exclude-libs,ALL"],
 )

@@ -5,13 +5,14 @@ nnx.load on the NNEF model. Run it after installing the package (see digits_load
 import pathlib
 
 import numpy as np
+import numpy.typing as npt
 
 import nnx
 
 DIGITS = pathlib.Path(__file__).resolve().parent.parent / "digits"
 
 
-def weight(label: str) -> np.ndarray:
+def weight(label: str) -> npt.NDArray[np.float32]:
     """A variable of the NNEF model, by its label ('conv1/weight' is conv1/weight.dat)."""
     return nnx.load_tensor(DIGITS / "model" / f"{label}.dat")
 

@@ -42,7 +42,7 @@ bool pynnx_dtype_from_obj(PyObject *obj, nnx_dtype *out)
         name = Py_NewRef(obj);
     } else {
         /* numpy.dtype(obj).name: a dtype, a scalar type (numpy.float32, float, bool) */
-        PyObject *dt = PyObject_CallOneArg(pynnx.np_dtype, obj);
+        PyObject *dt = PyObject_CallFunctionObjArgs(pynnx.np_dtype, obj, NULL);
         if (!dt) {
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError, "not a data type: %R", obj);
@@ -189,7 +189,7 @@ bool pynnx_array_in_get(pynnx_array_in *in, PyObject *obj, nnx_dtype want, const
         }
         in->converted = want != NNX_DTYPE_UNDEFINED
             ? PyObject_CallFunction(pynnx.np_asarray, "Os", obj, nnx_dtype_name(want))
-            : PyObject_CallOneArg(pynnx.np_asarray, obj);
+            : PyObject_CallFunctionObjArgs(pynnx.np_asarray, obj, NULL);
         if (!in->converted)
             return false;
         obj = in->converted;

@@ -44,7 +44,7 @@ static void builder_dealloc(PyObject *self)
     PyTypeObject *type = Py_TYPE(self);
     if (b->b)
         nnx_builder_destroy(b->b);
-    Py_XDECREF(b->owner);
+    Py_XDECREF((PyObject *)b->owner);
     PyObject_Free(self);
     Py_DECREF(type);
 }
@@ -151,7 +151,10 @@ static PyObject *builder_build(PyObject *self, PyObject *arg)
     return (PyObject *)pynnx_graph_wrap(b->owner, g);
 }
 
-static PyObject *builder_get_context(PyObject *self, void *unused) { return Py_NewRef(((pynnx_builder *)self)->owner); }
+static PyObject *builder_get_context(PyObject *self, void *unused)
+{
+    return Py_NewRef((PyObject *)((pynnx_builder *)self)->owner);
+}
 
 static PyMethodDef builder_core_methods[] = {
     {"input", (PyCFunction)(void (*)(void))builder_input, METH_VARARGS | METH_KEYWORDS,

@@ -173,7 +173,7 @@ static PyObject *new_tensor(pynnx_context *c, nnx_tensor *t, bool constant)
         nnx_tensor_destroy(t);
         return NULL;
     }
-    o->owner = (pynnx_context *)Py_NewRef(c);
+    o->owner = (pynnx_context *)Py_NewRef((PyObject *)c);
     o->t = t;
     nnx_tensor_get_desc(t, &o->desc);
     o->constant = constant;

@@ -70,7 +70,7 @@ pynnx_graph *pynnx_graph_wrap(pynnx_context *owner, nnx_graph *g)
         nnx_graph_destroy(g);
         return NULL;
     }
-    o->owner = (pynnx_context *)Py_NewRef(owner);
+    o->owner = (pynnx_context *)Py_NewRef((PyObject *)owner);
     o->g = g;
     o->inputs = graph_infos(g, 0);
     o->outputs = o->inputs ? graph_infos(g, 1) : NULL;
@@ -89,7 +89,7 @@ static void graph_dealloc(PyObject *self)
         nnx_graph_destroy(g->g);
     Py_XDECREF(g->inputs);
     Py_XDECREF(g->outputs);
-    Py_XDECREF(g->owner);
+    Py_XDECREF((PyObject *)g->owner);
     PyObject_Free(self);
     Py_DECREF(type);
 }
@@ -162,11 +162,15 @@ static PyObject *graph_get_planned(PyObject *self, void *unused)
 {
     return PyLong_FromUnsignedLongLong(nnx_graph_planned_bytes(((pynnx_graph *)self)->g));
 }
-static PyObject *graph_get_context(PyObject *self, void *unused) { return Py_NewRef(((pynnx_graph *)self)->owner); }
+static PyObject *graph_get_context(PyObject *self, void *unused)
+{
+    return Py_NewRef((PyObject *)((pynnx_graph *)self)->owner);
+}
 
 static PyMethodDef graph_methods[] = {
     {"save", graph_save, METH_O,
-     "save($self, path, /)\n--\n\nWrites the graph: NNEF (a folder, .tar or .tgz), .tosa (TOSA 1.0 flatbuffer) or .json "
+     "save($self, path, /)\n--\n\nWrites the graph: NNEF (a folder, .tar or .tgz), .tosa (TOSA 1.0 flatbuffer) or "
+     ".json "
      "(NNVM graph JSON with its .params), chosen by path's ending."},
     {NULL, NULL, 0, NULL},
 };

@@ -133,7 +133,7 @@ static PyObject *nnx_load(PyObject *module, PyObject *args, PyObject *kwargs)
     if (!m->path || !(m->graph = pynnx_graph_wrap(m->owner, graph)))
         Py_CLEAR(m);
 fail:
-    Py_XDECREF(c);
+    Py_XDECREF((PyObject *)c);
     Py_XDECREF(a.keep);
     Py_DECREF(path);
     return (PyObject *)m;
@@ -160,7 +160,7 @@ static PyObject *nnx_convert(PyObject *module, PyObject *args, PyObject *kwargs)
         result = st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, c->ctx);
         nnx_model_destroy(model);
     }
-    Py_XDECREF(c);
+    Py_XDECREF((PyObject *)c);
     Py_XDECREF(a.keep);
     Py_DECREF(src);
     Py_DECREF(dst);
@@ -171,11 +171,11 @@ static void model_dealloc(PyObject *self)
 {
     pynnx_model *m = (pynnx_model *)self;
     PyTypeObject *type = Py_TYPE(self);
-    Py_XDECREF(m->graph);
+    Py_XDECREF((PyObject *)m->graph);
     if (m->m)
         nnx_model_destroy(m->m);
     Py_XDECREF(m->path);
-    Py_XDECREF(m->owner);
+    Py_XDECREF((PyObject *)m->owner);
     PyObject_Free(self);
     Py_DECREF(type);
 }
@@ -223,7 +223,10 @@ static PyObject *model_get_outputs(PyObject *self, void *unused)
 {
     return Py_NewRef(((pynnx_model *)self)->graph->outputs);
 }
-static PyObject *model_get_graph(PyObject *self, void *unused) { return Py_NewRef(((pynnx_model *)self)->graph); }
+static PyObject *model_get_graph(PyObject *self, void *unused)
+{
+    return Py_NewRef((PyObject *)((pynnx_model *)self)->graph);
+}
 static PyObject *model_get_path(PyObject *self, void *unused) { return Py_NewRef(((pynnx_model *)self)->path); }
 static PyObject *model_get_ops(PyObject *self, void *unused)
 {

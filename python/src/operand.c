@@ -10,7 +10,7 @@ PyObject *pynnx_operand_wrap(pynnx_builder *b, nnx_operand *op)
     pynnx_operand *o = PyObject_New(pynnx_operand, pynnx.operand_type);
     if (!o)
         return NULL;
-    o->owner = (pynnx_builder *)Py_NewRef(b);
+    o->owner = (pynnx_builder *)Py_NewRef((PyObject *)b);
     o->op = op;
     return (PyObject *)o;
 }
@@ -34,7 +34,7 @@ static void operand_dealloc(PyObject *self)
 {
     pynnx_operand *o = (pynnx_operand *)self;
     PyTypeObject *type = Py_TYPE(self);
-    Py_XDECREF(o->owner);
+    Py_XDECREF((PyObject *)o->owner);
     PyObject_Free(self);
     Py_DECREF(type);
 }
@@ -59,7 +59,10 @@ static PyObject *operand_get_shape(PyObject *self, void *unused)
     nnx_operand_desc d = desc_of(self);
     return pynnx_shape_to_tuple(&d);
 }
-static PyObject *operand_get_builder(PyObject *self, void *unused) { return Py_NewRef(((pynnx_operand *)self)->owner); }
+static PyObject *operand_get_builder(PyObject *self, void *unused)
+{
+    return Py_NewRef((PyObject *)((pynnx_operand *)self)->owner);
+}
 
 typedef nnx_operand *(*binary_fn)(nnx_builder *, nnx_operand *, nnx_operand *, const nnx_operator_options *);
 

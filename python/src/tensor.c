@@ -9,7 +9,7 @@ static void tensor_dealloc(PyObject *self)
     PyTypeObject *type = Py_TYPE(self);
     if (t->t)
         nnx_tensor_destroy(t->t);
-    Py_XDECREF(t->owner);
+    Py_XDECREF((PyObject *)t->owner);
     PyObject_Free(self);
     Py_DECREF(type);
 }
