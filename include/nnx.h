@@ -1087,18 +1087,49 @@ typedef struct nnx_dim_binding {
     uint32_t extent;
 } nnx_dim_binding;
 
+/* The value of a graph input, given when an ONNX model is loaded (nnx_model_options.values).
+ * nnx's graphs have static shapes and tensor values only; some ONNX models need more to
+ * load: a shape computed from an input (Reshape's shape, Range's bounds, an If whose
+ * branches give different shapes), a sequence input (its length), an optional input left
+ * out, or a tensor(string) input (strings are load-time values, see the ONNX decisions). The
+ * model is then specialised to these values: operations that need them read them while it
+ * loads. A TENSOR input that some operation still reads at run time stays an input of the
+ * graph, to be given the same value when it runs; one only read while loading (an If's
+ * condition) is no longer one. A sequence input `s` of length n is the graph inputs s[0] ... s[n-1]; each
+ * is an ordinary input (its shape from input_shapes or its declared element shape, a value
+ * of its own may be given). An optional input is present unless an ABSENT entry names it.
+ * Only ONNX models take values (INVALID_ARGUMENT for others), and the model must then load
+ * with fixed shapes and unstaged (NOT_SUPPORTED otherwise, naming why). */
+typedef enum nnx_input_value_kind {
+    NNX_INPUT_VALUE_TENSOR = 0,   /* desc and data (desc's bytes): the input's value */
+    NNX_INPUT_VALUE_SEQUENCE = 1, /* length: a sequence input's number of elements */
+    NNX_INPUT_VALUE_ABSENT = 2,   /* an optional input that holds no value */
+    NNX_INPUT_VALUE_STRINGS = 3   /* desc's shape and strings: a tensor(string) input */
+} nnx_input_value_kind;
+typedef struct nnx_input_value {
+    const char *name;
+    nnx_input_value_kind kind;
+    nnx_operand_desc desc;
+    const void *data;           /* TENSOR */
+    uint32_t length;            /* SEQUENCE */
+    const char *const *strings; /* STRINGS: the elements in row-major order, NUL-terminated
+                                   (desc.dtype is not read) */
+} nnx_input_value;
+
 typedef struct nnx_model_options {
     uint32_t flags; /* nnx_model_flags */
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
     const nnx_dim_binding *dims; /* named dimensions (ONNX); see nnx_dim_binding */
     uint32_t dim_count;
-    const char *params_path; /* NNVM graph JSON: its TVM .params weights file; NULL: the one
+    const char *params_path;       /* NNVM graph JSON: its TVM .params weights file; NULL: the one
                                 *.params file beside the JSON, if there is exactly one */
-    uint64_t seed;           /* random operators without a seed of their own (ONNX RandomUniform,
+    uint64_t seed;                 /* random operators without a seed of their own (ONNX RandomUniform,
                                 RandomNormal, their *Like forms, Bernoulli, training Dropout) draw
                                 from this seed mixed with their position; the draws are made at
                                 load, so every dispatch sees the same values */
+    const nnx_input_value *values; /* ONNX: input values known at load; see nnx_input_value */
+    uint32_t value_count;
 } nnx_model_options;
 
 /* Reads and checks the model at path. options may be NULL. Missing .dat files are allowed

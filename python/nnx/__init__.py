@@ -2,7 +2,13 @@
 TVM .params, TOSA flatbuffers) on NumPy arrays, and build graphs with WebNN's API (nnx.ml)
 or TOSA 1.0 operators (nnx.tosa). The work is done by the C library libnnx through the
 extension module nnx._nnx."""
-from . import _nnx
+try:
+    from . import _nnx
+except ImportError as missing:  # the source folder python/nnx, which has no compiled module
+    raise ImportError(
+        f"nnx's compiled module is missing from {__path__[0]}: this is the source package. Install it "
+        "(python3 -m pip install --no-build-isolation ./python) and run Python from outside python/."
+    ) from missing
 from ._nnx import (
     Error,
     FileError,

@@ -68,6 +68,7 @@ def load(
     threads: int = ...,
     *,
     dims: Mapping[str, int] | None = ...,
+    values: Mapping[str, Any] | None = ...,
 ) -> Model: ...
 def convert(
     src: _StrPath,
@@ -76,6 +77,7 @@ def convert(
     params: _StrPath | None = ...,
     *,
     dims: Mapping[str, int] | None = ...,
+    values: Mapping[str, Any] | None = ...,
 ) -> None: ...
 def load_tensor(path: _StrPath, /) -> npt.NDArray[Any]: ...
 def save_tensor(path: _StrPath, array: npt.ArrayLike, /) -> None: ...

@@ -12,6 +12,7 @@ typedef struct load_args {
     nnx_input_shape shapes[64];
     nnx_dim_binding dims[64];
     PyObject *keep; /* a list holding the encoded strings */
+    pynnx_values values;
 } load_args;
 
 static const char *keep_str(load_args *a, PyObject *s, const char *what)
@@ -29,12 +30,14 @@ static const char *keep_str(load_args *a, PyObject *s, const char *what)
     return PyBytes_AsString(b);
 }
 
-static bool parse_load_args(load_args *a, PyObject *input_shapes, PyObject *dims, PyObject *params)
+static bool parse_load_args(load_args *a, PyObject *input_shapes, PyObject *dims, PyObject *params, PyObject *values)
 {
     memset(a, 0, sizeof *a);
     a->keep = PyList_New(0);
-    if (!a->keep)
+    if (!a->keep || !pynnx_values_get(&a->values, values))
         return false;
+    a->o.values = a->values.values;
+    a->o.value_count = (uint32_t)a->values.n_values;
     Py_ssize_t pos = 0;
     PyObject *key, *value;
     if (input_shapes != Py_None) {
@@ -100,16 +103,16 @@ static nnx_status load_model(nnx_context *ctx, const char *path, const load_args
 
 static PyObject *nnx_load(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"path", "input_shapes", "params", "threads", "dims", NULL};
-    PyObject *path = NULL, *input_shapes = Py_None, *params = Py_None, *dims = Py_None;
+    static char *kw[] = {"path", "input_shapes", "params", "threads", "dims", "values", NULL};
+    PyObject *path = NULL, *input_shapes = Py_None, *params = Py_None, *dims = Py_None, *values = Py_None;
     unsigned int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|OOI$O:load", kw, PyUnicode_FSConverter, &path, &input_shapes,
-                                     &params, &threads, &dims))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|OOI$OO:load", kw, PyUnicode_FSConverter, &path, &input_shapes,
+                                     &params, &threads, &dims, &values))
         return NULL;
     load_args a;
     pynnx_model *m = NULL;
     pynnx_context *c = NULL;
-    if (!parse_load_args(&a, input_shapes, dims, params) || !(c = pynnx_context_new(threads)))
+    if (!parse_load_args(&a, input_shapes, dims, params, values) || !(c = pynnx_context_new(threads)))
         goto fail;
     nnx_model *model = NULL;
     nnx_graph *graph = NULL;
@@ -141,15 +144,15 @@ fail:
 
 static PyObject *nnx_convert(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"src", "dst", "input_shapes", "params", "dims", NULL};
-    PyObject *src = NULL, *dst = NULL, *input_shapes = Py_None, *params = Py_None, *dims = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&O&|OO$O:convert", kw, PyUnicode_FSConverter, &src,
-                                     PyUnicode_FSConverter, &dst, &input_shapes, &params, &dims))
+    static char *kw[] = {"src", "dst", "input_shapes", "params", "dims", "values", NULL};
+    PyObject *src = NULL, *dst = NULL, *input_shapes = Py_None, *params = Py_None, *dims = Py_None, *values = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&O&|OO$OO:convert", kw, PyUnicode_FSConverter, &src,
+                                     PyUnicode_FSConverter, &dst, &input_shapes, &params, &dims, &values))
         return NULL;
     load_args a;
     PyObject *result = NULL;
     pynnx_context *c = NULL;
-    if (parse_load_args(&a, input_shapes, dims, params) && (c = pynnx_context_new(1))) {
+    if (parse_load_args(&a, input_shapes, dims, params, values) && (c = pynnx_context_new(1))) {
         nnx_model *model = NULL;
         nnx_status st = load_model(c->ctx, PyBytes_AsString(src), &a, &model, NULL);
         if (st == NNX_OK) {
@@ -292,13 +295,18 @@ static PyType_Spec model_spec = {"nnx.Model", sizeof(pynnx_model), 0,
 
 static PyMethodDef model_functions[] = {
     {"load", (PyCFunction)(void (*)(void))nnx_load, METH_VARARGS | METH_KEYWORDS,
-     "load(path, input_shapes=None, params=None, threads=0, *, dims=None)\n--\n\nReads, checks and compiles "
+     "load(path, input_shapes=None, params=None, threads=0, *, dims=None, values=None)\n--\n\nReads, checks and "
+     "compiles "
      "a model: NNEF (folder, graph.nnef, .tar, .tgz), ONNX (.onnx), NNVM graph JSON (.json; params: its .params, "
      "default the one beside it) or TOSA (.tosa). input_shapes {name: shape} and dims {dimension name: extent} bind "
      "symbolic dimensions; a model left with symbolic dimensions compiles per input shape set at run time. threads: "
-     "worker threads, 0 = one per core. The GIL is released while loading and compiling."},
+     "worker threads, 0 = one per core. values (ONNX) {name: value} gives input values the model needs while it "
+     "loads: an array, a list of arrays for a sequence input (its elements become the inputs name[0], ...), None "
+     "for an optional input left out, a NumPy array of str for a string input. The GIL is released while loading "
+     "and compiling."},
     {"convert", (PyCFunction)(void (*)(void))nnx_convert, METH_VARARGS | METH_KEYWORDS,
-     "convert(src, dst, input_shapes=None, params=None, *, dims=None)\n--\n\nReads the model at src and writes it "
+     "convert(src, dst, input_shapes=None, params=None, *, dims=None, values=None)\n--\n\nReads the model at src and "
+     "writes it "
      "to dst in the format dst's ending names (see Model.save)."},
     {NULL, NULL, 0, NULL},
 };

@@ -152,6 +152,22 @@ PyObject *pynnx_tensor_info(const char *name, const nnx_operand_desc *d, const c
 /* "x: float32[batch,3], y: int64[4]" for a tuple of TensorInfo (graph.c). */
 PyObject *pynnx_infos_text(PyObject *infos);
 
+/* ------------------------------------------------------------------ load values (load_values.c) */
+
+/* nnx.load's values= as nnx_input_value entries, with what keeps their data alive. */
+typedef struct pynnx_values {
+    nnx_input_value *values;
+    size_t n_values, cap;
+    pynnx_array_in *arrays; /* the tensor entries' arrays */
+    size_t n_arrays;
+    const char ***strings; /* the STRINGS entries' pointer arrays */
+    size_t n_strings;
+    PyObject *keep; /* a list of the UTF-8 bytes objects names and strings point into */
+} pynnx_values;
+/* Reads values (None or a dict {name: value}); on failure raises and leaves v empty. */
+bool pynnx_values_get(pynnx_values *v, PyObject *values);
+void pynnx_values_release(pynnx_values *v);
+
 /* ------------------------------------------------------------------ running (run.c) */
 
 /* Runs graph g of ctx on inputs given as (mapping) or (array, array, ...) in args, with

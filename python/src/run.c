@@ -81,6 +81,46 @@ static bool check_input_names(pynnx_graph *g, PyObject *map)
     return true;
 }
 
+/* Whether name is an input of g. */
+static bool is_input(pynnx_graph *g, const char *name)
+{
+    size_t n = nnx_graph_input_count(g->g);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(nnx_graph_input_name(g->g, i), name) == 0)
+            return true;
+    return false;
+}
+
+/* A new dict like map, where a list or tuple given for a name that is not an input but whose
+ * flattened elements are (a sequence input s: s[0], s[1], ... nnx.h, nnx_input_value) is
+ * spread over them. */
+static PyObject *expand_sequences(pynnx_graph *g, PyObject *map)
+{
+    PyObject *out = PyDict_New();
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (out && PyDict_Next(map, &pos, &key, &value)) {
+        const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8AndSize(key, NULL) : NULL;
+        PyErr_Clear();
+        char first[512];
+        if (k && (PyList_Check(value) || PyTuple_Check(value)) && !is_input(g, k) &&
+            snprintf(first, sizeof first, "%s[0]", k) < (int)sizeof first && is_input(g, first)) {
+            Py_ssize_t n = PySequence_Size(value);
+            for (Py_ssize_t i = 0; out && i < n; i++) {
+                PyObject *item = PySequence_GetItem(value, i);
+                PyObject *name = PyUnicode_FromFormat("%s[%zd]", k, i);
+                if (!item || !name || PyDict_SetItem(out, name, item) < 0)
+                    Py_CLEAR(out);
+                Py_XDECREF(item);
+                Py_XDECREF(name);
+            }
+        } else if (PyDict_SetItem(out, key, value) < 0) {
+            Py_CLEAR(out);
+        }
+    }
+    return out;
+}
+
 /* Rank and fixed extents must be the graph's; symbolic ones are checked by nnx at dispatch. */
 static bool check_input_shape(pynnx_graph *g, size_t i, const nnx_operand_desc *have, const char *name)
 {
@@ -236,8 +276,8 @@ PyObject *pynnx_run(pynnx_graph *g, PyObject *args, PyObject *kwargs)
     Py_ssize_t n_args = PyTuple_Size(args);
     PyObject *map = NULL, *positional = args;
     if (n_args == 1 && PyDict_Check(PyTuple_GetItem(args, 0))) {
-        map = PyTuple_GetItem(args, 0);
-        if (!check_input_names(g, map))
+        map = expand_sequences(g, PyTuple_GetItem(args, 0));
+        if (!map || !check_input_names(g, map))
             goto done;
     } else if (n_args == 1 && (PyList_Check(PyTuple_GetItem(args, 0)) || PyTuple_Check(PyTuple_GetItem(args, 0))) &&
                r.n_in != 1) {
@@ -296,6 +336,7 @@ PyObject *pynnx_run(pynnx_graph *g, PyObject *args, PyObject *kwargs)
     }
 done:
     run_free(&r);
+    Py_XDECREF(map);
     if (positional != args)
         Py_DECREF(positional);
     Py_DECREF(names);

@@ -96,6 +96,10 @@ static nnx_status check_input_shape_names(nnx_model *m, const char *path, const 
         return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT,
                                 "%s: error: %s models have no named dimensions (give input shapes)", path,
                                 m->format->name);
+    if (o->values && o->value_count && strcmp(m->format->name, "onnx") != 0)
+        return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT,
+                                "%s: error: %s models take no input values at load (an ONNX option)", path,
+                                m->format->name);
     for (uint32_t k = 0; o->input_shapes && k < o->input_shape_count; k++) {
         const char *name = o->input_shapes[k].name;
         if (!name)

@@ -33,8 +33,16 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .dim_count = o->dims ? o->dim_count : 0,
         .allow_stages = fmt->stages != NULL,
         .newer_opsets = (o->flags & NNX_MODEL_NEWER_OPSETS) != 0,
+        .values = o->values,
+        .value_count = o->values ? o->value_count : 0,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
+    /* Reloads (per shape set, per stage) read the file again without the values. */
+    if (st == NNX_OK && lo.value_count && (m->unbound || m->staged))
+        st = nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                           "%s: error: input values are given, but the model still %s: give every input's shape "
+                           "(and the values its shapes depend on)",
+                           path, m->staged ? "depends on run-time values (staged)" : "has symbolic dimensions");
     if (st == NNX_OK && (m->unbound || m->staged)) {
         m->source.row = fmt;
         m->source.flags = o->flags;

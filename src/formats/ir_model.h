@@ -15,13 +15,15 @@ typedef struct nnx_ir_model_options {
     uint32_t input_shape_count;
     const nnx_dim_binding *dims; /* extents of named input dimensions (ONNX dim_param) */
     uint32_t dim_count;
-    bool skip_tensor_data; /* structure only: weights may be absent (zero-filled) */
-    bool allow_unbound;    /* inputs may keep dimensions no shape binds: the model is then
+    bool skip_tensor_data;         /* structure only: weights may be absent (zero-filled) */
+    bool allow_unbound;            /* inputs may keep dimensions no shape binds: the model is then
                               `unbound` (below) instead of an error */
-    uint64_t seed;         /* of random operators that give none (nnx_model_options.seed) */
-    bool newer_opsets;     /* ONNX: opsets newer than the loader knows are read (not refused) */
-    bool allow_stages;     /* an operator whose output shape depends on run-time values makes
+    uint64_t seed;                 /* of random operators that give none (nnx_model_options.seed) */
+    bool newer_opsets;             /* ONNX: opsets newer than the loader knows are read (not refused) */
+    bool allow_stages;             /* an operator whose output shape depends on run-time values makes
                               the model `staged` (below) instead of an error */
+    const nnx_input_value *values; /* ONNX: graph input values known at load (nnx.h) */
+    uint32_t value_count;
 } nnx_ir_model_options;
 
 /* A value passed between the stages of a staged model (below): its source name, type and

@@ -939,7 +939,34 @@ nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *option
     return nnx_onnx_load_with_strings(path, options, known, n_known, NULL, out, err);
 }
 
+/* The public input values (nnx_model_options.values) as the loader's known inputs. */
 nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err)
 {
-    return nnx_onnx_load_ex(path, options, NULL, 0, out, err);
+    uint32_t n = options ? options->value_count : 0;
+    if (!n)
+        return nnx_onnx_load_ex(path, options, NULL, 0, out, err);
+    nnx_onnx_known_input *known = nnx_mem_calloc(out->ir.alloc, n, sizeof *known);
+    if (!known)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
+        const nnx_input_value *v = &options->values[i];
+        static const nnx_onnx_known_kind kinds[] = {NNX_ONNX_KNOWN_TENSOR, NNX_ONNX_KNOWN_SEQUENCE,
+                                                    NNX_ONNX_KNOWN_ABSENT, NNX_ONNX_KNOWN_STRINGS};
+        if (!v->name || (unsigned)v->kind >= sizeof kinds / sizeof kinds[0] ||
+            (v->kind == NNX_INPUT_VALUE_TENSOR && !v->data) || (v->kind == NNX_INPUT_VALUE_STRINGS && !v->strings))
+            st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                               "%s: error: input value %u has no name, an unknown kind or no data", path, i);
+        else
+            known[i] = (nnx_onnx_known_input){.name = v->name,
+                                              .desc = v->desc,
+                                              .data = v->data,
+                                              .kind = kinds[v->kind],
+                                              .length = v->length,
+                                              .strings = v->strings};
+    }
+    if (st == NNX_OK)
+        st = nnx_onnx_load_ex(path, options, known, n, out, err);
+    nnx_mem_free(out->ir.alloc, known);
+    return st;
 }
