@@ -185,8 +185,9 @@ typedef struct pynnx_tosa_kw {
  * marks a required one); method names the call in messages. */
 bool pynnx_tosa_kw_parse(nnx_tosa_op op, const char *allowed, const char *method, PyObject *kwargs, pynnx_tosa_kw *kw);
 void pynnx_tosa_kw_release(pynnx_tosa_kw *kw);
-/* "name: type = default" of a keyword for docstrings, NULL for an unknown one. */
-const char *pynnx_tosa_kw_doc(const char *name);
+/* "name: type" (required) or "name: type = default" of a keyword into buf, for docstrings;
+ * NULL for an unknown one. */
+const char *pynnx_tosa_kw_doc(const char *name, bool required, char *buf, size_t size);
 
 /* Wraps op as an operand of s's builder (tracked in s->made); raises the builder's error. */
 PyObject *pynnx_tosa_wrap(pynnx_tosa_session *s, nnx_operand *op);

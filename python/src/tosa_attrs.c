@@ -32,46 +32,46 @@ typedef struct kw_def {
     kind kind;
     size_t offset; /* into nnx_tosa_attrs, for the kinds that have one field */
     uint32_t n, n3;
-    const char *doc; /* "type = default" for docstrings and stubs */
+    const char *type, *dflt; /* for docstrings and stubs; dflt NULL: None when optional */
 } kw_def;
 
 #define AT(field) offsetof(nnx_tosa_attrs, field)
 static const kw_def defs[] = {
-    {"axis", K_INT32, AT(axis), 0, 0, "int"},
-    {"nan_mode", K_NAN, 0, 0, 0, "str = 'PROPAGATE'"},
-    {"acc_type", K_DTYPE, AT(acc_type), 0, 0, "DTypeLike | None = None"},
-    {"out_type", K_DTYPE, AT(out_type), 0, 0, "DTypeLike"},
-    {"kernel", K_INTS, AT(kernel), 2, 2, "Sequence[int]"},
-    {"stride", K_INTS, AT(stride), 2, 3, "Sequence[int]"},
-    {"dilation", K_INTS, AT(dilation), 2, 3, "Sequence[int]"},
-    {"pad", K_INTS, AT(pad), 4, 6, "Sequence[int]"},
-    {"out_pad", K_INTS, AT(out_pad), 4, 4, "Sequence[int]"},
-    {"local_bound", K_BOOL, AT(local_bound), 0, 0, "bool = False"},
-    {"inverse", K_BOOL, AT(inverse), 0, 0, "bool = False"},
-    {"round", K_BOOL, AT(round), 0, 0, "bool = False"},
-    {"scale32", K_BOOL, AT(scale32), 0, 0, "bool = False"},
-    {"per_channel", K_BOOL, AT(per_channel), 0, 0, "bool = False"},
-    {"input_unsigned", K_BOOL, AT(input_unsigned), 0, 0, "bool = False"},
-    {"output_unsigned", K_BOOL, AT(output_unsigned), 0, 0, "bool = False"},
-    {"rounding_mode", K_ROUND, 0, 0, 0, "str = 'SINGLE_ROUND'"},
-    {"mode", K_MODE, 0, 0, 0, "str = 'NEAREST'"},
-    {"perms", K_PERMS, 0, 0, 0, "Sequence[int]"},
-    {"min_val", K_NUMBER, AT(min_val), 0, 0, "float | None = None"},
-    {"max_val", K_NUMBER, AT(max_val), 0, 0, "float | None = None"},
-    {"values", K_VALUES, 0, 0, 0, "ArrayLike"},
-    {"initial_value", K_VALUES, 0, 0, 0, "ArrayLike | None = None"},
-    {"uid", K_INT32, AT(uid), 0, 0, "int"},
-    {"var_shape", K_SHAPE, 0, 0, 0, "Sequence[int] | None = None"},
-    {"type", K_TYPE, 0, 0, 0, "DTypeLike | None = None"},
-    {"then_graph", K_GRAPH, 0, 0, 0, "SubGraph"},
-    {"else_graph", K_GRAPH, 0, 1, 0, "SubGraph"},
-    {"cond_graph", K_GRAPH, 0, 0, 0, "SubGraph"},
-    {"body_graph", K_GRAPH, 0, 1, 0, "SubGraph"},
-    {"operator_name", K_STR, AT(operator_name), 0, 0, "str = ''"},
-    {"domain_name", K_STR, AT(domain_name), 0, 0, "str = ''"},
-    {"implementation_attrs", K_STR, AT(implementation_attrs), 0, 0, "str = ''"},
-    {"n_outputs", K_COUNT, 0, 0, 0, "int = 1"},
-    {"label", K_STR, AT(label), 0, 0, "str | None = None"},
+    {"axis", K_INT32, AT(axis), 0, 0, "int", NULL},
+    {"nan_mode", K_NAN, 0, 0, 0, "str", "'PROPAGATE'"},
+    {"acc_type", K_DTYPE, AT(acc_type), 0, 0, "DTypeLike", NULL},
+    {"out_type", K_DTYPE, AT(out_type), 0, 0, "DTypeLike", NULL},
+    {"kernel", K_INTS, AT(kernel), 2, 2, "Sequence[int]", NULL},
+    {"stride", K_INTS, AT(stride), 2, 3, "Sequence[int]", NULL},
+    {"dilation", K_INTS, AT(dilation), 2, 3, "Sequence[int]", NULL},
+    {"pad", K_INTS, AT(pad), 4, 6, "Sequence[int]", NULL},
+    {"out_pad", K_INTS, AT(out_pad), 4, 4, "Sequence[int]", NULL},
+    {"local_bound", K_BOOL, AT(local_bound), 0, 0, "bool", "False"},
+    {"inverse", K_BOOL, AT(inverse), 0, 0, "bool", "False"},
+    {"round", K_BOOL, AT(round), 0, 0, "bool", "False"},
+    {"scale32", K_BOOL, AT(scale32), 0, 0, "bool", "False"},
+    {"per_channel", K_BOOL, AT(per_channel), 0, 0, "bool", "False"},
+    {"input_unsigned", K_BOOL, AT(input_unsigned), 0, 0, "bool", "False"},
+    {"output_unsigned", K_BOOL, AT(output_unsigned), 0, 0, "bool", "False"},
+    {"rounding_mode", K_ROUND, 0, 0, 0, "str", "'SINGLE_ROUND'"},
+    {"mode", K_MODE, 0, 0, 0, "str", "'NEAREST'"},
+    {"perms", K_PERMS, 0, 0, 0, "Sequence[int]", NULL},
+    {"min_val", K_NUMBER, AT(min_val), 0, 0, "float", NULL},
+    {"max_val", K_NUMBER, AT(max_val), 0, 0, "float", NULL},
+    {"values", K_VALUES, 0, 0, 0, "ArrayLike", NULL},
+    {"initial_value", K_VALUES, 0, 0, 0, "ArrayLike", NULL},
+    {"uid", K_INT32, AT(uid), 0, 0, "int", NULL},
+    {"var_shape", K_SHAPE, 0, 0, 0, "Sequence[int]", NULL},
+    {"type", K_TYPE, 0, 0, 0, "DTypeLike", NULL},
+    {"then_graph", K_GRAPH, 0, 0, 0, "SubGraph", NULL},
+    {"else_graph", K_GRAPH, 0, 1, 0, "SubGraph", NULL},
+    {"cond_graph", K_GRAPH, 0, 0, 0, "SubGraph", NULL},
+    {"body_graph", K_GRAPH, 0, 1, 0, "SubGraph", NULL},
+    {"operator_name", K_STR, AT(operator_name), 0, 0, "str", "''"},
+    {"domain_name", K_STR, AT(domain_name), 0, 0, "str", "''"},
+    {"implementation_attrs", K_STR, AT(implementation_attrs), 0, 0, "str", "''"},
+    {"n_outputs", K_COUNT, 0, 0, 0, "int", "1"},
+    {"label", K_STR, AT(label), 0, 0, "str", NULL},
 };
 #undef AT
 
@@ -83,10 +83,16 @@ static const kw_def *find(const char *name, size_t len)
     return NULL;
 }
 
-const char *pynnx_tosa_kw_doc(const char *name)
+const char *pynnx_tosa_kw_doc(const char *name, bool required, char *buf, size_t size)
 {
     const kw_def *d = find(name, strlen(name));
-    return d ? d->doc : NULL;
+    if (!d)
+        return NULL;
+    if (required)
+        snprintf(buf, size, "%s: %s", name, d->type);
+    else
+        snprintf(buf, size, "%s: %s%s = %s", name, d->type, d->dflt ? "" : " | None", d->dflt ? d->dflt : "None");
+    return buf;
 }
 
 /* Whether `name` is a word of allowed (words separated by spaces, '!' suffixes ignored). */

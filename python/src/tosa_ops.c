@@ -422,14 +422,15 @@ static char *make_doc(const op_row *r)
         while (*q == ' ')
             q++;
         size_t len = strcspn(q, " !");
-        char name[32];
+        char name[32], text[96];
         snprintf(name, sizeof name, "%.*s", (int)len, q);
         q += len;
+        bool required = *q == '!';
         while (*q == '!')
             q++;
-        const char *d = pynnx_tosa_kw_doc(name);
-        n += (size_t)snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, "%s%s%s: %s", any ? ", " : "",
-                              star ? "" : "*, ", name, d ? d : "object");
+        const char *d = pynnx_tosa_kw_doc(name, required, text, sizeof text);
+        n += (size_t)snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, "%s%s%s", any ? ", " : "",
+                              star ? "" : "*, ", d ? d : name);
         any = star = true;
     }
     const char *ret = r->n_out == 0 ? "None" : r->n_out == 1 ? "MLOperand" : "list[MLOperand]";
