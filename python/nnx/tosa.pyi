@@ -490,6 +490,8 @@ class Session:
     ) -> list[MLOperand]:
         """TOSA 1.0 COND_IF (spec §2.16.1): then_graph(session, operands) where the one-element bool condition
         holds, else else_graph; each returns n_outputs operands.
+        The callable runs once, while the operator is added, and builds on the session it gets; that
+        session and its operands live only during the call. Its exceptions are raised again.
         """
     def while_loop(
         self,
@@ -501,7 +503,9 @@ class Session:
         label: str | None = None,
     ) -> list[MLOperand]:
         """TOSA 1.0 WHILE_LOOP (spec §2.16.2): Runs body_graph(session, operands) while cond_graph(session,
-        operands) gives true; the lists keep their types.
+        operands) gives true (one bool); body_graph returns the list's new values, of the same types.
+        The callable runs once, while the operator is added, and builds on the session it gets; that
+        session and its operands live only during the call. Its exceptions are raised again.
         """
     def variable(
         self,

@@ -18,6 +18,10 @@
 #define ZP_IN "input input_zp? output_zp?"
 #define CONV_IN "input weight bias input_zp? weight_zp?"
 #define BIN "input1 input2"
+#define SUB_GRAPHS \
+    "nnx calls each callable once, while it adds the operator, to build the sub-graph on the session it gets " \
+    "(its own builder; with variables in the session, COND_IF's is this session). That session and the operands " \
+    "it makes live only during the call. An exception in a callable fails the operator and is raised again."
 #define TOSA_OPS(X) \
     X(argmax, ARGMAX, "2.3.1", "input", "axis! nan_mode", 1, "The index of the largest value along axis.") \
     X(avg_pool2d, AVG_POOL2D, "2.3.2", ZP_IN, "kernel! stride! pad! acc_type", 1, \
@@ -108,10 +112,10 @@
       "A custom operator (nnx registers none: NotSupportedError).") \
     X(cond_if, COND_IF, "2.16.1", "condition input_list*", "then_graph! else_graph! n_outputs", OUT_N, \
       "then_graph(session, operands) where the one-element bool condition holds, else else_graph; each returns " \
-      "n_outputs operands.") \
+      "n_outputs operands. " SUB_GRAPHS) \
     X(while_loop, WHILE_LOOP, "2.16.2", "input_list*", "cond_graph! body_graph!", OUT_IN, \
-      "Runs body_graph(session, operands) while cond_graph(session, operands) gives true; the lists keep their " \
-      "types.") \
+      "Runs body_graph(session, operands) while cond_graph(session, operands) gives true (one bool); body_graph " \
+      "returns the list's new values, of the same types. " SUB_GRAPHS) \
     X(variable, VARIABLE, "2.17.1", "", "uid! var_shape type initial_value values", 0, \
       "Declares variable uid: an initial value (initial_value, or values), or var_shape and type (zeros).") \
     X(variable_write, VARIABLE_WRITE, "2.17.2", "input1", "uid!", 0, "Writes the variable's next value.") \

@@ -315,8 +315,8 @@ def test_variable_persists_across_runs(ctx):
 def test_error_if_raises_invalid_argument_with_the_rule(ctx):
     b, s = session(ctx)
     x = b.input("x", "float32", [2, 3])
-    with pytest.raises(nnx.InvalidArgumentError, match=r"TOSA CLAMP.*ERROR_IF\(max_val < min_val\)"):
-        s.clamp(x, min_val=1.0, max_val=0.0)
+    with pytest.raises(nnx.InvalidArgumentError, match=r"TOSA CLAMP 'lo_hi': ERROR_IF\(max_val < min_val\)"):
+        s.clamp(x, min_val=1.0, max_val=0.0, label="lo_hi")
     # sticky: the builder keeps its first error
     with pytest.raises(nnx.InvalidArgumentError, match="max_val < min_val"):
         s.abs(x)
