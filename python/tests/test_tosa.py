@@ -545,3 +545,151 @@ def test_value_errors_before_nnx(ctx):
     # the builder took none of them
     _, r = run(ctx, b, {"y": s.add("ADD", [x, x])}, {"x": np.ones((2, 2), np.float32)})
     np.testing.assert_array_equal(r["y"], np.full((2, 2), 2, np.float32))
+
+
+# ---------------------------------------------------------------- the other elementwise operators
+
+def _i32(v):
+    return np.asarray(v, np.int32)
+
+
+FLOAT_UNARY = {
+    "abs": np.abs, "ceil": np.ceil, "floor": np.floor, "exp": np.exp, "log": np.log, "negate": np.negative,
+    "reciprocal": np.reciprocal, "rsqrt": lambda v: 1 / np.sqrt(v), "sin": np.sin, "cos": np.cos, "tanh": np.tanh,
+    "sigmoid": lambda v: 1 / (1 + np.exp(-v)), "identity": lambda v: v,
+    "erf": np.vectorize(__import__("math").erf),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLOAT_UNARY))
+def test_float_unary(ctx, name):
+    b, s = session(ctx)
+    x = b.input("x", "float32", [7])
+    xv = np.array([0.1, 0.5, 1.0, 1.5, 2.25, 3.0, 7.5], np.float32)
+    _, r = run(ctx, b, {"y": getattr(s, name)(x)}, {"x": xv})
+    np.testing.assert_allclose(r["y"], FLOAT_UNARY[name](xv.astype(np.float64)), rtol=2e-6, atol=1e-6)
+
+
+def _clz(v):
+    return np.array([32 - int(x & 0xFFFFFFFF).bit_length() for x in v.astype(np.int64)], np.int32)
+
+
+INT_BINARY = {
+    "bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
+    "intdiv": lambda a, b: (np.trunc(a.astype(np.float64) / b)).astype(np.int32),  # toward zero (§2.5.6)
+    "logical_left_shift": lambda a, b: (a.astype(np.int64) << b).astype(np.uint32).view(np.int32),
+    "logical_right_shift": lambda a, b: (a.view(np.uint32) >> b.astype(np.uint32)).view(np.int32),
+    "arithmetic_right_shift": lambda a, b: a >> b,
+    "maximum": np.maximum, "minimum": np.minimum, "sub": np.subtract,
+    "equal": np.equal, "greater": np.greater, "greater_equal": np.greater_equal,
+}
+
+
+@pytest.mark.parametrize("name", sorted(INT_BINARY))
+def test_int32_binary(ctx, name):
+    b, s = session(ctx)
+    x = b.input("x", "int32", [6])
+    y = b.input("y", "int32", [6])
+    xv = _i32([-7, -1, 0, 5, 1 << 30, -(1 << 31)])
+    yv = _i32([2, 3, 1, 31, 4, 7])  # shift counts 0..31, divisors non-zero
+    _, r = run(ctx, b, {"z": getattr(s, name)(x, y)}, {"x": xv, "y": yv})
+    np.testing.assert_array_equal(r["z"], INT_BINARY[name](xv, yv))
+
+
+def test_int32_unary_mul_and_shift_rounding(ctx):
+    b, s = session(ctx)
+    x = b.input("x", "int32", [5])
+    xv = _i32([0, 1, -1, 255, 1 << 20])
+    shift = s.const(values=np.array([4], np.int8))
+    outs = {"clz": s.clz(x), "not": s.bitwise_not(x), "abs": s.abs(x),
+            "mul": s.mul(x, s.const(values=_i32([3] * 5)), shift),
+            "ars": s.arithmetic_right_shift(x, s.const(values=_i32([1] * 5)), round=True)}
+    _, r = run(ctx, b, outs, {"x": xv})
+    np.testing.assert_array_equal(r["clz"], _clz(xv))
+    np.testing.assert_array_equal(r["not"], ~xv)
+    np.testing.assert_array_equal(r["abs"], np.abs(xv))
+    # §2.5.14: (a * b + (1 << (shift - 1))) >> shift in int64
+    np.testing.assert_array_equal(r["mul"], (xv.astype(np.int64) * 3 + 8) >> 4)
+    # §2.5.2: round adds the last bit shifted out
+    np.testing.assert_array_equal(r["ars"], (xv >> 1) + (xv & 1))
+
+
+def test_bool_operators_and_reductions(ctx):
+    b, s = session(ctx)
+    p = b.input("p", "bool", [2, 3])
+    q = b.input("q", "bool", [2, 3])
+    pv = np.array([[True, False, True], [True, True, True]])
+    qv = np.array([[False, False, True], [True, False, True]])
+    outs = {"and": s.logical_and(p, q), "or": s.logical_or(p, q), "xor": s.logical_xor(p, q),
+            "not": s.logical_not(p), "all": s.reduce_all(p, axis=1), "any": s.reduce_any(q, axis=0)}
+    _, r = run(ctx, b, outs, {"p": pv, "q": qv})
+    np.testing.assert_array_equal(r["and"], pv & qv)
+    np.testing.assert_array_equal(r["or"], pv | qv)
+    np.testing.assert_array_equal(r["xor"], pv ^ qv)
+    np.testing.assert_array_equal(r["not"], ~pv)
+    np.testing.assert_array_equal(r["all"], pv.all(axis=1, keepdims=True))
+    np.testing.assert_array_equal(r["any"], qv.any(axis=0, keepdims=True))
+
+
+def test_reductions_argmax_reverse_tile(ctx):
+    b, s = session(ctx)
+    x = b.input("x", "float32", [2, 3])
+    xv = np.array([[1.5, -2, 4], [0.5, 3, -1]], np.float32)
+    outs = {"max": s.reduce_max(x, axis=0), "min": s.reduce_min(x, axis=1), "prod": s.reduce_product(x, axis=1),
+            "arg": s.argmax(x, axis=0), "rev": s.reverse(x, axis=1), "tile": s.tile(x, [2, 1]),
+            "pow": s.pow(s.abs(x), s.const(values=np.full((2, 3), 2, np.float32)))}
+    _, r = run(ctx, b, outs, {"x": xv})
+    np.testing.assert_array_equal(r["max"], xv.max(axis=0, keepdims=True))
+    np.testing.assert_array_equal(r["min"], xv.min(axis=1, keepdims=True))
+    np.testing.assert_allclose(r["prod"], xv.prod(axis=1, keepdims=True))
+    np.testing.assert_array_equal(r["arg"], xv.argmax(axis=0))
+    np.testing.assert_array_equal(r["rev"], xv[:, ::-1])
+    np.testing.assert_array_equal(r["tile"], np.tile(xv, (2, 1)))
+    np.testing.assert_allclose(r["pow"], np.abs(xv) ** 2, rtol=1e-6)
+
+
+def test_gather_scatter_and_table(ctx):
+    b, s = session(ctx)
+    vals = b.input("v", "float32", [2, 4, 3])
+    x8 = b.input("x8", "int8", [5])
+    vv = np.arange(24, dtype=np.float32).reshape(2, 4, 3)
+    idx = s.const(values=np.array([[3, 0], [1, 1]], np.int32))
+    g = s.gather(vals, idx)
+    sc = s.scatter(vals, s.const(values=np.array([[2], [0]], np.int32)),
+                   s.const(values=np.full((2, 1, 3), -1, np.float32)))
+    table = np.arange(256, dtype=np.int16).astype(np.int8)[::-1].copy()  # table[i] = int8(255 - i)
+    t = s.table(x8, s.const(values=table))
+    x8v = np.array([-128, -1, 0, 1, 127], np.int8)
+    _, r = run(ctx, b, {"g": g, "s": sc, "t": t}, {"v": vv, "x8": x8v})
+    np.testing.assert_array_equal(r["g"], np.stack([vv[0, [3, 0]], vv[1, [1, 1]]]))
+    want = vv.copy()
+    want[0, 2] = -1
+    want[1, 0] = -1
+    np.testing.assert_array_equal(r["s"], want)
+    np.testing.assert_array_equal(r["t"], table[x8v.astype(np.int64) + 128])  # §2.5.17: int8 index + 128
+
+
+def test_fft2d_forward_matches_numpy(ctx):
+    b, s = session(ctx)
+    re = b.input("re", "float32", [1, 4, 4])
+    im = b.input("im", "float32", [1, 4, 4])
+    rng = np.random.default_rng(9)
+    rv, iv = rng.standard_normal((2, 1, 4, 4)).astype(np.float32)
+    out_re, out_im = s.fft2d(re, im)
+    _, r = run(ctx, b, {"re_o": out_re, "im_o": out_im}, {"re": rv, "im": iv})
+    want = np.fft.fft2(rv.astype(np.float64) + 1j * iv)  # §2.3.6: e^{-i a} forward, as numpy
+    np.testing.assert_allclose(r["re_o"], want.real, atol=1e-4)
+    np.testing.assert_allclose(r["im_o"], want.imag, atol=1e-4)
+
+
+def test_generic_add_takes_cond_if_flattened(ctx):
+    b, s = session(ctx)
+    c = b.input("c", "bool", [1])
+    x = b.input("x", "float32", [2])
+    (y,) = s.add("COND_IF", [c, x], n_outputs=1, then_graph=lambda t, o: [t.abs(o[0])],
+                 else_graph=lambda t, o: [t.negate(o[0])])
+    assert s.add("VARIABLE", [], uid=3, var_shape=[2], type="float32") is None
+    g = b.build({"y": y})
+    for cv, want in ((True, [1, 2]), (False, [1, -2])):
+        r = ctx.compute(g, {"c": np.array([cv]), "x": np.array([-1, 2], np.float32)})
+        np.testing.assert_array_equal(r["y"], want)
