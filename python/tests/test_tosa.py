@@ -693,3 +693,123 @@ def test_generic_add_takes_cond_if_flattened(ctx):
     for cv, want in ((True, [1, 2]), (False, [1, -2])):
         r = ctx.compute(g, {"c": np.array([cv]), "x": np.array([-1, 2], np.float32)})
         np.testing.assert_array_equal(r["y"], want)
+
+
+# ---------------------------------------------------------------- the other tensor operators
+
+def test_depthwise_and_transpose_conv2d_int8(ctx):
+    rng = np.random.default_rng(21)
+    xv = rng.integers(-128, 128, (1, 4, 5, 2), dtype=np.int8)
+    dw = rng.integers(-128, 128, (3, 2, 2, 2), dtype=np.int8)  # [KH,KW,C,M]
+    tw = rng.integers(-128, 128, (3, 2, 3, 2), dtype=np.int8)  # [OC,KH,KW,IC]
+    db = rng.integers(-100, 100, (4,), dtype=np.int32)
+    tb = rng.integers(-100, 100, (3,), dtype=np.int32)
+    x_zp, w_zp = 4, -2
+    b, s = session(ctx)
+    x = b.input("x", "int8", [1, 4, 5, 2])
+    zp = s.const(values=np.array([x_zp], np.int8))
+    wzp = s.const(values=np.array([w_zp], np.int8))
+    d = s.depthwise_conv2d(x, s.const(values=dw), s.const(values=db), zp, wzp, pad=[1, 1, 0, 1], stride=[1, 2],
+                           dilation=[1, 1])
+    t = s.transpose_conv2d(x, s.const(values=tw), s.const(values=tb), zp, wzp, out_pad=[0, 1, 1, 0], stride=[2, 1])
+    _, r = run(ctx, b, {"d": d, "t": t}, {"x": xv})
+    xs, dws, tws = xv.astype(np.int64) - x_zp, dw.astype(np.int64) - w_zp, tw.astype(np.int64) - w_zp
+    # §2.3.5
+    oh, ow = (4 - 1 + 2 - 2) // 1 + 1, (5 - 1 + 1 - 1) // 2 + 1
+    want = np.zeros((1, oh, ow, 4), np.int64)
+    for oy in range(oh):
+        for ox in range(ow):
+            for c in range(2):
+                for m in range(2):
+                    acc = 0
+                    for ky in range(3):
+                        for kx in range(2):
+                            y, xx = oy - 1 + ky, ox * 2 + kx
+                            if 0 <= y < 4 and 0 <= xx < 5:
+                                acc += xs[0, y, xx, c] * dws[ky, kx, c, m]
+                    want[0, oy, ox, c * 2 + m] = acc + db[c * 2 + m]
+    np.testing.assert_array_equal(r["d"], want)
+    # §2.3.10: OH = (IH - 1) * stride_y + pads + KH
+    oh, ow = 3 * 2 + 1 + 2, 4 * 1 + 1 + 3
+    want = np.zeros((1, oh, ow, 3), np.int64)
+    for oy in range(oh):
+        for ox in range(ow):
+            for oc in range(3):
+                acc = 0
+                for ky in range(2):
+                    for kx in range(3):
+                        y, xx = oy - 0 - ky, ox - 1 - kx
+                        if 0 <= y < 4 * 2 and 0 <= xx < 5 and y % 2 == 0:
+                            acc += np.sum(xs[0, y // 2, xx, :] * tws[oc, ky, kx, :])
+                want[0, oy, ox, oc] = acc + tb[oc]
+    np.testing.assert_array_equal(r["t"], want)
+
+
+def test_matmul_and_negate_int8_with_zero_points(ctx):
+    rng = np.random.default_rng(4)
+    av = rng.integers(-128, 128, (1, 3, 4), dtype=np.int8)
+    bv = rng.integers(-128, 128, (1, 4, 2), dtype=np.int8)
+    b, s = session(ctx)
+    a = b.input("a", "int8", [1, 3, 4])
+    bb = b.input("b", "int8", [1, 4, 2])
+    mm = s.matmul(a, bb, s.const(values=np.array([-5], np.int8)), s.const(values=np.array([9], np.int8)))
+    neg = s.negate(a, s.const(values=np.array([10], np.int8)), s.const(values=np.array([-20], np.int8)))
+    _, r = run(ctx, b, {"mm": mm, "neg": neg}, {"a": av, "b": bv})
+    assert r["mm"].dtype == np.int32
+    np.testing.assert_array_equal(r["mm"], (av.astype(np.int64) + 5) @ (bv.astype(np.int64) - 9))
+    # §2.6.10: output_zp - (x - input1_zp), clipped to int8
+    np.testing.assert_array_equal(r["neg"], np.clip(-20 - (av.astype(np.int64) - 10), -128, 127))
+
+
+def resize_ref(x, scale, offset, border, mode):
+    """§2.12.1 for a float input."""
+    sy_n, sy_d, sx_n, sx_d = scale
+    n, ih, iw, c = x.shape
+    oh = ((ih - 1) * sy_n - offset[0] + border[0]) // sy_d + 1
+    ow = ((iw - 1) * sx_n - offset[1] + border[1]) // sx_d + 1
+    out = np.zeros((n, oh, ow, c), np.float64)
+    for oy in range(oh):
+        for ox in range(ow):
+            y, xx = oy * sy_d + offset[0], ox * sx_d + offset[1]
+            iy, ix = y // sy_n, xx // sx_n
+            dy, dx = (y - iy * sy_n) / sy_n, (xx - ix * sx_n) / sx_n
+            iy0, iy1, ix0, ix1 = max(iy, 0), min(iy + 1, ih - 1), max(ix, 0), min(ix + 1, iw - 1)
+            if mode == "BILINEAR":
+                out[:, oy, ox] = (x[:, iy0, ix0] * (1 - dy) * (1 - dx) + x[:, iy0, ix1] * (1 - dy) * dx
+                                  + x[:, iy1, ix0] * dy * (1 - dx) + x[:, iy1, ix1] * dy * dx)
+            else:
+                out[:, oy, ox] = x[:, iy1 if dy >= 0.5 else iy0, ix1 if dx >= 0.5 else ix0]
+    return out
+
+
+@pytest.mark.parametrize("mode", ["NEAREST", "BILINEAR"])
+def test_resize_float(ctx, mode):
+    xv = np.random.default_rng(2).standard_normal((1, 3, 4, 2)).astype(np.float32)
+    scale, offset, border = [4, 2, 6, 4], [-1, 2], [1, 0]  # x2 in y, x1.5 in x, shifted
+    b, s = session(ctx)
+    x = b.input("x", "float32", [1, 3, 4, 2])
+    _, r = run(ctx, b, {"y": s.resize(x, scale, offset, border, mode=mode)}, {"x": xv})
+    want = resize_ref(xv.astype(np.float64), scale, offset, border, mode)
+    assert r["y"].shape == want.shape
+    np.testing.assert_allclose(r["y"], want, rtol=1e-5, atol=1e-6)
+
+
+def test_conv3d_float(ctx):
+    rng = np.random.default_rng(8)
+    xv = rng.standard_normal((1, 3, 4, 4, 2)).astype(np.float32)
+    wv = rng.standard_normal((2, 2, 3, 3, 2)).astype(np.float32)  # [OC,KD,KH,KW,IC]
+    bv = np.array([0.5, -1], np.float32)
+    b, s = session(ctx)
+    x = b.input("x", "float32", [1, 3, 4, 4, 2])
+    y = s.conv3d(x, s.const(values=wv), s.const(values=bv), pad=[0, 1, 1, 1, 0, 0], stride=[1, 1, 1],
+                 dilation=[1, 1, 1], acc_type="float32")
+    _, r = run(ctx, b, {"y": y}, {"x": xv})
+    xp = np.pad(xv.astype(np.float64), ((0, 0), (0, 1), (1, 1), (0, 0), (0, 0)))
+    od, oh, ow = 3, 4, 2
+    want = np.zeros((1, od, oh, ow, 2))
+    for d in range(od):
+        for yy in range(oh):
+            for xx in range(ow):
+                win = xp[0, d:d + 2, yy:yy + 3, xx:xx + 3, :]
+                want[0, d, yy, xx] = np.tensordot(wv, win, axes=([1, 2, 3, 4], [0, 1, 2, 3])) + bv
+    np.testing.assert_allclose(r["y"], want, rtol=1e-4, atol=1e-4)
