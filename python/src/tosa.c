@@ -9,8 +9,6 @@
 
 static PyTypeObject *session_type;
 
-#define N_PROFILE_BITS 12 /* nnx_tosa_profile: PRO-INT .. EXT-INEXACTROUND */
-
 bool pynnx_tosa_usable(pynnx_tosa_session *s)
 {
     if (s->dead) {
@@ -68,9 +66,11 @@ static bool parse_profiles(PyObject *obj, uint32_t *out)
         PyObject *item = PySequence_GetItem(obj, i);
         const char *s = item && PyUnicode_Check(item) ? PyUnicode_AsUTF8AndSize(item, NULL) : NULL;
         uint32_t bit = 0;
-        for (unsigned k = 0; s && k < N_PROFILE_BITS; k++)
-            if (strcasecmp(s, nnx_tosa_profile_name(1u << k)) == 0)
+        for (unsigned k = 0; s && k < 32; k++) {
+            const char *name = nnx_tosa_profile_name(1u << k);
+            if (name && strcasecmp(s, name) == 0)
                 bit = 1u << k;
+        }
         if (!bit) {
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError,
@@ -169,7 +169,23 @@ void pynnx_tosa_sub_end(pynnx_tosa_session *parent, pynnx_tosa_session *sub)
     Py_DECREF(sub);
 }
 
-static PyObject *profile_names(uint32_t bits);
+/* The spec's names of the profile and extension bits of bits, as a tuple. */
+static PyObject *profile_names(uint32_t bits)
+{
+    PyObject *list = PyList_New(0);
+    for (unsigned k = 0; list && k < 32; k++) {
+        const char *text = nnx_tosa_profile_name(1u << k);
+        if (!(bits & (1u << k)) || !text)
+            continue;
+        PyObject *name = PyUnicode_FromString(text);
+        if (!name || PyList_Append(list, name) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(name);
+    }
+    PyObject *t = list ? PyList_AsTuple(list) : NULL;
+    Py_XDECREF(list);
+    return t;
+}
 
 static PyObject *session_repr(PyObject *self)
 {
@@ -187,22 +203,6 @@ static PyObject *session_repr(PyObject *self)
 static PyObject *session_get_builder(PyObject *self, void *unused)
 {
     return Py_NewRef((PyObject *)((pynnx_tosa_session *)self)->owner);
-}
-
-static PyObject *profile_names(uint32_t bits)
-{
-    PyObject *list = PyList_New(0);
-    for (unsigned k = 0; list && k < N_PROFILE_BITS; k++) {
-        if (!(bits & (1u << k)))
-            continue;
-        PyObject *name = PyUnicode_FromString(nnx_tosa_profile_name(1u << k));
-        if (!name || PyList_Append(list, name) < 0)
-            Py_CLEAR(list);
-        Py_XDECREF(name);
-    }
-    PyObject *t = list ? PyList_AsTuple(list) : NULL;
-    Py_XDECREF(list);
-    return t;
 }
 
 static PyObject *session_get_profiles(PyObject *self, void *unused)

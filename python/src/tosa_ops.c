@@ -21,7 +21,8 @@
 #define SUB_GRAPHS \
     "nnx calls each callable once, while it adds the operator, to build the sub-graph on the session it gets " \
     "(its own builder; with variables in the session, COND_IF's is this session). That session and the operands " \
-    "it makes live only during the call. An exception in a callable fails the operator and is raised again."
+    "it makes live only during the call (so must operands made there with its builder's own methods, which " \
+    "are not cut loose). An exception in a callable fails the operator and is raised again."
 #define TOSA_OPS(X) \
     X(argmax, ARGMAX, "2.3.1", "input", "axis! nan_mode", 1, "The index of the largest value along axis.") \
     X(avg_pool2d, AVG_POOL2D, "2.3.2", ZP_IN, "kernel! stride! pad! acc_type", 1, \
