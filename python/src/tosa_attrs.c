@@ -422,8 +422,16 @@ bool pynnx_tosa_kw_parse(nnx_tosa_op op, const char *allowed, const char *method
             return false;
         const kw_def *d = allowed_has(allowed, name) ? find(name, strlen(name)) : NULL;
         if (!d) {
+            char shown[512]; /* allowed as "axis, nan_mode, label" */
+            size_t j = 0;
+            for (const char *c = allowed; *c && j + 3 < sizeof shown; c++)
+                if (*c == ' ')
+                    shown[j++] = ',', shown[j++] = ' ';
+                else if (*c != '!')
+                    shown[j++] = *c;
+            shown[j] = '\0';
             PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%s' (its keywords: %s)", method,
-                         name, allowed);
+                         name, shown);
             return false;
         }
         if (!set_one(op, d, value, method, kw))
