@@ -1198,6 +1198,18 @@ NNX_API void nnx_model_parameters(const nnx_model *model, uint64_t *count, uint6
  * NNX_ERROR_INVALID_ARGUMENT for a NULL or destroyed model or NULL pointers. */
 NNX_API nnx_status nnx_model_tosa_profiles(const nnx_model *model, uint32_t *all, uint32_t *any);
 
+/* String outputs (ONNX tensor(string) graph outputs). nnx's graphs hold no strings: an ONNX
+ * model computes its strings while it loads (from constants and the STRING values given at
+ * load), so a string graph output is a value of the model, not an output of its graph
+ * (nnx_model_output_* list the others; nnx_model_build refuses a model with no other output).
+ * index < nnx_model_string_output_count: its name, its position among all the graph's outputs
+ * (sequences flattened), its shape (desc->dtype NNX_DTYPE_UNDEFINED) and its elements in
+ * row-major order, NUL-terminated, living until the model is destroyed. Any pointer may be
+ * NULL; false for an index out of range, or a model of another format. */
+NNX_API size_t nnx_model_string_output_count(const nnx_model *model);
+NNX_API bool nnx_model_string_output(const nnx_model *model, size_t index, const char **name, uint32_t *position,
+                                     nnx_operand_desc *desc, const char *const **strings);
+
 /* Writes the model as a flat NNEF document with its tensor files: a .tgz/.tar.gz archive
  * when path ends so, else a folder (created if needed). Tensor data is written bit for bit
  * as it was read. */

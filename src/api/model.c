@@ -4,6 +4,7 @@
  * serves them all through the row's operations. Errors go to the context's message
  * (nnx_context_error). */
 #include "api/model_format.h"
+#include "api/model_ir.h"
 
 #include <string.h>
 
@@ -226,4 +227,34 @@ nnx_status nnx_model_build(nnx_model *m, nnx_graph **out)
     nnx_error err = {0};
     nnx_status st = m->format->ops->build(m->ctx, m->model, out, &err);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
+}
+
+/* String outputs exist only in models a front end reads into core IR (ONNX). */
+static const nnx_ir_model *ir_model_of(const nnx_model *m)
+{
+    return LIVE(m) && m->model && m->format->ops == &nnx_model_ir_ops ? m->model : NULL;
+}
+
+size_t nnx_model_string_output_count(const nnx_model *m)
+{
+    const nnx_ir_model *ir = ir_model_of(m);
+    return ir ? ir->n_string_outputs : 0;
+}
+
+bool nnx_model_string_output(const nnx_model *m, size_t index, const char **name, uint32_t *position,
+                             nnx_operand_desc *desc, const char *const **strings)
+{
+    const nnx_ir_model *ir = ir_model_of(m);
+    if (!ir || index >= ir->n_string_outputs)
+        return false;
+    const nnx_ir_string_output *o = &ir->string_outputs[index];
+    if (name)
+        *name = o->name;
+    if (position)
+        *position = o->position;
+    if (desc)
+        *desc = o->desc;
+    if (strings)
+        *strings = o->strings;
+    return true;
 }

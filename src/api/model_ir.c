@@ -276,6 +276,10 @@ nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph
         return build_staged(ctx, m, out, err);
     if (m->unrunnable)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s", m->unrunnable);
+    if (!m->n_outputs && m->n_string_outputs)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "every output of the model is a string tensor, computed while it loaded: there is no "
+                             "graph to run (read them with nnx_model_string_output)");
     nnx_ir ir;
     nnx_ir_init(&ir, &ctx->alloc);
     nnx_status st = nnx_ir_copy(&ir, &m->ir, err);

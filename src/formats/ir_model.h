@@ -37,14 +37,26 @@ typedef struct nnx_stage_value {
     bool known;
 } nnx_stage_value;
 
+/* A graph output of strings (ONNX tensor(string)): strings are load-time values, computed
+ * while the model loads; such an output is kept here, not in the IR (formats/onnx/onnx.h). */
+typedef struct nnx_ir_string_output {
+    const char *name;
+    uint32_t position;          /* its index among all the (flattened) graph outputs */
+    nnx_operand_desc desc;      /* its shape (extents may be 0); dtype NNX_DTYPE_UNDEFINED */
+    const char *const *strings; /* the elements in row-major order, NUL-terminated */
+    const uint32_t *lengths;    /* their lengths in bytes */
+} nnx_ir_string_output;
+
 typedef struct nnx_ir_model {
     nnx_ir ir;
     const char *format; /* "nnvm", "onnx": a static string */
     uint32_t n_inputs;
     uint32_t *inputs; /* graph input value ids (NNX_VALUE_INPUT), in the source's order */
     uint32_t n_outputs;
-    uint32_t *outputs;         /* output value ids */
-    const char **output_names; /* one per output */
+    uint32_t *outputs;                          /* output value ids */
+    const char **output_names;                  /* one per output */
+    const nnx_ir_string_output *string_outputs; /* in ir.arena; the outputs above are the others */
+    uint32_t n_string_outputs;
     uint32_t n_ops;
     const char **op_names;  /* the source's operator of each source node, in order */
     const char *dot;        /* optional: the format's own Graphviz text of the model (what

@@ -43,15 +43,10 @@ typedef struct nnx_onnx_known_input {
  * them while it loads (the string operators, Cast to and from STRING, Equal, LabelEncoder),
  * so a tensor(string) graph input must be given as a known input of kind STRINGS, and a
  * numeric result of strings becomes a constant of the model. A tensor(string) graph output
- * cannot be an output of the IR: nnx_onnx_load_with_strings hands it to the caller, the
- * other loaders (and so nnx_model_load) refuse the model with NOT_SUPPORTED naming it. */
-typedef struct nnx_onnx_string_output {
-    const char *name;
-    uint32_t position;          /* its index among all the (flattened) graph outputs */
-    nnx_operand_desc desc;      /* its shape (extents may be 0); dtype NNX_DTYPE_UNDEFINED */
-    const char *const *strings; /* the elements in row-major order, NUL-terminated */
-    const uint32_t *lengths;    /* their lengths in bytes */
-} nnx_onnx_string_output;
+ * cannot be an output of the IR: nnx_onnx_load_with_strings hands it to the caller, and the
+ * format table's loader (nnx_onnx_load) keeps it in the model (nnx_ir_model.string_outputs,
+ * nnx_model_string_output); nnx_onnx_load_ex refuses the model with NOT_SUPPORTED naming it. */
+typedef nnx_ir_string_output nnx_onnx_string_output;
 typedef struct nnx_onnx_string_outputs {
     const nnx_onnx_string_output *v; /* in the model's arena: valid until nnx_ir_model_free */
     uint32_t n;

@@ -939,14 +939,14 @@ nnx_status nnx_onnx_load_ex(const char *path, const nnx_ir_model_options *option
     return nnx_onnx_load_with_strings(path, options, known, n_known, NULL, out, err);
 }
 
-/* The public input values (nnx_model_options.values) as the loader's known inputs. */
+/* The format table's loader: the public input values (nnx_model_options.values) become the
+ * loader's known inputs, and string graph outputs are kept in the model. */
 nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err)
 {
     uint32_t n = options ? options->value_count : 0;
-    if (!n)
-        return nnx_onnx_load_ex(path, options, NULL, 0, out, err);
-    nnx_onnx_known_input *known = nnx_mem_calloc(out->ir.alloc, n, sizeof *known);
-    if (!known)
+    nnx_onnx_string_outputs strings = {0};
+    nnx_onnx_known_input *known = n ? nnx_mem_calloc(out->ir.alloc, n, sizeof *known) : NULL;
+    if (n && !known)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     nnx_status st = NNX_OK;
     for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
@@ -966,7 +966,11 @@ nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, 
                                               .strings = v->strings};
     }
     if (st == NNX_OK)
-        st = nnx_onnx_load_ex(path, options, known, n, out, err);
+        st = nnx_onnx_load_with_strings(path, options, known, n, &strings, out, err);
+    if (st == NNX_OK) {
+        out->string_outputs = strings.v;
+        out->n_string_outputs = strings.n;
+    }
     nnx_mem_free(out->ir.alloc, known);
     return st;
 }
