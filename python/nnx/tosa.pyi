@@ -2,7 +2,7 @@
 python/src/tosa_ops.c). Inputs are positional in the TOSA 1.0 spec's argument order,
 attributes are keywords with the spec's names."""
 from collections.abc import Callable, Sequence
-from typing import Any, overload
+from typing import Any, final, overload
 
 from numpy.typing import ArrayLike, DTypeLike
 
@@ -12,8 +12,9 @@ PROFILES: tuple[str, ...]
 
 # A COND_IF / WHILE_LOOP sub-graph: called with the session to build on and the operands of
 # the input list; returns the sub-graph's results.
-SubGraph = Callable[["Session", list[MLOperand]], Sequence[MLOperand]]
+_SubGraph = Callable[["Session", list[MLOperand]], Sequence[MLOperand]]
 
+@final
 class Session:
     def __init__(self, builder: MLGraphBuilder, profiles: Sequence[str] | None = None, level: str = "8k") -> None: ...
     @property
@@ -483,8 +484,8 @@ class Session:
         input_list: Sequence[MLOperand],
         /,
         *,
-        then_graph: SubGraph,
-        else_graph: SubGraph,
+        then_graph: _SubGraph,
+        else_graph: _SubGraph,
         n_outputs: int = 1,
         label: str | None = None,
     ) -> list[MLOperand]:
@@ -498,8 +499,8 @@ class Session:
         input_list: Sequence[MLOperand],
         /,
         *,
-        cond_graph: SubGraph,
-        body_graph: SubGraph,
+        cond_graph: _SubGraph,
+        body_graph: _SubGraph,
         label: str | None = None,
     ) -> list[MLOperand]:
         """TOSA 1.0 WHILE_LOOP (spec §2.16.2): Runs body_graph(session, operands) while cond_graph(session,

@@ -25,6 +25,25 @@ bool pynnx_numpy_has(nnx_dtype dt)
     }
 }
 
+nnx_dtype pynnx_numpy_storage(nnx_dtype dt)
+{
+    switch (dt) {
+    case NNX_BFLOAT16: return NNX_UINT16; /* the upper half of a binary32 */
+    case NNX_FP8E4M3:
+    case NNX_FP8E5M2:
+    case NNX_FP8E4M3FNUZ:
+    case NNX_FP8E5M2FNUZ:
+    case NNX_FP8E8M0:
+    case NNX_FP4E2M1: return NNX_UINT8; /* the code in the low bits */
+    case NNX_INT4:
+    case NNX_INT2: return NNX_INT8; /* sign-extended values */
+    case NNX_UINT4:
+    case NNX_UINT2: return NNX_UINT8;
+    case NNX_INT48: return NNX_INT64;
+    default: return dt;
+    }
+}
+
 PyObject *pynnx_dtype_to_obj(nnx_dtype dt)
 {
     const char *name = nnx_dtype_name(dt);
@@ -181,14 +200,12 @@ void pynnx_array_in_release(pynnx_array_in *in)
 bool pynnx_array_in_get(pynnx_array_in *in, PyObject *obj, nnx_dtype want, const char *what)
 {
     memset(in, 0, sizeof *in);
+    /* A type NumPy lacks travels in its storage type (docs/decisions/python.md PY12). */
+    nnx_dtype storage = pynnx_numpy_storage(want);
     if (!PyObject_CheckBuffer(obj)) {
         /* A list, a scalar: numpy.asarray with the wanted type. */
-        if (want != NNX_DTYPE_UNDEFINED && !pynnx_numpy_has(want)) {
-            PyErr_Format(PyExc_TypeError, "%s is %s, a type NumPy does not have", what, nnx_dtype_name(want));
-            return false;
-        }
         in->converted = want != NNX_DTYPE_UNDEFINED
-            ? PyObject_CallFunction(pynnx.np_asarray, "Os", obj, nnx_dtype_name(want))
+            ? PyObject_CallFunction(pynnx.np_asarray, "Os", obj, nnx_dtype_name(storage))
             : PyObject_CallFunctionObjArgs(pynnx.np_asarray, obj, NULL);
         if (!in->converted)
             return false;
@@ -206,12 +223,18 @@ bool pynnx_array_in_get(pynnx_array_in *in, PyObject *obj, nnx_dtype want, const
         pynnx_array_in_release(in);
         return false;
     }
-    if (want != NNX_DTYPE_UNDEFINED && dt != want) {
-        PyErr_Format(PyExc_TypeError, "%s must be %s, not %s (convert it with .astype(numpy.%s))", what,
-                     nnx_dtype_name(want), nnx_dtype_name(dt), nnx_dtype_name(want));
+    if (want != NNX_DTYPE_UNDEFINED && dt != storage) {
+        if (storage != want)
+            PyErr_Format(PyExc_TypeError, "%s is %s, which NumPy lacks: give its raw storage as %s, not %s", what,
+                         nnx_dtype_name(want), nnx_dtype_name(storage), nnx_dtype_name(dt));
+        else
+            PyErr_Format(PyExc_TypeError, "%s must be %s, not %s (convert it with .astype(numpy.%s))", what,
+                         nnx_dtype_name(want), nnx_dtype_name(dt), nnx_dtype_name(want));
         pynnx_array_in_release(in);
         return false;
     }
+    if (want != NNX_DTYPE_UNDEFINED)
+        dt = want;
     if (in->view.ndim > NNX_MAX_RANK) {
         PyErr_Format(PyExc_ValueError, "%s has rank %d, above nnx's largest, %d", what, in->view.ndim, NNX_MAX_RANK);
         pynnx_array_in_release(in);
@@ -249,15 +272,16 @@ bool pynnx_array_in_get(pynnx_array_in *in, PyObject *obj, nnx_dtype want, const
 
 PyObject *pynnx_array_empty(const nnx_operand_desc *d, void **data)
 {
-    if (!pynnx_numpy_has(d->dtype)) {
+    nnx_dtype storage = pynnx_numpy_storage(d->dtype);
+    if (!pynnx_numpy_has(storage)) {
         const char *name = nnx_dtype_name(d->dtype);
-        return PyErr_Format(pynnx.by_status[NNX_ERROR_NOT_SUPPORTED],
-                            "a %s result cannot be returned: NumPy has no such type", name ? name : "undefined");
+        return PyErr_Format(pynnx.by_status[NNX_ERROR_NOT_SUPPORTED], "a %s result cannot be returned",
+                            name ? name : "undefined");
     }
     PyObject *shape = pynnx_shape_to_tuple(d);
     if (!shape)
         return NULL;
-    PyObject *arr = PyObject_CallFunction(pynnx.np_empty, "Os", shape, nnx_dtype_name(d->dtype));
+    PyObject *arr = PyObject_CallFunction(pynnx.np_empty, "Os", shape, nnx_dtype_name(storage));
     Py_DECREF(shape);
     if (!arr)
         return NULL;

@@ -142,8 +142,10 @@ static PyObject *builder_build(PyObject *self, PyObject *arg)
     nnx_graph *g = NULL;
     nnx_status st;
     b->busy = true;
-    Py_BEGIN_ALLOW_THREADS st = nnx_builder_build(b->b, outs, (size_t)n, &g);
-    Py_END_ALLOW_THREADS b->busy = false;
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_builder_build(b->b, outs, (size_t)n, &g);
+    Py_END_ALLOW_THREADS
+    b->busy = false;
     PyMem_Free(outs);
     if (st != NNX_OK)
         return pynnx_raise(st, nnx_builder_error(b->b));

@@ -15,9 +15,10 @@ pynnx_context *pynnx_context_new(uint32_t threads)
     c->threads = threads;
     nnx_context_options o = {.threads = threads};
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_context_create(&o, &c->ctx);
-    Py_END_ALLOW_THREADS if (st != NNX_OK)
-    {
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_context_create(&o, &c->ctx);
+    Py_END_ALLOW_THREADS
+    if (st != NNX_OK) {
         Py_DECREF(c);
         return (pynnx_context *)pynnx_raise(st, "creating a context failed");
     }
@@ -153,8 +154,11 @@ static PyObject *context_dispatch(PyObject *self, PyObject *args, PyObject *kwar
         out_objs[i]->writing++;
     nnx_status st;
     nnx_graph *g = ((pynnx_graph *)graph)->g;
-    Py_BEGIN_ALLOW_THREADS st = nnx_context_dispatch(c->ctx, g, in, (size_t)n_in, out, (size_t)n_out);
-    Py_END_ALLOW_THREADS for (Py_ssize_t i = 0; i < n_in; i++) in_objs[i]->readers--;
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_context_dispatch(c->ctx, g, in, (size_t)n_in, out, (size_t)n_out);
+    Py_END_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n_in; i++)
+        in_objs[i]->readers--;
     for (Py_ssize_t i = 0; i < n_out; i++)
         out_objs[i]->writing--;
     result = st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, c->ctx);

@@ -146,8 +146,10 @@ static PyObject *graph_save(PyObject *self, PyObject *arg)
         return NULL;
     const char *path = PyBytes_AsString(bytes);
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_graph_save(g->g, path);
-    Py_END_ALLOW_THREADS Py_DECREF(bytes);
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_graph_save(g->g, path);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(bytes);
     return st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, g->owner->ctx);
 }
 

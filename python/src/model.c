@@ -95,10 +95,13 @@ static bool parse_load_args(load_args *a, PyObject *input_shapes, PyObject *dims
 static nnx_status load_model(nnx_context *ctx, const char *path, const load_args *a, nnx_model **m, nnx_graph **g)
 {
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_model_load(ctx, path, &a->o, m);
-    if (st == NNX_OK && g)
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_model_load(ctx, path, &a->o, m);
+    /* A model whose outputs are all strings has no graph (model_strings.c). */
+    if (st == NNX_OK && g && (nnx_model_output_count(*m) || !nnx_model_string_output_count(*m)))
         st = nnx_model_build(*m, g);
-    Py_END_ALLOW_THREADS return st;
+    Py_END_ALLOW_THREADS
+    return st;
 }
 
 static PyObject *nnx_load(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -131,9 +134,13 @@ static PyObject *nnx_load(PyObject *module, PyObject *args, PyObject *kwargs)
     m->owner = c;
     m->m = model;
     m->graph = NULL;
+    m->strings = m->inputs = m->outputs = NULL;
     m->path = PyUnicode_DecodeFSDefault(PyBytes_AsString(path));
     c = NULL;
-    if (!m->path || !(m->graph = pynnx_graph_wrap(m->owner, graph)))
+    if (!m->path || (graph && !(m->graph = pynnx_graph_wrap(m->owner, graph))) ||
+        !(m->strings = pynnx_model_strings(model)) ||
+        !(m->inputs = m->graph ? Py_NewRef(m->graph->inputs) : PyTuple_New(0)) ||
+        !(m->outputs = pynnx_model_outputs(m->graph ? m->graph->outputs : NULL, m->strings)))
         Py_CLEAR(m);
 fail:
     Py_XDECREF((PyObject *)c);
@@ -157,7 +164,8 @@ static PyObject *nnx_convert(PyObject *module, PyObject *args, PyObject *kwargs)
         nnx_status st = load_model(c->ctx, PyBytes_AsString(src), &a, &model, NULL);
         if (st == NNX_OK) {
             const char *to = PyBytes_AsString(dst);
-            Py_BEGIN_ALLOW_THREADS st = nnx_model_save(model, to);
+            Py_BEGIN_ALLOW_THREADS
+            st = nnx_model_save(model, to);
             Py_END_ALLOW_THREADS
         }
         result = st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, c->ctx);
@@ -175,6 +183,9 @@ static void model_dealloc(PyObject *self)
     pynnx_model *m = (pynnx_model *)self;
     PyTypeObject *type = Py_TYPE(self);
     Py_XDECREF((PyObject *)m->graph);
+    Py_XDECREF(m->strings);
+    Py_XDECREF(m->inputs);
+    Py_XDECREF(m->outputs);
     if (m->m)
         nnx_model_destroy(m->m);
     Py_XDECREF(m->path);
@@ -186,7 +197,7 @@ static void model_dealloc(PyObject *self)
 static PyObject *model_repr(PyObject *self)
 {
     pynnx_model *m = (pynnx_model *)self;
-    PyObject *in = pynnx_infos_text(m->graph->inputs), *out = in ? pynnx_infos_text(m->graph->outputs) : NULL;
+    PyObject *in = pynnx_infos_text(m->inputs), *out = in ? pynnx_infos_text(m->outputs) : NULL;
     PyObject *r = out ? PyUnicode_FromFormat("Model(%R, inputs=[%U], outputs=[%U])", m->path, in, out) : NULL;
     Py_XDECREF(in);
     Py_XDECREF(out);
@@ -195,7 +206,7 @@ static PyObject *model_repr(PyObject *self)
 
 static PyObject *model_run(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    return pynnx_run(((pynnx_model *)self)->graph, args, kwargs);
+    return pynnx_model_run((pynnx_model *)self, args, kwargs);
 }
 
 static PyObject *model_save(PyObject *self, PyObject *arg)
@@ -206,8 +217,10 @@ static PyObject *model_save(PyObject *self, PyObject *arg)
         return NULL;
     const char *path = PyBytes_AsString(bytes);
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_model_save(m->m, path);
-    Py_END_ALLOW_THREADS Py_DECREF(bytes);
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_model_save(m->m, path);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(bytes);
     return st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, m->owner->ctx);
 }
 
@@ -218,17 +231,12 @@ static PyObject *model_dot(PyObject *self, PyObject *unused)
     return dot ? PyUnicode_FromString(dot) : pynnx_raise_context(NNX_ERROR_OUT_OF_MEMORY, m->owner->ctx);
 }
 
-static PyObject *model_get_inputs(PyObject *self, void *unused)
-{
-    return Py_NewRef(((pynnx_model *)self)->graph->inputs);
-}
-static PyObject *model_get_outputs(PyObject *self, void *unused)
-{
-    return Py_NewRef(((pynnx_model *)self)->graph->outputs);
-}
+static PyObject *model_get_inputs(PyObject *self, void *unused) { return Py_NewRef(((pynnx_model *)self)->inputs); }
+static PyObject *model_get_outputs(PyObject *self, void *unused) { return Py_NewRef(((pynnx_model *)self)->outputs); }
 static PyObject *model_get_graph(PyObject *self, void *unused)
 {
-    return Py_NewRef((PyObject *)((pynnx_model *)self)->graph);
+    pynnx_model *m = (pynnx_model *)self;
+    return m->graph ? Py_NewRef((PyObject *)m->graph) : Py_NewRef(Py_None);
 }
 static PyObject *model_get_path(PyObject *self, void *unused) { return Py_NewRef(((pynnx_model *)self)->path); }
 static PyObject *model_get_ops(PyObject *self, void *unused)
@@ -272,7 +280,8 @@ static PyMethodDef model_methods[] = {
 static PyGetSetDef model_getset[] = {
     {"inputs", model_get_inputs, NULL, "The inputs: a tuple of TensorInfo(name, dtype, shape).", NULL},
     {"outputs", model_get_outputs, NULL, "The outputs: a tuple of TensorInfo(name, dtype, shape).", NULL},
-    {"graph", model_get_graph, NULL, "The compiled MLGraph (its context is .graph.context).", NULL},
+    {"graph", model_get_graph, NULL,
+     "The compiled MLGraph (its context is .graph.context); None when every output is a string.", NULL},
     {"path", model_get_path, NULL, "The path the model was loaded from.", NULL},
     {"ops", model_get_ops, NULL, "The operation names in execution order (after expansion).", NULL},
     {"parameters", model_get_parameters, NULL, "(count, bytes) of the model's weights.", NULL},

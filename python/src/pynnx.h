@@ -33,14 +33,16 @@ extern pynnx_globals pynnx;
 
 /* nnx.ml.MLContext: owns an nnx_context; everything made on it holds a reference to it. */
 typedef struct pynnx_context {
-    PyObject_HEAD nnx_context *ctx;
+    PyObject_HEAD
+    nnx_context *ctx;
     uint32_t threads;
 } pynnx_context;
 
 /* nnx.ml.MLTensor. readers / writing count the dispatches on other threads using it (the GIL
  * is released while they run), so that a read, write or destroy meanwhile is refused. */
 typedef struct pynnx_tensor {
-    PyObject_HEAD pynnx_context *owner;
+    PyObject_HEAD
+    pynnx_context *owner;
     nnx_tensor *t;
     nnx_tensor_desc desc;
     bool constant;
@@ -49,30 +51,36 @@ typedef struct pynnx_tensor {
 
 /* nnx.ml.MLGraph (and the compiled graph of an nnx.Model). */
 typedef struct pynnx_graph {
-    PyObject_HEAD pynnx_context *owner;
+    PyObject_HEAD
+    pynnx_context *owner;
     nnx_graph *g;
     PyObject *inputs, *outputs; /* tuples of TensorInfo, made once */
 } pynnx_graph;
 
 /* nnx.ml.MLGraphBuilder. busy is set while build() runs without the GIL. */
 typedef struct pynnx_builder {
-    PyObject_HEAD pynnx_context *owner;
+    PyObject_HEAD
+    pynnx_context *owner;
     nnx_builder *b;
     bool busy, built;
 } pynnx_builder;
 
 /* nnx.ml.MLOperand: an operand of one builder (it keeps the builder alive). */
 typedef struct pynnx_operand {
-    PyObject_HEAD pynnx_builder *owner;
+    PyObject_HEAD
+    pynnx_builder *owner;
     nnx_operand *op;
 } pynnx_operand;
 
 /* nnx.Model: a loaded model, its compiled graph and the private context both live on. */
 typedef struct pynnx_model {
-    PyObject_HEAD pynnx_context *owner;
+    PyObject_HEAD
+    pynnx_context *owner;
     nnx_model *m;
-    pynnx_graph *graph;
+    pynnx_graph *graph; /* NULL when every output is a string (model_strings.c) */
     PyObject *path;
+    PyObject *strings;          /* tuple of (position, name, array of str) */
+    PyObject *inputs, *outputs; /* tuples of TensorInfo; outputs with the string ones */
 } pynnx_model;
 
 /* The type of o as an object, for "%R" in messages (the limited API hides tp_name). */
@@ -99,6 +107,10 @@ bool pynnx_dtype_from_obj(PyObject *obj, nnx_dtype *out);
 PyObject *pynnx_dtype_to_obj(nnx_dtype dtype);
 /* Whether NumPy has the type (float16/32/64, the 8- to 64-bit integers, bool). */
 bool pynnx_numpy_has(nnx_dtype dtype);
+/* The NumPy type holding an nnx type's elements as nnx stores them: the type itself when
+ * NumPy has it, else bfloat16 as uint16 bits, the 8- and 4-bit floats as uint8 codes, int4
+ * and int2 as int8, uint4 and uint2 as uint8, int48 as int64 (docs/decisions/python.md). */
+nnx_dtype pynnx_numpy_storage(nnx_dtype dtype);
 /* "float32[1,3,224,224]" (dimension names where dims gives them) into buf. */
 const char *pynnx_desc_text(const nnx_operand_desc *d, const char *const *dims, char *buf, size_t size);
 /* A shape tuple from a sequence of non-negative ints into d (rank <= NNX_MAX_RANK). */
@@ -117,10 +129,12 @@ typedef struct pynnx_array_in {
     nnx_operand_desc desc;
 } pynnx_array_in;
 /* want NNX_DTYPE_UNDEFINED takes any type NumPy has; a different type is a TypeError (an
- * object that is not an array, such as a list, is converted to want first). */
+ * object that is not an array, such as a list, is converted to want first). A type NumPy
+ * lacks is given in its storage type (pynnx_numpy_storage); desc then says want. */
 bool pynnx_array_in_get(pynnx_array_in *in, PyObject *obj, nnx_dtype want, const char *what);
 void pynnx_array_in_release(pynnx_array_in *in);
-/* A new uninitialised C-contiguous NumPy array of type d; *data gets its memory. */
+/* A new uninitialised C-contiguous NumPy array of type d (its storage type for one NumPy
+ * lacks); *data gets its memory. */
 PyObject *pynnx_array_empty(const nnx_operand_desc *d, void **data);
 
 /* ------------------------------------------------------------------ types (one file each) */
@@ -177,7 +191,8 @@ void pynnx_values_release(pynnx_values *v);
  * are then cut loose (op NULL) with the session (dead). `locked` refuses calls while a
  * callback of the session's own operator builds on another session. */
 typedef struct pynnx_tosa_session {
-    PyObject_HEAD pynnx_builder *owner;
+    PyObject_HEAD
+    pynnx_builder *owner;
     nnx_tosa *t;
     uint32_t profiles; /* as given: 0 = every profile and extension */
     nnx_tosa_level level;
@@ -224,6 +239,15 @@ bool pynnx_tosa_flow_add(pynnx_tosa_session *s, nnx_tosa_op op, nnx_operand *con
  * pynnx_tosa_ops_init writes their docstrings. */
 extern PyMethodDef pynnx_tosa_op_methods[];
 int pynnx_tosa_ops_init(void);
+
+/* ------------------------------------------------------------------ string outputs (model_strings.c) */
+
+/* The model's string outputs as a tuple of (position, name, NumPy array of str). */
+PyObject *pynnx_model_strings(nnx_model *m);
+/* The graph's outputs (may be NULL) with the string outputs at their positions. */
+PyObject *pynnx_model_outputs(PyObject *graph_outputs, PyObject *strings);
+/* Model.run: the graph's results and the string outputs, in the model's output order. */
+PyObject *pynnx_model_run(pynnx_model *m, PyObject *args, PyObject *kwargs);
 
 /* ------------------------------------------------------------------ running (run.c) */
 

@@ -205,9 +205,10 @@ static bool run_staged(pynnx_graph *g, run_state *r)
 {
     nnx_context *ctx = g->owner->ctx;
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_context_run(ctx, g->g, r->in_t, r->n_in, r->out_t, r->n_out);
-    Py_END_ALLOW_THREADS if (st != NNX_OK)
-    {
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_context_run(ctx, g->g, r->in_t, r->n_in, r->out_t, r->n_out);
+    Py_END_ALLOW_THREADS
+    if (st != NNX_OK) {
         pynnx_raise_context(st, ctx);
         return false;
     }
@@ -236,8 +237,11 @@ static int run_direct(pynnx_graph *g, run_state *r)
 {
     nnx_context *ctx = g->owner->ctx;
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_graph_bind_shapes(g->g, r->in_d, r->n_in, r->out_d, r->n_out);
-    Py_END_ALLOW_THREADS if (st != NNX_OK && nnx_graph_staged_reason(g->g)) return 2;
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_graph_bind_shapes(g->g, r->in_d, r->n_in, r->out_d, r->n_out);
+    Py_END_ALLOW_THREADS
+    if (st != NNX_OK && nnx_graph_staged_reason(g->g))
+        return 2;
     if (st != NNX_OK) {
         pynnx_raise_context(st, ctx);
         return 0;
@@ -256,9 +260,10 @@ static int run_direct(pynnx_graph *g, run_state *r)
             return 0;
         }
     }
-    Py_BEGIN_ALLOW_THREADS st = nnx_context_dispatch(ctx, g->g, r->in_t, r->n_in, r->out_t, r->n_out);
-    Py_END_ALLOW_THREADS if (st != NNX_OK)
-    {
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_context_dispatch(ctx, g->g, r->in_t, r->n_in, r->out_t, r->n_out);
+    Py_END_ALLOW_THREADS
+    if (st != NNX_OK) {
         pynnx_raise_context(st, ctx);
         return 0;
     }

@@ -25,10 +25,12 @@ static PyObject *load_tensor(PyObject *module, PyObject *arg)
     void *data = NULL;
     size_t size = 0;
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_context_create(&o, &ctx);
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_context_create(&o, &ctx);
     if (st == NNX_OK)
         st = nnx_tensor_file_read(ctx, path, format_of(path), &d, &data, &size);
-    Py_END_ALLOW_THREADS PyObject *arr = NULL;
+    Py_END_ALLOW_THREADS
+    PyObject *arr = NULL;
     if (st != NNX_OK) {
         pynnx_raise_context(st, ctx);
     } else {
@@ -59,10 +61,12 @@ static PyObject *save_tensor(PyObject *module, PyObject *args)
     nnx_context *ctx = NULL;
     nnx_context_options o = {.threads = 1};
     nnx_status st;
-    Py_BEGIN_ALLOW_THREADS st = nnx_context_create(&o, &ctx);
+    Py_BEGIN_ALLOW_THREADS
+    st = nnx_context_create(&o, &ctx);
     if (st == NNX_OK)
         st = nnx_tensor_file_write(ctx, path, format_of(path), &in.desc, in.data, in.size);
-    Py_END_ALLOW_THREADS PyObject *result = st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, ctx);
+    Py_END_ALLOW_THREADS
+    PyObject *result = st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, ctx);
     if (ctx)
         nnx_context_destroy(ctx);
     pynnx_array_in_release(&in);

@@ -184,3 +184,42 @@ def test_tensor_files(tmp_path):
     (tmp_path / "bad.npy").write_bytes(b"not a npy file")
     with pytest.raises(nnx.InvalidModelError):
         nnx.load_tensor(tmp_path / "bad.npy")
+
+
+def test_values_at_load():
+    """nnx.load(values=...): an If on an input folds at load (ONNX Operators, If), a sequence
+    input takes its elements as s[0], s[1], ... (ConcatFromSequence along axis 0)."""
+    path = ONNX / "data_shapes" / "if_branch_shapes.onnx"
+    x = np.array([-1.5, 2, 4], np.float32)
+    assert nnx.load(path).staged_reason  # without c's value the branch is chosen at run time
+    then = nnx.load(path, values={"c": np.array([True])})
+    assert then.staged_reason is None and [i.name for i in then.inputs] == ["x"]
+    np.testing.assert_array_equal(then.run({"x": x})["out"], np.maximum(x, 0))
+    other = nnx.load(path, values={"c": np.array([False])})
+    np.testing.assert_array_equal(other.run(x)["out"], [x.sum()])
+    seq = nnx.load(ONNX / "sequence" / "seq_io.onnx", values={"s": [np.zeros(2, np.float32)] * 3})
+    assert [i.name for i in seq.inputs] == ["s[0]", "s[1]", "s[2]"]
+    parts = [np.array([1, 2], np.float32), np.array([3, 4], np.float32), np.array([5, 6], np.float32)]
+    out = seq.run({"s": parts})  # a list for a sequence input is spread over its elements
+    np.testing.assert_array_equal(out["y"], np.concatenate(parts))
+    with pytest.raises(nnx.InvalidArgumentError, match="take no input values"):
+        nnx.load(DIGITS / "model", values={"input": np.zeros((1, 1, 8, 8), np.float32)})
+    with pytest.raises(TypeError, match="values must be a dict"):
+        nnx.load(path, values=[1])
+
+
+def test_types_numpy_lacks_travel_as_storage():
+    """bfloat16 is given and returned as its uint16 bits (docs/decisions/python.md PY12)."""
+    ctx = nnx.ml.create_context(threads=1)
+    b = nnx.ml.MLGraphBuilder(ctx)
+    x = b.input("x", "bfloat16", [3])
+    assert x.dtype == "bfloat16"
+    g = b.build({"f": b.cast(x, "float32"), "twice": x + x})
+    bits = np.array([0x3F80, 0xC000, 0x4049], np.uint16)  # 1.0, -2.0, 3.140625
+    out = ctx.compute(g, {"x": bits})
+    np.testing.assert_array_equal(out["f"], [1.0, -2.0, 3.140625])
+    assert out["twice"].dtype == np.uint16
+    np.testing.assert_array_equal(out["twice"], [0x4000, 0xC080, 0x40C9])  # 2.0, -4.0, 6.28125
+    assert g.inputs[0].dtype == "bfloat16"
+    with pytest.raises(TypeError, match="bfloat16, which NumPy lacks: give its raw storage as uint16, not float32"):
+        ctx.compute(g, {"x": np.ones(3, np.float32)})

@@ -36,19 +36,15 @@ TESTS = sorted(p.name for p in NODE.iterdir() if (p / "model.onnx").is_file()) i
 # error), fails the suite. Two groups:
 #
 # C_FAILS: the C runner fails them too (docs/decisions/onnx.md, "Conformance"). Of the 932
-# tests the C runner passes 926 and fails these 6; here 891 pass, and these 6 and the 35 of
-# API_LIMITS below xfail (926 = 891 + 35).
-STRING_IN = r"string input '\w+' must be given when the model is loaded"
-SEQUENCE_IN = r"graph input '\w+' is a sequence: give its length"
+# tests the C runner passes 926 and fails these 6; here the same 926 pass and these 6 xfail.
 C_FAILS = {
     # The 1.12 data differs from the Adam formula by 0.4 %; nnx computes the formula.
     "test_adam_multiple": (AssertionError, r"output 'X1_new' element 0 is 0\.7559593\d*, expected 0\.7591362",
                            "the 1.12 data differs from Adam's formula"),
     # The 1.12 data truncates to bfloat16; nnx rounds to nearest even (the spec's rule since
-    # 1.13). The C runner fails on the values; here the bfloat16 result cannot even be
-    # returned, NumPy having no bfloat16.
-    "test_cast_FLOAT_to_BFLOAT16": (nnx.NotSupportedError, "a bfloat16 result cannot be returned",
-                                    "C: the 1.12 data truncates to bfloat16; Python: no NumPy bfloat16"),
+    # 1.13). bfloat16 travels as its uint16 bits (docs/decisions/python.md PY12).
+    "test_cast_FLOAT_to_BFLOAT16": (AssertionError, r"output 'output' element 1 is 16118, expected 16117",
+                                    "the 1.12 data truncates to bfloat16; nnx rounds to nearest even"),
 }
 for _name in ("test_castlike_BFLOAT16_to_FLOAT", "test_castlike_BFLOAT16_to_FLOAT_expanded",
               "test_castlike_FLOAT_to_BFLOAT16", "test_castlike_FLOAT_to_BFLOAT16_expanded"):
@@ -57,45 +53,9 @@ for _name in ("test_castlike_BFLOAT16_to_FLOAT", "test_castlike_BFLOAT16_to_FLOA
     C_FAILS[_name] = (nnx.InvalidArgumentError, "graph input 'like' has rank 2, the shape given for it rank 1",
                       "the data gives `like` rank 1 where the model declares rank 2")
 
-# API_LIMITS: the C runner passes them through the internal loader's "known inputs"
-# (nnx_onnx_load_with_strings: string tensors, sequence lengths, absent optionals and values
-# given at load), which the public API, and so nnx.load, does not have; nor has NumPy a
-# bfloat16 type for nnx's bfloat16 inputs and outputs.
-API_LIMITS = {
-    "test_cast_BFLOAT16_to_FLOAT": (TypeError, "must be bfloat16, not uint16",
-                                    "a bfloat16 input: NumPy has no bfloat16 type"),
-    # Cast to STRING with a run-time input stages the model (the cast needs its input's
-    # values) and the string output cannot cross a stage: refused when the model runs.
-    "test_cast_FLOAT_to_STRING": (nnx.NotSupportedError, "'output' is live where the graph is cut",
-                                  "a string output: no NumPy form in nnx's public API"),
-    # If returning a sequence / an optional needs its condition at load (the C runner gives
-    # it as a known input); the public API stages the model, and the value cannot cross a stage.
-    "test_if_opt": (nnx.NotSupportedError, "'sequence' is live where the graph is cut",
-                    "If returning an optional needs its condition known at load"),
-    "test_if_seq": (nnx.NotSupportedError, "'res' is live where the graph is cut",
-                    "If returning a sequence needs its condition known at load"),
-    # The data set's optional input is absent; the public API cannot say so, so the input is
-    # present and OptionalHasElement (a constant) is true: a wrong result, checked as such.
-    "test_optional_has_element_empty": (AssertionError, "output 'output' element 0 is True, expected False",
-                                        "an absent optional input cannot be given through the public API"),
-}
-for _name in ("test_cast_STRING_to_FLOAT", "test_castlike_FLOAT_to_STRING", "test_castlike_FLOAT_to_STRING_expanded",
-              "test_castlike_STRING_to_FLOAT", "test_castlike_STRING_to_FLOAT_expanded",
-              "test_strnormalizer_export_monday_casesensintive_lower",
-              "test_strnormalizer_export_monday_casesensintive_nochangecase",
-              "test_strnormalizer_export_monday_casesensintive_upper", "test_strnormalizer_export_monday_empty_output",
-              "test_strnormalizer_export_monday_insensintive_upper_twodim",
-              "test_strnormalizer_nostopwords_nochangecase"):
-    API_LIMITS[_name] = (nnx.NotSupportedError, STRING_IN,
-                         "a string input: nnx's public API has no string tensors (core IR has no string type)")
-for _name in ("test_identity_opt", "test_identity_sequence", "test_loop13_seq", "test_loop16_seq_none",
-              "test_optional_get_element_sequence", "test_sequence_insert_at_back", "test_sequence_insert_at_front",
-              *(f"test_sequence_map_{c}{e}" for c in ("add_1_sequence_1_tensor", "add_2_sequences", "extract_shapes",
-                                                      "identity_1_sequence", "identity_1_sequence_1_tensor",
-                                                      "identity_2_sequences") for e in ("", "_expanded"))):
-    API_LIMITS[_name] = (nnx.NotSupportedError, SEQUENCE_IN,
-                         "a sequence input: the public API cannot give a sequence's length")
-del _name
+# API_LIMITS: what the C runner does that the public API cannot. Nothing today: input values
+# at load (nnx.load's values=) and string outputs made the last ones pass.
+API_LIMITS: dict = {}
 
 KNOWN = {**C_FAILS, **API_LIMITS}
 
@@ -122,25 +82,53 @@ def _flatten(value, name: str, kind: str):
 def _read_set(folder: pathlib.Path, prefix: str, values: list[onnx_pb.GraphValue]):
     """The flattened values of input_K.pb or output_K.pb; file K is the K-th graph value (for
     inputs, the K-th input without an initializer; optional inputs may be left out at the end)."""
+    return [pair for v, value in _read_values(folder, prefix, values) for pair in _flatten(value, v.name, v.kind)]
+
+
+def _read_values(folder: pathlib.Path, prefix: str, values: list[onnx_pb.GraphValue]):
+    """[(graph value, its decoded value)] of input_K.pb or output_K.pb, unflattened."""
     files = sorted(folder.glob(f"{prefix}_*.pb"), key=lambda p: int(p.stem[len(prefix) + 1:]))
     assert [int(p.stem[len(prefix) + 1:]) for p in files] == list(range(len(files))), "files not numbered 0..N-1"
     assert len(files) <= len(values), f"{len(files)} {prefix} files for {len(values)} graph values"
-    out = []
-    for path, v in zip(files, values):
-        out += _flatten(onnx_pb.read_value(path, v.kind), v.name, v.kind)
+    return [(v, onnx_pb.read_value(path, v.kind)) for path, v in zip(files, values)]
+
+
+def _load_values(inputs) -> dict:
+    """nnx.load's values= for a data set, as the C runner gives its loader every input's value
+    (nnx.h, nnx_input_value): a tensor as its array, a string tensor as a NumPy array of str,
+    a sequence as the list of its elements, an absent optional as None."""
+    def one(t):
+        if t.array is not None:
+            return t.array
+        return np.array([s.decode("utf-8") for s in t.strings], dtype=object).reshape(t.shape)
+
+    out = {}
+    for v, value in inputs:
+        if v.kind == onnx_pb.OPTIONAL:
+            value = value.value
+            if value is None:
+                out[v.name] = None
+                continue
+        out[v.name] = [one(t) for t in value.tensors] if isinstance(value, onnx_pb.Sequence) else one(value)
     return out
 
 
 def _close(name: str, got: np.ndarray, want: onnx_pb.Tensor) -> None:
     """The backend's rule: floats within atol 1e-7 + rtol 1e-3 · |expected| (NaN matches NaN),
     every other type exactly; dtype and shape equal."""
-    assert want.array is not None, f"output '{name}': a string tensor is expected"
+    if want.array is None:  # a string tensor: NumPy str objects, byte for byte after UTF-8
+        assert got.dtype == object and got.shape == tuple(want.shape), \
+            f"output '{name}' is {got.dtype}{list(got.shape)}, expected strings {list(want.shape)}"
+        decoded = [s.decode("utf-8", "surrogateescape") for s in want.strings]
+        assert got.reshape(-1).tolist() == decoded, f"output '{name}' is {got.tolist()!r}, expected {decoded!r}"
+        return
     expected = want.array
     assert got.dtype == expected.dtype and got.shape == expected.shape, \
         f"output '{name}' is {got.dtype}{list(got.shape)}, expected {expected.dtype}{list(expected.shape)}"
     if np.issubdtype(expected.dtype, np.floating):
         x, y = got.astype(np.float64), expected.astype(np.float64)
-        ok = (np.isnan(x) & np.isnan(y)) | (x == y) | (np.abs(x - y) <= 1e-7 + 1e-3 * np.abs(y))
+        with np.errstate(invalid="ignore"):  # inf - inf: equal infinities pass by x == y
+            ok = (np.isnan(x) & np.isnan(y)) | (x == y) | (np.abs(x - y) <= 1e-7 + 1e-3 * np.abs(y))
     else:
         ok = got == expected
     if not ok.all():
@@ -185,14 +173,16 @@ def _run_case(test: str) -> None:
     sets = sorted(p for p in folder.iterdir() if p.is_dir() and p.name.startswith("test_data_set_"))
     assert sets, "no test_data_set_* folder"
     for data in sets:
-        inputs = _read_set(data, "input", graph_in)
+        raw = _read_values(data, "input", graph_in)
+        inputs = [pair for v, value in raw for pair in _flatten(value, v.name, v.kind)]
         expected = _read_set(data, "output", graph_out)
-        # As the C runner: every tensor input's shape given at load (the model binds them).
+        # As the C runner: every tensor input's shape and every input's value given at load
+        # (the model binds them; values fold what depends on them).
         shapes = {n: t.shape for n, t in inputs if t.array is not None}
-        m = nnx.load(str(model), input_shapes=shapes)
-        # Only the graph's inputs are fed: inputs no output depends on (Shape's x once its
-        # shape is given, CastLike's `like`) are not graph inputs, as the C runner binds only
-        # the plan's inputs.
+        m = nnx.load(str(model), input_shapes=shapes, values=_load_values(raw))
+        # Only the graph's inputs are fed: inputs no run-time operation reads (Shape's x, an
+        # If's condition, string inputs) are not graph inputs, as the C runner binds only the
+        # plan's inputs.
         given = dict(inputs)
         missing = [i.name for i in m.inputs if i.name not in given]
         assert not missing, f"no data for inputs {missing}"
