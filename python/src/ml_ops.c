@@ -3,7 +3,7 @@
  * defined here — element-wise unary and binary operations, reductions, 2-D pooling and the
  * activations with number options. The other operations live in ml_ops_nn.c,
  * ml_ops_shape.c and ml_ops_recurrent.c; ml_options.c parses the arguments of all of them. */
-#include "pynnx.h"
+#include "ml_ops.h"
 
 #define OPTS(c) PYNNX_ML_OPTIONS(c)
 

@@ -2,7 +2,7 @@
  * resample2d, the three normalizations and quantizeLinear / dequantizeLinear. Each is an
  * option table (WebNN's option dictionary in snake_case, written into the nnx options
  * struct) and a one-call adapter; ml_options.c does the parsing. */
-#include "pynnx.h"
+#include "ml_ops.h"
 
 #define OPTS(c) PYNNX_ML_OPTIONS(c)
 

@@ -2,7 +2,7 @@
  * and lstmCell (WebNN "gru", "gruCell", "lstm", "lstmCell" sections). reset_after (WebNN
  * resetAfter, default true) is nnx's reset_before negated; activations is a list of
  * MLRecurrentNetworkActivation names. gru, lstm and lstm_cell return lists. */
-#include "pynnx.h"
+#include "ml_ops.h"
 
 #define OPTS(c) PYNNX_ML_OPTIONS(c)
 #define U32 PYNNX_ARG_U32

@@ -2,7 +2,7 @@
  * take an axis or a shape: cast, argMin/argMax, softmax, reshape, transpose, concat, slice,
  * split, pad, tile, expand, reverse, triangular, cumulativeSum, gather*, scatter* and where.
  * Each is a parameter list, an option table and a one-call adapter (ml_options.c parses). */
-#include "pynnx.h"
+#include "ml_ops.h"
 
 #define OPTS(c) PYNNX_ML_OPTIONS(c)
 #define U32 PYNNX_ARG_U32

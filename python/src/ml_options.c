@@ -2,7 +2,7 @@
  * arguments by kind, keyword options written into the nnx options struct through the op's
  * option table (offsetof rows), `label=` on every op, and the results wrapped after the call.
  * An unknown keyword is a TypeError naming it; a keyword given as None is "not given". */
-#include "pynnx.h"
+#include "ml_ops.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * its profiles and extensions (spec §1.6) and level (§1.7), and the sessions COND_IF /
  * WHILE_LOOP callbacks get on nnx's sub-graph builders. The operator methods come from
  * tosa_ops.c, their keywords from tosa_attrs.c, the callbacks from tosa_flow.c. */
-#include "pynnx.h"
+#include "tosa_session.h"
 
 #include <string.h>
 #include <strings.h>

@@ -2,7 +2,7 @@
  * each keyword (the spec's attribute name in snake_case, TOSA 1.0 §2.3–2.18 "Arguments") to
  * the nnx_tosa_attrs field it sets and how its Python value converts. Every operator method
  * parses its keywords here, against the list of the keywords its operator has. */
-#include "pynnx.h"
+#include "tosa_session.h"
 
 #include <stddef.h>
 #include <stdio.h>

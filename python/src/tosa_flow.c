@@ -2,7 +2,7 @@
  * their sub-graphs: nnx calls each sub-graph function once, synchronously, while it adds the
  * operator (the GIL is held throughout), and the callable builds the sub-graph on the session
  * it is given. A Python exception in a callback fails the operator and is raised again. */
-#include "pynnx.h"
+#include "tosa_session.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
  * chapter 2: its inputs in the spec's argument order, its attribute keywords, its outputs)
  * generates both the method and its docstring, and every method runs the one generic call
  * below, as does the generic form add(op_name, inputs, n_outputs=None, **attrs). */
-#include "pynnx.h"
+#include "tosa_session.h"
 
 #include <stdio.h>
 #include <string.h>
