@@ -7,6 +7,12 @@
 
 bool pynnx_builder_usable(pynnx_builder *b)
 {
+    if (!b->b) {
+        pynnx_raise(NNX_ERROR_INVALID_STATE,
+                    "the builder is gone (a TOSA sub-graph's builder lives only while its "
+                    "callback runs)");
+        return false;
+    }
     if (b->busy) {
         pynnx_raise(NNX_ERROR_INVALID_STATE, "the builder is building a graph on another thread");
         return false;
@@ -52,7 +58,7 @@ static void builder_dealloc(PyObject *self)
 static PyObject *builder_repr(PyObject *self)
 {
     pynnx_builder *b = (pynnx_builder *)self;
-    const char *state = b->built ? "built" : nnx_builder_status(b->b) != NNX_OK ? "failed" : "open";
+    const char *state = !b->b ? "gone" : b->built ? "built" : nnx_builder_status(b->b) != NNX_OK ? "failed" : "open";
     return PyUnicode_FromFormat("MLGraphBuilder(%s)", state);
 }
 

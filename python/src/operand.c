@@ -22,6 +22,8 @@ bool pynnx_operand_of(pynnx_builder *b, PyObject *obj, nnx_operand **out, const 
         return false;
     }
     pynnx_operand *o = (pynnx_operand *)obj;
+    if (!pynnx_operand_live(o))
+        return false;
     if (o->owner != b) {
         pynnx_raise(NNX_ERROR_INVALID_ARGUMENT, "an operand of another MLGraphBuilder was given");
         return false;
@@ -39,23 +41,44 @@ static void operand_dealloc(PyObject *self)
     Py_DECREF(type);
 }
 
+bool pynnx_operand_live(const pynnx_operand *o)
+{
+    if (o->op && o->owner->b)
+        return true;
+    pynnx_raise(NNX_ERROR_INVALID_STATE,
+                "the operand's builder is gone (a TOSA sub-graph's operands live only while "
+                "its callback runs)");
+    return false;
+}
+
+/* The operand's type; a dead operand (pynnx_operand_live) reads as undefined, rank 0. */
 static nnx_operand_desc desc_of(PyObject *self)
 {
-    nnx_operand_desc d;
-    nnx_operand_get_desc(((pynnx_operand *)self)->op, &d);
+    const pynnx_operand *o = (const pynnx_operand *)self;
+    nnx_operand_desc d = {0};
+    if (o->op && o->owner->b)
+        nnx_operand_get_desc(o->op, &d);
     return d;
 }
 
 static PyObject *operand_repr(PyObject *self)
 {
+    const pynnx_operand *o = (const pynnx_operand *)self;
+    if (!o->op || !o->owner->b)
+        return PyUnicode_FromString("MLOperand(gone)");
     nnx_operand_desc d = desc_of(self);
     char text[200];
     return PyUnicode_FromFormat("MLOperand(%s)", pynnx_desc_text(&d, NULL, text, sizeof text));
 }
 
-static PyObject *operand_get_dtype(PyObject *self, void *unused) { return pynnx_dtype_to_obj(desc_of(self).dtype); }
+static PyObject *operand_get_dtype(PyObject *self, void *unused)
+{
+    return pynnx_operand_live((pynnx_operand *)self) ? pynnx_dtype_to_obj(desc_of(self).dtype) : NULL;
+}
 static PyObject *operand_get_shape(PyObject *self, void *unused)
 {
+    if (!pynnx_operand_live((pynnx_operand *)self))
+        return NULL;
     nnx_operand_desc d = desc_of(self);
     return pynnx_shape_to_tuple(&d);
 }
@@ -118,7 +141,7 @@ static PyObject *op_pow(PyObject *x, PyObject *y, PyObject *mod)
 static PyObject *unary(PyObject *x, nnx_operand *(*fn)(nnx_builder *, nnx_operand *, const nnx_operator_options *))
 {
     pynnx_operand *o = (pynnx_operand *)x;
-    if (!pynnx_builder_usable(o->owner))
+    if (!pynnx_operand_live(o) || !pynnx_builder_usable(o->owner))
         return NULL;
     return pynnx_operand_wrap(o->owner, fn(o->owner->b, o->op, NULL));
 }

@@ -154,7 +154,10 @@ pynnx_context *pynnx_context_new(uint32_t threads);
 pynnx_graph *pynnx_graph_wrap(pynnx_context *owner, nnx_graph *g);
 /* Wraps an operand of builder b; raises the builder's error instead when it has one. */
 PyObject *pynnx_operand_wrap(pynnx_builder *b, nnx_operand *op);
-/* The nnx_operand of obj when it is an operand of builder b, else raises TypeError. */
+/* Whether o's nnx operand still exists; raises InvalidStateError when it does not (an
+ * operand made inside a TOSA sub-graph callback, used after it returned). */
+bool pynnx_operand_live(const pynnx_operand *o);
+/* The nnx_operand of obj when it is a live operand of builder b, else raises. */
 bool pynnx_operand_of(pynnx_builder *b, PyObject *obj, nnx_operand **out, const char *what);
 /* Refuses (InvalidStateError) a builder that is building or built. */
 bool pynnx_builder_usable(pynnx_builder *b);

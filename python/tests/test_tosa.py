@@ -288,10 +288,11 @@ def test_sub_graph_operands_do_not_outlive_the_callback(ctx):
         return [sub.abs(ops[0])]
 
     (y,) = s.cond_if(c, [x], then_graph=keep, else_graph=lambda sub, ops: [sub.negate(ops[0])])
-    assert kept["op"].shape == ()
+    with pytest.raises(nnx.InvalidStateError, match="gone"):
+        kept["op"].shape
     with pytest.raises(nnx.InvalidStateError, match="finished"):
         kept["sub"].abs(kept["op"])
-    with pytest.raises(nnx.InvalidArgumentError, match="another MLGraphBuilder"):
+    with pytest.raises(nnx.InvalidStateError, match="gone"):
         s.abs(kept["op"])
     g = b.build({"y": y})
     r = ctx.compute(g, {"c": np.array([False]), "x": np.array([1.5, -2], np.float32)})
@@ -813,3 +814,36 @@ def test_conv3d_float(ctx):
                 win = xp[0, d:d + 2, yy:yy + 3, xx:xx + 3, :]
                 want[0, d, yy, xx] = np.tensordot(wv, win, axes=([1, 2, 3, 4], [0, 1, 2, 3])) + bv
     np.testing.assert_allclose(r["y"], want, rtol=1e-4, atol=1e-4)
+
+
+def test_operands_of_a_finished_callback_are_refused(ctx):
+    """A WHILE_LOOP body builds on a builder nnx frees when the callback returns: operands made
+    there through the session or through its builder's own methods must not reach freed
+    memory afterwards (each use raises nnx.InvalidStateError)."""
+    b, s = session(ctx)
+    i0 = b.input("i", "int32", [1])
+    kept = []
+
+    def cond_graph(sub, ops):
+        return [sub.greater(sub.const(values=np.array([3], np.int32)), ops[0])]
+
+    def body_graph(sub, ops):
+        one = sub.builder.constant(np.array([1], np.int32))  # made through the builder itself
+        kept.extend([one, sub.const(values=np.array([1], np.int32)), sub.builder])
+        return [sub.add(ops[0], one)]
+
+    (i,) = s.while_loop([i0], cond_graph=cond_graph, body_graph=body_graph)
+    through_builder, through_session, sub_builder = kept
+    for operand in (through_builder, through_session):
+        with pytest.raises(nnx.InvalidStateError, match="gone"):
+            operand.shape
+        with pytest.raises(nnx.InvalidStateError, match="gone"):
+            s.add(i, operand)
+        assert repr(operand) == "MLOperand(gone)"
+    with pytest.raises(nnx.InvalidStateError, match="gone"):
+        -through_builder
+    with pytest.raises(nnx.InvalidStateError, match="builder is gone"):
+        sub_builder.constant(np.array([1], np.int32))
+    assert repr(sub_builder) == "MLGraphBuilder(gone)"
+    g = b.build({"i_out": i})
+    assert ctx.compute(g, {"i": np.array([0], np.int32)})["i_out"][0] == 3
