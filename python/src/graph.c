@@ -138,19 +138,27 @@ static PyObject *graph_repr(PyObject *self)
     return r;
 }
 
-static PyObject *graph_save(PyObject *self, PyObject *arg)
+PyObject *pynnx_save(PyObject *path_arg, nnx_status (*save)(void *object, const char *path), void *object,
+                     const nnx_context *ctx)
 {
-    pynnx_graph *g = (pynnx_graph *)self;
     PyObject *bytes = NULL;
-    if (!PyUnicode_FSConverter(arg, &bytes))
+    if (!PyUnicode_FSConverter(path_arg, &bytes))
         return NULL;
     const char *path = PyBytes_AsString(bytes);
     nnx_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = nnx_graph_save(g->g, path);
+    st = save(object, path);
     Py_END_ALLOW_THREADS
     Py_DECREF(bytes);
-    return st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, g->owner->ctx);
+    return st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, ctx);
+}
+
+static nnx_status save_graph(void *g, const char *path) { return nnx_graph_save(g, path); }
+
+static PyObject *graph_save(PyObject *self, PyObject *arg)
+{
+    pynnx_graph *g = (pynnx_graph *)self;
+    return pynnx_save(arg, save_graph, g->g, g->owner->ctx);
 }
 
 static PyObject *graph_get_inputs(PyObject *self, void *unused) { return Py_NewRef(((pynnx_graph *)self)->inputs); }

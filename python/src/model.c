@@ -209,19 +209,12 @@ static PyObject *model_run(PyObject *self, PyObject *args, PyObject *kwargs)
     return pynnx_model_run((pynnx_model *)self, args, kwargs);
 }
 
+static nnx_status save_model(void *m, const char *path) { return nnx_model_save(m, path); }
+
 static PyObject *model_save(PyObject *self, PyObject *arg)
 {
     pynnx_model *m = (pynnx_model *)self;
-    PyObject *bytes = NULL;
-    if (!PyUnicode_FSConverter(arg, &bytes))
-        return NULL;
-    const char *path = PyBytes_AsString(bytes);
-    nnx_status st;
-    Py_BEGIN_ALLOW_THREADS
-    st = nnx_model_save(m->m, path);
-    Py_END_ALLOW_THREADS
-    Py_DECREF(bytes);
-    return st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, m->owner->ctx);
+    return pynnx_save(arg, save_model, m->m, m->owner->ctx);
 }
 
 static PyObject *model_dot(PyObject *self, PyObject *unused)

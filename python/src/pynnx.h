@@ -167,6 +167,10 @@ extern PyMethodDef pynnx_builder_op_methods[];
 /* TensorInfo(name, dtype, shape) with dims[i] the dimension names (NULL: fixed). */
 PyObject *pynnx_tensor_info(const char *name, const nnx_operand_desc *d, const char *const *dims);
 
+/* save(object, path) for the path a Python caller gave (str or os.PathLike), without the
+ * GIL; None, or the error of ctx (graph.c). */
+PyObject *pynnx_save(PyObject *path_arg, nnx_status (*save)(void *object, const char *path), void *object,
+                     const nnx_context *ctx);
 /* "x: float32[batch,3], y: int64[4]" for a tuple of TensorInfo (graph.c). */
 PyObject *pynnx_infos_text(PyObject *infos);
 

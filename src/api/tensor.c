@@ -33,7 +33,8 @@ static nnx_status make_tensor(nnx_context *ctx, const nnx_tensor_desc *desc, boo
     return NNX_OK;
 }
 
-nnx_status nnx_tensor_create(nnx_context *ctx, const nnx_tensor_desc *desc, nnx_tensor **out)
+/* The checks every tensor constructor starts with; what names it in the message. */
+static nnx_status check_create(nnx_context *ctx, const void *desc, nnx_tensor **out, const char *what)
 {
     if (!ctx || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
@@ -41,27 +42,30 @@ nnx_status nnx_tensor_create(nnx_context *ctx, const nnx_tensor_desc *desc, nnx_
     if (ctx->h.destroyed)
         return NNX_ERROR_INVALID_STATE;
     if (!desc)
-        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "tensor: descriptor is NULL");
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "%s: descriptor is NULL", what);
+    return NNX_OK;
+}
+
+nnx_status nnx_tensor_create(nnx_context *ctx, const nnx_tensor_desc *desc, nnx_tensor **out)
+{
+    nnx_status st = check_create(ctx, desc, out, "tensor");
+    if (st != NNX_OK)
+        return st;
     return make_tensor(ctx, desc, false, out);
 }
 
 nnx_status nnx_tensor_create_constant(nnx_context *ctx, const nnx_operand_desc *desc, const void *data, size_t size,
                                       nnx_tensor **out)
 {
-    if (!ctx || !out)
-        return NNX_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
-    if (ctx->h.destroyed)
-        return NNX_ERROR_INVALID_STATE;
-    if (!desc)
-        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "constant tensor: descriptor is NULL");
+    nnx_status st = check_create(ctx, desc, out, "constant tensor");
+    if (st != NNX_OK)
+        return st;
     nnx_tensor_desc td = {.desc = *desc};
     nnx_error why = {0};
     if (nnx_check_tensor_buffer(desc, data, size, &why) != NNX_OK)
         return nnx_context_fail(ctx, why.status, "constant tensor: %s", why.message);
     nnx_tensor *t;
-    nnx_status st = make_tensor(ctx, &td, true, &t);
-    if (st != NNX_OK)
+    if ((st = make_tensor(ctx, &td, true, &t)) != NNX_OK)
         return st;
     if (size)
         memcpy(t->data, data, size);
@@ -72,13 +76,9 @@ nnx_status nnx_tensor_create_constant(nnx_context *ctx, const nnx_operand_desc *
 nnx_status nnx_tensor_create_view(nnx_context *ctx, const nnx_tensor_desc *desc, void *data, size_t size,
                                   nnx_tensor **out)
 {
-    if (!ctx || !out)
-        return NNX_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
-    if (ctx->h.destroyed)
-        return NNX_ERROR_INVALID_STATE;
-    if (!desc)
-        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "tensor view: descriptor is NULL");
+    nnx_status st = check_create(ctx, desc, out, "tensor view");
+    if (st != NNX_OK)
+        return st;
     nnx_error why = {0};
     if (nnx_check_tensor_desc(&desc->desc, &why) != NNX_OK)
         return nnx_context_fail(ctx, why.status, "tensor view: %s", why.message);
