@@ -3,8 +3,8 @@
 # Installs what is missing, checks the C files' layout (scripts/check-format.sh), then builds
 # and runs every test twice: a normal gcc build in build/ and a clang ASan+UBSan build in
 # build-asan/ (clang also builds the fuzz targets).
-# Between the two builds it installs the Python package into a virtual environment and runs
-# its tests (scripts/test-python.sh).
+# After each build it installs the Python package into a virtual environment and runs its
+# tests (scripts/test-python.sh; under the sanitizers, scripts/test-python-sanitized.sh).
 # Stops at the first failing step with a non-zero exit; prints a summary either way.
 # Test data: $NNX_TESTDATA if set, else ../shared/testdata beside the repository.
 set -euo pipefail
@@ -108,6 +108,7 @@ step "configure build-asan/ (clang, address+undefined)" \
   configure "$repo/build-asan" clang -DNNX_SANITIZE=address,undefined
 step "build build-asan/" cmake --build "$repo/build-asan" -j"$jobs"
 step "ctest build-asan/" run_ctest "$repo/build-asan"
+step "python under ASan+UBSan" bash "$repo/scripts/test-python-sanitized.sh" "$repo/build-asan"
 
 # ThreadSanitizer on what runs concurrently (one graph dispatched from several threads, at one
 # shape, at several, or in stages, and the worker pool). Only those tests are built. clang 14's TSan cannot map its shadow memory

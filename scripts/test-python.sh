@@ -16,6 +16,8 @@ python=/usr/bin/python3
 if [[ ! -x $venv/bin/python ]]; then
   "$python" -m venv --system-site-packages "$venv"
 fi
+# pip builds in python/build: objects of another build (flags, library) must not be reused.
+rm -rf "$repo"/python/build/{temp,lib,bdist}.*
 CFLAGS=-Werror NNX_BUILD_DIR=$build "$venv/bin/python" -m pip install --quiet --no-build-isolation --no-index --no-deps --root-user-action=ignore \
   --force-reinstall "$repo/python"
 

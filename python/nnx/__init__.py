@@ -4,7 +4,12 @@ or TOSA 1.0 operators (nnx.tosa). The work is done by the C library libnnx throu
 extension module nnx._nnx."""
 try:
     from . import _nnx
-except ImportError as missing:  # the source folder python/nnx, which has no compiled module
+except ImportError as missing:
+    import glob as _glob
+    import os as _os
+
+    if _glob.glob(_os.path.join(__path__[0], "_nnx*")):
+        raise  # the compiled module is there but does not load: say why
     raise ImportError(
         f"nnx's compiled module is missing from {__path__[0]}: this is the source package. Install it "
         "(python3 -m pip install --no-build-isolation ./python) and run Python from outside python/."
