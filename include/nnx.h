@@ -1122,8 +1122,9 @@ typedef struct nnx_model_options {
     uint32_t input_shape_count;
     const nnx_dim_binding *dims; /* named dimensions (ONNX); see nnx_dim_binding */
     uint32_t dim_count;
-    const char *params_path;       /* NNVM graph JSON: its TVM .params weights file; NULL: the one
-                                *.params file beside the JSON, if there is exactly one */
+    const char *params_path;       /* NNVM graph JSON: its TVM .params weights file; NULL: STEM.params
+                                beside STEM.json, else the one *.params file beside it, if there
+                                is exactly one */
     uint64_t seed;                 /* random operators without a seed of their own (ONNX RandomUniform,
                                 RandomNormal, their *Like forms, Bernoulli, training Dropout) draw
                                 from this seed mixed with their position; the draws are made at

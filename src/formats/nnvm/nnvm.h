@@ -6,11 +6,11 @@
 
 #include "formats/ir_model.h"
 
-/* Reads the graph JSON at path and its weights (options->params_path, else the one *.params
- * file in the JSON's folder; several are an error listing them) into out: variables found in
- * the weights become constants, the other variables graph inputs (shape and type from the
- * graph's attrs, or options->input_shapes), every operator node core operations (a tvm_op a
- * compiled_function call). Without a weights file, variables feeding weight operands
+/* Reads the graph JSON at path and its weights (options->params_path, else STEM.params beside
+ * STEM.json, else the one *.params file in the JSON's folder; several others are an error
+ * listing them) into out: variables found in the weights become constants, the other
+ * variables graph inputs (shape and type from the graph's attrs, or options->input_shapes),
+ * every operator node core operations (a tvm_op a compiled_function call). Without a weights file, variables feeding weight operands
  * (conv2d/dense weight and bias, batch_norm statistics, prelu alpha) are zero-filled; unless
  * options->skip_tensor_data is set, out->unrunnable then names the first of them, as it names
  * the first compiled function of a TVM graph. out->dot is the source graph drawn. Errors:
