@@ -18,8 +18,9 @@
 nnx_status nnx_nnvm_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err);
 
 /* Writes the live part of ir as graph JSON at path and its constants as a .params file
- * (options->params_path, else path with ".json" replaced by ".params"). NOT_SUPPORTED names
- * the core op (or dtype, or attribute value) NNVM cannot express. */
+ * (options->params_path, else path with ".json" replaced by ".params"), both through
+ * temporary files and neither replaced unless both are written (nnx_file_write_atomic_all).
+ * NOT_SUPPORTED names the core op (or dtype, or attribute value) NNVM cannot express. */
 nnx_status nnx_nnvm_save(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
                          const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, const char *path,
                          const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err);
