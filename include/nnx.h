@@ -1001,18 +1001,46 @@ NNX_API size_t nnx_graph_profile_count(const nnx_graph *graph);
 NNX_API bool nnx_graph_profile_step(const nnx_graph *graph, size_t index, nnx_profile_step *out);
 NNX_API void nnx_graph_destroy(nnx_graph *graph);
 
-/* Writes the graph as a flat NNEF 1.0.2 document (graph.nnef) with one .dat tensor file per
- * constant: a .tgz archive when path ends in .tgz or .tar.gz, a .tar when it ends in .tar,
- * else a folder (created if needed). Inputs and outputs keep their names where they are NNEF
- * identifiers (others are renamed deterministically); constants are written bit for bit.
- * A graph NNEF cannot express (cast, strided slice, integer arithmetic, bfloat16/fp8
- * constants, ...) gives NNX_ERROR_NOT_SUPPORTED naming the operation and the reason; see
- * the NNEF decisions, "Writing builder graphs as NNEF", for the mapping. A path ending in
- * .tosa is written as a TOSA 1.0 flatbuffer instead (docs/TOSA-FILES.md: a graph of TOSA
- * operators maps back to them, float32 operations of other front ends are legalized), and
- * one ending in .json as NNVM graph JSON with its .params. Errors are reported through
- * nnx_context_error. */
+/* ---------------------------------------------------------------- saving
+ * nnx_graph_save and nnx_model_save write to path in the format its ending names (compared
+ * ignoring case):
+ *   .tgz, .tar.gz  NNEF in a gzip-compressed tar archive;  .tar  NNEF in a tar archive;
+ *   .tosa          a TOSA 1.0 flatbuffer (docs/TOSA-FILES.md);
+ *   .json          NNVM graph JSON, its weights in STEM.params beside it (path without .json);
+ *   a folder       NNEF as a folder: path ends in '/', or is an existing folder (or a link to
+ *                  one: written where it leads), or its last component has no extension (no
+ *                  '.' after its first character) or ends in .nnef (as NNEF model folders are
+ *                  usually named). Missing parent folders are made.
+ * Any other path is refused with NNX_ERROR_NOT_SUPPORTED naming its ending and listing these
+ * (.onnx: nnx reads ONNX but does not write it), and a folder at a path whose ending names a
+ * file with NNX_ERROR_INVALID_ARGUMENT. An existing folder that holds entries is refused
+ * with NNX_ERROR_INVALID_ARGUMENT naming it, unless NNX_SAVE_REPLACE is given: its content is
+ * then replaced whole (nothing of the old content stays beside the new). Every output is
+ * written under a temporary name in the same folder ("PATH.<pid>.<n>.tmp") and renamed into
+ * place once complete, so a save that fails (an operation the format cannot express, a full
+ * disk) leaves the previous output as it was and nothing of its own, not even the parents it
+ * made. Errors are reported through nnx_context_error as "PATH: error: MESSAGE", PATH as
+ * given. */
+typedef enum nnx_save_flags {
+    NNX_SAVE_REPLACE = 1u << 0 /* replace the content of an existing folder (nnx convert --force) */
+} nnx_save_flags;
+
+typedef struct nnx_save_options {
+    uint32_t flags; /* nnx_save_flags */
+} nnx_save_options;
+
+/* Writes the graph (see "saving" above for the path) as a flat NNEF 1.0.2 document
+ * (graph.nnef) with one .dat tensor file per constant. Inputs and outputs keep their names
+ * where they are NNEF identifiers (others are renamed deterministically); constants are
+ * written bit for bit. A graph NNEF cannot express (cast, strided slice, integer arithmetic,
+ * bfloat16/fp8 constants, ...) gives NNX_ERROR_NOT_SUPPORTED naming the operation and the
+ * reason; see the NNEF decisions, "Writing builder graphs as NNEF", for the mapping. A path
+ * ending in .tosa is written as a TOSA 1.0 flatbuffer instead (docs/TOSA-FILES.md: a graph of
+ * TOSA operators maps back to them, float32 operations of other front ends are legalized),
+ * and one ending in .json as NNVM graph JSON with its .params. */
 NNX_API nnx_status nnx_graph_save(nnx_graph *graph, const char *path);
+/* nnx_graph_save with options; NULL options is nnx_graph_save. */
+NNX_API nnx_status nnx_graph_save_with(nnx_graph *graph, const char *path, const nnx_save_options *options);
 
 /* ---------------------------------------------------------------- dispatch */
 
@@ -1122,8 +1150,9 @@ typedef struct nnx_model_options {
     uint32_t input_shape_count;
     const nnx_dim_binding *dims; /* named dimensions (ONNX); see nnx_dim_binding */
     uint32_t dim_count;
-    const char *params_path;       /* NNVM graph JSON: its TVM .params weights file; NULL: the one
-                                *.params file beside the JSON, if there is exactly one */
+    const char *params_path;       /* NNVM graph JSON: its TVM .params weights file; NULL: STEM.params
+                                beside STEM.json, else the one *.params file beside it, if there
+                                is exactly one */
     uint64_t seed;                 /* random operators without a seed of their own (ONNX RandomUniform,
                                 RandomNormal, their *Like forms, Bernoulli, training Dropout) draw
                                 from this seed mixed with their position; the draws are made at
@@ -1210,10 +1239,12 @@ NNX_API size_t nnx_model_string_output_count(const nnx_model *model);
 NNX_API bool nnx_model_string_output(const nnx_model *model, size_t index, const char **name, uint32_t *position,
                                      nnx_operand_desc *desc, const char *const **strings);
 
-/* Writes the model as a flat NNEF document with its tensor files: a .tgz/.tar.gz archive
- * when path ends so, else a folder (created if needed). Tensor data is written bit for bit
- * as it was read. */
+/* Writes the model in the format path names (see "saving" above nnx_graph_save): NNEF (a
+ * flat document with its tensor files, tensor data bit for bit as it was read), TOSA or NNVM.
+ * An operation the format cannot express gives NNX_ERROR_NOT_SUPPORTED naming it. */
 NNX_API nnx_status nnx_model_save(nnx_model *model, const char *path);
+/* nnx_model_save with options; NULL options is nnx_model_save. */
+NNX_API nnx_status nnx_model_save_with(nnx_model *model, const char *path, const nnx_save_options *options);
 
 /* Compiles the model into a runnable graph of the model's context: its inputs and outputs
  * have the model's names and descriptors, variables become constants (their tensor files

@@ -1,10 +1,12 @@
 /* graph_save.c — nnx_graph_save: a compiled graph's IR lowered to a flat NNEF graph
  * (formats/nnef/from_ir.h) and written with its constants as a container
  * (formats/nnef/writer.h); the same path serves models read into core IR (api/model.c).
- * A path whose extension names another format's row (.tosa, .json) uses that writer.
- * Errors go to the context's message (nnx_context_error). */
+ * The path picks the writer (api/save_target.h: .tosa and .json take those formats' rows,
+ * endings nnx does not write are refused). Errors go to the context's message
+ * (nnx_context_error). */
 #include "api/model_format.h"
 #include "api/objects.h"
+#include "api/save_target.h"
 #include "formats/nnef/emit/from_ir.h"
 #include "formats/nnef/emit/writer.h"
 
@@ -39,19 +41,9 @@ nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const c
     return st;
 }
 
-static nnx_status save(const nnx_graph *g, const char *path, const nnx_alloc *a, nnx_error *err)
-{
-    const nnx_model_format *to = nnx_model_format_of(path);
-    if (to->extension && to->save) { /* .tosa, .json: that format's writer */
-        nnx_ir_model_options o = {0};
-        return to->save(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                        (const char *const *)g->output_names, g->n_outputs, path, &o, a, err);
-    }
-    return nnx_save_ir_as_nnef(&g->ir, g->input_values, g->input_names, g->n_inputs, g->output_values,
-                               (const char *const *)g->output_names, g->n_outputs, path, a, err);
-}
+nnx_status nnx_graph_save(nnx_graph *graph, const char *path) { return nnx_graph_save_with(graph, path, NULL); }
 
-nnx_status nnx_graph_save(nnx_graph *graph, const char *path)
+nnx_status nnx_graph_save_with(nnx_graph *graph, const char *path, const nnx_save_options *options)
 {
     if (!graph)
         return NNX_ERROR_INVALID_ARGUMENT;
@@ -64,6 +56,14 @@ nnx_status nnx_graph_save(nnx_graph *graph, const char *path)
                                 "graph save: the graph's input shapes are not bound (load the model with "
                                 "input shapes to save it)");
     nnx_error err = {0};
-    nnx_status st = save(graph, path, &graph->ctx->alloc, &err);
-    return st == NNX_OK ? NNX_OK : nnx_context_fail(graph->ctx, st, "graph save: %s", err.message);
+    nnx_save_target t;
+    nnx_status st = nnx_save_target_open(&t, path, options, &err);
+    if (st == NNX_OK) { /* every row's writer, NNEF's included, takes core IR */
+        nnx_ir_model_options o = {0};
+        st = t.row->save(&graph->ir, graph->input_values, graph->input_names, graph->n_inputs, graph->output_values,
+                         (const char *const *)graph->output_names, graph->n_outputs, t.path, &o, &graph->ctx->alloc,
+                         &err);
+        st = nnx_save_target_close(&t, st, &err);
+    }
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(graph->ctx, st, "%s", err.message);
 }

@@ -1,10 +1,12 @@
 /* model.c — the public model API: load, introspection (inputs, outputs, ops, parameters),
  * save, build and Graphviz text. Every format is a row of the format table
- * (api/model_format.h, api/model_formats.c), picked by the path's extension; this file
- * serves them all through the row's operations. Errors go to the context's message
+ * (api/model_format.h, api/model_formats.c), picked by the path's extension (when saving,
+ * through api/save_target.h, which also refuses paths nnx does not write); this file serves
+ * them all through the row's operations. Errors go to the context's message
  * (nnx_context_error). */
 #include "api/model_format.h"
 #include "api/model_ir.h"
+#include "api/save_target.h"
 
 #include <string.h>
 
@@ -201,7 +203,9 @@ const char *nnx_model_dot(nnx_model *m)
     return text;
 }
 
-nnx_status nnx_model_save(nnx_model *m, const char *path)
+nnx_status nnx_model_save(nnx_model *m, const char *path) { return nnx_model_save_with(m, path, NULL); }
+
+nnx_status nnx_model_save_with(nnx_model *m, const char *path, const nnx_save_options *options)
 {
     if (!m)
         return NNX_ERROR_INVALID_ARGUMENT;
@@ -210,10 +214,10 @@ nnx_status nnx_model_save(nnx_model *m, const char *path)
     if (!path)
         return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "model: path is NULL");
     nnx_error err = {0};
-    const nnx_model_format *to = nnx_model_format_of(path);
-    nnx_status st = to->save ? m->format->ops->save(m->model, to, path, &m->ctx->alloc, &err)
-                             : nnx_error_set(&err, NNX_ERROR_NOT_SUPPORTED,
-                                             "%s: nnx reads %s files but does not write them", path, to->name);
+    nnx_save_target t;
+    nnx_status st = nnx_save_target_open(&t, path, options, &err);
+    if (st == NNX_OK)
+        st = nnx_save_target_close(&t, m->format->ops->save(m->model, t.row, t.path, &m->ctx->alloc, &err), &err);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 

@@ -37,8 +37,9 @@ typedef struct nnx_model_ops {
     nnx_status (*build)(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err);
 } nnx_model_ops;
 
-/* One row: nnx_model_load and nnx_model_save pick the row whose extension the path ends with
- * (case-insensitive); every other path is the row without an extension (NNEF). */
+/* One row: nnx_model_load picks the row whose extension the path ends with
+ * (case-insensitive); every other path is the row without an extension (NNEF). Saving picks
+ * it the same way but refuses endings no row writes (api/save_target.h). */
 struct nnx_model_format {
     const char *name;      /* "nnvm" */
     const char *extension; /* ".json"; NULL: the format of every path no other row claims */

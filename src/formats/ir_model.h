@@ -10,7 +10,7 @@
 
 /* What a loader is asked for (from nnx_model_options). */
 typedef struct nnx_ir_model_options {
-    const char *params_path;             /* NNVM: the .params file; NULL: the one *.params beside it */
+    const char *params_path;             /* NNVM: the .params file; NULL: STEM.params or the one beside it */
     const nnx_input_shape *input_shapes; /* replacement input shapes (may be NULL) */
     uint32_t input_shape_count;
     const nnx_dim_binding *dims; /* extents of named input dimensions (ONNX dim_param) */

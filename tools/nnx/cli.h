@@ -100,8 +100,8 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
 #define CLI_MODEL_HELP \
     "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" \
     "      --params FILE\n" \
-    "                 the TVM .params weights of an NNVM graph JSON (default: the one\n" \
-    "                 *.params file beside it)\n" \
+    "                 the TVM .params weights of an NNVM graph JSON (default: STEM.params\n" \
+    "                 beside STEM.json, else the one *.params file beside it)\n" \
     "      --input-shape NAME=D0,D1,...\n" \
     "                 the shape of graph input NAME (repeatable): binds the dimensions\n" \
     "                 an ONNX model leaves symbolic or unknown (its fixed ones must agree),\n" \

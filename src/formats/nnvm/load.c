@@ -23,8 +23,10 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= k && strcasecmp(s + n - k, suffix) == 0;
 }
 
-/* The one *.params file in path's folder: NULL in *found when there is none; an error
- * listing them when there are several. */
+/* The weights file beside the graph at path: STEM.params when it is there (path without
+ * its .json, as nnx_nnvm_save names the weights it writes), else the one *.params file in
+ * path's folder; NULL in *found when there is none; an error listing them when there are
+ * several and none is STEM.params (docs/decisions/nnvm.md NNVM-7). */
 static nnx_status find_params(const char *path, const nnx_alloc *a, char **found, nnx_error *err)
 {
     *found = NULL;
@@ -35,27 +37,34 @@ static nnx_status find_params(const char *path, const nnx_alloc *a, char **found
         return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: the path is too long", path);
     memcpy(dir, path, dir_len);
     dir[dir_len] = '\0';
+    const char *stem = path + dir_len;
+    size_t stem_len = strlen(stem) - (ends_with(stem, ".json") ? 5 : 0);
     DIR *d = opendir(dir_len ? dir : ".");
     if (!d)
         return NNX_OK;
     nnx_strbuf names;
     nnx_strbuf_init(&names, a);
     unsigned count = 0;
+    bool own = false; /* first is STEM.params */
     char first[512] = "";
     for (struct dirent *de; (de = readdir(d)) != NULL;) {
         if (!ends_with(de->d_name, ".params") || de->d_name[0] == '.')
             continue;
-        if (count++ == 0)
+        bool is_own = strlen(de->d_name) == stem_len + 7 && strncmp(de->d_name, stem, stem_len) == 0;
+        if ((count++ == 0 || is_own) && !own) {
             snprintf(first, sizeof first, "%s", de->d_name);
+            own = is_own;
+        }
         nnx_strbuf_printf(&names, "%s'%s%s'", count > 1 ? ", " : "", dir, de->d_name);
     }
     closedir(d);
     nnx_status st = NNX_OK;
-    if (count > 1) {
+    if (count > 1 && !own) {
         st = nnx_error_set(err, NNX_ERROR_INVALID_MODEL,
-                           "%s: error: %u .params files beside the graph (%s): give the weights with --params FILE",
-                           path, count, names.data ? names.data : "");
-    } else if (count == 1) {
+                           "%s: error: %u .params files beside the graph (%s), none named %.*s.params: give the "
+                           "weights with --params FILE",
+                           path, count, names.data ? names.data : "", (int)stem_len, stem);
+    } else if (count >= 1) {
         size_t len = dir_len + strlen(first) + 1;
         if (!(*found = nnx_mem_alloc(a, len)))
             st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);

@@ -6,11 +6,11 @@
 
 #include "formats/ir_model.h"
 
-/* Reads the graph JSON at path and its weights (options->params_path, else the one *.params
- * file in the JSON's folder; several are an error listing them) into out: variables found in
- * the weights become constants, the other variables graph inputs (shape and type from the
- * graph's attrs, or options->input_shapes), every operator node core operations (a tvm_op a
- * compiled_function call). Without a weights file, variables feeding weight operands
+/* Reads the graph JSON at path and its weights (options->params_path, else STEM.params beside
+ * STEM.json, else the one *.params file in the JSON's folder; several others are an error
+ * listing them) into out: variables found in the weights become constants, the other
+ * variables graph inputs (shape and type from the graph's attrs, or options->input_shapes),
+ * every operator node core operations (a tvm_op a compiled_function call). Without a weights file, variables feeding weight operands
  * (conv2d/dense weight and bias, batch_norm statistics, prelu alpha) are zero-filled; unless
  * options->skip_tensor_data is set, out->unrunnable then names the first of them, as it names
  * the first compiled function of a TVM graph. out->dot is the source graph drawn. Errors:
@@ -18,8 +18,9 @@
 nnx_status nnx_nnvm_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err);
 
 /* Writes the live part of ir as graph JSON at path and its constants as a .params file
- * (options->params_path, else path with ".json" replaced by ".params"). NOT_SUPPORTED names
- * the core op (or dtype, or attribute value) NNVM cannot express. */
+ * (options->params_path, else path with ".json" replaced by ".params"), both through
+ * temporary files and neither replaced unless both are written (nnx_file_write_atomic_all).
+ * NOT_SUPPORTED names the core op (or dtype, or attribute value) NNVM cannot express. */
 nnx_status nnx_nnvm_save(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
                          const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, const char *path,
                          const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err);

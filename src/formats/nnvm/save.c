@@ -376,10 +376,11 @@ nnx_status nnx_nnvm_save(const nnx_ir *ir, const uint32_t *inputs, const char *c
         st = nnx_tvm_params_write(W.params, W.n_params, &params, err);
     if (st == NNX_OK && !params_path && !(params_path = own_params = params_path_for(path, ir->alloc)))
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    /* one output: neither file replaced unless both are written; the weights renamed first,
+     * so that the JSON a reader opens never names weights that are not there yet */
+    nnx_file_part parts[2] = {{params_path, params.data, params.len}, {path, json.data, json.len}};
     if (st == NNX_OK)
-        st = nnx_file_write_atomic(path, json.data, json.len, err);
-    if (st == NNX_OK)
-        st = nnx_file_write_atomic(params_path, params.data, params.len, err);
+        st = nnx_file_write_atomic_all(parts, 2, err);
     nnx_mem_free(ir->alloc, own_params);
     nnx_strbuf_free(&json);
     nnx_strbuf_free(&params);

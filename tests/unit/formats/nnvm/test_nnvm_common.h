@@ -1,4 +1,4 @@
-/* test_nnvm_common.h — helpers the NNVM tests share: write a text file, load an NNVM graph
+/* test_nnvm_common.h — helpers the NNVM tests share: write or copy a file, load an NNVM graph
  * into an IR model, and run a core IR on deterministic or given float32 inputs, keeping the
  * output bytes for comparison. */
 #ifndef NNX_TEST_NNVM_COMMON_H
@@ -38,6 +38,18 @@ static inline void nnvm_write_file(const char *path, const void *data, size_t si
     assert_non_null(f);
     assert_int_equal(fwrite(data, 1, size, f), size);
     assert_int_equal(fclose(f), 0);
+}
+
+/* Copies the file at from to to (small files: test data). */
+static inline void nnvm_copy_file(const char *from, const char *to)
+{
+    static char buf[1 << 20];
+    FILE *f = fopen(from, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, sizeof buf, f);
+    assert_true(n < sizeof buf);
+    fclose(f);
+    nnvm_write_file(to, buf, n);
 }
 
 /* Outputs of one run: bytes per output (malloc'ed), with their descriptors. */

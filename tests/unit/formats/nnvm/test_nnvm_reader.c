@@ -288,12 +288,27 @@ static void test_params_discovery(void **state)
     assert_int_equal(m.n_inputs, 1);
     assert_null(m.unrunnable);
     nnx_ir_model_free(&m);
-    /* Two: an error listing both; --params picks one. */
-    assert_int_equal(nnvm_load(NNVM_DATA "two_params/graph.json", NULL, false, &m, NULL, &err),
-                     NNX_ERROR_INVALID_MODEL);
+    /* Two, one of them graph.params beside graph.json: that one (what `nnx convert IN
+     * graph.json` writes beside it), whatever else the folder holds. */
+    assert_int_equal(nnvm_load(NNVM_DATA "two_params/graph.json", NULL, false, &m, NULL, &err), NNX_OK);
+    assert_int_equal(m.n_inputs, 1);
+    assert_null(m.unrunnable);
+    nnx_ir_model_free(&m);
+    /* Two, neither named after the graph: an error listing both; --params picks one. */
+    char dir[300], json[400], params[400];
+    snprintf(dir, sizeof dir, "%s/several", g_dir);
+    mkdir(dir, 0777);
+    snprintf(json, sizeof json, "%s/model.json", dir);
+    nnvm_copy_file(NNVM_DATA "two_params/graph.json", json);
+    snprintf(params, sizeof params, "%s/a.params", dir);
+    nnvm_copy_file(NNVM_DATA "two_params/graph.params", params);
+    snprintf(params, sizeof params, "%s/b.params", dir);
+    nnvm_copy_file(NNVM_DATA "two_params/other.params", params);
+    assert_int_equal(nnvm_load(json, NULL, false, &m, NULL, &err), NNX_ERROR_INVALID_MODEL);
     assert_non_null(strstr(err.message, "2 .params files beside the graph"));
-    assert_non_null(strstr(err.message, "two_params/graph.params"));
-    assert_non_null(strstr(err.message, "two_params/other.params"));
+    assert_non_null(strstr(err.message, "several/a.params"));
+    assert_non_null(strstr(err.message, "several/b.params"));
+    assert_non_null(strstr(err.message, "none named model.params"));
     nnx_ir_model_free(&m);
     assert_int_equal(
         nnvm_load(NNVM_DATA "two_params/graph.json", NNVM_DATA "two_params/other.params", false, &m, NULL, &err),
