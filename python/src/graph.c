@@ -138,27 +138,32 @@ static PyObject *graph_repr(PyObject *self)
     return r;
 }
 
-PyObject *pynnx_save(PyObject *path_arg, nnx_status (*save)(void *object, const char *path), void *object,
-                     const nnx_context *ctx)
+PyObject *pynnx_save(PyObject *args, PyObject *kwargs, pynnx_save_fn save, void *object, const nnx_context *ctx)
 {
+    static char *kw[] = {"path", "force", NULL};
     PyObject *bytes = NULL;
-    if (!PyUnicode_FSConverter(path_arg, &bytes))
+    int force = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|$p:save", kw, PyUnicode_FSConverter, &bytes, &force))
         return NULL;
     const char *path = PyBytes_AsString(bytes);
+    nnx_save_options o = {.flags = force ? NNX_SAVE_REPLACE : 0};
     nnx_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = save(object, path);
+    st = save(object, path, &o);
     Py_END_ALLOW_THREADS
     Py_DECREF(bytes);
     return st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, ctx);
 }
 
-static nnx_status save_graph(void *g, const char *path) { return nnx_graph_save(g, path); }
+static nnx_status save_graph(void *g, const char *path, const nnx_save_options *o)
+{
+    return nnx_graph_save_with(g, path, o);
+}
 
-static PyObject *graph_save(PyObject *self, PyObject *arg)
+static PyObject *graph_save(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     pynnx_graph *g = (pynnx_graph *)self;
-    return pynnx_save(arg, save_graph, g->g, g->owner->ctx);
+    return pynnx_save(args, kwargs, save_graph, g->g, g->owner->ctx);
 }
 
 static PyObject *graph_get_inputs(PyObject *self, void *unused) { return Py_NewRef(((pynnx_graph *)self)->inputs); }
@@ -178,10 +183,12 @@ static PyObject *graph_get_context(PyObject *self, void *unused)
 }
 
 static PyMethodDef graph_methods[] = {
-    {"save", graph_save, METH_O,
-     "save($self, path, /)\n--\n\nWrites the graph: NNEF (a folder, .tar or .tgz), .tosa (TOSA 1.0 flatbuffer) or "
+    {"save", (PyCFunction)(void (*)(void))graph_save, METH_VARARGS | METH_KEYWORDS,
+     "save($self, path, *, force=False)\n--\n\nWrites the graph: NNEF (a folder, .tar or .tgz), .tosa (TOSA 1.0 "
+     "flatbuffer) or "
      ".json "
-     "(NNVM graph JSON with its .params), chosen by path's ending."},
+     "(NNVM graph JSON with its .params), chosen by path's ending; force=True replaces the content of an existing "
+     "folder."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -151,11 +151,13 @@ fail:
 
 static PyObject *nnx_convert(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"src", "dst", "input_shapes", "params", "dims", "values", NULL};
+    static char *kw[] = {"src", "dst", "input_shapes", "params", "dims", "values", "force", NULL};
     PyObject *src = NULL, *dst = NULL, *input_shapes = Py_None, *params = Py_None, *dims = Py_None, *values = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&O&|OO$OO:convert", kw, PyUnicode_FSConverter, &src,
-                                     PyUnicode_FSConverter, &dst, &input_shapes, &params, &dims, &values))
+    int force = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&O&|OO$OOp:convert", kw, PyUnicode_FSConverter, &src,
+                                     PyUnicode_FSConverter, &dst, &input_shapes, &params, &dims, &values, &force))
         return NULL;
+    nnx_save_options so = {.flags = force ? NNX_SAVE_REPLACE : 0};
     load_args a;
     PyObject *result = NULL;
     pynnx_context *c = NULL;
@@ -165,7 +167,7 @@ static PyObject *nnx_convert(PyObject *module, PyObject *args, PyObject *kwargs)
         if (st == NNX_OK) {
             const char *to = PyBytes_AsString(dst);
             Py_BEGIN_ALLOW_THREADS
-            st = nnx_model_save(model, to);
+            st = nnx_model_save_with(model, to, &so);
             Py_END_ALLOW_THREADS
         }
         result = st == NNX_OK ? Py_NewRef(Py_None) : pynnx_raise_context(st, c->ctx);
@@ -209,12 +211,15 @@ static PyObject *model_run(PyObject *self, PyObject *args, PyObject *kwargs)
     return pynnx_model_run((pynnx_model *)self, args, kwargs);
 }
 
-static nnx_status save_model(void *m, const char *path) { return nnx_model_save(m, path); }
+static nnx_status save_model(void *m, const char *path, const nnx_save_options *o)
+{
+    return nnx_model_save_with(m, path, o);
+}
 
-static PyObject *model_save(PyObject *self, PyObject *arg)
+static PyObject *model_save(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     pynnx_model *m = (pynnx_model *)self;
-    return pynnx_save(arg, save_model, m->m, m->owner->ctx);
+    return pynnx_save(args, kwargs, save_model, m->m, m->owner->ctx);
 }
 
 static PyObject *model_dot(PyObject *self, PyObject *unused)
@@ -263,9 +268,11 @@ static PyMethodDef model_methods[] = {
      "place; other arrays are copied; lists and scalars are converted to the input's dtype; an array of another "
      "dtype is a TypeError, a wrong shape or a missing or unknown name a ValueError. Returns {name: numpy.ndarray} "
      "for every output, or for the names in outputs. The GIL is released while the model runs."},
-    {"save", model_save, METH_O,
-     "save($self, path, /)\n--\n\nWrites the model: NNEF (a folder, .tar or .tgz), .tosa, or .json (NNVM graph "
-     "JSON with .params), chosen by path's ending."},
+    {"save", (PyCFunction)(void (*)(void))model_save, METH_VARARGS | METH_KEYWORDS,
+     "save($self, path, *, force=False)\n--\n\nWrites the model: NNEF (a folder, .tar or .tgz), .tosa, or .json (NNVM "
+     "graph "
+     "JSON with .params), chosen by path's ending; force=True "
+     "replaces the content of an existing folder."},
     {"dot", model_dot, METH_NOARGS, "dot($self)\n--\n\nThe graph as Graphviz dot text."},
     {NULL, NULL, 0, NULL},
 };
@@ -307,7 +314,8 @@ static PyMethodDef model_functions[] = {
      "for an optional input left out, a NumPy array of str for a string input. The GIL is released while loading "
      "and compiling."},
     {"convert", (PyCFunction)(void (*)(void))nnx_convert, METH_VARARGS | METH_KEYWORDS,
-     "convert(src, dst, input_shapes=None, params=None, *, dims=None, values=None)\n--\n\nReads the model at src and "
+     "convert(src, dst, input_shapes=None, params=None, *, dims=None, values=None, force=False)\n--\n\nReads the model "
+     "at src and "
      "writes it "
      "to dst in the format dst's ending names (see Model.save)."},
     {NULL, NULL, 0, NULL},

@@ -167,10 +167,12 @@ extern PyMethodDef pynnx_builder_op_methods[];
 /* TensorInfo(name, dtype, shape) with dims[i] the dimension names (NULL: fixed). */
 PyObject *pynnx_tensor_info(const char *name, const nnx_operand_desc *d, const char *const *dims);
 
-/* save(object, path) for the path a Python caller gave (str or os.PathLike), without the
- * GIL; None, or the error of ctx (graph.c). */
-PyObject *pynnx_save(PyObject *path_arg, nnx_status (*save)(void *object, const char *path), void *object,
-                     const nnx_context *ctx);
+/* save(object, path, options) for the arguments (path, *, force=False) of a Python save
+ * method, without the GIL; None, or the error of ctx (graph.c). force replaces the content
+ * of an existing folder (NNX_SAVE_REPLACE). */
+typedef nnx_status (*pynnx_save_fn)(void *object, const char *path, const nnx_save_options *options);
+PyObject *pynnx_save(PyObject *args, PyObject *kwargs, pynnx_save_fn save, void *object, const nnx_context *ctx);
+
 /* "x: float32[batch,3], y: int64[4]" for a tuple of TensorInfo (graph.c). */
 PyObject *pynnx_infos_text(PyObject *infos);
 

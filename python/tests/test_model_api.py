@@ -223,3 +223,23 @@ def test_types_numpy_lacks_travel_as_storage():
     assert g.inputs[0].dtype == "bfloat16"
     with pytest.raises(TypeError, match="bfloat16, which NumPy lacks: give its raw storage as uint16, not float32"):
         ctx.compute(g, {"x": np.ones(3, np.float32)})
+
+
+def test_save_refusals_and_force(tmp_path, digits):
+    """The saving rules of nnx.h: unknown endings refused with the list of known ones, a full
+    folder refused unless force=True, which replaces it whole."""
+    with pytest.raises(nnx.NotSupportedError, match=r"\.zip"):
+        digits.save(tmp_path / "out.zip")
+    target = tmp_path / "model"
+    target.mkdir()
+    (target / "stray.txt").write_text("old")
+    with pytest.raises(nnx.InvalidArgumentError, match="model"):
+        digits.save(target)
+    with pytest.raises(nnx.InvalidArgumentError):
+        nnx.convert(DIGITS / "model", target)
+    assert (target / "stray.txt").exists()
+    digits.save(target, force=True)
+    assert not (target / "stray.txt").exists() and (target / "graph.nnef").exists()
+    nnx.convert(DIGITS / "model", target, force=True)
+    x = np.load(DIGITS / "sample.npy")
+    np.testing.assert_allclose(nnx.load(target).run(x)["output"], digits.run(x)["output"], rtol=1e-6)
