@@ -1,6 +1,6 @@
 /* save_target.c — the output path of a save (save_target.h): which writer its ending names,
  * what may already be there, and the temporary folder an NNEF folder is written through.
- * The rules are those of include/nnx.h, "saving", and docs/decisions/engine.md E33. */
+ * The rules are those of include/nnx.h, "saving", and docs/decisions/engine.md E34. */
 #include "api/save_target.h"
 
 #include <stdio.h>

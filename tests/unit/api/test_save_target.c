@@ -1,5 +1,5 @@
 /* test_save_target.c — where nnx_graph_save and nnx_model_save write (include/nnx.h,
- * "saving"; docs/decisions/engine.md E33): endings nnx does not write are refused with the
+ * "saving"; docs/decisions/engine.md E34): endings nnx does not write are refused with the
  * list of those it does, what counts as a folder, a folder with content is refused unless
  * NNX_SAVE_REPLACE (then replaced whole), and a save that fails midway (an operation the
  * format cannot express, a file-size limit) leaves the previous output and nothing else. */
