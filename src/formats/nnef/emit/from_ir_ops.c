@@ -714,6 +714,14 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_ROUND_EVEN:
     case NNX_OP_ERF:
     case NNX_OP_TAN:
+    case NNX_OP_SINH:
+    case NNX_OP_COSH:
+    case NNX_OP_ASIN:
+    case NNX_OP_ACOS:
+    case NNX_OP_ATAN:
+    case NNX_OP_ASINH:
+    case NNX_OP_ACOSH:
+    case NNX_OP_ATANH:
     case NNX_OP_IS_NAN:
     case NNX_OP_IS_INF:
     case NNX_OP_ELU:
