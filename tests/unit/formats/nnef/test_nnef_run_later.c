@@ -335,7 +335,7 @@ static void test_own_fragment_shadows_later(void **state)
     nnx_context_destroy(ctx);
 }
 
-/* gather's axis must name an axis of the input. */
+/* gather's axis must name an axis of the input; indices known at load must be in range. */
 static void test_gather_bad_axis(void **state)
 {
     (void)state;
@@ -349,6 +349,14 @@ static void test_gather_bad_axis(void **state)
                       "    y = gather(x, i, axis = 2);\n"
                       "}\n";
     expect_refused(ctx, doc, NULL, 0, "graph.nnef:6:", "axis 2 is out of range for input of shape [1,4]");
+    const char *far = "version 1.0;\n"
+                      "graph g( x ) -> ( y )\n"
+                      "{\n"
+                      "    x = external<scalar>(shape = [1, 4]);\n"
+                      "    i = constant<integer>(shape = [2], value = [3, 4]);\n"
+                      "    y = gather(x, i, axis = 1);\n"
+                      "}\n";
+    expect_refused(ctx, far, NULL, 0, "graph.nnef:6:", "index 4 is out of range for an axis of extent 4");
     nnx_context_destroy(ctx);
 }
 
