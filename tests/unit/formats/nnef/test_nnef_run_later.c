@@ -360,6 +360,53 @@ static void test_gather_bad_axis(void **state)
     nnx_context_destroy(ctx);
 }
 
+/* A builder graph's tan and cast are saved as the later library's tan and cast<integer>, and the
+ * saved model runs with the builder's values: x = [-1, -0.5, 0, 2] gives y = tan(x) + x truncated
+ * = [-1.557408 - 1, -0.546302, 0, -2.185040 + 2]; strict mode refuses the saved model. */
+static void test_builder_graph_saved(void **state)
+{
+    (void)state;
+    nnx_context *ctx;
+    assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
+    nnx_builder *b;
+    assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
+    nnx_operand_desc d = {NNX_FLOAT32, 2, {1, 4}};
+    nnx_operand *x = nnx_builder_input(b, "x", &d);
+    nnx_operand *t = nnx_builder_tan(b, x, NULL);
+    nnx_operand *i = nnx_builder_cast(b, x, NNX_INT32, NULL);
+    nnx_operand *f = nnx_builder_cast(b, i, NNX_FLOAT32, NULL);
+    nnx_operand *y = nnx_builder_add(b, t, f, NULL);
+    assert_non_null(y);
+    nnx_graph *g = NULL;
+    nnx_named_operand out = {"y", y};
+    assert_int_equal(nnx_builder_build(b, &out, 1, &g), NNX_OK);
+    char dir[300], path[400];
+    write_document("", dir, sizeof dir);
+    remove_document(dir);
+    if (nnx_graph_save(g, dir) != NNX_OK)
+        fail_msg("save: %s", nnx_context_error(ctx));
+    snprintf(path, sizeof path, "%s/graph.nnef", dir);
+    const char *text = read_text(path);
+    if (!strstr(text, "tan(x)") || !strstr(text, "cast<integer>(x)") || !strstr(text, "cast<scalar>("))
+        fail_msg("written:\n%s", text);
+    nnx_model *m = NULL;
+    if (nnx_model_load(ctx, dir, NULL, &m) != NNX_OK)
+        fail_msg("reload: %s", nnx_context_error(ctx));
+    nnx_model *strict = NULL;
+    nnx_status st = nnx_model_load(ctx, dir, &(nnx_model_options){.flags = NNX_MODEL_STRICT_1_0_2}, &strict);
+    assert_int_equal(st, NNX_ERROR_INVALID_MODEL);
+    assert_non_null(strstr(nnx_context_error(ctx), "'tan' is an operation of the standard library after"));
+    unlink(path);
+    rmdir(dir);
+    float got[4];
+    run_built(ctx, m, four, 4, got);
+    const double want[4] = {-1.557408 - 1, -0.546302, 0, -2.185040 + 2};
+    for (int k = 0; k < 4; k++)
+        assert_float_equal(got[k], want[k], 1e-5);
+    nnx_model_destroy(m);
+    nnx_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest extra[] = {
@@ -371,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_writer_round_trip),
         cmocka_unit_test(test_own_fragment_shadows_later),
         cmocka_unit_test(test_gather_bad_axis),
+        cmocka_unit_test(test_builder_graph_saved),
     };
     return nnef_run_main("nnef_run_later", nrl_cases, sizeof nrl_cases / sizeof *nrl_cases, NULL, 0, extra,
                          sizeof extra / sizeof *extra);
