@@ -1039,9 +1039,9 @@ NNX_API nnx_status nnx_context_run(nnx_context *context, nnx_graph *graph, const
 
 /* ---------------------------------------------------------------- models (files) */
 
-/* A model read from a file: today an NNEF 1.0 document (1.0.2 and the later standard library; a folder, a lone graph.nnef, a
- * .tar or a .tgz), checked like a compiler checks a program: syntax, semantics, fragment
- * expansion, shapes, tensor files. Errors are reported through nnx_context_error as
+/* A model read from a file: today an NNEF document (1.0.2 and the later standard library, see
+ * NNX_MODEL_STRICT_1_0_2; a folder, a lone graph.nnef, a .tar or a .tgz), checked like a
+ * compiler checks a program: syntax, semantics, fragment expansion, shapes, tensor files. Errors are reported through nnx_context_error as
  * "PATH:LINE:COL: error: MESSAGE" (or "PATH: error: MESSAGE" when no position applies). */
 typedef struct nnx_model nnx_model;
 
