@@ -1067,9 +1067,9 @@ NNX_API nnx_status nnx_context_run(nnx_context *context, nnx_graph *graph, const
 
 /* ---------------------------------------------------------------- models (files) */
 
-/* A model read from a file: today an NNEF 1.0.2 document (a folder, a lone graph.nnef, a
- * .tar or a .tgz), checked like a compiler checks a program: syntax, semantics, fragment
- * expansion, shapes, tensor files. Errors are reported through nnx_context_error as
+/* A model read from a file: today an NNEF document (1.0.2 and the later standard library, see
+ * NNX_MODEL_STRICT_1_0_2; a folder, a lone graph.nnef, a .tar or a .tgz), checked like a
+ * compiler checks a program: syntax, semantics, fragment expansion, shapes, tensor files. Errors are reported through nnx_context_error as
  * "PATH:LINE:COL: error: MESSAGE" (or "PATH: error: MESSAGE" when no position applies). */
 typedef struct nnx_model nnx_model;
 
@@ -1088,10 +1088,15 @@ typedef enum nnx_model_flags {
                                         knows (default domain 28, ai.onnx.ml 5), reading each
                                         operator with the newest meaning nnx knows; without it
                                         such a model is refused naming the opset */
-    NNX_MODEL_VARIABLE_OUTPUTS = 1u << 6        /* TOSA (.tosa): each variable of the main block is
+    NNX_MODEL_VARIABLE_OUTPUTS = 1u << 6,       /* TOSA (.tosa): each variable of the main block is
                                         also an output, after the file's outputs, named as the
                                         variable: its value once a run is over (what the next
                                         run reads) */
+    /* NNEF: only the NNEF 1.0.2 standard library. By default a `version 1.0;` document may
+     * also use what NNEF-Tools and tract added later (gather, cast, tan … atanh, elu's alpha,
+     * selu, gelu, silu, softabs, min_max_ and zero_point_linear_quantize, in graph.quant too);
+     * with this flag such a use is INVALID_MODEL naming it (`nnx --strict-1.0.2`). */
+    NNX_MODEL_STRICT_1_0_2 = 1u << 7
 } nnx_model_flags;
 
 /* The shape of a graph input, applied before shapes propagate. ONNX: binds the dimensions the

@@ -23,6 +23,7 @@ static nnx_status nnef_load(const nnx_model_format *fmt, const char *path, const
         .skip_tensor_data = o->flags & NNX_MODEL_SKIP_TENSOR_DATA,
         .zero_missing_variables = o->flags & NNX_MODEL_ZERO_MISSING_VARIABLES,
         .apply_quantization = o->flags & NNX_MODEL_APPLY_QUANTIZATION,
+        .strict_1_0_2 = o->flags & NNX_MODEL_STRICT_1_0_2,
         .input_shapes = o->input_shapes,
         .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
     };

@@ -247,6 +247,14 @@ static double unary_f(nnx_op op, double x)
     case NNX_OP_ROUND_EVEN: return round_half_even(x);
     case NNX_OP_ERF: return erf(x);
     case NNX_OP_TAN: return tan(x);
+    case NNX_OP_SINH: return sinh(x);
+    case NNX_OP_COSH: return cosh(x);
+    case NNX_OP_ASIN: return asin(x);
+    case NNX_OP_ACOS: return acos(x);
+    case NNX_OP_ATAN: return atan(x);
+    case NNX_OP_ASINH: return asinh(x);
+    case NNX_OP_ACOSH: return acosh(x);
+    case NNX_OP_ATANH: return atanh(x);
     default: return NAN;
     }
 }

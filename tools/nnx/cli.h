@@ -59,7 +59,7 @@ bool cli_parse_long(const char *text, long min, long max, long *out);
 /* model_args.c: the options of every command that loads a model. A command lists
  * CLI_MODEL_OPTIONS in its option table and hands each of them to cli_model_option. */
 typedef struct cli_model_args {
-    uint32_t flags;          /* nnx_model_flags (--lenient, and the command's own) */
+    uint32_t flags;          /* nnx_model_flags (--lenient, --strict-1.0.2, and the command's own) */
     const char *params;      /* --params FILE, or NULL */
     nnx_input_shape *shapes; /* --input-shape, in the order given; names malloc'ed */
     uint32_t shape_count, shape_room;
@@ -70,8 +70,9 @@ typedef struct cli_model_args {
 
 #define CLI_MODEL_OPTIONS \
     {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, {"dim", 0, true}, \
+        {"newer-opsets", 0, false}, \
     { \
-        "newer-opsets", 0, false \
+        "strict-1.0.2", 0, false \
     }
 
 /* Takes one of CLI_MODEL_OPTIONS (option is its table entry): -1 to go on, else the exit code
@@ -99,6 +100,10 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
 /* The help lines of CLI_MODEL_OPTIONS, shared by every command that loads a model. */
 #define CLI_MODEL_HELP \
     "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" \
+    "      --strict-1.0.2\n" \
+    "                 NNEF: only the NNEF 1.0.2 standard library; a use of what NNEF-Tools\n" \
+    "                 and tract added later (gather, cast, gelu, elu's alpha, ...) is an\n" \
+    "                 error naming it\n" \
     "      --params FILE\n" \
     "                 the TVM .params weights of an NNVM graph JSON (default: STEM.params\n" \
     "                 beside STEM.json, else the one *.params file beside it)\n" \

@@ -1,4 +1,4 @@
-/* model_args.c — the options of every command that loads a model (--lenient, --params FILE,
+/* model_args.c — the options of every command that loads a model (--lenient, --strict-1.0.2, --params FILE,
  * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N): parsing them into cli_model_args,
  * and the shapes given in the form nnx_model_options takes. */
 #include "cli.h"
@@ -86,6 +86,10 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
 {
     if (strcmp(option->long_name, "lenient") == 0) {
         a->flags |= NNX_MODEL_LENIENT_EXTENSIONS;
+        return -1;
+    }
+    if (strcmp(option->long_name, "strict-1.0.2") == 0) {
+        a->flags |= NNX_MODEL_STRICT_1_0_2;
         return -1;
     }
     if (strcmp(option->long_name, "newer-opsets") == 0) {

@@ -136,7 +136,7 @@ static nnx_status load(nnx_nnef_model *m, const char *path, const nnx_nnef_load_
     if (st == NNX_OK)
         st = parse_document(m, o, err);
     if (st == NNX_OK)
-        st = nnx_nnef_registry_init(&m->reg, m->doc, m->alloc, err);
+        st = nnx_nnef_registry_init_ex(&m->reg, m->doc, o->strict_1_0_2, m->alloc, err);
     if (st == NNX_OK)
         st = nnx_nnef_check(m->doc, &m->reg, err);
     if (st != NNX_OK)

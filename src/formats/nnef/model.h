@@ -39,6 +39,7 @@ typedef struct nnx_nnef_load_options {
     bool skip_tensor_data;
     bool zero_missing_variables;
     bool apply_quantization;
+    bool strict_1_0_2; /* NNEF 1.0.2's standard library only (registry.h, decision 51) */
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
 } nnx_nnef_load_options;

@@ -62,6 +62,11 @@ static nnx_status bind_entry(nnef_flattener *f, nnx_nnef_model *m, const nnx_nne
     if (m->flat.tensors[t].quant)
         return quant_fail(f->err, f->g->filename, e->pos, "tensor '%s' is quantized twice", e->tensor);
     const nnx_nnef_entry *op = nnx_nnef_registry_find(&m->reg, e->op);
+    if (!op && nnx_nnef_registry_later_feature(&m->reg, e->op, NULL))
+        return quant_fail(f->err, f->g->filename, e->op_pos,
+                          "'%s' is an operation of the standard library after NNEF 1.0.2 (as NNEF-Tools and tract "
+                          "write it); strict 1.0.2 mode rejects it",
+                          e->op);
     if (!op)
         return quant_fail(f->err, f->g->filename, e->op_pos, "unknown operation '%s'", e->op);
     const nnx_nnef_fragment *frag = op->fragment;

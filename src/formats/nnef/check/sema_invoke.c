@@ -28,6 +28,11 @@ static nnx_status begin_call(sema *s, const char *name, const char *symbol, nnx_
     memset(c, 0, sizeof *c);
     c->pos = pos;
     c->entry = nnx_nnef_registry_find(s->reg, name);
+    if (!c->entry && nnx_nnef_registry_later_feature(s->reg, name, NULL))
+        return sema_fail(s, pos,
+                         "'%s' is an operation of the standard library after NNEF 1.0.2 (as NNEF-Tools and tract "
+                         "write it); strict 1.0.2 mode rejects it",
+                         name);
     if (!c->entry)
         return sema_fail(s, pos, "unknown operation '%s': neither a standard operation nor a fragment of this document",
                          name);
@@ -79,6 +84,11 @@ static nnx_status bind_one(sema *s, call *c, const nnx_nnef_argument *args, uint
         return NNX_OK;
     }
     int32_t k = find_param(f, a->name);
+    if (k < 0 && c->entry->standard && nnx_nnef_registry_later_feature(s->reg, f->name, a->name))
+        return sema_fail(s, a->pos,
+                         "parameter '%s' of %s comes from the standard library after NNEF 1.0.2 (as NNEF-Tools and "
+                         "tract write it); strict 1.0.2 mode rejects it",
+                         a->name, c->what);
     if (k < 0)
         return sema_fail(s, a->pos, "%s has no parameter named '%s'", c->what, a->name);
     if (c->arg_of[k] >= 0 && !args[c->arg_of[k]].name)

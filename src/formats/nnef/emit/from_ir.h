@@ -34,7 +34,9 @@
  *  slice                  slice(axes = all, begin, end)
  *  reduce_sum/mean/max/min            sum_reduce / mean_reduce / max_reduce / min_reduce, then
  *                                     squeeze(axes) unless keep_dims
- *  cast                   NNX_ERROR_NOT_SUPPORTED (NNEF 1.0.2 has no cast)
+ *  cast                   cast<T>(input) between float32 / int32 / bool, truncating (the library
+ *                         after 1.0.2, NNEF decision 54); other types and roundings NOT_SUPPORTED
+ *  tan sinh … atanh       same primitive of the library after 1.0.2
  *
  * Decisions (also among the NNEF decisions, "Writing builder graphs as NNEF")
  * ----------------------------------------------------------------------------

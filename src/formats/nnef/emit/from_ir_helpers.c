@@ -193,7 +193,9 @@ static nnx_status check_type(nnx_nnef_lower *L, const char *op, const char *para
     if (t->kind == NNX_NNEF_TYPE_TENSOR && v->kind == NNX_NNEF_VALUE_TENSOR) {
         if (v->u.tensor >= L->g->n_tensors)
             return internal(L, op, "tensor index out of range");
-        nnx_nnef_type_kind want = t->item ? t->item->kind : NNX_NNEF_TYPE_SCALAR;
+        if (!t->item)
+            return NNX_OK; /* tensor<>: any item type (cast's input, the library after 1.0.2) */
+        nnx_nnef_type_kind want = t->item->kind;
         nnx_nnef_type_kind have = L->g->tensors[v->u.tensor].dtype;
         if (want == NNX_NNEF_TYPE_GENERIC && *generic == NNX_NNEF_TYPE_NONE)
             *generic = have;

@@ -121,6 +121,36 @@ static nnx_status lower_unary(nnx_nnef_lower *L, const char *op)
     return nnx_nnef_lower_op1(L, op, &x, 1, NULL, out_value(L, 0), &t);
 }
 
+/* cast<T>(input) of the library after 1.0.2 (NNEF decision 54): between float32, int32 and
+ * bool (scalar, integer, logical), float -> int truncating (NNEF's meaning; the core's
+ * saturation agrees in range); other types, rounding modes and wrapping have no NNEF form. */
+static nnx_status lower_cast(nnx_nnef_lower *L)
+{
+    nnx_dtype from = in_desc(L, 0)->dtype, to = L->node->attrs.cast.to;
+    const nnx_attr_cast *a = &L->node->attrs.cast;
+    nnx_nnef_type_kind k = to == NNX_FLOAT32 ? NNX_NNEF_TYPE_SCALAR
+        : to == NNX_INT32                    ? NNX_NNEF_TYPE_INTEGER
+        : to == NNX_BOOL                     ? NNX_NNEF_TYPE_LOGICAL
+                                             : NNX_NNEF_TYPE_NONE;
+    if (k == NNX_NNEF_TYPE_NONE || (from != NNX_FLOAT32 && from != NNX_INT32 && from != NNX_BOOL))
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "a cast from %s to %s: NNEF's cast<T> converts scalar (float32), integer (int32) "
+                                   "and logical (bool) only",
+                                   nnx_dtype_name(from), nnx_dtype_name(to));
+    if (a->rounding != NNX_CAST_TRUNCATE || a->wrap || a->saturation != NNX_CAST_SATURATION_DEFAULT ||
+        a->e8m0_rounding != 0)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "NNEF's cast<T> truncates toward zero; this cast has saturate, round_mode or wrap "
+                                   "options");
+    uint32_t t;
+    nnx_status st = nnx_nnef_lower_value_tensor(L, out_value(L, 0), &t);
+    if (st != NNX_OK)
+        return st;
+    arg x = {"input", nnx_nnef_v_tensor(in_tensor(L, 0))};
+    nnx_nnef_value r = nnx_nnef_v_tensor(t);
+    return nnx_nnef_lower_emit(L, "cast", k, &x, 1, &r, 1);
+}
+
 /* Decision C: finite bounds as literals; an infinite or NaN bound is no bound. */
 static nnx_status lower_clamp(nnx_nnef_lower *L)
 {
@@ -711,9 +741,18 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_CLAMP: return lower_clamp(L);
     /* WebNN operations without an NNEF 1.0.2 primitive of the same meaning (elu, leaky_relu,
      * prelu, softplus are NNEF compounds; the writer emits primitives and native compounds). */
+    /* the primitives of the library after 1.0.2 (NNEF-Tools, tract; NNEF decision 51) */
+    case NNX_OP_TAN: return lower_unary(L, "tan");
+    case NNX_OP_SINH: return lower_unary(L, "sinh");
+    case NNX_OP_COSH: return lower_unary(L, "cosh");
+    case NNX_OP_ASIN: return lower_unary(L, "asin");
+    case NNX_OP_ACOS: return lower_unary(L, "acos");
+    case NNX_OP_ATAN: return lower_unary(L, "atan");
+    case NNX_OP_ASINH: return lower_unary(L, "asinh");
+    case NNX_OP_ACOSH: return lower_unary(L, "acosh");
+    case NNX_OP_ATANH: return lower_unary(L, "atanh");
     case NNX_OP_ROUND_EVEN:
     case NNX_OP_ERF:
-    case NNX_OP_TAN:
     case NNX_OP_IS_NAN:
     case NNX_OP_IS_INF:
     case NNX_OP_ELU:
@@ -734,10 +773,7 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_REDUCE_SUM_SQUARE:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no primitive operation '%s'",
                                    nnx_op_table[n->op].name);
-    case NNX_OP_CAST:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
-                                   "NNEF 1.0.2 has no cast operation (its tensor types scalar, integer and logical "
-                                   "never convert into each other)");
+    case NNX_OP_CAST: return lower_cast(L);
     /* WebNN quantizeLinear / dequantizeLinear change the tensor type; NNEF's linear_quantize
      * is a float-to-float fake quantization over [min, max], not the same meaning. */
     case NNX_OP_QUANTIZE_LINEAR:

@@ -208,6 +208,8 @@ static nnx_status write_args(writer *w, const nnx_nnef_flat_op *op, uint32_t k)
 static const char *generic_suffix(const nnx_nnef_flat_op *op)
 {
     static const char *const defaulted[] = {"external", "constant", "variable"};
+    if (op->generic != NNX_NNEF_TYPE_NONE && !op->custom && strcmp(op->name, "cast") == 0)
+        return type_name(op->generic); /* the target type is only in <T> (the library after 1.0.2) */
     if (op->generic == NNX_NNEF_TYPE_NONE || op->custom || op->generic == NNX_NNEF_TYPE_SCALAR)
         return NULL;
     for (size_t i = 0; i < sizeof defaulted / sizeof defaulted[0]; i++)

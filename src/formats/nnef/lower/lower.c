@@ -107,11 +107,15 @@ typedef struct op_map {
     nnx_op op;
 } op_map;
 
+/* tan … atanh: the library after 1.0.2 (NNEF-Tools, tract). */
 static const op_map unary_ops[] = {
     {"neg", NNX_OP_NEG},     {"exp", NNX_OP_EXP},   {"log", NNX_OP_LOG},     {"abs", NNX_OP_ABS},
     {"floor", NNX_OP_FLOOR}, {"ceil", NNX_OP_CEIL}, {"relu", NNX_OP_RELU},   {"sigmoid", NNX_OP_SIGMOID},
     {"tanh", NNX_OP_TANH},   {"sqrt", NNX_OP_SQRT}, {"rcp", NNX_OP_RCP},     {"sin", NNX_OP_SIN},
     {"cos", NNX_OP_COS},     {"sign", NNX_OP_SIGN}, {"round", NNX_OP_ROUND}, {"not", NNX_OP_LOGICAL_NOT},
+    {"tan", NNX_OP_TAN},     {"sinh", NNX_OP_SINH}, {"cosh", NNX_OP_COSH},   {"asin", NNX_OP_ASIN},
+    {"acos", NNX_OP_ACOS},   {"atan", NNX_OP_ATAN}, {"asinh", NNX_OP_ASINH}, {"acosh", NNX_OP_ACOSH},
+    {"atanh", NNX_OP_ATANH},
 };
 static const op_map binary_ops[] = {
     {"add", NNX_OP_ADD}, {"sub", NNX_OP_SUB},         {"mul", NNX_OP_MUL},
@@ -188,7 +192,45 @@ static nnx_status lower_clamp(lowerer *L)
     return st == NNX_OK ? lw_bind(L, "y", y) : st;
 }
 
+/* cast<T>(input) (the library after 1.0.2): core cast (scalar -> integer truncates toward zero,
+ * numbers -> logical are non-zero, logical -> numbers 0/1); the same type is a copy. */
+static nnx_status lower_cast(lowerer *L)
+{
+    const nnx_nnef_value *in = lw_arg(L, "input");
+    nnx_dtype to = lw_result_dtype(L), from = NNX_FLOAT32;
+    if (in && in->kind == NNX_NNEF_VALUE_TENSOR)
+        from = lw_core_dtype(L->g->tensors[in->u.tensor].dtype);
+    else if (in && in->kind == NNX_NNEF_VALUE_INTEGER)
+        from = NNX_INT32;
+    else if (in && in->kind == NNX_NNEF_VALUE_LOGICAL)
+        from = NNX_BOOL;
+    uint32_t t, x, y;
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, "output", &t);
+    nnx_attrs a = {.cast = {.to = to}};
+    nnx_status st = lw_operand(L, in, from, &x);
+    if (st == NNX_OK && from == to)
+        st = lw_reshape_to(L, x, out->shape, out->rank, &y);
+    else if (st == NNX_OK)
+        st = lw_node(L, NNX_OP_CAST, &x, 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
+}
+
 /* ---------------------------------------------------------------- shape operations */
+
+/* gather(input, indices, axis) (the library after 1.0.2) -> core gather, int32 indices. Indices
+ * outside the extent are not an error at run time: the core clamps them (decision 52). */
+static nnx_status lower_gather(lowerer *L)
+{
+    uint32_t t, in[2], y;
+    const nnx_nnef_flat_tensor *out = lw_result_tensor(L, "output", &t);
+    nnx_attrs a = {.axis = {(uint32_t)lw_int_arg(L, "axis")}};
+    nnx_status st = lw_operand(L, lw_arg(L, "input"), lw_core_dtype(out->dtype), &in[0]);
+    if (st == NNX_OK)
+        st = lw_operand(L, lw_arg(L, "indices"), NNX_INT32, &in[1]);
+    if (st == NNX_OK)
+        st = lw_node(L, NNX_OP_GATHER, in, 2, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
+}
 
 /* reshape, squeeze, unsqueeze, copy: the same elements in the shape NNEF computed. */
 static nnx_status lower_reshape(lowerer *L)
@@ -538,6 +580,10 @@ static nnx_status lower_op(lowerer *L)
         return lower_binary(L, op, NNX_FLOAT32);
     if (strcmp(name, "select") == 0)
         return lower_select(L);
+    if (strcmp(name, "cast") == 0)
+        return lower_cast(L);
+    if (strcmp(name, "gather") == 0)
+        return lower_gather(L);
     if (strcmp(name, "clamp") == 0)
         return lower_clamp(L);
     if (strcmp(name, "conv") == 0)

@@ -2,7 +2,9 @@
  * each tensor graph.quant names is replaced, right after the operation producing it, by the
  * output of its quantization operation, built from core ops step by step as the chapter-4
  * body computes it (linear_quantize, logarithmic_quantize; NNEF 1.0.2
- * §4.9.5), so results match running the body itself. Bounds are graph.quant literals. */
+ * §4.9.5; min_max_linear_quantize and zero_point_linear_quantize of the library after 1.0.2,
+ * the latter what tract writes for int8/uint8 tensors), so results match running the body
+ * itself. Bounds, scales and zero points are graph.quant literals (decision 53). */
 #include "formats/nnef/lower/lower_internal.h"
 
 #include <math.h>
@@ -51,6 +53,14 @@ static bool literal(const nnx_nnef_flat_quant *q, const char *name, float *out)
     return false;
 }
 
+static bool logical_arg(const nnx_nnef_flat_quant *q, const char *name)
+{
+    for (uint32_t i = 0; i < q->n_args; i++)
+        if (strcmp(q->args[i].name, name) == 0 && q->args[i].value.kind == NNX_NNEF_VALUE_LOGICAL)
+            return q->args[i].value.u.logical;
+    return false;
+}
+
 static int64_t bits_of(const nnx_nnef_flat_quant *q)
 {
     for (uint32_t i = 0; i < q->n_args; i++)
@@ -80,6 +90,60 @@ static nnx_status linear(lowerer *L, uint32_t x, float lo, float hi, double r, u
         st = with_constant(L, NNX_OP_MUL, v, range, false, &v);
     if (st == NNX_OK)
         st = with_constant(L, NNX_OP_ADD, v, lo, false, y);
+    return st;
+}
+
+/* min_max_linear_quantize: r = 2^bits - 1 - (1 if signed and symmetric); z = clamp(x, min, max);
+ * p = (2^(bits-1) - (1 if symmetric)) if signed else 0; q = round((z - min) / (max - min) * r) - p;
+ * y = (q + p) / r * (max - min) + min. */
+static nnx_status min_max(lowerer *L, uint32_t x, float lo, float hi, int64_t bits, bool sgn, bool sym, uint32_t *y)
+{
+    double r = ldexp(1.0, (int)bits) - 1 - (sgn && sym ? 1 : 0);
+    double p = sgn ? ldexp(1.0, (int)bits - 1) - (sym ? 1 : 0) : 0;
+    float range = hi - lo;
+    uint32_t v;
+    nnx_status st = clamp(L, x, lo, hi, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_SUB, v, lo, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_DIV, v, range, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_MUL, v, r, false, &v);
+    if (st == NNX_OK)
+        st = unary(L, NNX_OP_ROUND, v, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_SUB, v, p, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_ADD, v, p, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_DIV, v, r, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_MUL, v, range, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_ADD, v, lo, false, y);
+    return st;
+}
+
+/* zero_point_linear_quantize: s = round(x / scale) + zero_point; r = 2^(bits-1) - 1 if signed
+ * else 2^bits - 1; q = clamp(s, lo, r), lo = 0 (unsigned), -r (signed symmetric), -r - 1
+ * (signed); y = (q - zero_point) * scale. */
+static nnx_status zero_point(lowerer *L, uint32_t x, float zp, float scale, int64_t bits, bool sgn, bool sym,
+                             uint32_t *y)
+{
+    double r = sgn ? ldexp(1.0, (int)bits - 1) - 1 : ldexp(1.0, (int)bits) - 1;
+    double lo = !sgn ? 0 : sym ? -r : -r - 1;
+    uint32_t v;
+    nnx_status st = with_constant(L, NNX_OP_DIV, x, scale, false, &v);
+    if (st == NNX_OK)
+        st = unary(L, NNX_OP_ROUND, v, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_ADD, v, zp, false, &v);
+    if (st == NNX_OK)
+        st = clamp(L, v, (float)lo, (float)r, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_SUB, v, zp, false, &v);
+    if (st == NNX_OK)
+        st = with_constant(L, NNX_OP_MUL, v, scale, false, y);
     return st;
 }
 
@@ -133,10 +197,29 @@ static nnx_status quantize(lowerer *L, uint32_t t)
         nnx_status st = logarithmic(L, x, hi, r, &y);
         if (st != NNX_OK)
             return st;
+    } else if (strcmp(q->op, "min_max_linear_quantize") == 0) {
+        if (!literal(q, "min", &lo) || !literal(q, "max", &hi) || !(hi > lo))
+            return lw_unsupported(L,
+                                  "min_max_linear_quantize of '%s' needs literal bounds with max > min (graph.quant "
+                                  "%u:%u)",
+                                  L->g->tensors[t].name, q->pos.line, q->pos.col);
+        nnx_status st = min_max(L, x, lo, hi, bits, logical_arg(q, "signed"), logical_arg(q, "symmetric"), &y);
+        if (st != NNX_OK)
+            return st;
+    } else if (strcmp(q->op, "zero_point_linear_quantize") == 0) {
+        float zp = 0, scale = 0;
+        if (!literal(q, "zero_point", &zp) || !literal(q, "scale", &scale) || !(scale > 0))
+            return lw_unsupported(L,
+                                  "zero_point_linear_quantize of '%s' needs a literal zero_point and a literal scale "
+                                  "> 0 (graph.quant %u:%u)",
+                                  L->g->tensors[t].name, q->pos.line, q->pos.col);
+        nnx_status st = zero_point(L, x, zp, scale, bits, logical_arg(q, "signed"), logical_arg(q, "symmetric"), &y);
+        if (st != NNX_OK)
+            return st;
     } else {
         return lw_unsupported(L,
-                              "graph.quant applies '%s' to '%s'; only linear_quantize and logarithmic_quantize "
-                              "run",
+                              "graph.quant applies '%s' to '%s'; only linear_quantize, logarithmic_quantize, "
+                              "min_max_linear_quantize and zero_point_linear_quantize run",
                               q->op, L->g->tensors[t].name);
     }
     L->value_of[t] = y;

@@ -192,6 +192,68 @@ static nnx_status rule_unary(nnx_nnef_sh *c)
     return st != NNX_OK ? st : nnx_nnef_sh_output(c, "y", &s);
 }
 
+/* cast<?>(input) (the library after 1.0.2): the input's shape, another item type. */
+static nnx_status rule_cast(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape s;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &s);
+    return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &s);
+}
+
+/* Indices known before running (an integer literal, or the values of a `constant`) must lie in
+ * [0, n) (decision 52); others are checked by no one before the run. */
+static nnx_status gather_indices(nnx_nnef_sh *c, uint32_t n)
+{
+    const nnx_nnef_value *v = nnx_nnef_flat_arg(c->op, "indices"), *items = v;
+    uint32_t count = 1;
+    if (v && v->kind == NNX_NNEF_VALUE_TENSOR) {
+        const nnx_nnef_flat_tensor *t = &c->g->tensors[v->u.tensor];
+        const nnx_nnef_flat_op *p = t->producer < c->g->n_ops ? &c->g->ops[t->producer] : NULL;
+        items = p && !p->custom && strcmp(p->name, "constant") == 0 ? nnx_nnef_flat_arg(p, "value") : NULL;
+        if (!items || items->kind != NNX_NNEF_VALUE_ARRAY)
+            return NNX_OK;
+        count = items->count;
+        items = items->u.items;
+    }
+    for (uint32_t i = 0; items && i < count; i++)
+        if (items[i].kind == NNX_NNEF_VALUE_INTEGER && (items[i].u.integer < 0 || items[i].u.integer >= n))
+            return nnx_nnef_sh_fail(c, "index %lld is out of range for an axis of extent %u",
+                                    (long long)items[i].u.integer, n);
+    return NNX_OK;
+}
+
+/* gather(input, indices, axis) (the library after 1.0.2, NNEF-Tools / tract): 0 <= axis <
+ * rank(input); input.shape[:axis] ++ indices.shape ++ input.shape[axis+1:] (decision 52). */
+static nnx_status rule_gather(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape x, idx, out;
+    int64_t axis;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &x);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_tensor(c, "indices", &idx);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_int(c, "axis", &axis);
+    if (st != NNX_OK)
+        return st;
+    char buf[NNX_NNEF_SHAPE_STR];
+    if (axis < 0 || axis >= (int64_t)x.rank)
+        return nnx_nnef_sh_fail(c, "axis %lld is out of range for input of shape %s", (long long)axis,
+                                nnx_nnef_sh_str(&x, buf));
+    if ((st = gather_indices(c, x.dim[axis])) != NNX_OK)
+        return st;
+    if (x.rank - 1 + idx.rank > NNX_MAX_RANK)
+        return nnx_nnef_sh_fail(c, "the output would have rank %u; at most %d", x.rank - 1 + idx.rank, NNX_MAX_RANK);
+    memset(&out, 0, sizeof out);
+    uint32_t a = (uint32_t)axis;
+    for (uint32_t i = 0; i < a; i++)
+        out.dim[out.rank++] = x.dim[i];
+    for (uint32_t i = 0; i < idx.rank; i++)
+        out.dim[out.rank++] = idx.dim[i];
+    for (uint32_t i = a + 1; i < x.rank; i++)
+        out.dim[out.rank++] = x.dim[i];
+    return nnx_nnef_sh_output(c, "output", &out);
+}
+
 static nnx_status rule_binary(nnx_nnef_sh *c)
 {
     static const char *const names[] = {"x", "y"};
@@ -345,6 +407,10 @@ static const struct rule {
     {"avg_roi_pool", nnx_nnef_sh_roi}, {"max_roi_pool", nnx_nnef_sh_roi}, {"roi_resample", nnx_nnef_sh_roi},
     {"matmul", rule_matmul},
     {"update", rule_update},
+    /* primitives of the library after 1.0.2 (NNEF-Tools, tract; decision 51) */
+    {"tan", rule_unary}, {"sinh", rule_unary}, {"cosh", rule_unary}, {"asin", rule_unary}, {"acos", rule_unary},
+    {"atan", rule_unary}, {"asinh", rule_unary}, {"acosh", rule_unary}, {"atanh", rule_unary},
+    {"gather", rule_gather}, {"cast", rule_cast},
     /* native compounds (§4.2.4, §4.4, §4.9.1) */
     {"relu", rule_unary}, {"sigmoid", rule_unary}, {"tanh", rule_unary}, {"sqrt", rule_unary},
     {"min", rule_binary}, {"max", rule_binary}, {"clamp", rule_clamp}, {"softmax", rule_softmax},

@@ -10,4 +10,9 @@
 extern const char *const nnx_nnef_stdlib_text;
 extern const size_t nnx_nnef_stdlib_length;
 
+/* The later standard library (stdlib_later_text.c): what NNEF-Tools and tract added after
+ * 1.0.2. Its fragments replace 1.0.2's of the same name (elu). */
+extern const char *const nnx_nnef_stdlib_later_text;
+extern const size_t nnx_nnef_stdlib_later_length;
+
 #endif
