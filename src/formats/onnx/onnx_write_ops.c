@@ -65,6 +65,15 @@ static bool w_minmax(W_t *W, const nnx_node *n, const char *op_type)
     return w_plain(W, n, op_type);
 }
 
+/* pow: Pow-15's base type T is int32, int64 or a float type (Operators.md Pow). */
+static bool w_pow(W_t *W, const nnx_node *n, const char *op_type)
+{
+    nnx_dtype dt = in_desc(W, n, 0)->dtype;
+    if (!nnx_dtype_is_float(dt) && dt != NNX_INT32 && dt != NNX_INT64)
+        return nnx_onnx_w_refuse(W, "Pow takes int32, int64 or float bases, not %s", nnx_dtype_name(dt));
+    return w_plain(W, n, op_type);
+}
+
 /* not_equal: Not(Equal(a, b)) (NaN != NaN is true in both). */
 static bool w_not_equal(W_t *W, const nnx_node *n, const char *op_type)
 {
@@ -640,7 +649,7 @@ static const op_row rows[NNX_OP_COUNT] = {
     [NNX_OP_DIV] = {"Div", w_plain},
     [NNX_OP_MAX] = {"Max", w_minmax},
     [NNX_OP_MIN] = {"Min", w_minmax},
-    [NNX_OP_POW] = {"Pow", w_plain},
+    [NNX_OP_POW] = {"Pow", w_pow},
     [NNX_OP_ABS] = {"Abs", w_plain},
     [NNX_OP_NEG] = {"Neg", w_plain},
     [NNX_OP_CEIL] = {"Ceil", w_plain},
