@@ -10,7 +10,13 @@ the digits CNN in NNEF (examples/digits/model) and three NNEF test models
 (tests/data/nnef/: add_n, chapter4_examples, foobar; random inputs of a fixed seed) converted
 NNEF -> ONNX -> NNEF, each form run and compared with the NNEF source's output.
 
-  /usr/bin/python3 tests/models/check_onnx_writer.py NNX SOURCE_DIR OUT_DIR
+Last, with the ONNX conformance runner and Debian's libonnx-testdata, every backend node
+test model that nnx converts is written as ONNX, checked by the checker, and run by the runner
+against the test's data: a test that passes from its source model must pass from the written
+one (the optional_* tests excepted: their optional inputs are flattened to tensors when read,
+so the written model's inputs are no longer the test data's).
+
+  /usr/bin/python3 tests/models/check_onnx_writer.py NNX SOURCE_DIR OUT_DIR [CONFORMANCE_RUNNER]
 
 Exit 0 when every model passes, 1 naming the model otherwise, 77 when Debian's python3-torch
 or python3-onnx is not installed.
@@ -151,8 +157,51 @@ def nnef_case(nnx, out, name, model, inputs, back=True):
     return ok
 
 
+NODE_TESTS = "/usr/share/libonnx-testdata/data/node"
+
+
+def failing(runner, root):
+    """The tests under root that the conformance runner fails."""
+    r = subprocess.run([runner, root], capture_output=True, text=True)
+    return {line.split()[1].split(":")[0].split("/")[-1] for line in r.stdout.splitlines() + r.stderr.splitlines()
+            if line.startswith("FAIL ")}
+
+
+def node_tests(nnx, runner, out):
+    """Backend node tests written as ONNX and run again: (passed, written, why-not list)."""
+    src_root, dst_root = os.path.join(out, "node-source"), os.path.join(out, "node-written")
+    written, problems = [], []
+    for t in sorted(os.listdir(NODE_TESTS)):
+        model = os.path.join(NODE_TESTS, t, "model.onnx")
+        if not os.path.exists(model):
+            continue
+        dst = os.path.join(dst_root, t)
+        os.makedirs(dst, exist_ok=True)
+        r = subprocess.run([nnx, "convert", model, os.path.join(dst, "model.onnx")], capture_output=True, text=True)
+        if r.returncode != 0:  # not loaded (unsupported, symbolic shapes) or no ONNX form: not counted
+            subprocess.run(["rm", "-rf", dst])
+            continue
+        why = write_and_check(nnx, model, os.path.join(dst, "model.onnx"), [])
+        if why:
+            problems.append("%s: %s" % (t, why))
+        for d in os.listdir(os.path.join(NODE_TESTS, t)):
+            if d.startswith("test_data_set_") and not os.path.exists(os.path.join(dst, d)):
+                os.symlink(os.path.join(NODE_TESTS, t, d), os.path.join(dst, d))
+        link = os.path.join(src_root, t)
+        os.makedirs(src_root, exist_ok=True)
+        if not os.path.exists(link):
+            os.symlink(os.path.join(NODE_TESTS, t), link)
+        written.append(t)
+    before, after = failing(runner, src_root), failing(runner, dst_root)
+    for t in sorted(after - before):
+        if not t.startswith("test_optional_"):
+            problems.append("%s: passes from its source model, fails from the written one" % t)
+    return len(written) - len(after), len(written), problems
+
+
 def main():
     nnx, source, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    runner = sys.argv[4] if len(sys.argv) > 4 else None
     os.makedirs(out, exist_ok=True)
     failed = []
     for name, model, opset, x in cases():
@@ -169,6 +218,14 @@ def main():
         if not nnef_case(nnx, out, name, os.path.join(source, "tests", "data", "nnef", name + ".nnef"), None,
                          back=name != "chapter4_examples"):
             failed.append(name)
+    if runner and os.path.isdir(NODE_TESTS):
+        passed, written, problems = node_tests(nnx, runner, out)
+        for p in problems:
+            print("FAIL node test %s" % p)
+        print("%s backend node tests: %d written by nnx, checked, and %d of them pass when run again" %
+              ("FAIL" if problems else "PASS", written, passed))
+        if problems:
+            failed.append("node tests")
     if failed:
         print("failed: " + ", ".join(failed))
     sys.exit(1 if failed else 0)
