@@ -636,6 +636,39 @@ static bool w_resample(W_t *W, const nnx_node *n, const char *op_type)
         (!nearest || nnx_onnx_w_attr_s(W, o, "nearest_mode", "round_prefer_floor"));
 }
 
+/* quantize_linear / dequantize_linear: core IR's scale and zero point have x's rank (blocks);
+ * QuantizeLinear / DequantizeLinear-13 take one scale (all extents 1) or one per index of a
+ * single axis (that extent x's, the others 1), so the two are reshaped to [] or [C] and
+ * the axis is given; other blocks are refused. Types: float32 scales, int8 / uint8 zero
+ * points (int32 too when dequantizing), as Operators.md lists them at opset 13. */
+static bool w_quantize(W_t *W, const nnx_node *n, const char *op_type)
+{
+    const nnx_operand_desc *x = in_desc(W, n, 0), *sc = in_desc(W, n, 1), *zp = in_desc(W, n, 2);
+    bool q = n->op == NNX_OP_QUANTIZE_LINEAR;
+    if (sc->dtype != NNX_FLOAT32 || (q && x->dtype != NNX_FLOAT32) ||
+        (zp->dtype != NNX_INT8 && zp->dtype != NNX_UINT8 && (q || zp->dtype != NNX_INT32)))
+        return nnx_onnx_w_refuse(W, "%s takes float32 scales and int8 or uint8 zero points at opset %d", op_type,
+                                 NNX_ONNX_WRITE_OPSET);
+    int64_t axis = -1;
+    for (uint32_t i = 0; i < sc->rank; i++) {
+        if (sc->shape[i] == 1)
+            continue;
+        if (sc->shape[i] != x->shape[i] || axis >= 0)
+            return nnx_onnx_w_refuse(W, "a blockwise scale (%s takes one per tensor or per axis at opset %d)", op_type,
+                                     NNX_ONNX_WRITE_OPSET);
+        axis = i;
+    }
+    int64_t c = axis >= 0 ? x->shape[axis] : 0;
+    const char *shape = nnx_onnx_w_i64s(W, "qshape", &c, axis >= 0 ? 1 : 0);
+    const char *s_in[2] = {in_name(W, n, 1), shape}, *z_in[2] = {in_name(W, n, 2), shape};
+    const char *s1 = tmp(W, n, "scale"), *z1 = tmp(W, n, "zero_point");
+    if (!nnx_onnx_w_node(W, "Reshape", s_in, 2, &s1, 1) || !nnx_onnx_w_node(W, "Reshape", z_in, 2, &z1, 1))
+        return false;
+    const char *in[3] = {in_name(W, n, 0), s1, z1}, *out = nnx_onnx_w_out(W, n->out[0]);
+    Onnx__NodeProto *o = nnx_onnx_w_node(W, op_type, in, 3, &out, 1);
+    return o && (axis < 0 || nnx_onnx_w_attr_i(W, o, "axis", axis));
+}
+
 /* The table: a core op without a row has no ONNX form at opset 17. */
 typedef struct op_row {
     const char *op_type;
@@ -731,6 +764,8 @@ static const op_row rows[NNX_OP_COUNT] = {
     [NNX_OP_GATHER_ND] = {"GatherND", w_indices},
     [NNX_OP_SCATTER_ELEMENTS] = {"ScatterElements", w_indices},
     [NNX_OP_SCATTER_ND] = {"ScatterND", w_indices},
+    [NNX_OP_QUANTIZE_LINEAR] = {"QuantizeLinear", w_quantize},
+    [NNX_OP_DEQUANTIZE_LINEAR] = {"DequantizeLinear", w_quantize},
     [NNX_OP_BATCH_NORMALIZATION] = {"BatchNormalization", w_batch_norm},
     [NNX_OP_INSTANCE_NORMALIZATION] = {"InstanceNormalization", w_instance_norm},
     [NNX_OP_LAYER_NORMALIZATION] = {"LayerNormalization", w_layer_norm},

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../common/model_graph.h"
@@ -242,17 +243,62 @@ static void expect_refusal(fixture *f, nnx_operand *y, const char *part)
     assert_int_equal(access(f->path, F_OK), -1); /* nothing written */
 }
 
-/* quantize_linear (blockwise in core IR) has no row at opset 17. */
+/* An NNEF argmax_pool (core argmax_pool) has no row at opset 17: nnx_model_save refuses it. */
 static void test_refuse_no_operator(void **state)
 {
     fixture *f = *state;
+    char dir[128], file[160];
+    snprintf(dir, sizeof dir, "/tmp/nnx_onnx_writer_%ld_nnef", (long)getpid());
+    snprintf(file, sizeof file, "%s/graph.nnef", dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    FILE *fp = fopen(file, "w");
+    assert_non_null(fp);
+    fputs("version 1.0;\ngraph G( input ) -> ( output )\n{\n"
+          "  input = external<scalar>(shape = [1, 1, 4, 4]);\n"
+          "  output = argmax_pool(input, size = [1, 1, 2, 2]);\n}\n",
+          fp);
+    fclose(fp);
+    nnx_model *m = NULL;
+    assert_int_equal(nnx_model_load(f->ctx, dir, NULL, &m), NNX_OK);
+    assert_int_equal(nnx_model_save(m, f->path), NNX_ERROR_NOT_SUPPORTED);
+    const char *msg = nnx_context_error(f->ctx);
+    if (!strstr(msg, "has no ONNX form: opset 17 has no operator for it") || !strstr(msg, "core op 'argmax_pool'"))
+        fail_msg("message '%s'", msg);
+    assert_int_equal(access(f->path, F_OK), -1);
+    nnx_model_destroy(m);
+    unlink(file);
+    rmdir(dir);
+}
+
+/* A blockwise quantization scale: QuantizeLinear-13 takes one per tensor or per axis. */
+static void test_refuse_blockwise(void **state)
+{
+    fixture *f = *state;
     nnx_operand *x = input(f, "x", 2, SHAPE(2, 4));
-    nnx_operand_desc zd = {NNX_INT8, 2, {1, 1}};
-    int8_t z = 0;
-    nnx_operand *q = nnx_builder_quantize_linear(f->b, x, konst(f, 2, SHAPE(1, 1)),
-                                                 nnx_builder_constant(f->b, &zd, &z, 1),
+    nnx_operand_desc zd = {NNX_INT8, 2, {1, 2}};
+    int8_t z[2] = {0, 3};
+    nnx_operand *q = nnx_builder_quantize_linear(f->b, x, konst(f, 2, SHAPE(1, 2)),
+                                                 nnx_builder_constant(f->b, &zd, z, 2),
                                                  &(nnx_operator_options){.label = "q"});
-    expect_refusal(f, q, "core op 'quantize_linear' (label 'q') has no ONNX form: opset 17 has no operator for it");
+    expect_refusal(f, q, "core op 'quantize_linear' (label 'q') has no ONNX form: a blockwise scale");
+}
+
+/* quantize_linear -> dequantize_linear with one scale per column: QuantizeLinear and
+ * DequantizeLinear with axis 1, the same values back. */
+static void test_quantize_ops(void **state)
+{
+    fixture *f = *state;
+    nnx_operand *x = input(f, "x", 2, SHAPE(2, 4));
+    nnx_operand_desc zd = {NNX_INT8, 2, {1, 4}};
+    int8_t z[4] = {0, 3, -2, 1};
+    nnx_operand *scale = konst(f, 2, SHAPE(1, 4)), *zp = nnx_builder_constant(f->b, &zd, z, 4);
+    nnx_operand *q = nnx_builder_quantize_linear(f->b, x, nnx_builder_abs(f->b, scale, NULL), zp, NULL);
+    nnx_operand *y = nnx_builder_dequantize_linear(f->b, q, nnx_builder_abs(f->b, scale, NULL), zp, NULL);
+    nnx_graph *g = build(f, "y", y);
+    nnx_operand_desc xd = {NNX_FLOAT32, 2, {2, 4}}, yd;
+    nnx_graph_output_desc(g, 0, &yd);
+    static const char *const ops[] = {"QuantizeLinear", "DequantizeLinear"};
+    round_trip(f, g, &xd, &yd, ops, 2, 0);
 }
 
 /* A dilated l2 pool: LpPool has no dilations at opset 17. */
@@ -285,7 +331,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cnn_ops, setup, teardown),
         cmocka_unit_test_setup_teardown(test_transformer_ops, setup, teardown),
         cmocka_unit_test_setup_teardown(test_movement_ops, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_quantize_ops, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_no_operator, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refuse_blockwise, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_attributes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_layout, setup, teardown),
     };
