@@ -300,6 +300,51 @@ static bool w_pool(W_t *W, const nnx_node *n, const char *op_type)
         (n->op != NNX_OP_AVG_POOL || nnx_onnx_w_attr_i(W, o, "count_include_pad", 0));
 }
 
+/* box (NNEF's window sum; what N-D and count_include_pad average pools become when read):
+ * a window of 1 on the batch and channel axes is an AveragePool over the others, counting
+ * the padding (border constant) or not (ignore) as the divisor. normalize divides by the
+ * volume (constant) or the in-bounds count (ignore); without it the sum is the constant
+ * border's average times the volume. Other borders, dilations (none at opset 17) and
+ * negative padding are refused. */
+static bool w_box(W_t *W, const nnx_node *n, const char *op_type)
+{
+    const nnx_attr_window *a = &n->attrs.window;
+    const nnx_operand_desc *x = in_desc(W, n, 0);
+    uint32_t r = x->rank, k = r - 2;
+    bool constant = a->border == NNX_WINDOW_CONSTANT;
+    if (r < 3 || (!constant && a->border != NNX_WINDOW_IGNORE) || (!constant && !a->normalize))
+        return nnx_onnx_w_refuse(W, "only a constant or ignore border (normalized) over spatial axes is an %s",
+                                 op_type);
+    for (uint32_t i = 0; i < r; i++) {
+        bool outer = i < 2;
+        if ((outer && (a->size[i] != 1 || a->stride[i] != 1 || a->pad_begin[i] || a->pad_end[i])) ||
+            a->dilation[i] != 1 || a->pad_begin[i] < 0 || a->pad_end[i] < 0)
+            return nnx_onnx_w_refuse(W,
+                                     "a window over the batch or channel axis, a dilation or a negative pad "
+                                     "has no %s form",
+                                     op_type);
+    }
+    int64_t ks[NNX_MAX_RANK], st[NNX_MAX_RANK], pads[2 * NNX_MAX_RANK];
+    double volume = 1;
+    for (uint32_t i = 0; i < k; i++) {
+        ks[i] = a->size[2 + i];
+        st[i] = a->stride[2 + i];
+        pads[i] = a->pad_begin[2 + i];
+        pads[k + i] = a->pad_end[2 + i];
+        volume *= ks[i];
+    }
+    const char *x_name = in_name(W, n, 0), *out = nnx_onnx_w_out(W, n->out[0]);
+    const char *avg = a->normalize ? out : tmp(W, n, "average");
+    Onnx__NodeProto *o = nnx_onnx_w_node(W, op_type, &x_name, 1, &avg, 1);
+    if (!o || !nnx_onnx_w_attr_ints(W, o, "kernel_shape", ks, k) || !nnx_onnx_w_attr_ints(W, o, "strides", st, k) ||
+        !nnx_onnx_w_attr_ints(W, o, "pads", pads, 2 * k) || !nnx_onnx_w_attr_i(W, o, "count_include_pad", constant))
+        return false;
+    if (a->normalize)
+        return true;
+    const char *m[2] = {avg, nnx_onnx_w_scalar(W, "volume", x->dtype, volume, 0)};
+    return nnx_onnx_w_node(W, "Mul", m, 2, &out, 1) != NULL;
+}
+
 static bool w_axis(W_t *W, const nnx_node *n, const char *op_type)
 {
     Onnx__NodeProto *o = plain(W, n, op_type);
@@ -732,6 +777,7 @@ static const op_row rows[NNX_OP_COUNT] = {
     [NNX_OP_AVG_POOL] = {"AveragePool", w_pool},
     [NNX_OP_MAX_POOL] = {"MaxPool", w_pool},
     [NNX_OP_L2_POOL] = {"LpPool", w_pool},
+    [NNX_OP_BOX] = {"AveragePool", w_box},
     [NNX_OP_SOFTMAX] = {"Softmax", w_axis},
     [NNX_OP_RESHAPE] = {"Reshape", w_shape_input},
     [NNX_OP_TRANSPOSE] = {"Transpose", w_transpose},
