@@ -3,7 +3,7 @@
  * decoded with the generated onnx.proto reader (opset, operator types, names, initializers),
  * loaded back with nnx_model_load and run: outputs must match the builder graph's. Also the
  * refusals (a core op with no ONNX form, attributes and layouts ONNX cannot express) and
- * that nothing is written then. */
+ * that nothing is written then; and allocation failure at every allocation of one save. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../common/counting_alloc.h"
 #include "../../common/model_graph.h"
 #include "nnx.h"
 #include "onnx.pb-c.h"
@@ -325,6 +326,48 @@ static void test_refuse_layout(void **state)
     expect_refusal(f, c, "core op 'conv' (label 'c') has no ONNX form: Conv takes channel-first inputs");
 }
 
+/* Every allocation of one save failed in turn: OUT_OF_MEMORY, nothing leaked, no file; then
+ * the save succeeds. The graph has multi-node forms (gelu, batch norm without scale) and
+ * several initializers. */
+static void test_every_allocation_fails(void **state)
+{
+    (void)state;
+    counting_alloc c = {0};
+    fixture f = {0};
+    nnx_context_options opts = {.threads = 1, .allocator = counting_alloc_hook(&c)};
+    assert_int_equal(nnx_context_create(&opts, &f.ctx), NNX_OK);
+    assert_int_equal(nnx_builder_create(f.ctx, &f.b), NNX_OK);
+    snprintf(f.path, sizeof f.path, "/tmp/nnx_onnx_writer_oom_%ld.onnx", (long)getpid());
+    nnx_operand *x = input(&f, "x", 4, SHAPE(1, 2, 5, 5));
+    nnx_conv2d_options co = {.padding = SHAPE(1, 1, 1, 1), .padding_count = 4, .bias = konst(&f, 1, SHAPE(3))};
+    nnx_operand *y = nnx_builder_conv2d(f.b, x, konst(&f, 4, SHAPE(3, 2, 3, 3)), &co);
+    y = nnx_builder_gelu(f.b, y, NULL);
+    nnx_reduce_options ro = {.axes = SHAPE(2, 3), .axes_count = 2};
+    y = nnx_builder_reduce_mean(f.b, y, &ro);
+    nnx_graph *g = build(&f, "y", y);
+    long live = c.live, before = c.calls;
+    assert_int_equal(nnx_graph_save(g, f.path), NNX_OK);
+    long total = c.calls - before;
+    assert_int_equal(c.live, live);
+    assert_true(total > 10);
+    unlink(f.path);
+    for (long n = 1; n <= total; n++) {
+        c.fail_at = c.calls + n;
+        nnx_status st = nnx_graph_save(g, f.path);
+        if (st != NNX_ERROR_OUT_OF_MEMORY)
+            fail_msg("failing allocation %ld of %ld gave %s (%s)", n, total, nnx_status_string(st),
+                     nnx_context_error(f.ctx));
+        if (c.live != live)
+            fail_msg("failing allocation %ld of %ld leaked %ld blocks", n, total, c.live - live);
+        assert_int_equal(access(f.path, F_OK), -1);
+    }
+    c.fail_at = 0;
+    assert_int_equal(nnx_graph_save(g, f.path), NNX_OK);
+    unlink(f.path);
+    nnx_context_destroy(f.ctx);
+    assert_int_equal(c.live, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -336,6 +379,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_refuse_blockwise, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_attributes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_layout, setup, teardown),
+        cmocka_unit_test(test_every_allocation_fails),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
