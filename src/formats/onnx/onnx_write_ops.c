@@ -545,22 +545,16 @@ static bool w_arg(W_t *W, const nnx_node *n, const char *op_type)
 
 static bool w_triangular(W_t *W, const nnx_node *n, const char *op_type)
 {
-    int64_t k = n->attrs.triangular.diagonal;
-    const char *in[2] = {in_name(W, n, 0), nnx_onnx_w_i64s(W, "k", &k, 1)};
+    /* Trilu's k and CumSum's axis are rank-0 int64 tensors (Operators.md) */
+    const char *in[2] = {in_name(W, n, 0), nnx_onnx_w_scalar(W, "k", NNX_INT64, 0, n->attrs.triangular.diagonal)};
     const char *out = nnx_onnx_w_out(W, n->out[0]);
-    /* Trilu's k is a scalar (rank 0); a one-element 1-D tensor is not what the schema says */
-    if (in[1])
-        W->inits[W->n_inits - 1]->n_dims = 0;
     Onnx__NodeProto *o = nnx_onnx_w_node(W, op_type, in, 2, &out, 1);
     return o && nnx_onnx_w_attr_i(W, o, "upper", n->attrs.triangular.upper);
 }
 
 static bool w_cumsum(W_t *W, const nnx_node *n, const char *op_type)
 {
-    int64_t axis = n->attrs.cumsum.axis;
-    const char *in[2] = {in_name(W, n, 0), nnx_onnx_w_i64s(W, "axis", &axis, 1)};
-    if (in[1])
-        W->inits[W->n_inits - 1]->n_dims = 0; /* CumSum's axis is a rank-0 tensor */
+    const char *in[2] = {in_name(W, n, 0), nnx_onnx_w_scalar(W, "axis", NNX_INT64, 0, n->attrs.cumsum.axis)};
     const char *out = nnx_onnx_w_out(W, n->out[0]);
     Onnx__NodeProto *o = nnx_onnx_w_node(W, op_type, in, 2, &out, 1);
     return o && nnx_onnx_w_attr_i(W, o, "exclusive", n->attrs.cumsum.exclusive) &&

@@ -232,6 +232,24 @@ static void test_movement_ops(void **state)
     round_trip(f, g, &xd, &yd, ops, 5, 0);
 }
 
+/* triangular and cumulative_sum of constants (Trilu's k, CumSum's axis: rank-0 int64 beside
+ * a constant initializer), added to x. */
+static void test_scalar_operand_ops(void **state)
+{
+    fixture *f = *state;
+    nnx_operand *x = input(f, "x", 2, SHAPE(4, 6));
+    nnx_triangular_options tr = {.lower = true, .diagonal = 1};
+    nnx_operand *t = nnx_builder_triangular(f->b, konst(f, 2, SHAPE(4, 6)), &tr);
+    nnx_cumulative_sum_options cs = {.exclusive = true};
+    nnx_operand *c = nnx_builder_cumulative_sum(f->b, konst(f, 2, SHAPE(4, 6)), 1, &cs);
+    nnx_operand *y = nnx_builder_add(f->b, nnx_builder_add(f->b, x, t, NULL), c, NULL);
+    nnx_graph *g = build(f, "y", y);
+    nnx_operand_desc xd = {NNX_FLOAT32, 2, {4, 6}}, yd;
+    nnx_graph_output_desc(g, 0, &yd);
+    static const char *const ops[] = {"Trilu", "CumSum"};
+    round_trip(f, g, &xd, &yd, ops, 2, 1e-6);
+}
+
 static void expect_refusal(fixture *f, nnx_operand *y, const char *part)
 {
     nnx_graph *g = build(f, "y", y);
@@ -375,6 +393,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_transformer_ops, setup, teardown),
         cmocka_unit_test_setup_teardown(test_movement_ops, setup, teardown),
         cmocka_unit_test_setup_teardown(test_quantize_ops, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_scalar_operand_ops, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_no_operator, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_blockwise, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refuse_attributes, setup, teardown),
