@@ -274,6 +274,15 @@ bool nnx_onnx_w_attr_s(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name,
     return true;
 }
 
+bool nnx_onnx_w_attr_g(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name, Onnx__GraphProto *g)
+{
+    Onnx__AttributeProto *a = n ? new_attr(W, n, name, ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH) : NULL;
+    if (!a)
+        return false;
+    a->g = g;
+    return true;
+}
+
 bool nnx_onnx_w_attr_ints(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name, const int64_t *v, uint32_t k)
 {
     Onnx__AttributeProto *a = n ? new_attr(W, n, name, ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS) : NULL;
@@ -286,8 +295,8 @@ bool nnx_onnx_w_attr_ints(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *na
 }
 
 /* A graph input or output: its name, elem_type and every extent as dim_value. */
-static Onnx__ValueInfoProto *value_info(nnx_onnx_writer *W, const char *name, const nnx_operand_desc *d,
-                                        const char *what)
+Onnx__ValueInfoProto *nnx_onnx_w_value_info(nnx_onnx_writer *W, const char *name, const nnx_operand_desc *d,
+                                            const char *what)
 {
     int32_t et = nnx_onnx_w_elem_type(d->dtype);
     if (!et) {
@@ -386,7 +395,7 @@ static nnx_status write_model(nnx_onnx_writer *W, const uint32_t *inputs, const 
     if (!reserve_names(W, inputs, input_names, n_inputs, outputs, output_names, n_outputs))
         goto done;
     for (uint32_t i = 0; i < n_inputs; i++)
-        if (!(gin[i] = value_info(W, W->vname[inputs[i]], &ir->values[inputs[i]].desc, "input")))
+        if (!(gin[i] = nnx_onnx_w_value_info(W, W->vname[inputs[i]], &ir->values[inputs[i]].desc, "input")))
             goto done;
     for (uint32_t i = 0; i < ir->n_nodes; i++) {
         if (!node_live[i])
@@ -416,7 +425,7 @@ static nnx_status write_model(nnx_onnx_writer *W, const uint32_t *inputs, const 
                 name = o;
             }
         }
-        if (!(gout[k] = value_info(W, name, &ir->values[v].desc, "output")))
+        if (!(gout[k] = nnx_onnx_w_value_info(W, name, &ir->values[v].desc, "output")))
             goto done;
     }
 

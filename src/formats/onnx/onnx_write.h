@@ -54,8 +54,15 @@ bool nnx_onnx_w_attr_i(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name,
 bool nnx_onnx_w_attr_f(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name, float v);
 bool nnx_onnx_w_attr_s(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name, const char *v);
 bool nnx_onnx_w_attr_ints(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name, const int64_t *v, uint32_t k);
+bool nnx_onnx_w_attr_g(nnx_onnx_writer *W, Onnx__NodeProto *n, const char *name, Onnx__GraphProto *g);
+/* A ValueInfoProto of name with desc's type and every extent; NOT_SUPPORTED for a type opset
+ * 17 lacks (what: "input", "output", ... for the message). */
+Onnx__ValueInfoProto *nnx_onnx_w_value_info(nnx_onnx_writer *W, const char *name, const nnx_operand_desc *d,
+                                            const char *what);
 
 /* Writes core node n (onnx_write_ops.c): true, or false with the error set. */
 bool nnx_onnx_w_op(nnx_onnx_writer *W, const nnx_node *n);
+/* cond_if as If, while_loop as Loop (onnx_write_flow.c), with op_type "If" or "Loop". */
+bool nnx_onnx_w_flow(nnx_onnx_writer *W, const nnx_node *n, const char *op_type);
 
 #endif

@@ -810,6 +810,8 @@ static const op_row rows[NNX_OP_COUNT] = {
     [NNX_OP_INSTANCE_NORMALIZATION] = {"InstanceNormalization", w_instance_norm},
     [NNX_OP_LAYER_NORMALIZATION] = {"LayerNormalization", w_layer_norm},
     [NNX_OP_RSQRT] = {"Reciprocal", w_rsqrt},
+    [NNX_OP_COND_IF] = {"If", nnx_onnx_w_flow},
+    [NNX_OP_WHILE_LOOP] = {"Loop", nnx_onnx_w_flow},
 };
 
 bool nnx_onnx_w_op(nnx_onnx_writer *W, const nnx_node *n)
