@@ -172,9 +172,13 @@ const char *nnx_onnx_w_in(nnx_onnx_writer *W, uint32_t v)
         nnx_onnx_w_refuse(W, "value %u is read before it is written", v);
         return NULL;
     }
+    /* the source's weight name where the IR kept one, else one from the reading node */
     char hint[128];
     const char *label = W->cur && W->cur->label[0] ? W->cur->label : "const";
-    snprintf(hint, sizeof hint, "%.100s_c%u", label, v);
+    if (val->name && val->name[0])
+        snprintf(hint, sizeof hint, "%.120s", val->name);
+    else
+        snprintf(hint, sizeof hint, "%.100s_c%u", label, v);
     return W->vname[v] = nnx_onnx_w_init(W, hint, &val->desc, val->data);
 }
 
