@@ -1,9 +1,8 @@
-/* onnx_write_flow.c — the ONNX writer's control flow: core cond_if as If (Operators.md If:
- * branches without inputs that read the enclosing graph's names, so each branch's
- * parameters are named as the node's inputs) and core while_loop as Loop (the condition
- * sub-graph is written once before the Loop for the first test and again at the end of
- * the body, whose carried values are the state). Sub-graph constants are initializers of
- * the main graph, which sub-graphs may read (ONNX IR, "Names Within a Graph"). */
+/* onnx_write_flow.c — the ONNX writer's control flow: cond_if as If (branches take no inputs,
+ * so each reads the node's inputs by their outer names), while_loop as Loop (the condition
+ * sub-graph written before the Loop for the first test and again at the end of the body).
+ * Sub-graph constants are main-graph initializers, which sub-graphs may read (ONNX IR,
+ * "Names Within a Graph"). */
 #include "formats/onnx/onnx_write.h"
 #include "ops/subgraph.h"
 
