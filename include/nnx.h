@@ -1007,12 +1007,13 @@ NNX_API void nnx_graph_destroy(nnx_graph *graph);
  *   .tgz, .tar.gz  NNEF in a gzip-compressed tar archive;  .tar  NNEF in a tar archive;
  *   .tosa          a TOSA 1.0 flatbuffer (docs/TOSA-FILES.md);
  *   .json          NNVM graph JSON, its weights in STEM.params beside it (path without .json);
+ *   .onnx          an ONNX model at opset 17 (docs/decisions/onnx.md, "Writing ONNX");
  *   a folder       NNEF as a folder: path ends in '/', or is an existing folder (or a link to
  *                  one: written where it leads), or its last component has no extension (no
  *                  '.' after its first character) or ends in .nnef (as NNEF model folders are
  *                  usually named). Missing parent folders are made.
- * Any other path is refused with NNX_ERROR_NOT_SUPPORTED naming its ending and listing these
- * (.onnx: nnx reads ONNX but does not write it), and a folder at a path whose ending names a
+ * Any other path is refused with NNX_ERROR_NOT_SUPPORTED naming its ending and listing these,
+ * and a folder at a path whose ending names a
  * file with NNX_ERROR_INVALID_ARGUMENT. An existing folder that holds entries is refused
  * with NNX_ERROR_INVALID_ARGUMENT naming it, unless NNX_SAVE_REPLACE is given: its content is
  * then replaced whole (nothing of the old content stays beside the new). Every output is

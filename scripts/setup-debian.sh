@@ -12,8 +12,9 @@ set -euo pipefail
 # builds and is tested with (the CPython headers, venv, pip, setuptools and wheel, pytest,
 # mypy for its type stubs); the ONNX front end's
 # protobuf-c (protoc-c generates the reader from libonnx-dev's onnx.proto at build time) and
-# the ONNX backend test data (libonnx-testdata) for nnx-onnx-conformance; OpenBLAS as the
-# peer of bench/bench-gemm.
+# the ONNX backend test data (libonnx-testdata) for nnx-onnx-conformance; python3-onnx,
+# whose checker (onnx.checker.check_model, full_check) judges the ONNX files nnx writes
+# (tests/models/check_onnx_writer.py); OpenBLAS as the peer of bench/bench-gemm.
 packages=(
   build-essential cmake ninja-build pkg-config
   clang libclang-rt-14-dev clang-format
@@ -21,7 +22,7 @@ packages=(
   python3-numpy python3-torch python3-torchvision
   python3-dev python3-venv python3-pip python3-setuptools python3-wheel python3-pytest mypy
   libopenblas-dev
-  protobuf-c-compiler libprotobuf-c-dev libonnx-dev libonnx-testdata
+  protobuf-c-compiler libprotobuf-c-dev libonnx-dev libonnx-testdata python3-onnx
 )
 
 # A package counts as present only when dpkg says it is fully installed

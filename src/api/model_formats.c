@@ -1,5 +1,5 @@
 /* model_formats.c — the table of model formats (api/model_format.h): ONNX and NNVM, read
- * straight into core IR by their front ends, TOSA flatbuffers (kept as read, built through
+ * straight into core IR by their front ends and written from it, TOSA flatbuffers (kept as read, built through
  * the TOSA front end: model_tosa.c), and NNEF, which keeps its own richer model and
  * is the format of every path whose extension no other row claims. */
 #include "api/model_format.h"
@@ -11,7 +11,7 @@
 #include <strings.h>
 
 const nnx_model_format nnx_model_formats[] = {
-    {"onnx", ".onnx", &nnx_model_ir_ops, nnx_onnx_load, NULL, &nnx_onnx_stages},
+    {"onnx", ".onnx", &nnx_model_ir_ops, nnx_onnx_load, nnx_onnx_save, &nnx_onnx_stages},
     {"nnvm", ".json", &nnx_model_ir_ops, nnx_nnvm_load, nnx_nnvm_save, NULL},
     {"tosa", ".tosa", &nnx_model_tosa_ops, NULL, nnx_tosa_save_ir, NULL},
     {"nnef", NULL, &nnx_model_nnef_ops, NULL, nnx_model_nnef_save_ir, NULL},

@@ -12,7 +12,7 @@ static const char *const kArchiveEndings[] = {".tgz", ".tar.gz", ".tar"};
 
 static const char kWritten[] = "nnx writes NNEF as a folder (a path ending in '/', an existing folder, or a "
                                "name without an extension or ending in .nnef), .tar, .tgz or .tar.gz, TOSA as "
-                               ".tosa and NNVM as .json (with its .params)";
+                               ".tosa, NNVM as .json (with its .params) and ONNX as .onnx";
 
 static bool ends_with(const char *s, size_t n, const char *suffix)
 {

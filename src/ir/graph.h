@@ -18,7 +18,9 @@ typedef struct nnx_value {
     nnx_operand_desc desc;
     nnx_value_kind kind;
     uint32_t producer; /* node index for NNX_VALUE_NODE, else NNX_NONE */
-    const char *name;  /* inputs: the input name (arena); others NULL */
+    const char *name;  /* inputs: the input name (arena); constants: the source's name when
+                          a front end keeps one (ONNX initializers, for the ONNX writer), else
+                          NULL; node outputs NULL */
     void *data;        /* constants: aligned bytes (nnx_mem_alloc_aligned) */
 } nnx_value;
 

@@ -8,6 +8,12 @@
 
 /* The loader of the format table (api/model_formats.c). */
 nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err);
+/* The writer of the format table (onnx_write.c, nnx_ir_model_save_fn): one ModelProto at
+ * opset 17 with the weights as initializers; a core op with no ONNX form is NOT_SUPPORTED
+ * "PATH: error: core op 'OP' ... has no ONNX form: WHY". */
+nnx_status nnx_onnx_save(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                         const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, const char *path,
+                         const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err);
 
 /* A graph input whose value is known when the model is loaded. ONNX computes some shapes
  * from tensors (Reshape's shape, Expand's, Range's bounds, …) that a model may take as graph

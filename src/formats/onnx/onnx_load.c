@@ -246,6 +246,9 @@ static nnx_status add_initializers(ox *c, const Onnx__GraphProto *g, const nnx_s
             size_t b;
             nnx_desc_bytes(&d, &b);
             st = nnx_ir_add_constant(c->ir, &d, data, b, &id, &e);
+            /* the initializer's name, which the ONNX writer keeps (graph.h: nnx_value.name) */
+            if (st == NNX_OK && !(c->ir->values[id].name = nnx_arena_strdup(&c->ir->arena, t->name)))
+                st = nnx_error_set(&e, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
         }
         if (data)
             nnx_mem_free_aligned(c->ir->alloc, data);
