@@ -69,9 +69,10 @@ static int64_t bits_of(const nnx_nnef_flat_quant *q)
     return -1;
 }
 
-/* r = 2^bits - 1; z = clamp(x, min, max); q = round((z - min) / (max - min) * r);
- * y = q / r * (max - min) + min. */
-static nnx_status linear(lowerer *L, uint32_t x, float lo, float hi, double r, uint32_t *y)
+/* The steps of linear_quantize and min_max_linear_quantize: z = clamp(x, min, max);
+ * q = round((z - min) / (max - min) * r) - p; y = (q + p) / r * (max - min) + min. p = 0
+ * (linear_quantize) adds no nodes. */
+static nnx_status range_steps(lowerer *L, uint32_t x, float lo, float hi, double r, double p, uint32_t *y)
 {
     float range = hi - lo; /* the body's max - min, a float32 operation */
     uint32_t v;
@@ -84,6 +85,10 @@ static nnx_status linear(lowerer *L, uint32_t x, float lo, float hi, double r, u
         st = with_constant(L, NNX_OP_MUL, v, r, false, &v);
     if (st == NNX_OK)
         st = unary(L, NNX_OP_ROUND, v, &v);
+    if (st == NNX_OK && p != 0)
+        st = with_constant(L, NNX_OP_SUB, v, p, false, &v);
+    if (st == NNX_OK && p != 0)
+        st = with_constant(L, NNX_OP_ADD, v, p, false, &v);
     if (st == NNX_OK)
         st = with_constant(L, NNX_OP_DIV, v, r, false, &v);
     if (st == NNX_OK)
@@ -93,35 +98,19 @@ static nnx_status linear(lowerer *L, uint32_t x, float lo, float hi, double r, u
     return st;
 }
 
-/* min_max_linear_quantize: r = 2^bits - 1 - (1 if signed and symmetric); z = clamp(x, min, max);
- * p = (2^(bits-1) - (1 if symmetric)) if signed else 0; q = round((z - min) / (max - min) * r) - p;
- * y = (q + p) / r * (max - min) + min. */
+/* linear_quantize: r = 2^bits - 1. */
+static nnx_status linear(lowerer *L, uint32_t x, float lo, float hi, double r, uint32_t *y)
+{
+    return range_steps(L, x, lo, hi, r, 0, y);
+}
+
+/* min_max_linear_quantize: r = 2^bits - 1 - (1 if signed and symmetric); p = (2^(bits-1) -
+ * (1 if symmetric)) if signed else 0. */
 static nnx_status min_max(lowerer *L, uint32_t x, float lo, float hi, int64_t bits, bool sgn, bool sym, uint32_t *y)
 {
     double r = ldexp(1.0, (int)bits) - 1 - (sgn && sym ? 1 : 0);
     double p = sgn ? ldexp(1.0, (int)bits - 1) - (sym ? 1 : 0) : 0;
-    float range = hi - lo;
-    uint32_t v;
-    nnx_status st = clamp(L, x, lo, hi, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_SUB, v, lo, false, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_DIV, v, range, false, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_MUL, v, r, false, &v);
-    if (st == NNX_OK)
-        st = unary(L, NNX_OP_ROUND, v, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_SUB, v, p, false, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_ADD, v, p, false, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_DIV, v, r, false, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_MUL, v, range, false, &v);
-    if (st == NNX_OK)
-        st = with_constant(L, NNX_OP_ADD, v, lo, false, y);
-    return st;
+    return range_steps(L, x, lo, hi, r, p, y);
 }
 
 /* zero_point_linear_quantize: s = round(x / scale) + zero_point; r = 2^(bits-1) - 1 if signed
