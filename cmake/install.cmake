@@ -1,12 +1,14 @@
-# install.cmake — what `cmake --install` puts under the prefix: include/nnx.h, libnnx.so and
-# libnnx.a (exported as nnx::nnx and nnx::nnx_static), bin/nnx, a pkg-config file and a
-# CMake package (find_package(nnx)). Included at the end of the top-level CMakeLists.txt.
+# install.cmake — what `cmake --install` puts under the prefix: include/nnx.h (and the
+# nnx_tosa.h it includes), libnnx.so and libnnx.a (exported as nnx::nnx and
+# nnx::nnx_static), bin/nnx, a pkg-config file and a CMake package (find_package(nnx)).
+# Included at the end of the top-level CMakeLists.txt.
 include(CMakePackageConfigHelpers)
 
 set(NNX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/nnx)
 set(NNX_GENERATED_DIR ${PROJECT_BINARY_DIR}/install-files)
 
-install(FILES ${PROJECT_SOURCE_DIR}/include/nnx.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/include/nnx.h ${PROJECT_SOURCE_DIR}/include/nnx_tosa.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # Both libraries are packaged from nnx_obj's object files ($<TARGET_OBJECTS:>), not linked
 # to nnx_obj, so the export needs no nnx_obj. Their include directories come from their

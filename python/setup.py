@@ -40,7 +40,7 @@ class BuildWithLibnnx(build_ext):
         lib = str(libnnx())
         ext.extra_objects = [lib]
         # setuptools relinks only when a dependency is newer than the extension.
-        ext.depends = [lib, str(REPO / "include" / "nnx.h")] + [str(p) for p in (HERE / "src").glob("*.h")]
+        ext.depends = [lib] + [str(p) for p in (REPO / "include").glob("*.h")] + [str(p) for p in (HERE / "src").glob("*.h")]
         super().build_extension(ext)
 
 
