@@ -200,9 +200,26 @@ static void write_document(const char *doc, char *dir, size_t size)
     assert_int_equal(fclose(f), 0);
 }
 
+/* write_document, plus quant (when given) as graph.quant beside it. */
+static inline void write_quantized_document(const char *doc, const char *quant, char *dir, size_t size)
+{
+    write_document(doc, dir, size);
+    if (!quant)
+        return;
+    char path[512];
+    snprintf(path, sizeof path, "%s/graph.quant", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(quant, 1, strlen(quant), f), strlen(quant));
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Removes what write_document or write_quantized_document made. */
 static void remove_document(const char *dir)
 {
     char path[512];
+    snprintf(path, sizeof path, "%s/graph.quant", dir);
+    unlink(path);
     snprintf(path, sizeof path, "%s/graph.nnef", dir);
     unlink(path);
     rmdir(dir);

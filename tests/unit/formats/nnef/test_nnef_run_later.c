@@ -12,34 +12,12 @@
 
 #include <sys/stat.h>
 
-/* Writes doc and, when given, quant into a fresh folder (dir). */
-static void write_model(const char *doc, const char *quant, char *dir, size_t size)
-{
-    write_document(doc, dir, size);
-    if (!quant)
-        return;
-    char path[512];
-    snprintf(path, sizeof path, "%s/graph.quant", dir);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(quant, 1, strlen(quant), f), strlen(quant));
-    assert_int_equal(fclose(f), 0);
-}
-
-static void remove_model(const char *dir)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/graph.quant", dir);
-    unlink(path);
-    remove_document(dir);
-}
-
 static nnx_status load(nnx_context *ctx, const char *doc, const char *quant, uint32_t flags, nnx_model **m)
 {
     char dir[300];
-    write_model(doc, quant, dir, sizeof dir);
+    write_quantized_document(doc, quant, dir, sizeof dir);
     nnx_status st = nnx_model_load(ctx, dir, &(nnx_model_options){.flags = flags}, m);
-    remove_model(dir);
+    remove_document(dir);
     return st;
 }
 

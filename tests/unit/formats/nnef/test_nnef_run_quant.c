@@ -33,36 +33,14 @@ static const char inline_graph[] = "version 1.0;\n"
 
 static const float quant_input[10] = {-1.5f, -0.9f, -0.31f, 0.0f, 0.07f, 0.2f, 0.49f, 0.77f, 1.0f, 2.5f};
 
-/* Writes doc (and quant, if any) into a fresh folder; fills dir. */
-static void write_model(const char *doc, const char *quant, char *dir, size_t size)
-{
-    write_document(doc, dir, size);
-    if (!quant)
-        return;
-    char path[512];
-    snprintf(path, sizeof path, "%s/graph.quant", dir);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(quant, 1, strlen(quant), f), strlen(quant));
-    assert_int_equal(fclose(f), 0);
-}
-
-static void remove_model(const char *dir)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/graph.quant", dir);
-    unlink(path);
-    remove_document(dir);
-}
-
 /* Loads and runs the model; returns the build status (the output is filled on NNX_OK). */
 static nnx_status run_model(nnx_context *ctx, const char *doc, const char *quant, uint32_t flags, float y[10])
 {
     char dir[300];
-    write_model(doc, quant, dir, sizeof dir);
+    write_quantized_document(doc, quant, dir, sizeof dir);
     nnx_model *m = NULL;
     nnx_status st = nnx_model_load(ctx, dir, &(nnx_model_options){.flags = flags}, &m);
-    remove_model(dir);
+    remove_document(dir);
     if (st != NNX_OK)
         fail_msg("nnx_model_load: %s", nnx_context_error(ctx));
     nnx_graph *g = NULL;
