@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run-tests.sh — the README's second command and what CI runs (.ci/run execs it).
-# Installs what is missing, checks the C files' layout (scripts/check-format.sh), then builds
+# Installs what is missing (Debian packages; ONNX Runtime from npm, scripts/setup-npm.sh, the
+# oracle of the ONNX writer's tests), checks the C files' layout (scripts/check-format.sh), then builds
 # and runs every test twice: a normal gcc build in build/ and a clang ASan+UBSan build in
 # build-asan/ (clang also builds the fuzz targets).
 # After each build it installs the Python package into a virtual environment and runs its
@@ -90,6 +91,7 @@ run_ctest() {
 }
 
 step "setup (Debian packages)" bash "$repo/scripts/setup-debian.sh"
+step "setup (npm: ONNX Runtime, the ONNX writer's oracle)" bash "$repo/scripts/setup-npm.sh"
 step "format (clang-format)" bash "$repo/scripts/check-format.sh"
 
 step "configure build/ (gcc)" configure "$repo/build" gcc -DNNX_SANITIZE=

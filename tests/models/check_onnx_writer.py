@@ -11,27 +11,37 @@ the digits CNN in NNEF (examples/digits/model) and three NNEF test models
 (tests/data/nnef/: add_n, chapter4_examples, foobar; random inputs of a fixed seed) converted
 NNEF -> ONNX -> NNEF, each form run and compared with the NNEF source's output.
 
+Every written file is also run by ONNX Runtime (npm onnxruntime-node through
+tests/onnxruntime/run_onnx.js, tests/models/onnxruntime_oracle.py): the PyTorch exports must
+match PyTorch, the NNEF-made files nnx's run of the same file on the same seeded inputs.
+
 Last, with the ONNX conformance runner and Debian's libonnx-testdata, every backend node
 test model that nnx converts is written as ONNX, checked by the checker, and run by the runner
 against the test's data: a test that passes from its source model must pass from the written
 one (the optional_* tests excepted: their optional inputs are flattened to tensors when read,
-so the written model's inputs are no longer the test data's).
+so the written model's inputs are no longer the test data's). ONNX Runtime runs the written
+models on the same data and must match the test's expected outputs wherever it runs the source
+model to them (nnx's written file must not be what fails).
 
-  /usr/bin/python3 tests/models/check_onnx_writer.py NNX SOURCE_DIR OUT_DIR [CONFORMANCE_RUNNER]
+  /usr/bin/python3 tests/models/check_onnx_writer.py NNX SOURCE_DIR OUT_DIR RUN_ONNX_JS [CONFORMANCE_RUNNER]
 
-Exit 0 when every model passes, 1 naming the model otherwise, 77 when Debian's python3-torch
-or python3-onnx is not installed.
+Exit 0 when every model passes, 1 naming the model otherwise (also when onnxruntime-node is
+not installed: scripts/setup-npm.sh installs it), 77 when Debian's python3-torch or
+python3-onnx is not installed.
 """
 import os
+import shutil
 import subprocess
 import sys
 
 import numpy as np
 
+from onnxruntime_oracle import available, ort_run
 from torch_models import SEED, TOLERANCE, relative_error, seeded, torch, torchvision
 
 try:
     import onnx
+    import onnx.numpy_helper
 except ImportError:
     print("skipped: python3-onnx is not installed")
     sys.exit(77)
@@ -138,9 +148,50 @@ def torch_case(nnx, out, name, model, opset, x):
     kept = len(source_names & {t.name for t in written.initializer})
     names_ok = kept == len(source_names) or name == "lstm"
     print("%s %s: %d of %d initializer names kept" % ("PASS" if names_ok else "FAIL", name, kept, len(source_names)))
+    ort = ort_run(ORT, [(back, {"input": x.numpy()})], os.path.join(out, name + ".ort"))[0]
+    if isinstance(ort, str):
+        print("FAIL %s: written ONNX: %s" % (name, ort))
+        return False
     return (names_ok and
             compare(name, again, first, "written ONNX (%d nodes) vs source, both run by nnx" % n_nodes) and
-            compare(name, again, {"output": want}, "written ONNX vs PyTorch"))
+            compare(name, again, {"output": want}, "written ONNX vs PyTorch") and
+            compare(name, ort, {"output": want}, "written ONNX run by ONNX Runtime vs PyTorch"))
+
+
+ONNX_TYPES = {1: np.float32, 2: np.uint8, 3: np.int8, 5: np.int16, 6: np.int32, 7: np.int64, 9: np.bool_,
+              10: np.float16, 11: np.float64, 12: np.uint32, 13: np.uint64, 4: np.uint16}
+
+
+def seeded_inputs(path):
+    """{input name: array} for every input of the ONNX file at path (static shapes), seeded."""
+    gen = np.random.default_rng(SEED)
+    inputs = {}
+    for v in onnx.load(path).graph.input:
+        t = v.type.tensor_type
+        shape = [d.dim_value for d in t.shape.dim]
+        dtype = ONNX_TYPES[t.elem_type]
+        if dtype == np.bool_:
+            inputs[v.name] = gen.random(shape) < 0.5
+        elif np.issubdtype(dtype, np.integer):
+            inputs[v.name] = gen.integers(0, 8, shape).astype(dtype)
+        else:
+            inputs[v.name] = gen.standard_normal(shape).astype(dtype)
+    return inputs
+
+
+def ort_agrees(nnx, out, name, path):
+    """ONNX Runtime and nnx run the written file at path on the same seeded inputs."""
+    inputs = seeded_inputs(path)
+    files = {}
+    for k, (n, v) in enumerate(inputs.items()):
+        files[n] = os.path.join(out, "%s.seeded%d.npy" % (name, k))
+        np.save(files[n], v)
+    got = ort_run(ORT, [(path, inputs)], os.path.join(out, name + ".ort"))[0]
+    want = nnx_run(nnx, path, files, os.path.join(out, name + ".seeded.out"))
+    if isinstance(got, str) or isinstance(want, str):
+        print("FAIL %s: %s" % (name, got if isinstance(got, str) else want))
+        return False
+    return compare(name, got, want, "written ONNX run by ONNX Runtime vs nnx")
 
 
 def nnef_case(nnx, out, name, model, inputs, back=True):
@@ -163,10 +214,11 @@ def nnef_case(nnx, out, name, model, inputs, back=True):
             print("FAIL %s: %s: %s" % (name, what, got if isinstance(got, str) else want))
             return False
         ok = compare(name, got, want, what + " vs the NNEF source") and ok
-    return ok
+    return ort_agrees(nnx, out, name, onnx_path) and ok
 
 
 NODE_TESTS = "/usr/share/libonnx-testdata/data/node"
+ORT = None  # tests/onnxruntime/run_onnx.js, from the command line
 
 
 def failing(runner, root):
@@ -205,13 +257,111 @@ def node_tests(nnx, runner, out):
     for t in sorted(after - before):
         if not t.startswith("test_optional_"):
             problems.append("%s: passes from its source model, fails from the written one" % t)
-    return len(written) - len(after), len(written), problems
+    ort_source, ort_passed, ort_problems = ort_node_tests(written, dst_root, out)
+    print("ONNX Runtime: %d of the %d written backend node tests match the test data (%d from their source "
+          "models)" % (ort_passed, len(written), ort_source))
+    return len(written) - len(after), len(written), problems + ort_problems
+
+
+def data_sets(test_dir, model):
+    """[(inputs {name: array}, expected [array])] of a node test, or None when a value is not
+    a tensor (sequences, optionals) or is of a type the runner does not carry (strings)."""
+    graph = onnx.load(model).graph
+    names = [v.name for v in graph.input if v.name not in {t.name for t in graph.initializer}]
+    sets = []
+    for d in sorted(os.listdir(test_dir)):
+        if not d.startswith("test_data_set_"):
+            continue
+        inputs, expected = {}, []
+        for prefix in ("input_", "output_"):
+            files = sorted((f for f in os.listdir(os.path.join(test_dir, d)) if f.startswith(prefix)),
+                           key=lambda f: int(f[len(prefix):-3]))
+            for k, f in enumerate(files):
+                t = onnx.TensorProto()
+                with open(os.path.join(test_dir, d, f), "rb") as fp:
+                    t.ParseFromString(fp.read())
+                if not t.dims and not t.raw_data and t.data_type == 0:
+                    return None  # a SequenceProto or OptionalProto, parsed as an empty tensor
+                try:
+                    a = onnx.numpy_helper.to_array(t)
+                except (ValueError, TypeError):  # segmented or untyped (a sequence, an optional)
+                    return None
+                if a.dtype.kind not in "biuf" or t.data_type == onnx.TensorProto.BFLOAT16:
+                    return None
+                if prefix == "input_":
+                    if k >= len(names):
+                        return None
+                    inputs[t.name if t.name in names else names[k]] = a
+                else:
+                    expected.append(a)
+        sets.append((inputs, expected))
+    return sets
+
+
+def matches(got, expected):
+    """The ONNX backend tests' comparison: same shapes, allclose(rtol 1e-3, atol 1e-7), NaN
+    where NaN is expected."""
+    if isinstance(got, str) or len(got) != len(expected):
+        return False
+    for g, e in zip(got.values(), expected):
+        if g.shape != e.shape:
+            return False
+        if e.dtype.kind == "f":
+            if not np.allclose(g.astype(np.float64), e.astype(np.float64), rtol=1e-3, atol=1e-7, equal_nan=True):
+                return False
+        elif not np.array_equal(g, e):
+            return False
+    return True
+
+
+def ort_node_tests(written, dst_root, out):
+    """ONNX Runtime runs each written node test model and its source on the test's data sets:
+    (source tests matching the data, written tests matching it, problems). A test whose source model ONNX Runtime runs
+    to the expected outputs must also match from nnx's written model."""
+    jobs, owners = [], []
+    for t in written:
+        sets = data_sets(os.path.join(NODE_TESTS, t), os.path.join(NODE_TESTS, t, "model.onnx"))
+        if not sets:
+            continue
+        for inputs, expected in sets:
+            jobs += [(os.path.join(NODE_TESTS, t, "model.onnx"), inputs), (os.path.join(dst_root, t, "model.onnx"), inputs)]
+            owners.append((t, expected))
+    results = ort_run(ORT, jobs, os.path.join(out, "node-ort"))
+    source_ok, written_ok = {}, {}
+    for k, (t, expected) in enumerate(owners):
+        source_ok[t] = source_ok.get(t, True) and matches(results[2 * k], expected)
+        written_ok[t] = written_ok.get(t, True) and matches(results[2 * k + 1], expected)
+    errors = {t: r for (t, _), r in zip(owners, results[1::2]) if isinstance(r, str)}
+    problems = []
+    for t in sorted(written_ok):
+        if not source_ok[t] or written_ok[t] or t.startswith("test_optional_"):
+            continue
+        gap = ORT_GAPS.get(t)
+        if gap and gap[0] in errors.get(t, ""):
+            print("SKIP node test %s under ONNX Runtime: %s" % (t, gap[1]))
+            continue
+        problems.append("%s: ONNX Runtime runs its source model to the test data, not nnx's written one: %s" %
+                        (t, errors.get(t, "different outputs")))
+    return sum(source_ok.values()), sum(written_ok.values()), problems
+
+
+# Written files that are valid ONNX but that ONNX Runtime 1.30 cannot run: (its error, why).
+# nnx reads Mod as its definition (ONNX Operators.md Mod), which ends in a Where of the
+# operands' type; ONNX's Where takes every type, ONNX Runtime's CPU kernels not int8/int16.
+ORT_GAPS = {t: ("Could not find an implementation for Where(16)", "no Where kernel for its int8/int16 operands")
+            for t in ("test_mod_mixed_sign_int8", "test_mod_mixed_sign_int16")}
 
 
 def main():
-    nnx, source, out = sys.argv[1], sys.argv[2], sys.argv[3]
-    runner = sys.argv[4] if len(sys.argv) > 4 else None
-    os.makedirs(out, exist_ok=True)
+    global ORT
+    nnx, source, out, ORT = sys.argv[1:5]
+    runner = sys.argv[5] if len(sys.argv) > 5 else None
+    missing = available(ORT)
+    if missing:
+        print("FAIL: ONNX Runtime, the oracle of the written files: " + missing)
+        sys.exit(1)
+    shutil.rmtree(out, ignore_errors=True)  # convert refuses to write into what a run left
+    os.makedirs(out)
     failed = []
     for name, model, opset, x in cases():
         if not torch_case(nnx, out, name, model, opset, x):

@@ -14,6 +14,13 @@ nnx_status nnx_onnx_load(const char *path, const nnx_ir_model_options *options, 
 nnx_status nnx_onnx_save(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
                          const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, const char *path,
                          const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err);
+/* nnx_onnx_save, with weights of 1 KiB or more moved to the external data file PATH.data
+ * whenever the packed model would exceed inline_max bytes (nnx_onnx_save: 2 GiB - 1, the
+ * most a protobuf message holds; tests give less). */
+nnx_status nnx_onnx_save_inline_max(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                                    uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                                    uint32_t n_outputs, const char *path, size_t inline_max, const nnx_alloc *alloc,
+                                    nnx_error *err);
 
 /* A graph input whose value is known when the model is loaded. ONNX computes some shapes
  * from tensors (Reshape's shape, Expand's, Range's bounds, …) that a model may take as graph

@@ -1,7 +1,8 @@
 /* onnx_write.c — nnx_onnx_save (onnx.h): the live part of a core IR as one ONNX ModelProto
  * (onnx.proto, IR version 8, the default domain at opset 17). Graph inputs and outputs keep
  * their names, types and shapes; constants become initializers in raw_data (little-endian,
- * as onnx.proto requires); every live node is written by the operator table of
+ * as onnx.proto requires), in an external data file for a model above 2 GiB
+ * (onnx_write_external.c); every live node is written by the operator table of
  * onnx_write_ops.c in IR order, which is topological as GraphProto.node must be. */
 #include "formats/onnx/onnx_write.h"
 #include "base/file.h"
@@ -385,6 +386,7 @@ static nnx_status write_model(nnx_onnx_writer *W, const uint32_t *inputs, const 
     Onnx__ValueInfoProto **gin = nnx_arena_array(&W->arena, n_inputs ? n_inputs : 1, sizeof *gin);
     Onnx__ValueInfoProto **gout = nnx_arena_array(&W->arena, n_outputs ? n_outputs : 1, sizeof *gout);
     uint8_t *buf = NULL;
+    nnx_onnx_external x = {0}; /* the weights' file, when the model needs one */
     nnx_status st = NNX_OK;
     if (!node_live || !value_live || !gin || !gout) {
         nnx_onnx_w_oom(W);
@@ -455,11 +457,16 @@ static nnx_status write_model(nnx_onnx_writer *W, const uint32_t *inputs, const 
     m.opset_import = opsets;
     m.graph = &g;
     size_t size = onnx__model_proto__get_packed_size(&m);
-    /* Protocol buffers cannot hold a message of 2 GiB or more; ONNX keeps larger weights in
-     * external data files (onnx.proto TensorProto.external_data), which this writer does not
-     * write. */
+    /* Protocol buffers cannot hold a message of 2 GiB or more: larger weights go to an
+     * external data file (onnx.proto TensorProto.external_data), written with the model as
+     * one output, the data first so that the model never names missing bytes. */
+    if (size > W->inline_max) {
+        if (nnx_onnx_w_externalize(W, &x) != NNX_OK)
+            goto done;
+        size = onnx__model_proto__get_packed_size(&m);
+    }
     if (size > (size_t)INT32_MAX) {
-        nnx_onnx_w_refuse(W, "the model needs %zu bytes, beyond protobuf's 2 GiB; external data is not written", size);
+        nnx_onnx_w_refuse(W, "the model needs %zu bytes without its weights, beyond protobuf's 2 GiB", size);
         goto done;
     }
     if (!(buf = nnx_mem_alloc(W->alloc, size ? size : 1))) {
@@ -467,8 +474,10 @@ static nnx_status write_model(nnx_onnx_writer *W, const uint32_t *inputs, const 
         goto done;
     }
     onnx__model_proto__pack(&m, buf);
-    st = nnx_file_write_atomic(W->path, buf, size, W->err);
+    nnx_file_part parts[2] = {{x.path, x.data, x.len}, {W->path, buf, size}};
+    st = x.path ? nnx_file_write_atomic_all(parts, 2, W->err) : nnx_file_write_atomic(W->path, buf, size, W->err);
 done:
+    nnx_mem_free(W->alloc, x.data);
     nnx_mem_free(W->alloc, buf);
     nnx_mem_free(W->alloc, node_live);
     nnx_mem_free(W->alloc, value_live);
@@ -480,7 +489,16 @@ nnx_status nnx_onnx_save(const nnx_ir *ir, const uint32_t *inputs, const char *c
                          const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err)
 {
     (void)options;
-    nnx_onnx_writer W = {.ir = ir, .alloc = alloc, .err = err, .path = path};
+    return nnx_onnx_save_inline_max(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path,
+                                    (size_t)INT32_MAX, alloc, err);
+}
+
+nnx_status nnx_onnx_save_inline_max(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                                    uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                                    uint32_t n_outputs, const char *path, size_t inline_max, const nnx_alloc *alloc,
+                                    nnx_error *err)
+{
+    nnx_onnx_writer W = {.ir = ir, .alloc = alloc, .err = err, .path = path, .inline_max = inline_max};
     nnx_arena_init(&W.arena, alloc);
     nnx_strmap_init(&W.names, alloc, false);
     W.vname = nnx_mem_calloc(alloc, ir->n_values ? ir->n_values : 1, sizeof *W.vname);

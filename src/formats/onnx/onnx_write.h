@@ -26,7 +26,24 @@ typedef struct nnx_onnx_writer {
     Onnx__TensorProto **inits;
     uint32_t n_inits, cap_inits;
     const nnx_node *cur; /* the core node being written (messages name it) */
+    size_t inline_max;   /* a packed model larger than this moves its weights to external data */
 } nnx_onnx_writer;
+
+/* Initializers of this many bytes or more are what moves to external data (the threshold
+ * ONNX's own onnx.external_data_helper uses by default). */
+#define NNX_ONNX_EXTERNAL_MIN 1024u
+
+/* The external data file of one model: its path and bytes (W->alloc's, the caller frees). */
+typedef struct nnx_onnx_external {
+    const char *path;
+    uint8_t *data;
+    size_t len;
+} nnx_onnx_external;
+
+/* Moves every initializer of NNX_ONNX_EXTERNAL_MIN bytes or more out of the model into x
+ * (onnx_write_external.c): the file is W->path plus ".data", named in each tensor's
+ * external_data by its file name alone, so it stays beside the model. */
+nnx_status nnx_onnx_w_externalize(nnx_onnx_writer *W, nnx_onnx_external *x);
 
 /* NOT_SUPPORTED "PATH: error: core op 'OP' (label 'L') has no ONNX form: WHY"; false. */
 bool nnx_onnx_w_refuse(nnx_onnx_writer *W, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -214,8 +214,70 @@ static bool pads_attr(W_t *W, Onnx__NodeProto *o, const int64_t *pairs, uint32_t
     return nnx_onnx_w_attr_ints(W, o, "pads", t, 2 * k);
 }
 
+/* The node producing v when it is a core op of kind op, else NULL. */
+static const nnx_node *producer(W_t *W, uint32_t v, nnx_op op)
+{
+    const nnx_value *x = &W->ir->values[v];
+    if (x->kind != NNX_VALUE_NODE || W->ir->nodes[x->producer].op != op)
+        return NULL;
+    return &W->ir->nodes[x->producer];
+}
+
+/* v = Cast(x8) with x8 int8 or uint8 (ConvInteger's T1 / T2): x8's id, else NNX_NONE. */
+static uint32_t widened_8bit(W_t *W, uint32_t v)
+{
+    const nnx_node *c = producer(W, v, NNX_OP_CAST);
+    if (!c)
+        return NNX_NONE;
+    nnx_dtype dt = W->ir->values[c->in[0]].desc.dtype;
+    return dt == NNX_INT8 || dt == NNX_UINT8 ? c->in[0] : NNX_NONE;
+}
+
+/* An int32 conv operand as ConvInteger takes it: v = Cast(x8), or Sub(Cast(x8), Cast(z8))
+ * with z8 of x8's type and of zp_max elements or one, rank <= 1 (Operators.md ConvInteger:
+ * x_zero_point is a scalar, w_zero_point a scalar or one per output channel). */
+static bool integer_operand(W_t *W, uint32_t v, uint32_t zp_max, uint32_t *x8, uint32_t *z8)
+{
+    *z8 = NNX_NONE;
+    if ((*x8 = widened_8bit(W, v)) != NNX_NONE)
+        return true;
+    const nnx_node *s = producer(W, v, NNX_OP_SUB);
+    if (!s || (*x8 = widened_8bit(W, s->in[0])) == NNX_NONE || (*z8 = widened_8bit(W, s->in[1])) == NNX_NONE)
+        return false;
+    const nnx_operand_desc *x = &W->ir->values[*x8].desc, *z = &W->ir->values[*z8].desc;
+    uint64_t zn = 0, xn = 0, vn = 0;
+    return x->dtype == z->dtype && z->rank <= 1 && nnx_desc_elements(z, &zn) && (zn == 1 || zn == zp_max) &&
+        nnx_desc_elements(x, &xn) && nnx_desc_elements(&W->ir->values[v].desc, &vn) && xn == vn;
+}
+
+/* A conv of 8-bit tensors widened (minus their zero points), as the ONNX reader reads
+ * ConvInteger and QLinearConv (exactly, in float64): written as ConvInteger, whose int32 sum
+ * is exact below 2^31 (a kernel of fewer than 66,000 taps), then a Cast to the conv's type,
+ * since ONNX Runtime has no float64 Conv. False (nothing written) for any other conv. */
+static bool w_conv_integer(W_t *W, const nnx_node *n, Onnx__NodeProto **o)
+{
+    uint32_t x8, xz, w8, wz, m = in_desc(W, n, 1)->shape[0];
+    nnx_dtype dt = out_desc(W, n)->dtype;
+    if ((dt != NNX_INT32 && dt != NNX_FLOAT64) || !integer_operand(W, n->in[0], 1, &x8, &xz) ||
+        !integer_operand(W, n->in[1], m, &w8, &wz) || (n->n_in > 2 && n->in[2] != NNX_NONE))
+        return false;
+    const char *in[4] = {nnx_onnx_w_in(W, x8), nnx_onnx_w_in(W, w8), xz != NNX_NONE ? nnx_onnx_w_in(W, xz) : "",
+                         wz != NNX_NONE ? nnx_onnx_w_in(W, wz) : ""};
+    const char *out = nnx_onnx_w_out(W, n->out[0]), *sum = dt == NNX_INT32 ? out : tmp(W, n, "int32");
+    uint32_t k = wz != NNX_NONE ? 4 : xz != NNX_NONE ? 3 : 2;
+    for (uint32_t i = 0; i < k; i++)
+        if (!in[i])
+            return false;
+    if (!out || !sum || !(*o = nnx_onnx_w_node(W, "ConvInteger", in, k, &sum, 1)))
+        return false;
+    if (dt == NNX_INT32)
+        return true;
+    Onnx__NodeProto *c = nnx_onnx_w_node(W, "Cast", &sum, 1, &out, 1);
+    return c && nnx_onnx_w_attr_i(W, c, "to", nnx_onnx_w_elem_type(dt));
+}
+
 /* conv: Conv, channel-first input and oihw filter only (ONNX has no other layouts); ONNX
- * pads cannot be negative. */
+ * pads cannot be negative. Integer convs: w_conv_integer. */
 static bool w_conv(W_t *W, const nnx_node *n, const char *op_type)
 {
     const nnx_attr_conv *a = &n->attrs.conv;
@@ -227,7 +289,12 @@ static bool w_conv(W_t *W, const nnx_node *n, const char *op_type)
         if (a->pads[i] < 0)
             return nnx_onnx_w_refuse(W, "a negative padding (ONNX pads are >= 0)");
     const nnx_operand_desc *f = in_desc(W, n, 1);
-    Onnx__NodeProto *o = plain(W, n, op_type);
+    Onnx__NodeProto *o = NULL;
+    if (!w_conv_integer(W, n, &o) && !W->err->status) {
+        if (!nnx_dtype_is_float(f->dtype))
+            return nnx_onnx_w_refuse(W, "ONNX's Conv takes float types only, not %s", nnx_dtype_name(f->dtype));
+        o = plain(W, n, op_type);
+    }
     return o && ints_u32(W, o, "kernel_shape", f->shape + 2, k) && ints_u32(W, o, "strides", a->strides, k) &&
         ints_u32(W, o, "dilations", a->dilations, k) && pads_attr(W, o, a->pads, k) &&
         nnx_onnx_w_attr_i(W, o, "group", a->groups);
