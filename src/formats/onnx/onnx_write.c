@@ -138,6 +138,16 @@ const char *nnx_onnx_w_init(nnx_onnx_writer *W, const char *hint, const nnx_oper
     return name;
 }
 
+const int64_t nnx_onnx_to_nchw[4] = {0, 3, 1, 2}, nnx_onnx_to_nhwc[4] = {0, 2, 3, 1};
+
+const char *nnx_onnx_w_transpose(nnx_onnx_writer *W, const char *x, const int64_t *perm, const char *out)
+{
+    if (!x || !out)
+        return NULL;
+    Onnx__NodeProto *t = nnx_onnx_w_node(W, "Transpose", &x, 1, &out, 1);
+    return t && nnx_onnx_w_attr_ints(W, t, "perm", perm, 4) ? out : NULL;
+}
+
 const char *nnx_onnx_w_i64s(nnx_onnx_writer *W, const char *hint, const int64_t *v, uint32_t n)
 {
     nnx_operand_desc d = {.dtype = NNX_INT64, .rank = 1, .shape = {n}};

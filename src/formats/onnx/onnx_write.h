@@ -45,6 +45,18 @@ typedef struct nnx_onnx_external {
  * external_data by its file name alone, so it stays beside the model. */
 nnx_status nnx_onnx_w_externalize(nnx_onnx_writer *W, nnx_onnx_external *x);
 
+/* Transpose(x) by the rank-4 perm into out; out, or NULL when x or out is NULL (a name that
+ * failed) or the node cannot be made. NHWC <-> NCHW, for the channel-last core ops. */
+const char *nnx_onnx_w_transpose(nnx_onnx_writer *W, const char *x, const int64_t *perm, const char *out);
+extern const int64_t nnx_onnx_to_nchw[4], nnx_onnx_to_nhwc[4];
+
+/* The rows of the float forms of TOSA's core ops (onnx_write_tosa.c): tosa_mul,
+ * tosa_negate, tosa_matmul as op_type; tosa_conv2d / tosa_depthwise_conv2d; tosa_avg_pool2d
+ * as op_type (AveragePool). */
+bool nnx_onnx_w_tosa_plain(nnx_onnx_writer *W, const nnx_node *n, const char *op_type);
+bool nnx_onnx_w_tosa_conv(nnx_onnx_writer *W, const nnx_node *n, const char *op_type);
+bool nnx_onnx_w_tosa_avg_pool(nnx_onnx_writer *W, const nnx_node *n, const char *op_type);
+
 /* NOT_SUPPORTED "PATH: error: core op 'OP' (label 'L') has no ONNX form: WHY"; false. */
 bool nnx_onnx_w_refuse(nnx_onnx_writer *W, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool nnx_onnx_w_oom(nnx_onnx_writer *W);

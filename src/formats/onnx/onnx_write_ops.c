@@ -170,18 +170,24 @@ static bool w_clamp(W_t *W, const nnx_node *n, const char *op_type)
 }
 
 /* cast: Cast(to). Float to integer truncates toward zero in both (in range); TOSA's
- * rounding to nearest even and ONNX's own float 8 saturation modes have no opset 17 form. */
+ * rounding to nearest even is Round (half to even, Operators.md Round) then Cast; ONNX's
+ * own float 8 saturation modes have no opset 17 form. */
 static bool w_cast(W_t *W, const nnx_node *n, const char *op_type)
 {
     const nnx_attr_cast *a = &n->attrs.cast;
     int32_t to = nnx_onnx_w_elem_type(a->to);
     if (!to)
         return nnx_onnx_w_refuse(W, "ONNX opset %d has no type %s", NNX_ONNX_WRITE_OPSET, nnx_dtype_name(a->to));
-    if (a->rounding == NNX_CAST_NEAREST_EVEN && nnx_dtype_is_float(in_desc(W, n, 0)->dtype) &&
-        !nnx_dtype_is_float(a->to))
-        return nnx_onnx_w_refuse(W, "a cast that rounds to nearest even (TOSA CAST) is not ONNX's Cast");
     if (a->wrap)
         return nnx_onnx_w_refuse(W, "a cast that wraps out-of-range floats is not ONNX's Cast");
+    if (a->rounding == NNX_CAST_NEAREST_EVEN && nnx_dtype_is_float(in_desc(W, n, 0)->dtype) &&
+        !nnx_dtype_is_float(a->to)) {
+        const char *x = in_name(W, n, 0), *r = tmp(W, n, "round"), *out = nnx_onnx_w_out(W, n->out[0]);
+        Onnx__NodeProto *o = x && r && out && nnx_onnx_w_node(W, "Round", &x, 1, &r, 1)
+            ? nnx_onnx_w_node(W, op_type, &r, 1, &out, 1)
+            : NULL;
+        return o && nnx_onnx_w_attr_i(W, o, "to", to);
+    }
     Onnx__NodeProto *o = plain(W, n, op_type);
     return o && nnx_onnx_w_attr_i(W, o, "to", to);
 }
@@ -326,13 +332,13 @@ static bool w_deconv(W_t *W, const nnx_node *n, const char *op_type)
 }
 
 /* avg_pool, max_pool, l2_pool: AveragePool (count_include_pad 0: core divides by the
- * in-bounds count), MaxPool, LpPool (p 2). nchw only; dilations on MaxPool only and
+ * in-bounds count), MaxPool, LpPool (p 2); nhwc (TOSA's pools) between Transposes. Dilations on MaxPool only and
  * ceil_mode not on LpPool at opset 17. */
 static bool w_pool(W_t *W, const nnx_node *n, const char *op_type)
 {
     const nnx_attr_pool *a = &n->attrs.pool;
-    if (a->layout == NNX_LAYOUT_NHWC)
-        return nnx_onnx_w_refuse(W, "%s takes channel-first inputs only", op_type);
+    bool nhwc = a->layout == NNX_LAYOUT_NHWC;
+    uint32_t sp = nhwc ? 1 : 2; /* the first spatial axis */
     if (n->op == NNX_OP_MAX_POOL && a->nan_mode != NNX_NAN_PROPAGATE)
         return nnx_onnx_w_refuse(W, "NaN-ignoring max pooling (TOSA MAX_POOL2D) is not ONNX's MaxPool");
     bool dil = a->dilations[0] != 1 || a->dilations[1] != 1;
@@ -342,29 +348,38 @@ static bool w_pool(W_t *W, const nnx_node *n, const char *op_type)
     /* the output size each rounding gives; given sizes must be one of them */
     bool ceil_mode = a->rounding == NNX_ROUNDING_CEIL;
     for (uint32_t i = 0; i < 2; i++) {
-        int64_t span = (int64_t)x->shape[2 + i] + a->pads[2 * i] + a->pads[2 * i + 1] -
+        int64_t span = (int64_t)x->shape[sp + i] + a->pads[2 * i] + a->pads[2 * i + 1] -
             ((int64_t)a->window[i] - 1) * a->dilations[i] - 1;
         int64_t fl = span / a->strides[i] + 1, ce = (span + a->strides[i] - 1) / a->strides[i] + 1;
-        if (y->shape[2 + i] == fl)
-            ceil_mode = ceil_mode && y->shape[2 + i] == ce;
-        else if (y->shape[2 + i] == ce)
+        if (y->shape[sp + i] == fl)
+            ceil_mode = ceil_mode && y->shape[sp + i] == ce;
+        else if (y->shape[sp + i] == ce)
             ceil_mode = true;
         else
-            return nnx_onnx_w_refuse(W, "output size %u is neither rounding's", y->shape[2 + i]);
+            return nnx_onnx_w_refuse(W, "output size %u is neither rounding's", y->shape[sp + i]);
     }
     if (ceil_mode && n->op == NNX_OP_L2_POOL)
         return nnx_onnx_w_refuse(W, "LpPool has no ceil_mode at opset %d", NNX_ONNX_WRITE_OPSET);
     int64_t pads[4] = {a->pads[0], a->pads[1], a->pads[2], a->pads[3]};
-    Onnx__NodeProto *o = plain(W, n, op_type);
+    Onnx__NodeProto *o = NULL;
+    const char *yn = NULL; /* NHWC (TOSA's pools): the pool between Transposes */
+    if (!nhwc)
+        o = plain(W, n, op_type);
+    else {
+        const char *xn = nnx_onnx_w_transpose(W, in_name(W, n, 0), nnx_onnx_to_nchw, tmp(W, n, "nchw"));
+        if (xn && (yn = tmp(W, n, "pool")))
+            o = nnx_onnx_w_node(W, op_type, &xn, 1, &yn, 1);
+    }
     if (!o || !ints_u32(W, o, "kernel_shape", a->window, 2) || !ints_u32(W, o, "strides", a->strides, 2) ||
         !pads_attr(W, o, pads, 2))
         return false;
     if (dil && !ints_u32(W, o, "dilations", a->dilations, 2))
         return false;
-    if (n->op == NNX_OP_L2_POOL)
-        return nnx_onnx_w_attr_i(W, o, "p", 2);
-    return nnx_onnx_w_attr_i(W, o, "ceil_mode", ceil_mode) &&
-        (n->op != NNX_OP_AVG_POOL || nnx_onnx_w_attr_i(W, o, "count_include_pad", 0));
+    if (n->op == NNX_OP_L2_POOL ? !nnx_onnx_w_attr_i(W, o, "p", 2)
+                                : !nnx_onnx_w_attr_i(W, o, "ceil_mode", ceil_mode) ||
+                !(n->op != NNX_OP_AVG_POOL || nnx_onnx_w_attr_i(W, o, "count_include_pad", 0)))
+        return false;
+    return !nhwc || nnx_onnx_w_transpose(W, yn, nnx_onnx_to_nhwc, nnx_onnx_w_out(W, n->out[0]));
 }
 
 /* box (NNEF's window sum; what N-D and count_include_pad average pools become when read):
@@ -877,6 +892,12 @@ static const op_row rows[NNX_OP_COUNT] = {
     [NNX_OP_INSTANCE_NORMALIZATION] = {"InstanceNormalization", w_instance_norm},
     [NNX_OP_LAYER_NORMALIZATION] = {"LayerNormalization", w_layer_norm},
     [NNX_OP_RSQRT] = {"Reciprocal", w_rsqrt},
+    [NNX_OP_TOSA_MUL] = {"Mul", nnx_onnx_w_tosa_plain},
+    [NNX_OP_TOSA_NEGATE] = {"Neg", nnx_onnx_w_tosa_plain},
+    [NNX_OP_TOSA_MATMUL] = {"MatMul", nnx_onnx_w_tosa_plain},
+    [NNX_OP_TOSA_CONV2D] = {"Conv", nnx_onnx_w_tosa_conv},
+    [NNX_OP_TOSA_DEPTHWISE_CONV2D] = {"Conv", nnx_onnx_w_tosa_conv},
+    [NNX_OP_TOSA_AVG_POOL2D] = {"AveragePool", nnx_onnx_w_tosa_avg_pool},
     [NNX_OP_COND_IF] = {"If", nnx_onnx_w_flow},
     [NNX_OP_WHILE_LOOP] = {"Loop", nnx_onnx_w_flow},
 };

@@ -137,6 +137,29 @@ static bool cast(lz *z)
     return out_un(z, NNX_TOSA_CAST, x, NULL);
 }
 
+/* dequantize_linear of int8/int16 x: (float(x) - float(zp)) * scale. The difference is an
+ * integer below 2^17, exact in float32, so the one rounding is the product's, as the core
+ * op's (computed in double, rounded once). Scales that broadcast only; blockwise ones (a
+ * dimension between 1 and x's) have no element-wise form. */
+static bool dequantize(lz *z)
+{
+    nnx_tir *t = z->t;
+    const nnx_operand_desc *sd = vd(t, z->n->in[1]), *zd = vd(t, z->n->in[2]);
+    if (z->xd.dtype != NNX_INT8 && z->xd.dtype != NNX_INT16)
+        return nnx_tir_fail(t, "dequantize_linear of %s has no TOSA form here (int8 and int16 only)",
+                            nnx_dtype_name(z->xd.dtype));
+    for (uint32_t i = 0; i < sd->rank; i++)
+        if (sd->shape[i] != 1 && sd->shape[i] != z->xd.shape[z->xd.rank - sd->rank + i])
+            return nnx_tir_fail(t, "a blockwise dequantize_linear has no TOSA form");
+    nnx_operand_desc xf = z->xd, zf = *zd;
+    xf.dtype = zf.dtype = sd->dtype;
+    const char *zp = nnx_tir_value(t, z->n->in[2]);
+    const char *x = nnx_tir_op1(t, NNX_TOSA_CAST, &z->x, 1, NULL, &xf);
+    zp = zp ? nnx_tir_op1(t, NNX_TOSA_CAST, &zp, 1, NULL, &zf) : NULL;
+    const char *d = x && zp ? nnx_tir_binary(t, NNX_TOSA_SUB, x, &xf, zp, &zf, sd->dtype, NULL) : NULL;
+    return out_bin(z, NNX_TOSA_MUL, d, nnx_tir_value(t, z->n->in[1]), sd);
+}
+
 /* REDUCE_SUM over the axes of mask, one operator per axis (kept as 1); *count the
  * elements summed; *d the result's desc. */
 static const char *sum_axes(lz *z, const char *x, uint32_t mask, nnx_operand_desc *d, double *count)
@@ -449,6 +472,7 @@ bool nnx_tir_legalize(nnx_tir *t, const nnx_node *n, bool *handled)
     case NNX_OP_SOFTSIGN:
     case NNX_OP_GELU: return need_float(&z) && activation(&z);
     case NNX_OP_CAST: return cast(&z);
+    case NNX_OP_DEQUANTIZE_LINEAR: return dequantize(&z);
     case NNX_OP_REDUCE_MEAN:
     case NNX_OP_REDUCE_L1:
     case NNX_OP_REDUCE_L2:
@@ -481,6 +505,22 @@ bool nnx_tir_legalize(nnx_tir *t, const nnx_node *n, bool *handled)
         if (!nnx_dtype_is_float(z.xd.dtype)) /* integers: the identity */
             return out_un(&z, NNX_TOSA_IDENTITY, z.x, NULL);
         return out_un(&z, NNX_TOSA_FLOOR, add_k(&z, z.x, 0.5), NULL);
+    case NNX_OP_ROUND_EVEN: { /* |x| < 2^(mantissa bits) ? float(int32 CAST(x)) : x */
+        if (!nnx_dtype_is_float(z.xd.dtype))
+            return out_un(&z, NNX_TOSA_IDENTITY, z.x, NULL);
+        /* TOSA 1.0 CAST rounds float -> int to nearest, ties to even; from 2^23 (float32; 2^10
+         * float16, 2^7 bfloat16) on every float is an integer, and NaN and the infinities
+         * fail the comparison, so those are x itself. -0.5 gives +0.0, not -0.0. */
+        double big = z.xd.dtype == NNX_FLOAT16 ? 1024.0 : z.xd.dtype == NNX_BFLOAT16 ? 128.0 : 8388608.0;
+        nnx_operand_desc id = z.xd, o = ones(&z.xd);
+        id.dtype = NNX_INT32;
+        const char *i = nnx_tir_op1(t, NNX_TOSA_CAST, &z.x, 1, NULL, &id);
+        const char *r = i ? nnx_tir_op1(t, NNX_TOSA_CAST, &i, 1, NULL, &z.xd) : NULL;
+        const char *small = nnx_tir_binary(t, NNX_TOSA_GREATER, k_f(&z, big), &o, un(&z, NNX_TOSA_ABS, z.x), &z.xd,
+                                           NNX_BOOL, NULL);
+        const char *in[3] = {small, r, z.x};
+        return nnx_tir_op_value(t, NNX_TOSA_SELECT, in, 3, NULL, n->out[0]);
+    }
     case NNX_OP_REDUCE_ARGMIN: { /* argmax of -x (floats) */
         const nnx_attr_arg_reduce *r = &n->attrs.arg_reduce;
         uint32_t m = r->axes_mask;

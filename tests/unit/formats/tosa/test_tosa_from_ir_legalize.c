@@ -1,6 +1,6 @@
 /* test_tosa_from_ir_legalize.c — float graphs of the WebNN builder (NCHW / OIHW convolutions
  * and pools, gemm, matmul with broadcast batches, activations, reductions, normalizations,
- * data movement) written as TOSA by nnx_tfile_from_ir, saved and read back, built again through
+ * data movement, round_even and dequantize_linear) written as TOSA by nnx_tfile_from_ir, saved and read back, built again through
  * nnx_tosa_add (tosa_replay.h) and run: the outputs agree with the source graph's within
  * 1e-5 relative (the compositions round differently, decision TOSA-L3). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp (tosa_replay.h) */
@@ -182,6 +182,34 @@ static void test_elementwise(void **state)
     out(&h,
         nnx_builder_sign(h.b, nnx_builder_cast(h.b, nnx_builder_cast(h.b, a, NNX_INT32, NULL), NNX_FLOAT32, NULL),
                          NULL));
+    /* round_even on exact ties (floor(8a) + 0.5) and on values beyond 2^23 */
+    nnx_operand *eight = const_f(&h, 1, (uint32_t[]){1}, 15);
+    eight = nnx_builder_add(h.b, nnx_builder_mul(h.b, eight, eight, NULL), const_f(&h, 1, (uint32_t[]){1}, 16), NULL);
+    nnx_operand *ties = nnx_builder_add(
+        h.b, nnx_builder_floor(h.b, nnx_builder_mul(h.b, a, v, NULL), NULL),
+        nnx_builder_constant(h.b, &(nnx_operand_desc){NNX_FLOAT32, 1, {1}}, (float[]){0.5f}, sizeof(float)), NULL);
+    out(&h, nnx_builder_round_even(h.b, nnx_builder_mul(h.b, ties, nnx_builder_abs(h.b, eight, NULL), NULL), NULL));
+    out(&h, nnx_builder_round_even(h.b, ties, NULL));
+    out(&h,
+        nnx_builder_round_even(h.b,
+                               nnx_builder_mul(h.b, a,
+                                               nnx_builder_constant(h.b, &(nnx_operand_desc){NNX_FLOAT32, 1, {1}},
+                                                                    (float[]){3e8f}, sizeof(float)),
+                                               NULL),
+                               NULL));
+    /* dequantize_linear of int8 with a per-channel scale and zero point (the last axis) */
+    nnx_operand *q = nnx_builder_cast(
+        h.b,
+        nnx_builder_mul(
+            h.b, a,
+            nnx_builder_constant(h.b, &(nnx_operand_desc){NNX_FLOAT32, 1, {1}}, (float[]){100.0f}, sizeof(float)),
+            NULL),
+        NNX_INT8, NULL);
+    int8_t zps[4] = {0, 3, -7, 100};
+    out(&h,
+        nnx_builder_dequantize_linear(h.b, q, nnx_builder_abs(h.b, const_f(&h, 3, (uint32_t[]){1, 1, 4}, 17), NULL),
+                                      nnx_builder_constant(h.b, &(nnx_operand_desc){NNX_INT8, 3, {1, 1, 4}}, zps, 4),
+                                      NULL));
     out(&h, nnx_builder_arg_min(h.b, a, 2, &(nnx_arg_min_max_options){.keep_dimensions = true}));
     out(&h, nnx_builder_arg_max(h.b, a, 1, NULL));
     /* matrix products */
