@@ -98,7 +98,6 @@ EXPECTED = {
     ("lstm", "onnx>nnvm"): NNVM_BATCHED,
     ("lstm", "onnx>onnx>nnvm"): NNVM_BATCHED,
     ("lstm", "onnx>nnef>nnvm"): NNVM_BATCHED,
-    ("lstm", "onnx>tosa>nnef"): "concat: more than 8 inputs",
     ("lstm", "onnx>tosa>nnvm"): "NNVM cannot express core op 'tosa_matmul'",
     ("encoder", "onnx>nnef"): "NNEF 1.0.2 has no operation for gather",
     ("encoder", "onnx>nnvm"): NNVM_BATCHED,

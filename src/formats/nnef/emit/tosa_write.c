@@ -413,7 +413,9 @@ nnx_status nnx_nnef_tosa_emit(nnx_nnef_lower *L)
     if (!nnx_tosa_nnef_op(n->op, &kind))
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "the nnx TOSA extension has no fragment for %s",
                                    nnx_op_table[n->op].name);
-    uint32_t in[8], n_in = 0;
+    uint32_t *in = nnx_arena_array(&L->g->arena, n->n_in ? n->n_in : 1, sizeof *in), n_in = 0;
+    if (!in)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     nnx_status st = NNX_OK;
     for (uint32_t i = 0; st == NNX_OK && i < n->n_in; i++) {
         if (n->in[i] == NNX_NONE) {
@@ -425,8 +427,6 @@ nnx_status nnx_nnef_tosa_emit(nnx_nnef_lower *L)
                                                i);
             break;
         }
-        if (n_in == 8)
-            return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "more than 8 inputs");
         st = operand(L, n->in[i], &in[n_in++]);
     }
     arg a[20];

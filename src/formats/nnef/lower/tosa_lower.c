@@ -316,22 +316,30 @@ static nnx_status fragment(lowerer *L)
     if (!nnx_tosa_nnef_find(L->op->name, &op) || !nnx_tosa_nnef_op(op, &kind))
         return lw_unsupported(L, "it is not a fragment of the nnx TOSA extension (docs/TOSA-NNEF.md)");
     const nnx_nnef_value *in = lw_arg(L, "input");
-    if (!in || in->kind != NNX_NNEF_VALUE_ARRAY || in->count == 0 || in->count > 8)
-        return bad(L, "%s: %s", "'input' is not a list of 1 to 8 tensors");
-    uint32_t ids[8], n = in->count;
-    for (uint32_t i = 0; i < n; i++) {
+    /* as many inputs as the operation takes (CONCAT: any number, one per list item) */
+    if (!in || in->kind != NNX_NNEF_VALUE_ARRAY || in->count == 0 || in->count < nnx_op_table[op].in_min ||
+        in->count > nnx_op_table[op].in_max)
+        return bad(L, "%s: %s", "'input' is not a list of as many tensors as the operation takes");
+    uint32_t n = in->count, *ids = nnx_mem_alloc(L->ir->alloc, (size_t)n * sizeof *ids);
+    if (!ids)
+        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
         const nnx_nnef_value *v = &in->u.items[i];
         if (v->kind != NNX_NNEF_VALUE_TENSOR || L->value_of[v->u.tensor] == NNX_NONE)
-            return bad(L, "%s: %s", "an input is not a computed tensor");
-        ids[i] = L->value_of[v->u.tensor];
+            st = bad(L, "%s: %s", "an input is not a computed tensor");
+        else
+            ids[i] = L->value_of[v->u.tensor];
     }
     nnx_attrs attrs;
-    if (!read_attrs(L, kind, &L->ir->values[ids[0]].desc, &attrs))
-        return bad(L, "%s: %s", "an attribute is missing or malformed (docs/TOSA-NNEF.md)");
     uint32_t n_out = L->op->n_results, first;
-    if (nnx_op_table[op].n_out && n_out != nnx_op_table[op].n_out)
-        return bad(L, "%s: %s", "the fragment declares another number of results than the operation has");
-    nnx_status st = lw_node(L, op, ids, n, &attrs, n_out, &first);
+    if (st == NNX_OK && !read_attrs(L, kind, &L->ir->values[ids[0]].desc, &attrs))
+        st = bad(L, "%s: %s", "an attribute is missing or malformed (docs/TOSA-NNEF.md)");
+    else if (st == NNX_OK && nnx_op_table[op].n_out && n_out != nnx_op_table[op].n_out)
+        st = bad(L, "%s: %s", "the fragment declares another number of results than the operation has");
+    if (st == NNX_OK)
+        st = lw_node(L, op, ids, n, &attrs, n_out, &first);
+    nnx_mem_free(L->ir->alloc, ids);
     if (st != NNX_OK)
         return st;
     nnx_dtype want = nnx_tosa_nnef_dtype(lw_string_arg(L, "dtype"));
