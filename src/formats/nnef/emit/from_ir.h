@@ -176,6 +176,11 @@ static inline nnx_nnef_value nnx_nnef_v_string(const char *s)
     return (nnx_nnef_value){.kind = NNX_NNEF_VALUE_STRING, .u.string = s};
 }
 
+/* from_ir_ext.c: the normalizations and WebNN activations as compositions of standard NNEF
+ * operations (decisions 57, 58); the ops of the nnx_ops extension as its fragments (59). */
+nnx_status nnx_nnef_lower_composed(nnx_nnef_lower *L);
+nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L);
+
 /* Lowers L->node (from_ir_ops.c): emits its ops and sets tensor_of for its outputs. */
 nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L);
 

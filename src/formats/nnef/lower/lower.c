@@ -36,6 +36,7 @@
 #include "formats/nnef/lower/lower_internal.h"
 #include "formats/nnef/shapes/shapes.h"
 #include "formats/nnef/lower/tosa_nnef.h"
+#include "formats/nnef/syntax/nnx_ops.h"
 #include "ir/dtypes.h"
 #include "ops/graph_build.h"
 
@@ -560,10 +561,65 @@ static nnx_status lower_update(lowerer *L)
 
 /* ---------------------------------------------------------------- driver */
 
+/* A logical attribute of an nnx_ fragment (absent or not logical: false). */
+static bool ext_flag(lowerer *L, const char *name)
+{
+    const nnx_nnef_value *v = lw_arg(L, name);
+    return v && v->kind == NNX_NNEF_VALUE_LOGICAL && v->u.logical;
+}
+
+/* An nnx_ops fragment (nnx_ops.h, docs/NNEF-EXTENSIONS.md) -> the core op it names, with the
+ * attributes its arguments spell. The input's type is the one its NNEF tensor declares. */
+static nnx_status lower_ext(lowerer *L)
+{
+    const nnx_nnef_ext_op *e = nnx_nnef_ext_find(L->op->name);
+    const nnx_nnef_value *in = lw_arg(L, "input");
+    if (!e || !in || in->kind != NNX_NNEF_VALUE_TENSOR)
+        return lw_unsupported(L, "an nnx_ops fragment without a tensor 'input'");
+    nnx_attrs a = {0};
+    int64_t axes[NNX_MAX_RANK];
+    int32_t n;
+    switch (e->op) {
+    case NNX_OP_REVERSE:
+    case NNX_OP_REDUCE_PRODUCT:
+        if ((n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK)) < 0)
+            return lw_unsupported(L, "'axes' is not an integer list");
+        for (int32_t i = 0; i < n; i++) {
+            if (axes[i] < 0 || axes[i] >= NNX_MAX_RANK)
+                return lw_unsupported(L, "axis %lld is out of range", (long long)axes[i]);
+            if (e->op == NNX_OP_REVERSE)
+                a.reverse.axes_mask |= 1u << axes[i];
+            else
+                a.reduce.axes_mask |= 1u << axes[i];
+        }
+        if (e->op == NNX_OP_REDUCE_PRODUCT)
+            a.reduce.keep_dims = true; /* NNEF reductions keep the axes */
+        break;
+    case NNX_OP_CUMULATIVE_SUM:
+    case NNX_OP_CUMULATIVE_PRODUCT:
+        a.cumsum = (nnx_attr_cumsum){(uint32_t)lw_int_arg(L, "axis"), ext_flag(L, "exclusive"), ext_flag(L, "reverse")};
+        break;
+    case NNX_OP_TRIANGULAR:
+        a.triangular = (nnx_attr_triangular){ext_flag(L, "upper"), (int32_t)lw_int_arg(L, "diagonal")};
+        break;
+    case NNX_OP_GATHER_ELEMENTS: a.axis.axis = (uint32_t)lw_int_arg(L, "axis"); break;
+    default: break;
+    }
+    uint32_t x[2], y;
+    nnx_status st = lw_operand(L, in, lw_core_dtype(L->g->tensors[in->u.tensor].dtype), &x[0]);
+    if (st == NNX_OK && e->op == NNX_OP_GATHER_ELEMENTS)
+        st = lw_operand(L, lw_arg(L, "indices"), NNX_INT32, &x[1]);
+    if (st == NNX_OK)
+        st = lw_node(L, e->op, x, e->op == NNX_OP_GATHER_ELEMENTS ? 2 : 1, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
+}
+
 static nnx_status lower_op(lowerer *L)
 {
     const char *name = L->op->name;
     nnx_op op;
+    if (L->op->extension)
+        return lower_ext(L);
     if (strcmp(name, "external") == 0)
         return lower_external(L);
     if (strcmp(name, "variable") == 0)

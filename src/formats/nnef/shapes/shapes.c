@@ -4,6 +4,7 @@
  * sigmoid, tanh, sqrt, min, max, clamp, softmax (§4.9.1) and mean_reduce (§4.4). The
  * argument readers the rules share are in shapes_helpers.c. */
 #include "formats/nnef/shapes/shapes.h"
+#include "formats/nnef/syntax/nnx_ops.h"
 
 #include "base/checked.h"
 #include "base/strmap.h"
@@ -429,6 +430,36 @@ static nnx_nnef_sh_rule find_rule(const nnx_nnef_flat_op *op)
     return NULL;
 }
 
+/* nnx_ops fragments (nnx_ops.h): the output is shaped like `input`, like `indices`, or as a
+ * reduction of `input` over `axes` that keeps them as 1s. */
+static nnx_status rule_ext_same(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape s;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &s);
+    return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &s);
+}
+
+static nnx_status rule_ext_indices(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape x, s;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &x);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_tensor(c, "indices", &s);
+    if (st == NNX_OK && s.rank != x.rank)
+        return nnx_nnef_sh_fail(c, "indices of rank %u for an input of rank %u", s.rank, x.rank);
+    return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &s);
+}
+
+static nnx_nnef_sh_rule find_ext_rule(const nnx_nnef_flat_op *op)
+{
+    const nnx_nnef_ext_op *e = op->extension ? nnx_nnef_ext_find(op->name) : NULL;
+    if (!e)
+        return NULL;
+    return e->shape == NNX_NNEF_EXT_SAME   ? rule_ext_same
+        : e->shape == NNX_NNEF_EXT_INDICES ? rule_ext_indices
+                                           : rule_reduce;
+}
+
 static bool introduces(nnx_nnef_sh_rule fn)
 {
     return fn == rule_external || fn == rule_constant || fn == rule_variable;
@@ -445,7 +476,7 @@ static void forget(nnx_nnef_flat *g, const nnx_nnef_value *v)
 
 static nnx_status infer_op(nnx_nnef_sh *c)
 {
-    nnx_nnef_sh_rule fn = find_rule(c->op);
+    nnx_nnef_sh_rule fn = c->op->extension ? find_ext_rule(c->op) : find_rule(c->op);
     if (c->g->has_custom_ops && !(fn && introduces(fn))) {
         for (uint32_t i = 0; i < c->op->n_results; i++)
             forget(c->g, &c->op->results[i].value);
