@@ -2,7 +2,8 @@
  * becomes the NNVM node(s) that the loader maps back onto the same core operation with the
  * same attributes, so a graph written and read again computes bit for bit what it did.
  * What NNVM cannot express (other layouts, negative padding, NNEF/WebNN-only operations,
- * modes NNVM lacks) is NOT_SUPPORTED naming the core op. Numbers are written with 17
+ * modes NNVM lacks) is NOT_SUPPORTED naming the core op. Batched matmul becomes
+ * batch_matmul with reshapes (NNVM-18), layer normalization its formula (NNVM-19). Numbers are written with 17
  * significant digits, which read back to the same double. */
 #include "formats/nnvm/save.h"
 #include "ir/dtypes.h"

@@ -2,7 +2,8 @@
  * data of its variables, ready for nnx_nnef_save (writer.h): how any graph nnx holds is
  * written as a flat NNEF 1.0.2 document with .dat files. from_ir.c holds the driver (inputs,
  * constants, outputs), from_ir_helpers.c what the family shares (names, values, argument
- * filling from the standard library), from_ir_ops.c the lowering of each core op family. */
+ * filling from the standard library), from_ir_ops.c the lowering of each core op family,
+ * from_ir_ext.c the compositions and the nnx_ops fragments. */
 #ifndef NNX_FORMATS_NNEF_FROM_IR_H
 #define NNX_FORMATS_NNEF_FROM_IR_H
 
@@ -37,6 +38,13 @@
  *  cast                   cast<T>(input) between float32 / int32 / bool, truncating (the library
  *                         after 1.0.2, NNEF decision 54); other types and roundings NOT_SUPPORTED
  *  tan sinh … atanh       same primitive of the library after 1.0.2
+ *  gather                 gather(input, indices, axis) of the library after 1.0.2 (NNEF decision 57)
+ *  expand                 [unsqueeze] tile(repeats)
+ *  normalizations, elu leaky_relu prelu softplus linear hard_sigmoid hard_swish softsign
+ *                         compositions of standard operations (from_ir_ext.c, NNEF decision 58)
+ *  erf gelu round_even is_nan is_inf reduce_product reverse triangular cumulative_sum/product
+ *  gather_elements        nnx_<op> fragments of the nnx_ops extension (NNEF decision 59,
+ *                         docs/NNEF-EXTENSIONS.md)
  *
  * Decisions (also among the NNEF decisions, "Writing builder graphs as NNEF")
  * ----------------------------------------------------------------------------

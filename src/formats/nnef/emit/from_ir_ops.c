@@ -919,7 +919,9 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_RFFT2D:
     case NNX_OP_WHILE_LOOP:
     case NNX_OP_COND_IF:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "neither NNEF nor nnx's nnx_ops extension has an operation for %s (its sub-graphs "
+                                   "have no NNEF form outside the nnx TOSA extension)",
                                    nnx_op_table[n->op].name);
     case NNX_OP_COUNT: break;
     }
