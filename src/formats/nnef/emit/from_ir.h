@@ -40,10 +40,12 @@
  *  tan sinh … atanh       same primitive of the library after 1.0.2
  *  gather                 gather(input, indices, axis) of the library after 1.0.2 (NNEF decision 57)
  *  expand                 [unsqueeze] tile(repeats)
- *  normalizations, elu leaky_relu prelu softplus linear hard_sigmoid hard_swish softsign
+ *  normalizations, elu leaky_relu prelu softplus linear hard_sigmoid hard_swish softsign,
+ *  logical_xor, reduce_l1/l2/log_sum/sum_square
  *                         compositions of standard operations (from_ir_ext.c, NNEF decision 58)
- *  erf gelu round_even is_nan is_inf reduce_product reverse triangular cumulative_sum/product
- *  gather_elements        nnx_<op> fragments of the nnx_ops extension (NNEF decision 59,
+ *  erf gelu round_even is_nan is_inf reduce_product reduce_log_sum_exp reverse triangular
+ *  cumulative_sum/product gather_elements gather_nd scatter_elements scatter_nd
+ *                         nnx_<op> fragments of the nnx_ops extension (NNEF decision 59,
  *                         docs/NNEF-EXTENSIONS.md)
  *
  * Decisions (also among the NNEF decisions, "Writing builder graphs as NNEF")

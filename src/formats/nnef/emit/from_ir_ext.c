@@ -1,6 +1,7 @@
 /* from_ir_ext.c — core ops that NNEF 1.0.2 has no primitive for, written either as
  * compositions of standard NNEF operations (the normalizations, WebNN's activations through
- * NNEF's own compounds elu, leaky_relu, prelu, softplus) or, where no composition is exact, as
+ * NNEF's own compounds elu, leaky_relu, prelu, softplus, logical_xor, the l1 / l2 / log_sum /
+ * sum_square reductions) or, where no composition is exact, as
  * the nnx_ops extension's fragments (syntax/nnx_ops.h, docs/NNEF-EXTENSIONS.md), which nnx
  * reads back into the same core op. NNEF decisions 57-59. */
 #include "formats/nnef/emit/from_ir.h"
@@ -204,9 +205,81 @@ static nnx_status lower_activation(nnx_nnef_lower *L)
     return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "no NNEF composition");
 }
 
+/* Decision 58: logical_xor = and(or(a, b), not(and(a, b))) on logical tensors (exact); the
+ * reductions l1 = sum_reduce(abs(x)), sum_square = sum_reduce(x·x), l2 = sqrt(sum_square),
+ * log_sum = log(sum_reduce(x)), each keeping the axes, then squeeze unless keep_dims
+ * (float32 sums: a few ulps from the core's double ones). */
+static nnx_status lower_xor(nnx_nnef_lower *L)
+{
+    const nnx_operand_desc *o = &L->ir->values[L->node->out[0]].desc;
+    uint32_t r = o->rank, x[2] = {in_tensor(L, 0), in_tensor(L, 1)}, any, both, t;
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < 2 && st == NNX_OK; i++) { /* decision B: equal ranks */
+        const nnx_operand_desc *d = in_desc(L, i);
+        if (d->rank == r || d->rank == 0)
+            continue;
+        uint32_t axes[NNX_MAX_RANK], k = r - d->rank;
+        nnx_operand_desc target = *o;
+        target.dtype = d->dtype;
+        for (uint32_t j = 0; j < k; j++)
+            target.shape[j] = 1;
+        for (uint32_t j = 0; j < d->rank; j++) {
+            axes[j] = k + j;
+            target.shape[k + j] = d->shape[j];
+        }
+        st = spread(L, i, &target, axes, d->rank, &x[i]);
+    }
+    if (st == NNX_OK)
+        st = bin(L, "or", x[0], x[1], 0, o, NNX_NONE, &any);
+    if (st == NNX_OK)
+        st = bin(L, "and", x[0], x[1], 0, o, NNX_NONE, &both);
+    if (st == NNX_OK)
+        st = un(L, "not", both, o, NNX_NONE, &both);
+    return st == NNX_OK ? bin(L, "and", any, both, 0, NULL, L->node->out[0], &t) : st;
+}
+
+static nnx_status lower_reduction(nnx_nnef_lower *L)
+{
+    const nnx_node *n = L->node;
+    const nnx_attr_reduce *a = &n->attrs.reduce;
+    const nnx_operand_desc *x = in_desc(L, 0);
+    uint32_t out = n->out[0], t = in_tensor(L, 0);
+    nnx_operand_desc kd = *x;
+    int64_t axes[NNX_MAX_RANK];
+    uint32_t n_axes = 0;
+    for (uint32_t k = 0; k < x->rank; k++)
+        if (a->axes_mask >> k & 1) {
+            axes[n_axes++] = k;
+            kd.shape[k] = 1;
+        }
+    bool squeeze = !a->keep_dims && n_axes > 0;
+    bool after = n->op == NNX_OP_REDUCE_L2 || n->op == NNX_OP_REDUCE_LOG_SUM; /* sqrt or log follows */
+    nnx_status st = NNX_OK;
+    if (n->op == NNX_OP_REDUCE_L1)
+        st = un(L, "abs", t, x, NNX_NONE, &t);
+    else if (n->op != NNX_OP_REDUCE_LOG_SUM)
+        st = bin(L, "mul", t, t, 0, x, NNX_NONE, &t);
+    arg r[2] = {{"input", nnx_nnef_v_tensor(t)}, {"axes", {0}}};
+    if (st == NNX_OK)
+        st = nnx_nnef_lower_ints(L, axes, n_axes, &r[1].value);
+    if (st == NNX_OK)
+        st = nnx_nnef_lower_op1(L, "sum_reduce", r, 2, &kd, squeeze || after ? NNX_NONE : out, &t);
+    if (st == NNX_OK && after)
+        st = un(L, n->op == NNX_OP_REDUCE_L2 ? "sqrt" : "log", t, &kd, squeeze ? NNX_NONE : out, &t);
+    if (st != NNX_OK || !squeeze)
+        return st;
+    arg q[2] = {{"input", nnx_nnef_v_tensor(t)}, {"axes", r[1].value}};
+    return nnx_nnef_lower_op1(L, "squeeze", q, 2, NULL, out, &t);
+}
+
 nnx_status nnx_nnef_lower_composed(nnx_nnef_lower *L)
 {
     switch (L->node->op) {
+    case NNX_OP_LOGICAL_XOR: return lower_xor(L);
+    case NNX_OP_REDUCE_L1:
+    case NNX_OP_REDUCE_L2:
+    case NNX_OP_REDUCE_LOG_SUM:
+    case NNX_OP_REDUCE_SUM_SQUARE: return lower_reduction(L);
     case NNX_OP_BATCH_NORMALIZATION:
     case NNX_OP_INSTANCE_NORMALIZATION:
     case NNX_OP_LAYER_NORMALIZATION: return lower_norm(L);
@@ -226,9 +299,9 @@ static nnx_status ints_of_mask(nnx_nnef_lower *L, uint32_t mask, nnx_nnef_value 
     return nnx_nnef_lower_ints(L, axes, n, v);
 }
 
-/* Decision 59: nnx_<op>(input[, indices], attributes) -> (output), a custom operation the
- * writer declares from this use under `extension KHR_enable_fragment_definitions, nnx_ops;`.
- * nnx_prod_reduce keeps the reduced axes (NNEF's reductions do), so a squeeze follows unless
+/* Decision 59: nnx_<op>(input[, indices[, updates]], attributes) -> (output), a custom
+ * operation the writer declares from this use under `extension KHR_enable_fragment_definitions,
+ * nnx_ops;`. The reductions keep the reduced axes (NNEF's do), so a squeeze follows unless
  * keep_dims. */
 nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L)
 {
@@ -242,11 +315,14 @@ nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L)
         return nnx_nnef_lower_fail(
             L, NNX_ERROR_NOT_SUPPORTED, "NNEF has no item type for %s",
             nnx_dtype_name(nnx_nnef_lower_item_type(x->dtype) == NNX_NNEF_TYPE_NONE ? x->dtype : o->dtype));
-    if (n->op == NNX_OP_GATHER_ELEMENTS && in_desc(L, 1)->dtype != NNX_INT32)
+    bool indexed = n->op == NNX_OP_GATHER_ELEMENTS || n->op == NNX_OP_GATHER_ND || n->op == NNX_OP_SCATTER_ELEMENTS ||
+        n->op == NNX_OP_SCATTER_ND;
+    bool reduce = n->op == NNX_OP_REDUCE_PRODUCT || n->op == NNX_OP_REDUCE_LOG_SUM_EXP;
+    if (indexed && in_desc(L, 1)->dtype != NNX_INT32)
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "indices of %s: NNEF's integer reads back as int32",
                                    nnx_dtype_name(in_desc(L, 1)->dtype));
-    if (n->op == NNX_OP_REDUCE_PRODUCT && n->attrs.reduce.nan_mode != NNX_NAN_PROPAGATE)
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "nnx_prod_reduce propagates NaN");
+    if (reduce && n->attrs.reduce.nan_mode != NNX_NAN_PROPAGATE)
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "%s propagates NaN", e->name);
     nnx_arena *ar = &L->g->arena;
     arg a[5];
     uint32_t c = 0;
@@ -258,6 +334,7 @@ nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L)
         st = ints_of_mask(L, n->attrs.reverse.axes_mask, &a[c++].value);
         break;
     case NNX_OP_REDUCE_PRODUCT:
+    case NNX_OP_REDUCE_LOG_SUM_EXP:
         a[c].name = "axes";
         st = ints_of_mask(L, n->attrs.reduce.axes_mask, &a[c++].value);
         break;
@@ -275,15 +352,23 @@ nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L)
         a[c++] = (arg){"indices", nnx_nnef_v_tensor(in_tensor(L, 1))};
         a[c++] = (arg){"axis", nnx_nnef_v_int(n->attrs.axis.axis)};
         break;
+    case NNX_OP_GATHER_ND: a[c++] = (arg){"indices", nnx_nnef_v_tensor(in_tensor(L, 1))}; break;
+    case NNX_OP_SCATTER_ELEMENTS:
+    case NNX_OP_SCATTER_ND:
+        a[c++] = (arg){"indices", nnx_nnef_v_tensor(in_tensor(L, 1))};
+        a[c++] = (arg){"updates", nnx_nnef_v_tensor(in_tensor(L, 2))};
+        if (n->op == NNX_OP_SCATTER_ELEMENTS)
+            a[c++] = (arg){"axis", nnx_nnef_v_int(n->attrs.axis.axis)};
+        break;
     default: break;
     }
     if (st != NNX_OK)
         return st;
-    bool squeeze = n->op == NNX_OP_REDUCE_PRODUCT && !n->attrs.reduce.keep_dims && n->attrs.reduce.axes_mask;
+    bool squeeze = reduce && !n->attrs.reduce.keep_dims && n->attrs.reduce.axes_mask;
     nnx_operand_desc kd = *x;
     kd.dtype = o->dtype;
     for (uint32_t k = 0; k < kd.rank; k++)
-        if (n->op == NNX_OP_REDUCE_PRODUCT && n->attrs.reduce.axes_mask >> k & 1)
+        if (reduce && n->attrs.reduce.axes_mask >> k & 1)
             kd.shape[k] = 1;
     uint32_t t;
     st = squeeze ? nnx_nnef_lower_tensor(L, NULL, &kd, &t) : nnx_nnef_lower_value_tensor(L, n->out[0], &t);

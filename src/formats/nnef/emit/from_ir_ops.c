@@ -804,7 +804,11 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_TRIANGULAR:
     case NNX_OP_CUMULATIVE_SUM:
     case NNX_OP_CUMULATIVE_PRODUCT:
-    case NNX_OP_GATHER_ELEMENTS: return nnx_nnef_lower_ext(L);
+    case NNX_OP_REDUCE_LOG_SUM_EXP: /* the core's max-shifted sum; no exact composition */
+    case NNX_OP_GATHER_ELEMENTS:
+    case NNX_OP_GATHER_ND:
+    case NNX_OP_SCATTER_ELEMENTS:
+    case NNX_OP_SCATTER_ND: return nnx_nnef_lower_ext(L);
     /* compositions of standard NNEF operations (from_ir_ext.c) */
     case NNX_OP_ELU:
     case NNX_OP_HARD_SIGMOID:
@@ -817,16 +821,12 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_BATCH_NORMALIZATION:
     case NNX_OP_INSTANCE_NORMALIZATION:
     case NNX_OP_LAYER_NORMALIZATION: return nnx_nnef_lower_composed(L);
-    case NNX_OP_GATHER: return lower_gather(L);
     case NNX_OP_LOGICAL_XOR:
     case NNX_OP_REDUCE_L1:
     case NNX_OP_REDUCE_L2:
     case NNX_OP_REDUCE_LOG_SUM:
-    case NNX_OP_REDUCE_LOG_SUM_EXP:
-    case NNX_OP_REDUCE_SUM_SQUARE:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
-                                   "NNEF has no operation '%s' and nnx does not write its composition yet",
-                                   nnx_op_table[n->op].name);
+    case NNX_OP_REDUCE_SUM_SQUARE: return nnx_nnef_lower_composed(L);
+    case NNX_OP_GATHER: return lower_gather(L);
     case NNX_OP_CAST: return lower_cast(L);
     /* WebNN quantizeLinear / dequantizeLinear change the tensor type; NNEF's linear_quantize
      * is a float-to-float fake quantization over [min, max], not the same meaning. */
@@ -878,13 +878,10 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
      * and the normalizations: NNEF 1.0.2 has no primitive with their meaning (its
      * batch_normalization compound rounds in another order and takes [1, C] statistics only). */
     case NNX_OP_EXPAND: return lower_expand(L);
-    /* not written yet (docs/NNEF-EXTENSIONS.md, "Not written"): a compiled TVM function has
-     * no meaning outside TVM; bitcast, gather_nd and the scatters have no fragment yet */
+    /* not written (docs/NNEF-EXTENSIONS.md, "Not written"): a compiled TVM function has no
+     * meaning outside TVM; bitcast reinterprets bytes NNEF's item types do not fix */
     case NNX_OP_COMPILED_FUNCTION:
     case NNX_OP_BITCAST:
-    case NNX_OP_GATHER_ND:
-    case NNX_OP_SCATTER_ELEMENTS:
-    case NNX_OP_SCATTER_ND:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
                                    "neither NNEF nor nnx's nnx_ops extension has an operation for %s",
                                    nnx_op_table[n->op].name);

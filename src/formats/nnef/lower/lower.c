@@ -582,6 +582,7 @@ static nnx_status lower_ext(lowerer *L)
     switch (e->op) {
     case NNX_OP_REVERSE:
     case NNX_OP_REDUCE_PRODUCT:
+    case NNX_OP_REDUCE_LOG_SUM_EXP:
         if ((n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK)) < 0)
             return lw_unsupported(L, "'axes' is not an integer list");
         for (int32_t i = 0; i < n; i++) {
@@ -592,7 +593,7 @@ static nnx_status lower_ext(lowerer *L)
             else
                 a.reduce.axes_mask |= 1u << axes[i];
         }
-        if (e->op == NNX_OP_REDUCE_PRODUCT)
+        if (e->op != NNX_OP_REVERSE)
             a.reduce.keep_dims = true; /* NNEF reductions keep the axes */
         break;
     case NNX_OP_CUMULATIVE_SUM:
@@ -602,15 +603,23 @@ static nnx_status lower_ext(lowerer *L)
     case NNX_OP_TRIANGULAR:
         a.triangular = (nnx_attr_triangular){ext_flag(L, "upper"), (int32_t)lw_int_arg(L, "diagonal")};
         break;
-    case NNX_OP_GATHER_ELEMENTS: a.axis.axis = (uint32_t)lw_int_arg(L, "axis"); break;
+    case NNX_OP_GATHER_ELEMENTS:
+    case NNX_OP_SCATTER_ELEMENTS: a.axis.axis = (uint32_t)lw_int_arg(L, "axis"); break;
     default: break;
     }
-    uint32_t x[2], y;
-    nnx_status st = lw_operand(L, in, lw_core_dtype(L->g->tensors[in->u.tensor].dtype), &x[0]);
-    if (st == NNX_OK && e->op == NNX_OP_GATHER_ELEMENTS)
+    /* the inputs in the core op's order: input[, indices[, updates]] */
+    nnx_dtype dt = lw_core_dtype(L->g->tensors[in->u.tensor].dtype);
+    bool indexed = e->op == NNX_OP_GATHER_ELEMENTS || e->op == NNX_OP_GATHER_ND || e->op == NNX_OP_SCATTER_ELEMENTS ||
+        e->op == NNX_OP_SCATTER_ND;
+    bool scatter = e->op == NNX_OP_SCATTER_ELEMENTS || e->op == NNX_OP_SCATTER_ND;
+    uint32_t x[3], y;
+    nnx_status st = lw_operand(L, in, dt, &x[0]);
+    if (st == NNX_OK && indexed)
         st = lw_operand(L, lw_arg(L, "indices"), NNX_INT32, &x[1]);
+    if (st == NNX_OK && scatter)
+        st = lw_operand(L, lw_arg(L, "updates"), dt, &x[2]);
     if (st == NNX_OK)
-        st = lw_node(L, e->op, x, e->op == NNX_OP_GATHER_ELEMENTS ? 2 : 1, &a, 1, &y);
+        st = lw_node(L, e->op, x, 1 + indexed + scatter, &a, 1, &y);
     return st == NNX_OK ? lw_bind(L, "output", y) : st;
 }
 

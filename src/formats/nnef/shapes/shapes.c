@@ -450,14 +450,38 @@ static nnx_status rule_ext_indices(nnx_nnef_sh *c)
     return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &s);
 }
 
+static nnx_status rule_ext_gather_nd(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape x, idx, out;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &x);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_tensor(c, "indices", &idx);
+    if (st != NNX_OK)
+        return st;
+    uint32_t k = idx.rank ? idx.dim[idx.rank - 1] : 0;
+    if (idx.rank == 0 || k > x.rank || idx.rank - 1 + (x.rank - k) > NNX_MAX_RANK)
+        return nnx_nnef_sh_fail(c, "indices of rank %u and last extent %u do not address an input of rank %u", idx.rank,
+                                k, x.rank);
+    memset(&out, 0, sizeof out);
+    for (uint32_t i = 0; i + 1 < idx.rank; i++)
+        out.dim[out.rank++] = idx.dim[i];
+    for (uint32_t i = k; i < x.rank; i++)
+        out.dim[out.rank++] = x.dim[i];
+    return nnx_nnef_sh_output(c, "output", &out);
+}
+
 static nnx_nnef_sh_rule find_ext_rule(const nnx_nnef_flat_op *op)
 {
     const nnx_nnef_ext_op *e = op->extension ? nnx_nnef_ext_find(op->name) : NULL;
     if (!e)
         return NULL;
-    return e->shape == NNX_NNEF_EXT_SAME   ? rule_ext_same
-        : e->shape == NNX_NNEF_EXT_INDICES ? rule_ext_indices
-                                           : rule_reduce;
+    switch (e->shape) {
+    case NNX_NNEF_EXT_SAME: return rule_ext_same;
+    case NNX_NNEF_EXT_INDICES: return rule_ext_indices;
+    case NNX_NNEF_EXT_REDUCE: return rule_reduce;
+    case NNX_NNEF_EXT_GATHER_ND: return rule_ext_gather_nd;
+    }
+    return NULL;
 }
 
 static bool introduces(nnx_nnef_sh_rule fn)

@@ -16,6 +16,10 @@ static const nnx_nnef_ext_op table[] = {
     {"nnx_triangular", NNX_OP_TRIANGULAR, NNX_NNEF_EXT_SAME},
     {"nnx_gather_elements", NNX_OP_GATHER_ELEMENTS, NNX_NNEF_EXT_INDICES},
     {"nnx_prod_reduce", NNX_OP_REDUCE_PRODUCT, NNX_NNEF_EXT_REDUCE},
+    {"nnx_log_sum_exp_reduce", NNX_OP_REDUCE_LOG_SUM_EXP, NNX_NNEF_EXT_REDUCE},
+    {"nnx_gather_nd", NNX_OP_GATHER_ND, NNX_NNEF_EXT_GATHER_ND},
+    {"nnx_scatter_elements", NNX_OP_SCATTER_ELEMENTS, NNX_NNEF_EXT_SAME},
+    {"nnx_scatter_nd", NNX_OP_SCATTER_ND, NNX_NNEF_EXT_SAME},
 };
 
 const nnx_nnef_ext_op *nnx_nnef_ext_find(const char *name)

@@ -14,11 +14,13 @@
 #define NNX_NNEF_EXT_NAME "nnx_ops"
 
 /* How an nnx_ fragment's output is shaped: like its first tensor argument, like its
- * `indices` argument, or like its input with the `axes` kept as 1s (NNEF reductions). */
+ * `indices` argument, like its input with the `axes` kept as 1s (NNEF reductions), or
+ * indices.shape[:-1] ++ input.shape[k:] with k = indices.shape[-1] (gather_nd). */
 typedef enum nnx_nnef_ext_shape {
     NNX_NNEF_EXT_SAME,
     NNX_NNEF_EXT_INDICES,
     NNX_NNEF_EXT_REDUCE,
+    NNX_NNEF_EXT_GATHER_ND,
 } nnx_nnef_ext_shape;
 
 typedef struct nnx_nnef_ext_op {
