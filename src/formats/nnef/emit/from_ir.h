@@ -44,7 +44,7 @@
  *  logical_xor, reduce_l1/l2/log_sum/sum_square
  *                         compositions of standard operations (from_ir_ext.c, NNEF decision 58)
  *  erf gelu round_even is_nan is_inf reduce_product reduce_log_sum_exp reverse triangular
- *  cumulative_sum/product gather_elements gather_nd scatter_elements scatter_nd
+ *  cumulative_sum/product gather_elements gather_nd scatter_elements scatter_nd l2_pool resample
  *                         nnx_<op> fragments of the nnx_ops extension (NNEF decision 59,
  *                         docs/NNEF-EXTENSIONS.md)
  *

@@ -315,16 +315,13 @@ nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L)
         return nnx_nnef_lower_fail(
             L, NNX_ERROR_NOT_SUPPORTED, "NNEF has no item type for %s",
             nnx_dtype_name(nnx_nnef_lower_item_type(x->dtype) == NNX_NNEF_TYPE_NONE ? x->dtype : o->dtype));
-    bool indexed = n->op == NNX_OP_GATHER_ELEMENTS || n->op == NNX_OP_GATHER_ND || n->op == NNX_OP_SCATTER_ELEMENTS ||
-        n->op == NNX_OP_SCATTER_ND;
     bool reduce = n->op == NNX_OP_REDUCE_PRODUCT || n->op == NNX_OP_REDUCE_LOG_SUM_EXP;
-    if (indexed && in_desc(L, 1)->dtype != NNX_INT32)
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "indices of %s: NNEF's integer reads back as int32",
-                                   nnx_dtype_name(in_desc(L, 1)->dtype));
+    /* indices of any core index type are NNEF integer, read back as int32 (as gather's, NNEF
+     * decision 57): the core clamps them into [-N, N - 1] either way */
     if (reduce && n->attrs.reduce.nan_mode != NNX_NAN_PROPAGATE)
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "%s propagates NaN", e->name);
     nnx_arena *ar = &L->g->arena;
-    arg a[5];
+    arg a[10];
     uint32_t c = 0;
     a[c++] = (arg){"input", nnx_nnef_v_tensor(in_tensor(L, 0))};
     nnx_status st = NNX_OK;
@@ -353,6 +350,38 @@ nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L)
         a[c++] = (arg){"axis", nnx_nnef_v_int(n->attrs.axis.axis)};
         break;
     case NNX_OP_GATHER_ND: a[c++] = (arg){"indices", nnx_nnef_v_tensor(in_tensor(L, 1))}; break;
+    case NNX_OP_RESAMPLE:
+    case NNX_OP_L2_POOL: {
+        /* the resampled / pooled axes and their output extents, always explicit */
+        bool pool = n->op == NNX_OP_L2_POOL, nhwc = pool && n->attrs.pool.layout == NNX_LAYOUT_NHWC;
+        int64_t ax[2], sizes[2], v[4];
+        for (int k = 0; k < 2; k++) {
+            ax[k] = pool ? (int64_t)(nhwc ? 1 + k : 2 + k) : (int64_t)n->attrs.resample.axes[k];
+            sizes[k] = o->shape[ax[k]];
+        }
+        a[c].name = "axes";
+        st = nnx_nnef_lower_ints(L, ax, 2, &a[c++].value);
+        a[c].name = "sizes";
+        if (st == NNX_OK)
+            st = nnx_nnef_lower_ints(L, sizes, 2, &a[c++].value);
+        if (!pool) {
+            a[c++] = (arg){"mode",
+                           nnx_nnef_v_string(n->attrs.resample.mode == NNX_RESAMPLE_LINEAR ? "linear" : "nearest")};
+            break;
+        }
+        const nnx_attr_pool *p = &n->attrs.pool;
+        const char *keys[4] = {"window", "padding", "stride", "dilation"};
+        const uint32_t *src[4] = {p->window, p->pads, p->strides, p->dilations};
+        for (int k = 0; k < 4 && st == NNX_OK; k++) {
+            uint32_t cnt = k == 1 ? 4 : 2;
+            for (uint32_t i = 0; i < cnt; i++)
+                v[i] = src[k][i];
+            a[c].name = keys[k];
+            st = nnx_nnef_lower_ints(L, v, cnt, &a[c++].value);
+        }
+        a[c++] = (arg){"rounding", nnx_nnef_v_string(p->rounding == NNX_ROUNDING_CEIL ? "ceil" : "floor")};
+        break;
+    }
     case NNX_OP_SCATTER_ELEMENTS:
     case NNX_OP_SCATTER_ND:
         a[c++] = (arg){"indices", nnx_nnef_v_tensor(in_tensor(L, 1))};

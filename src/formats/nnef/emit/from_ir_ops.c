@@ -828,13 +828,14 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_REDUCE_SUM_SQUARE: return nnx_nnef_lower_composed(L);
     case NNX_OP_GATHER: return lower_gather(L);
     case NNX_OP_CAST: return lower_cast(L);
-    /* WebNN quantizeLinear / dequantizeLinear change the tensor type; NNEF's linear_quantize
-     * is a float-to-float fake quantization over [min, max], not the same meaning. */
+    /* WebNN quantizeLinear / dequantizeLinear change the tensor type to or from an 8-bit
+     * one, which NNEF's integer (read back as int32) cannot keep; NNEF's linear_quantize is a
+     * float-to-float fake quantization over [min, max], not the same meaning. */
     case NNX_OP_QUANTIZE_LINEAR:
     case NNX_OP_DEQUANTIZE_LINEAR:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
-                                   "NNEF 1.0.2 has no primitive operation '%s' (its "
-                                   "linear_quantize maps float to float)",
+                                   "neither NNEF nor nnx's nnx_ops extension has an operation for %s (NNEF's "
+                                   "integer tensors read back as int32, and its linear_quantize maps float to float)",
                                    nnx_op_table[n->op].name);
     case NNX_OP_MATMUL: return lower_matmul(L);
     case NNX_OP_GEMM: return lower_gemm(L);
@@ -842,13 +843,11 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_DECONV: return lower_deconv(L);
     case NNX_OP_AVG_POOL: return lower_pool(L, "avg_pool");
     case NNX_OP_MAX_POOL: return lower_pool(L, "max_pool");
-    /* WebNN l2Pool2d, resample2d: NNEF 1.0.2 has no primitive with their meaning (its
-     * nearest/multilinear upsampling use other coordinate mappings and integer factors). */
+    /* WebNN l2Pool2d, resample2d: NNEF has no operation with their meaning (its
+     * nearest/multilinear upsampling use other coordinate mappings and integer factors):
+     * nnx_l2_pool, nnx_resample (from_ir_ext.c) */
     case NNX_OP_L2_POOL:
-    case NNX_OP_RESAMPLE:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
-                                   "neither NNEF nor nnx's nnx_ops extension has an operation for %s",
-                                   nnx_op_table[n->op].name);
+    case NNX_OP_RESAMPLE: return nnx_nnef_lower_ext(L);
     case NNX_OP_SOFTMAX: return lower_softmax(L);
     case NNX_OP_RESHAPE: return lower_reshape(L);
     case NNX_OP_TRANSPOSE: return lower_transpose(L);

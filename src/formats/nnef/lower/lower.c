@@ -605,6 +605,38 @@ static nnx_status lower_ext(lowerer *L)
         break;
     case NNX_OP_GATHER_ELEMENTS:
     case NNX_OP_SCATTER_ELEMENTS: a.axis.axis = (uint32_t)lw_int_arg(L, "axis"); break;
+    case NNX_OP_RESAMPLE:
+    case NNX_OP_L2_POOL: {
+        int64_t v[4], sizes[2];
+        if (lw_ints_arg(L, "axes", axes, NNX_MAX_RANK) != 2 || lw_ints_arg(L, "sizes", sizes, 2) != 2)
+            return lw_unsupported(L, "'axes' and 'sizes' must have 2 items");
+        const char *s = lw_string_arg(L, e->op == NNX_OP_RESAMPLE ? "mode" : "rounding");
+        if (e->op == NNX_OP_RESAMPLE) {
+            a.resample = (nnx_attr_resample){s && strcmp(s, "linear") == 0 ? NNX_RESAMPLE_LINEAR : NNX_RESAMPLE_NEAREST,
+                                             {(uint32_t)axes[0], (uint32_t)axes[1]},
+                                             {(uint32_t)sizes[0], (uint32_t)sizes[1]}};
+            break;
+        }
+        nnx_attr_pool *p = &a.pool;
+        bool nhwc = axes[0] == 1;
+        p->layout = nhwc ? NNX_LAYOUT_NHWC : NNX_LAYOUT_NCHW;
+        p->rounding = s && strcmp(s, "ceil") == 0 ? NNX_ROUNDING_CEIL : NNX_ROUNDING_FLOOR;
+        p->has_output_sizes = true;
+        p->output_sizes[0] = (uint32_t)sizes[0], p->output_sizes[1] = (uint32_t)sizes[1];
+        const char *keys[4] = {"window", "padding", "stride", "dilation"};
+        uint32_t *dst[4] = {p->window, p->pads, p->strides, p->dilations};
+        for (int k = 0; k < 4; k++) {
+            uint32_t want = k == 1 ? 4 : 2;
+            if (lw_ints_arg(L, keys[k], v, want) != (int32_t)want)
+                return lw_unsupported(L, "'%s' must have %u items", keys[k], want);
+            for (uint32_t i = 0; i < want; i++) {
+                if (v[i] < 0 || v[i] > UINT32_MAX)
+                    return lw_unsupported(L, "'%s' item %lld is out of range", keys[k], (long long)v[i]);
+                dst[k][i] = (uint32_t)v[i];
+            }
+        }
+        break;
+    }
     default: break;
     }
     /* the inputs in the core op's order: input[, indices[, updates]] */

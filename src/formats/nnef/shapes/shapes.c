@@ -470,6 +470,30 @@ static nnx_status rule_ext_gather_nd(nnx_nnef_sh *c)
     return nnx_nnef_sh_output(c, "output", &out);
 }
 
+/* l2_pool, resample: the input's shape with axes[i] of extent sizes[i] (both written). */
+static nnx_status rule_ext_sizes(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape s;
+    int64_t axes[NNX_MAX_RANK], sizes[NNX_MAX_RANK];
+    uint32_t n = 0, m = 0;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &s);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_ints(c, "axes", NNX_MAX_RANK, axes, &n);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_ints(c, "sizes", NNX_MAX_RANK, sizes, &m);
+    if (st != NNX_OK)
+        return st;
+    if (n != m)
+        return nnx_nnef_sh_fail(c, "%u axes but %u sizes", n, m);
+    for (uint32_t i = 0; i < n; i++) {
+        if (axes[i] < 0 || axes[i] >= (int64_t)s.rank || sizes[i] < 1 || sizes[i] > UINT32_MAX)
+            return nnx_nnef_sh_fail(c, "axis %lld of extent %lld does not fit an input of rank %u", (long long)axes[i],
+                                    (long long)sizes[i], s.rank);
+        s.dim[axes[i]] = (uint32_t)sizes[i];
+    }
+    return nnx_nnef_sh_output(c, "output", &s);
+}
+
 static nnx_nnef_sh_rule find_ext_rule(const nnx_nnef_flat_op *op)
 {
     const nnx_nnef_ext_op *e = op->extension ? nnx_nnef_ext_find(op->name) : NULL;
@@ -480,6 +504,7 @@ static nnx_nnef_sh_rule find_ext_rule(const nnx_nnef_flat_op *op)
     case NNX_NNEF_EXT_INDICES: return rule_ext_indices;
     case NNX_NNEF_EXT_REDUCE: return rule_reduce;
     case NNX_NNEF_EXT_GATHER_ND: return rule_ext_gather_nd;
+    case NNX_NNEF_EXT_SIZES: return rule_ext_sizes;
     }
     return NULL;
 }

@@ -20,6 +20,8 @@ static const nnx_nnef_ext_op table[] = {
     {"nnx_gather_nd", NNX_OP_GATHER_ND, NNX_NNEF_EXT_GATHER_ND},
     {"nnx_scatter_elements", NNX_OP_SCATTER_ELEMENTS, NNX_NNEF_EXT_SAME},
     {"nnx_scatter_nd", NNX_OP_SCATTER_ND, NNX_NNEF_EXT_SAME},
+    {"nnx_l2_pool", NNX_OP_L2_POOL, NNX_NNEF_EXT_SIZES},
+    {"nnx_resample", NNX_OP_RESAMPLE, NNX_NNEF_EXT_SIZES},
 };
 
 const nnx_nnef_ext_op *nnx_nnef_ext_find(const char *name)

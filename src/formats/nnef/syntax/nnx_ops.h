@@ -21,6 +21,7 @@ typedef enum nnx_nnef_ext_shape {
     NNX_NNEF_EXT_INDICES,
     NNX_NNEF_EXT_REDUCE,
     NNX_NNEF_EXT_GATHER_ND,
+    NNX_NNEF_EXT_SIZES, /* input's, with axes[i] of extent sizes[i] (l2_pool, resample) */
 } nnx_nnef_ext_shape;
 
 typedef struct nnx_nnef_ext_op {

@@ -113,6 +113,28 @@ static nnx_operand *b_scatter_nd(nnx_builder *b, nnx_operand *x)
     nnx_operand *u = constant(b, NNX_FLOAT32, 2, (uint32_t[]){2, 4}, upd);
     return nnx_builder_scatter_nd(b, x, i, u, NULL);
 }
+static nnx_operand *b_l2_pool(nnx_builder *b, nnx_operand *x)
+{
+    nnx_operand *x4 = nnx_builder_reshape(b, x, (const uint32_t[]){1, 2, 3, 4}, 4, NULL);
+    return nnx_builder_l2_pool2d(b, x4,
+                                 &(nnx_pool2d_options){.window_dimensions = (const uint32_t[]){2, 2},
+                                                       .window_dimensions_count = 2,
+                                                       .padding = (const uint32_t[]){1, 0, 0, 1},
+                                                       .padding_count = 4,
+                                                       .strides = (const uint32_t[]){2, 2},
+                                                       .strides_count = 2,
+                                                       .output_shape_rounding = NNX_ROUNDING_CEIL});
+}
+static nnx_operand *b_resample(nnx_builder *b, nnx_operand *x)
+{
+    nnx_operand *x4 = nnx_builder_reshape(b, x, (const uint32_t[]){1, 2, 3, 4}, 4, NULL);
+    return nnx_builder_resample2d(b, x4,
+                                  &(nnx_resample2d_options){.mode = NNX_INTERPOLATION_LINEAR,
+                                                            .sizes = (const uint32_t[]){5, 3},
+                                                            .sizes_count = 2,
+                                                            .axes = (const uint32_t[]){1, 3},
+                                                            .axes_count = 2});
+}
 static nnx_operand *b_elu(nnx_builder *b, nnx_operand *x)
 {
     return nnx_builder_elu(b, x, &(nnx_elu_options){.alpha = nnx_f64(0.75)});
@@ -179,6 +201,8 @@ static const struct {
     {"reduce_l2", b_reduce_l2, "sqrt(", false},
     {"reduce_log_sum", b_reduce_log_sum, "log(", false},
     {"reduce_sum_square", b_reduce_sum_square, "sum_reduce(", false},
+    {"l2_pool", b_l2_pool, "nnx_l2_pool(", true},
+    {"resample", b_resample, "nnx_resample(", true},
     {"elu", b_elu, "elu(x, alpha = 0.75)", false},
     {"leaky_relu", b_leaky_relu, "leaky_relu(x, alpha = 0.125)", false},
     {"hard_sigmoid", b_hard_sigmoid, "clamp(", false},
@@ -387,7 +411,7 @@ static void test_classification_document(void **state)
     nnx_context_destroy(ctx);
 }
 
-/* What stays unwritable (l2_pool) names the node and why. */
+/* What stays unwritable (quantize_linear: an int8 result) names the node and why. */
 static void test_unwritable_names_node(void **state)
 {
     (void)state;
@@ -395,10 +419,15 @@ static void test_unwritable_names_node(void **state)
     nnx_builder *b;
     assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
     assert_int_equal(nnx_builder_create(ctx, &b), NNX_OK);
-    nnx_operand *x = nnx_builder_input(b, "x", &(nnx_operand_desc){NNX_FLOAT32, 4, {1, 2, 4, 4}});
-    nnx_operand *y = nnx_builder_l2_pool2d(b, x, NULL);
+    nnx_operand *x = nnx_builder_input(b, "x", &(nnx_operand_desc){NNX_FLOAT32, 2, {2, 3}});
+    const float scale[3] = {0.5f, 0.25f, 2.0f};
+    const int8_t zero[3] = {3, 0, -1};
+    nnx_operand *sc = constant(b, NNX_FLOAT32, 2, (uint32_t[]){1, 3}, scale);
+    nnx_operand *zp = constant(b, NNX_INT8, 2, (uint32_t[]){1, 3}, zero);
+    nnx_operand *y = nnx_builder_quantize_linear(b, x, sc, zp, NULL);
     nnx_graph *g = NULL;
-    assert_int_equal(nnx_builder_build(b, &(nnx_named_operand){"y", y}, 1, &g), NNX_OK);
+    if (nnx_builder_build(b, &(nnx_named_operand){"y", y}, 1, &g) != NNX_OK)
+        fail_msg("build: %s", nnx_context_error(ctx));
     char dir[300];
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/nnx_write_ext_XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -407,7 +436,7 @@ static void test_unwritable_names_node(void **state)
     snprintf(path, sizeof path, "%s/m.nnef", dir);
     assert_int_equal(nnx_graph_save(g, path), NNX_ERROR_NOT_SUPPORTED);
     const char *msg = nnx_context_error(ctx);
-    if (!strstr(msg, "l2_pool") || !strstr(msg, "node #") || !strstr(msg, "nnx_ops extension"))
+    if (!strstr(msg, "quantize_linear") || !strstr(msg, "node #") || !strstr(msg, "nnx_ops extension"))
         fail_msg("message: %s", msg);
     remove_tree(dir);
     nnx_graph_destroy(g);
