@@ -760,9 +760,18 @@ nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs
     const nnx_nnef_flat *g = &m->flat;
     if (nnx_nnef_tosa_document(g)) /* the nnx TOSA extension (tosa_lower.c, docs/TOSA-NNEF.md) */
         return nnx_nnef_tosa_lower(m, ir, outputs, err);
-    if (g->has_custom_ops)
+    if (g->has_custom_ops) {
+        /* an nnx_ops fragment read as custom: strict 1.0.2 mode, or no `nnx_ops` extension line */
+        for (uint32_t i = 0; i < g->n_ops; i++)
+            if (g->ops[i].custom && !g->ops[i].extension && nnx_nnef_ext_find(g->ops[i].name))
+                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                     "%s: error: the graph uses custom operations, which nnx cannot run: '%s' is a "
+                                     "fragment of nnx's nnx_ops extension, read only when the document lists "
+                                     "nnx_ops and not in strict 1.0.2 mode",
+                                     g->filename, g->ops[i].name);
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                              "%s: error: the graph uses custom operations, which nnx cannot run", g->filename);
+    }
     lowerer L = {.m = m, .g = g, .ir = ir, .err = err};
     L.value_of = nnx_mem_alloc(ir->alloc, (g->n_tensors + 1) * sizeof *L.value_of);
     if (!L.value_of)
