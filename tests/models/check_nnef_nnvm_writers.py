@@ -6,7 +6,8 @@ batched matmul) and a 2-layer LSTM (opset 14), both exported by Debian's PyTorch
 weights. Each is converted by `nnx convert` ONNX -> NNEF and ONNX -> NNVM JSON (+ .params);
 every converted file is run by `nnx run` and must match PyTorch's output within 1e-4 of the
 largest magnitude. The NNEF document of the encoder uses `gather` of the later library, so
-`nnx run --strict-1.0.2` must refuse it naming gather.
+`nnx run --strict-1.0.2` must refuse it naming gather; its NNVM graph must use
+batch_matmul.
 
   /usr/bin/python3 tests/models/check_nnef_nnvm_writers.py NNX OUT_DIR
 
@@ -79,6 +80,9 @@ def main():
             print(f"{name} -> {ext}: relative error {err:.3g}")
             if not err <= TOLERANCE:
                 failures.append(f"{name} -> {ext}: relative error {err:.3g} > {TOLERANCE}")
+    graph_json = os.path.join(out, "encoder.json")
+    if not os.path.exists(graph_json) or '"batch_matmul"' not in open(graph_json).read():
+        failures.append("encoder.json does not use NNVM's batch_matmul")
     enc = os.path.join(out, "encoder.nnef")
     text = open(os.path.join(enc, "graph.nnef")).read() if os.path.isdir(enc) else ""
     if "gather(" not in text:

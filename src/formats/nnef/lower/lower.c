@@ -600,9 +600,13 @@ static nnx_status lower_ext(lowerer *L)
     case NNX_OP_CUMULATIVE_PRODUCT:
         a.cumsum = (nnx_attr_cumsum){(uint32_t)lw_int_arg(L, "axis"), ext_flag(L, "exclusive"), ext_flag(L, "reverse")};
         break;
-    case NNX_OP_TRIANGULAR:
-        a.triangular = (nnx_attr_triangular){ext_flag(L, "upper"), (int32_t)lw_int_arg(L, "diagonal")};
+    case NNX_OP_TRIANGULAR: {
+        int64_t d = lw_int_arg(L, "diagonal");
+        if (d < INT32_MIN || d > INT32_MAX)
+            return lw_unsupported(L, "diagonal %lld is outside the int32 range", (long long)d);
+        a.triangular = (nnx_attr_triangular){ext_flag(L, "upper"), (int32_t)d};
         break;
+    }
     case NNX_OP_GATHER_ELEMENTS:
     case NNX_OP_SCATTER_ELEMENTS: a.axis.axis = (uint32_t)lw_int_arg(L, "axis"); break;
     case NNX_OP_RESAMPLE:
