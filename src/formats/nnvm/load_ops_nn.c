@@ -1,7 +1,7 @@
 /* load_ops_nn.c — NNVM operators onto core operations: the operator table's entry
  * (nnvm_lower_node), element-wise operators (unary, binary, broadcast_*, the __*_scalar__
  * forms), activations, clip, cast, identities (dropout, copy, …) and the NN layers (conv2d,
- * conv2d_transpose, dense, matmul, pooling, batch_norm, softmax). Data movement, reductions
+ * conv2d_transpose, dense, matmul, batch_matmul, pooling, batch_norm, softmax). Data movement, reductions
  * and the rest are in load_ops_movement.c. Layouts: NNVM's default NCHW / OIHW; others are
  * NOT_SUPPORTED except NHWC inputs of the pools. */
 #include "formats/nnvm/load.h"
@@ -450,6 +450,24 @@ static nnx_status lower_matmul(nnvm_loader *L)
     return one_out(L, NNX_OP_GEMM, in, 2, &a);
 }
 
+/* batch_matmul(x [b, M, K], y [b, N, K]) = x · yᵀ per batch -> [b, M, N] (TVM topi
+ * batch_matmul; NNVM decision 18): core matmul of x and y with its last two axes swapped. A
+ * batch extent 1 on one side broadcasts, as topi's. */
+static nnx_status lower_batch_matmul(nnvm_loader *L)
+{
+    nnx_status st = nnvm_need_inputs(L, 2, 2);
+    if (st != NNX_OK)
+        return st;
+    uint32_t in[2] = {nnvm_in(L, 0), nnvm_in(L, 1)};
+    const nnx_operand_desc *x = nnvm_desc(L, in[0]), *y = nnvm_desc(L, in[1]);
+    if (x->rank != 3 || y->rank != 3 || x->shape[2] != y->shape[2])
+        return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "batch_matmul takes x [b, M, K] and y [b, N, K]");
+    nnx_attrs t = {.transpose = {.perm = {0, 2, 1}}};
+    if ((st = nnvm_add(L, NNX_OP_TRANSPOSE, &in[1], 1, &t, 1, &in[1])) != NNX_OK)
+        return st;
+    return one_out(L, NNX_OP_MATMUL, in, 2, NULL);
+}
+
 static nnx_status pool_layout(nnvm_loader *L, nnx_input_layout *out)
 {
     const char *v;
@@ -625,6 +643,8 @@ nnx_status nnvm_lower_node(nnvm_loader *L)
         return lower_dense(L);
     if (strcmp(op, "matmul") == 0)
         return lower_matmul(L);
+    if (strcmp(op, "batch_matmul") == 0)
+        return lower_batch_matmul(L);
     if (strcmp(op, "max_pool2d") == 0)
         return lower_pool(L, NNX_OP_MAX_POOL);
     if (strcmp(op, "avg_pool2d") == 0)

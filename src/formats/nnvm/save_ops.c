@@ -2,7 +2,8 @@
  * becomes the NNVM node(s) that the loader maps back onto the same core operation with the
  * same attributes, so a graph written and read again computes bit for bit what it did.
  * What NNVM cannot express (other layouts, negative padding, NNEF/WebNN-only operations,
- * modes NNVM lacks) is NOT_SUPPORTED naming the core op. Numbers are written with 17
+ * modes NNVM lacks) is NOT_SUPPORTED naming the core op. Batched matmul becomes
+ * batch_matmul with reshapes (NNVM-18), layer normalization its formula (NNVM-19). Numbers are written with 17
  * significant digits, which read back to the same double. */
 #include "formats/nnvm/save.h"
 #include "ir/dtypes.h"
@@ -132,6 +133,192 @@ static nnx_status write_gemm(nnvm_writer *W, const nnx_node *n)
         return W->err->status;
     nnx_status st = nnvm_w_attr(W, node, "transpose_a", g->trans_a ? "True" : "False");
     return st == NNX_OK ? nnvm_w_attr(W, node, "transpose_b", g->trans_b ? "True" : "False") : st;
+}
+
+/* An NNVM entry while a core node is written as several NNVM nodes: IR value v (node NONE)
+ * or output 0 of an NNVM node, described by d. */
+typedef struct mm_entry {
+    uint32_t v, node;
+    nnx_operand_desc d;
+} mm_entry;
+
+/* One NNVM node op(e) with output descriptor d; e becomes that node's output (the node also
+ * gives IR value `value` when it is not NNX_NONE). */
+static nnx_status axes_attr(nnvm_writer *W, uint32_t node, const char *key, uint32_t mask, uint32_t rank);
+
+static nnx_status mm_step(nnvm_writer *W, const nnx_node *n, const char *op, mm_entry *e, const nnx_operand_desc *d,
+                          uint32_t value)
+{
+    /* only the node giving the IR value takes the graph output's name (NNVM-14) */
+    uint32_t node = nnvm_w_node(W, op, value != NNX_NONE ? hint_for(W, n, op) : n->label[0] ? n->label : op, 1);
+    if (node == NNX_NONE)
+        return W->err->status;
+    nnx_status st = e->node == NNX_NONE ? nnvm_w_input(W, node, e->v) : nnvm_w_input_entry(W, node, e->node, 0);
+    if (st != NNX_OK)
+        return st;
+    W->nodes[node].out[0] = *d;
+    e->node = node;
+    e->d = *d;
+    if (value != NNX_NONE)
+        nnvm_w_set(W, value, node, 0);
+    return NNX_OK;
+}
+
+/* reshape(e) to d's shape (nothing when e already has it and is no IR output). */
+static nnx_status mm_reshape(nnvm_writer *W, const nnx_node *n, mm_entry *e, const nnx_operand_desc *d, uint32_t value)
+{
+    if (value == NNX_NONE && e->d.rank == d->rank && memcmp(e->d.shape, d->shape, d->rank * sizeof *d->shape) == 0)
+        return NNX_OK;
+    uint32_t shape[NNX_MAX_RANK];
+    memcpy(shape, d->shape, sizeof shape);
+    nnx_status st = mm_step(W, n, "reshape", e, d, value);
+    return st == NNX_OK ? list_u32(W, e->node, "shape", shape, d->rank) : st;
+}
+
+/* Decision NNVM-18: core matmul as NNVM's forms. Both operands matrices: matmul. A 2-D right
+ * operand: the left one's leading axes folded into rows (reshape), matmul, reshape back.
+ * Otherwise TVM's batch_matmul (x [b, M, K], y [b, N, K] -> x · yᵀ): each operand
+ * broadcast_to the result's batch axes when they differ, reshaped to 3-D, the right one
+ * transposed to [b, N, K], and the [b, M, N] result reshaped to the output. */
+static nnx_status write_matmul(nnvm_writer *W, const nnx_node *n)
+{
+    const nnx_operand_desc *a = in_desc(W, n, 0), *b = in_desc(W, n, 1), *o = &W->ir->values[n->out[0]].desc;
+    if (a->rank < 2 || b->rank < 2)
+        return nnvm_w_unsupported(W, "a %u-D operand (NNVM's matmul and batch_matmul take matrices)",
+                                  a->rank < 2 ? a->rank : b->rank);
+    if (a->rank == 2 && b->rank == 2)
+        return SIMPLE("matmul");
+    uint32_t r = o->rank, M = o->shape[r - 2], N = o->shape[r - 1], K = a->shape[a->rank - 1];
+    uint64_t batch = 1;
+    for (uint32_t k = 0; k + 2 < r; k++)
+        batch *= o->shape[k];
+    mm_entry ea = {n->in[0], NNX_NONE, *a}, eb = {n->in[1], NNX_NONE, *b};
+    nnx_status st;
+    if (b->rank == 2) {
+        if (batch * M > UINT32_MAX)
+            return nnvm_w_unsupported(W, "more than 2^32 - 1 rows");
+        nnx_operand_desc a2 = {a->dtype, 2, {(uint32_t)(batch * M), K}}, o2 = {o->dtype, 2, {(uint32_t)(batch * M), N}};
+        if ((st = mm_reshape(W, n, &ea, &a2, NNX_NONE)) != NNX_OK)
+            return st;
+        uint32_t node = nnvm_w_node(W, "matmul", n->label[0] ? n->label : "matmul", 1);
+        if (node == NNX_NONE)
+            return W->err->status;
+        if ((st = nnvm_w_input_entry(W, node, ea.node, 0)) != NNX_OK ||
+            (st = nnvm_w_input(W, node, n->in[1])) != NNX_OK)
+            return st;
+        W->nodes[node].out[0] = o2;
+        mm_entry eo = {NNX_NONE, node, o2};
+        return mm_reshape(W, n, &eo, o, n->out[0]);
+    }
+    if (batch > UINT32_MAX)
+        return nnvm_w_unsupported(W, "a batch of more than 2^32 - 1 matrices");
+    mm_entry *ops[2] = {&ea, &eb};
+    for (int i = 0; i < 2; i++) {
+        mm_entry *e = ops[i];
+        nnx_operand_desc full = *o, flat = {e->d.dtype, 3, {(uint32_t)batch, 0, 0}};
+        full.dtype = e->d.dtype;
+        full.shape[r - 2] = e->d.shape[e->d.rank - 2];
+        full.shape[r - 1] = e->d.shape[e->d.rank - 1];
+        flat.shape[1] = full.shape[r - 2];
+        flat.shape[2] = full.shape[r - 1];
+        bool same = e->d.rank == r && memcmp(e->d.shape, full.shape, r * sizeof *full.shape) == 0;
+        if (!same) {
+            uint32_t shape[NNX_MAX_RANK];
+            memcpy(shape, full.shape, sizeof shape);
+            if ((st = mm_step(W, n, "broadcast_to", e, &full, NNX_NONE)) != NNX_OK ||
+                (st = list_u32(W, e->node, "shape", shape, r)) != NNX_OK)
+                return st;
+        }
+        if ((st = mm_reshape(W, n, e, &flat, NNX_NONE)) != NNX_OK)
+            return st;
+    }
+    nnx_operand_desc bt = {b->dtype, 3, {(uint32_t)batch, N, K}};
+    if ((st = mm_step(W, n, "transpose", &eb, &bt, NNX_NONE)) != NNX_OK ||
+        (st = list_u32(W, eb.node, "axes", (const uint32_t[]){0, 2, 1}, 3)) != NNX_OK)
+        return st;
+    uint32_t node = nnvm_w_node(W, "batch_matmul",
+                                r == 3            ? hint_for(W, n, "batch_matmul")
+                                    : n->label[0] ? n->label
+                                                  : "batch_matmul",
+                                1);
+    if (node == NNX_NONE)
+        return W->err->status;
+    if ((st = ea.node == NNX_NONE ? nnvm_w_input(W, node, ea.v) : nnvm_w_input_entry(W, node, ea.node, 0)) != NNX_OK ||
+        (st = nnvm_w_input_entry(W, node, eb.node, 0)) != NNX_OK)
+        return st;
+    nnx_operand_desc o3 = {o->dtype, 3, {(uint32_t)batch, M, N}};
+    W->nodes[node].out[0] = o3;
+    mm_entry eo = {NNX_NONE, node, o3};
+    if (r == 3) {
+        nnvm_w_set(W, n->out[0], node, 0);
+        return NNX_OK;
+    }
+    return mm_reshape(W, n, &eo, o, n->out[0]);
+}
+
+/* op(a, b) of two entries; the result (described by d) becomes *a. */
+static nnx_status mm_binary(nnvm_writer *W, const nnx_node *n, const char *op, mm_entry *a, const mm_entry *b,
+                            const nnx_operand_desc *d, uint32_t value)
+{
+    nnx_status st = mm_step(W, n, op, a, d, value);
+    if (st != NNX_OK)
+        return st;
+    return b->node == NNX_NONE ? nnvm_w_input(W, a->node, b->v) : nnvm_w_input_entry(W, a->node, b->node, 0);
+}
+
+/* Decision NNVM-19: layer_normalization (NNVM has no operator for it) as NNVM operators with
+ * its formula: m = mean(x, axes, keepdims), d = x − m, v = mean(d·d), (d / sqrt(v + epsilon))
+ * · scale + bias, scale and bias reshaped to broadcast along the axes (float32 rounding of
+ * each step, a few ulps from the core's once-rounded double). */
+static nnx_status write_layer_norm(nnvm_writer *W, const nnx_node *n)
+{
+    const nnx_attr_norm *a = &n->attrs.norm;
+    const nnx_operand_desc *x = in_desc(W, n, 0);
+    if (!nnx_dtype_is_float(x->dtype))
+        return nnvm_w_unsupported(W, "a %s layer normalization", nnx_dtype_name(x->dtype));
+    uint32_t mask = 0;
+    for (uint32_t k = 0; k < a->n_axes; k++) {
+        if (k && a->axes[k] <= a->axes[k - 1])
+            return nnvm_w_unsupported(W, "axes not in increasing order");
+        mask |= 1u << a->axes[k];
+    }
+    nnx_operand_desc kd = *x, bd = *x;
+    for (uint32_t k = 0; k < x->rank; k++) {
+        kd.shape[k] = mask >> k & 1 ? 1 : x->shape[k];
+        bd.shape[k] = mask >> k & 1 ? x->shape[k] : 1;
+    }
+    bool scale = n->n_in > 1 && n->in[1] != NNX_NONE, bias = n->n_in > 2 && n->in[2] != NNX_NONE;
+    uint32_t out = n->out[0];
+    mm_entry e_x = {n->in[0], NNX_NONE, *x}, m = e_x, v;
+    nnx_status st = mm_step(W, n, "mean", &m, &kd, NNX_NONE);
+    if (st == NNX_OK && (st = axes_attr(W, m.node, "axis", mask, x->rank)) == NNX_OK)
+        st = nnvm_w_attr(W, m.node, "keepdims", "True");
+    mm_entry d = e_x;
+    if (st == NNX_OK)
+        st = mm_binary(W, n, "broadcast_sub", &d, &m, x, NNX_NONE);
+    v = d;
+    if (st == NNX_OK)
+        st = mm_binary(W, n, "broadcast_mul", &v, &d, x, NNX_NONE);
+    if (st == NNX_OK && (st = mm_step(W, n, "mean", &v, &kd, NNX_NONE)) == NNX_OK &&
+        (st = axes_attr(W, v.node, "axis", mask, x->rank)) == NNX_OK)
+        st = nnvm_w_attr(W, v.node, "keepdims", "True");
+    if (st == NNX_OK && (st = mm_step(W, n, "__add_scalar__", &v, &kd, NNX_NONE)) == NNX_OK)
+        st = nnvm_w_attr(W, v.node, "scalar", "%.17g", a->epsilon);
+    if (st == NNX_OK)
+        st = mm_step(W, n, "sqrt", &v, &kd, NNX_NONE);
+    if (st == NNX_OK)
+        st = mm_binary(W, n, "broadcast_div", &d, &v, x, scale || bias ? NNX_NONE : out);
+    for (int i = 0; i < 2 && st == NNX_OK; i++) {
+        if (!(i ? bias : scale))
+            continue;
+        const nnx_operand_desc *pd = in_desc(W, n, 1 + i);
+        mm_entry p = {n->in[1 + i], NNX_NONE, *pd};
+        nnx_operand_desc r = bd;
+        r.dtype = pd->dtype;
+        if ((st = mm_reshape(W, n, &p, &r, NNX_NONE)) == NNX_OK)
+            st = mm_binary(W, n, i ? "broadcast_add" : "broadcast_mul", &d, &p, x, i || !bias ? out : NNX_NONE);
+    }
+    return st;
 }
 
 static nnx_status write_pool(nnvm_writer *W, const nnx_node *n, const char *op)
@@ -503,12 +690,7 @@ nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n)
         return nnvm_w_attr(W, node, "alpha", "%.17g", n->attrs.activation.alpha);
     case NNX_OP_PRELU: return write_prelu(W, n);
     case NNX_OP_GEMM: return write_gemm(W, n);
-    case NNX_OP_MATMUL:
-        if (x->rank != 2 || in_desc(W, n, 1)->rank != 2)
-            return nnvm_w_unsupported(W, "NNVM's matmul is not batched");
-        if ((node = simple(W, n, "matmul")) == NNX_NONE)
-            return W->err->status;
-        return NNX_OK;
+    case NNX_OP_MATMUL: return write_matmul(W, n);
     case NNX_OP_CONV: return write_conv(W, n, false);
     case NNX_OP_DECONV: return write_conv(W, n, true);
     case NNX_OP_AVG_POOL: return write_pool(W, n, "avg_pool2d");
@@ -555,6 +737,7 @@ nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n)
     case NNX_OP_REDUCE_ALL: return write_logical_reduce(W, n, "min");
     case NNX_OP_REDUCE_ANY: return write_logical_reduce(W, n, "max");
     case NNX_OP_BATCH_NORMALIZATION: return write_batch_norm(W, n);
+    case NNX_OP_LAYER_NORMALIZATION: return write_layer_norm(W, n);
     case NNX_OP_MULTILINEAR_UPSAMPLE: return write_upsampling(W, n, true);
     case NNX_OP_RESAMPLE: return write_upsampling(W, n, false);
     case NNX_OP_COMPILED_FUNCTION:

@@ -8,6 +8,11 @@
 
 #include "nnx.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 /* Builds y = op(x, indices[, updates]) with indices a graph input, dispatches it with the
  * given index values and returns y's values in out (float32). */
 typedef struct e2e {
@@ -105,8 +110,9 @@ static void test_scatter_nd_runtime(void **state)
     e2e_free(&t);
 }
 
-/* Writing a gather graph as NNEF: NNEF 1.0.2 has no such operation (NOT_SUPPORTED, named). */
-static void test_gather_graph_save_not_supported(void **state)
+/* Writing a gather graph as NNEF: the later standard library's gather(input, indices, axis)
+ * (NNEF decision 57); the saved document reads back and gathers the same rows. */
+static void test_gather_graph_save(void **state)
 {
     (void)state;
     e2e t = {0};
@@ -116,19 +122,56 @@ static void test_gather_graph_save_not_supported(void **state)
     nnx_operand *x = nnx_builder_input(t.b, "x", &xd), *i = nnx_builder_input(t.b, "i", &id);
     nnx_named_operand y = {"y", nnx_builder_gather(t.b, x, i, NULL)};
     assert_int_equal(nnx_builder_build(t.b, &y, 1, &t.g), NNX_OK);
-    assert_int_equal(nnx_graph_save(t.g, "/tmp/nnx_test_gather_save_unused"), NNX_ERROR_NOT_SUPPORTED);
-    assert_non_null(strstr(nnx_context_error(t.ctx), "NNEF 1.0.2 has no operation for gather"));
+    char dir[] = "/tmp/nnx_test_gather_save_XXXXXX", path[64], doc[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/m", dir);
+    if (nnx_graph_save(t.g, path) != NNX_OK)
+        fail_msg("save: %s", nnx_context_error(t.ctx));
+    snprintf(doc, sizeof doc, "%s/graph.nnef", path);
+    FILE *f = fopen(doc, "r");
+    assert_non_null(f);
+    char text[2048];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    assert_non_null(strstr(text, "y = gather(x, i, axis = 0);"));
+    nnx_model *m = NULL;
+    nnx_graph *g = NULL;
+    if (nnx_model_load(t.ctx, path, NULL, &m) != NNX_OK || nnx_model_build(m, &g) != NNX_OK)
+        fail_msg("reload: %s", nnx_context_error(t.ctx));
+    const float xs[12] = {0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32};
+    const int32_t is[2] = {3, 1};
+    nnx_tensor *tx, *ti, *ty;
+    nnx_operand_desc yd = {NNX_FLOAT32, 2, {2, 3}};
+    assert_int_equal(nnx_tensor_create(t.ctx, &(nnx_tensor_desc){.desc = xd, .writable = true}, &tx), NNX_OK);
+    assert_int_equal(nnx_tensor_create(t.ctx, &(nnx_tensor_desc){.desc = id, .writable = true}, &ti), NNX_OK);
+    assert_int_equal(nnx_tensor_create(t.ctx, &(nnx_tensor_desc){.desc = yd, .readable = true}, &ty), NNX_OK);
+    assert_int_equal(nnx_tensor_write(tx, xs, sizeof xs), NNX_OK);
+    assert_int_equal(nnx_tensor_write(ti, is, sizeof is), NNX_OK);
+    nnx_named_tensor in[2] = {{"x", tx}, {"i", ti}}, out = {"y", ty};
+    assert_int_equal(nnx_context_dispatch(t.ctx, g, in, 2, &out, 1), NNX_OK);
+    float got[6];
+    assert_int_equal(nnx_tensor_read(ty, got, sizeof got), NNX_OK);
+    const float want[6] = {30, 31, 32, 10, 11, 12};
+    for (int k = 0; k < 6; k++)
+        assert_true(got[k] == want[k]);
+    nnx_tensor_destroy(tx);
+    nnx_tensor_destroy(ti);
+    nnx_tensor_destroy(ty);
+    nnx_graph_destroy(g);
+    nnx_model_destroy(m);
+    unlink(doc);
+    rmdir(path);
+    rmdir(dir);
     e2e_free(&t);
 }
 
 int main(void)
 {
     static const struct CMUnitTest fixed[] = {
-        cmocka_unit_test(test_gather_runtime_int64),
-        cmocka_unit_test(test_gather_runtime_int32),
-        cmocka_unit_test(test_gather_runtime_uint32),
-        cmocka_unit_test(test_scatter_nd_runtime),
-        cmocka_unit_test(test_gather_graph_save_not_supported),
+        cmocka_unit_test(test_gather_runtime_int64),  cmocka_unit_test(test_gather_runtime_int32),
+        cmocka_unit_test(test_gather_runtime_uint32), cmocka_unit_test(test_scatter_nd_runtime),
+        cmocka_unit_test(test_gather_graph_save),
     };
     return gen_run_all("ops_gather", fixed, sizeof fixed / sizeof fixed[0], gen_cases,
                        sizeof gen_cases / sizeof gen_cases[0]);

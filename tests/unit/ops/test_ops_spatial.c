@@ -8,6 +8,9 @@
 
 #include "nnx.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Builds y from the builder, runs it on the given inputs (float32 or raw bytes of their
@@ -234,9 +237,10 @@ static void test_arg_min_max(void **state)
     nnx_context_destroy(ctx);
 }
 
-/* NNEF 1.0.2 has no l2 pooling and no resampling with WebNN's mapping: saving fails with
- * NOT_SUPPORTED naming the operation, before anything is written. */
-static void test_nnef_save_not_supported(void **state)
+/* NNEF has no l2 pooling and no resampling with WebNN's mapping: saving writes the nnx_ops
+ * extension's nnx_l2_pool / nnx_resample under its extension line (NNEF decision 59; the
+ * round trip is tests/unit/formats/nnef/test_nnef_write_ext.c). */
+static void test_nnef_save_extension(void **state)
 {
     (void)state;
     for (int k = 0; k < 2; k++) {
@@ -249,8 +253,22 @@ static void test_nnef_save_not_supported(void **state)
         nnx_operand *x = nnx_builder_input(b, "x", &dx);
         nnx_named_operand y = {"y", k ? nnx_builder_resample2d(b, x, NULL) : nnx_builder_l2_pool2d(b, x, NULL)};
         assert_int_equal(nnx_builder_build(b, &y, 1, &g), NNX_OK);
-        assert_int_equal(nnx_graph_save(g, "/nonexistent-nnx-dir/never"), NNX_ERROR_NOT_SUPPORTED);
-        assert_non_null(strstr(nnx_context_error(ctx), k ? "resample" : "l2_pool"));
+        char dir[] = "/tmp/nnx_spatial_save_XXXXXX", path[64], doc[96], text[2048];
+        assert_non_null(mkdtemp(dir));
+        snprintf(path, sizeof path, "%s/m", dir);
+        if (nnx_graph_save(g, path) != NNX_OK)
+            fail_msg("save: %s", nnx_context_error(ctx));
+        snprintf(doc, sizeof doc, "%s/graph.nnef", path);
+        FILE *f = fopen(doc, "r");
+        assert_non_null(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = 0;
+        assert_non_null(strstr(text, "extension KHR_enable_fragment_definitions, nnx_ops;"));
+        assert_non_null(strstr(text, k ? "y = nnx_resample(x, " : "y = nnx_l2_pool(x, "));
+        unlink(doc);
+        rmdir(path);
+        rmdir(dir);
         nnx_context_destroy(ctx);
     }
 }
@@ -288,7 +306,7 @@ int main(void)
         cmocka_unit_test(test_resample2d_scales),
         cmocka_unit_test(test_l2_pool2d),
         cmocka_unit_test(test_arg_min_max),
-        cmocka_unit_test(test_nnef_save_not_supported),
+        cmocka_unit_test(test_nnef_save_extension),
         cmocka_unit_test(test_nnef_save_conv_transpose),
     };
     return gen_run_all("ops_spatial", fixed, sizeof fixed / sizeof fixed[0], gen_cases,

@@ -2,7 +2,8 @@
  * data of its variables, ready for nnx_nnef_save (writer.h): how any graph nnx holds is
  * written as a flat NNEF 1.0.2 document with .dat files. from_ir.c holds the driver (inputs,
  * constants, outputs), from_ir_helpers.c what the family shares (names, values, argument
- * filling from the standard library), from_ir_ops.c the lowering of each core op family. */
+ * filling from the standard library), from_ir_ops.c the lowering of each core op family,
+ * from_ir_ext.c the compositions and the nnx_ops fragments. */
 #ifndef NNX_FORMATS_NNEF_FROM_IR_H
 #define NNX_FORMATS_NNEF_FROM_IR_H
 
@@ -37,6 +38,15 @@
  *  cast                   cast<T>(input) between float32 / int32 / bool, truncating (the library
  *                         after 1.0.2, NNEF decision 54); other types and roundings NOT_SUPPORTED
  *  tan sinh … atanh       same primitive of the library after 1.0.2
+ *  gather                 gather(input, indices, axis) of the library after 1.0.2 (NNEF decision 57)
+ *  expand                 [unsqueeze] tile(repeats)
+ *  normalizations, elu leaky_relu prelu softplus linear hard_sigmoid hard_swish softsign,
+ *  logical_xor, reduce_l1/l2/log_sum/sum_square
+ *                         compositions of standard operations (from_ir_ext.c, NNEF decision 58)
+ *  erf gelu round_even is_nan is_inf reduce_product reduce_log_sum_exp reverse triangular
+ *  cumulative_sum/product gather_elements gather_nd scatter_elements scatter_nd l2_pool resample
+ *                         nnx_<op> fragments of the nnx_ops extension (NNEF decision 59,
+ *                         docs/NNEF-EXTENSIONS.md)
  *
  * Decisions (also among the NNEF decisions, "Writing builder graphs as NNEF")
  * ----------------------------------------------------------------------------
@@ -175,6 +185,11 @@ static inline nnx_nnef_value nnx_nnef_v_string(const char *s)
 {
     return (nnx_nnef_value){.kind = NNX_NNEF_VALUE_STRING, .u.string = s};
 }
+
+/* from_ir_ext.c: the normalizations and WebNN activations as compositions of standard NNEF
+ * operations (decisions 57, 58); the ops of the nnx_ops extension as its fragments (59). */
+nnx_status nnx_nnef_lower_composed(nnx_nnef_lower *L);
+nnx_status nnx_nnef_lower_ext(nnx_nnef_lower *L);
 
 /* Lowers L->node (from_ir_ops.c): emits its ops and sets tensor_of for its outputs. */
 nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L);

@@ -445,6 +445,48 @@ static nnx_status lower_concat(nnx_nnef_lower *L)
     return st == NNX_OK ? nnx_nnef_lower_op1(L, "concat", args, 2, NULL, out_value(L, 0), &t) : st;
 }
 
+/* gather(input, indices, axis) of the library after 1.0.2 (NNEF decisions 52, 57): the same
+ * shape rule; indices of any core index type are NNEF integer (read back as int32, where the
+ * core's clamping gives the same elements). */
+static nnx_status lower_gather(nnx_nnef_lower *L)
+{
+    uint32_t t;
+    arg args[3] = {{"input", nnx_nnef_v_tensor(in_tensor(L, 0))},
+                   {"indices", nnx_nnef_v_tensor(in_tensor(L, 1))},
+                   {"axis", nnx_nnef_v_int(L->node->attrs.axis.axis)}};
+    return nnx_nnef_lower_op1(L, "gather", args, 3, NULL, out_value(L, 0), &t);
+}
+
+/* expand (unidirectional broadcast) as tile: the input ranked up with leading 1s (decision B),
+ * then each extent-1 axis repeated to the target extent; exact, it only copies. */
+static nnx_status lower_expand(nnx_nnef_lower *L)
+{
+    const nnx_operand_desc *o = out_desc(L, 0);
+    uint32_t x = in_tensor(L, 0), t;
+    nnx_operand_desc d = *in_desc(L, 0);
+    if (d.rank == 0) {
+        int64_t one[NNX_MAX_RANK];
+        nnx_operand_desc u = {d.dtype, o->rank, {0}};
+        for (uint32_t i = 0; i < o->rank; i++)
+            one[i] = u.shape[i] = 1;
+        arg r[2] = {{"input", nnx_nnef_v_tensor(x)}, {"shape", {0}}};
+        nnx_status st = nnx_nnef_lower_ints(L, one, o->rank, &r[1].value);
+        if (st == NNX_OK)
+            st = nnx_nnef_lower_op1(L, "reshape", r, 2, &u, NNX_NONE, &x);
+        if (st != NNX_OK)
+            return st;
+        d = u;
+    }
+    nnx_status st = to_rank(L, &x, &d, o->rank);
+    uint32_t reps[NNX_MAX_RANK];
+    for (uint32_t i = 0; i < o->rank; i++)
+        reps[i] = d.shape[i] == o->shape[i] ? 1 : o->shape[i];
+    arg args[2] = {{"input", nnx_nnef_v_tensor(x)}, {"repeats", {0}}};
+    if (st == NNX_OK)
+        st = axis_list(L, reps, o->rank, &args[1].value);
+    return st == NNX_OK ? nnx_nnef_lower_op1(L, "tile", args, 2, NULL, out_value(L, 0), &t) : st;
+}
+
 /* "[1, 2]" of n strides into buf. */
 static const char *list_text(const uint32_t *v, uint32_t n, char *buf, size_t size)
 {
@@ -751,12 +793,24 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_ASINH: return lower_unary(L, "asinh");
     case NNX_OP_ACOSH: return lower_unary(L, "acosh");
     case NNX_OP_ATANH: return lower_unary(L, "atanh");
+    /* no NNEF primitive, no exact composition: the nnx_ops extension (from_ir_ext.c) */
     case NNX_OP_ROUND_EVEN:
     case NNX_OP_ERF:
+    case NNX_OP_GELU: /* the core's erf form, not the later library's sigmoid approximation */
     case NNX_OP_IS_NAN:
     case NNX_OP_IS_INF:
+    case NNX_OP_REDUCE_PRODUCT:
+    case NNX_OP_REVERSE:
+    case NNX_OP_TRIANGULAR:
+    case NNX_OP_CUMULATIVE_SUM:
+    case NNX_OP_CUMULATIVE_PRODUCT:
+    case NNX_OP_REDUCE_LOG_SUM_EXP: /* the core's max-shifted sum; no exact composition */
+    case NNX_OP_GATHER_ELEMENTS:
+    case NNX_OP_GATHER_ND:
+    case NNX_OP_SCATTER_ELEMENTS:
+    case NNX_OP_SCATTER_ND: return nnx_nnef_lower_ext(L);
+    /* compositions of standard NNEF operations (from_ir_ext.c) */
     case NNX_OP_ELU:
-    case NNX_OP_GELU:
     case NNX_OP_HARD_SIGMOID:
     case NNX_OP_HARD_SWISH:
     case NNX_OP_LEAKY_RELU:
@@ -764,23 +818,24 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_SOFTPLUS:
     case NNX_OP_SOFTSIGN:
     case NNX_OP_PRELU:
+    case NNX_OP_BATCH_NORMALIZATION:
+    case NNX_OP_INSTANCE_NORMALIZATION:
+    case NNX_OP_LAYER_NORMALIZATION: return nnx_nnef_lower_composed(L);
     case NNX_OP_LOGICAL_XOR:
     case NNX_OP_REDUCE_L1:
     case NNX_OP_REDUCE_L2:
     case NNX_OP_REDUCE_LOG_SUM:
-    case NNX_OP_REDUCE_LOG_SUM_EXP:
-    case NNX_OP_REDUCE_PRODUCT:
-    case NNX_OP_REDUCE_SUM_SQUARE:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no primitive operation '%s'",
-                                   nnx_op_table[n->op].name);
+    case NNX_OP_REDUCE_SUM_SQUARE: return nnx_nnef_lower_composed(L);
+    case NNX_OP_GATHER: return lower_gather(L);
     case NNX_OP_CAST: return lower_cast(L);
-    /* WebNN quantizeLinear / dequantizeLinear change the tensor type; NNEF's linear_quantize
-     * is a float-to-float fake quantization over [min, max], not the same meaning. */
+    /* WebNN quantizeLinear / dequantizeLinear change the tensor type to or from an 8-bit
+     * one, which NNEF's integer (read back as int32) cannot keep; NNEF's linear_quantize is a
+     * float-to-float fake quantization over [min, max], not the same meaning. */
     case NNX_OP_QUANTIZE_LINEAR:
     case NNX_OP_DEQUANTIZE_LINEAR:
         return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
-                                   "NNEF 1.0.2 has no primitive operation '%s' (its "
-                                   "linear_quantize maps float to float)",
+                                   "neither NNEF nor nnx's nnx_ops extension has an operation for %s (NNEF's "
+                                   "integer tensors read back as int32, and its linear_quantize maps float to float)",
                                    nnx_op_table[n->op].name);
     case NNX_OP_MATMUL: return lower_matmul(L);
     case NNX_OP_GEMM: return lower_gemm(L);
@@ -788,12 +843,11 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_DECONV: return lower_deconv(L);
     case NNX_OP_AVG_POOL: return lower_pool(L, "avg_pool");
     case NNX_OP_MAX_POOL: return lower_pool(L, "max_pool");
-    /* WebNN l2Pool2d, resample2d: NNEF 1.0.2 has no primitive with their meaning (its
-     * nearest/multilinear upsampling use other coordinate mappings and integer factors). */
+    /* WebNN l2Pool2d, resample2d: NNEF has no operation with their meaning (its
+     * nearest/multilinear upsampling use other coordinate mappings and integer factors):
+     * nnx_l2_pool, nnx_resample (from_ir_ext.c) */
     case NNX_OP_L2_POOL:
-    case NNX_OP_RESAMPLE:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
-                                   nnx_op_table[n->op].name);
+    case NNX_OP_RESAMPLE: return nnx_nnef_lower_ext(L);
     case NNX_OP_SOFTMAX: return lower_softmax(L);
     case NNX_OP_RESHAPE: return lower_reshape(L);
     case NNX_OP_TRANSPOSE: return lower_transpose(L);
@@ -822,22 +876,13 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     /* WebNN expand, reverse, triangular, cumulativeSum, ONNX CumProd and BitCast, gather/scatter
      * and the normalizations: NNEF 1.0.2 has no primitive with their meaning (its
      * batch_normalization compound rounds in another order and takes [1, C] statistics only). */
-    case NNX_OP_EXPAND:
-    case NNX_OP_REVERSE:
-    case NNX_OP_TRIANGULAR:
+    case NNX_OP_EXPAND: return lower_expand(L);
+    /* not written (docs/NNEF-EXTENSIONS.md, "Not written"): a compiled TVM function has no
+     * meaning outside TVM; bitcast reinterprets bytes NNEF's item types do not fix */
     case NNX_OP_COMPILED_FUNCTION:
-    case NNX_OP_CUMULATIVE_SUM:
-    case NNX_OP_CUMULATIVE_PRODUCT:
     case NNX_OP_BITCAST:
-    case NNX_OP_GATHER:
-    case NNX_OP_GATHER_ELEMENTS:
-    case NNX_OP_GATHER_ND:
-    case NNX_OP_SCATTER_ELEMENTS:
-    case NNX_OP_SCATTER_ND:
-    case NNX_OP_BATCH_NORMALIZATION:
-    case NNX_OP_INSTANCE_NORMALIZATION:
-    case NNX_OP_LAYER_NORMALIZATION:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "neither NNEF nor nnx's nnx_ops extension has an operation for %s",
                                    nnx_op_table[n->op].name);
     /* TOSA's integer-exact operations (src/ops/tosa.h): NNEF 1.0.2 has no bitwise types or
      * operations, no zero points and no fixed-point scaling; the TOSA front end writes them
@@ -870,7 +915,9 @@ nnx_status nnx_nnef_lower_node(nnx_nnef_lower *L)
     case NNX_OP_RFFT2D:
     case NNX_OP_WHILE_LOOP:
     case NNX_OP_COND_IF:
-        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED, "NNEF 1.0.2 has no operation for %s",
+        return nnx_nnef_lower_fail(L, NNX_ERROR_NOT_SUPPORTED,
+                                   "neither NNEF nor nnx's nnx_ops extension has an operation for %s (its sub-graphs "
+                                   "have no NNEF form outside the nnx TOSA extension)",
                                    nnx_op_table[n->op].name);
     case NNX_OP_COUNT: break;
     }

@@ -400,8 +400,13 @@ static nnx_status collect_decls(writer *w, decl_list *d)
 static nnx_status write_preamble(writer *w, const decl_list *d)
 {
     nnx_status st = w_put(w, "version 1.0;\n");
+    bool ext = false; /* an nnx_ops fragment: the extension is named (docs/NNEF-EXTENSIONS.md) */
+    for (uint32_t k = 0; k < w->g->n_ops; k++)
+        ext |= w->g->ops[k].extension;
     if (st == NNX_OK && d->n)
-        st = w_put(w, "extension KHR_enable_fragment_definitions;\n");
+        st = w_put(w,
+                   ext ? "extension KHR_enable_fragment_definitions, nnx_ops;\n"
+                       : "extension KHR_enable_fragment_definitions;\n");
     if (st == NNX_OK)
         st = w_put(w, "\n");
     for (uint32_t i = 0; st == NNX_OK && i < d->n; i++)

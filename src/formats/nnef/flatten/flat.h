@@ -75,6 +75,7 @@ typedef struct nnx_nnef_flat_op {
     uint32_t n_results;
     nnx_nnef_pos pos; /* the invocation in the source document that led here */
     bool custom;      /* declared without a body and not a standard primitive */
+    bool extension;   /* custom, and a fragment of the nnx_ops extension nnx reads (nnx_ops.h) */
 } nnx_nnef_flat_op;
 
 typedef struct nnx_nnef_flat {
@@ -88,7 +89,8 @@ typedef struct nnx_nnef_flat {
     uint32_t n_tensors, cap_tensors;
     nnx_nnef_flat_op *ops; /* in a valid execution order */
     uint32_t n_ops, cap_ops;
-    bool has_custom_ops; /* then shape propagation is skipped (spec chapter 6) */
+    bool has_custom_ops; /* then shape propagation is skipped (spec chapter 6); nnx_ops
+                          * fragments (extension set) do not count */
 } nnx_nnef_flat;
 
 void nnx_nnef_flat_init(nnx_nnef_flat *g, const nnx_alloc *alloc, const char *filename);

@@ -6,6 +6,7 @@
  * expanded in a new frame, depth-limited (NNEF 1.0.2 §3.3.2, chapter 6, decision 50). Graph-level names are kept
  * for exported tensors; an identity or constant result becomes copy / constant (entry 34). */
 #include "formats/nnef/flatten/eval.h"
+#include "formats/nnef/syntax/nnx_ops.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,7 +235,9 @@ static nnx_status emit(nnef_flattener *f, const nnef_frame *caller, const nnx_nn
         if (label && label->kind == NNX_NNEF_VALUE_STRING)
             f->g->tensors[out[0].u.tensor].label = label->u.string;
     }
-    f->g->has_custom_ops |= op.custom;
+    /* an nnx_ops fragment nnx knows is shaped and lowered like a standard operation */
+    op.extension = op.custom && !f->reg->strict && nnx_nnef_ext_find(frag->name) && nnx_nnef_ext_listed(f->doc);
+    f->g->has_custom_ops |= op.custom && !op.extension;
     *n_out = frag->result_count;
     if (nnx_nnef_flat_add_op(f->g, &op, &index) != NNX_OK)
         return nnef_oom(f);

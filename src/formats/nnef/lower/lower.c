@@ -36,6 +36,7 @@
 #include "formats/nnef/lower/lower_internal.h"
 #include "formats/nnef/shapes/shapes.h"
 #include "formats/nnef/lower/tosa_nnef.h"
+#include "formats/nnef/syntax/nnx_ops.h"
 #include "ir/dtypes.h"
 #include "ops/graph_build.h"
 
@@ -560,10 +561,110 @@ static nnx_status lower_update(lowerer *L)
 
 /* ---------------------------------------------------------------- driver */
 
+/* A logical attribute of an nnx_ fragment (absent or not logical: false). */
+static bool ext_flag(lowerer *L, const char *name)
+{
+    const nnx_nnef_value *v = lw_arg(L, name);
+    return v && v->kind == NNX_NNEF_VALUE_LOGICAL && v->u.logical;
+}
+
+/* An nnx_ops fragment (nnx_ops.h, docs/NNEF-EXTENSIONS.md) -> the core op it names, with the
+ * attributes its arguments spell. The input's type is the one its NNEF tensor declares. */
+static nnx_status lower_ext(lowerer *L)
+{
+    const nnx_nnef_ext_op *e = nnx_nnef_ext_find(L->op->name);
+    const nnx_nnef_value *in = lw_arg(L, "input");
+    if (!e || !in || in->kind != NNX_NNEF_VALUE_TENSOR)
+        return lw_unsupported(L, "an nnx_ops fragment without a tensor 'input'");
+    nnx_attrs a = {0};
+    int64_t axes[NNX_MAX_RANK];
+    int32_t n;
+    switch (e->op) {
+    case NNX_OP_REVERSE:
+    case NNX_OP_REDUCE_PRODUCT:
+    case NNX_OP_REDUCE_LOG_SUM_EXP:
+        if ((n = lw_ints_arg(L, "axes", axes, NNX_MAX_RANK)) < 0)
+            return lw_unsupported(L, "'axes' is not an integer list");
+        for (int32_t i = 0; i < n; i++) {
+            if (axes[i] < 0 || axes[i] >= NNX_MAX_RANK)
+                return lw_unsupported(L, "axis %lld is out of range", (long long)axes[i]);
+            if (e->op == NNX_OP_REVERSE)
+                a.reverse.axes_mask |= 1u << axes[i];
+            else
+                a.reduce.axes_mask |= 1u << axes[i];
+        }
+        if (e->op != NNX_OP_REVERSE)
+            a.reduce.keep_dims = true; /* NNEF reductions keep the axes */
+        break;
+    case NNX_OP_CUMULATIVE_SUM:
+    case NNX_OP_CUMULATIVE_PRODUCT:
+        a.cumsum = (nnx_attr_cumsum){(uint32_t)lw_int_arg(L, "axis"), ext_flag(L, "exclusive"), ext_flag(L, "reverse")};
+        break;
+    case NNX_OP_TRIANGULAR: {
+        int64_t d = lw_int_arg(L, "diagonal");
+        if (d < INT32_MIN || d > INT32_MAX)
+            return lw_unsupported(L, "diagonal %lld is outside the int32 range", (long long)d);
+        a.triangular = (nnx_attr_triangular){ext_flag(L, "upper"), (int32_t)d};
+        break;
+    }
+    case NNX_OP_GATHER_ELEMENTS:
+    case NNX_OP_SCATTER_ELEMENTS: a.axis.axis = (uint32_t)lw_int_arg(L, "axis"); break;
+    case NNX_OP_RESAMPLE:
+    case NNX_OP_L2_POOL: {
+        int64_t v[4], sizes[2];
+        if (lw_ints_arg(L, "axes", axes, NNX_MAX_RANK) != 2 || lw_ints_arg(L, "sizes", sizes, 2) != 2)
+            return lw_unsupported(L, "'axes' and 'sizes' must have 2 items");
+        const char *s = lw_string_arg(L, e->op == NNX_OP_RESAMPLE ? "mode" : "rounding");
+        if (e->op == NNX_OP_RESAMPLE) {
+            a.resample = (nnx_attr_resample){s && strcmp(s, "linear") == 0 ? NNX_RESAMPLE_LINEAR : NNX_RESAMPLE_NEAREST,
+                                             {(uint32_t)axes[0], (uint32_t)axes[1]},
+                                             {(uint32_t)sizes[0], (uint32_t)sizes[1]}};
+            break;
+        }
+        nnx_attr_pool *p = &a.pool;
+        bool nhwc = axes[0] == 1;
+        p->layout = nhwc ? NNX_LAYOUT_NHWC : NNX_LAYOUT_NCHW;
+        p->rounding = s && strcmp(s, "ceil") == 0 ? NNX_ROUNDING_CEIL : NNX_ROUNDING_FLOOR;
+        p->has_output_sizes = true;
+        p->output_sizes[0] = (uint32_t)sizes[0], p->output_sizes[1] = (uint32_t)sizes[1];
+        const char *keys[4] = {"window", "padding", "stride", "dilation"};
+        uint32_t *dst[4] = {p->window, p->pads, p->strides, p->dilations};
+        for (int k = 0; k < 4; k++) {
+            uint32_t want = k == 1 ? 4 : 2;
+            if (lw_ints_arg(L, keys[k], v, want) != (int32_t)want)
+                return lw_unsupported(L, "'%s' must have %u items", keys[k], want);
+            for (uint32_t i = 0; i < want; i++) {
+                if (v[i] < 0 || v[i] > UINT32_MAX)
+                    return lw_unsupported(L, "'%s' item %lld is out of range", keys[k], (long long)v[i]);
+                dst[k][i] = (uint32_t)v[i];
+            }
+        }
+        break;
+    }
+    default: break;
+    }
+    /* the inputs in the core op's order: input[, indices[, updates]] */
+    nnx_dtype dt = lw_core_dtype(L->g->tensors[in->u.tensor].dtype);
+    bool indexed = e->op == NNX_OP_GATHER_ELEMENTS || e->op == NNX_OP_GATHER_ND || e->op == NNX_OP_SCATTER_ELEMENTS ||
+        e->op == NNX_OP_SCATTER_ND;
+    bool scatter = e->op == NNX_OP_SCATTER_ELEMENTS || e->op == NNX_OP_SCATTER_ND;
+    uint32_t x[3], y;
+    nnx_status st = lw_operand(L, in, dt, &x[0]);
+    if (st == NNX_OK && indexed)
+        st = lw_operand(L, lw_arg(L, "indices"), NNX_INT32, &x[1]);
+    if (st == NNX_OK && scatter)
+        st = lw_operand(L, lw_arg(L, "updates"), dt, &x[2]);
+    if (st == NNX_OK)
+        st = lw_node(L, e->op, x, 1 + indexed + scatter, &a, 1, &y);
+    return st == NNX_OK ? lw_bind(L, "output", y) : st;
+}
+
 static nnx_status lower_op(lowerer *L)
 {
     const char *name = L->op->name;
     nnx_op op;
+    if (L->op->extension)
+        return lower_ext(L);
     if (strcmp(name, "external") == 0)
         return lower_external(L);
     if (strcmp(name, "variable") == 0)
@@ -663,9 +764,18 @@ nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs
     const nnx_nnef_flat *g = &m->flat;
     if (nnx_nnef_tosa_document(g)) /* the nnx TOSA extension (tosa_lower.c, docs/TOSA-NNEF.md) */
         return nnx_nnef_tosa_lower(m, ir, outputs, err);
-    if (g->has_custom_ops)
+    if (g->has_custom_ops) {
+        /* an nnx_ops fragment read as custom: strict 1.0.2 mode, or no `nnx_ops` extension line */
+        for (uint32_t i = 0; i < g->n_ops; i++)
+            if (g->ops[i].custom && !g->ops[i].extension && nnx_nnef_ext_find(g->ops[i].name))
+                return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                                     "%s: error: the graph uses custom operations, which nnx cannot run: '%s' is a "
+                                     "fragment of nnx's nnx_ops extension, read only when the document lists "
+                                     "nnx_ops and not in strict 1.0.2 mode",
+                                     g->filename, g->ops[i].name);
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                              "%s: error: the graph uses custom operations, which nnx cannot run", g->filename);
+    }
     lowerer L = {.m = m, .g = g, .ir = ir, .err = err};
     L.value_of = nnx_mem_alloc(ir->alloc, (g->n_tensors + 1) * sizeof *L.value_of);
     if (!L.value_of)

@@ -4,6 +4,7 @@
  * sigmoid, tanh, sqrt, min, max, clamp, softmax (§4.9.1) and mean_reduce (§4.4). The
  * argument readers the rules share are in shapes_helpers.c. */
 #include "formats/nnef/shapes/shapes.h"
+#include "formats/nnef/syntax/nnx_ops.h"
 
 #include "base/checked.h"
 #include "base/strmap.h"
@@ -429,6 +430,85 @@ static nnx_nnef_sh_rule find_rule(const nnx_nnef_flat_op *op)
     return NULL;
 }
 
+/* nnx_ops fragments (nnx_ops.h): the output is shaped like `input`, like `indices`, or as a
+ * reduction of `input` over `axes` that keeps them as 1s. */
+static nnx_status rule_ext_same(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape s;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &s);
+    return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &s);
+}
+
+static nnx_status rule_ext_indices(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape x, s;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &x);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_tensor(c, "indices", &s);
+    if (st == NNX_OK && s.rank != x.rank)
+        return nnx_nnef_sh_fail(c, "indices of rank %u for an input of rank %u", s.rank, x.rank);
+    return st != NNX_OK ? st : nnx_nnef_sh_output(c, "output", &s);
+}
+
+static nnx_status rule_ext_gather_nd(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape x, idx, out;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &x);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_tensor(c, "indices", &idx);
+    if (st != NNX_OK)
+        return st;
+    uint32_t k = idx.rank ? idx.dim[idx.rank - 1] : 0;
+    if (idx.rank == 0 || k > x.rank || idx.rank - 1 + (x.rank - k) > NNX_MAX_RANK)
+        return nnx_nnef_sh_fail(c, "indices of rank %u and last extent %u do not address an input of rank %u", idx.rank,
+                                k, x.rank);
+    memset(&out, 0, sizeof out);
+    for (uint32_t i = 0; i + 1 < idx.rank; i++)
+        out.dim[out.rank++] = idx.dim[i];
+    for (uint32_t i = k; i < x.rank; i++)
+        out.dim[out.rank++] = x.dim[i];
+    return nnx_nnef_sh_output(c, "output", &out);
+}
+
+/* l2_pool, resample: the input's shape with axes[i] of extent sizes[i] (both written). */
+static nnx_status rule_ext_sizes(nnx_nnef_sh *c)
+{
+    nnx_nnef_shape s;
+    int64_t axes[NNX_MAX_RANK], sizes[NNX_MAX_RANK];
+    uint32_t n = 0, m = 0;
+    nnx_status st = nnx_nnef_sh_tensor(c, "input", &s);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_ints(c, "axes", NNX_MAX_RANK, axes, &n);
+    if (st == NNX_OK)
+        st = nnx_nnef_sh_ints(c, "sizes", NNX_MAX_RANK, sizes, &m);
+    if (st != NNX_OK)
+        return st;
+    if (n != m)
+        return nnx_nnef_sh_fail(c, "%u axes but %u sizes", n, m);
+    for (uint32_t i = 0; i < n; i++) {
+        if (axes[i] < 0 || axes[i] >= (int64_t)s.rank || sizes[i] < 1 || sizes[i] > UINT32_MAX)
+            return nnx_nnef_sh_fail(c, "axis %lld of extent %lld does not fit an input of rank %u", (long long)axes[i],
+                                    (long long)sizes[i], s.rank);
+        s.dim[axes[i]] = (uint32_t)sizes[i];
+    }
+    return nnx_nnef_sh_output(c, "output", &s);
+}
+
+static nnx_nnef_sh_rule find_ext_rule(const nnx_nnef_flat_op *op)
+{
+    const nnx_nnef_ext_op *e = op->extension ? nnx_nnef_ext_find(op->name) : NULL;
+    if (!e)
+        return NULL;
+    switch (e->shape) {
+    case NNX_NNEF_EXT_SAME: return rule_ext_same;
+    case NNX_NNEF_EXT_INDICES: return rule_ext_indices;
+    case NNX_NNEF_EXT_REDUCE: return rule_reduce;
+    case NNX_NNEF_EXT_GATHER_ND: return rule_ext_gather_nd;
+    case NNX_NNEF_EXT_SIZES: return rule_ext_sizes;
+    }
+    return NULL;
+}
+
 static bool introduces(nnx_nnef_sh_rule fn)
 {
     return fn == rule_external || fn == rule_constant || fn == rule_variable;
@@ -445,7 +525,7 @@ static void forget(nnx_nnef_flat *g, const nnx_nnef_value *v)
 
 static nnx_status infer_op(nnx_nnef_sh *c)
 {
-    nnx_nnef_sh_rule fn = find_rule(c->op);
+    nnx_nnef_sh_rule fn = c->op->extension ? find_ext_rule(c->op) : find_rule(c->op);
     if (c->g->has_custom_ops && !(fn && introduces(fn))) {
         for (uint32_t i = 0; i < c->op->n_results; i++)
             forget(c->g, &c->op->results[i].value);
