@@ -318,40 +318,71 @@ static bool batch_norm(lz *z)
 /* gather along axis with constant indices: x as [N, K, C] (N the axes before, C those
  * after), the indices made int32 [N, W] at convert time (negative ones counted from the
  * end, out-of-range ones clamped as the core does), GATHER, RESHAPE to the output. */
+/* The [N, W] int32 indices of a TOSA GATHER for the core's rule on indices of K entries:
+ * i = clamp(i, -K, K - 1), i < 0 ? i + K : i. Constant indices are computed here; run-time
+ * int32 ones by TOSA operators, as [1, W] tiled to [N, W]. NULL on failure (t's error). */
+static const char *gather_indices(lz *z, uint64_t N, uint64_t K, uint64_t W)
+{
+    nnx_tir *t = z->t;
+    const nnx_value *iv = &t->ir->values[z->n->in[1]];
+    nnx_operand_desc nw = {.dtype = NNX_INT32, .rank = 2, .shape = {(uint32_t)N, (uint32_t)W}};
+    if (iv->kind == NNX_VALUE_CONSTANT) {
+        int32_t *idx = nnx_mem_alloc(t->alloc, (size_t)(N * W > 0 ? N * W : 1) * sizeof *idx);
+        if (!idx)
+            return (nnx_tir_oom(t), NULL);
+        for (uint64_t j = 0; j < W; j++) {
+            int64_t v = nnx_load_i(iv->desc.dtype, iv->data, j);
+            v = v < -(int64_t)K ? -(int64_t)K : v >= (int64_t)K ? (int64_t)K - 1 : v;
+            for (uint64_t b = 0; b < N; b++)
+                idx[b * W + j] = (int32_t)(v < 0 ? v + (int64_t)K : v);
+        }
+        const char *c = nnx_tir_const(t, &nw, idx);
+        nnx_mem_free(t->alloc, idx);
+        return c;
+    }
+    if (iv->desc.dtype != NNX_INT32)
+        return (nnx_tir_fail(t, "gather with computed %s indices has no TOSA form (GATHER takes int32)",
+                             nnx_dtype_name(iv->desc.dtype)),
+                NULL);
+    nnx_operand_desc row = {.dtype = NNX_INT32, .rank = 2, .shape = {1, (uint32_t)W}};
+    nnx_operand_desc one = {.dtype = NNX_INT32, .rank = 2, .shape = {1, 1}};
+    /* MAXIMUM and MINIMUM, since TOSA 1.0's CLAMP takes no int32 */
+    const char *i = nnx_tir_reshape(t, nnx_tir_value(t, z->n->in[1]), NNX_INT32, 2, row.shape);
+    i = nnx_tir_binary(t, NNX_TOSA_MAXIMUM, i, &row, nnx_tir_scalar_i(t, NNX_INT32, 2, -(int64_t)K), &one, NNX_INT32,
+                       NULL);
+    i = nnx_tir_binary(t, NNX_TOSA_MINIMUM, i, &row, nnx_tir_scalar_i(t, NNX_INT32, 2, (int64_t)K - 1), &one, NNX_INT32,
+                       NULL);
+    const char *neg = nnx_tir_binary(t, NNX_TOSA_GREATER, nnx_tir_scalar_i(t, NNX_INT32, 2, 0), &one, i, &row, NNX_BOOL,
+                                     NULL);
+    const char *wrapped = nnx_tir_binary(t, NNX_TOSA_ADD, i, &row, nnx_tir_scalar_i(t, NNX_INT32, 2, (int64_t)K), &one,
+                                         NNX_INT32, NULL);
+    const char *sel[3] = {neg, wrapped, i};
+    i = nnx_tir_op1(t, NNX_TOSA_SELECT, sel, 3, NULL, &row);
+    if (N == 1)
+        return i;
+    const char *tin[2] = {i, nnx_tir_shape_u(t, (uint32_t[]){(uint32_t)N, 1}, 2)};
+    return nnx_tir_op1(t, NNX_TOSA_TILE, tin, 2, NULL, &nw);
+}
+
+/* gather along axis: TOSA GATHER of x as [N, K, C] (N the axes before, C those after) at
+ * [N, W] indices, reshaped to the output. */
 static bool gather(lz *z)
 {
     nnx_tir *t = z->t;
     const nnx_node *n = z->n;
-    const nnx_value *iv = &t->ir->values[n->in[1]];
     uint32_t axis = n->attrs.axis.axis;
-    if (iv->kind != NNX_VALUE_CONSTANT)
-        return nnx_tir_fail(t, "gather with computed indices has no TOSA form here (constant indices only)");
     uint64_t N = 1, C = 1, K = z->xd.shape[axis], W;
     for (uint32_t i = 0; i < axis; i++)
         N *= z->xd.shape[i];
     for (uint32_t i = axis + 1; i < z->xd.rank; i++)
         C *= z->xd.shape[i];
-    if (!nnx_desc_elements(&iv->desc, &W) || N * W > (1u << 28) || N > UINT32_MAX || C > UINT32_MAX)
+    if (!nnx_desc_elements(&t->ir->values[n->in[1]].desc, &W) || N * W > (1u << 28) || N > UINT32_MAX || C > UINT32_MAX)
         return nnx_tir_fail(t, "gather is too large for a TOSA GATHER");
-    uint64_t nw = N * W;
-    int32_t *idx = nnx_mem_alloc(t->alloc, (size_t)(nw ? nw : 1) * sizeof *idx);
-    if (!idx)
-        return nnx_tir_oom(t);
-    for (uint64_t j = 0; j < W; j++) {
-        int64_t v = nnx_load_i(iv->desc.dtype, iv->data, j);
-        v = v < -(int64_t)K ? -(int64_t)K : v >= (int64_t)K ? (int64_t)K - 1 : v;
-        if (v < 0)
-            v += (int64_t)K;
-        for (uint64_t b = 0; b < N; b++)
-            idx[b * W + j] = (int32_t)v;
-    }
-    nnx_operand_desc idd = {.dtype = NNX_INT32, .rank = 2, .shape = {(uint32_t)N, (uint32_t)W}};
-    const char *ic = nnx_tir_const(t, &idd, idx);
-    nnx_mem_free(t->alloc, idx);
+    const char *ic = gather_indices(z, N, K, W);
     uint32_t s3[3] = {(uint32_t)N, (uint32_t)K, (uint32_t)C};
     const char *in[2] = {nnx_tir_reshape(t, z->x, z->xd.dtype, 3, s3), ic};
     nnx_operand_desc gd = {.dtype = z->xd.dtype, .rank = 3, .shape = {(uint32_t)N, (uint32_t)W, (uint32_t)C}};
-    const char *g = nnx_tir_op1(t, NNX_TOSA_GATHER, in, 2, NULL, &gd);
+    const char *g = ic ? nnx_tir_op1(t, NNX_TOSA_GATHER, in, 2, NULL, &gd) : NULL;
     const nnx_operand_desc *od = vd(t, n->out[0]);
     const char *r[2] = {g, nnx_tir_shape_u(t, od->shape, od->rank)};
     return nnx_tir_op_value(t, NNX_TOSA_RESHAPE, r, 2, NULL, n->out[0]);
