@@ -1026,8 +1026,36 @@ typedef enum nnx_save_flags {
     NNX_SAVE_REPLACE = 1u << 0 /* replace the content of an existing folder (nnx convert --force) */
 } nnx_save_flags;
 
+/* Names across a save. Every writer keeps the names the model's front end recorded
+ * (graph inputs and outputs, weights, intermediate tensors) where the target format allows
+ * them, changes them where it does not with that format's one sanitiser, makes duplicates
+ * unique with the first free "_1", "_2", ... suffix, and generates names only for values
+ * that have none (docs/decisions/<format>.md, "Names"):
+ *   NNEF  identifiers [A-Za-z_][A-Za-z0-9_]* (§3.1): every other byte -> '_', a leading
+ *         digit gets a '_' prefix, a keyword or true/false a '_' suffix; variable labels
+ *         keep [A-Za-z0-9_.-] and '/' between non-empty parts, other bytes -> '_';
+ *   NNVM  node names and .params keys: any text but empty;
+ *   ONNX  any text but empty (ONNX IR spec, "Names Within a Graph");
+ *   TOSA  tensor names: any text but empty.
+ * A save reports every name it changed, once, through nnx_save_options.on_rename. */
+typedef enum nnx_name_kind {
+    NNX_NAME_INPUT = 1,  /* a graph input */
+    NNX_NAME_OUTPUT = 2, /* a graph output */
+    NNX_NAME_WEIGHT = 3, /* a constant (an NNEF variable, an ONNX initializer, ...) */
+    NNX_NAME_TENSOR = 4  /* an intermediate tensor */
+} nnx_name_kind;
+
+/* Called once per changed name after a save succeeded (never after a failed one), in the
+ * order inputs, outputs, weights, tensors as the writer met them; the strings live until the
+ * call returns. */
+typedef void (*nnx_rename_fn)(void *user, nnx_name_kind kind, const char *old_name, const char *new_name);
+
+/* Zero-initialised options are the defaults (nothing replaced, renames not reported). The
+ * fields after flags were added later: a caller that sets them must pass the whole struct. */
 typedef struct nnx_save_options {
-    uint32_t flags; /* nnx_save_flags */
+    uint32_t flags;          /* nnx_save_flags */
+    nnx_rename_fn on_rename; /* NULL: renames are not reported */
+    void *rename_user;       /* passed to on_rename */
 } nnx_save_options;
 
 /* Writes the graph (see "saving" above for the path) as a flat NNEF 1.0.2 document

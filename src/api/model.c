@@ -215,9 +215,10 @@ nnx_status nnx_model_save_with(nnx_model *m, const char *path, const nnx_save_op
         return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "model: path is NULL");
     nnx_error err = {0};
     nnx_save_target t;
-    nnx_status st = nnx_save_target_open(&t, path, options, &err);
+    nnx_status st = nnx_save_target_open(&t, path, options, &m->ctx->alloc, &err);
     if (st == NNX_OK)
-        st = nnx_save_target_close(&t, m->format->ops->save(m->model, t.row, t.path, &m->ctx->alloc, &err), &err);
+        st = nnx_save_target_close(&t, m->format->ops->save(m->model, t.row, t.path, &t.renames, &m->ctx->alloc, &err),
+                                   &err);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 
