@@ -25,7 +25,8 @@ typedef struct nnx_onnx_writer {
     uint32_t n_nodes, cap_nodes;
     Onnx__TensorProto **inits;
     uint32_t n_inits, cap_inits;
-    const nnx_node *cur; /* the core node being written (messages name it) */
+    const nnx_node *cur;           /* the core node being written (messages name it) */
+    const nnx_ir_renames *renames; /* where changed names are reported (may be NULL) */
 } nnx_onnx_writer;
 
 /* NOT_SUPPORTED "PATH: error: core op 'OP' (label 'L') has no ONNX form: WHY"; false. */
