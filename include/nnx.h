@@ -1210,6 +1210,16 @@ NNX_API size_t nnx_model_output_count(const nnx_model *model);
 NNX_API const char *nnx_model_output_name(const nnx_model *model, size_t index);
 NNX_API void nnx_model_output_desc(const nnx_model *model, size_t index, nnx_operand_desc *out);
 
+/* The index of the input (output) called name. A name from before a conversion finds the
+ * converted model's too: when none matches exactly, name is passed through the model format's
+ * sanitiser (see "Names across a save": "input:0" finds NNEF's "input_0") and matched again.
+ * When that sanitised name could be more than one input (the save made names unique with
+ * "_1", "_2", ..., so "a_b" and "a_b_1" both stand for names that sanitise to "a_b"), the
+ * result is NNX_ERROR_INVALID_ARGUMENT listing the candidates: give the model's own name.
+ * No match: NNX_ERROR_INVALID_ARGUMENT naming it. Messages through nnx_context_error. */
+NNX_API nnx_status nnx_model_find_input(nnx_model *model, const char *name, size_t *index);
+NNX_API nnx_status nnx_model_find_output(nnx_model *model, const char *name, size_t *index);
+
 /* The name of a symbolic dimension of input or output index (see "Symbolic dimensions"
  * above): NULL for a fixed one; its extent reads as 0 in the desc. A model whose inputs have
  * such dimensions loads without shapes; its ops and parameters are listed, and dot, save

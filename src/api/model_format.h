@@ -48,6 +48,9 @@ struct nnx_model_format {
     nnx_ir_model_load_fn load;      /* formats read straight into core IR (ops nnx_model_ir_ops) */
     nnx_ir_model_save_fn save;      /* writes a core-IR graph in the format; NULL: nnx does not write it */
     const nnx_ir_stage_ops *stages; /* the stages of its staged models; NULL: it has none */
+    /* The format's name sanitiser (include/nnx.h, "Names across a save"): a name as a save in
+     * this format writes it, in arena (NULL: out of memory); NULL: names are kept as they are. */
+    char *(*sanitize)(nnx_arena *arena, const char *name);
 };
 
 extern const nnx_model_format nnx_model_formats[];
