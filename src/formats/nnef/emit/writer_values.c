@@ -75,7 +75,7 @@ char *nnx_nnef_sanitize_label(nnx_arena *arena, const char *name)
             comp = k;
             continue;
         }
-        if (k - comp == 255) /* a component longer than a file name may be: cut */
+        if (k - comp == 251) /* a component longer than a file name may be (with ".dat"): cut */
             continue;
         s[k++] = label_char(ch) ? ch : '_';
         /* "." and ".." are no file names: a component made only of dots of that length */
