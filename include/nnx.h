@@ -940,6 +940,12 @@ NNX_API void nnx_graph_input_desc(const nnx_graph *graph, size_t index, nnx_oper
 NNX_API size_t nnx_graph_output_count(const nnx_graph *graph);
 NNX_API const char *nnx_graph_output_name(const nnx_graph *graph, size_t index);
 NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_operand_desc *out);
+/* The index of the input (output) called name, exact first; for a graph built from a model
+ * (nnx_model_build), a name from before a conversion is found as nnx_model_find_input finds
+ * it (the model format's sanitiser; ambiguous candidates are NNX_ERROR_INVALID_ARGUMENT
+ * listing them). Other graphs match exactly. Messages through nnx_context_error. */
+NNX_API nnx_status nnx_graph_find_input(nnx_graph *graph, const char *name, size_t *index);
+NNX_API nnx_status nnx_graph_find_output(nnx_graph *graph, const char *name, size_t *index);
 /* Symbolic dimensions. A graph built from a model whose inputs keep symbolic or unknown
  * dimensions (an ONNX dim_param, or no extent, with no shape given at load) is unbound: such
  * a dimension reads as 0 in nnx_graph_input_desc and has a name, the symbol ("batch"; "?"

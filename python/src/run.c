@@ -73,6 +73,12 @@ static bool check_input_names(pynnx_graph *g, PyObject *map)
         bool known = false;
         for (size_t i = 0; i < n && !known; i++)
             known = strcmp(nnx_graph_input_name(g->g, i), k) == 0;
+        size_t index;
+        if (!known && nnx_graph_find_input(g->g, k, &index) != NNX_OK &&
+            strstr(nnx_context_error(g->owner->ctx), "could be")) {
+            PyErr_Format(PyExc_ValueError, "%s", nnx_context_error(g->owner->ctx)); /* ambiguous: the candidates */
+            return false;
+        }
         if (!known) {
             input_error(PyExc_ValueError, g, "'%s' is not an input", k);
             return false;
@@ -114,8 +120,15 @@ static PyObject *expand_sequences(pynnx_graph *g, PyObject *map)
                 Py_XDECREF(item);
                 Py_XDECREF(name);
             }
-        } else if (PyDict_SetItem(out, key, value) < 0) {
-            Py_CLEAR(out);
+        } else {
+            /* a name from before a conversion ("input:0" for NNEF's "input_0") under the graph's */
+            size_t index;
+            PyObject *use = k && !is_input(g, k) && nnx_graph_find_input(g->g, k, &index) == NNX_OK
+                ? PyUnicode_FromString(nnx_graph_input_name(g->g, index))
+                : Py_NewRef(key);
+            if (!use || PyDict_SetItem(out, use, value) < 0)
+                Py_CLEAR(out);
+            Py_XDECREF(use);
         }
     }
     return out;

@@ -6,6 +6,7 @@
  * (nnx_context_error). */
 #include "api/model_format.h"
 #include "api/model_ir.h"
+#include "api/name_match.h"
 #include "api/save_target.h"
 
 #include <stdio.h>
@@ -123,65 +124,23 @@ static nnx_status check_input_shape_names(nnx_model *m, const char *path, const 
     return NNX_OK;
 }
 
-/* s is base followed by "_" and decimal digits: a name the save made unique from base. */
-static bool suffixed(const char *s, const char *base)
-{
-    size_t n = strlen(base);
-    if (strncmp(s, base, n) != 0 || s[n] != '_' || !s[n + 1])
-        return false;
-    for (s += n + 1; *s; s++)
-        if (*s < '0' || *s > '9')
-            return false;
-    return true;
-}
-
 static nnx_status find_named(nnx_model *m, nnx_model_list list, const char *name, size_t *index)
 {
-    const char *noun = list == NNX_MODEL_INPUTS ? "input" : "output";
     if (!m || !name || !index)
         return NNX_ERROR_INVALID_ARGUMENT;
     if (m->h.destroyed)
         return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model find: the model");
     size_t n = count_of(m, list);
+    const char **names = nnx_mem_calloc(&m->ctx->alloc, n + 1, sizeof *names);
+    if (!names)
+        return nnx_context_fail(m->ctx, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     for (size_t i = 0; i < n; i++)
-        if (strcmp(name_of(m, list, i), name) == 0)
-            return (*index = i), NNX_OK;
-    if (!m->format->sanitize)
-        return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "the model has no %s '%s'", noun, name);
-    nnx_arena a;
-    nnx_arena_init(&a, &m->ctx->alloc);
-    const char *s = m->format->sanitize(&a, name);
-    nnx_status st = NNX_OK;
-    if (!s)
-        st = nnx_context_fail(m->ctx, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    size_t hit = n, others = 0;
-    char list_text[512] = "";
-    size_t len = 0;
-    for (size_t i = 0; st == NNX_OK && i < n; i++) {
-        const char *have = name_of(m, list, i);
-        bool exact = strcmp(have, s) == 0;
-        if (!exact && !suffixed(have, s))
-            continue;
-        if (exact)
-            hit = i;
-        else
-            others++;
-        if (len < sizeof list_text)
-            len += (size_t)snprintf(list_text + len, sizeof list_text - len, "%s'%s'", len ? ", " : "", have);
-    }
-    if (st == NNX_OK && hit < n && !others)
-        *index = hit;
-    else if (st == NNX_OK && (hit < n || others))
-        st = nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT,
-                              "%s '%s' is '%s' as the model's format names it, which could be any of the %ss %s "
-                              "(names made unique when the model was converted); give the model's own name",
-                              noun, name, s, noun, list_text);
-    else if (st == NNX_OK && strcmp(s, name) != 0)
-        st = nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "the model has no %s '%s' (nor '%s')", noun, name, s);
-    else if (st == NNX_OK)
-        st = nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "the model has no %s '%s'", noun, name);
-    nnx_arena_free(&a);
-    return st;
+        names[i] = name_of(m, list, i);
+    nnx_error err = {0};
+    nnx_status st = nnx_name_match(names, n, name, m->format->sanitize, list == NNX_MODEL_INPUTS ? "input" : "output",
+                                   &m->ctx->alloc, index, &err);
+    nnx_mem_free(&m->ctx->alloc, names);
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 
 nnx_status nnx_model_find_input(nnx_model *m, const char *name, size_t *index)
@@ -303,6 +262,8 @@ nnx_status nnx_model_build(nnx_model *m, nnx_graph **out)
         return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model build: the model");
     nnx_error err = {0};
     nnx_status st = m->format->ops->build(m->ctx, m->model, out, &err);
+    if (st == NNX_OK) /* the graph finds names from before a conversion as the model does */
+        (*out)->sanitize = m->format->sanitize;
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 

@@ -75,6 +75,8 @@ struct nnx_graph {
                                 plan of its own, one compiled graph per input shape set */
     struct nnx_stage_runner *stages; /* non-NULL: a staged graph (api/graph_stages.h): no IR
                                         or plan of its own, a chain of compiled stages */
+    /* The sanitiser of the model format it was built from (nnx_graph_find_input), or NULL. */
+    char *(*sanitize)(nnx_arena *arena, const char *name);
 };
 
 void nnx_link_init(nnx_link *head);
