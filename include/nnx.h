@@ -1052,8 +1052,10 @@ typedef enum nnx_name_kind {
 } nnx_name_kind;
 
 /* Called once per changed name after a save succeeded (never after a failed one), in the
- * order inputs, outputs, weights, tensors as the writer met them; the strings live until the
- * call returns. */
+ * order the writer changed them (graph inputs and outputs first where the format renames
+ * them); the strings live until the call returns. A weight is reported under the name the
+ * target knows it by: NNEF's variable label (so "fc.weight", kept as the label, is no
+ * rename even though its identifier is fc_weight), the other formats' tensor name. */
 typedef void (*nnx_rename_fn)(void *user, nnx_name_kind kind, const char *old_name, const char *new_name);
 
 /* Zero-initialised options are the defaults (nothing replaced, renames not reported). The

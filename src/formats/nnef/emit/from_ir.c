@@ -74,7 +74,7 @@ static nnx_status variable(nnx_nnef_lower *L, uint32_t value, nnx_nnef_variable_
     const char *label = L->label_of[value];
     if (!label && (st = unique_name(L, L->g->tensors[t].name, true, &label)) != NNX_OK)
         return st;
-    L->g->tensors[t].label = (char *)label;
+    L->g->tensors[t].label = label;
     args[1].value = nnx_nnef_v_string(L->g->tensors[t].label);
     *data = (nnx_nnef_variable_data){.tensor = t, .dtype = v->desc.dtype, .data = v->data, .size = bytes};
     nnx_nnef_value r = nnx_nnef_v_tensor(t);

@@ -110,7 +110,7 @@ char *nnx_nnef_sanitize_identifier(nnx_arena *arena, const char *name);
 /* Variable label (§4.1.2: [A-Za-z0-9_-./\], the tensor file "<label>.dat" of §5.1): bytes
  * outside [A-Za-z0-9_.-] and '/' become '_'; a '/' that would start, end or double a path
  * component becomes '_' too (so would a backslash: not portable, container.h); a component
- * "." or ".." becomes "_" or "__"; a component is cut at 251 bytes (255 with ".dat") and the name at
+ * "." or ".." becomes "_" or "__"; a component is cut at 240 bytes (room for "_k" and ".dat" in 255) and the name at
  * NNX_NNEF_LABEL_MAX bytes; empty -> "_" ("fc.weight" stays, "a b" -> "a_b"). Labels compare
  * ignoring case (§4.1.2): uniqueness is the caller's. */
 #define NNX_NNEF_LABEL_MAX 1024u

@@ -75,7 +75,8 @@ char *nnx_nnef_sanitize_label(nnx_arena *arena, const char *name)
             comp = k;
             continue;
         }
-        if (k - comp == 251) /* a component longer than a file name may be (with ".dat"): cut */
+        if (k - comp == 240) /* a component longer than a file name may be: cut, leaving room for a
+                              * "_k" suffix and ".dat" within 255 bytes */
             continue;
         s[k++] = label_char(ch) ? ch : '_';
         /* "." and ".." are no file names: a component made only of dots of that length */
