@@ -191,6 +191,8 @@ static PyObject *wanted_outputs(pynnx_graph *g, PyObject *kwargs)
         bool known = false;
         for (size_t i = 0; k && i < n && !known; i++)
             known = strcmp(nnx_graph_output_name(g->g, i), k) == 0;
+        size_t index; /* or a name from before a conversion (nnx_graph_find_output) */
+        known = known || (k && nnx_graph_find_output(g->g, k, &index) == NNX_OK);
         if (!known || PyList_Append(names, item) < 0) {
             if (!PyErr_Occurred()) {
                 PyObject *list = pynnx_infos_text(g->outputs);
@@ -346,11 +348,12 @@ PyObject *pynnx_run(pynnx_graph *g, PyObject *args, PyObject *kwargs)
         goto done;
     result = PyDict_New();
     Py_ssize_t n_names = result ? PyList_Size(names) : 0;
-    for (Py_ssize_t k = 0; result && k < n_names; k++) {
+    for (Py_ssize_t k = 0; result && k < n_names; k++) { /* keyed by the names asked for */
         const char *want = PyUnicode_AsUTF8AndSize(PyList_GetItem(names, k), NULL);
-        for (size_t i = 0; want && i < r.n_out; i++)
-            if (strcmp(r.out_t[i].name, want) == 0 && PyDict_SetItemString(result, want, r.arrays[i]) < 0)
-                Py_CLEAR(result);
+        size_t i;
+        if (want && nnx_graph_find_output(g->g, want, &i) == NNX_OK && i < r.n_out &&
+            PyDict_SetItemString(result, want, r.arrays[i]) < 0)
+            Py_CLEAR(result);
     }
 done:
     run_free(&r);

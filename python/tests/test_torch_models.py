@@ -142,7 +142,7 @@ def test_converted_model_runs_by_either_name(tmp_path):
     net = seeded(Net())
     x = torch.randn(2, 8, generator=torch.Generator().manual_seed(SEED))
     src = tmp_path / "net.onnx"
-    torch.onnx.export(net, (x,), str(src), input_names=["input:0"], output_names=["y"])
+    torch.onnx.export(net, (x,), str(src), input_names=["input:0"], output_names=["y:0"])
     with torch.no_grad():
         want = net(x).numpy()
     out = tmp_path / "net.nnef"
@@ -150,8 +150,11 @@ def test_converted_model_runs_by_either_name(tmp_path):
     assert "label = 'fc.weight'" in (out / "graph.nnef").read_text()
     m = nnx.load(str(out))
     assert [i.name for i in m.inputs] == ["input_0"]
+    assert [o.name for o in m.outputs] == ["y_0"]
     for name in ("input_0", "input:0"):
-        got = m.run({name: x.numpy()})["y"]
+        got = m.run({name: x.numpy()})["y_0"]
         assert relative_error(got, want) < TOLERANCE, name
+    got = m.run({"input:0": x.numpy()}, outputs=["y:0"])  # outputs by the old name too
+    assert list(got) == ["y:0"] and relative_error(got["y:0"], want) < TOLERANCE
     with pytest.raises(ValueError, match="not an input"):
         m.run({"input:1": x.numpy()})
