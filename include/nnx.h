@@ -1036,7 +1036,8 @@ typedef enum nnx_save_flags {
  * (graph inputs and outputs, weights, intermediate tensors) where the target format allows
  * them, changes them where it does not with that format's one sanitiser, makes duplicates
  * unique with the first free "_1", "_2", ... suffix, and generates names only for values
- * that have none (docs/decisions/<format>.md, "Names"):
+ * that have none (docs/decisions: nnef.md #57, nnvm.md NNVM-18, onnx.md ONNX-W6, tosa.md
+ * TOSA-L13):
  *   NNEF  identifiers [A-Za-z_][A-Za-z0-9_]* (§3.1): every other byte -> '_', a leading
  *         digit gets a '_' prefix, a keyword or true/false a '_' suffix; variable labels
  *         keep [A-Za-z0-9_.-] and '/' between non-empty parts, other bytes -> '_';
@@ -1059,7 +1060,8 @@ typedef enum nnx_name_kind {
 typedef void (*nnx_rename_fn)(void *user, nnx_name_kind kind, const char *old_name, const char *new_name);
 
 /* Zero-initialised options are the defaults (nothing replaced, renames not reported). The
- * fields after flags were added later: a caller that sets them must pass the whole struct. */
+ * fields after flags were appended later (the ABI only grows): a caller that sets them must
+ * be compiled against this header and pass the whole struct. */
 typedef struct nnx_save_options {
     uint32_t flags;          /* nnx_save_flags */
     nnx_rename_fn on_rename; /* NULL: renames are not reported */
