@@ -940,6 +940,12 @@ NNX_API void nnx_graph_input_desc(const nnx_graph *graph, size_t index, nnx_oper
 NNX_API size_t nnx_graph_output_count(const nnx_graph *graph);
 NNX_API const char *nnx_graph_output_name(const nnx_graph *graph, size_t index);
 NNX_API void nnx_graph_output_desc(const nnx_graph *graph, size_t index, nnx_operand_desc *out);
+/* The index of the input (output) called name, exact first; for a graph built from a model
+ * (nnx_model_build), a name from before a conversion is found as nnx_model_find_input finds
+ * it (the model format's sanitiser; ambiguous candidates are NNX_ERROR_INVALID_ARGUMENT
+ * listing them). Other graphs match exactly. Messages through nnx_context_error. */
+NNX_API nnx_status nnx_graph_find_input(nnx_graph *graph, const char *name, size_t *index);
+NNX_API nnx_status nnx_graph_find_output(nnx_graph *graph, const char *name, size_t *index);
 /* Symbolic dimensions. A graph built from a model whose inputs keep symbolic or unknown
  * dimensions (an ONNX dim_param, or no extent, with no shape given at load) is unbound: such
  * a dimension reads as 0 in nnx_graph_input_desc and has a name, the symbol ("batch"; "?"
@@ -1026,8 +1032,40 @@ typedef enum nnx_save_flags {
     NNX_SAVE_REPLACE = 1u << 0 /* replace the content of an existing folder (nnx convert --force) */
 } nnx_save_flags;
 
+/* Names across a save. Every writer keeps the names the model's front end recorded
+ * (graph inputs and outputs, weights, intermediate tensors) where the target format allows
+ * them, changes them where it does not with that format's one sanitiser, makes duplicates
+ * unique with the first free "_1", "_2", ... suffix, and generates names only for values
+ * that have none (docs/decisions: nnef.md #60, nnvm.md NNVM-20, onnx.md ONNX-W8, tosa.md
+ * TOSA-L13):
+ *   NNEF  identifiers [A-Za-z_][A-Za-z0-9_]* (§3.1): every other byte -> '_', a leading
+ *         digit gets a '_' prefix, a keyword or true/false a '_' suffix; variable labels
+ *         keep [A-Za-z0-9_.-] and '/' between non-empty parts, other bytes -> '_';
+ *   NNVM  node names and .params keys: any text but empty;
+ *   ONNX  any text but empty (ONNX IR spec, "Names Within a Graph");
+ *   TOSA  tensor names: any text but empty.
+ * A save reports every name it changed, once, through nnx_save_options.on_rename. */
+typedef enum nnx_name_kind {
+    NNX_NAME_INPUT = 1,  /* a graph input */
+    NNX_NAME_OUTPUT = 2, /* a graph output */
+    NNX_NAME_WEIGHT = 3, /* a constant (an NNEF variable, an ONNX initializer, ...) */
+    NNX_NAME_TENSOR = 4  /* an intermediate tensor */
+} nnx_name_kind;
+
+/* Called once per changed name after a save succeeded (never after a failed one), in the
+ * order the writer changed them (graph inputs and outputs first where the format renames
+ * them); the strings live until the call returns. A weight is reported under the name the
+ * target knows it by: NNEF's variable label (so "fc.weight", kept as the label, is no
+ * rename even though its identifier is fc_weight), the other formats' tensor name. */
+typedef void (*nnx_rename_fn)(void *user, nnx_name_kind kind, const char *old_name, const char *new_name);
+
+/* Zero-initialised options are the defaults (nothing replaced, renames not reported). The
+ * fields after flags were appended later (the ABI only grows): a caller that sets them must
+ * be compiled against this header and pass the whole struct. */
 typedef struct nnx_save_options {
-    uint32_t flags; /* nnx_save_flags */
+    uint32_t flags;          /* nnx_save_flags */
+    nnx_rename_fn on_rename; /* NULL: renames are not reported */
+    void *rename_user;       /* passed to on_rename */
 } nnx_save_options;
 
 /* Writes the graph (see "saving" above for the path) as a flat NNEF 1.0.2 document
@@ -1181,6 +1219,16 @@ NNX_API void nnx_model_input_desc(const nnx_model *model, size_t index, nnx_oper
 NNX_API size_t nnx_model_output_count(const nnx_model *model);
 NNX_API const char *nnx_model_output_name(const nnx_model *model, size_t index);
 NNX_API void nnx_model_output_desc(const nnx_model *model, size_t index, nnx_operand_desc *out);
+
+/* The index of the input (output) called name. A name from before a conversion finds the
+ * converted model's too: when none matches exactly, name is passed through the model format's
+ * sanitiser (see "Names across a save": "input:0" finds NNEF's "input_0") and matched again.
+ * When that sanitised name could be more than one input (the save made names unique with
+ * "_1", "_2", ..., so "a_b" and "a_b_1" both stand for names that sanitise to "a_b"), the
+ * result is NNX_ERROR_INVALID_ARGUMENT listing the candidates: give the model's own name.
+ * No match: NNX_ERROR_INVALID_ARGUMENT naming it. Messages through nnx_context_error. */
+NNX_API nnx_status nnx_model_find_input(nnx_model *model, const char *name, size_t *index);
+NNX_API nnx_status nnx_model_find_output(nnx_model *model, const char *name, size_t *index);
 
 /* The name of a symbolic dimension of input or output index (see "Symbolic dimensions"
  * above): NULL for a fixed one; its extent reads as 0 in the desc. A model whose inputs have

@@ -73,6 +73,12 @@ static bool check_input_names(pynnx_graph *g, PyObject *map)
         bool known = false;
         for (size_t i = 0; i < n && !known; i++)
             known = strcmp(nnx_graph_input_name(g->g, i), k) == 0;
+        size_t index;
+        if (!known && nnx_graph_find_input(g->g, k, &index) != NNX_OK &&
+            strstr(nnx_context_error(g->owner->ctx), "could be")) {
+            PyErr_Format(PyExc_ValueError, "%s", nnx_context_error(g->owner->ctx)); /* ambiguous: the candidates */
+            return false;
+        }
         if (!known) {
             input_error(PyExc_ValueError, g, "'%s' is not an input", k);
             return false;
@@ -114,8 +120,15 @@ static PyObject *expand_sequences(pynnx_graph *g, PyObject *map)
                 Py_XDECREF(item);
                 Py_XDECREF(name);
             }
-        } else if (PyDict_SetItem(out, key, value) < 0) {
-            Py_CLEAR(out);
+        } else {
+            /* a name from before a conversion ("input:0" for NNEF's "input_0") under the graph's */
+            size_t index;
+            PyObject *use = k && !is_input(g, k) && nnx_graph_find_input(g->g, k, &index) == NNX_OK
+                ? PyUnicode_FromString(nnx_graph_input_name(g->g, index))
+                : Py_NewRef(key);
+            if (!use || PyDict_SetItem(out, use, value) < 0)
+                Py_CLEAR(out);
+            Py_XDECREF(use);
         }
     }
     return out;
@@ -178,6 +191,8 @@ static PyObject *wanted_outputs(pynnx_graph *g, PyObject *kwargs)
         bool known = false;
         for (size_t i = 0; k && i < n && !known; i++)
             known = strcmp(nnx_graph_output_name(g->g, i), k) == 0;
+        size_t index; /* or a name from before a conversion (nnx_graph_find_output) */
+        known = known || (k && nnx_graph_find_output(g->g, k, &index) == NNX_OK);
         if (!known || PyList_Append(names, item) < 0) {
             if (!PyErr_Occurred()) {
                 PyObject *list = pynnx_infos_text(g->outputs);
@@ -333,11 +348,12 @@ PyObject *pynnx_run(pynnx_graph *g, PyObject *args, PyObject *kwargs)
         goto done;
     result = PyDict_New();
     Py_ssize_t n_names = result ? PyList_Size(names) : 0;
-    for (Py_ssize_t k = 0; result && k < n_names; k++) {
+    for (Py_ssize_t k = 0; result && k < n_names; k++) { /* keyed by the names asked for */
         const char *want = PyUnicode_AsUTF8AndSize(PyList_GetItem(names, k), NULL);
-        for (size_t i = 0; want && i < r.n_out; i++)
-            if (strcmp(r.out_t[i].name, want) == 0 && PyDict_SetItemString(result, want, r.arrays[i]) < 0)
-                Py_CLEAR(result);
+        size_t i;
+        if (want && nnx_graph_find_output(g->g, want, &i) == NNX_OK && i < r.n_out &&
+            PyDict_SetItemString(result, want, r.arrays[i]) < 0)
+            Py_CLEAR(result);
     }
 done:
     run_free(&r);

@@ -125,3 +125,36 @@ def test_wrong_fixed_dimension_is_refused(tmp_path):
     m = nnx.load(str(path))
     with pytest.raises(ValueError, match=r"input 'input' must be float32\[batch,3,height,width\]"):
         m.run({"input": np.zeros((1, 4, 32, 32), np.float32)})
+
+
+def test_converted_model_runs_by_either_name(tmp_path):
+    """An export whose input is "input:0" saved as NNEF has the input "input_0" (an NNEF
+    identifier); the converted model runs by either name and gives PyTorch's output, and
+    "fc.weight" stays the variable's label (include/nnx.h, "Names across a save")."""
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = torch.nn.Linear(8, 4)
+
+        def forward(self, x):
+            return torch.relu(self.fc(x))
+
+    net = seeded(Net())
+    x = torch.randn(2, 8, generator=torch.Generator().manual_seed(SEED))
+    src = tmp_path / "net.onnx"
+    torch.onnx.export(net, (x,), str(src), input_names=["input:0"], output_names=["y:0"])
+    with torch.no_grad():
+        want = net(x).numpy()
+    out = tmp_path / "net.nnef"
+    nnx.load(str(src)).save(str(out))
+    assert "label = 'fc.weight'" in (out / "graph.nnef").read_text()
+    m = nnx.load(str(out))
+    assert [i.name for i in m.inputs] == ["input_0"]
+    assert [o.name for o in m.outputs] == ["y_0"]
+    for name in ("input_0", "input:0"):
+        got = m.run({name: x.numpy()})["y_0"]
+        assert relative_error(got, want) < TOLERANCE, name
+    got = m.run({"input:0": x.numpy()}, outputs=["y:0"])  # outputs by the old name too
+    assert list(got) == ["y:0"] and relative_error(got["y:0"], want) < TOLERANCE
+    with pytest.raises(ValueError, match="not an input"):
+        m.run({"input:1": x.numpy()})

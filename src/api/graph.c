@@ -2,6 +2,7 @@
  * the tensors' validation steps, then a synchronous run of the plan). */
 #include "api/graph_shapes.h"
 #include "api/graph_stages.h"
+#include "api/name_match.h"
 #include "ir/dtypes.h"
 #include "ir/ops.h"
 
@@ -117,6 +118,30 @@ const char *nnx_graph_input_name(const nnx_graph *g, size_t i)
 const char *nnx_graph_output_name(const nnx_graph *g, size_t i)
 {
     return g && i < g->n_outputs ? g->output_names[i] : NULL;
+}
+
+static nnx_status find_named(nnx_graph *g, bool output, const char *name, size_t *index)
+{
+    if (!g || !name || !index)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (g->h.destroyed)
+        return nnx_destroyed(g->ctx, NNX_ERROR_INVALID_STATE, "graph find: the graph");
+    nnx_error err = {0};
+    nnx_status st = output
+        ? nnx_name_match((const char *const *)g->output_names, g->n_outputs, name, g->sanitize, "output",
+                         &g->ctx->alloc, index, &err)
+        : nnx_name_match(g->input_names, g->n_inputs, name, g->sanitize, "input", &g->ctx->alloc, index, &err);
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(g->ctx, st, "%s", err.message);
+}
+
+nnx_status nnx_graph_find_input(nnx_graph *g, const char *name, size_t *index)
+{
+    return find_named(g, false, name, index);
+}
+
+nnx_status nnx_graph_find_output(nnx_graph *g, const char *name, size_t *index)
+{
+    return find_named(g, true, name, index);
 }
 
 static void io_desc(const nnx_graph *g, bool output, size_t i, nnx_operand_desc *out)

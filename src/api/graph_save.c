@@ -12,29 +12,30 @@
 
 nnx_status nnx_ir_to_nnef_flat(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                               uint32_t n_outputs, const nnx_alloc *a, nnx_nnef_flat *flat,
-                               nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err)
+                               uint32_t n_outputs, const nnx_ir_renames *renames, const nnx_alloc *a,
+                               nnx_nnef_flat *flat, nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err)
 {
     nnx_nnef_registry reg;
     nnx_status st = nnx_nnef_registry_init(&reg, NULL, a, err);
     if (st != NNX_OK)
         return st;
-    st = nnx_nnef_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &reg, flat, vars, n_vars,
-                          err);
+    st = nnx_nnef_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &reg, renames, flat,
+                          vars, n_vars, err);
     nnx_nnef_registry_free(&reg);
     return st;
 }
 
 nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                               uint32_t n_outputs, const char *path, const nnx_alloc *a, nnx_error *err)
+                               uint32_t n_outputs, const char *path, const nnx_ir_renames *renames, const nnx_alloc *a,
+                               nnx_error *err)
 {
     nnx_nnef_flat flat;
     nnx_nnef_variable_data *vars = NULL;
     uint32_t n_vars = 0;
     nnx_nnef_flat_init(&flat, a, "graph.nnef");
-    nnx_status st = nnx_ir_to_nnef_flat(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, a, &flat,
-                                        &vars, &n_vars, err);
+    nnx_status st = nnx_ir_to_nnef_flat(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, renames, a,
+                                        &flat, &vars, &n_vars, err);
     if (st == NNX_OK)
         st = nnx_nnef_save(&flat, vars, n_vars, path, NNX_NNEF_FORMAT_AUTO, a, err);
     nnx_nnef_flat_free(&flat);
@@ -57,9 +58,9 @@ nnx_status nnx_graph_save_with(nnx_graph *graph, const char *path, const nnx_sav
                                 "input shapes to save it)");
     nnx_error err = {0};
     nnx_save_target t;
-    nnx_status st = nnx_save_target_open(&t, path, options, &err);
+    nnx_status st = nnx_save_target_open(&t, path, options, &graph->ctx->alloc, &err);
     if (st == NNX_OK) { /* every row's writer, NNEF's included, takes core IR */
-        nnx_ir_model_options o = {0};
+        nnx_ir_model_options o = {.renames = &t.renames};
         st = t.row->save(&graph->ir, graph->input_values, graph->input_names, graph->n_inputs, graph->output_values,
                          (const char *const *)graph->output_names, graph->n_outputs, t.path, &o, &graph->ctx->alloc,
                          &err);

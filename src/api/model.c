@@ -6,8 +6,10 @@
  * (nnx_context_error). */
 #include "api/model_format.h"
 #include "api/model_ir.h"
+#include "api/name_match.h"
 #include "api/save_target.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define LIVE(m) ((m) && !(m)->h.destroyed)
@@ -122,6 +124,35 @@ static nnx_status check_input_shape_names(nnx_model *m, const char *path, const 
     return NNX_OK;
 }
 
+static nnx_status find_named(nnx_model *m, nnx_model_list list, const char *name, size_t *index)
+{
+    if (!m || !name || !index)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (m->h.destroyed)
+        return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model find: the model");
+    size_t n = count_of(m, list);
+    const char **names = nnx_mem_calloc(&m->ctx->alloc, n + 1, sizeof *names);
+    if (!names)
+        return nnx_context_fail(m->ctx, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        names[i] = name_of(m, list, i);
+    nnx_error err = {0};
+    nnx_status st = nnx_name_match(names, n, name, m->format->sanitize, list == NNX_MODEL_INPUTS ? "input" : "output",
+                                   &m->ctx->alloc, index, &err);
+    nnx_mem_free(&m->ctx->alloc, names);
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
+}
+
+nnx_status nnx_model_find_input(nnx_model *m, const char *name, size_t *index)
+{
+    return find_named(m, NNX_MODEL_INPUTS, name, index);
+}
+
+nnx_status nnx_model_find_output(nnx_model *m, const char *name, size_t *index)
+{
+    return find_named(m, NNX_MODEL_OUTPUTS, name, index);
+}
+
 void nnx_model_input_desc(const nnx_model *m, size_t i, nnx_operand_desc *out)
 {
     if (out)
@@ -215,9 +246,10 @@ nnx_status nnx_model_save_with(nnx_model *m, const char *path, const nnx_save_op
         return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "model: path is NULL");
     nnx_error err = {0};
     nnx_save_target t;
-    nnx_status st = nnx_save_target_open(&t, path, options, &err);
+    nnx_status st = nnx_save_target_open(&t, path, options, &m->ctx->alloc, &err);
     if (st == NNX_OK)
-        st = nnx_save_target_close(&t, m->format->ops->save(m->model, t.row, t.path, &m->ctx->alloc, &err), &err);
+        st = nnx_save_target_close(&t, m->format->ops->save(m->model, t.row, t.path, &t.renames, &m->ctx->alloc, &err),
+                                   &err);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 
@@ -230,6 +262,8 @@ nnx_status nnx_model_build(nnx_model *m, nnx_graph **out)
         return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model build: the model");
     nnx_error err = {0};
     nnx_status st = m->format->ops->build(m->ctx, m->model, out, &err);
+    if (st == NNX_OK) /* the graph finds names from before a conversion as the model does */
+        (*out)->sanitize = m->format->sanitize;
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 

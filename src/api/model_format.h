@@ -30,9 +30,10 @@ typedef struct nnx_model_ops {
     void (*parameters)(const void *model, uint64_t *count, uint64_t *bytes);
     /* Graphviz text in *text (a's, freed by the caller); NNX_OK with *text NULL: out of memory. */
     nnx_status (*dot)(const void *model, const nnx_alloc *a, char **text, nnx_error *err);
-    /* Writes the model to path in format to (whose save is not NULL). */
-    nnx_status (*save)(const void *model, const nnx_model_format *to, const char *path, const nnx_alloc *a,
-                       nnx_error *err);
+    /* Writes the model to path in format to (whose save is not NULL), reporting the names it
+     * changed to renames (may be NULL). */
+    nnx_status (*save)(const void *model, const nnx_model_format *to, const char *path, const nnx_ir_renames *renames,
+                       const nnx_alloc *a, nnx_error *err);
     /* A graph of ctx; the model stays usable. */
     nnx_status (*build)(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err);
 } nnx_model_ops;
@@ -47,6 +48,9 @@ struct nnx_model_format {
     nnx_ir_model_load_fn load;      /* formats read straight into core IR (ops nnx_model_ir_ops) */
     nnx_ir_model_save_fn save;      /* writes a core-IR graph in the format; NULL: nnx does not write it */
     const nnx_ir_stage_ops *stages; /* the stages of its staged models; NULL: it has none */
+    /* The format's name sanitiser (include/nnx.h, "Names across a save"): a name as a save in
+     * this format writes it, in arena (NULL: out of memory); NULL: names are kept as they are. */
+    char *(*sanitize)(nnx_arena *arena, const char *name);
 };
 
 extern const nnx_model_format nnx_model_formats[];

@@ -130,7 +130,7 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
     uint32_t n_vars = 0;
     nnx_nnef_flat_init(&flat, a, "graph.nnef");
     nnx_status st = names ? nnx_ir_to_nnef_flat(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names,
-                                                m->n_outputs, a, &flat, &vars, &n_vars, err)
+                                                m->n_outputs, NULL, a, &flat, &vars, &n_vars, err)
                           : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     if (st == NNX_OK) {
         nnx_strbuf b;
@@ -145,8 +145,8 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
     return st;
 }
 
-nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path, const nnx_alloc *a,
-                             nnx_error *err)
+nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path,
+                             const nnx_ir_renames *renames, const nnx_alloc *a, nnx_error *err)
 {
     if (m->unbound)
         return need_shapes(m, "convert", err);
@@ -155,7 +155,7 @@ nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, 
     const char **names = input_names(m, a);
     if (!names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    nnx_ir_model_options o = {0};
+    nnx_ir_model_options o = {.renames = renames};
     nnx_status st = to->save(&m->ir, m->inputs, names, m->n_inputs, m->outputs, m->output_names, m->n_outputs, path, &o,
                              a, err);
     nnx_mem_free(a, names);
@@ -348,10 +348,10 @@ static nnx_status ir_dot(const void *model, const nnx_alloc *a, char **text, nnx
     return nnx_model_ir_dot(model, a, text, err);
 }
 
-static nnx_status ir_save(const void *model, const nnx_model_format *to, const char *path, const nnx_alloc *a,
-                          nnx_error *err)
+static nnx_status ir_save(const void *model, const nnx_model_format *to, const char *path,
+                          const nnx_ir_renames *renames, const nnx_alloc *a, nnx_error *err)
 {
-    return nnx_model_ir_save(model, to, path, a, err);
+    return nnx_model_ir_save(model, to, path, renames, a, err);
 }
 
 static nnx_status ir_build(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err)

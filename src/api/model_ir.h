@@ -26,9 +26,10 @@ void nnx_model_ir_parameters(const nnx_ir_model *m, uint64_t *count, uint64_t *b
 /* The format's own Graphviz text, else the graph drawn through its NNEF form. */
 nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **text, nnx_error *err);
 
-/* Writes m with the writer of row to (to->save not NULL). */
-nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path, const nnx_alloc *a,
-                             nnx_error *err);
+/* Writes m with the writer of row to (to->save not NULL), reporting renamed names to renames
+ * (may be NULL). */
+nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path,
+                             const nnx_ir_renames *renames, const nnx_alloc *a, nnx_error *err);
 
 /* A graph of ctx over a copy of m's IR (m stays usable). */
 nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err);

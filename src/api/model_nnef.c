@@ -175,16 +175,16 @@ static nnx_status nnef_to_ir(const nnx_nnef_model *nm, nnx_ir_model *out, nnx_er
 }
 
 /* NNEF is saved as read; another format through the model's core IR and that row's writer. */
-static nnx_status nnef_save(const void *model, const nnx_model_format *to, const char *path, const nnx_alloc *a,
-                            nnx_error *err)
+static nnx_status nnef_save(const void *model, const nnx_model_format *to, const char *path,
+                            const nnx_ir_renames *renames, const nnx_alloc *a, nnx_error *err)
 {
-    if (to->ops == &nnx_model_nnef_ops)
+    if (to->ops == &nnx_model_nnef_ops) /* saved as read: no name changes */
         return save_nnef(model, path, a, err);
     nnx_ir_model tmp;
     nnx_ir_model_init(&tmp, a, "nnef");
     nnx_status st = nnef_to_ir(model, &tmp, err);
     if (st == NNX_OK)
-        st = nnx_model_ir_save(&tmp, to, path, a, err);
+        st = nnx_model_ir_save(&tmp, to, path, renames, a, err);
     nnx_ir_model_free(&tmp);
     return st;
 }
@@ -208,5 +208,6 @@ nnx_status nnx_model_nnef_save_ir(const nnx_ir *ir, const uint32_t *inputs, cons
                                   uint32_t n_outputs, const char *path, const nnx_ir_model_options *options,
                                   const nnx_alloc *alloc, nnx_error *err)
 {
-    return nnx_save_ir_as_nnef(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path, alloc, err);
+    return nnx_save_ir_as_nnef(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path,
+                               options ? options->renames : NULL, alloc, err);
 }

@@ -215,12 +215,12 @@ static nnx_status tosa_dot(const void *model, const nnx_alloc *a, char **text, n
 
 /* ---------------------------------------------------------------- save */
 
-static nnx_status tosa_save(const void *model, const nnx_model_format *to, const char *path, const nnx_alloc *a,
-                            nnx_error *err)
+static nnx_status tosa_save(const void *model, const nnx_model_format *to, const char *path,
+                            const nnx_ir_renames *renames, const nnx_alloc *a, nnx_error *err)
 {
     const tosa_model *m = model;
-    if (to->save != nnx_tosa_save_ir)
-        return nnx_model_ir_save(&m->ir, to, path, a, err);
+    if (to->save != nnx_tosa_save_ir) /* .tosa is written back as read: no name changes */
+        return nnx_model_ir_save(&m->ir, to, path, renames, a, err);
     uint8_t *bytes = NULL;
     size_t size = 0;
     nnx_status st = nnx_tfile_write(&m->file, a, &bytes, &size, err);

@@ -75,6 +75,8 @@ struct nnx_graph {
                                 plan of its own, one compiled graph per input shape set */
     struct nnx_stage_runner *stages; /* non-NULL: a staged graph (api/graph_stages.h): no IR
                                         or plan of its own, a chain of compiled stages */
+    /* The sanitiser of the model format it was built from (nnx_graph_find_input), or NULL. */
+    char *(*sanitize)(nnx_arena *arena, const char *name);
 };
 
 void nnx_link_init(nnx_link *head);
@@ -116,13 +118,16 @@ struct nnx_nnef_flat;
 struct nnx_nnef_variable_data;
 nnx_status nnx_ir_to_nnef_flat(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                               uint32_t n_outputs, const nnx_alloc *a, struct nnx_nnef_flat *flat,
-                               struct nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err);
+                               uint32_t n_outputs, const nnx_ir_renames *renames, const nnx_alloc *a,
+                               struct nnx_nnef_flat *flat, struct nnx_nnef_variable_data **vars, uint32_t *n_vars,
+                               nnx_error *err);
 
-/* Writes the live part of ir as a flat NNEF container at path (graph_save.c). */
+/* Writes the live part of ir as a flat NNEF container at path (graph_save.c), reporting the
+ * names it changed to renames (may be NULL). */
 nnx_status nnx_save_ir_as_nnef(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                               uint32_t n_outputs, const char *path, const nnx_alloc *a, nnx_error *err);
+                               uint32_t n_outputs, const char *path, const nnx_ir_renames *renames, const nnx_alloc *a,
+                               nnx_error *err);
 
 /* Frees a graph that was never given out (a failed nnx_graph_create). */
 void nnx_graph_free(nnx_graph *g);

@@ -28,8 +28,33 @@ static const nnx_model_format *nnef_row(void)
     return NULL;
 }
 
-nnx_status nnx_save_target_open(nnx_save_target *t, const char *path, const nnx_save_options *options, nnx_error *err)
+typedef struct nnx_save_rename {
+    nnx_name_kind kind;
+    const char *old_name, *new_name;
+} nnx_save_rename;
+
+/* renames.fn: keeps one change until the save has succeeded (a full list cannot be kept: the
+ * entry is dropped, which only shortens the report). */
+static void keep_rename(void *user, nnx_name_kind kind, const char *old_name, const char *new_name)
 {
+    nnx_save_target *t = user;
+    if (!nnx_mem_reserve(t->alloc, (void **)&t->list, &t->cap_list, t->n_list + 1, sizeof *t->list))
+        return;
+    const char *o = nnx_arena_strdup(&t->names, old_name), *n = nnx_arena_strdup(&t->names, new_name);
+    if (o && n)
+        t->list[t->n_list++] = (nnx_save_rename){kind, o, n};
+}
+
+nnx_status nnx_save_target_open(nnx_save_target *t, const char *path, const nnx_save_options *options,
+                                const nnx_alloc *alloc, nnx_error *err)
+{
+    *t = (nnx_save_target){.alloc = alloc};
+    nnx_arena_init(&t->names, alloc);
+    if (options && options->on_rename) {
+        t->on_rename = options->on_rename;
+        t->rename_user = options->rename_user;
+        t->renames = (nnx_ir_renames){keep_rename, t};
+    }
     t->row = NULL;
     t->path = t->shown = path;
     t->folder = false;
@@ -125,5 +150,11 @@ nnx_status nnx_save_target_close(nnx_save_target *t, nnx_status st, nnx_error *e
         snprintf(message, sizeof message, "%s", err->message[0] ? err->message : nnx_status_string(st));
         nnx_error_reset(err, st, "%s: error: %s", t->shown, message);
     }
+    for (uint32_t i = 0; st == NNX_OK && i < t->n_list; i++)
+        t->on_rename(t->rename_user, t->list[i].kind, t->list[i].old_name, t->list[i].new_name);
+    nnx_mem_free(t->alloc, t->list);
+    nnx_arena_free(&t->names);
+    t->list = NULL;
+    t->n_list = t->cap_list = 0;
     return st;
 }

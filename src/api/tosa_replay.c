@@ -80,6 +80,10 @@ static bool bind(replay *r, scope *s, const char *name, nnx_operand *op)
     if (!slot)
         return failf(r, NNX_ERROR_OUT_OF_MEMORY, "out of memory"), false;
     *slot = (uintptr_t)op;
+    /* the source's name (ir/graph.h): the value that is this TOSA tensor keeps it */
+    nnx_error e = {0};
+    if (op && op->builder && op->value != NNX_NONE && nnx_ir_set_name(&op->builder->ir, op->value, name, &e) != NNX_OK)
+        return failf(r, NNX_ERROR_OUT_OF_MEMORY, "out of memory"), false;
     return true;
 }
 

@@ -24,6 +24,7 @@ typedef struct nnx_ir_model_options {
                               the model `staged` (below) instead of an error */
     const nnx_input_value *values; /* ONNX: graph input values known at load (nnx.h) */
     uint32_t value_count;
+    const nnx_ir_renames *renames; /* save: where the writer reports the names it changed (NULL: not) */
 } nnx_ir_model_options;
 
 /* A value passed between the stages of a staged model (below): its source name, type and

@@ -146,3 +146,20 @@ nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_
     ir->updates[ir->n_updates++] = (nnx_ir_update){variable, value};
     return NNX_OK;
 }
+
+nnx_status nnx_ir_set_name(nnx_ir *ir, uint32_t v, const char *name, nnx_error *err)
+{
+    if (v >= ir->n_values || !name || !name[0] || ir->values[v].name)
+        return NNX_OK;
+    char *copy = nnx_arena_strdup(&ir->arena, name);
+    if (!copy)
+        return oom(err);
+    ir->values[v].name = copy;
+    return NNX_OK;
+}
+
+void nnx_ir_report_rename(const nnx_ir_renames *r, nnx_name_kind kind, const char *old_name, const char *new_name)
+{
+    if (r && r->fn && old_name && old_name[0] && new_name && strcmp(old_name, new_name) != 0)
+        r->fn(r->user, kind, old_name, new_name);
+}

@@ -18,9 +18,13 @@ typedef struct nnx_value {
     nnx_operand_desc desc;
     nnx_value_kind kind;
     uint32_t producer; /* node index for NNX_VALUE_NODE, else NNX_NONE */
-    const char *name;  /* inputs: the input name (arena); constants: the source's name when
-                          a front end keeps one (ONNX initializers, for the ONNX writer), else
-                          NULL; node outputs NULL */
+    const char *name;  /* the source's name of the value, in the IR's arena: inputs always
+                          (the input name, load-bearing at dispatch); constants and node outputs
+                          when a front end kept one (ONNX initializers and node outputs, NNEF
+                          identifiers, NNVM node and param names, TOSA tensor names), else NULL.
+                          Only the value that is the source's tensor carries its name: the
+                          extra nodes of an op lowered into several stay unnamed. Writers keep
+                          it where the target allows (include/nnx.h, "Names across a save"). */
     void *data;        /* constants: aligned bytes (nnx_mem_alloc_aligned) */
 } nnx_value;
 
@@ -56,6 +60,21 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
  * ops/graph_build.c add nodes with nnx_ir_add_node. */
 nnx_status nnx_ir_append_node(nnx_ir *ir, const nnx_node *node, const nnx_operand_desc *out_desc, uint32_t *first_out,
                               nnx_error *err);
+
+/* Gives value v the name `name` (copied into ir's arena) unless v already has one: the first
+ * name a value is given wins (an ONNX Identity's output keeps its input's name). NULL or ""
+ * does nothing. Errors: NNX_ERROR_OUT_OF_MEMORY. */
+nnx_status nnx_ir_set_name(nnx_ir *ir, uint32_t v, const char *name, nnx_error *err);
+
+/* Where a writer reports a name it changed (nnx_save_options.on_rename, gathered by the API
+ * layer): fn NULL reports nothing. */
+typedef struct nnx_ir_renames {
+    void (*fn)(void *user, nnx_name_kind kind, const char *old_name, const char *new_name);
+    void *user;
+} nnx_ir_renames;
+
+/* Calls r->fn when r and r->fn are set, old_name is a non-empty name and new_name differs. */
+void nnx_ir_report_rename(const nnx_ir_renames *r, nnx_name_kind kind, const char *old_name, const char *new_name);
 
 /* Records an update: variable must be a constant that no earlier update names, and value
  * must have its dtype and shape. */

@@ -63,6 +63,9 @@ nnx_status nnx_ir_copy(nnx_ir *dst, const nnx_ir *src, nnx_error *err)
         if (st == NNX_OK && id != v)
             st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "copy: value %u replayed as %u", v, id);
     }
+    /* the source's names of constants and node outputs (inputs got theirs when added) */
+    for (uint32_t v = 0; v < src->n_values && st == NNX_OK; v++)
+        st = nnx_ir_set_name(dst, v, src->values[v].name, err);
     for (uint32_t u = 0; u < src->n_updates && st == NNX_OK; u++)
         st = nnx_ir_add_update(dst, src->updates[u].variable, src->updates[u].value, err);
     return st;

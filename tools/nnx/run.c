@@ -93,11 +93,6 @@ static bool parse_seed(const char *text, uint64_t *out)
     return true;
 }
 
-static bool same_name(const run_input *in, const char *name)
-{
-    return strlen(name) == in->name_len && strncmp(in->name, name, in->name_len) == 0;
-}
-
 /* path ends in ext with at least one character before it. */
 static bool has_extension(const char *path, const char *ext)
 {
@@ -192,27 +187,45 @@ static int missing_input(const char *name)
     return NNX_EXIT_INVALID_MODEL;
 }
 
+/* The model input --input k names (nnx_model_find_input: its own name, or the name it had
+ * before a conversion, e.g. "input:0" for NNEF's "input_0"); n when none (said on stderr). */
+static size_t input_of(const run_args *a, size_t k, nnx_context *ctx, nnx_model *m)
+{
+    size_t n = nnx_model_input_count(m), i = n;
+    char *name = strndup(a->inputs[k].name, a->inputs[k].name_len);
+    if (!name)
+        fprintf(stderr, "nnx run: out of memory\n");
+    else if (nnx_model_find_input(m, name, &i) != NNX_OK) {
+        fprintf(stderr, "nnx run: %s\n", nnx_context_error(ctx));
+        i = n;
+    }
+    free(name);
+    return i;
+}
+
 /* Every --input names a model input; every model input gets data (file, random or error). */
-static int gather_inputs(const run_args *a, nnx_context *ctx, const nnx_model *m, const nnx_graph *g,
-                         run_buffer *buffers)
+static int gather_inputs(const run_args *a, nnx_context *ctx, nnx_model *m, const nnx_graph *g, run_buffer *buffers)
 {
     size_t n = nnx_model_input_count(m);
+    size_t *given_for = calloc(n + 1, sizeof *given_for); /* per model input: 1 + its --input, or 0 */
+    if (!given_for) {
+        fprintf(stderr, "nnx run: out of memory\n");
+        return NNX_EXIT_INVALID_MODEL;
+    }
     for (size_t k = 0; k < a->input_count; k++) {
-        size_t i = 0;
-        while (i < n && !same_name(&a->inputs[k], nnx_model_input_name(m, i)))
-            i++;
+        size_t i = input_of(a, k, ctx, m);
         if (i == n) {
-            fprintf(stderr, "nnx run: the model has no input '%.*s'\n", (int)a->inputs[k].name_len, a->inputs[k].name);
+            free(given_for);
             return report_inputs(m, NNX_EXIT_INVALID_MODEL);
         }
+        if (!given_for[i]) /* the first --input for it counts */
+            given_for[i] = k + 1;
     }
     for (size_t i = 0; i < n; i++) {
         const char *name = nnx_model_input_name(m, i);
         nnx_operand_desc want;
         run_input_type(m, g, i, &want);
-        const run_input *given = NULL;
-        for (size_t k = 0; k < a->input_count && !given; k++)
-            given = same_name(&a->inputs[k], name) ? &a->inputs[k] : NULL;
+        const run_input *given = given_for[i] ? &a->inputs[given_for[i] - 1] : NULL;
         int rc;
         if (given)
             rc = run_read_input(ctx, name, given->path, &want, &buffers[i]);
@@ -220,9 +233,12 @@ static int gather_inputs(const run_args *a, nnx_context *ctx, const nnx_model *m
             rc = run_random_input(a->seed, i, &want, &buffers[i]);
         else
             rc = missing_input(name);
-        if (rc != NNX_EXIT_OK)
+        if (rc != NNX_EXIT_OK) {
+            free(given_for);
             return rc == NNX_EXIT_UNSUPPORTED ? rc : report_inputs(m, rc);
+        }
     }
+    free(given_for);
     return NNX_EXIT_OK;
 }
 

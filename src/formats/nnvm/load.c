@@ -291,6 +291,11 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
         }
         if (st == NNX_OK)
             st = check_entries(&L);
+        /* the source's name (graph.h): a node's first entry is known by the node's name (a
+         * param's name is its .params key); the first node of a value names it */
+        uint32_t first = g.node_row_ptr[i];
+        if (st == NNX_OK && L.n->n_outputs && L.entry_value[first] != NNX_NONE)
+            st = nnx_ir_set_name(L.ir, L.entry_value[first], L.n->name, err);
     }
     if (st == NNX_OK)
         st = set_outputs(&L, m);

@@ -6,6 +6,7 @@
  * the graph attrs shape / dltype / storage_id, with attribute keys sorted, so the output is
  * deterministic. */
 #include "formats/nnvm/save.h"
+#include "base/checked.h"
 #include "base/file.h"
 #include "formats/nnvm/nnvm.h"
 #include "ir/dtypes.h"
@@ -42,15 +43,24 @@ static bool name_taken(const nnvm_writer *W, const char *name)
     return false;
 }
 
-/* hint itself when free, else hint_1, hint_2, … */
+/* NNVM's sanitiser (docs/decisions/nnvm.md, "names"): node names and .params keys are any
+ * text, so a name stays as it is; an empty one becomes "node". Then uniqueness: hint itself
+ * when free, else hint_1, hint_2, ... (NULL: out of memory). */
 static const char *unique_name(nnvm_writer *W, const char *hint)
 {
-    char buf[300];
-    snprintf(buf, sizeof buf, "%.256s", hint);
+    if (!hint || !hint[0])
+        hint = "node";
+    size_t n;
+    if (!nnx_add_size(strlen(hint), 24, &n))
+        return NULL;
+    char *buf = nnx_arena_alloc(&W->arena, n);
+    if (!buf)
+        return NULL;
+    snprintf(buf, n, "%s", hint);
     size_t base = strlen(buf);
     for (uint32_t k = 1; name_taken(W, buf); k++)
-        snprintf(buf + base, sizeof buf - base, "_%u", k);
-    return nnx_arena_strdup(&W->arena, buf);
+        snprintf(buf + base, n - base, "_%u", k);
+    return buf;
 }
 
 static uint32_t new_node(nnvm_writer *W, const char *op, const char *name, uint32_t n_out)
@@ -102,13 +112,16 @@ nnx_status nnvm_w_input_entry(nnvm_writer *W, uint32_t node, uint32_t src, uint3
     return NNX_OK;
 }
 
-nnx_status nnvm_w_const(nnvm_writer *W, const nnx_operand_desc *d, const void *data, size_t size, uint32_t *node)
+/* A weight: a variable node named after the source's weight (hint), else p<n>, and its
+ * .params entry under the same key. */
+static nnx_status named_const(nnvm_writer *W, const char *hint, const nnx_operand_desc *d, const void *data,
+                              size_t size, uint32_t *node)
 {
     if (!nnx_tvm_dtype_name(d->dtype))
         return nnvm_w_unsupported(W, "TVM has no data type %s", nnx_dtype_name(d->dtype));
     char name[32];
     snprintf(name, sizeof name, "p%u", W->n_params);
-    *node = new_node(W, "null", unique_name(W, name), 1);
+    *node = new_node(W, "null", unique_name(W, hint && hint[0] ? hint : name), 1);
     if (*node == NNX_NONE)
         return W->err->status;
     W->nodes[*node].out[0] = *d;
@@ -125,6 +138,11 @@ nnx_status nnvm_w_const(nnvm_writer *W, const nnx_operand_desc *d, const void *d
     return p->data ? NNX_OK : oom(W);
 }
 
+nnx_status nnvm_w_const(nnvm_writer *W, const nnx_operand_desc *d, const void *data, size_t size, uint32_t *node)
+{
+    return named_const(W, NULL, d, data, size, node);
+}
+
 nnx_status nnvm_w_materialize(nnvm_writer *W, uint32_t v)
 {
     if (v != NNX_NONE && W->value_node[v] == NNX_NONE) {
@@ -134,7 +152,7 @@ nnx_status nnvm_w_materialize(nnvm_writer *W, uint32_t v)
         size_t bytes;
         uint32_t c;
         nnx_desc_bytes(&val->desc, &bytes);
-        nnx_status st = nnvm_w_const(W, &val->desc, val->data, bytes, &c);
+        nnx_status st = named_const(W, val->name, &val->desc, val->data, bytes, &c);
         if (st != NNX_OK)
             return st;
         nnvm_w_set(W, v, c, 0);
@@ -281,6 +299,34 @@ static nnx_status emit(nnvm_writer *W, nnx_strbuf *b)
 
 /* ---------------------------------------------------------------- the writer */
 
+/* Every source name the graph does not carry as it came (include/nnx.h, "Names across a
+ * save"): an entry is known by its node's name. */
+static void report_names(const nnvm_writer *W, const uint32_t *inputs, const char *const *input_names,
+                         uint32_t n_inputs, const bool *value_live)
+{
+    const nnx_ir *ir = W->ir;
+    for (uint32_t k = 0; k < n_inputs; k++)
+        if (W->value_node[inputs[k]] != NNX_NONE)
+            nnx_ir_report_rename(W->renames, NNX_NAME_INPUT, input_names ? input_names[k] : ir->values[inputs[k]].name,
+                                 W->nodes[W->value_node[inputs[k]]].name);
+    for (uint32_t k = 0; k < W->n_outputs; k++)
+        if (W->output_names && W->value_node[W->outputs[k]] != NNX_NONE)
+            nnx_ir_report_rename(W->renames, NNX_NAME_OUTPUT, W->output_names[k],
+                                 W->nodes[W->value_node[W->outputs[k]]].name);
+    for (uint32_t v = 0; v < ir->n_values; v++) {
+        const nnx_value *val = &ir->values[v];
+        bool output = false;
+        for (uint32_t k = 0; k < W->n_outputs && !output; k++)
+            output = W->outputs[k] == v;
+        /* only an entry that is its node's first output is known by the node's name */
+        if (!value_live[v] || output || val->kind == NNX_VALUE_INPUT || !val->name || W->value_node[v] == NNX_NONE ||
+            W->value_index[v] != 0)
+            continue;
+        nnx_ir_report_rename(W->renames, val->kind == NNX_VALUE_CONSTANT ? NNX_NAME_WEIGHT : NNX_NAME_TENSOR, val->name,
+                             W->nodes[W->value_node[v]].name);
+    }
+}
+
 static nnx_status build(nnvm_writer *W, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs)
 {
     const nnx_ir *ir = W->ir;
@@ -336,9 +382,11 @@ static nnx_status build(nnvm_writer *W, const uint32_t *inputs, const char *cons
         uint32_t c;
         if (val->kind != NNX_VALUE_CONSTANT || !nnx_desc_bytes(&val->desc, &bytes))
             st = nnx_error_set(W->err, NNX_ERROR_INVALID_ARGUMENT, "output %u has no value", k);
-        else if ((st = nnvm_w_const(W, &val->desc, val->data, bytes, &c)) == NNX_OK)
+        else if ((st = named_const(W, val->name, &val->desc, val->data, bytes, &c)) == NNX_OK)
             nnvm_w_set(W, v, c, 0);
     }
+    if (st == NNX_OK)
+        report_names(W, inputs, input_names, n_inputs, value_live);
 done:
     nnx_mem_free(a, node_live);
     nnx_mem_free(a, value_live);
@@ -362,7 +410,12 @@ nnx_status nnx_nnvm_save(const nnx_ir *ir, const uint32_t *inputs, const char *c
                          const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err)
 {
     (void)alloc; /* the IR's allocator serves the writer's own memory */
-    nnvm_writer W = {.ir = ir, .err = err, .outputs = outputs, .output_names = output_names, .n_outputs = n_outputs};
+    nnvm_writer W = {.ir = ir,
+                     .err = err,
+                     .outputs = outputs,
+                     .output_names = output_names,
+                     .n_outputs = n_outputs,
+                     .renames = options ? options->renames : NULL};
     nnx_arena_init(&W.arena, ir->alloc);
     nnx_strbuf json, params;
     nnx_strbuf_init(&json, ir->alloc);

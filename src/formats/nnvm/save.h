@@ -33,7 +33,8 @@ typedef struct nnvm_writer {
     const char *const *output_names; /* names for the nodes producing outputs */
     const uint32_t *outputs;
     uint32_t n_outputs;
-    const nnx_node *cur; /* the core node being written */
+    const nnx_node *cur;           /* the core node being written */
+    const nnx_ir_renames *renames; /* where changed names are reported (may be NULL) */
 } nnvm_writer;
 
 /* NOT_SUPPORTED "NNVM cannot express core op 'NAME' (label 'L'): MESSAGE". */

@@ -11,15 +11,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The name of the NNVM node for core node n: the graph output it produces, else its label,
- * else its op's name. */
+/* The name of the NNVM node for core node n: the graph output it produces, else the source's
+ * name of its first output (graph.h), else its label, else its op's name. */
 static const char *hint_for(const nnvm_writer *W, const nnx_node *n, const char *op)
 {
     for (uint32_t k = 0; k < W->n_outputs; k++)
         for (uint32_t o = 0; o < n->n_out; o++)
             if (W->outputs[k] == n->out[o] && W->output_names && W->output_names[k])
                 return W->output_names[k];
-    return n->label[0] ? n->label : op;
+    const char *source = n->n_out ? W->ir->values[n->out[0]].name : NULL;
+    return source && source[0] ? source : n->label[0] ? n->label : op;
 }
 
 /* One NNVM node for n with n's inputs (NNX_NONE ones skipped) and outputs. */

@@ -19,8 +19,8 @@ nnx_status nnx_onnx_save(const nnx_ir *ir, const uint32_t *inputs, const char *c
  * most a protobuf message holds; tests give less). */
 nnx_status nnx_onnx_save_inline_max(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                     uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                                    uint32_t n_outputs, const char *path, size_t inline_max, const nnx_alloc *alloc,
-                                    nnx_error *err);
+                                    uint32_t n_outputs, const char *path, const nnx_ir_model_options *options,
+                                    size_t inline_max, const nnx_alloc *alloc, nnx_error *err);
 
 /* A graph input whose value is known when the model is loaded. ONNX computes some shapes
  * from tensors (Reshape's shape, Expand's, Range's bounds, …) that a model may take as graph

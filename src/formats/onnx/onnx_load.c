@@ -582,6 +582,9 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
                          k, n->output[k]);
         else
             st = define(c, n->output[k], out[k]);
+        /* the IR value that is this ONNX tensor keeps its name (graph.h: first name wins) */
+        if (st == NNX_OK && !ox_is_seq(out[k]) && out[k] < c->ir->n_values)
+            st = nnx_ir_set_name(c->ir, out[k], n->output[k], &c->nerr);
     }
     nnx_mem_free(c->ir->alloc, heap);
     return st;

@@ -5,6 +5,7 @@
  * (onnx_write_external.c); every live node is written by the operator table of
  * onnx_write_ops.c in IR order, which is topological as GraphProto.node must be. */
 #include "formats/onnx/onnx_write.h"
+#include "base/checked.h"
 #include "base/file.h"
 #include "formats/onnx/onnx.h"
 #include "ir/dtypes.h"
@@ -71,22 +72,28 @@ static bool take_name(nnx_onnx_writer *W, const char *name)
     return added;
 }
 
+/* ONNX's sanitiser (docs/decisions/onnx.md, "names"): a name is any non-empty text (ONNX IR
+ * spec, "Names Within a Graph"), so hint stays as it is and only an empty one becomes "t";
+ * then the first free of hint, hint_1, hint_2, ... */
 const char *nnx_onnx_w_fresh(nnx_onnx_writer *W, const char *hint)
 {
-    char buf[300];
-    snprintf(buf, sizeof buf, "%.256s", hint && hint[0] ? hint : "t");
-    size_t base = strlen(buf);
-    for (uint32_t k = 1;; k++) {
-        if (!nnx_strmap_get(&W->names, buf, NULL)) {
-            char *s = nnx_arena_strdup(&W->arena, buf);
-            if (!s || !take_name(W, s)) {
-                nnx_onnx_w_oom(W);
-                return NULL;
-            }
-            return s;
-        }
-        snprintf(buf + base, sizeof buf - base, "_%u", k);
+    if (!hint || !hint[0])
+        hint = "t";
+    size_t n;
+    char *buf = nnx_add_size(strlen(hint), 24, &n) ? nnx_arena_alloc(&W->arena, n) : NULL;
+    if (!buf) {
+        nnx_onnx_w_oom(W);
+        return NULL;
     }
+    snprintf(buf, n, "%s", hint);
+    size_t base = strlen(buf);
+    for (uint32_t k = 1; nnx_strmap_get(&W->names, buf, NULL); k++)
+        snprintf(buf + base, n - base, "_%u", k);
+    if (!take_name(W, buf)) {
+        nnx_onnx_w_oom(W);
+        return NULL;
+    }
+    return buf;
 }
 
 static bool grow(nnx_onnx_writer *W, void **items, uint32_t *cap, uint32_t need, size_t elem)
@@ -186,23 +193,28 @@ const char *nnx_onnx_w_in(nnx_onnx_writer *W, uint32_t v)
     /* the source's weight name where the IR kept one, else one from the reading node */
     char hint[128];
     const char *label = W->cur && W->cur->label[0] ? W->cur->label : "const";
-    if (val->name && val->name[0])
-        snprintf(hint, sizeof hint, "%.120s", val->name);
-    else
-        snprintf(hint, sizeof hint, "%.100s_c%u", label, v);
-    return W->vname[v] = nnx_onnx_w_init(W, hint, &val->desc, val->data);
+    snprintf(hint, sizeof hint, "%.100s_c%u", label, v);
+    W->vname[v] = nnx_onnx_w_init(W, val->name && val->name[0] ? val->name : hint, &val->desc, val->data);
+    if (W->vname[v])
+        nnx_ir_report_rename(W->renames, NNX_NAME_WEIGHT, val->name, W->vname[v]);
+    return W->vname[v];
 }
 
 const char *nnx_onnx_w_out(nnx_onnx_writer *W, uint32_t v)
 {
     if (W->vname[v])
         return W->vname[v];
+    /* the source's name of the tensor where the IR kept one, else the node's label */
+    const char *source = W->ir->values[v].name;
     char hint[128];
     if (W->cur && W->cur->label[0])
         snprintf(hint, sizeof hint, "%.120s", W->cur->label);
     else
         snprintf(hint, sizeof hint, "t%u", v);
-    return W->vname[v] = nnx_onnx_w_fresh(W, hint);
+    W->vname[v] = nnx_onnx_w_fresh(W, source && source[0] ? source : hint);
+    if (W->vname[v])
+        nnx_ir_report_rename(W->renames, NNX_NAME_TENSOR, source, W->vname[v]);
+    return W->vname[v];
 }
 
 static char *dup_or_empty(nnx_onnx_writer *W, const char *s) { return nnx_arena_strdup(&W->arena, s ? s : ""); }
@@ -498,17 +510,21 @@ nnx_status nnx_onnx_save(const nnx_ir *ir, const uint32_t *inputs, const char *c
                          const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs, const char *path,
                          const nnx_ir_model_options *options, const nnx_alloc *alloc, nnx_error *err)
 {
-    (void)options;
-    return nnx_onnx_save_inline_max(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path,
+    return nnx_onnx_save_inline_max(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, path, options,
                                     (size_t)INT32_MAX, alloc, err);
 }
 
 nnx_status nnx_onnx_save_inline_max(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                     uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                                    uint32_t n_outputs, const char *path, size_t inline_max, const nnx_alloc *alloc,
-                                    nnx_error *err)
+                                    uint32_t n_outputs, const char *path, const nnx_ir_model_options *options,
+                                    size_t inline_max, const nnx_alloc *alloc, nnx_error *err)
 {
-    nnx_onnx_writer W = {.ir = ir, .alloc = alloc, .err = err, .path = path, .inline_max = inline_max};
+    nnx_onnx_writer W = {.ir = ir,
+                         .alloc = alloc,
+                         .err = err,
+                         .path = path,
+                         .inline_max = inline_max,
+                         .renames = options ? options->renames : NULL};
     nnx_arena_init(&W.arena, alloc);
     nnx_strmap_init(&W.names, alloc, false);
     W.vname = nnx_mem_calloc(alloc, ir->n_values ? ir->n_values : 1, sizeof *W.vname);

@@ -25,8 +25,9 @@ typedef struct nnx_onnx_writer {
     uint32_t n_nodes, cap_nodes;
     Onnx__TensorProto **inits;
     uint32_t n_inits, cap_inits;
-    const nnx_node *cur; /* the core node being written (messages name it) */
-    size_t inline_max;   /* a packed model larger than this moves its weights to external data */
+    const nnx_node *cur;           /* the core node being written (messages name it) */
+    size_t inline_max;             /* a packed model larger than this moves its weights to external data */
+    const nnx_ir_renames *renames; /* where changed names are reported (may be NULL) */
 } nnx_onnx_writer;
 
 /* Initializers of this many bytes or more are what moves to external data (the threshold

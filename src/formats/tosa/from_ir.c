@@ -339,10 +339,12 @@ static nnx_status write_block(nnx_tir *t, bool all_live, const uint32_t *inputs,
         if (!value_live[v] || x->kind != NNX_VALUE_CONSTANT || t->vname[v])
             continue;
         t->node = NNX_NONE;
-        if (!known_type(t, x->desc.dtype, "constant", NULL) || !(t->vname[v] = nnx_tir_const(t, &x->desc, x->data))) {
+        if (!known_type(t, x->desc.dtype, "constant", NULL) ||
+            !(t->vname[v] = nnx_tir_const_named(t, x->name, &x->desc, x->data))) {
             st = t->err->status;
             goto done;
         }
+        nnx_ir_report_rename(t->renames, NNX_NAME_WEIGHT, x->name, t->vname[v]);
     }
     for (uint32_t i = 0; i < ir->n_nodes; i++)
         if (node_live[i] && (st = convert_node(t, i)) != NNX_OK)
@@ -406,13 +408,14 @@ static nnx_status convert(nnx_tir *t, const uint32_t *inputs, const char *const 
     return NNX_OK;
 }
 
-nnx_status nnx_tfile_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
-                             uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
-                             uint32_t n_outputs, nnx_tfile *f, nnx_error *err)
+static nnx_status from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
+                          const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
+                          const nnx_ir_renames *renames, nnx_tfile *f, nnx_error *err)
 {
     nnx_strmap names;
     struct nnx_tir_blocks blocks = {0};
-    nnx_tir t = {.ir = ir, .f = f, .alloc = f->arena.alloc, .err = err, .names = &names, .blocks = &blocks};
+    nnx_tir t = {
+        .ir = ir, .f = f, .alloc = f->arena.alloc, .err = err, .names = &names, .blocks = &blocks, .renames = renames};
     nnx_strmap_init(&names, t.alloc, false);
     t.vname = nnx_mem_calloc(t.alloc, ir->n_values ? ir->n_values : 1, sizeof *t.vname);
     t.nhwc = nnx_mem_calloc(t.alloc, ir->n_values ? ir->n_values : 1, sizeof *t.nhwc);
@@ -432,17 +435,24 @@ nnx_status nnx_tfile_from_ir(const nnx_ir *ir, const uint32_t *inputs, const cha
     return st;
 }
 
+nnx_status nnx_tfile_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
+                             uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
+                             uint32_t n_outputs, nnx_tfile *f, nnx_error *err)
+{
+    return from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, NULL, f, err);
+}
+
 nnx_status nnx_tosa_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
                             const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
                             const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc,
                             nnx_error *err)
 {
-    (void)options;
     nnx_tfile f;
     nnx_tfile_init(&f, alloc);
     uint8_t *bytes = NULL;
     size_t size = 0;
-    nnx_status st = nnx_tfile_from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs, &f, err);
+    nnx_status st = from_ir(ir, inputs, input_names, n_inputs, outputs, output_names, n_outputs,
+                            options ? options->renames : NULL, &f, err);
     if (st == NNX_OK)
         st = nnx_tfile_write(&f, alloc, &bytes, &size, err);
     if (st == NNX_OK)

@@ -4,6 +4,7 @@
  * TRANSPOSE, rank equalising, MUL), and NHWC twins with the TRANSPOSE that writes a value's
  * NCHW form at its first NCHW use (TOSA-L11). */
 #include "formats/tosa/from_ir_emit.h"
+#include "base/checked.h"
 #include "formats/tosa/tosa_data.h"
 #include "ir/dtypes.h"
 #include "ir/elem.h"
@@ -42,15 +43,23 @@ bool nnx_tir_oom(nnx_tir *t)
     return false;
 }
 
+/* TOSA's sanitiser (docs/decisions/tosa.md, "names"): a tensor name is any non-empty string
+ * (the schema's TosaTensor.name), so base stays as it is and only an empty one becomes "t". */
 const char *nnx_tir_unique_name(nnx_tir *t, const char *base, bool reserve)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", base);
-    for (uint32_t k = 1; nnx_strmap_get(t->names, buf, NULL); k++)
-        snprintf(buf, sizeof buf, "%.200s_%u", base, k);
-    char *s = nnx_arena_strdup(&t->f->arena, buf);
+    if (!base || !base[0])
+        base = "t";
+    size_t n;
+    char *s = nnx_add_size(strlen(base), 24, &n) ? nnx_arena_alloc(&t->f->arena, n) : NULL;
+    if (!s) {
+        nnx_tir_oom(t);
+        return NULL;
+    }
+    snprintf(s, n, "%s", base);
+    for (uint32_t k = 1; nnx_strmap_get(t->names, s, NULL); k++)
+        snprintf(s, n, "%s_%u", base, k);
     bool added;
-    if (!s || (reserve && !nnx_strmap_put(t->names, s, &added))) {
+    if (reserve && !nnx_strmap_put(t->names, s, &added)) {
         nnx_tir_oom(t);
         return NULL;
     }
@@ -249,10 +258,14 @@ const char *nnx_tir_op1(nnx_tir *t, uint32_t op, const char *const *in, uint32_t
 const char *nnx_tir_out_tensor(nnx_tir *t, uint32_t v)
 {
     const nnx_operand_desc *d = &t->ir->values[v].desc;
-    if (!t->vname[v]) {
+    if (!t->vname[v]) { /* the source's name of the tensor where the IR kept one */
+        const char *source = t->ir->values[v].name;
         char base[32];
         snprintf(base, sizeof base, "t%u", v);
-        return nnx_tir_tensor_d(t, base, d);
+        const char *y = nnx_tir_tensor_d(t, source && source[0] ? source : base, d);
+        if (y)
+            nnx_ir_report_rename(t->renames, NNX_NAME_TENSOR, source, y);
+        return y;
     }
     /* a graph output: from_ir.c reserved its name for it */
     uint32_t ft = file_type(t, d->dtype);
@@ -345,7 +358,7 @@ const char *nnx_tir_variable(nnx_tir *t, const nnx_operand_desc *d, const void *
     return data_tensor(t, "variable", ft, d->rank, d->shape, data, count, NNX_TOSA_VARIABLE);
 }
 
-const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *data)
+const char *nnx_tir_const_named(nnx_tir *t, const char *base, const nnx_operand_desc *d, const void *data)
 {
     uint32_t ft = file_type(t, d->dtype);
     uint64_t count;
@@ -353,7 +366,12 @@ const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *dat
         return NULL;
     if (!nnx_desc_elements(d, &count))
         return nnx_tir_fail(t, "a constant is too large"), NULL;
-    return const_tensor(t, "const", ft, d->rank, d->shape, data, count);
+    return const_tensor(t, base && base[0] ? base : "const", ft, d->rank, d->shape, data, count);
+}
+
+const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *data)
+{
+    return nnx_tir_const_named(t, NULL, d, data);
 }
 
 const char *nnx_tir_scalar_f(nnx_tir *t, nnx_dtype dt, uint32_t rank, double v)

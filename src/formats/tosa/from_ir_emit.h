@@ -29,6 +29,7 @@ typedef struct nnx_tir {
      * one TRANSPOSE, at the first use that needs it. */
     const char **nhwc;
     bool *pend;
+    const nnx_ir_renames *renames; /* main block: where changed names are reported (may be NULL) */
 } nnx_tir;
 
 /* Fails the conversion of the current node: NNX_ERROR_NOT_SUPPORTED "node N ('label', core
@@ -77,6 +78,8 @@ bool nnx_tir_op_value(nnx_tir *t, uint32_t op, const char *const *in, uint32_t n
 const char *nnx_tir_variable(nnx_tir *t, const nnx_operand_desc *d, const void *data);
 /* A CONST of desc d and nnx-layout bytes data (encoded as the file's type). */
 const char *nnx_tir_const(nnx_tir *t, const nnx_operand_desc *d, const void *data);
+/* The same, its tensor named from base (a weight's source name; NULL or "": "const"). */
+const char *nnx_tir_const_named(nnx_tir *t, const char *base, const nnx_operand_desc *d, const void *data);
 /* A CONST of one value of type dt, shape [1] * rank (a broadcastable scalar). */
 const char *nnx_tir_scalar_f(nnx_tir *t, nnx_dtype dt, uint32_t rank, double v);
 const char *nnx_tir_scalar_i(nnx_tir *t, nnx_dtype dt, uint32_t rank, int64_t v);

@@ -47,7 +47,8 @@ static nnx_status write_nnef(graph *g, nnx_error *err)
     nnx_nnef_variable_data *vars = NULL;
     uint32_t n_vars = 0;
     const char *in_name = "x", *out_name = "y";
-    nnx_status st = nnx_nnef_from_ir(&g->ir, &g->x, &in_name, 1, &g->y, &out_name, 1, &reg, &flat, &vars, &n_vars, err);
+    nnx_status st = nnx_nnef_from_ir(&g->ir, &g->x, &in_name, 1, &g->y, &out_name, 1, &reg, NULL, &flat, &vars, &n_vars,
+                                     err);
     nnx_nnef_flat_free(&flat);
     nnx_nnef_registry_free(&reg);
     return st;

@@ -9,6 +9,7 @@
 
 #include "formats/nnef/flatten/flat.h"
 #include "formats/nnef/syntax/registry.h"
+#include "base/strmap.h"
 #include "formats/nnef/emit/writer.h"
 #include "ir/graph.h"
 
@@ -76,11 +77,15 @@
  *     are NNX_ERROR_NOT_SUPPORTED (NNEF clamp takes tensor<scalar> only).
  *  G  gemm: alpha = 1 and beta = 1 add no mul (x * 1.0 is exact); without C nothing is added.
  *     A non-finite alpha or beta has no NNEF literal: NNX_ERROR_NOT_SUPPORTED.
- *  N  Names: graph inputs and outputs keep their names (the writer renames invalid
- *     identifiers deterministically; between an input and an output of the same name the
- *     input keeps it). Other tensors get "t<n>", constants "c<n>" (also their label, so the
- *     data is "c<n>.dat"), skipping names the inputs and outputs use. An output that is a
- *     graph input, a constant or an earlier output's value gets a copy op under its own name.
+ *  N  Names (docs/decisions/nnef.md, "names"): graph inputs, then outputs, then the other
+ *     live values the IR names (constants and node outputs, in value order) take their
+ *     names through nnx_nnef_sanitize_identifier (writer.h), made unique with the first free
+ *     "_1", "_2", ... (between an input and an output of the same name the input keeps it);
+ *     each change is reported to renames. A named constant's label is its source name through
+ *     nnx_nnef_sanitize_label, unique ignoring case ("fc.weight" -> fc.weight.dat). Unnamed
+ *     tensors get "t<n>", unnamed constants "c<n>" (also their label), skipping names given
+ *     out. An output that is a graph input, a constant or an earlier output's value gets a
+ *     copy op under its own name.
  *  O  Every argument of every op is written, in declaration order, defaults taken from the
  *     standard library fragments (registry.h), with the tensor_param flags of their types.
  *  M  Meaning is NNEF's once written: max, min, clamp and relu are select(x > y, x, y)
@@ -99,8 +104,8 @@
  * declared, bad value id), NNX_ERROR_OUT_OF_MEMORY. */
 nnx_status nnx_nnef_from_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names, uint32_t n_inputs,
                             const uint32_t *outputs, const char *const *output_names, uint32_t n_outputs,
-                            const nnx_nnef_registry *reg, nnx_nnef_flat *out, nnx_nnef_variable_data **vars,
-                            uint32_t *n_vars, nnx_error *err);
+                            const nnx_nnef_registry *reg, const nnx_ir_renames *renames, nnx_nnef_flat *out,
+                            nnx_nnef_variable_data **vars, uint32_t *n_vars, nnx_error *err);
 
 /* ---- internal to from_ir*.c ------------------------------------------------------------- */
 
@@ -110,9 +115,14 @@ typedef struct nnx_nnef_lower {
     nnx_nnef_flat *g;
     nnx_error *err;
     uint32_t *tensor_of;      /* per IR value: its flat tensor, or NNX_NONE (arena) */
-    const char **output_name; /* per IR value: the graph output name its tensor takes, or NULL */
-    const char **reserved;    /* input and output names, sorted (arena) */
-    uint32_t n_reserved;
+    const char **output_name; /* per IR value: the name its tensor takes (a graph output's, else
+                                 the source's, sanitised and unique), or NULL: generated */
+    const char **input_name;  /* per graph input: its identifier */
+    const char **out_name;    /* per graph output: its identifier */
+    const char **label_of;    /* per IR value: a constant's variable label, or NULL: its name */
+    nnx_strmap taken;         /* every identifier given out so far */
+    nnx_strmap labels;        /* every label given out (ignoring case, §4.1.2) */
+    const nnx_ir_renames *renames;
     uint32_t next_t, next_c; /* counters of generated names */
     nnx_dtype *dtype_of;     /* per flat tensor: the core type it carries (messages) */
     uint32_t cap_dtype_of;
@@ -132,10 +142,8 @@ nnx_status nnx_nnef_lower_fail(nnx_nnef_lower *L, nnx_status st, const char *fmt
 nnx_status nnx_nnef_lower_oom(nnx_nnef_lower *L);
 /* Decision T: the NNEF item type of a core dtype (NNX_NNEF_TYPE_NONE if it has none). */
 nnx_nnef_type_kind nnx_nnef_lower_item_type(nnx_dtype dt);
-/* Sorts L->reserved (the graph's input and output names) for nnx_nnef_lower_fresh_name. */
-void nnx_nnef_lower_sort_reserved(nnx_nnef_lower *L);
-/* prefix<n> in buf with the first n from *counter that no graph input or output uses
- * (decision N). */
+/* prefix<n> in buf with the first n from *counter that no name given out uses (decision N);
+ * the caller gives it to a tensor, which takes it (nnx_nnef_lower_tensor). */
 const char *nnx_nnef_lower_fresh_name(nnx_nnef_lower *L, char prefix, uint32_t *counter, char *buf, size_t size);
 
 /* A new tensor typed and shaped by d, produced by the next op emitted; name NULL generates

@@ -61,24 +61,12 @@ nnx_nnef_type_kind nnx_nnef_lower_item_type(nnx_dtype dt)
 
 /* ---------------------------------------------------------------- names and tensors */
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
-
-void nnx_nnef_lower_sort_reserved(nnx_nnef_lower *L)
-{
-    qsort(L->reserved, L->n_reserved, sizeof *L->reserved, cmp_str);
-}
-
-static bool reserved(const nnx_nnef_lower *L, const char *name)
-{
-    return L->n_reserved && bsearch(&name, L->reserved, L->n_reserved, sizeof *L->reserved, cmp_str) != NULL;
-}
-
-/* prefix<n> with the first n from *counter that no graph input or output uses (decision N). */
+/* prefix<n> with the first n from *counter that no name given out uses (decision N). */
 const char *nnx_nnef_lower_fresh_name(nnx_nnef_lower *L, char prefix, uint32_t *counter, char *buf, size_t size)
 {
     do
         snprintf(buf, size, "%c%u", prefix, (*counter)++);
-    while (reserved(L, buf));
+    while (nnx_strmap_get(&L->taken, buf, NULL));
     return buf;
 }
 
@@ -93,7 +81,7 @@ nnx_status nnx_nnef_lower_tensor(nnx_nnef_lower *L, const char *name, const nnx_
                               .rank = d->rank,
                               .producer = L->g->n_ops};
     memcpy(t.shape, d->shape, d->rank * sizeof *t.shape);
-    if (!t.name || nnx_nnef_flat_add_tensor(L->g, &t, index) != NNX_OK ||
+    if (!t.name || !nnx_strmap_put(&L->taken, t.name, NULL) || nnx_nnef_flat_add_tensor(L->g, &t, index) != NNX_OK ||
         !nnx_mem_reserve(L->g->alloc, (void **)&L->dtype_of, &L->cap_dtype_of, L->g->n_tensors, sizeof *L->dtype_of))
         return nnx_nnef_lower_oom(L);
     L->dtype_of[*index] = d->dtype;

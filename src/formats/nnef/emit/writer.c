@@ -69,31 +69,13 @@ static bool set_add(nnx_strmap *set, const char *s)
     return added;
 }
 
-/* The renaming rule of writer.h: bytes outside [A-Za-z0-9_] -> '_', '_' before a leading
- * digit, '_' after a keyword; no name at all -> t_<index>. */
+/* The renaming rule of writer.h (nnx_nnef_sanitize_identifier); no name at all -> t_<index>. */
 static char *sanitize(nnx_arena *arena, const char *name, uint32_t index)
 {
     char generated[24];
     if (!name || !name[0])
         snprintf(generated, sizeof generated, "t_%u", index), name = generated;
-    size_t n = strlen(name);
-    char *s = nnx_arena_alloc(arena, n + 3);
-    if (!s)
-        return NULL;
-    size_t k = 0;
-    if (name[0] >= '0' && name[0] <= '9')
-        s[k++] = '_';
-    for (size_t i = 0; i < n; i++) {
-        char ch = name[i];
-        bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
-        s[k++] = ok ? ch : '_';
-    }
-    s[k] = '\0';
-    if (!nnx_nnef_is_identifier(s)) { /* a keyword or true/false */
-        s[k] = '_';
-        s[k + 1] = '\0';
-    }
-    return s;
+    return nnx_nnef_sanitize_identifier(arena, name);
 }
 
 /* base, then base_1, base_2, ... until one is free; adds it to the set. */

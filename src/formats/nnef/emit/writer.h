@@ -97,4 +97,23 @@ nnx_status nnx_nnef_write_value(nnx_strbuf *out, const nnx_nnef_value *v, const 
 /* Whether s is an NNEF identifier that is not a keyword nor true/false (§3.1). */
 bool nnx_nnef_is_identifier(const char *s);
 
+/* NNEF's name sanitisers (decision 'names' of docs/decisions/nnef.md; include/nnx.h, "Names
+ * across a save"). Both are pure and deterministic; the result is new in arena (NULL: out of
+ * memory or a length past size_t), and a name already valid is returned unchanged.
+ *
+ * Identifier (§3.1 [A-Za-z_][A-Za-z0-9_]*): every byte outside [A-Za-z0-9_] becomes '_' (each
+ * byte of a non-ASCII character too), a name starting with a digit, or empty, gets a '_'
+ * prefix, and a keyword or true/false a '_' suffix ("input:0" -> "input_0", "0" -> "_0",
+ * "graph" -> "graph_", "" -> "_"). */
+char *nnx_nnef_sanitize_identifier(nnx_arena *arena, const char *name);
+
+/* Variable label (§4.1.2: [A-Za-z0-9_-./\], the tensor file "<label>.dat" of §5.1): bytes
+ * outside [A-Za-z0-9_.-] and '/' become '_'; a '/' that would start, end or double a path
+ * component becomes '_' too (so would a backslash: not portable, container.h); a component
+ * "." or ".." becomes "_" or "__"; a component is cut at 240 bytes (room for "_k" and ".dat" in 255) and the name at
+ * NNX_NNEF_LABEL_MAX bytes; empty -> "_" ("fc.weight" stays, "a b" -> "a_b"). Labels compare
+ * ignoring case (§4.1.2): uniqueness is the caller's. */
+#define NNX_NNEF_LABEL_MAX 1024u
+char *nnx_nnef_sanitize_label(nnx_arena *arena, const char *name);
+
 #endif

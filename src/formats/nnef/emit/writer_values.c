@@ -31,6 +31,66 @@ bool nnx_nnef_is_identifier(const char *s)
     return true;
 }
 
+static bool ident_char(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+char *nnx_nnef_sanitize_identifier(nnx_arena *arena, const char *name)
+{
+    size_t n = name ? strlen(name) : 0, size;
+    if (!nnx_add_size(n, 3, &size)) /* a '_' before, one after, the NUL */
+        return NULL;
+    char *s = nnx_arena_alloc(arena, size);
+    if (!s)
+        return NULL;
+    size_t k = 0;
+    if (n == 0 || (name[0] >= '0' && name[0] <= '9'))
+        s[k++] = '_';
+    for (size_t i = 0; i < n; i++)
+        s[k++] = ident_char(name[i]) ? name[i] : '_';
+    s[k] = '\0';
+    if (!nnx_nnef_is_identifier(s)) { /* a keyword or true/false */
+        s[k] = '_';
+        s[k + 1] = '\0';
+    }
+    return s;
+}
+
+static bool label_char(char ch) { return ident_char(ch) || ch == '-' || ch == '.'; }
+
+char *nnx_nnef_sanitize_label(nnx_arena *arena, const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    if (n > NNX_NNEF_LABEL_MAX)
+        n = NNX_NNEF_LABEL_MAX;
+    char *s = nnx_arena_alloc(arena, n + 2);
+    if (!s)
+        return NULL;
+    size_t k = 0, comp = 0; /* comp: where the current component starts in s */
+    for (size_t i = 0; i < n; i++) {
+        char ch = name[i];
+        if (ch == '/' && k > comp && i + 1 < n && name[i + 1] != '/') { /* a separator between parts */
+            s[k++] = '/';
+            comp = k;
+            continue;
+        }
+        if (k - comp == 240) /* a component longer than a file name may be: cut, leaving room for a
+                              * "_k" suffix and ".dat" within 255 bytes */
+            continue;
+        s[k++] = label_char(ch) ? ch : '_';
+        /* "." and ".." are no file names: a component made only of dots of that length */
+        bool end = i + 1 == n || name[i + 1] == '/';
+        if (end && k - comp <= 2 && s[comp] == '.' && s[k - 1] == '.')
+            for (size_t j = comp; j < k; j++)
+                s[j] = '_';
+    }
+    if (k == 0)
+        s[k++] = '_';
+    s[k] = '\0';
+    return s;
+}
+
 /* ------------------------------------------------------------------ scalars */
 
 /* A decimal d[0..nd) * 10^(exp - nd + 1): significant digits and the exponent of the first. */

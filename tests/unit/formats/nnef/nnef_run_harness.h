@@ -378,7 +378,7 @@ static void nnef_write_ir(const nnx_ir *ir, const uint32_t *in, const char *cons
     nnx_nnef_flat_init(&w->g, ir->alloc, "saved.nnef");
     nnx_nnef_variable_data *vars = NULL;
     uint32_t n_vars = 0;
-    if (nnx_nnef_from_ir(ir, in, in_names, n_in, outs, out_names, n_out, &w->reg, &w->g, &vars, &n_vars, &err) !=
+    if (nnx_nnef_from_ir(ir, in, in_names, n_in, outs, out_names, n_out, &w->reg, NULL, &w->g, &vars, &n_vars, &err) !=
         NNX_OK)
         fail_msg("%s", err.message);
     nnx_strbuf_init(&w->text, ir->alloc);

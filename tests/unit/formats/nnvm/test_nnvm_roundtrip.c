@@ -104,7 +104,7 @@ static void test_roundtrip(void **state)
         b_in_names[k] = mb.ir.values[mb.inputs[k]].name;
     b_in_names[mb.n_inputs] = NULL;
     if (nnx_save_ir_as_nnef(&mb.ir, mb.inputs, b_in_names, mb.n_inputs, mb.outputs, mb.output_names, mb.n_outputs,
-                            nnef_out, a, &err) != NNX_OK)
+                            nnef_out, NULL, a, &err) != NNX_OK)
         fail_msg("%s: nnef save of the NNVM graph: %s", c->path, err.message);
     if (nnvm_run_ir(ctx, &mb.ir, mb.outputs, mb.output_names, mb.n_outputs, input_names, NULL, &rb, why, sizeof why) !=
         NNX_OK)

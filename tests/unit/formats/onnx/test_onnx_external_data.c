@@ -108,7 +108,7 @@ static void test_weights_move_out(void **state)
     const char *in_names[1] = {m.ir.values[m.inputs[0]].name};
     unlink(data_path);
     if (nnx_onnx_save_inline_max(&m.ir, m.inputs, in_names, m.n_inputs, m.outputs, m.output_names, m.n_outputs,
-                                 external_path, 0, &a, &err) != NNX_OK)
+                                 external_path, NULL, 0, &a, &err) != NNX_OK)
         fail_msg("save: %s", err.message);
     nnx_ir_model_free(&m);
 
