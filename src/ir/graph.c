@@ -120,6 +120,35 @@ void nnx_ir_mark_live(const nnx_ir *ir, const uint32_t *outputs, uint32_t n_outp
     }
 }
 
+static bool zero_or_absent(const nnx_ir *ir, uint32_t v)
+{
+    if (v == NNX_NONE)
+        return true;
+    const nnx_value *x = &ir->values[v];
+    size_t bytes, esize = nnx_dtype_size(x->desc.dtype);
+    if (x->kind != NNX_VALUE_CONSTANT || !nnx_desc_bytes(&x->desc, &bytes) || esize == 0)
+        return false;
+    const unsigned char *p = x->data;
+    for (size_t i = 0; i < bytes; i++) {
+        /* -0.0 is its sign bit alone: the top byte 0x80 on the little-endian hosts nnx runs on */
+        bool sign_byte = nnx_dtype_is_float(x->desc.dtype) && i % esize == esize - 1;
+        if (p[i] != 0 && !(sign_byte && p[i] == 0x80))
+            return false;
+    }
+    return true;
+}
+
+const char *nnx_ir_tosa_float_form(const nnx_ir *ir, const nnx_node *n, uint32_t first_zp)
+{
+    nnx_dtype dt = ir->values[n->in[0]].desc.dtype;
+    if (!nnx_dtype_is_float(dt) || ir->values[n->out[0]].desc.dtype != dt)
+        return "its integer form (zero points, shifts, accumulator types)";
+    for (uint32_t k = first_zp; k < n->n_in; k++)
+        if (!zero_or_absent(ir, n->in[k]))
+            return "a non-zero zero point";
+    return NULL;
+}
+
 bool nnx_ir_fixed_constant(const nnx_ir *ir, uint32_t v)
 {
     if (v == NNX_NONE || v >= ir->n_values || ir->values[v].kind != NNX_VALUE_CONSTANT)

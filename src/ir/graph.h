@@ -83,6 +83,12 @@ nnx_status nnx_ir_add_update(nnx_ir *ir, uint32_t variable, uint32_t value, nnx_
  * computed from them when a graph is built (folding, packed weights) stays true. */
 bool nnx_ir_fixed_constant(const nnx_ir *ir, uint32_t v);
 
+/* Why node n of a core op carrying a TOSA operator (ops/tosa.h) has no plain float form, as
+ * the writers of other formats need: NULL when its input 0 and output are of one float type
+ * and its zero points (inputs first_zp on) are absent or constants of zeros (-0.0 too), else
+ * the reason as a phrase. */
+const char *nnx_ir_tosa_float_form(const nnx_ir *ir, const nnx_node *n, uint32_t first_zp);
+
 /* Marks every node and value that outputs and the updates depend on (an updated variable
  * and its new value are live). node_live/value_live are caller
  * arrays of n_nodes / n_values bools. Needs no allocation (nodes are stored after their

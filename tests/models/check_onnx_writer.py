@@ -37,7 +37,7 @@ import sys
 import numpy as np
 
 from onnxruntime_oracle import available, ort_run
-from torch_models import SEED, TOLERANCE, relative_error, seeded, torch, torchvision
+from torch_models import SEED, TOLERANCE, Lstm, relative_error, seeded, torch, torchvision
 
 try:
     import onnx
@@ -56,17 +56,6 @@ class Encoder(torch.nn.Module):
 
     def forward(self, x):
         return self.encoder(x)
-
-
-class Lstm(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.lstm = torch.nn.LSTM(input_size=16, hidden_size=32, num_layers=2, batch_first=True)
-        self.head = torch.nn.Linear(32, 4)
-
-    def forward(self, x):
-        y, _ = self.lstm(x)
-        return self.head(y)
 
 
 def cases():

@@ -1,6 +1,7 @@
 """torch_models.py — what the checks of exported models share: Debian's torch and torchvision
 (a check exits 77, skipped, when python3-torch is not installed), the seed of the random
-weights, the tolerance, seeded() and the relative error of an output."""
+weights, the tolerance, seeded(), the relative error of an output, and the small models more than one
+check exports (Lstm: 2 LSTM layers over [batch, time, 16] features and a linear head)."""
 import sys
 
 import numpy as np
@@ -30,3 +31,14 @@ def relative_error(got, want):
     if got.shape != want.shape:
         return float("inf")
     return float(np.max(np.abs(got - want)) / max(np.max(np.abs(want)), 1e-30))
+
+
+class Lstm(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = torch.nn.LSTM(input_size=16, hidden_size=32, num_layers=2, batch_first=True)
+        self.head = torch.nn.Linear(32, 4)
+
+    def forward(self, x):
+        y, _ = self.lstm(x)
+        return self.head(y)

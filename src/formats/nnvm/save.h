@@ -59,5 +59,27 @@ void nnvm_w_set(nnvm_writer *W, uint32_t v, uint32_t node, uint32_t index);
 
 /* Writes core node n (save_ops.c). */
 nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n);
+/* Writes n when it is the float form of a core op carrying a TOSA operator (save_ops_tosa.c):
+ * *handled false (and nothing written) for every other op. */
+nnx_status nnvm_w_tosa_node(nnvm_writer *W, const nnx_node *n, bool *handled);
+
+/* For a core node written as several NNVM nodes (save_ops.c). An entry: IR value v (node
+ * NNX_NONE) or output 0 of an NNVM node, described by d. */
+typedef struct nnvm_wentry {
+    uint32_t v, node;
+    nnx_operand_desc d;
+} nnvm_wentry;
+/* One NNVM node op(e) with output descriptor d; e becomes that node's output (the node also
+ * gives IR value `value` when it is not NNX_NONE, and then takes the graph output's name). */
+nnx_status nnvm_w_step(nnvm_writer *W, const nnx_node *n, const char *op, nnvm_wentry *e, const nnx_operand_desc *d,
+                       uint32_t value);
+/* op(a, b) of two entries; the result (described by d) becomes *a. */
+nnx_status nnvm_w_binary(nnvm_writer *W, const nnx_node *n, const char *op, nnvm_wentry *a, const nnvm_wentry *b,
+                         const nnx_operand_desc *d, uint32_t value);
+/* A list attribute of count unsigned items. */
+nnx_status nnvm_w_list_u32(nnvm_writer *W, uint32_t node, const char *key, const uint32_t *v, uint32_t count);
+/* [top, bottom, left, right] as NNVM padding: (h, w) when symmetric, else TVM's (top, left,
+ * bottom, right); negative padding is NOT_SUPPORTED. */
+nnx_status nnvm_w_padding(nnvm_writer *W, uint32_t node, const int64_t p[4]);
 
 #endif

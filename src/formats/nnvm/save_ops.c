@@ -46,7 +46,7 @@ static const nnx_operand_desc *in_desc(const nnvm_writer *W, const nnx_node *n, 
     return &W->ir->values[n->in[k]].desc;
 }
 
-static nnx_status list_u32(nnvm_writer *W, uint32_t node, const char *key, const uint32_t *v, uint32_t count)
+nnx_status nnvm_w_list_u32(nnvm_writer *W, uint32_t node, const char *key, const uint32_t *v, uint32_t count)
 {
     int64_t items[NNX_MAX_RANK];
     for (uint32_t k = 0; k < count; k++)
@@ -56,7 +56,7 @@ static nnx_status list_u32(nnvm_writer *W, uint32_t node, const char *key, const
 
 /* [top, bottom, left, right] as NNVM padding: (h, w) when symmetric, else TVM's (top, left,
  * bottom, right). */
-static nnx_status padding(nnvm_writer *W, uint32_t node, const int64_t p[4])
+nnx_status nnvm_w_padding(nnvm_writer *W, uint32_t node, const int64_t p[4])
 {
     for (int k = 0; k < 4; k++)
         if (p[k] < 0)
@@ -83,16 +83,16 @@ static nnx_status write_conv(nnvm_writer *W, const nnx_node *n, bool transposed)
     uint32_t node = simple(W, n, transposed ? "conv2d_transpose" : "conv2d");
     if (node == NNX_NONE)
         return W->err->status;
-    nnx_status st = padding(W, node, pads);
+    nnx_status st = nnvm_w_padding(W, node, pads);
     uint32_t channels = transposed ? w->shape[1] * groups : w->shape[0];
     if (st == NNX_OK)
         st = nnvm_w_attr(W, node, "channels", "%u", channels);
     if (st == NNX_OK)
-        st = list_u32(W, node, "kernel_size", &w->shape[2], 2);
+        st = nnvm_w_list_u32(W, node, "kernel_size", &w->shape[2], 2);
     if (st == NNX_OK)
-        st = list_u32(W, node, "strides", strides, 2);
+        st = nnvm_w_list_u32(W, node, "strides", strides, 2);
     if (st == NNX_OK)
-        st = list_u32(W, node, "dilation", dil, 2);
+        st = nnvm_w_list_u32(W, node, "dilation", dil, 2);
     if (st == NNX_OK)
         st = nnvm_w_attr(W, node, "groups", "%u", groups);
     if (st == NNX_OK)
@@ -136,19 +136,10 @@ static nnx_status write_gemm(nnvm_writer *W, const nnx_node *n)
     return st == NNX_OK ? nnvm_w_attr(W, node, "transpose_b", g->trans_b ? "True" : "False") : st;
 }
 
-/* An NNVM entry while a core node is written as several NNVM nodes: IR value v (node NONE)
- * or output 0 of an NNVM node, described by d. */
-typedef struct mm_entry {
-    uint32_t v, node;
-    nnx_operand_desc d;
-} mm_entry;
-
-/* One NNVM node op(e) with output descriptor d; e becomes that node's output (the node also
- * gives IR value `value` when it is not NNX_NONE). */
 static nnx_status axes_attr(nnvm_writer *W, uint32_t node, const char *key, uint32_t mask, uint32_t rank);
 
-static nnx_status mm_step(nnvm_writer *W, const nnx_node *n, const char *op, mm_entry *e, const nnx_operand_desc *d,
-                          uint32_t value)
+nnx_status nnvm_w_step(nnvm_writer *W, const nnx_node *n, const char *op, nnvm_wentry *e, const nnx_operand_desc *d,
+                       uint32_t value)
 {
     /* only the node giving the IR value takes the graph output's name (NNVM-14) */
     uint32_t node = nnvm_w_node(W, op, value != NNX_NONE ? hint_for(W, n, op) : n->label[0] ? n->label : op, 1);
@@ -166,14 +157,15 @@ static nnx_status mm_step(nnvm_writer *W, const nnx_node *n, const char *op, mm_
 }
 
 /* reshape(e) to d's shape (nothing when e already has it and is no IR output). */
-static nnx_status mm_reshape(nnvm_writer *W, const nnx_node *n, mm_entry *e, const nnx_operand_desc *d, uint32_t value)
+static nnx_status mm_reshape(nnvm_writer *W, const nnx_node *n, nnvm_wentry *e, const nnx_operand_desc *d,
+                             uint32_t value)
 {
     if (value == NNX_NONE && e->d.rank == d->rank && memcmp(e->d.shape, d->shape, d->rank * sizeof *d->shape) == 0)
         return NNX_OK;
     uint32_t shape[NNX_MAX_RANK];
     memcpy(shape, d->shape, sizeof shape);
-    nnx_status st = mm_step(W, n, "reshape", e, d, value);
-    return st == NNX_OK ? list_u32(W, e->node, "shape", shape, d->rank) : st;
+    nnx_status st = nnvm_w_step(W, n, "reshape", e, d, value);
+    return st == NNX_OK ? nnvm_w_list_u32(W, e->node, "shape", shape, d->rank) : st;
 }
 
 /* Decision NNVM-18: core matmul as NNVM's forms. Both operands matrices: matmul. A 2-D right
@@ -193,7 +185,7 @@ static nnx_status write_matmul(nnvm_writer *W, const nnx_node *n)
     uint64_t batch = 1;
     for (uint32_t k = 0; k + 2 < r; k++)
         batch *= o->shape[k];
-    mm_entry ea = {n->in[0], NNX_NONE, *a}, eb = {n->in[1], NNX_NONE, *b};
+    nnvm_wentry ea = {n->in[0], NNX_NONE, *a}, eb = {n->in[1], NNX_NONE, *b};
     nnx_status st;
     if (b->rank == 2) {
         if (batch * M > UINT32_MAX)
@@ -208,14 +200,14 @@ static nnx_status write_matmul(nnvm_writer *W, const nnx_node *n)
             (st = nnvm_w_input(W, node, n->in[1])) != NNX_OK)
             return st;
         W->nodes[node].out[0] = o2;
-        mm_entry eo = {NNX_NONE, node, o2};
+        nnvm_wentry eo = {NNX_NONE, node, o2};
         return mm_reshape(W, n, &eo, o, n->out[0]);
     }
     if (batch > UINT32_MAX)
         return nnvm_w_unsupported(W, "a batch of more than 2^32 - 1 matrices");
-    mm_entry *ops[2] = {&ea, &eb};
+    nnvm_wentry *ops[2] = {&ea, &eb};
     for (int i = 0; i < 2; i++) {
-        mm_entry *e = ops[i];
+        nnvm_wentry *e = ops[i];
         nnx_operand_desc full = *o, flat = {e->d.dtype, 3, {(uint32_t)batch, 0, 0}};
         full.dtype = e->d.dtype;
         full.shape[r - 2] = e->d.shape[e->d.rank - 2];
@@ -226,16 +218,16 @@ static nnx_status write_matmul(nnvm_writer *W, const nnx_node *n)
         if (!same) {
             uint32_t shape[NNX_MAX_RANK];
             memcpy(shape, full.shape, sizeof shape);
-            if ((st = mm_step(W, n, "broadcast_to", e, &full, NNX_NONE)) != NNX_OK ||
-                (st = list_u32(W, e->node, "shape", shape, r)) != NNX_OK)
+            if ((st = nnvm_w_step(W, n, "broadcast_to", e, &full, NNX_NONE)) != NNX_OK ||
+                (st = nnvm_w_list_u32(W, e->node, "shape", shape, r)) != NNX_OK)
                 return st;
         }
         if ((st = mm_reshape(W, n, e, &flat, NNX_NONE)) != NNX_OK)
             return st;
     }
     nnx_operand_desc bt = {b->dtype, 3, {(uint32_t)batch, N, K}};
-    if ((st = mm_step(W, n, "transpose", &eb, &bt, NNX_NONE)) != NNX_OK ||
-        (st = list_u32(W, eb.node, "axes", (const uint32_t[]){0, 2, 1}, 3)) != NNX_OK)
+    if ((st = nnvm_w_step(W, n, "transpose", &eb, &bt, NNX_NONE)) != NNX_OK ||
+        (st = nnvm_w_list_u32(W, eb.node, "axes", (const uint32_t[]){0, 2, 1}, 3)) != NNX_OK)
         return st;
     uint32_t node = nnvm_w_node(W, "batch_matmul",
                                 r == 3            ? hint_for(W, n, "batch_matmul")
@@ -249,7 +241,7 @@ static nnx_status write_matmul(nnvm_writer *W, const nnx_node *n)
         return st;
     nnx_operand_desc o3 = {o->dtype, 3, {(uint32_t)batch, M, N}};
     W->nodes[node].out[0] = o3;
-    mm_entry eo = {NNX_NONE, node, o3};
+    nnvm_wentry eo = {NNX_NONE, node, o3};
     if (r == 3) {
         nnvm_w_set(W, n->out[0], node, 0);
         return NNX_OK;
@@ -257,11 +249,10 @@ static nnx_status write_matmul(nnvm_writer *W, const nnx_node *n)
     return mm_reshape(W, n, &eo, o, n->out[0]);
 }
 
-/* op(a, b) of two entries; the result (described by d) becomes *a. */
-static nnx_status mm_binary(nnvm_writer *W, const nnx_node *n, const char *op, mm_entry *a, const mm_entry *b,
-                            const nnx_operand_desc *d, uint32_t value)
+nnx_status nnvm_w_binary(nnvm_writer *W, const nnx_node *n, const char *op, nnvm_wentry *a, const nnvm_wentry *b,
+                         const nnx_operand_desc *d, uint32_t value)
 {
-    nnx_status st = mm_step(W, n, op, a, d, value);
+    nnx_status st = nnvm_w_step(W, n, op, a, d, value);
     if (st != NNX_OK)
         return st;
     return b->node == NNX_NONE ? nnvm_w_input(W, a->node, b->v) : nnvm_w_input_entry(W, a->node, b->node, 0);
@@ -290,34 +281,34 @@ static nnx_status write_layer_norm(nnvm_writer *W, const nnx_node *n)
     }
     bool scale = n->n_in > 1 && n->in[1] != NNX_NONE, bias = n->n_in > 2 && n->in[2] != NNX_NONE;
     uint32_t out = n->out[0];
-    mm_entry e_x = {n->in[0], NNX_NONE, *x}, m = e_x, v;
-    nnx_status st = mm_step(W, n, "mean", &m, &kd, NNX_NONE);
+    nnvm_wentry e_x = {n->in[0], NNX_NONE, *x}, m = e_x, v;
+    nnx_status st = nnvm_w_step(W, n, "mean", &m, &kd, NNX_NONE);
     if (st == NNX_OK && (st = axes_attr(W, m.node, "axis", mask, x->rank)) == NNX_OK)
         st = nnvm_w_attr(W, m.node, "keepdims", "True");
-    mm_entry d = e_x;
+    nnvm_wentry d = e_x;
     if (st == NNX_OK)
-        st = mm_binary(W, n, "broadcast_sub", &d, &m, x, NNX_NONE);
+        st = nnvm_w_binary(W, n, "broadcast_sub", &d, &m, x, NNX_NONE);
     v = d;
     if (st == NNX_OK)
-        st = mm_binary(W, n, "broadcast_mul", &v, &d, x, NNX_NONE);
-    if (st == NNX_OK && (st = mm_step(W, n, "mean", &v, &kd, NNX_NONE)) == NNX_OK &&
+        st = nnvm_w_binary(W, n, "broadcast_mul", &v, &d, x, NNX_NONE);
+    if (st == NNX_OK && (st = nnvm_w_step(W, n, "mean", &v, &kd, NNX_NONE)) == NNX_OK &&
         (st = axes_attr(W, v.node, "axis", mask, x->rank)) == NNX_OK)
         st = nnvm_w_attr(W, v.node, "keepdims", "True");
-    if (st == NNX_OK && (st = mm_step(W, n, "__add_scalar__", &v, &kd, NNX_NONE)) == NNX_OK)
+    if (st == NNX_OK && (st = nnvm_w_step(W, n, "__add_scalar__", &v, &kd, NNX_NONE)) == NNX_OK)
         st = nnvm_w_attr(W, v.node, "scalar", "%.17g", a->epsilon);
     if (st == NNX_OK)
-        st = mm_step(W, n, "sqrt", &v, &kd, NNX_NONE);
+        st = nnvm_w_step(W, n, "sqrt", &v, &kd, NNX_NONE);
     if (st == NNX_OK)
-        st = mm_binary(W, n, "broadcast_div", &d, &v, x, scale || bias ? NNX_NONE : out);
+        st = nnvm_w_binary(W, n, "broadcast_div", &d, &v, x, scale || bias ? NNX_NONE : out);
     for (int i = 0; i < 2 && st == NNX_OK; i++) {
         if (!(i ? bias : scale))
             continue;
         const nnx_operand_desc *pd = in_desc(W, n, 1 + i);
-        mm_entry p = {n->in[1 + i], NNX_NONE, *pd};
+        nnvm_wentry p = {n->in[1 + i], NNX_NONE, *pd};
         nnx_operand_desc r = bd;
         r.dtype = pd->dtype;
         if ((st = mm_reshape(W, n, &p, &r, NNX_NONE)) == NNX_OK)
-            st = mm_binary(W, n, i ? "broadcast_add" : "broadcast_mul", &d, &p, x, i || !bias ? out : NNX_NONE);
+            st = nnvm_w_binary(W, n, i ? "broadcast_add" : "broadcast_mul", &d, &p, x, i || !bias ? out : NNX_NONE);
     }
     return st;
 }
@@ -335,11 +326,11 @@ static nnx_status write_pool(nnvm_writer *W, const nnx_node *n, const char *op)
     if (node == NNX_NONE)
         return W->err->status;
     int64_t pads[4] = {p->pads[0], p->pads[1], p->pads[2], p->pads[3]};
-    nnx_status st = padding(W, node, pads);
+    nnx_status st = nnvm_w_padding(W, node, pads);
     if (st == NNX_OK)
-        st = list_u32(W, node, "pool_size", p->window, 2);
+        st = nnvm_w_list_u32(W, node, "pool_size", p->window, 2);
     if (st == NNX_OK)
-        st = list_u32(W, node, "strides", p->strides, 2);
+        st = nnvm_w_list_u32(W, node, "strides", p->strides, 2);
     if (st == NNX_OK)
         st = nnvm_w_attr(W, node, "layout", p->layout == NNX_LAYOUT_NHWC ? "NHWC" : "NCHW");
     if (st == NNX_OK)
@@ -703,11 +694,11 @@ nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n)
     case NNX_OP_RESHAPE:
         if ((node = simple(W, n, "reshape")) == NNX_NONE)
             return W->err->status;
-        return list_u32(W, node, "shape", n->attrs.reshape.shape, n->attrs.reshape.rank);
+        return nnvm_w_list_u32(W, node, "shape", n->attrs.reshape.shape, n->attrs.reshape.rank);
     case NNX_OP_TRANSPOSE:
         if ((node = simple(W, n, "transpose")) == NNX_NONE)
             return W->err->status;
-        return list_u32(W, node, "axes", n->attrs.transpose.perm, x->rank);
+        return nnvm_w_list_u32(W, node, "axes", n->attrs.transpose.perm, x->rank);
     case NNX_OP_CONCAT:
         if ((node = simple(W, n, "concatenate")) == NNX_NONE)
             return W->err->status;
@@ -718,11 +709,11 @@ nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n)
     case NNX_OP_TILE:
         if ((node = simple(W, n, "tile")) == NNX_NONE)
             return W->err->status;
-        return list_u32(W, node, "reps", n->attrs.tile.repeats, x->rank);
+        return nnvm_w_list_u32(W, node, "reps", n->attrs.tile.repeats, x->rank);
     case NNX_OP_EXPAND:
         if ((node = simple(W, n, "broadcast_to")) == NNX_NONE)
             return W->err->status;
-        return list_u32(W, node, "shape", n->attrs.reshape.shape, n->attrs.reshape.rank);
+        return nnvm_w_list_u32(W, node, "shape", n->attrs.reshape.shape, n->attrs.reshape.rank);
     case NNX_OP_REVERSE: return write_reverse(W, n);
     case NNX_OP_GATHER:
         if ((node = simple(W, n, "take")) == NNX_NONE)
@@ -759,6 +750,14 @@ nnx_status nnvm_w_core_node(nnvm_writer *W, const nnx_node *n)
         if (st == NNX_OK)
             st = nnvm_w_attr(W, node, "flatten_data", "%u", n->attrs.compiled.flatten_data ? 1u : 0u);
         return st;
-    default: return nnvm_w_unsupported(W, "NNVM has no operator with its meaning");
+    case NNX_OP_RCP: /* 1 / x */
+        if ((node = simple(W, n, "__rdiv_scalar__")) == NNX_NONE)
+            return W->err->status;
+        return nnvm_w_attr(W, node, "scalar", "1");
+    default: {
+        bool handled;
+        st = nnvm_w_tosa_node(W, n, &handled);
+        return handled ? st : nnvm_w_unsupported(W, "NNVM has no operator with its meaning");
+    }
     }
 }

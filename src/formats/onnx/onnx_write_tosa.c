@@ -21,37 +21,11 @@ static const char *tmp(W_t *W, const nnx_node *n, const char *what)
     return nnx_onnx_w_fresh(W, hint);
 }
 
-/* Input k is absent or a constant whose every element is zero (a zero point ONNX's float
- * operators do not have); a float -0.0 (its sign bit alone, the top byte 0x80 on the
- * little-endian hosts nnx runs on) is zero too. */
-static bool zero_or_absent(W_t *W, const nnx_node *n, uint32_t k)
-{
-    if (k >= n->n_in || n->in[k] == NNX_NONE)
-        return true;
-    const nnx_value *v = &W->ir->values[n->in[k]];
-    size_t bytes, esize = nnx_dtype_size(v->desc.dtype);
-    if (v->kind != NNX_VALUE_CONSTANT || !nnx_desc_bytes(&v->desc, &bytes) || esize == 0)
-        return false;
-    const unsigned char *p = v->data;
-    for (size_t i = 0; i < bytes; i++) {
-        bool sign_byte = nnx_dtype_is_float(v->desc.dtype) && i % esize == esize - 1;
-        if (p[i] != 0 && !(sign_byte && p[i] == 0x80))
-            return false;
-    }
-    return true;
-}
-
-/* The float form: every operand a float type, the output of the inputs' type, zero points
- * (inputs from first_zp on) absent or zero. */
+/* The float form (ir/graph.h), else refused with the reason. */
 static bool float_form(W_t *W, const nnx_node *n, uint32_t first_zp)
 {
-    nnx_dtype dt = desc_of(W, n->in[0])->dtype;
-    if (!nnx_dtype_is_float(dt) || desc_of(W, n->out[0])->dtype != dt)
-        return nnx_onnx_w_refuse(W, "its integer form (zero points, shifts, accumulator types) has no ONNX operator");
-    for (uint32_t k = first_zp; k < n->n_in; k++)
-        if (!zero_or_absent(W, n, k))
-            return nnx_onnx_w_refuse(W, "a non-zero zero point has no float ONNX operator");
-    return true;
+    const char *why = nnx_ir_tosa_float_form(W->ir, n, first_zp);
+    return why ? nnx_onnx_w_refuse(W, "%s has no ONNX operator", why) : true;
 }
 
 /* tosa_mul, tosa_negate, tosa_matmul: float operands with no shift or zero points are Mul,
