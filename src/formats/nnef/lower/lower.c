@@ -759,6 +759,16 @@ static nnx_status lower_op(lowerer *L)
     return lw_unsupported(L, "it has no core operation");
 }
 
+nnx_status lw_record_names(lowerer *L)
+{
+    nnx_status st = NNX_OK;
+    for (uint32_t t = 0; t < L->g->n_tensors && st == NNX_OK; t++)
+        if (L->value_of[t] != NNX_NONE)
+            st = nnx_ir_set_name(L->ir, L->value_of[t],
+                                 L->g->tensors[t].label ? L->g->tensors[t].label : L->g->tensors[t].name, L->err);
+    return st;
+}
+
 nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs, nnx_error *err)
 {
     const nnx_nnef_flat *g = &m->flat;
@@ -791,12 +801,8 @@ nnx_status nnx_nnef_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *outputs
     }
     for (uint32_t i = 0; i < g->n_outputs && st == NNX_OK; i++)
         outputs[i] = L.value_of[g->outputs[i]];
-    /* The source's names (graph.h): a variable is known by its label, any other tensor by its
-     * identifier; the first tensor of a value names it (a copy's result is its input's value). */
-    for (uint32_t t = 0; t < g->n_tensors && st == NNX_OK; t++)
-        if (L.value_of[t] != NNX_NONE)
-            st = nnx_ir_set_name(ir, L.value_of[t], g->tensors[t].label ? g->tensors[t].label : g->tensors[t].name,
-                                 err);
+    if (st == NNX_OK)
+        st = lw_record_names(&L);
     nnx_mem_free(ir->alloc, L.value_of);
     return st;
 }

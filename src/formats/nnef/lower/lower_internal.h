@@ -32,6 +32,10 @@ nnx_status lw_constant(lowerer *L, const nnx_operand_desc *d, const void *data, 
  * seen by every other. */
 nnx_status lw_variable(lowerer *L, nnx_dtype dtype);
 nnx_status lw_operand(lowerer *L, const nnx_nnef_value *v, nnx_dtype dt, uint32_t *id);
+/* Records the source's names on the IR values (ir/graph.h): a variable is known by its label,
+ * any other tensor by its identifier; the first tensor of a value names it (a copy's result
+ * is its input's value). */
+nnx_status lw_record_names(lowerer *L);
 nnx_status lw_node(lowerer *L, nnx_op op, const uint32_t *in, uint32_t n_in, const nnx_attrs *attrs, uint32_t n_out,
                    uint32_t *first);
 nnx_status lw_reshape_to(lowerer *L, uint32_t value, const uint32_t *shape, uint32_t rank, uint32_t *out);

@@ -388,6 +388,8 @@ nnx_status nnx_nnef_tosa_lower(const nnx_nnef_model *m, nnx_ir *ir, uint32_t *ou
         if ((outputs[i] = L.value_of[g->outputs[i]]) == NNX_NONE)
             st = nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: output '%s' is never computed", g->filename,
                                g->tensors[g->outputs[i]].name);
+    if (st == NNX_OK)
+        st = lw_record_names(&L);
     nnx_mem_free(ir->alloc, L.value_of);
     return st;
 }
