@@ -3,8 +3,9 @@
 # UBSan (a step of run-tests.sh): the extension is built with clang and the sanitizers,
 # linked with BUILD_DIR's sanitized libnnx (build-asan/), into a venv of its own, and
 # Debian's python3 runs pytest with the ASan runtime preloaded (Python itself is not
-# instrumented, so leak checking is off). The PyTorch exports and the resident-set leak test
-# are left to the plain run (test-python.sh): under ASan they measure the sanitizer.
+# instrumented, so leak checking is off). The PyTorch exports and the resident-set leak tests
+# (named test_no_leak_*) are left to the plain run (test-python.sh): under ASan the resident
+# set grows with the sanitizer's quarantine of freed memory, not with nnx.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

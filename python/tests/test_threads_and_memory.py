@@ -143,7 +143,7 @@ def test_no_leak_over_10000_cycles(shared_context):
     assert after_rss - before_rss < 3 * 1024 * 1024, after_rss - before_rss
 
 
-def test_models_free_everything():
+def test_no_leak_loading_models():
     from pathlib import Path
 
     path = Path(__file__).resolve().parents[2] / "examples" / "digits" / "model"
