@@ -1203,9 +1203,18 @@ typedef struct nnx_model_options {
                                 load, so every dispatch sees the same values */
     const nnx_input_value *values; /* ONNX: input values known at load; see nnx_input_value */
     uint32_t value_count;
+    const char *format; /* "onnx", "nnef", "nnvm" or "tosa": read path as that format whatever it
+                           holds or is called; NULL: told from the content (below) */
 } nnx_model_options;
 
-/* Reads and checks the model at path. options may be NULL. Missing .dat files are allowed
+/* Reads and checks the model at path. options may be NULL. The format is told from the
+ * file's first bytes, the extension only confirming: a protobuf ONNX ModelProto, an NNEF
+ * document (`version` first), a folder with graph.nnef, a gzip or tar NNEF archive, NNVM
+ * graph JSON (an object with "nodes"), a TOSA flatbuffer (identifier "TOSA"). Content that
+ * shows none of these goes to the format its extension names (whose reader reports what is
+ * wrong); with no such extension, or for a NumPy .npy tensor file, the result is
+ * NNX_ERROR_NOT_SUPPORTED naming the formats nnx reads. options->format forces the format
+ * (NNX_ERROR_INVALID_ARGUMENT for another name). Missing .dat files are allowed
  * (the structure is still fully checked); a .dat file that is present must match. */
 NNX_API nnx_status nnx_model_load(nnx_context *context, const char *path, const nnx_model_options *options,
                                   nnx_model **out);

@@ -1,6 +1,6 @@
 /* model.c — the public model API: load, introspection (inputs, outputs, ops, parameters),
  * save, build and Graphviz text. Every format is a row of the format table
- * (api/model_format.h, api/model_formats.c), picked by the path's extension (when saving,
+ * (api/model_format.h, api/model_formats.c), picked by the file's content (when saving, by its extension
  * through api/save_target.h, which also refuses paths nnx does not write); this file serves
  * them all through the row's operations. Errors go to the context's message
  * (nnx_context_error). */
@@ -38,8 +38,12 @@ nnx_status nnx_model_load(nnx_context *ctx, const char *path, const nnx_model_op
     if (!m)
         return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     m->ctx = ctx;
-    m->format = nnx_model_format_of(path);
     nnx_error err = {0};
+    m->format = nnx_model_format_for(path, o.format, &err);
+    if (!m->format) {
+        nnx_handle_free(m);
+        return nnx_context_fail(ctx, err.status, "%s", err.message);
+    }
     nnx_status st = m->format->ops->load(m->format, path, &o, &ctx->alloc, &m->model, &err);
     if (st != NNX_OK) {
         nnx_handle_free(m);

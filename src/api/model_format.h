@@ -38,8 +38,9 @@ typedef struct nnx_model_ops {
     nnx_status (*build)(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err);
 } nnx_model_ops;
 
-/* One row: nnx_model_load picks the row whose extension the path ends with
- * (case-insensitive); every other path is the row without an extension (NNEF). Saving picks
+/* One row: nnx_model_load picks the row the file's content shows, the extension only
+ * confirming (nnx_model_format_for); nnx_model_format_of picks the row whose extension the
+ * path ends with (case-insensitive), every other path being the row without one (NNEF). Saving picks
  * it the same way but refuses endings no row writes (api/save_target.h). */
 struct nnx_model_format {
     const char *name;      /* "nnvm" */
@@ -58,6 +59,15 @@ extern const unsigned nnx_model_format_count;
 
 /* The row of path's extension, else the row without one. */
 const nnx_model_format *nnx_model_format_of(const char *path);
+/* The row called name ("onnx"), else NULL. */
+const nnx_model_format *nnx_model_format_named(const char *name);
+/* The row nnx_model_load reads path with (docs/decisions/engine.md E35): the row called forced
+ * when it is not NULL (INVALID_ARGUMENT when no row reads by that name); else the format
+ * the content shows (api/model_sniff.h), else the one the extension names, else
+ * NNX_ERROR_NOT_SUPPORTED naming the formats nnx reads. A path that is neither a regular file
+ * nor a folder keeps its extension's row, whose loader reports why it cannot be read. NULL
+ * with err set on failure. */
+const nnx_model_format *nnx_model_format_for(const char *path, const char *forced, nnx_error *err);
 
 extern const nnx_model_ops nnx_model_ir_ops;   /* model_ir.c */
 extern const nnx_model_ops nnx_model_nnef_ops; /* model_nnef.c */

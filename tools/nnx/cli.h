@@ -66,11 +66,12 @@ typedef struct cli_model_args {
     uint64_t seed;            /* --seed: of the model's random operators */
     nnx_dim_binding dims[32]; /* --dim NAME=N; names point into argv */
     uint32_t dim_count;
+    const char *format; /* --model-format: onnx, nnef, nnvm or tosa; NULL: told from the content */
 } cli_model_args;
 
 #define CLI_MODEL_OPTIONS \
     {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, {"dim", 0, true}, \
-        {"newer-opsets", 0, false}, \
+        {"newer-opsets", 0, false}, {"model-format", 0, true}, \
     { \
         "strict-1.0.2", 0, false \
     }
@@ -120,7 +121,9 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
     "                 when the model is loaded\n" \
     "      --newer-opsets\n" \
     "                 load an ONNX model that imports an opset newer than nnx knows,\n" \
-    "                 reading each operator with the newest meaning nnx knows\n"
+    "                 reading each operator with the newest meaning nnx knows\n" \
+    "      --model-format onnx|nnef|nnvm|tosa\n" \
+    "                 read PATH as this format (default: told from the file's content)\n"
 
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);

@@ -1,5 +1,5 @@
 /* model_args.c — the options of every command that loads a model (--lenient, --strict-1.0.2, --params FILE,
- * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N): parsing them into cli_model_args,
+ * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N, --model-format FMT): parsing them into cli_model_args,
  * and the shapes given in the form nnx_model_options takes. */
 #include "cli.h"
 
@@ -100,6 +100,13 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
         a->params = value;
         return -1;
     }
+    if (strcmp(option->long_name, "model-format") == 0) {
+        if (strcmp(value, "onnx") != 0 && strcmp(value, "nnef") != 0 && strcmp(value, "nnvm") != 0 &&
+            strcmp(value, "tosa") != 0)
+            return cli_usage_error(p, "--model-format wants onnx, nnef, nnvm or tosa, got '%s'", value);
+        a->format = value;
+        return -1;
+    }
     if (strcmp(option->long_name, "input-shape") == 0)
         return cli_model_parse_shape(p, a, value);
     if (strcmp(option->long_name, "dim") == 0) {
@@ -137,5 +144,6 @@ nnx_model_options cli_model_options(const cli_model_args *a)
                                .params_path = a->params,
                                .seed = a->seed,
                                .dims = a->dims,
-                               .dim_count = a->dim_count};
+                               .dim_count = a->dim_count,
+                               .format = a->format};
 }
