@@ -1,13 +1,14 @@
-/* dot.c — `nnx dot PATH [-T svg|png]`: draw a model's graph. Without -T it prints Graphviz
- * DOT text; with -T it pipes that text through Graphviz's `dot` program, which must be on
- * the PATH (the library itself never runs programs). */
+/* dot.c — `nnx dot PATH [-T FORMAT]`: draw a model's graph. Without -T it prints Graphviz
+ * DOT text; with -T it pipes that text through Graphviz's `dot -TFORMAT` (any output format
+ * dot knows: svg, png, pdf, ...), which must be on the PATH (the library itself never runs
+ * programs). */
 #include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char kUsage[] = "Usage: nnx dot [OPTIONS] PATH [-T svg|png]\n";
+static const char kUsage[] = "Usage: nnx dot [OPTIONS] PATH [-T FORMAT]\n";
 
 static const char kHelp[] = "\n"
                             "Write the graph of the model at PATH to standard output: one node per operation,\n"
@@ -15,11 +16,29 @@ static const char kHelp[] = "\n"
                             "\n"
                             "Options:\n"
                             "  -T, --format FORMAT\n"
-                            "                 svg or png: render with Graphviz's dot program (which must be\n"
-                            "                 installed) instead of printing DOT text\n" CLI_MODEL_HELP
+                            "                 render with Graphviz's dot program (which must be installed)\n"
+                            "                 in this output format (svg, png, pdf, ...: any dot -T takes)\n"
+                            "                 instead of printing DOT text\n" CLI_MODEL_HELP
                             "  -h, --help     show this help and exit\n"
                             "\n"
                             "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
+
+/* Whether format can be handed to `dot -T` through the shell: a plain word of Graphviz's
+ * format names (letters, digits, '.', '_', '-', ':' as in "svg:cairo", "xdot1.4"), at most
+ * 32 characters. Whether dot knows it is dot's to say. */
+static bool plain_format_word(const char *format)
+{
+    size_t n = strlen(format);
+    if (n == 0 || n > 32 || format[0] == '-')
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = format[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+              c == '-' || c == ':'))
+            return false;
+    }
+    return true;
+}
 
 /* Pipes the dot text through `dot -T<format>` to our standard output. */
 static int render(const char *text, const char *format)
@@ -28,7 +47,7 @@ static int render(const char *text, const char *format)
         fprintf(stderr, "nnx dot: Graphviz's dot program is not installed (Debian: apt-get install graphviz)\n");
         return NNX_EXIT_UNSUPPORTED;
     }
-    char command[32];
+    char command[64];
     snprintf(command, sizeof command, "dot -T%s", format);
     fflush(stdout);
     FILE *pipe = popen(command, "w");
@@ -68,8 +87,8 @@ int cmd_dot(int argc, char **argv)
             rc = NNX_EXIT_OK;
             break;
         case OPT_FORMAT:
-            if (strcmp(value, "svg") != 0 && strcmp(value, "png") != 0)
-                rc = cli_usage_error(&p, "-T wants svg or png, got '%s'", value);
+            if (!plain_format_word(value))
+                rc = cli_usage_error(&p, "-T wants a Graphviz output format (svg, png, pdf, ...), got '%s'", value);
             format = value;
             break;
         case CLI_POSITIONAL:
