@@ -1,14 +1,15 @@
 /* npz.c — NumPy .npz bundles through libarchive's zip reader (stored and deflated members).
  *
  * Decisions (numpy.lib.npyio.NpzFile leaves these to the reader):
- *  Z1 Every member must be a regular file whose name ends in ".npy"; its tensor's name is the
+ *  N14 Every member must be a regular file whose name ends in ".npy"; its tensor's name is the
  *     member name without it (numpy.savez writes "x.npy" for keyword x and "arr_0.npy" for
- *     positional arrays). Folders, links and other names are errors, not skipped.
- *  Z2 A name given twice, an empty name and an empty bundle are errors.
- *  Z3 Members are read whole into memory: at most NNX_NPZ_MAX_MEMBERS members and
+ *     positional arrays). Folders, links and other names are errors, not skipped. A name
+ *     given twice, an empty name and an empty bundle are errors.
+ *  N15 Members are read whole into memory: at most NNX_NPZ_MAX_MEMBERS members and
  *     NNX_NPZ_MAX_BYTES bytes in all (or the caller's limits); a member's declared size is
- *     checked before anything is allocated, and its data must match it exactly.
- *  Z4 Encrypted members are NOT_SUPPORTED. */
+ *     checked before anything is allocated, and its data must match it exactly. Encrypted
+ *     members are NOT_SUPPORTED.
+ * (IDs of docs/decisions/npy.md.) */
 #include "formats/npy/npz.h"
 
 #include "base/checked.h"
@@ -25,7 +26,7 @@ typedef struct npz_reader {
     const nnx_alloc *alloc;
     size_t max_members;
     uint64_t max_bytes, total;
-    char **names; /* the names seen so far (Z2) */
+    char **names; /* the names seen so far (N14) */
     size_t count;
     nnx_error *err;
 } npz_reader;
@@ -37,7 +38,7 @@ static nnx_status corrupt(npz_reader *r, struct archive *ar)
                          path_of(r->path), why ? why : "unreadable archive");
 }
 
-/* Z1, Z2: the member name without ".npy", recorded; NULL after setting err. */
+/* N14, N14: the member name without ".npy", recorded; NULL after setting err. */
 static const char *member_name(npz_reader *r, const char *entry, nnx_status *st)
 {
     size_t n = strlen(entry);
@@ -73,7 +74,7 @@ static const char *member_name(npz_reader *r, const char *entry, nnx_status *st)
     return name;
 }
 
-/* One member: checks (Z1, Z3, Z4), reads it whole, parses it, hands it to fn. */
+/* One member: checks (N14, N15, N15), reads it whole, parses it, hands it to fn. */
 static nnx_status read_member(npz_reader *r, struct archive *ar, struct archive_entry *e, nnx_npz_member_fn fn,
                               void *user)
 {
