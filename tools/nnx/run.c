@@ -482,9 +482,12 @@ static uint32_t bind_file_shapes(run_args *a, nnx_context *ctx, const nnx_model 
 }
 
 /* bind_file_shapes for the arrays of --inputs (an --input or --input-shape of the same name
- * wins: theirs are bound first). */
+ * wins: theirs are bound first). With the first load's model m, an array binds the input it
+ * names by the model's own name, and one that names no input binds nothing (it is reported
+ * when the inputs are gathered). */
 typedef struct shape_binder {
     run_args *a;
+    nnx_model *m;
     uint32_t bound;
 } shape_binder;
 
@@ -493,14 +496,20 @@ static nnx_status bind_array_shape(void *user, const char *name, const nnx_opera
 {
     (void)data, (void)size;
     shape_binder *b = user;
+    size_t i;
+    if (b->m) {
+        if (nnx_model_find_input(b->m, name, &i) != NNX_OK)
+            return NNX_OK;
+        name = nnx_model_input_name(b->m, i);
+    }
     if (!cli_model_args_shape(&b->a->model_args, name, strlen(name)))
         b->bound += cli_model_args_add_shape(&b->a->model_args, name, strlen(name), d->rank, d->shape);
     return NNX_OK;
 }
 
-static uint32_t bind_bundle_shapes(run_args *a, nnx_context *ctx)
+static uint32_t bind_bundle_shapes(run_args *a, nnx_context *ctx, nnx_model *m)
 {
-    shape_binder b = {a, 0};
+    shape_binder b = {a, m, 0};
     if (a->bundle) /* an unreadable bundle is reported when the inputs are gathered */
         nnx_tensor_bundle_read(ctx, a->bundle, NULL, bind_array_shape, &b);
     return b.bound;
@@ -524,7 +533,7 @@ static int load_model(run_args *a, nnx_context *ctx, nnx_model **m)
         if (first)
             memcpy(first, nnx_context_error(ctx), n);
         uint32_t bound = bind_file_shapes(a, ctx, *m);
-        if (bound + bind_bundle_shapes(a, ctx) > 0) {
+        if (bound + bind_bundle_shapes(a, ctx, *m) > 0) {
             if (*m)
                 nnx_model_destroy(*m);
             *m = NULL;
