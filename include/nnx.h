@@ -1322,27 +1322,58 @@ NNX_API nnx_status nnx_model_build(nnx_model *model, nnx_graph **out);
 NNX_API const char *nnx_model_dot(nnx_model *model);
 
 /* ---------------------------------------------------------------- tensor files
- * One tensor per file: NumPy .npy (format versions 1.0, 2.0 and 3.0 read; version 1.0
- * written, byte-identical to numpy.save) and NNEF tensor data files (.dat, NNEF 1.0.2 §5.2;
- * written in the 1.0.2 scheme at each type's natural width). Errors are reported through
+ * One tensor per file: NumPy .npy (format versions 1.0, 2.0 and 3.0 read, either byte order,
+ * C or Fortran order; version 1.0 written, byte-identical to numpy.save), NNEF tensor data
+ * files (.dat, NNEF 1.0.2 §5.2; written in the 1.0.2 scheme at each type's natural width)
+ * and ONNX TensorProto files (.pb, read only: the ONNX test data layout). Many tensors per
+ * file: NumPy .npz bundles (nnx_tensor_bundle_read). Errors are reported through
  * nnx_context_error as "PATH: error: MESSAGE". */
 typedef enum nnx_tensor_file_format {
     NNX_TENSOR_FILE_NPY = 0,
-    NNX_TENSOR_FILE_NNEF = 1 /* NNEF .dat */
+    NNX_TENSOR_FILE_NNEF = 1, /* NNEF .dat */
+    NNX_TENSOR_FILE_ONNX = 2  /* ONNX TensorProto (.pb); read only */
 } nnx_tensor_file_format;
 
-/* Reads the tensor file at path. *desc receives its type: for .npy the file's dtype, for
+/* Reads the tensor file at path. *desc receives its type: for .npy and .pb the file's dtype
+ * (a .npy file's items are given little-endian and row-major whatever its byte order and
+ * fortran_order; a .pb file's raw_data or typed fields, never external data or strings), for
  * .dat the smallest type that holds every item exactly (float16/32/64, int8..int64,
  * uint8..uint64 or bool; float32 for the dequantized values of linear and logarithmic
  * items). *data receives a new buffer of *size bytes (row-major elements of desc->dtype)
  * from the context's allocator; the caller owns it and frees it with nnx_tensor_file_free
  * (the context does not: free it before destroying the context). On failure *data is NULL
- * and *size 0. Errors: NNX_ERROR_IO (the file cannot be read), NNX_ERROR_INVALID_MODEL (not
- * a file of that format, or a malformed one), NNX_ERROR_NOT_SUPPORTED (a valid file nnx
- * cannot take, e.g. a big-endian or Fortran-order .npy), NNX_ERROR_OUT_OF_MEMORY,
- * NNX_ERROR_INVALID_ARGUMENT (a NULL argument or an unknown format). */
+ * and *size 0. Errors: NNX_ERROR_IO (the file cannot be read, or is not a regular file),
+ * NNX_ERROR_INVALID_MODEL (not a file of that format, or a malformed one),
+ * NNX_ERROR_NOT_SUPPORTED (a valid file nnx cannot take, e.g. a complex .npy or a string
+ * .pb), NNX_ERROR_OUT_OF_MEMORY, NNX_ERROR_INVALID_ARGUMENT (a NULL argument, an unknown
+ * format, writing NNX_TENSOR_FILE_ONNX). */
 NNX_API nnx_status nnx_tensor_file_read(nnx_context *context, const char *path, nnx_tensor_file_format format,
                                         nnx_operand_desc *desc, void **data, size_t *size);
+
+/* One array of a bundle, for nnx_tensor_bundle_read's callback: name (NUL-terminated; a .npz
+ * member's name without ".npy"), its type, and size bytes of row-major, little-endian
+ * elements. Everything lives only during the call: copy what you keep. A status other than
+ * NNX_OK stops the reading; nnx_tensor_bundle_read returns it, with the context's error
+ * "PATH: error: stopped at array 'NAME'". */
+typedef nnx_status (*nnx_tensor_bundle_fn)(void *user, const char *name, const nnx_operand_desc *desc, const void *data,
+                                           size_t size);
+/* Limits of nnx_tensor_bundle_read; a zero-initialised struct (or NULL) takes the defaults:
+ * at most 4096 arrays and 4 GiB of .npy bytes in all. */
+typedef struct nnx_tensor_bundle_options {
+    size_t max_arrays;
+    uint64_t max_bytes;
+} nnx_tensor_bundle_options;
+/* Reads the NumPy .npz bundle at path (numpy.savez or savez_compressed: a zip of .npy
+ * members, stored or deflated) and calls fn once per array, in the archive's order. Every
+ * member must be a regular file named NAME.npy, each name once. Errors: NNX_ERROR_IO (the
+ * file cannot be read, or is not a regular file), NNX_ERROR_INVALID_MODEL (not a zip, a
+ * corrupt or truncated one, a member that is not NAME.npy, a name twice, a malformed .npy
+ * member, no array), NNX_ERROR_NOT_SUPPORTED (a member type nnx cannot take, an encrypted
+ * member, a limit exceeded), NNX_ERROR_OUT_OF_MEMORY, NNX_ERROR_INVALID_ARGUMENT (a NULL
+ * argument), or fn's status. */
+NNX_API nnx_status nnx_tensor_bundle_read(nnx_context *context, const char *path,
+                                          const nnx_tensor_bundle_options *options, nnx_tensor_bundle_fn fn,
+                                          void *user);
 /* Frees a buffer nnx_tensor_file_read gave, with the allocator of the context that read
  * it. NULL is a no-op. */
 NNX_API void nnx_tensor_file_free(nnx_context *context, void *data);
@@ -1352,7 +1383,8 @@ NNX_API void nnx_tensor_file_free(nnx_context *context, void *data);
  * type and bool (int4, int48 and bool are written as 4-, 48- and 1-bit integers, which
  * nnx_tensor_file_read gives back as int8, int64 and uint8). data stays the caller's.
  * Errors: NNX_ERROR_NOT_SUPPORTED (a type the format lacks), NNX_ERROR_INVALID_ARGUMENT (a
- * NULL argument, an unknown format, a wrong size), NNX_ERROR_IO, NNX_ERROR_OUT_OF_MEMORY. */
+ * NULL argument, an unknown format or NNX_TENSOR_FILE_ONNX, a wrong size), NNX_ERROR_IO,
+ * NNX_ERROR_OUT_OF_MEMORY. */
 NNX_API nnx_status nnx_tensor_file_write(nnx_context *context, const char *path, nnx_tensor_file_format format,
                                          const nnx_operand_desc *desc, const void *data, size_t size);
 

@@ -1,16 +1,19 @@
-/* tensor_files.c — nnx.load_tensor and nnx.save_tensor: one tensor per file, NumPy .npy or
- * NNEF .dat (NNEF 1.0.2 §5.2), chosen by the file's ending, through libnnx's readers and
- * writers (nnx_tensor_file_read / nnx_tensor_file_write). */
+/* tensor_files.c — nnx.load_tensor and nnx.save_tensor: one tensor per file, NumPy .npy,
+ * NNEF .dat (NNEF 1.0.2 §5.2) or (read only) ONNX TensorProto .pb, chosen by the file's
+ * ending, through libnnx's readers and writers (nnx_tensor_file_read / _write). */
 #include "pynnx.h"
 
 #include <string.h>
 #include <strings.h>
 
-/* .dat is NNEF's tensor file; everything else is read and written as .npy. */
+/* .dat is NNEF's tensor file, .pb an ONNX TensorProto (which the library only reads);
+ * everything else is read and written as .npy. */
 static nnx_tensor_file_format format_of(const char *path)
 {
     size_t n = strlen(path);
-    return n >= 4 && strcasecmp(path + n - 4, ".dat") == 0 ? NNX_TENSOR_FILE_NNEF : NNX_TENSOR_FILE_NPY;
+    if (n >= 4 && strcasecmp(path + n - 4, ".dat") == 0)
+        return NNX_TENSOR_FILE_NNEF;
+    return n >= 3 && strcasecmp(path + n - 3, ".pb") == 0 ? NNX_TENSOR_FILE_ONNX : NNX_TENSOR_FILE_NPY;
 }
 
 static PyObject *load_tensor(PyObject *module, PyObject *arg)
@@ -77,7 +80,8 @@ static PyObject *save_tensor(PyObject *module, PyObject *args)
 static PyMethodDef functions[] = {
     {"load_tensor", load_tensor, METH_O,
      "load_tensor(path, /)\n--\n\nReads one tensor file: NNEF tensor data (.dat; quantized items come back "
-     "dequantized as float32) or NumPy .npy (any other ending)."},
+     "dequantized as float32), an ONNX TensorProto (.pb) or NumPy .npy (any other ending; either byte "
+     "order, C or Fortran order)."},
     {"save_tensor", save_tensor, METH_VARARGS,
      "save_tensor(path, array, /)\n--\n\nWrites array as an NNEF .dat file (path ending in .dat) or a .npy file, "
      "atomically."},

@@ -184,6 +184,14 @@ def test_tensor_files(tmp_path):
     (tmp_path / "bad.npy").write_bytes(b"not a npy file")
     with pytest.raises(nnx.InvalidModelError):
         nnx.load_tensor(tmp_path / "bad.npy")
+    # issue 26: big-endian and Fortran-order .npy come back as numpy's values, .pb too
+    np.save(tmp_path / "be.npy", np.asfortranarray(a.astype(">i2")))
+    back = nnx.load_tensor(tmp_path / "be.npy")
+    assert back.dtype == np.int16
+    np.testing.assert_array_equal(back, a)
+    onnx = pytest.importorskip("onnx.numpy_helper")
+    (tmp_path / "t.pb").write_bytes(onnx.from_array(f, "t").SerializeToString())
+    np.testing.assert_array_equal(nnx.load_tensor(tmp_path / "t.pb"), f)
 
 
 def test_values_at_load():

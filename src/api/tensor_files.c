@@ -1,11 +1,15 @@
-/* tensor_files.c — the public tensor-file calls (nnx_tensor_file_read, _write, _free): .npy
- * files through formats/npy/npy.h and NNEF .dat files through formats/nnef/tensor_file.h,
- * read into a buffer from the context's allocator and written atomically (base/file.h).
- * The formats' own messages ("PATH: error: ...") become the context's error unchanged. */
+/* tensor_files.c — the public tensor-file calls (nnx_tensor_file_read, _write, _free,
+ * nnx_tensor_bundle_read): .npy files and .npz bundles through formats/npy/, NNEF .dat files
+ * through formats/nnef/files/tensor_file.h, ONNX TensorProto .pb files through
+ * formats/onnx/onnx.h; read into buffers from the context's allocator, written atomically
+ * (base/file.h). The formats' own messages ("PATH: error: ...") become the context's error. */
 #include "api/objects.h"
 #include "base/file.h"
 #include "formats/nnef/files/tensor_file.h"
 #include "formats/npy/npy.h"
+#include "formats/npy/npz.h"
+#include "formats/onnx/onnx.h"
+#include "ir/dtypes.h"
 
 #include <string.h>
 
@@ -25,7 +29,7 @@ static nnx_status read_npy(const nnx_alloc *a, const char *path, nnx_operand_des
             st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory for %zu bytes of data", path,
                                info.data_size);
         else
-            memcpy(*data, info.data, info.data_size);
+            st = nnx_npy_copy_out(&info, *data, info.data_size, err);
         *size = info.data_size;
     }
     nnx_file_unmap(&view);
@@ -45,6 +49,22 @@ static nnx_status read_dat(const nnx_alloc *a, const char *path, nnx_operand_des
     return NNX_OK;
 }
 
+/* A .pb file's TensorProto (never a STRING one: nnx tensors hold no strings). Its decoder
+ * says INVALID_ARGUMENT for malformed data; here that is a malformed file. */
+static nnx_status read_pb(const nnx_alloc *a, const char *path, nnx_operand_desc *desc, void **data, size_t *size,
+                          nnx_error *err)
+{
+    nnx_status st = nnx_onnx_read_tensor_file(path, a, NULL, 0, desc, data, err);
+    if (st == NNX_ERROR_INVALID_ARGUMENT)
+        err->status = st = NNX_ERROR_INVALID_MODEL;
+    if (st == NNX_OK && desc->dtype == NNX_DTYPE_UNDEFINED)
+        st = nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: a string tensor; nnx tensors hold no strings",
+                           path);
+    if (st == NNX_OK && !nnx_desc_bytes(desc, size))
+        st = nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: the tensor's size overflows", path);
+    return st;
+}
+
 nnx_status nnx_tensor_file_read(nnx_context *context, const char *path, nnx_tensor_file_format format,
                                 nnx_operand_desc *desc, void **data, size_t *size)
 {
@@ -58,12 +78,13 @@ nnx_status nnx_tensor_file_read(nnx_context *context, const char *path, nnx_tens
         *size = 0;
     if (!path || !desc || !data || !size)
         return nnx_context_fail(context, NNX_ERROR_INVALID_ARGUMENT, "read tensor file: a NULL argument");
-    if (format != NNX_TENSOR_FILE_NPY && format != NNX_TENSOR_FILE_NNEF)
+    if (format != NNX_TENSOR_FILE_NPY && format != NNX_TENSOR_FILE_NNEF && format != NNX_TENSOR_FILE_ONNX)
         return nnx_context_fail(context, NNX_ERROR_INVALID_ARGUMENT, "read tensor file: unknown format %d",
                                 (int)format);
     nnx_error err = {0};
     nnx_status st = format == NNX_TENSOR_FILE_NPY ? read_npy(&context->alloc, path, desc, data, size, &err)
-                                                  : read_dat(&context->alloc, path, desc, data, size, &err);
+        : format == NNX_TENSOR_FILE_NNEF          ? read_dat(&context->alloc, path, desc, data, size, &err)
+                                                  : read_pb(&context->alloc, path, desc, data, size, &err);
     if (st == NNX_OK)
         return NNX_OK;
     nnx_mem_free_aligned(&context->alloc, *data);
@@ -76,6 +97,59 @@ void nnx_tensor_file_free(nnx_context *context, void *data)
 {
     if (context && !context->h.destroyed && data)
         nnx_mem_free_aligned(&context->alloc, data);
+}
+
+/* nnx_tensor_bundle_read's state: the public callback and where errors go. */
+typedef struct bundle {
+    nnx_context *context;
+    const char *path;
+    nnx_tensor_bundle_fn fn;
+    void *user;
+    nnx_error *err;
+} bundle;
+
+static nnx_status bundle_member(void *user, const char *name, const nnx_npy_info *info)
+{
+    bundle *b = user;
+    nnx_operand_desc desc = {.dtype = info->dtype, .rank = info->rank};
+    memcpy(desc.shape, info->shape, info->rank * sizeof *info->shape);
+    void *copy = NULL;
+    const void *data = info->data;
+    if (info->big_endian || (info->fortran_order && info->rank > 1)) {
+        if (!(copy = nnx_mem_alloc_aligned(&b->context->alloc, info->data_size ? info->data_size : 1)))
+            return nnx_error_set(b->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory for array '%s'", b->path,
+                                 name);
+        nnx_npy_copy_out(info, copy, info->data_size, b->err); /* sizes equal: cannot fail */
+        data = copy;
+    }
+    nnx_status st = b->fn(b->user, name, &desc, data, info->data_size);
+    if (copy)
+        nnx_mem_free_aligned(&b->context->alloc, copy);
+    if (st != NNX_OK) {
+        nnx_error_set(b->err, st, "%s: error: stopped at array '%s'", b->path, name);
+    }
+    return st;
+}
+
+nnx_status nnx_tensor_bundle_read(nnx_context *context, const char *path, const nnx_tensor_bundle_options *options,
+                                  nnx_tensor_bundle_fn fn, void *user)
+{
+    if (!context)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (context->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
+    if (!path || !fn)
+        return nnx_context_fail(context, NNX_ERROR_INVALID_ARGUMENT, "read tensor bundle: a NULL argument");
+    nnx_error err = {0};
+    nnx_file_view view;
+    nnx_status st = nnx_file_map(path, &context->alloc, &view, &err);
+    bundle b = {context, path, fn, user, &err};
+    if (st == NNX_OK) {
+        nnx_npz_limits limits = {options ? options->max_arrays : 0, options ? options->max_bytes : 0};
+        st = nnx_npz_read(view.data, view.size, path, &context->alloc, &limits, bundle_member, &b, &err);
+        nnx_file_unmap(&view);
+    }
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(context, st, "%s", err.message);
 }
 
 /* The whole file for desc and data into *file (from a, *file_size bytes). */
@@ -105,8 +179,8 @@ nnx_status nnx_tensor_file_write(nnx_context *context, const char *path, nnx_ten
     if (!path || !desc || (!data && size))
         return nnx_context_fail(context, NNX_ERROR_INVALID_ARGUMENT, "write tensor file: a NULL argument");
     if (format != NNX_TENSOR_FILE_NPY && format != NNX_TENSOR_FILE_NNEF)
-        return nnx_context_fail(context, NNX_ERROR_INVALID_ARGUMENT, "write tensor file: unknown format %d",
-                                (int)format);
+        return nnx_context_fail(context, NNX_ERROR_INVALID_ARGUMENT,
+                                "write tensor file: unknown or read-only format %d", (int)format);
     nnx_error err = {0};
     void *file = NULL;
     size_t file_size = 0;

@@ -1,6 +1,7 @@
-/* run.c — `nnx run MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]
- * [--threads N] [--random-inputs SEED] [--quantize] [--input-shape NAME=D0,...]`: load and
- * compile a model, give it inputs from .npy/.dat files or seeded random values, dispatch it
+/* run.c — `nnx run MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast] [--output-dir
+ * DIR] [--format npy|dat] [--threads N] [--random-inputs SEED] [--quantize] [--input-shape
+ * NAME=D0,...]`: load and compile a model, give it inputs from .npy/.dat/.pb files, .npz
+ * bundles or seeded random values, dispatch it
  * once, summarise every output on standard output and optionally write each to DIR. File I/O
  * is in run_io.c, the summary in summary.c. */
 #include "run.h"
@@ -9,17 +10,19 @@
 #include <string.h>
 
 static const char kUsage[] =
-    "Usage: nnx run [OPTIONS] MODEL [--input NAME=FILE]... [--output-dir DIR] [--format npy|dat]\n"
-    "               [--threads N] [--random-inputs SEED] [--quantize] [--lenient]\n";
+    "Usage: nnx run [OPTIONS] MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast]\n"
+    "               [--output-dir DIR] [--format npy|dat] [--threads N] [--random-inputs SEED]\n"
+    "               [--quantize] [--lenient]\n";
 
 static const char kHelp[] =
     "\n"
-    "Run MODEL once. Each graph input is read from a NumPy .npy or an NNEF .dat file\n"
-    "(--input), or filled with seeded pseudo-random values (--random-inputs). A file's\n"
-    "shape must match the input's; its values are converted to the input's data type\n"
-    "only when every one converts exactly. A model that leaves an input's shape open\n"
-    "(an ONNX symbolic dimension) takes it from the input's file unless --input-shape\n"
-    "gives it. Each output is summarised on standard output\n"
+    "Run MODEL once. Each graph input is read from a NumPy .npy, an NNEF .dat or an ONNX\n"
+    "TensorProto .pb file (--input), from an array of a NumPy .npz bundle (--inputs), or\n"
+    "filled with seeded pseudo-random values (--random-inputs). A file's shape must match\n"
+    "the input's; its values are converted to the input's data type only when every one\n"
+    "converts exactly (--cast: rounded to a float type). A model that leaves an input's\n"
+    "shape open (an ONNX symbolic dimension) takes it from the input's file unless\n"
+    "--input-shape gives it. Each output is summarised on standard output\n"
     "(data type, shape, min, max, mean; the top 5 of a class-score vector) and, with\n"
     "--output-dir, written to DIR/NAME.npy or DIR/NAME.dat.\n"
     "\n"
@@ -30,7 +33,12 @@ static const char kHelp[] =
     "rejected, printing the rule; if it runs instead, the exit code is 1.\n"
     "\n"
     "Options:\n"
-    "  -i, --input NAME=FILE     read graph input NAME from FILE (.npy or .dat; repeatable)\n"
+    "  -i, --input [NAME=]FILE   read graph input NAME from FILE (.npy, .dat or .pb;\n"
+    "                            repeatable); a model with one input takes --input FILE\n"
+    "      --inputs FILE.npz     read each array of the bundle into the input of its name\n"
+    "                            (--input wins for an input both give)\n"
+    "      --cast                allow a lossy conversion to a float input type (float64\n"
+    "                            to float32, int64 to float32): values are rounded\n"
     "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
     "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
     "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
@@ -45,10 +53,23 @@ static const char kHelp[] =
 
 #define MAX_THREADS 1024
 
-enum { OPT_HELP, OPT_INPUT, OPT_OUTPUT_DIR, OPT_FORMAT, OPT_THREADS, OPT_RANDOM_INPUTS, OPT_QUANTIZE, OPT_MODEL };
+enum {
+    OPT_HELP,
+    OPT_INPUT,
+    OPT_INPUTS,
+    OPT_CAST,
+    OPT_OUTPUT_DIR,
+    OPT_FORMAT,
+    OPT_THREADS,
+    OPT_RANDOM_INPUTS,
+    OPT_QUANTIZE,
+    OPT_MODEL
+};
 static const cli_option kOptions[] = {
     [OPT_HELP] = {"help", 'h', false},
     [OPT_INPUT] = {"input", 'i', true},
+    [OPT_INPUTS] = {"inputs", 0, true},
+    [OPT_CAST] = {"cast", 0, false},
     [OPT_OUTPUT_DIR] = {"output-dir", 'o', true},
     [OPT_FORMAT] = {"format", 0, true},
     [OPT_THREADS] = {"threads", 0, true},
@@ -57,7 +78,8 @@ static const cli_option kOptions[] = {
     [OPT_MODEL] = CLI_MODEL_OPTIONS,
 };
 
-/* One --input NAME=FILE: the name is not NUL-terminated (it points into argv). */
+/* One --input NAME=FILE: the name is not NUL-terminated (it points into argv); name_len 0
+ * for a bare --input FILE (the model's one input). */
 typedef struct run_input {
     const char *name;
     size_t name_len;
@@ -68,6 +90,8 @@ typedef struct run_args {
     const char *model;
     run_input *inputs;
     size_t input_count;
+    const char *bundle; /* --inputs FILE.npz */
+    bool cast;
     const char *output_dir;
     const char *format_text;
     nnx_tensor_file_format format;
@@ -100,14 +124,26 @@ static bool has_extension(const char *path, const char *ext)
     return n > m && strcmp(path + n - m, ext) == 0;
 }
 
-/* --input NAME=FILE: both parts non-empty, FILE ending in .npy or .dat, NAME given once. */
+static bool is_input_file(const char *path)
+{
+    return has_extension(path, ".npy") || has_extension(path, ".dat") || has_extension(path, ".pb");
+}
+
+/* --input NAME=FILE (both parts non-empty, NAME given once) or --input FILE (once, the
+ * model's one input); FILE ends in .npy, .dat or .pb. A value that is itself a file name
+ * with an extension nnx reads is bare even if it holds '='. */
 static int add_input(cli_parser *p, run_args *a, const char *value)
 {
     const char *eq = strchr(value, '=');
-    const char *path = eq ? eq + 1 : "";
-    if (!eq || eq == value || !(has_extension(path, ".npy") || has_extension(path, ".dat")))
-        return cli_usage_error(p, "--input wants NAME=FILE.npy or NAME=FILE.dat, got '%s'", value);
-    run_input in = {value, (size_t)(eq - value), path};
+    bool bare = !eq || (is_input_file(value) && !is_input_file(eq + 1));
+    const char *path = bare ? value : eq + 1;
+    if ((!bare && eq == value) || !is_input_file(path))
+        return cli_usage_error(p, "--input wants NAME=FILE or FILE, FILE a .npy, .dat or .pb file, got '%s'", value);
+    run_input in = {value, bare ? 0 : (size_t)(eq - value), path};
+    if (bare && a->input_count)
+        return cli_usage_error(p, "--input FILE without NAME= is for a model's one input: give no other --input");
+    if (!bare && a->input_count && a->inputs[0].name_len == 0)
+        return cli_usage_error(p, "--input FILE without NAME= is for a model's one input: give no other --input");
     for (size_t i = 0; i < a->input_count; i++)
         if (a->inputs[i].name_len == in.name_len && strncmp(a->inputs[i].name, in.name, in.name_len) == 0)
             return cli_usage_error(p, "--input '%.*s' given twice", (int)in.name_len, in.name);
@@ -122,6 +158,14 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
     switch (opt) {
     case OPT_HELP: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
     case OPT_INPUT: return add_input(p, a, value);
+    case OPT_INPUTS:
+        if (a->bundle)
+            return cli_usage_error(p, "--inputs given twice");
+        if (!has_extension(value, ".npz"))
+            return cli_usage_error(p, "--inputs wants a NumPy .npz file, got '%s'", value);
+        a->bundle = value;
+        return -1;
+    case OPT_CAST: a->cast = true; return -1;
     case OPT_OUTPUT_DIR:
         if (a->output_dir)
             return cli_usage_error(p, "--output-dir given twice");
@@ -183,15 +227,25 @@ static int report_inputs(const nnx_model *m, int rc)
 
 static int missing_input(const char *name)
 {
-    fprintf(stderr, "nnx run: no data for input '%s' (give --input %s=FILE or --random-inputs SEED)\n", name, name);
+    fprintf(stderr,
+            "nnx run: no data for input '%s' (give --input %s=FILE, --inputs FILE.npz or --random-inputs SEED)\n", name,
+            name);
     return NNX_EXIT_INVALID_MODEL;
 }
 
 /* The model input --input k names (nnx_model_find_input: its own name, or the name it had
- * before a conversion, e.g. "input:0" for NNEF's "input_0"); n when none (said on stderr). */
+ * before a conversion, e.g. "input:0" for NNEF's "input_0"; a bare --input FILE: the model's
+ * one input); n when none (said on stderr). */
 static size_t input_of(const run_args *a, size_t k, nnx_context *ctx, nnx_model *m)
 {
     size_t n = nnx_model_input_count(m), i = n;
+    if (a->inputs[k].name_len == 0) {
+        if (n == 1)
+            return 0;
+        fprintf(stderr, "nnx run: --input %s without NAME= needs a model with one input; this one has %zu\n",
+                a->inputs[k].path, n);
+        return n;
+    }
     char *name = strndup(a->inputs[k].name, a->inputs[k].name_len);
     if (!name)
         fprintf(stderr, "nnx run: out of memory\n");
@@ -203,43 +257,110 @@ static size_t input_of(const run_args *a, size_t k, nnx_context *ctx, nnx_model 
     return i;
 }
 
-/* Every --input names a model input; every model input gets data (file, random or error). */
+/* --inputs: each array of the bundle into the buffer of the model input of its name, unless
+ * an --input gave that input (given_for[i] != 0). */
+typedef struct bundle_state {
+    const run_args *a;
+    nnx_context *ctx;
+    nnx_model *m;
+    const nnx_graph *g;
+    run_buffer *buffers;
+    const size_t *given_for;
+    bool *from_bundle; /* per model input: an array of the bundle filled it */
+    int rc;            /* the exit code of the first failure */
+} bundle_state;
+
+static nnx_status take_array(void *user, const char *name, const nnx_operand_desc *desc, const void *data, size_t size)
+{
+    (void)size;
+    bundle_state *b = user;
+    size_t i = 0, n = nnx_model_input_count(b->m);
+    if (nnx_model_find_input(b->m, name, &i) != NNX_OK) {
+        fprintf(stderr, "%s: error: array '%s' names no input of the model\n", b->a->bundle, name);
+        b->rc = report_inputs(b->m, NNX_EXIT_INVALID_MODEL);
+        return NNX_ERROR_INVALID_ARGUMENT;
+    }
+    if (i >= n || b->given_for[i])
+        return NNX_OK; /* an --input gives it */
+    if (b->from_bundle[i]) {
+        fprintf(stderr, "%s: error: array '%s' gives input '%s' a second time\n", b->a->bundle, name,
+                nnx_model_input_name(b->m, i));
+        b->rc = NNX_EXIT_INVALID_MODEL;
+        return NNX_ERROR_INVALID_ARGUMENT;
+    }
+    nnx_operand_desc want;
+    run_input_type(b->m, b->g, i, &want);
+    size_t n_path = strlen(b->a->bundle) + strlen(name) + 2;
+    char *where = malloc(n_path);
+    if (!where) {
+        fprintf(stderr, "nnx run: out of memory\n");
+        b->rc = NNX_EXIT_INVALID_MODEL;
+        return NNX_ERROR_OUT_OF_MEMORY;
+    }
+    snprintf(where, n_path, "%s:%s", b->a->bundle, name);
+    int rc = run_take_array(nnx_model_input_name(b->m, i), where, desc, data, b->a->cast, &want, &b->buffers[i]);
+    free(where);
+    if (rc != NNX_EXIT_OK) {
+        b->rc = report_inputs(b->m, rc);
+        return NNX_ERROR_INVALID_ARGUMENT;
+    }
+    b->from_bundle[i] = true;
+    return NNX_OK;
+}
+
+static int read_bundle(bundle_state *b)
+{
+    nnx_status st = nnx_tensor_bundle_read(b->ctx, b->a->bundle, NULL, take_array, b);
+    if (st == NNX_OK)
+        return NNX_EXIT_OK;
+    if (b->rc != NNX_EXIT_OK)
+        return b->rc; /* take_array said why */
+    fprintf(stderr, "%s\n", nnx_context_error(b->ctx));
+    return cli_exit_code(st);
+}
+
+/* Every --input names a model input; every model input gets data (file, bundle array,
+ * random or error). */
 static int gather_inputs(const run_args *a, nnx_context *ctx, nnx_model *m, const nnx_graph *g, run_buffer *buffers)
 {
     size_t n = nnx_model_input_count(m);
     size_t *given_for = calloc(n + 1, sizeof *given_for); /* per model input: 1 + its --input, or 0 */
-    if (!given_for) {
+    bool *from_bundle = calloc(n + 1, sizeof *from_bundle);
+    int rc = NNX_EXIT_OK;
+    if (!given_for || !from_bundle) {
         fprintf(stderr, "nnx run: out of memory\n");
-        return NNX_EXIT_INVALID_MODEL;
+        rc = NNX_EXIT_INVALID_MODEL;
     }
-    for (size_t k = 0; k < a->input_count; k++) {
+    for (size_t k = 0; rc == NNX_EXIT_OK && k < a->input_count; k++) {
         size_t i = input_of(a, k, ctx, m);
-        if (i == n) {
-            free(given_for);
-            return report_inputs(m, NNX_EXIT_INVALID_MODEL);
-        }
-        if (!given_for[i]) /* the first --input for it counts */
+        if (i == n)
+            rc = report_inputs(m, NNX_EXIT_INVALID_MODEL);
+        else if (!given_for[i]) /* the first --input for it counts */
             given_for[i] = k + 1;
     }
-    for (size_t i = 0; i < n; i++) {
+    if (rc == NNX_EXIT_OK && a->bundle) {
+        bundle_state b = {a, ctx, m, g, buffers, given_for, from_bundle, NNX_EXIT_OK};
+        rc = read_bundle(&b);
+    }
+    for (size_t i = 0; rc == NNX_EXIT_OK && i < n; i++) {
         const char *name = nnx_model_input_name(m, i);
         nnx_operand_desc want;
         run_input_type(m, g, i, &want);
         const run_input *given = given_for[i] ? &a->inputs[given_for[i] - 1] : NULL;
-        int rc;
+        if (from_bundle[i])
+            continue;
         if (given)
-            rc = run_read_input(ctx, name, given->path, &want, &buffers[i]);
+            rc = run_read_input(ctx, name, given->path, a->cast, &want, &buffers[i]);
         else if (a->random)
             rc = run_random_input(a->seed, i, &want, &buffers[i]);
         else
             rc = missing_input(name);
-        if (rc != NNX_EXIT_OK) {
-            free(given_for);
-            return rc == NNX_EXIT_UNSUPPORTED ? rc : report_inputs(m, rc);
-        }
+        if (rc != NNX_EXIT_OK && rc != NNX_EXIT_UNSUPPORTED)
+            rc = report_inputs(m, rc);
     }
     free(given_for);
-    return NNX_EXIT_OK;
+    free(from_bundle);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ dispatch */
@@ -333,24 +454,65 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
     return rc;
 }
 
-/* Binds the shape of every --input file whose input has no --input-shape; how many. */
-static uint32_t bind_file_shapes(run_args *a, nnx_context *ctx)
+/* Binds the shape of every --input file whose input has no --input-shape; how many. A bare
+ * --input FILE binds the one input of m (the first load's model, NULL if it failed). */
+static uint32_t bind_file_shapes(run_args *a, nnx_context *ctx, const nnx_model *m)
 {
     uint32_t bound = 0;
     for (size_t k = 0; k < a->input_count; k++) {
         const run_input *in = &a->inputs[k];
+        const char *name = in->name;
+        size_t name_len = in->name_len;
+        if (name_len == 0) {
+            if (!m || nnx_model_input_count(m) != 1)
+                continue; /* reported when the inputs are gathered */
+            name = nnx_model_input_name(m, 0);
+            name_len = strlen(name);
+        }
         nnx_operand_desc d;
         void *data;
         size_t size;
-        if (cli_model_args_shape(&a->model_args, in->name, in->name_len) ||
-            nnx_tensor_file_read(ctx, in->path,
-                                 has_extension(in->path, ".dat") ? NNX_TENSOR_FILE_NNEF : NNX_TENSOR_FILE_NPY, &d,
-                                 &data, &size) != NNX_OK)
+        if (cli_model_args_shape(&a->model_args, name, name_len) ||
+            nnx_tensor_file_read(ctx, in->path, run_input_format(in->path), &d, &data, &size) != NNX_OK)
             continue; /* an unreadable file is reported when the inputs are gathered */
         nnx_tensor_file_free(ctx, data);
-        bound += cli_model_args_add_shape(&a->model_args, in->name, in->name_len, d.rank, d.shape);
+        bound += cli_model_args_add_shape(&a->model_args, name, name_len, d.rank, d.shape);
     }
     return bound;
+}
+
+/* bind_file_shapes for the arrays of --inputs (an --input or --input-shape of the same name
+ * wins: theirs are bound first). With the first load's model m, an array binds the input it
+ * names by the model's own name, and one that names no input binds nothing (it is reported
+ * when the inputs are gathered). */
+typedef struct shape_binder {
+    run_args *a;
+    nnx_model *m;
+    uint32_t bound;
+} shape_binder;
+
+static nnx_status bind_array_shape(void *user, const char *name, const nnx_operand_desc *d, const void *data,
+                                   size_t size)
+{
+    (void)data, (void)size;
+    shape_binder *b = user;
+    size_t i;
+    if (b->m) {
+        if (nnx_model_find_input(b->m, name, &i) != NNX_OK)
+            return NNX_OK;
+        name = nnx_model_input_name(b->m, i);
+    }
+    if (!cli_model_args_shape(&b->a->model_args, name, strlen(name)))
+        b->bound += cli_model_args_add_shape(&b->a->model_args, name, strlen(name), d->rank, d->shape);
+    return NNX_OK;
+}
+
+static uint32_t bind_bundle_shapes(run_args *a, nnx_context *ctx, nnx_model *m)
+{
+    shape_binder b = {a, m, 0};
+    if (a->bundle) /* an unreadable bundle is reported when the inputs are gathered */
+        nnx_tensor_bundle_read(ctx, a->bundle, NULL, bind_array_shape, &b);
+    return b.bound;
 }
 
 /* Loads a->model with the shapes the options give. A model that leaves dimensions of its
@@ -365,12 +527,13 @@ static int load_model(run_args *a, nnx_context *ctx, nnx_model **m)
     size_t input;
     uint32_t axis;
     bool unbound = st == NNX_OK && cli_model_unbound(*m, &input, &axis);
-    if ((unbound || (st != NNX_OK && st != NNX_ERROR_OUT_OF_MEMORY)) && a->input_count > 0) {
+    if ((unbound || (st != NNX_OK && st != NNX_ERROR_OUT_OF_MEMORY)) && (a->input_count > 0 || a->bundle)) {
         size_t n = strlen(nnx_context_error(ctx)) + 1;
         char *first = malloc(n);
         if (first)
             memcpy(first, nnx_context_error(ctx), n);
-        if (bind_file_shapes(a, ctx) > 0) {
+        uint32_t bound = bind_file_shapes(a, ctx, *m);
+        if (bound + bind_bundle_shapes(a, ctx, *m) > 0) {
             if (*m)
                 nnx_model_destroy(*m);
             *m = NULL;
@@ -403,10 +566,10 @@ static int run(run_args *a)
 {
     char *desc = NULL;
     if (run_is_desc(a->model, &desc)) { /* a TOSA test folder: its desc.json gives the inputs */
-        int rc = a->input_count || a->random
+        int rc = a->input_count || a->random || a->bundle
             ? (fprintf(stderr,
-                       "nnx run: %s: a TOSA test's desc.json gives the inputs; --input and --random-inputs "
-                       "do not apply\n",
+                       "nnx run: %s: a TOSA test's desc.json gives the inputs; --input, --inputs and "
+                       "--random-inputs do not apply\n",
                        a->model),
                NNX_EXIT_USAGE)
             : run_desc(desc, a->output_dir, a->threads);

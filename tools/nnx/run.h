@@ -18,11 +18,20 @@ void run_buffer_free(run_buffer *b);
 /* Prints "the model's inputs:" and one "  NAME: DTYPE[SHAPE]" line per input on stderr. */
 void run_print_inputs(const nnx_model *model);
 
-/* Reads the .npy or .dat file at path (chosen by extension) for the input called name whose
- * type is want, into out (of type want). The file's shape must equal want's (for .dat,
+/* The format of an input file by its extension: .dat NNEF, .pb ONNX TensorProto, else .npy. */
+nnx_tensor_file_format run_input_format(const char *path);
+
+/* Reads the .npy, .dat or .pb file at path (chosen by extension) for the input called name
+ * whose type is want, into out (of type want). The file's shape must equal want's (for .dat,
  * after dropping trailing 1s, as NNEF compares shapes); its values are converted to want's
- * dtype only when every one converts exactly. */
-int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out);
+ * dtype only when every one converts exactly, or, with cast and a float want, rounded to
+ * the nearest value want holds. The error for a value that does not convert names its
+ * index and value (and suggests --cast where it would help). */
+int run_read_input(nnx_context *ctx, const char *name, const char *path, bool cast, const nnx_operand_desc *want,
+                   run_buffer *out);
+/* run_read_input for an array already in memory (an .npz member; path names it in messages). */
+int run_take_array(const char *name, const char *path, const nnx_operand_desc *file, const void *data, bool cast,
+                   const nnx_operand_desc *want, run_buffer *out);
 
 /* The type model input i's data must have: the compiled graph's (exact, e.g. the int8 of a
  * TOSA graph whose NNEF text says integer), or the model's for an input g does not read. */

@@ -185,7 +185,7 @@ static int run_inputs(const desc_test *t, nnx_context *ctx, nnx_model *m, nnx_gr
         char *path = join(t->folder, cJSON_GetArrayItem(t->ifm_file, k)->valuestring);
         nnx_operand_desc want;
         run_input_type(m, g, i, &want);
-        int rc = path ? run_read_input(ctx, name, path, &want, &buffers[i]) : NNX_EXIT_INVALID_MODEL;
+        int rc = path ? run_read_input(ctx, name, path, false, &want, &buffers[i]) : NNX_EXIT_INVALID_MODEL;
         free(path);
         if (rc != NNX_EXIT_OK)
             return rc;

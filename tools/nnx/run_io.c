@@ -1,6 +1,7 @@
-/* run_io.c — the tensors `nnx run` reads and writes: model inputs from NumPy .npy or NNEF
- * .dat files (converted to the input's type only when every value converts exactly), seeded
- * pseudo-random inputs, and outputs written as .npy or .dat files into a folder. */
+/* run_io.c — the tensors `nnx run` reads and writes: model inputs from NumPy .npy, NNEF .dat
+ * or ONNX TensorProto .pb files and .npz arrays (converted to the input's type only when
+ * every value converts exactly, or with --cast rounding float values), seeded pseudo-random
+ * inputs, and outputs written as .npy or .dat files into a folder. */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
@@ -90,8 +91,9 @@ static bool int_to_double(exact_int v, double *d)
     return *d < 18446744073709551616.0 && (uint64_t)*d == v.bits;
 }
 
-/* Element i of src (type sd) into dst (type dd); false if its value would change. */
-static bool convert_one(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, size_t i)
+/* Element i of src (type sd) into dst (type dd); false if its value would change. With
+ * round, a float destination takes the nearest value it holds instead (--cast). */
+static bool convert_one(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, size_t i, bool round)
 {
     bool from_float = nnx_dtype_is_floating_point(sd), to_float = nnx_dtype_is_floating_point(dd);
     double d = 0;
@@ -101,11 +103,13 @@ static bool convert_one(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, 
     else
         v = load_int(sd, src, i);
     if (to_float) {
-        if (!from_float && !int_to_double(v, &d))
+        if (!from_float && !int_to_double(v, &d) && !round)
             return false;
+        if (!from_float && round) /* the nearest double, then the nearest dd */
+            d = v.negative ? (double)(int64_t)v.bits : (double)v.bits;
         nnx_element_store_f64(dd, dst, i, d);
         double back = nnx_element_load_f64(dd, dst, i);
-        return back == d || (isnan(back) && isnan(d));
+        return round || back == d || (isnan(back) && isnan(d));
     }
     if (from_float && !double_to_int(d, &v))
         return false;
@@ -115,17 +119,23 @@ static bool convert_one(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, 
     return true;
 }
 
-/* Converts count elements; returns count, or the index of the first that does not convert. */
-static size_t convert_exact(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, size_t count)
+/* Converts count elements; returns count, or the index of the first that does not convert
+ * (exactly, or with round to a float type by rounding). */
+static size_t convert_values(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, size_t count, bool round)
 {
     if (sd == dd) {
         memcpy(dst, src, count * nnx_dtype_size(sd));
         return count;
     }
     for (size_t i = 0; i < count; i++)
-        if (!convert_one(sd, src, dd, dst, i))
+        if (!convert_one(sd, src, dd, dst, i, round))
             return i;
     return count;
+}
+
+static size_t convert_exact(nnx_dtype sd, const void *src, nnx_dtype dd, void *dst, size_t count)
+{
+    return convert_values(sd, src, dd, dst, count, false);
 }
 
 /* ------------------------------------------------------------------ reading inputs */
@@ -164,7 +174,7 @@ static bool same_shape(const uint32_t *a, uint32_t ra, const uint32_t *b, uint32
 
 /* The file's values (type dtype, its shape) into out of type want, or the reason not. */
 static int take_values(const char *name, const char *path, nnx_dtype dtype, const uint32_t *shape, uint32_t rank,
-                       const void *values, bool nnef, const nnx_operand_desc *want, run_buffer *out)
+                       const void *values, bool nnef, bool cast, const nnx_operand_desc *want, run_buffer *out)
 {
     if (!same_shape(shape, rank, want->shape, want->rank, nnef)) {
         fprintf(stderr, "%s: error: the file holds ", path);
@@ -178,33 +188,18 @@ static int take_values(const char *name, const char *path, nnx_dtype dtype, cons
     if (rc != NNX_EXIT_OK)
         return rc;
     size_t count = out->size / nnx_dtype_size(want->dtype);
-    size_t bad = convert_exact(dtype, values, want->dtype, out->data, count);
+    bool round = cast && nnx_dtype_is_floating_point(want->dtype);
+    size_t bad = convert_values(dtype, values, want->dtype, out->data, count, round);
     if (bad == count)
         return NNX_EXIT_OK;
     fprintf(stderr, "%s: error: element %zu (", path, bad);
     print_value(stderr, dtype, values, bad);
-    fprintf(stderr, ") of the %s data does not convert exactly to input '%s' of %s\n", cli_dtype_name(dtype), name,
-            cli_dtype_name(want->dtype));
+    /* --cast rounds to float types only: the hint where it would help */
+    bool hint = !cast && nnx_dtype_is_floating_point(want->dtype);
+    fprintf(stderr, ") of the %s data does not convert exactly to input '%s' of %s%s\n", cli_dtype_name(dtype), name,
+            cli_dtype_name(want->dtype), hint ? " (give --cast to round it)" : "");
     run_buffer_free(out);
     return NNX_EXIT_INVALID_MODEL;
-}
-
-/* The .npy or .dat file's values into out (of type want), converted exactly. */
-static int read_file(nnx_context *ctx, const char *name, const char *path, bool nnef, const nnx_operand_desc *want,
-                     run_buffer *out)
-{
-    nnx_operand_desc file;
-    void *data = NULL;
-    size_t size = 0;
-    nnx_status st = nnx_tensor_file_read(ctx, path, nnef ? NNX_TENSOR_FILE_NNEF : NNX_TENSOR_FILE_NPY, &file, &data,
-                                         &size);
-    if (st != NNX_OK) {
-        fprintf(stderr, "%s\n", nnx_context_error(ctx));
-        return cli_exit_code(st);
-    }
-    int rc = take_values(name, path, file.dtype, file.shape, file.rank, data, nnef, want, out);
-    nnx_tensor_file_free(ctx, data);
-    return rc;
 }
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -213,10 +208,37 @@ static bool has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-int run_read_input(nnx_context *ctx, const char *name, const char *path, const nnx_operand_desc *want, run_buffer *out)
+nnx_tensor_file_format run_input_format(const char *path)
+{
+    return has_suffix(path, ".dat") ? NNX_TENSOR_FILE_NNEF
+        : has_suffix(path, ".pb")   ? NNX_TENSOR_FILE_ONNX
+                                    : NNX_TENSOR_FILE_NPY;
+}
+
+int run_read_input(nnx_context *ctx, const char *name, const char *path, bool cast, const nnx_operand_desc *want,
+                   run_buffer *out)
 {
     out->data = NULL;
-    return read_file(ctx, name, path, has_suffix(path, ".dat"), want, out);
+    nnx_tensor_file_format format = run_input_format(path);
+    nnx_operand_desc file;
+    void *data = NULL;
+    size_t size = 0;
+    nnx_status st = nnx_tensor_file_read(ctx, path, format, &file, &data, &size);
+    if (st != NNX_OK) {
+        fprintf(stderr, "%s\n", nnx_context_error(ctx));
+        return cli_exit_code(st);
+    }
+    int rc = take_values(name, path, file.dtype, file.shape, file.rank, data, format == NNX_TENSOR_FILE_NNEF, cast,
+                         want, out);
+    nnx_tensor_file_free(ctx, data);
+    return rc;
+}
+
+int run_take_array(const char *name, const char *path, const nnx_operand_desc *file, const void *data, bool cast,
+                   const nnx_operand_desc *want, run_buffer *out)
+{
+    out->data = NULL;
+    return take_values(name, path, file->dtype, file->shape, file->rank, data, false, cast, want, out);
 }
 
 /* ------------------------------------------------------------------ random inputs */

@@ -14,10 +14,13 @@
  *     (N, M[,]) — (N) is an integer, not a tuple, so an error. Versions 1.0 and 2.0 accept
  *     a Python 2 'L' suffix (numpy filters it there too). Rank above 8 and an extent above
  *     2^32-1 are NOT_SUPPORTED; extents may be 0 (empty arrays).
- *  N5 'descr' accepted: '<' with f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1, and '|' with the
- *     one-byte i1 u1 b1. Big-endian ('>'), native ('='), structured (a list) and every other
- *     type (complex, strings, objects, datetimes) are NOT_SUPPORTED, quoting the descriptor.
- *  N6 fortran_order True is NOT_SUPPORTED, even where the layout would coincide (rank <= 1).
+ *  N5 'descr' accepted: '<' or '>' with f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1, and '|' with
+ *     the one-byte i1 u1 b1. Big-endian items are read as they are (info->big_endian) and
+ *     swapped by nnx_npy_copy_out. Native ('='; numpy.save never writes it), structured (a
+ *     list) and every other type (complex, strings, objects, datetimes) are NOT_SUPPORTED,
+ *     quoting the descriptor.
+ *  N6 fortran_order True is read (info->fortran_order): nnx_npy_copy_out transposes the
+ *     column-major items into nnx's row-major order; the shape is the logical one either way.
  *  N7 The bytes after the header must be exactly volume * itemsize: fewer is "truncated",
  *     more is an error too (numpy.load ignores them; a file that is longer than its header
  *     says was not written by numpy.save). The product is checked for overflow.
@@ -289,7 +292,7 @@ static nnx_status map_descr(const header *h, nnx_npy_info *info, nnx_error *err)
 {
     span d = h->descr;
     int shown = (int)(d.n > MAX_SHOWN ? MAX_SHOWN : d.n);
-    if (d.n == 3 && (d.s[0] == '<' || d.s[0] == '|')) {
+    if (d.n == 3 && (d.s[0] == '<' || d.s[0] == '|' || d.s[0] == '>')) {
         for (size_t i = 0; i < sizeof kTypes / sizeof kTypes[0]; i++) {
             if (memcmp(kTypes[i].code, d.s + 1, 2) != 0)
                 continue;
@@ -298,17 +301,13 @@ static nnx_status map_descr(const header *h, nnx_npy_info *info, nnx_error *err)
             memcpy(info->descr, d.s, 3);
             info->descr[3] = '\0';
             info->dtype = kTypes[i].dtype;
+            info->big_endian = d.s[0] == '>' && nnx_dtype_size(kTypes[i].dtype) > 1;
             return NNX_OK;
         }
     }
-    if (d.n > 0 && d.s[0] == '>')
-        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                             "%s: error: data type '%.*s' is big-endian; nnx reads little-endian .npy files "
-                             "(numpy: a.astype(a.dtype.newbyteorder('<'))) (offset %zu)",
-                             path_of(info->path), shown, d.s, h->descr_at);
     return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                          "%s: error: data type '%.*s' is not supported (nnx reads bool, int8..int64, "
-                         "uint8..uint64, float16, float32 and float64, little-endian) (offset %zu)",
+                         "uint8..uint64, float16, float32 and float64, '<' or '>' byte order) (offset %zu)",
                          path_of(info->path), shown, d.s, h->descr_at);
 }
 
@@ -331,11 +330,6 @@ static nnx_status check_shape(const header *h, size_t available, nnx_npy_info *i
 {
     const char *path = path_of(info->path);
     char shape[256];
-    if (h->fortran)
-        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                             "%s: error: fortran_order True (column-major data) is not supported "
-                             "(numpy: numpy.ascontiguousarray before saving)",
-                             path);
     if (h->rank > NNX_MAX_RANK)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: rank %llu is above nnx's limit of %d", path,
                              (unsigned long long)h->rank, NNX_MAX_RANK);
@@ -365,6 +359,7 @@ static nnx_status check_shape(const header *h, size_t available, nnx_npy_info *i
         info->shape[i] = (uint32_t)h->extents[i];
     }
     info->rank = (uint32_t)h->rank;
+    info->fortran_order = h->fortran;
     info->volume = volume;
     info->data_size = bytes;
     return NNX_OK;
@@ -450,6 +445,45 @@ nnx_status nnx_npy_parse(const void *bytes, size_t size, const char *path, nnx_n
     if ((st = check_shape(&h, size - info->data_offset, info, err)) != NNX_OK)
         return st;
     return info->dtype == NNX_BOOL ? check_bools(info, err) : NNX_OK;
+}
+
+/* Row-major offset (in items) of the item at column-major position i (N6). */
+static uint64_t c_index(const nnx_npy_info *info, uint64_t i)
+{
+    uint64_t at = 0, strides[NNX_MAX_RANK], s = 1;
+    for (uint32_t k = info->rank; k-- > 0;) { /* row-major: last axis fastest; no overflow: s <= volume */
+        strides[k] = s;
+        s *= info->shape[k];
+    }
+    for (uint32_t k = 0; k < info->rank; k++) { /* column-major: first axis fastest */
+        at += (i % info->shape[k]) * strides[k];
+        i /= info->shape[k];
+    }
+    return at;
+}
+
+nnx_status nnx_npy_copy_out(const nnx_npy_info *info, void *dst, size_t dst_size, nnx_error *err)
+{
+    if (dst_size != info->data_size || (info->data_size && !dst))
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: the output has %zu bytes, the data %zu",
+                             path_of(info->path), dst_size, info->data_size);
+    if (!info->data_size)
+        return NNX_OK;
+    size_t esize = nnx_dtype_size(info->dtype);
+    if (!info->big_endian && (!info->fortran_order || info->rank <= 1)) {
+        memcpy(dst, info->data, info->data_size);
+        return NNX_OK;
+    }
+    const uint8_t *src = info->data;
+    uint8_t *out = dst;
+    bool transpose = info->fortran_order && info->rank > 1;
+    for (uint64_t i = 0; i < info->volume; i++) {
+        uint8_t *q = out + (transpose ? c_index(info, i) : i) * esize; /* < data_size: i < volume */
+        const uint8_t *p = src + i * esize;
+        for (size_t b = 0; b < esize; b++)
+            q[b] = p[info->big_endian ? esize - 1 - b : b];
+    }
+    return NNX_OK;
 }
 
 /* ------------------------------------------------------------------ writing (N9) */

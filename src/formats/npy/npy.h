@@ -11,7 +11,9 @@
 #include <stdint.h>
 
 /* What nnx_npy_parse found. data points into the caller's bytes (not owned, not aligned):
- * data_size bytes of little-endian items in C (row-major) order. */
+ * data_size bytes of items as the file holds them: big-endian when big_endian, column-major
+ * when fortran_order (shape is the logical shape either way). nnx_npy_copy_out gives them
+ * as nnx holds tensors: little-endian, row-major. */
 typedef struct nnx_npy_info {
     const char *path;   /* the path given to parse, used in messages (not owned) */
     uint8_t version[2]; /* major, minor: 1.0, 2.0 or 3.0 */
@@ -19,6 +21,8 @@ typedef struct nnx_npy_info {
     nnx_dtype dtype;
     uint32_t rank; /* 0..NNX_MAX_RANK; rank 0 is a scalar */
     uint32_t shape[NNX_MAX_RANK];
+    bool big_endian;    /* '>' with items wider than a byte */
+    bool fortran_order; /* the header's fortran_order True */
     uint64_t volume;    /* product of the extents (1 for a scalar; 0 when one is 0) */
     size_t data_offset; /* bytes of magic, version, length field and header */
     size_t data_size;   /* volume * element size: exactly the bytes after the header */
@@ -30,10 +34,15 @@ typedef struct nnx_npy_info {
  *  - NNX_ERROR_INVALID_MODEL: not a .npy file or a malformed one (bad magic, truncated,
  *    header syntax with its byte offset, wrong keys, shape overflow, data size mismatch,
  *    a bool item other than 0 or 1);
- *  - NNX_ERROR_NOT_SUPPORTED: a valid file nnx cannot take (another version, big-endian or
- *    other descriptors, structured types, fortran_order True, rank above 8, an extent above
- *    2^32-1), naming what it is. */
+ *  - NNX_ERROR_NOT_SUPPORTED: a valid file nnx cannot take (another version, native '=' or
+ *    other descriptors, structured types, rank above 8, an extent above 2^32-1), naming
+ *    what it is. */
 nnx_status nnx_npy_parse(const void *bytes, size_t size, const char *path, nnx_npy_info *info, nnx_error *err);
+
+/* The items of a parsed file into dst (dst_size == info->data_size): byte-swapped when
+ * big-endian, transposed to row-major when Fortran-ordered, else copied.
+ * NNX_ERROR_INVALID_ARGUMENT when dst_size is wrong. Allocates nothing. */
+nnx_status nnx_npy_copy_out(const nnx_npy_info *info, void *dst, size_t dst_size, nnx_error *err);
 
 /* The descriptor nnx writes for dtype ("<f4", "|u1", ...), or NULL when numpy has no such
  * type (bfloat16, fp8, int4, int48). */

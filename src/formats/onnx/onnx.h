@@ -88,5 +88,9 @@ extern const nnx_ir_stage_ops nnx_onnx_stages;
  * strings, each NUL-terminated (count: the shape's product). */
 nnx_status nnx_onnx_read_tensor_file(const char *path, const nnx_alloc *alloc, char *name, size_t name_size,
                                      nnx_operand_desc *desc, void **data, nnx_error *err);
+/* nnx_onnx_read_tensor_file of the file's bytes[0..size) (path names it in messages). */
+nnx_status nnx_onnx_tensor_from_bytes(const void *bytes, size_t size, const char *path, const nnx_alloc *alloc,
+                                      char *name, size_t name_size, nnx_operand_desc *desc, void **data,
+                                      nnx_error *err);
 
 #endif

@@ -321,6 +321,28 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
     return NNX_OK;
 }
 
+nnx_status nnx_onnx_tensor_from_bytes(const void *bytes, size_t size, const char *path, const nnx_alloc *alloc,
+                                      char *name, size_t name_size, nnx_operand_desc *desc, void **data, nnx_error *err)
+{
+    *data = NULL;
+    ProtobufCAllocator pa = nnx_onnx_pb_allocator(alloc);
+    Onnx__TensorProto *t = onnx__tensor_proto__unpack(&pa, size, bytes);
+    if (!t)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not a valid TensorProto", path);
+    if (name && name_size)
+        snprintf(name, name_size, "%s", t->name ? t->name : "");
+    nnx_error e = {0};
+    nnx_status st;
+    if (t->data_type == 8) /* STRING: the block onnx.h describes */
+        st = nnx_onnx_string_block(t, alloc, desc, data, &e);
+    else
+        st = nnx_onnx_tensor_decode(t, NULL, alloc, desc, data, &e);
+    if (st != NNX_OK)
+        nnx_error_set(err, st, "%s: error: %s", path, e.message);
+    onnx__tensor_proto__free_unpacked(t, &pa);
+    return st;
+}
+
 nnx_status nnx_onnx_read_tensor_file(const char *path, const nnx_alloc *alloc, char *name, size_t name_size,
                                      nnx_operand_desc *desc, void **data, nnx_error *err)
 {
@@ -329,22 +351,7 @@ nnx_status nnx_onnx_read_tensor_file(const char *path, const nnx_alloc *alloc, c
     nnx_status st = nnx_file_map(path, alloc, &v, err);
     if (st != NNX_OK)
         return st;
-    ProtobufCAllocator pa = nnx_onnx_pb_allocator(alloc);
-    Onnx__TensorProto *t = onnx__tensor_proto__unpack(&pa, v.size, v.data);
-    if (!t) {
-        nnx_file_unmap(&v);
-        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not a valid TensorProto", path);
-    }
-    if (name && name_size)
-        snprintf(name, name_size, "%s", t->name ? t->name : "");
-    nnx_error e = {0};
-    if (t->data_type == 8) /* STRING: the block onnx.h describes */
-        st = nnx_onnx_string_block(t, alloc, desc, data, &e);
-    else
-        st = nnx_onnx_tensor_decode(t, NULL, alloc, desc, data, &e);
-    if (st != NNX_OK)
-        nnx_error_set(err, st, "%s: error: %s", path, e.message);
-    onnx__tensor_proto__free_unpacked(t, &pa);
+    st = nnx_onnx_tensor_from_bytes(v.data, v.size, path, alloc, name, name_size, desc, data, err);
     nnx_file_unmap(&v);
     return st;
 }

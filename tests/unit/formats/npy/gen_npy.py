@@ -148,8 +148,10 @@ def make_invalid():
     write("excess_data.npy", good + b"\0")
     write("version4.npy", good[:6] + b"\x04\x00" + good[8:])
     write("version1_1.npy", good[:6] + b"\x01\x01" + good[8:])
+    # read since issue 26 (test_layouts): column-major and big-endian items, converted
     write("fortran.npy", save_bytes(np.asfortranarray(np.arange(6, dtype=np.float32).reshape(2, 3))))
     write("big_endian.npy", save_bytes(np.arange(3, dtype=">f4")))
+    write("fortran_be_i2.npy", save_bytes(np.asfortranarray(np.arange(-12, 12, dtype=">i2").reshape(2, 3, 4))))
     write("complex.npy", save_bytes(np.zeros(2, np.complex64)))
     write("unicode.npy", save_bytes(np.array(["abc", "d"])))
     write("structured.npy", save_bytes(np.zeros(2, [("a", "<i4"), ("b", "<f4")])))

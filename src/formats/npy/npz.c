@@ -1,0 +1,170 @@
+/* npz.c — NumPy .npz bundles through libarchive's zip reader (stored and deflated members).
+ *
+ * Decisions (numpy.lib.npyio.NpzFile leaves these to the reader):
+ *  N14 Every member must be a regular file whose name ends in ".npy"; its tensor's name is the
+ *     member name without it (numpy.savez writes "x.npy" for keyword x and "arr_0.npy" for
+ *     positional arrays). Folders, links and other names are errors, not skipped. A name
+ *     given twice, an empty name and an empty bundle are errors.
+ *  N15 Members are read whole into memory: at most NNX_NPZ_MAX_MEMBERS members and
+ *     NNX_NPZ_MAX_BYTES bytes in all (or the caller's limits); a member's declared size is
+ *     checked before anything is allocated, and its data must match it exactly. Encrypted
+ *     members are NOT_SUPPORTED.
+ * (IDs of docs/decisions/npy.md.) */
+#include "formats/npy/npz.h"
+
+#include "base/checked.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *path_of(const char *path) { return path ? path : "<memory>"; }
+
+typedef struct npz_reader {
+    const char *path;
+    const nnx_alloc *alloc;
+    size_t max_members;
+    uint64_t max_bytes, total;
+    char **names; /* the names seen so far (N14) */
+    size_t count;
+    nnx_error *err;
+} npz_reader;
+
+static nnx_status corrupt(npz_reader *r, struct archive *ar)
+{
+    const char *why = archive_error_string(ar);
+    return nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL, "%s: error: not a valid .npz (zip) file: %s",
+                         path_of(r->path), why ? why : "unreadable archive");
+}
+
+/* N14, N14: the member name without ".npy", recorded; NULL after setting err. */
+static const char *member_name(npz_reader *r, const char *entry, nnx_status *st)
+{
+    size_t n = strlen(entry);
+    if (n <= 4 || strcmp(entry + n - 4, ".npy") != 0) {
+        *st = nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL, "%s: error: member '%.64s' is not a .npy file",
+                            path_of(r->path), entry);
+        return NULL;
+    }
+    for (size_t i = 0; i < r->count; i++)
+        if (strlen(r->names[i]) == n - 4 && memcmp(r->names[i], entry, n - 4) == 0) {
+            *st = nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL, "%s: error: member '%.64s' is given twice",
+                                path_of(r->path), entry);
+            return NULL;
+        }
+    char *name = nnx_mem_alloc(r->alloc, n - 3);
+    size_t grown;
+    char **names = NULL;
+    if (name && nnx_mul_size(r->count + 1, sizeof *names, &grown))
+        names = nnx_mem_alloc(r->alloc, grown);
+    if (!name || !names) {
+        nnx_mem_free(r->alloc, name);
+        nnx_mem_free(r->alloc, names);
+        *st = nnx_error_set(r->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path_of(r->path));
+        return NULL;
+    }
+    memcpy(name, entry, n - 4);
+    name[n - 4] = '\0';
+    if (r->count)
+        memcpy(names, r->names, r->count * sizeof *names);
+    names[r->count++] = name;
+    nnx_mem_free(r->alloc, r->names);
+    r->names = names;
+    return name;
+}
+
+/* One member: checks (N14, N15, N15), reads it whole, parses it, hands it to fn. */
+static nnx_status read_member(npz_reader *r, struct archive *ar, struct archive_entry *e, nnx_npz_member_fn fn,
+                              void *user)
+{
+    const char *entry = archive_entry_pathname(e);
+    const char *path = path_of(r->path);
+    if (!entry)
+        return nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL, "%s: error: a member has no name", path);
+    if (r->count >= r->max_members)
+        return nnx_error_set(r->err, NNX_ERROR_NOT_SUPPORTED, "%s: error: more than %zu members", path, r->max_members);
+    if (archive_entry_filetype(e) != AE_IFREG)
+        return nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL, "%s: error: member '%.64s' is not a regular file", path,
+                             entry);
+    if (archive_entry_is_encrypted(e))
+        return nnx_error_set(r->err, NNX_ERROR_NOT_SUPPORTED, "%s: error: member '%.64s' is encrypted", path, entry);
+    nnx_status st = NNX_OK;
+    const char *name = member_name(r, entry, &st);
+    if (!name)
+        return st;
+    if (!archive_entry_size_is_set(e) || archive_entry_size(e) < 0)
+        return nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL, "%s: error: member '%.64s' has no size", path, entry);
+    uint64_t declared = (uint64_t)archive_entry_size(e);
+    if (!nnx_add_u64(r->total, declared, &r->total) || r->total > r->max_bytes || declared > SIZE_MAX)
+        return nnx_error_set(r->err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: member '%.64s' takes the bundle above %llu bytes", path, entry,
+                             (unsigned long long)r->max_bytes);
+    size_t size = (size_t)declared;
+    uint8_t *buf = nnx_mem_alloc(r->alloc, size ? size : 1);
+    if (!buf)
+        return nnx_error_set(r->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory for member '%.64s'", path,
+                             entry);
+    size_t got = 0;
+    while (got < size) {
+        la_ssize_t n = archive_read_data(ar, buf + got, size - got);
+        if (n < 0) {
+            st = corrupt(r, ar);
+            break;
+        }
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    uint8_t extra;
+    if (st == NNX_OK && (got != size || archive_read_data(ar, &extra, 1) != 0))
+        st = nnx_error_set(r->err, NNX_ERROR_INVALID_MODEL,
+                           "%s: error: member '%.64s' does not hold the %zu bytes its header says", path, entry, size);
+    if (st == NNX_OK) {
+        char member_path[320];
+        snprintf(member_path, sizeof member_path, "%s:%.256s", path, entry);
+        nnx_npy_info info;
+        nnx_error inner = {0};
+        st = nnx_npy_parse(buf, size, member_path, &info, &inner);
+        if (st != NNX_OK)
+            nnx_error_set(r->err, st, "%s", inner.message);
+        else
+            st = fn(user, name, &info);
+    }
+    nnx_mem_free(r->alloc, buf);
+    return st;
+}
+
+nnx_status nnx_npz_read(const void *bytes, size_t size, const char *path, const nnx_alloc *alloc,
+                        const nnx_npz_limits *limits, nnx_npz_member_fn fn, void *user, nnx_error *err)
+{
+    npz_reader r = {path, alloc, NNX_NPZ_MAX_MEMBERS, NNX_NPZ_MAX_BYTES, 0, NULL, 0, err};
+    if (limits && limits->max_members)
+        r.max_members = limits->max_members;
+    if (limits && limits->max_bytes)
+        r.max_bytes = limits->max_bytes;
+    struct archive *ar = archive_read_new();
+    if (!ar)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path_of(path));
+    nnx_status st = NNX_OK;
+    if (archive_read_support_format_zip(ar) != ARCHIVE_OK || archive_read_open_memory(ar, bytes, size) != ARCHIVE_OK)
+        st = corrupt(&r, ar);
+    while (st == NNX_OK) {
+        struct archive_entry *e;
+        int rc = archive_read_next_header(ar, &e);
+        if (rc == ARCHIVE_EOF)
+            break;
+        if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN) {
+            st = corrupt(&r, ar);
+            break;
+        }
+        st = read_member(&r, ar, e, fn, user);
+    }
+    if (st == NNX_OK && r.count == 0)
+        st = nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: the bundle holds no array", path_of(path));
+    archive_read_free(ar);
+    for (size_t i = 0; i < r.count; i++)
+        nnx_mem_free(alloc, r.names[i]);
+    nnx_mem_free(alloc, r.names);
+    return st;
+}
