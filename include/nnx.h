@@ -1036,8 +1036,8 @@ typedef enum nnx_save_flags {
  * (graph inputs and outputs, weights, intermediate tensors) where the target format allows
  * them, changes them where it does not with that format's one sanitiser, makes duplicates
  * unique with the first free "_1", "_2", ... suffix, and generates names only for values
- * that have none (docs/decisions: nnef.md #60, nnvm.md NNVM-20, onnx.md ONNX-W8, tosa.md
- * TOSA-L13):
+ * that have none (NNEF 1.0.2 §3.1 identifiers and §4.1.2 variable labels; NNVM graph JSON
+ * node names; ONNX IR spec, "Names Within a Graph"; TOSA 1.0 tensor names):
  *   NNEF  identifiers [A-Za-z_][A-Za-z0-9_]* (§3.1): every other byte -> '_', a leading
  *         digit gets a '_' prefix, a keyword or true/false a '_' suffix; variable labels
  *         keep [A-Za-z0-9_.-] and '/' between non-empty parts, other bytes -> '_';

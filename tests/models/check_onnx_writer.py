@@ -37,7 +37,7 @@ import sys
 import numpy as np
 
 from onnxruntime_oracle import available, ort_run
-from torch_models import SEED, TOLERANCE, Lstm, relative_error, seeded, torch, torchvision
+from torch_models import SEED, TOLERANCE, Encoder, Lstm, relative_error, seeded, torch, torchvision
 
 try:
     import onnx
@@ -45,17 +45,6 @@ try:
 except ImportError:
     print("skipped: python3-onnx is not installed")
     sys.exit(77)
-
-
-class Encoder(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128, dropout=0.0,
-                                                 batch_first=True)
-        self.encoder = torch.nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
-
-    def forward(self, x):
-        return self.encoder(x)
 
 
 def cases():

@@ -18,19 +18,7 @@ import sys
 
 import numpy as np
 
-from torch_models import SEED, TOLERANCE, relative_error, seeded, torch, torchvision
-
-
-class Encoder(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128, dropout=0.0,
-                                                 batch_first=True)
-        self.encoder = torch.nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
-
-    def forward(self, x):
-        return self.encoder(x)
-
+from torch_models import SEED, TOLERANCE, Encoder, relative_error, seeded, torch, torchvision
 
 
 def cases():

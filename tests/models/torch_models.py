@@ -1,7 +1,8 @@
 """torch_models.py — what the checks of exported models share: Debian's torch and torchvision
 (a check exits 77, skipped, when python3-torch is not installed), the seed of the random
 weights, the tolerance, seeded(), the relative error of an output, and the small models more than one
-check exports (Lstm: 2 LSTM layers over [batch, time, 16] features and a linear head)."""
+check exports (Lstm: 2 LSTM layers over [batch, time, 16] features and a linear head;
+Encoder: 2 transformer encoder layers over [batch, time, 64] features)."""
 import sys
 
 import numpy as np
@@ -42,3 +43,14 @@ class Lstm(torch.nn.Module):
     def forward(self, x):
         y, _ = self.lstm(x)
         return self.head(y)
+
+
+class Encoder(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128, dropout=0.0,
+                                                 batch_first=True)
+        self.encoder = torch.nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
+
+    def forward(self, x):
+        return self.encoder(x)

@@ -43,7 +43,7 @@ static bool name_taken(const nnvm_writer *W, const char *name)
     return false;
 }
 
-/* NNVM's sanitiser (docs/decisions/nnvm.md, "names"): node names and .params keys are any
+/* NNVM's sanitiser (graph JSON node "name", TVM .params keys): node names and keys are any
  * text, so a name stays as it is; an empty one becomes "node". Then uniqueness: hint itself
  * when free, else hint_1, hint_2, ... (NULL: out of memory). */
 static const char *unique_name(nnvm_writer *W, const char *hint)

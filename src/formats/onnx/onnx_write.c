@@ -72,7 +72,7 @@ static bool take_name(nnx_onnx_writer *W, const char *name)
     return added;
 }
 
-/* ONNX's sanitiser (docs/decisions/onnx.md, "names"): a name is any non-empty text (ONNX IR
+/* ONNX's sanitiser: a name is any non-empty text (ONNX IR
  * spec, "Names Within a Graph"), so hint stays as it is and only an empty one becomes "t";
  * then the first free of hint, hint_1, hint_2, ... */
 const char *nnx_onnx_w_fresh(nnx_onnx_writer *W, const char *hint)

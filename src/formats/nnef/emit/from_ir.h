@@ -77,7 +77,7 @@
  *     are NNX_ERROR_NOT_SUPPORTED (NNEF clamp takes tensor<scalar> only).
  *  G  gemm: alpha = 1 and beta = 1 add no mul (x * 1.0 is exact); without C nothing is added.
  *     A non-finite alpha or beta has no NNEF literal: NNX_ERROR_NOT_SUPPORTED.
- *  N  Names (docs/decisions/nnef.md, "names"): graph inputs, then outputs, then the other
+ *  N  Names (NNEF 1.0.2 §3.1): graph inputs, then outputs, then the other
  *     live values the IR names (constants and node outputs, in value order) take their
  *     names through nnx_nnef_sanitize_identifier (writer.h), made unique with the first free
  *     "_1", "_2", ... (between an input and an output of the same name the input keeps it);

@@ -97,8 +97,8 @@ nnx_status nnx_nnef_write_value(nnx_strbuf *out, const nnx_nnef_value *v, const 
 /* Whether s is an NNEF identifier that is not a keyword nor true/false (§3.1). */
 bool nnx_nnef_is_identifier(const char *s);
 
-/* NNEF's name sanitisers (decision 'names' of docs/decisions/nnef.md; include/nnx.h, "Names
- * across a save"). Both are pure and deterministic; the result is new in arena (NULL: out of
+/* NNEF's name sanitisers (NNEF 1.0.2 §3.1 identifiers, §4.1.2 variable labels; include/nnx.h,
+ * "Names across a save"). Both are pure and deterministic; the result is new in arena (NULL: out of
  * memory or a length past size_t), and a name already valid is returned unchanged.
  *
  * Identifier (§3.1 [A-Za-z_][A-Za-z0-9_]*): every byte outside [A-Za-z0-9_] becomes '_' (each
