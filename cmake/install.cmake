@@ -1,6 +1,7 @@
 # install.cmake — what `cmake --install` puts under the prefix: include/nnx.h (and the
 # nnx_tosa.h it includes), libnnx.so and libnnx.a (exported as nnx::nnx and
-# nnx::nnx_static), bin/nnx, a pkg-config file and a CMake package (find_package(nnx)).
+# nnx::nnx_static), bin/nnx with its man page nnx(1) and bash completion, a pkg-config file
+# and a CMake package (find_package(nnx)).
 # Included at the end of the top-level CMakeLists.txt.
 include(CMakePackageConfigHelpers)
 
@@ -18,6 +19,9 @@ install(TARGETS nnx nnx_static EXPORT nnxTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS nnx-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${NNX_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${PROJECT_SOURCE_DIR}/tools/nnx/completion.bash DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/bash-completion/completions
+        RENAME nnx)
 
 install(EXPORT nnxTargets NAMESPACE nnx:: FILE nnxTargets.cmake DESTINATION ${NNX_CMAKE_DIR})
 

@@ -26,6 +26,15 @@ extern "C" {
 #define NNX_VERSION_PATCH 0
 /* "MAJOR.MINOR.PATCH" of the library actually linked. */
 NNX_API const char *nnx_version(void);
+/* The kernels this process uses: "avx512", "avx2", "generic" or "reference" (no fast
+ * kernels): the best the CPU supports, capped by the environment variable NNX_CPU_LEVEL when
+ * it holds one of those names. When NNX_CPU_LEVEL holds anything else, NULL, and every graph
+ * build fails with NNX_ERROR_INVALID_ARGUMENT naming the valid values. */
+NNX_API const char *nnx_kernel_level(void);
+/* The worker threads of a context created with threads = 0: one per online core. */
+NNX_API uint32_t nnx_default_threads(void);
+/* The model formats this build reads, space-separated, e.g. "onnx nnvm tosa nnef". */
+NNX_API const char *nnx_formats(void);
 
 /* ---------------------------------------------------------------------------------------
  * Ownership rules (they hold for every call in this header):

@@ -15,5 +15,8 @@ typedef enum nnx_cpu_level {
 /* The highest level this CPU supports, capped by NNX_CPU_LEVEL; computed once (thread-safe). */
 nnx_cpu_level nnx_cpu_level_get(void);
 const char *nnx_cpu_level_name(nnx_cpu_level level);
+/* NNX_CPU_LEVEL's value when it names no level (the library then refuses to compile graphs,
+ * saying so), else NULL. */
+const char *nnx_cpu_level_env_error(void);
 
 #endif

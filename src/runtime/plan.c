@@ -3,6 +3,7 @@
  * kernel, or its reference kernel; on the pool or the caller alone, runtime/thread_policy.h)
  * and commit the variables' updates. */
 #include "runtime/plan.h"
+#include "cpu/features.h"
 #include "ops/table.h"
 #include "runtime/select.h"
 #include "runtime/thread_policy.h"
@@ -163,6 +164,12 @@ nnx_status nnx_plan_compile_pool(nnx_plan *plan, const nnx_ir *ir, const uint32_
     memset(plan, 0, sizeof *plan);
     plan->ir = ir;
     plan->pool = pool;
+    const char *bad_level = nnx_cpu_level_env_error();
+    if (bad_level)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                             "NNX_CPU_LEVEL='%s' names no CPU level: use reference, generic, avx2 or avx512 "
+                             "(or unset it for the best this CPU supports)",
+                             bad_level);
     nnx_status st = compile(plan, outputs, n_outputs, err);
     if (st != NNX_OK)
         nnx_plan_free(plan);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # install_test.sh — checks that an installed nnx is usable the two documented ways: with
 # pkg-config and with find_package(nnx). Installs BUILD_DIR into a temporary prefix, builds
-# examples/hello_webnn.c against it, runs it and checks what it prints.
+# examples/hello_webnn.c against it, runs it and checks what it prints; checks the installed
+# command's man page and bash completion.
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR C_COMPILER [SANITIZERS]; exits 77 to skip.
 set -euo pipefail
 
@@ -57,11 +58,12 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log" || {
 for f in include/nnx.h include/nnx_tosa.h bin/nnx; do
   [[ -e "$prefix/$f" ]] || { echo "FAIL: $prefix/$f was not installed" >&2; exit 1; }
 done
-find_one() { # find_one NAME: the single installed file called NAME
-  local found
-  found=$(find "$prefix" -name "$1" -print)
+find_one() { # find_one NAME [FIND-TESTS...]: the single installed file called NAME
+  local found name=$1
+  shift
+  found=$(find "$prefix" -name "$name" "$@" -print)
   if [[ -z "$found" || $(wc -l <<<"$found") -ne 1 ]]; then
-    echo "FAIL: expected exactly one installed $1, found: ${found:-none}" >&2
+    echo "FAIL: expected exactly one installed $name, found: ${found:-none}" >&2
     exit 1
   fi
   printf '%s\n' "$found"
@@ -73,10 +75,36 @@ find_one nnxConfigVersion.cmake >/dev/null
 pc=$(find_one nnx.pc)
 
 # The installed command runs on its own (it links libnnx statically).
-version=$("$prefix/bin/nnx" --version)
+version=$("$prefix/bin/nnx" --version | head -n 1)
 [[ "$version" =~ ^nnx\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || {
   echo "FAIL: bin/nnx --version printed '$version'" >&2; exit 1; }
 echo "ok: installed bin/nnx --version: $version"
+
+# nnx(1): made from the help texts, so every command has its section; it renders cleanly.
+man_page=$(find_one nnx.1)
+[[ "$man_page" == "$prefix"/*/man1/nnx.1 ]] || { echo "FAIL: nnx.1 is not in a man1 folder: $man_page" >&2; exit 1; }
+for command in check info run convert dot bench; do
+  grep -q "^\.SS \"nnx $command\"" "$man_page" || { echo "FAIL: nnx.1 has no section for nnx $command" >&2; exit 1; }
+done
+grep -q -- '\\-\\-random\\-inputs' "$man_page" || { echo "FAIL: nnx.1 lacks run's --random-inputs" >&2; exit 1; }
+if command -v man >/dev/null; then
+  warnings=$(MANWIDTH=80 man --warnings -l "$man_page" 2>&1 >/dev/null || true)
+  [[ -z "$warnings" ]] || { echo "FAIL: man -l nnx.1 warns: $warnings" >&2; exit 1; }
+fi
+echo "ok: installed $man_page"
+
+# Bash completion, read from the installed command's help texts.
+completion=$(find_one nnx -path '*/bash-completion/completions/*')
+complete_words() { # complete_words WORD...: what completion offers for the last word
+  PATH="$prefix/bin:$PATH" bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _nnx; printf "%s\n" "${COMPREPLY[@]}"' \
+    _ "$completion" "$@"
+}
+[[ "$(complete_words nnx co)" == "convert" ]] || { echo "FAIL: completion of 'nnx co' gave: $(complete_words nnx co)" >&2; exit 1; }
+[[ "$(complete_words nnx run --random-i)" == "--random-inputs" ]] || {
+  echo "FAIL: completion of 'nnx run --random-i' gave: $(complete_words nnx run --random-i)" >&2; exit 1; }
+[[ "$(complete_words nnx info --format nn | sort | tr '\n' ' ')" == "nnef nnvm " ]] || {
+  echo "FAIL: completion of 'nnx info --format nn' gave: $(complete_words nnx info --format nn)" >&2; exit 1; }
+echo "ok: installed $completion completes commands, options and formats"
 
 # 1. pkg-config, as a Makefile or a plain compile would use it.
 PKG_CONFIG_PATH=$(dirname "$pc")

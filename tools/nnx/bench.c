@@ -225,7 +225,9 @@ static nnx_context *open_model(const bench_args *b, const cli_model_args *m, nnx
     *model = NULL;
     nnx_model_options options = cli_model_options(m);
     options.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES;
+    cli_phase_begin("loading");
     *st = nnx_model_load(ctx, b->model, &options, model);
+    cli_phase_end();
     return ctx;
 }
 
@@ -238,8 +240,11 @@ static int bench_one(const bench_args *b, const cli_model_args *m, const char *l
     nnx_context *ctx = open_model(b, m, &model, &t0, &st);
     if (!ctx)
         return NNX_EXIT_INVALID_MODEL;
-    if (st == NNX_OK)
+    if (st == NNX_OK) {
+        cli_phase_begin("compiling");
         st = nnx_model_build(model, &g);
+        cli_phase_end();
+    }
     if (st != NNX_OK) {
         fprintf(stderr, "%s\n", nnx_context_error(ctx));
         nnx_context_destroy(ctx);
@@ -254,6 +259,7 @@ static int bench_one(const bench_args *b, const cli_model_args *m, const char *l
         fprintf(stderr, "nnx bench: out of memory\n");
     else if ((rc = make_inputs(model, g, buffers)) == NNX_EXIT_OK &&
              (rc = run_make_tensors(ctx, g, model, buffers, in, out)) == NNX_EXIT_OK) {
+        cli_phase_begin("the first dispatch");
         if (nnx_graph_staged_reason(g)) {
             /* output shapes known after a run: the first one makes the tensors the same
              * inputs give every time */
@@ -263,6 +269,7 @@ static int bench_one(const bench_args *b, const cli_model_args *m, const char *l
         } else {
             st = nnx_context_dispatch(ctx, g, in, gi, out, go);
         }
+        cli_phase_end();
         rc = st == NNX_OK ? NNX_EXIT_OK : cli_exit_code(st);
         if (st != NNX_OK)
             fprintf(stderr, "%s\n", nnx_context_error(ctx));
@@ -566,6 +573,7 @@ int cmd_bench(int argc, char **argv)
         b.warmup = (double)warmup_ms * 1e-3;
         b.threads = (uint32_t)threads;
         b.progress = !quiet && isatty(STDERR_FILENO);
+        cli_progress_quiet(quiet);
         rc = bench(&b);
     }
     for (size_t k = 0; k < b.n_sets; k++)

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "nnx.h"
 
@@ -66,12 +67,12 @@ typedef struct cli_model_args {
     uint64_t seed;            /* --seed: of the model's random operators */
     nnx_dim_binding dims[32]; /* --dim NAME=N; names point into argv */
     uint32_t dim_count;
-    const char *format; /* --model-format: onnx, nnef, nnvm or tosa; NULL: told from the content */
+    const char *format; /* --format: onnx, nnef, nnvm or tosa; NULL: told from the content */
 } cli_model_args;
 
 #define CLI_MODEL_OPTIONS \
     {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, {"dim", 0, true}, \
-        {"newer-opsets", 0, false}, {"model-format", 0, true}, \
+        {"newer-opsets", 0, false}, {"format", 0, true}, {"verbose", 'v', false}, \
     { \
         "strict-1.0.2", 0, false \
     }
@@ -122,8 +123,10 @@ int cli_parse_model_command(const char *prog, const char *usage, const char *hel
     "      --newer-opsets\n" \
     "                 load an ONNX model that imports an opset newer than nnx knows,\n" \
     "                 reading each operator with the newest meaning nnx knows\n" \
-    "      --model-format onnx|nnef|nnvm|tosa\n" \
-    "                 read PATH as this format (default: told from the file's content)\n"
+    "  -v, --verbose  say how long each phase took (load, compile, first and steady\n" \
+    "                 dispatch) on stderr\n" \
+    "      --format onnx|nnef|nnvm|tosa\n" \
+    "                 read the model as this format (default: told from the file's content)\n"
 
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);
@@ -136,6 +139,32 @@ void cli_print_shape(FILE *out, const nnx_operand_desc *d); /* "[1,3,224,224]" *
 void cli_print_model_shape(FILE *out, const nnx_model *m, bool output, size_t i);
 /* The first input dimension of m that is symbolic (no extent bound), if any. */
 bool cli_model_unbound(const nnx_model *m, size_t *input, uint32_t *axis);
+
+/* output_file.c: a file a command writes. cli_check_output_file is called while parsing,
+ * before any work: PATH names no folder and its folder exists and is writable (else a usage
+ * error naming option, already reported: returns NNX_EXIT_USAGE; -1 to go on).
+ * cli_output_open creates PATH's temporary twin; cli_output_close(out, rc) renames it into
+ * place when rc is NNX_EXIT_OK and everything was written, else removes it, and returns the
+ * exit code (rc, or 1 after a write error, said on stderr). */
+typedef struct cli_output {
+    const char *path;
+    char *temp;
+    FILE *file;
+} cli_output;
+int cli_check_output_file(const cli_parser *p, const char *option, const char *path);
+int cli_output_open(const char *path, cli_output *out);
+int cli_output_close(cli_output *out, int rc);
+mode_t cli_umask(void); /* the process's umask, left unchanged */
+
+/* progress.c: phases of the command's work. cli_phase_begin(WHAT) ("loading", "compiling",
+ * ...; a string that outlives the phase) starts one; cli_phase_end ends it and returns its
+ * seconds. On a terminal (unless quiet) a phase that lasts a second shows "nnx: WHAT... 1.2 s"
+ * on stderr until it ends; verbose (-v) says "nnx: WHAT took N ms" at its end. */
+void cli_progress_verbose(bool on);
+void cli_progress_quiet(bool on);
+bool cli_progress_is_verbose(void);
+void cli_phase_begin(const char *what);
+double cli_phase_end(void);
 
 /* Subcommands (one file each). argv[0] is the subcommand's name; each handles --help. */
 int cmd_check(int argc, char **argv);

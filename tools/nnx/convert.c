@@ -14,7 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
-static const char kUsage[] = "Usage: nnx convert [OPTIONS] IN OUT\n";
+static const char kUsage[] = "Usage: nnx convert [OPTIONS] IN OUT\n"
+                             "       nnx convert [OPTIONS] IN -o OUT\n";
 
 static const char kHelp[] = "\n"
                             "Read the model IN (any format nnx reads) and write it to OUT, in the format OUT's\n"
@@ -42,6 +43,8 @@ static const char kHelp[] = "\n"
                             "accepts either name.\n"
                             "\n"
                             "Options:\n"
+                            "  -o, --output OUT\n"
+                            "                 where to write (instead of the second operand)\n"
                             "  -f, --force    replace the content of an existing folder OUT\n"
                             "      --tensor-map FILE\n"
                             "                 write every changed name as a JSON object {\"old\": \"new\", ...}\n"
@@ -196,7 +199,7 @@ static bool is_full_folder(const char *path)
 int cmd_convert(int argc, char **argv)
 {
     static const cli_option options[] = {
-        {"help", 'h', false}, {"force", 'f', false}, {"tensor-map", 0, true}, CLI_MODEL_OPTIONS};
+        {"help", 'h', false}, {"force", 'f', false}, {"tensor-map", 0, true}, {"output", 'o', true}, CLI_MODEL_OPTIONS};
     cli_model_args a = {0};
     cli_parser p;
     cli_init(&p, "nnx convert", kUsage, argc, argv);
@@ -204,7 +207,7 @@ int cmd_convert(int argc, char **argv)
     const char *paths[2] = {NULL, NULL};
     int path_count = 0;
     bool force = false;
-    const char *value, *map = NULL;
+    const char *value, *map = NULL, *output = NULL;
     int opt, rc = -1;
     while (rc < 0 && (opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END) {
         if (opt == 0) {
@@ -214,6 +217,10 @@ int cmd_convert(int argc, char **argv)
             force = true;
         } else if (opt == 2) {
             map = value;
+        } else if (opt == 3 && output) {
+            rc = cli_usage_error(&p, "-o given twice");
+        } else if (opt == 3) {
+            output = value;
         } else if (opt != CLI_POSITIONAL) {
             rc = opt > 0 ? cli_model_option(&p, &options[opt], value, &a) : NNX_EXIT_USAGE;
         } else if (path_count == 2) {
@@ -222,6 +229,10 @@ int cmd_convert(int argc, char **argv)
             paths[path_count++] = value;
         }
     }
+    if (rc < 0 && output && path_count == 2)
+        rc = cli_usage_error(&p, "OUT given twice: as -o %s and as '%s'", output, paths[1]);
+    else if (rc < 0 && output && path_count == 1)
+        paths[path_count++] = output;
     if (rc < 0 && path_count < 2)
         rc = cli_usage_error(&p, path_count == 0 ? "missing IN and OUT" : "missing OUT");
     if (rc < 0 && !force && is_full_folder(paths[1]))
@@ -238,7 +249,9 @@ int cmd_convert(int argc, char **argv)
         return rc;
     rename_list renames = {0};
     nnx_save_options save = {.flags = force ? NNX_SAVE_REPLACE : 0, .on_rename = on_rename, .rename_user = &renames};
+    cli_phase_begin("writing");
     nnx_status st = nnx_model_save_with(model, paths[1], &save);
+    cli_phase_end();
     rc = cli_exit_code(st);
     if (st != NNX_OK)
         fprintf(stderr, "%s\n", nnx_context_error(ctx));

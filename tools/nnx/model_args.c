@@ -1,5 +1,5 @@
 /* model_args.c — the options of every command that loads a model (--lenient, --strict-1.0.2, --params FILE,
- * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N, --model-format FMT): parsing them into cli_model_args,
+ * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N, --format FMT): parsing them into cli_model_args,
  * and the shapes given in the form nnx_model_options takes. */
 #include "cli.h"
 
@@ -92,6 +92,10 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
         a->flags |= NNX_MODEL_STRICT_1_0_2;
         return -1;
     }
+    if (strcmp(option->long_name, "verbose") == 0) {
+        cli_progress_verbose(true);
+        return -1;
+    }
     if (strcmp(option->long_name, "newer-opsets") == 0) {
         a->flags |= NNX_MODEL_NEWER_OPSETS;
         return -1;
@@ -100,10 +104,10 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
         a->params = value;
         return -1;
     }
-    if (strcmp(option->long_name, "model-format") == 0) {
+    if (strcmp(option->long_name, "format") == 0) {
         if (strcmp(value, "onnx") != 0 && strcmp(value, "nnef") != 0 && strcmp(value, "nnvm") != 0 &&
             strcmp(value, "tosa") != 0)
-            return cli_usage_error(p, "--model-format wants onnx, nnef, nnvm or tosa, got '%s'", value);
+            return cli_usage_error(p, "--format wants onnx, nnef, nnvm or tosa, got '%s'", value);
         a->format = value;
         return -1;
     }

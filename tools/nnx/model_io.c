@@ -23,7 +23,9 @@ int cli_load_model(const char *path, const cli_model_args *a, nnx_context **ctx,
         return NNX_EXIT_INVALID_MODEL;
     }
     nnx_model_options options = cli_model_options(a);
+    cli_phase_begin("loading");
     st = nnx_model_load(*ctx, path, &options, model);
+    cli_phase_end();
     if (st != NNX_OK) {
         fprintf(stderr, "%s\n", nnx_context_error(*ctx));
         nnx_context_destroy(*ctx);

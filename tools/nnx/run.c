@@ -1,5 +1,5 @@
 /* run.c — `nnx run MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast] [--output-dir
- * DIR] [--format npy|dat] [--threads N] [--random-inputs SEED] [--quantize] [--input-shape
+ * DIR] [--output-format npy|dat] [--quiet] [--threads N] [--random-inputs SEED] [--quantize] [--input-shape
  * NAME=D0,...]`: load and compile a model, give it inputs from .npy/.dat/.pb files, .npz
  * bundles or seeded random values, dispatch it
  * once, summarise every output on standard output and optionally write each to DIR. File I/O
@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char kUsage[] =
-    "Usage: nnx run [OPTIONS] MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast]\n"
-    "               [--output-dir DIR] [--format npy|dat] [--threads N] [--random-inputs SEED]\n"
-    "               [--quantize] [--lenient]\n";
+static const char kUsage[] = "Usage: nnx run [OPTIONS] MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast]\n"
+                             "               [--output-dir DIR] [-T npy|dat] [--threads N] [--random-inputs SEED]\n"
+                             "               [--quantize] [--quiet] [--lenient]\n";
 
 static const char kHelp[] =
     "\n"
@@ -40,12 +39,13 @@ static const char kHelp[] =
     "      --cast                allow a lossy conversion to a float input type (float64\n"
     "                            to float32, int64 to float32): values are rounded\n"
     "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
-    "      --format FORMAT       npy (default) or dat (NNEF tensor files) for --output-dir\n"
+    "  -T, --output-format FMT   npy (default) or dat (NNEF tensor files) for --output-dir\n"
     "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
     "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
     "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
     "                            variables that have no .dat file are then zero-filled\n"
-    "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
+    "  -q, --quiet               print no summary of the outputs\n"
+    "      --quantize            apply the model's graph.quant: each tensor it names passes\n"
     "                            through its quantization op (pseudo-quantization)\n" CLI_MODEL_HELP
     "  -h, --help                show this help and exit\n"
     "\n"
@@ -63,6 +63,7 @@ enum {
     OPT_THREADS,
     OPT_RANDOM_INPUTS,
     OPT_QUANTIZE,
+    OPT_QUIET,
     OPT_MODEL
 };
 static const cli_option kOptions[] = {
@@ -71,10 +72,11 @@ static const cli_option kOptions[] = {
     [OPT_INPUTS] = {"inputs", 0, true},
     [OPT_CAST] = {"cast", 0, false},
     [OPT_OUTPUT_DIR] = {"output-dir", 'o', true},
-    [OPT_FORMAT] = {"format", 0, true},
+    [OPT_FORMAT] = {"output-format", 'T', true},
     [OPT_THREADS] = {"threads", 0, true},
     [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
-    [OPT_QUANTIZE] = {"quantize", 'q', false},
+    [OPT_QUANTIZE] = {"quantize", 0, false},
+    [OPT_QUIET] = {"quiet", 'q', false},
     [OPT_MODEL] = CLI_MODEL_OPTIONS,
 };
 
@@ -93,7 +95,8 @@ typedef struct run_args {
     const char *bundle; /* --inputs FILE.npz */
     bool cast;
     const char *output_dir;
-    const char *format_text;
+    const char *format_text; /* --output-format */
+    bool quiet;              /* -q: no summary on standard output */
     nnx_tensor_file_format format;
     uint32_t threads;
     bool random;
@@ -175,7 +178,7 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         return -1;
     case OPT_FORMAT:
         if (strcmp(value, "npy") != 0 && strcmp(value, "dat") != 0)
-            return cli_usage_error(p, "--format wants npy or dat, got '%s'", value);
+            return cli_usage_error(p, "--output-format wants npy or dat, got '%s'", value);
         a->format_text = value;
         a->format = value[0] == 'n' ? NNX_TENSOR_FILE_NPY : NNX_TENSOR_FILE_NNEF;
         return -1;
@@ -191,6 +194,7 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         a->model_args.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES; /* try a model's structure without weights */
         return -1;
     case OPT_QUANTIZE: a->model_args.flags |= NNX_MODEL_APPLY_QUANTIZATION; return -1;
+    case OPT_QUIET: a->quiet = true; return -1;
     case CLI_POSITIONAL:
         if (a->model)
             return cli_usage_error(p, "unexpected argument '%s'", value);
@@ -213,7 +217,7 @@ static int parse_args(int argc, char **argv, run_args *a)
     if (!a->model)
         return cli_usage_error(&p, "missing MODEL");
     if (a->format_text && !a->output_dir)
-        return cli_usage_error(&p, "--format needs --output-dir");
+        return cli_usage_error(&p, "--output-format needs --output-dir");
     return -1;
 }
 
@@ -410,7 +414,8 @@ static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, con
         if (st != NNX_OK) {
             rc = fail(ctx, st);
         } else {
-            run_print_summary(stdout, t[i].name, &b);
+            if (!a->quiet)
+                run_print_summary(stdout, t[i].name, &b);
             if (a->output_dir)
                 rc = run_write_output(ctx, a->output_dir, t[i].name, a->format, &b);
         }
@@ -446,7 +451,14 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
         out[i].name = nnx_graph_output_name(g, i);
     if (rc == NNX_EXIT_OK) {
         /* the run makes the outputs: their shapes may depend on the input values */
+        cli_phase_begin("the first dispatch");
         nnx_status st = nnx_context_run(ctx, g, in, ni, out, no);
+        cli_phase_end();
+        if (st == NNX_OK && cli_progress_is_verbose()) { /* -v: a second run, the steady cost */
+            cli_phase_begin("a steady dispatch");
+            st = nnx_context_run(ctx, g, in, ni, out, no);
+            cli_phase_end();
+        }
         rc = st == NNX_OK ? report_outputs(a, ctx, g, out) : fail(ctx, st);
     }
     free(in);
@@ -523,7 +535,9 @@ static uint32_t bind_bundle_shapes(run_args *a, nnx_context *ctx, nnx_model *m)
 static int load_model(run_args *a, nnx_context *ctx, nnx_model **m)
 {
     nnx_model_options o = cli_model_options(&a->model_args);
+    cli_phase_begin("loading");
     nnx_status st = nnx_model_load(ctx, a->model, &o, m);
+    cli_phase_end();
     size_t input;
     uint32_t axis;
     bool unbound = st == NNX_OK && cli_model_unbound(*m, &input, &axis);
@@ -538,7 +552,9 @@ static int load_model(run_args *a, nnx_context *ctx, nnx_model **m)
                 nnx_model_destroy(*m);
             *m = NULL;
             o = cli_model_options(&a->model_args);
+            cli_phase_begin("loading with the input files' shapes");
             st = nnx_model_load(ctx, a->model, &o, m);
+            cli_phase_end();
         } else if (first && st != NNX_OK) {
             fprintf(stderr, "%s\n", first); /* the file reads may have replaced the context's message */
             free(first);
@@ -593,7 +609,7 @@ static int run(run_args *a)
     if (!(buffers = calloc(nnx_model_input_count(m) + 1, sizeof *buffers))) {
         fprintf(stderr, "nnx run: out of memory\n");
         rc = NNX_EXIT_INVALID_MODEL;
-    } else if ((st = nnx_model_build(m, &g)) != NNX_OK) {
+    } else if (cli_phase_begin("compiling"), st = nnx_model_build(m, &g), cli_phase_end(), st != NNX_OK) {
         rc = fail(ctx, st);
     } else if ((rc = gather_inputs(a, ctx, m, g, buffers)) == NNX_EXIT_OK) {
         rc = dispatch(a, ctx, g, m, buffers);
@@ -614,6 +630,7 @@ int cmd_run(int argc, char **argv)
         return NNX_EXIT_INVALID_MODEL;
     }
     int rc = parse_args(argc, argv, &a);
+    cli_progress_quiet(a.quiet);
     if (rc < 0)
         rc = run(&a);
     cli_model_args_free(&a.model_args);
