@@ -4,6 +4,7 @@
  * bundles or seeded random values, dispatch it
  * once, summarise every output on standard output and optionally write each to DIR. File I/O
  * is in run_io.c, the summary in summary.c. */
+#include "json_report.h"
 #include "run.h"
 
 #include <stdlib.h>
@@ -12,7 +13,7 @@
 static const char kUsage[] =
     "Usage: nnx run [OPTIONS] MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast]\n"
     "               [--output-dir DIR] [--format npy|dat] [--threads N] [--random-inputs SEED]\n"
-    "               [--quantize] [--lenient]\n";
+    "               [--quantize] [--lenient] [--json]\n";
 
 static const char kHelp[] =
     "\n"
@@ -47,6 +48,8 @@ static const char kHelp[] =
     "                            variables that have no .dat file are then zero-filled\n"
     "  -q, --quantize            apply the model's graph.quant: each tensor it names passes\n"
     "                            through its quantization op (pseudo-quantization)\n" CLI_MODEL_HELP
+    "      --json                print one JSON document (each output's summary) instead\n"
+    "                            of the text (docs/CLI.md)\n"
     "  -h, --help                show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
@@ -63,6 +66,7 @@ enum {
     OPT_THREADS,
     OPT_RANDOM_INPUTS,
     OPT_QUANTIZE,
+    OPT_JSON,
     OPT_MODEL
 };
 static const cli_option kOptions[] = {
@@ -75,6 +79,7 @@ static const cli_option kOptions[] = {
     [OPT_THREADS] = {"threads", 0, true},
     [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
     [OPT_QUANTIZE] = {"quantize", 'q', false},
+    [OPT_JSON] = {"json", 0, false},
     [OPT_MODEL] = CLI_MODEL_OPTIONS,
 };
 
@@ -98,6 +103,7 @@ typedef struct run_args {
     uint32_t threads;
     bool random;
     uint64_t seed;
+    bool json;                 /* --json: one JSON document instead of the summary (json_run.c) */
     cli_model_args model_args; /* --lenient, --params, --input-shape; --quantize and
                                   --random-inputs add their flags */
 } run_args;
@@ -191,6 +197,7 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         a->model_args.flags |= NNX_MODEL_ZERO_MISSING_VARIABLES; /* try a model's structure without weights */
         return -1;
     case OPT_QUANTIZE: a->model_args.flags |= NNX_MODEL_APPLY_QUANTIZATION; return -1;
+    case OPT_JSON: a->json = true; return -1;
     case CLI_POSITIONAL:
         if (a->model)
             return cli_usage_error(p, "unexpected argument '%s'", value);
@@ -410,7 +417,7 @@ static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, con
         if (st != NNX_OK) {
             rc = fail(ctx, st);
         } else {
-            run_print_summary(stdout, t[i].name, &b);
+            run_show_output(t[i].name, &b);
             if (a->output_dir)
                 rc = run_write_output(ctx, a->output_dir, t[i].name, a->format, &b);
         }
@@ -614,8 +621,12 @@ int cmd_run(int argc, char **argv)
         return NNX_EXIT_INVALID_MODEL;
     }
     int rc = parse_args(argc, argv, &a);
-    if (rc < 0)
+    if (rc < 0 && a.json) {
+        json_run_begin(a.model);
+        rc = json_end(run(&a));
+    } else if (rc < 0) {
         rc = run(&a);
+    }
     cli_model_args_free(&a.model_args);
     free(a.inputs);
     return rc;
