@@ -89,11 +89,10 @@ int json_info(const char *path, const cli_model_args *a)
         json_add(histogram, counts[k].name, json_uint(counts[k].count));
     free(counts);
     json_add(doc, "histogram", histogram);
-    cJSON *parameters = json_str(NULL);
+    cJSON *parameters = m ? cJSON_CreateObject() : json_str(NULL);
     if (m) {
         uint64_t count, bytes;
         nnx_model_parameters(m, &count, &bytes);
-        parameters = cJSON_CreateObject();
         json_add(parameters, "count", json_uint(count));
         json_add(parameters, "bytes", json_uint(bytes));
     }
