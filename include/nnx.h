@@ -1007,6 +1007,11 @@ typedef struct nnx_profile_step {
                               "add+clamp" */
     uint64_t runs;        /* dispatches started since profiling was turned on (failed ones too) */
     uint64_t nanoseconds; /* their total wall time in this step */
+    const char *output;   /* the name of the tensor the step's node produces (its first output),
+                              as the model names it (an ONNX node output, an NNEF identifier, an
+                              NNVM node or TOSA tensor name); "" when the model gives it none (an
+                              extra node of an operation lowered into several). Appended after
+                              nanoseconds: the struct only grows */
 } nnx_profile_step;
 
 NNX_API nnx_status nnx_graph_set_profiling(nnx_graph *graph, bool on);
@@ -1284,6 +1289,10 @@ NNX_API const char *nnx_model_output_dim_name(const nnx_model *model, size_t ind
 #define NNX_STAGE_CACHE_DEFAULT 16
 NNX_API const char *nnx_model_staged_reason(const nnx_model *model);
 NNX_API const char *nnx_graph_staged_reason(const nnx_graph *graph);
+
+/* The format model was read as: "onnx", "nnef", "nnvm" or "tosa" (what options->format
+ * forced, else what the content showed); NULL for NULL or a destroyed model. */
+NNX_API const char *nnx_model_format_name(const nnx_model *model);
 
 /* Operations in execution order (after expansion) and their names ("conv", …). */
 NNX_API size_t nnx_model_op_count(const nnx_model *model);

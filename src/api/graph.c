@@ -106,6 +106,8 @@ bool nnx_graph_profile_step(const nnx_graph *g, size_t index, nnx_profile_step *
         out->fused = add && clamp ? "add+clamp" : add ? "add" : clamp ? "clamp" : "";
         out->runs = __atomic_load_n(&p->profile->runs, __ATOMIC_RELAXED);
         out->nanoseconds = __atomic_load_n(&p->profile->ns[k], __ATOMIC_RELAXED);
+        const char *name = node->n_out ? p->ir->values[node->out[0]].name : NULL;
+        out->output = name ? name : "";
         return true;
     }
     return false;

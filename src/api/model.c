@@ -185,6 +185,8 @@ const char *nnx_model_output_dim_name(const nnx_model *m, size_t i, uint32_t axi
     return dim_name_of(m, NNX_MODEL_OUTPUTS, i, axis);
 }
 
+const char *nnx_model_format_name(const nnx_model *m) { return LIVE(m) ? m->format->name : NULL; }
+
 const char *nnx_model_staged_reason(const nnx_model *m)
 {
     if (!LIVE(m) || m->format->ops != &nnx_model_ir_ops)

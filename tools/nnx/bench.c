@@ -5,6 +5,7 @@
  * memory, and the closing line `bench: median X ms, min Y ms` that bench/compare reads; with
  * --shapes, all of it once per shape set. A measuring tool, not a test: it asserts no time. */
 #define _POSIX_C_SOURCE 200809L
+#include "json_report.h"
 #include "run.h"
 
 #include <stdio.h>
@@ -15,7 +16,7 @@
 
 static const char kUsage[] =
     "Usage: nnx bench [OPTIONS] MODEL [--runs N] [--threads N] [--warmup MS] [--shapes SETS] [--quiet] [--profile]\n"
-    "                 [--times]\n";
+    "                 [--profile-all] [--times] [--json]\n";
 
 static const char kHelp[] = "\n"
                             "Compile MODEL, fill its inputs with deterministic pseudo-random data (as nnx run\n"
@@ -31,7 +32,11 @@ static const char kHelp[] = "\n"
                             "                      --iterations N is the same\n"
                             "  -q, --quiet         no progress display\n"
                             "  -p, --profile       also time every step of the timed dispatches and print the\n"
-                            "                      time per operation and the slowest steps before the last line\n"
+                            "                      time per operation and the ten slowest steps (op, node and\n"
+                            "                      tensor) before the last line\n"
+                            "      --profile-all   --profile listing every step in execution order instead\n"
+                            "      --json          print one JSON document instead: every figure and, with\n"
+                            "                      --profile, every step (docs/CLI.md)\n"
                             "  -t, --times         also print each timed dispatch's wall time in ms, in the order\n"
                             "                      they ran, as the line `times: T1 T2 ...` before the report\n"
                             "      --threads N     worker threads, 0 = one per core (default), 1 = none\n"
@@ -102,14 +107,39 @@ static int by_time(const void *a, const void *b)
     return x > y ? -1 : x < y;
 }
 
+/* "op[+fused] 'label' -> 'output' (kernel)": the node's label and the tensor it produces,
+ * each left out when the model gives none, the label also when it is the op's name (as NNEF
+ * nodes are labelled) and the output when it equals the label. */
+static void step_name(char *out, size_t size, const nnx_profile_step *s)
+{
+    int at = snprintf(out, size, "%s%s%s", s->op, *s->fused ? "+" : "", s->fused);
+    if (*s->label && strcmp(s->label, s->op) != 0 && at >= 0 && (size_t)at < size)
+        at += snprintf(out + at, size - (size_t)at, " '%s'", s->label);
+    if (*s->output && strcmp(s->output, s->label) != 0 && at >= 0 && (size_t)at < size)
+        at += snprintf(out + at, size - (size_t)at, " -> '%s'", s->output);
+    if (at >= 0 && (size_t)at < size)
+        snprintf(out + at, size - (size_t)at, " (%s)", s->kernel);
+}
+
+typedef struct step_time {
+    size_t index;
+    uint64_t ns;
+} step_time;
+
+static int by_step_time(const void *a, const void *b)
+{
+    uint64_t x = ((const step_time *)a)->ns, y = ((const step_time *)b)->ns;
+    return x > y ? -1 : x < y;
+}
+
 /* The profile of the timed dispatches: milliseconds per dispatch by operation, then the
- * ten slowest steps. */
-static void report_profile(const nnx_graph *g)
+ * ten slowest steps, or with all every step in execution order; each step with its index. */
+static void report_profile(const nnx_graph *g, bool all)
 {
     size_t n = nnx_graph_profile_count(g), n_ops = 0;
-    op_total *ops = calloc(n + 1, sizeof *ops), *steps = calloc(n + 1, sizeof *steps);
-    char(*names)[160] = calloc(n + 1, sizeof *names);
-    if (!ops || !steps || !names) {
+    op_total *ops = calloc(n + 1, sizeof *ops);
+    step_time *steps = calloc(n + 1, sizeof *steps);
+    if (!ops || !steps) {
         fprintf(stderr, "nnx bench: out of memory for the profile\n");
         goto done;
     }
@@ -126,35 +156,43 @@ static void report_profile(const nnx_graph *g)
             ops[n_ops++] = (op_total){s.op, 0, 0};
         ops[j].ns += s.nanoseconds;
         ops[j].steps++;
-        snprintf(names[i], sizeof names[i], "%s%s%s '%s' (%s)", s.op, *s.fused ? "+" : "", s.fused, s.label, s.kernel);
-        steps[i] = (op_total){names[i], s.nanoseconds, 1};
+        steps[i] = (step_time){i, s.nanoseconds};
     }
     qsort(ops, n_ops, sizeof *ops, by_time);
-    qsort(steps, n, sizeof *steps, by_time);
+    if (!all)
+        qsort(steps, n, sizeof *steps, by_step_time);
     printf("profile: %zu steps, %.3f ms per dispatch inside them\n", n, (double)total / (double)runs * 1e-6);
     for (size_t j = 0; j < n_ops; j++)
         printf("  %-24s %4u step%s %9.3f ms %5.1f %%\n", ops[j].op, ops[j].steps, ops[j].steps == 1 ? " " : "s",
                (double)ops[j].ns / (double)runs * 1e-6, total ? 100.0 * (double)ops[j].ns / (double)total : 0.0);
-    printf("slowest steps:\n");
-    for (size_t i = 0; i < n && i < 10; i++)
-        printf("  %9.3f ms  %s\n", (double)steps[i].ns / (double)runs * 1e-6, steps[i].op);
+    printf(all ? "steps:\n" : "slowest steps:\n");
+    for (size_t i = 0; i < n && (all || i < 10); i++) {
+        nnx_profile_step s;
+        char name[512];
+        nnx_graph_profile_step(g, steps[i].index, &s);
+        step_name(name, sizeof name, &s);
+        printf("  %9.3f ms %5.1f %%  #%zu %s\n", (double)steps[i].ns / (double)runs * 1e-6,
+               total ? 100.0 * (double)steps[i].ns / (double)total : 0.0, steps[i].index, name);
+    }
 done:
     free(ops);
     free(steps);
-    free(names);
 }
 
 /* What a set's report says beyond its timings: what its first dispatch did, and the time of
  * one dispatch back at the first set's shapes once this set is compiled (< 0: none). */
 typedef struct report_extra {
+    const char *set; /* the shape set's text (--shapes), or NULL */
     const char *first_what;
     double cached;
     const char *cached_label;
 } report_extra;
 
-static void report(const char *model, const nnx_graph *g, double first, double *times, long n, bool profile, bool each,
+static void report(const char *model, const nnx_graph *g, double first, double *times, long n, int profile, bool each,
                    const report_extra *x)
 {
+    if (json_doc()) /* --json: the document takes the figures (the text goes nowhere) */
+        json_bench_report(x->set, g, first, x->first_what, x->cached, times, n, profile, each);
     if (each) {
         printf("times:");
         for (long k = 0; k < n; k++)
@@ -174,7 +212,7 @@ static void report(const char *model, const nnx_graph *g, double first, double *
     printf("planned memory per dispatch: %.1f MiB (values and kernel scratch; weights not included)\n",
            (double)nnx_graph_planned_bytes(g) / (1024.0 * 1024.0));
     if (profile)
-        report_profile(g);
+        report_profile(g, profile > 1);
     printf("bench: median %.3f ms, min %.3f ms\n", median * 1e3, times[0] * 1e3);
 }
 
@@ -204,7 +242,8 @@ typedef struct bench_args {
     long iterations;
     double warmup;
     uint32_t threads;
-    bool progress, profile, each;
+    bool progress, each, json;
+    int profile; /* 0: no, 1: --profile (the ten slowest steps), 2: --profile-all (every step) */
 } bench_args;
 
 /* Times b->model loaded with the shapes of m: the first dispatch (load, compile, inputs and
@@ -281,7 +320,7 @@ static int bench_one(const bench_args *b, const cli_model_args *m, const char *l
         if (label)
             printf("shapes %s:\n", label);
         report(b->model, g, first, times, b->iterations, b->profile, b->each,
-               &(report_extra){"load, compile, run", -1, NULL});
+               &(report_extra){label, "load, compile, run", -1, NULL});
     }
     for (size_t i = 0; buffers && i < ni; i++)
         run_buffer_free(&buffers[i]);
@@ -418,7 +457,7 @@ static int bench_unbound(const bench_args *b, nnx_context *ctx, nnx_model *model
         if (rc == NNX_EXIT_OK) {
             printf("shapes %s:\n", b->set_text[k]);
             report(b->model, g, first, times, b->iterations, b->profile, b->each,
-                   &(report_extra){k ? "compile, run" : "load, compile, run", back, b->set_text[0]});
+                   &(report_extra){b->set_text[k], k ? "compile, run" : "load, compile, run", back, b->set_text[0]});
         }
         free_set_tensors(&here);
     }
@@ -512,6 +551,8 @@ int cmd_bench(int argc, char **argv)
         OPT_TIMES,
         OPT_WARMUP,
         OPT_SHAPES,
+        OPT_PROFILE_ALL,
+        OPT_JSON,
         OPT_MODEL
     };
     static const cli_option options[] = {
@@ -519,7 +560,8 @@ int cmd_bench(int argc, char **argv)
         [OPT_RUNS] = {"runs", 'n', true},    [OPT_THREADS] = {"threads", 0, true},
         [OPT_QUIET] = {"quiet", 'q', false}, [OPT_PROFILE] = {"profile", 'p', false},
         [OPT_TIMES] = {"times", 't', false}, [OPT_WARMUP] = {"warmup", 'w', true},
-        [OPT_SHAPES] = {"shapes", 0, true},  [OPT_MODEL] = CLI_MODEL_OPTIONS,
+        [OPT_SHAPES] = {"shapes", 0, true},  [OPT_PROFILE_ALL] = {"profile-all", 0, false},
+        [OPT_JSON] = {"json", 0, false},     [OPT_MODEL] = CLI_MODEL_OPTIONS,
     };
     long threads = 0, warmup_ms = 0;
     bool quiet = false;
@@ -542,7 +584,9 @@ int cmd_bench(int argc, char **argv)
                                      opt == OPT_RUNS ? "runs" : "iterations", value);
             break;
         case OPT_QUIET: quiet = true; break;
-        case OPT_PROFILE: b.profile = true; break;
+        case OPT_PROFILE: b.profile = b.profile > 1 ? 2 : 1; break;
+        case OPT_PROFILE_ALL: b.profile = 2; break;
+        case OPT_JSON: b.json = true; break;
         case OPT_TIMES: b.each = true; break;
         case OPT_WARMUP:
             if (!cli_parse_long(value, 0, 600000, &warmup_ms))
@@ -572,9 +616,14 @@ int cmd_bench(int argc, char **argv)
     if (rc < 0) {
         b.warmup = (double)warmup_ms * 1e-3;
         b.threads = (uint32_t)threads;
-        b.progress = !quiet && isatty(STDERR_FILENO);
-        cli_progress_quiet(quiet);
-        rc = bench(&b);
+        b.progress = !quiet && !b.json && isatty(STDERR_FILENO);
+        cli_progress_quiet(quiet || b.json); /* --json captures stderr: nothing drawn */
+        if (b.json) {
+            json_bench_begin(b.model, b.iterations, warmup_ms, b.threads, b.profile > 0);
+            rc = json_end(bench(&b));
+        } else {
+            rc = bench(&b);
+        }
     }
     for (size_t k = 0; k < b.n_sets; k++)
         cli_model_args_free(&b.sets[k]);

@@ -99,6 +99,18 @@ void cli_model_args_free(cli_model_args *a);
 int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
                             const char **path, cli_model_args *a);
 
+/* cli_parse_model_command for a command that also takes --json, which sets *json. */
+int cli_parse_model_command_json(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                                 const char **path, cli_model_args *a, bool *json);
+
+/* info.c: how many times each operation occurs in m, most frequent first (then by name);
+ * *distinct entries, malloc'ed (NULL when out of memory). */
+typedef struct cli_op_count {
+    const char *name;
+    size_t count;
+} cli_op_count;
+cli_op_count *cli_op_histogram(const nnx_model *m, size_t *distinct);
+
 /* The help lines of CLI_MODEL_OPTIONS, shared by every command that loads a model. */
 #define CLI_MODEL_HELP \
     "  -l, --lenient  accept compositional syntax without its KHR_enable_* extensions\n" \

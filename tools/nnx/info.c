@@ -1,29 +1,26 @@
 /* info.c — `nnx info PATH`: describe a model: its inputs and outputs (name, data type,
  * shape), a histogram of the operations it uses, and its parameter count and bytes. */
-#include "cli.h"
+#include "json_report.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char kUsage[] = "Usage: nnx info [OPTIONS] PATH\n";
+static const char kUsage[] = "Usage: nnx info [OPTIONS] PATH [--json]\n";
 
 static const char kHelp[] = "\n"
                             "Print what the model at PATH takes and gives: each input and output with its\n"
                             "data type and shape, how many times each operation occurs (after compound\n"
                             "operations are expanded), and how many parameters (weights) it has.\n"
                             "\n"
-                            "Options:\n" CLI_MODEL_HELP "  -h, --help     show this help and exit\n"
+                            "Options:\n"
+                            "      --json     print one JSON document instead (docs/CLI.md)\n" CLI_MODEL_HELP
+                            "  -h, --help     show this help and exit\n"
                             "\n"
                             "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
 
-typedef struct op_count {
-    const char *name;
-    size_t count;
-} op_count;
-
 static int by_count(const void *a, const void *b)
 {
-    const op_count *x = a, *y = b;
+    const cli_op_count *x = a, *y = b;
     if (x->count != y->count)
         return x->count < y->count ? 1 : -1;
     return strcmp(x->name, y->name);
@@ -42,25 +39,35 @@ static void print_tensors(const nnx_model *m, bool output)
     }
 }
 
+cli_op_count *cli_op_histogram(const nnx_model *m, size_t *distinct)
+{
+    size_t n = nnx_model_op_count(m);
+    cli_op_count *counts = calloc(n ? n : 1, sizeof *counts);
+    *distinct = 0;
+    if (!counts)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = nnx_model_op_name(m, i);
+        size_t k = 0;
+        while (k < *distinct && strcmp(counts[k].name, name) != 0)
+            k++;
+        if (k == *distinct)
+            counts[(*distinct)++] = (cli_op_count){name, 0};
+        counts[k].count++;
+    }
+    qsort(counts, *distinct, sizeof *counts, by_count);
+    return counts;
+}
+
 static int print_histogram(const nnx_model *m)
 {
-    size_t n = nnx_model_op_count(m), distinct = 0;
-    op_count *counts = calloc(n ? n : 1, sizeof *counts);
+    size_t distinct;
+    cli_op_count *counts = cli_op_histogram(m, &distinct);
     if (!counts) {
         fprintf(stderr, "nnx info: out of memory\n");
         return NNX_EXIT_INVALID_MODEL;
     }
-    for (size_t i = 0; i < n; i++) {
-        const char *name = nnx_model_op_name(m, i);
-        size_t k = 0;
-        while (k < distinct && strcmp(counts[k].name, name) != 0)
-            k++;
-        if (k == distinct)
-            counts[distinct++] = (op_count){name, 0};
-        counts[k].count++;
-    }
-    qsort(counts, distinct, sizeof *counts, by_count);
-    printf("operations: %zu\n", n);
+    printf("operations: %zu\n", nnx_model_op_count(m));
     for (size_t k = 0; k < distinct; k++)
         printf("  %-24s %zu\n", counts[k].name, counts[k].count);
     free(counts);
@@ -100,9 +107,15 @@ int cmd_info(int argc, char **argv)
 {
     cli_model_args a = {0};
     const char *path = NULL;
-    int rc = cli_parse_model_command("nnx info", kUsage, kHelp, argc, argv, &path, &a);
+    bool json = false;
+    int rc = cli_parse_model_command_json("nnx info", kUsage, kHelp, argc, argv, &path, &a, &json);
     if (rc >= 0)
         return rc;
+    if (json) {
+        rc = json_info(path, &a);
+        cli_model_args_free(&a);
+        return rc;
+    }
     nnx_context *ctx;
     nnx_model *m;
     rc = cli_load_model(path, &a, &ctx, &m);

@@ -128,36 +128,46 @@ bool cli_parse_long(const char *text, long min, long max, long *out)
     return true;
 }
 
-/* One argument of a command that takes --help, CLI_MODEL_OPTIONS and one PATH: -1 to go on,
- * else the exit code. */
+/* One argument of a command that takes --help, --json (when json is not NULL),
+ * CLI_MODEL_OPTIONS and one PATH: -1 to go on, else the exit code. */
 static int take_model_command_option(cli_parser *p, const cli_option *options, int opt, const char *value,
-                                     const char *help, const char **path, cli_model_args *a)
+                                     const char *help, const char **path, cli_model_args *a, bool *json)
 {
     switch (opt) {
     case 0: printf("%s%s", p->usage, help); return NNX_EXIT_OK;
+    case 1: *json = true; return -1;
     case CLI_POSITIONAL:
         if (*path)
             return cli_usage_error(p, "unexpected argument '%s'", value);
         *path = value;
         return -1;
-    default: return opt > 0 ? cli_model_option(p, &options[opt], value, a) : NNX_EXIT_USAGE;
+    default: return opt > 1 ? cli_model_option(p, &options[opt], value, a) : NNX_EXIT_USAGE;
     }
 }
 
-int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
-                            const char **path, cli_model_args *a)
+int cli_parse_model_command_json(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                                 const char **path, cli_model_args *a, bool *json)
 {
-    static const cli_option options[] = {{"help", 'h', false}, CLI_MODEL_OPTIONS};
+    /* without json, --json is not offered: its row has no name, so nothing matches it */
+    static const cli_option options[] = {{"help", 'h', false}, {"json", 0, false}, CLI_MODEL_OPTIONS};
+    static const cli_option plain[] = {{"help", 'h', false}, {NULL, 0, false}, CLI_MODEL_OPTIONS};
     cli_parser p;
     cli_init(&p, prog, usage, argc, argv);
     const char *value;
     int opt, rc = -1;
     *path = NULL;
-    while (rc < 0 && (opt = cli_next(&p, options, sizeof options / sizeof options[0], &value)) != CLI_END)
-        rc = take_model_command_option(&p, options, opt, value, help, path, a);
+    while (rc < 0 &&
+           (opt = cli_next(&p, json ? options : plain, sizeof options / sizeof options[0], &value)) != CLI_END)
+        rc = take_model_command_option(&p, options, opt, value, help, path, a, json);
     if (rc < 0 && !*path)
         rc = cli_usage_error(&p, "missing PATH");
     if (rc >= 0)
         cli_model_args_free(a);
     return rc;
+}
+
+int cli_parse_model_command(const char *prog, const char *usage, const char *help, int argc, char **argv,
+                            const char **path, cli_model_args *a)
+{
+    return cli_parse_model_command_json(prog, usage, help, argc, argv, path, a, NULL);
 }

@@ -4,6 +4,7 @@
  * bundles or seeded random values, dispatch it
  * once, summarise every output on standard output and optionally write each to DIR. File I/O
  * is in run_io.c, the summary in summary.c. */
+#include "json_report.h"
 #include "run.h"
 
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 
 static const char kUsage[] = "Usage: nnx run [OPTIONS] MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast]\n"
                              "               [--output-dir DIR] [-T npy|dat] [--threads N] [--random-inputs SEED]\n"
-                             "               [--quantize] [--quiet] [--lenient]\n";
+                             "               [--quantize] [--quiet] [--lenient] [--json]\n";
 
 static const char kHelp[] =
     "\n"
@@ -47,6 +48,8 @@ static const char kHelp[] =
     "  -q, --quiet               print no summary of the outputs\n"
     "      --quantize            apply the model's graph.quant: each tensor it names passes\n"
     "                            through its quantization op (pseudo-quantization)\n" CLI_MODEL_HELP
+    "      --json                print one JSON document (each output's summary) instead\n"
+    "                            of the text (docs/CLI.md)\n"
     "  -h, --help                show this help and exit\n"
     "\n"
     "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
@@ -64,6 +67,7 @@ enum {
     OPT_RANDOM_INPUTS,
     OPT_QUANTIZE,
     OPT_QUIET,
+    OPT_JSON,
     OPT_MODEL
 };
 static const cli_option kOptions[] = {
@@ -77,6 +81,7 @@ static const cli_option kOptions[] = {
     [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
     [OPT_QUANTIZE] = {"quantize", 0, false},
     [OPT_QUIET] = {"quiet", 'q', false},
+    [OPT_JSON] = {"json", 0, false},
     [OPT_MODEL] = CLI_MODEL_OPTIONS,
 };
 
@@ -101,6 +106,7 @@ typedef struct run_args {
     uint32_t threads;
     bool random;
     uint64_t seed;
+    bool json;                 /* --json: one JSON document instead of the summary (json_run.c) */
     cli_model_args model_args; /* --lenient, --params, --input-shape; --quantize and
                                   --random-inputs add their flags */
 } run_args;
@@ -195,6 +201,7 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         return -1;
     case OPT_QUANTIZE: a->model_args.flags |= NNX_MODEL_APPLY_QUANTIZATION; return -1;
     case OPT_QUIET: a->quiet = true; return -1;
+    case OPT_JSON: a->json = true; return -1;
     case CLI_POSITIONAL:
         if (a->model)
             return cli_usage_error(p, "unexpected argument '%s'", value);
@@ -414,8 +421,8 @@ static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, con
         if (st != NNX_OK) {
             rc = fail(ctx, st);
         } else {
-            if (!a->quiet)
-                run_print_summary(stdout, t[i].name, &b);
+            if (!a->quiet || a->json)
+                run_show_output(t[i].name, &b);
             if (a->output_dir)
                 rc = run_write_output(ctx, a->output_dir, t[i].name, a->format, &b);
         }
@@ -630,9 +637,13 @@ int cmd_run(int argc, char **argv)
         return NNX_EXIT_INVALID_MODEL;
     }
     int rc = parse_args(argc, argv, &a);
-    cli_progress_quiet(a.quiet);
-    if (rc < 0)
+    cli_progress_quiet(a.quiet || a.json); /* --json captures stderr: nothing drawn */
+    if (rc < 0 && a.json) {
+        json_run_begin(a.model);
+        rc = json_end(run(&a));
+    } else if (rc < 0) {
         rc = run(&a);
+    }
     cli_model_args_free(&a.model_args);
     free(a.inputs);
     return rc;

@@ -72,4 +72,31 @@ int run_make_tensors(nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_buf
  * "  top-5: I (V), ..." on out. */
 void run_print_summary(FILE *out, const char *name, const run_buffer *b);
 
+/* The figures of an output's summary. Floats: min, max and mean over the values that are
+ * not NaN (NaN when all are), nans counts the rest. Integers and bool: exact extremes in
+ * imin/imax (signed) or umin/umax (unsigned and bool), min/max/mean as doubles too. */
+typedef struct run_stats {
+    size_t count, nans;
+    bool floating, is_signed;
+    double min, max, mean;
+    int64_t imin, imax;
+    uint64_t umin, umax;
+} run_stats;
+run_stats run_output_stats(const run_buffer *b);
+
+#define RUN_TOP_K 5
+/* The number of classes when d is a class-score vector (shape [C], [1,C] or [1,C,1,1] with
+ * C >= 2, not bool), else 0: the outputs whose summary shows the top 5. */
+size_t run_class_count(const nnx_operand_desc *d);
+/* The largest of the first `classes` values, largest first, the lower index first among
+ * equals, NaN never ranked: how many (at most RUN_TOP_K) into index and value. */
+size_t run_top_values(const run_buffer *b, size_t classes, size_t index[RUN_TOP_K], double value[RUN_TOP_K]);
+
+/* json_run.c: run_print_summary on stdout, or with --json the output's entry in the
+ * document (json_report.h). */
+void run_show_output(const char *name, const run_buffer *b);
+/* json_run.c: "DESC: rejected as expected: MESSAGE" on stdout, or with --json the
+ * document's rejected_as_expected. */
+void run_show_rejected(const char *desc, const char *message);
+
 #endif /* NNX_CLI_RUN_H */

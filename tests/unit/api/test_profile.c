@@ -2,7 +2,8 @@
  * nnx_graph_profile_count, nnx_graph_profile_step): a conv whose relu is fused into it and
  * a sigmoid after it are two steps in execution order, with the op names, the fused part
  * and the kernel kind; totals count only dispatches made while profiling is on, turning it
- * on again resets them, and bad indexes / handles give nothing. */
+ * on again resets them, and bad indexes / handles give nothing. Each step names the tensor
+ * it produces as the model does (an ONNX model's node outputs), "" for a builder's. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +64,7 @@ static void test_steps_and_totals(void **state)
     assert_string_equal(s.op, "conv");
     assert_string_equal(s.fused, "clamp");
     assert_string_equal(s.kernel, "fast");
+    assert_string_equal(s.output, ""); /* the builder names no values */
     assert_int_equal(s.runs, 3);
     assert_true(s.nanoseconds > 0);
     assert_true(nnx_graph_profile_step(f.g, 1, &s));
@@ -108,8 +110,40 @@ static void test_bad_arguments(void **state)
     nnx_context_destroy(f.ctx);
 }
 
+/* conv_pool.onnx: Conv -> c, Relu -> r, MaxPool -> y (onnx.load(...).graph.node outputs);
+ * nnx_model_format_name of models of three formats. */
+static void test_output_names(void **state)
+{
+    (void)state;
+    nnx_context *ctx;
+    nnx_model *m;
+    nnx_graph *g;
+    assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 1}, &ctx), NNX_OK);
+    assert_int_equal(nnx_model_load(ctx, NNX_SOURCE_DIR "/tests/data/onnx/conv_pool.onnx", NULL, &m), NNX_OK);
+    assert_string_equal(nnx_model_format_name(m), "onnx");
+    assert_int_equal(nnx_model_build(m, &g), NNX_OK);
+    static const char *const ops[] = {"conv", "relu", "max_pool"}, *const outputs[] = {"c", "r", "y"};
+    assert_int_equal(nnx_graph_profile_count(g), 3);
+    for (size_t i = 0; i < 3; i++) {
+        nnx_profile_step s;
+        assert_true(nnx_graph_profile_step(g, i, &s));
+        assert_string_equal(s.op, ops[i]);
+        assert_string_equal(s.output, outputs[i]);
+    }
+    nnx_model_destroy(m);
+    assert_null(nnx_model_format_name(m));
+    /* the format the content shows: an NNEF folder, NNVM graph JSON */
+    assert_int_equal(nnx_model_load(ctx, NNX_SOURCE_DIR "/examples/digits/model", NULL, &m), NNX_OK);
+    assert_string_equal(nnx_model_format_name(m), "nnef");
+    assert_int_equal(nnx_model_load(ctx, NNX_SOURCE_DIR "/tests/data/nnvm/vgg_like/graph.json", NULL, &m), NNX_OK);
+    assert_string_equal(nnx_model_format_name(m), "nnvm");
+    assert_null(nnx_model_format_name(NULL));
+    nnx_context_destroy(ctx);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_steps_and_totals), cmocka_unit_test(test_bad_arguments)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_steps_and_totals), cmocka_unit_test(test_bad_arguments),
+                                       cmocka_unit_test(test_output_names)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
