@@ -3,7 +3,8 @@
  * NAME=D0,...]`: load and compile a model, give it inputs from .npy/.dat/.pb files, .npz
  * bundles or seeded random values, dispatch it
  * once, summarise every output on standard output and optionally write each to DIR. File I/O
- * is in run_io.c, the summary in summary.c. */
+ * is in run_io.c, the summary in summary.c; --print in print_values.c, --save and the
+ * output-path checks in save_bundle.c, --compare in compare.c. */
 #include "compare.h"
 #include "run.h"
 

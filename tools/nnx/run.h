@@ -1,5 +1,6 @@
-/* run.h — what `nnx run` (run.c) shares with its helpers: input files and generated inputs
- * (run_io.c), output files (run_io.c) and the per-output summary (summary.c). Every function
+/* run.h — what `nnx run` (run.c) and `nnx verify` share with their helpers: input files and
+ * generated inputs (run_io.c), output files (run_io.c, save_bundle.c), the per-output summary
+ * (summary.c) and values (print_values.c). Every function
  * that can fail prints its message on stderr and returns an exit code of cli.h. */
 #ifndef NNX_CLI_RUN_H
 #define NNX_CLI_RUN_H
