@@ -270,10 +270,16 @@ static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_grap
 
 nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, uint32_t flags, nnx_graph **out, nnx_error *err)
 {
-    if ((flags & NNX_BUILD_EXPOSE_TENSORS) && (m->unbound || m->staged))
+    if ((flags & NNX_BUILD_EXPOSE_TENSORS) && m->unbound)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                             "intermediate tensors as outputs need a model with fixed shapes that is not staged%s",
-                             m->unbound ? ": give the input shapes when loading it" : "");
+                             "%s: error: intermediate tensors can be outputs only once the input shapes are known: "
+                             "give them when loading the model",
+                             m->source.path ? m->source.path : "model");
+    if ((flags & NNX_BUILD_EXPOSE_TENSORS) && m->staged)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: intermediate tensors cannot be outputs of a staged model (%s): its stages "
+                             "are compiled as it runs",
+                             m->source.path ? m->source.path : "model", m->stage_note ? m->stage_note : "staged");
     if (m->unbound)
         return build_unbound(ctx, m, out, err);
     if (m->staged)

@@ -463,7 +463,9 @@ static void bisect(side *A, side *B, const compare_tolerance *tol, size_t first_
     if (compared == 0)
         printf("bisect: no intermediate tensor of the same shape is named alike in both models");
     else
-        printf("bisect: all %zu intermediate tensors named alike in both models agree", compared);
+        printf(compared == 1 ? "bisect: the %zu intermediate tensor named alike in both models agrees"
+                             : "bisect: all %zu intermediate tensors named alike in both models agree",
+               compared);
     if (skipped)
         printf(" (%zu more named alike differ in shape or type and were not compared)", skipped);
     if (first_bad_output != SIZE_MAX) {
