@@ -1335,6 +1335,30 @@ NNX_API nnx_status nnx_model_save_with(nnx_model *model, const char *path, const
  * gives an unbound graph (see "Symbolic dimensions"). */
 NNX_API nnx_status nnx_model_build(nnx_model *model, nnx_graph **out);
 
+/* Intermediate tensors as outputs, to compare two models (or a model and its conversion)
+ * tensor by tensor (`nnx verify --bisect`). With NNX_BUILD_EXPOSE_TENSORS the graph's
+ * outputs are the model's outputs, in its order, followed by every other value a node of the
+ * model computes that has a name (the source's tensor name, kept across conversions as
+ * "Names across a save" says; unnamed values made by lowering one source operator into
+ * several are left out), in the order the nodes run: a value is listed after every value it
+ * depends on. Graph inputs, constants and values whose name is already taken by an
+ * input, an output or an earlier value are left out. Making them outputs keeps them from
+ * being fused or overwritten, so such a graph computes the same outputs, slower. A staged
+ * model, or one with symbolic input dimensions no shape binds, gives NNX_ERROR_NOT_SUPPORTED
+ * with this flag (bind the shapes when loading). Zero-initialised options (or NULL) are
+ * nnx_model_build. */
+typedef enum nnx_build_flags { NNX_BUILD_EXPOSE_TENSORS = 1u << 0 } nnx_build_flags;
+typedef struct nnx_build_options {
+    uint32_t flags; /* nnx_build_flags */
+} nnx_build_options;
+NNX_API nnx_status nnx_model_build_with(nnx_model *model, const nnx_build_options *options, nnx_graph **out);
+/* The node that computes output index of graph: its operation's name ("conv", after
+ * expansion and lowering, as nnx_model_op_name lists them) in *op and its label in *label
+ * ("" when it has none; for a model, the source's node name where the front end keeps one).
+ * Either pointer may be NULL. false (and NULLs) for an index out of range, an unbound or
+ * staged graph, or an output that no node computes. The strings live as long as the graph. */
+NNX_API bool nnx_graph_output_producer(const nnx_graph *graph, size_t index, const char **op, const char **label);
+
 /* The graph as Graphviz dot text; the string lives until the model is destroyed or the
  * next call. NULL on allocation failure (see nnx_context_error). */
 NNX_API const char *nnx_model_dot(nnx_model *model);
@@ -1392,6 +1416,22 @@ typedef struct nnx_tensor_bundle_options {
 NNX_API nnx_status nnx_tensor_bundle_read(nnx_context *context, const char *path,
                                           const nnx_tensor_bundle_options *options, nnx_tensor_bundle_fn fn,
                                           void *user);
+/* One array for nnx_tensor_bundle_write: name (non-empty, unique in the bundle), its type
+ * and size bytes of row-major elements (exactly desc's byte length). */
+typedef struct nnx_tensor_bundle_array {
+    const char *name;
+    nnx_operand_desc desc;
+    const void *data;
+    size_t size;
+} nnx_tensor_bundle_array;
+/* Writes the arrays as a NumPy .npz bundle at path, as numpy.savez does: a zip of stored
+ * (uncompressed) members NAME.npy, in the order given, each a version 1.0 .npy file byte
+ * for byte as numpy.save writes it; atomically, like nnx_tensor_file_write. Types numpy
+ * lacks (bfloat16, fp8, int4, int48) are NNX_ERROR_NOT_SUPPORTED: widen them first. Errors:
+ * NNX_ERROR_INVALID_ARGUMENT (a NULL argument, no array, an empty name, a name twice, a
+ * wrong size), NNX_ERROR_NOT_SUPPORTED, NNX_ERROR_IO, NNX_ERROR_OUT_OF_MEMORY. */
+NNX_API nnx_status nnx_tensor_bundle_write(nnx_context *context, const char *path,
+                                           const nnx_tensor_bundle_array *arrays, size_t count);
 /* Frees a buffer nnx_tensor_file_read gave, with the allocator of the context that read
  * it. NULL is a no-op. */
 NNX_API void nnx_tensor_file_free(nnx_context *context, void *data);

@@ -3,6 +3,8 @@
  * construction is shared with nnx_model_build (nnx_graph_create). */
 #include "api/builder.h"
 
+#include "base/checked.h"
+
 #include <string.h>
 
 static nnx_status check_outputs(nnx_builder *b, const nnx_named_operand *outputs, size_t count)
@@ -119,6 +121,66 @@ nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *output
     nnx_context_own(ctx, &ctx->graphs, &g->h.link);
     *out = g;
     return NNX_OK;
+}
+
+/* name is taken by one of the first n of names, or by a graph input of ir. */
+static bool name_taken(const nnx_ir *ir, const char *const *names, uint32_t n, const char *name)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    for (uint32_t v = 0; v < ir->n_values; v++)
+        if (ir->values[v].kind == NNX_VALUE_INPUT && ir->values[v].name && strcmp(ir->values[v].name, name) == 0)
+            return true;
+    return false;
+}
+
+nnx_status nnx_graph_create_with(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
+                                 uint32_t count, uint32_t flags, nnx_graph **out, nnx_error *err)
+{
+    if (!(flags & NNX_BUILD_EXPOSE_TENSORS))
+        return nnx_graph_create(ctx, ir, outputs, names, count, out, err);
+    const nnx_alloc *a = &ctx->alloc;
+    size_t room; /* every value at most once, after the given outputs */
+    uint32_t *values = NULL;
+    const char **all = NULL;
+    if (nnx_add_size(count, ir->n_values, &room) && room < UINT32_MAX) {
+        values = nnx_mem_calloc(a, room + 1, sizeof *values);
+        all = nnx_mem_calloc(a, room + 1, sizeof *all);
+    }
+    bool *is_output = nnx_mem_calloc(a, (size_t)ir->n_values + 1, sizeof *is_output);
+    if (!values || !all || !is_output) {
+        nnx_mem_free(a, values);
+        nnx_mem_free(a, all);
+        nnx_mem_free(a, is_output);
+        nnx_ir_free(ir);
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    uint32_t n = count;
+    for (uint32_t i = 0; i < count; i++) {
+        values[i] = outputs[i];
+        all[i] = names[i];
+        if (outputs[i] < ir->n_values)
+            is_output[outputs[i]] = true;
+    }
+    /* nodes are stored after their inputs' producers: node order is an order they can run in */
+    for (uint32_t k = 0; k < ir->n_nodes; k++)
+        for (uint32_t j = 0; j < ir->nodes[k].n_out; j++) {
+            uint32_t v = ir->nodes[k].out[j];
+            const nnx_value *val = &ir->values[v];
+            if (val->kind != NNX_VALUE_NODE || !val->name || !val->name[0] || is_output[v] ||
+                name_taken(ir, all, n, val->name))
+                continue;
+            is_output[v] = true;
+            values[n] = v;
+            all[n++] = val->name;
+        }
+    /* the names live in ir's arena, which the graph takes over: set_outputs copies them first */
+    nnx_status st = nnx_graph_create(ctx, ir, values, all, n, out, err);
+    nnx_mem_free(a, values);
+    nnx_mem_free(a, all);
+    nnx_mem_free(a, is_output);
+    return st;
 }
 
 nnx_status nnx_builder_build(nnx_builder *b, const nnx_named_operand *outputs, size_t count, nnx_graph **out)

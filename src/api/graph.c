@@ -122,6 +122,21 @@ const char *nnx_graph_output_name(const nnx_graph *g, size_t i)
     return g && i < g->n_outputs ? g->output_names[i] : NULL;
 }
 
+bool nnx_graph_output_producer(const nnx_graph *g, size_t i, const char **op, const char **label)
+{
+    const nnx_node *node = NULL;
+    if (g && !g->h.destroyed && !g->shapes && !g->stages && i < g->n_outputs) {
+        const nnx_value *v = &g->ir.values[g->output_values[i]];
+        if (v->kind == NNX_VALUE_NODE && v->producer < g->ir.n_nodes)
+            node = &g->ir.nodes[v->producer];
+    }
+    if (op)
+        *op = node ? nnx_op_table[node->op].name : NULL;
+    if (label)
+        *label = node ? node->label : NULL;
+    return node != NULL;
+}
+
 static nnx_status find_named(nnx_graph *g, bool output, const char *name, size_t *index)
 {
     if (!g || !name || !index)

@@ -259,15 +259,21 @@ nnx_status nnx_model_save_with(nnx_model *m, const char *path, const nnx_save_op
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);
 }
 
-nnx_status nnx_model_build(nnx_model *m, nnx_graph **out)
+nnx_status nnx_model_build(nnx_model *m, nnx_graph **out) { return nnx_model_build_with(m, NULL, out); }
+
+nnx_status nnx_model_build_with(nnx_model *m, const nnx_build_options *options, nnx_graph **out)
 {
     if (!m || !out)
         return NNX_ERROR_INVALID_ARGUMENT;
     *out = NULL;
     if (m->h.destroyed)
         return nnx_destroyed(m->ctx, NNX_ERROR_INVALID_STATE, "model build: the model");
+    uint32_t flags = options ? options->flags : 0;
+    if (flags & ~(uint32_t)NNX_BUILD_EXPOSE_TENSORS)
+        return nnx_context_fail(m->ctx, NNX_ERROR_INVALID_ARGUMENT, "model build: unknown flags 0x%x",
+                                (unsigned)(flags & ~(uint32_t)NNX_BUILD_EXPOSE_TENSORS));
     nnx_error err = {0};
-    nnx_status st = m->format->ops->build(m->ctx, m->model, out, &err);
+    nnx_status st = m->format->ops->build(m->ctx, m->model, flags, out, &err);
     if (st == NNX_OK) /* the graph finds names from before a conversion as the model does */
         (*out)->sanitize = m->format->sanitize;
     return st == NNX_OK ? NNX_OK : nnx_context_fail(m->ctx, st, "%s", err.message);

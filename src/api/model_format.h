@@ -34,8 +34,8 @@ typedef struct nnx_model_ops {
      * changed to renames (may be NULL). */
     nnx_status (*save)(const void *model, const nnx_model_format *to, const char *path, const nnx_ir_renames *renames,
                        const nnx_alloc *a, nnx_error *err);
-    /* A graph of ctx; the model stays usable. */
-    nnx_status (*build)(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err);
+    /* A graph of ctx; the model stays usable. flags: nnx_build_flags. */
+    nnx_status (*build)(nnx_context *ctx, const void *model, uint32_t flags, nnx_graph **out, nnx_error *err);
 } nnx_model_ops;
 
 /* One row: nnx_model_load picks the row the file's content shows, the extension only

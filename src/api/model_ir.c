@@ -206,7 +206,7 @@ static nnx_status source_specialize(void *user, nnx_context *ctx, const nnx_inpu
     nnx_status st = nnx_model_ir_reload(s->row, s->path, s->params_path, s->flags, s->seed, shapes, n, &ctx->alloc, &m,
                                         err);
     if (st == NNX_OK)
-        st = nnx_model_ir_build(ctx, m, out, err);
+        st = nnx_model_ir_build(ctx, m, 0, out, err);
     if (st == NNX_OK)
         nnx_context_disown(ctx, &(*out)->h.link); /* the unbound graph owns it */
     nnx_model_ir_free(m, &ctx->alloc);
@@ -268,8 +268,18 @@ static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_grap
     return nnx_graph_create_staged(ctx, m, &src, out, err);
 }
 
-nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
+nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, uint32_t flags, nnx_graph **out, nnx_error *err)
 {
+    if ((flags & NNX_BUILD_EXPOSE_TENSORS) && m->unbound)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: intermediate tensors can be outputs only once the input shapes are known: "
+                             "give them when loading the model",
+                             m->source.path ? m->source.path : "model");
+    if ((flags & NNX_BUILD_EXPOSE_TENSORS) && m->staged)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "%s: error: intermediate tensors cannot be outputs of a staged model (%s): its stages "
+                             "are compiled as it runs",
+                             m->source.path ? m->source.path : "model", m->stage_note ? m->stage_note : "staged");
     if (m->unbound)
         return build_unbound(ctx, m, out, err);
     if (m->staged)
@@ -287,7 +297,7 @@ nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph
         nnx_ir_free(&ir);
         return st;
     }
-    return nnx_graph_create(ctx, &ir, m->outputs, m->output_names, m->n_outputs, out, err); /* moves ir */
+    return nnx_graph_create_with(ctx, &ir, m->outputs, m->output_names, m->n_outputs, flags, out, err); /* moves ir */
 }
 
 /* ---------------------------------------------------------------- the vtable */
@@ -354,9 +364,9 @@ static nnx_status ir_save(const void *model, const nnx_model_format *to, const c
     return nnx_model_ir_save(model, to, path, renames, a, err);
 }
 
-static nnx_status ir_build(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err)
+static nnx_status ir_build(nnx_context *ctx, const void *model, uint32_t flags, nnx_graph **out, nnx_error *err)
 {
-    return nnx_model_ir_build(ctx, model, out, err);
+    return nnx_model_ir_build(ctx, model, flags, out, err);
 }
 
 const nnx_model_ops nnx_model_ir_ops = {ir_load,     ir_free,       ir_count, ir_name, ir_desc,

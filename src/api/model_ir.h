@@ -31,7 +31,8 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
 nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, const char *path,
                              const nnx_ir_renames *renames, const nnx_alloc *a, nnx_error *err);
 
-/* A graph of ctx over a copy of m's IR (m stays usable). */
-nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err);
+/* A graph of ctx over a copy of m's IR (m stays usable); flags: nnx_build_flags (exposing
+ * tensors needs a model that is neither unbound nor staged). */
+nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, uint32_t flags, nnx_graph **out, nnx_error *err);
 
 #endif

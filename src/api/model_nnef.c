@@ -189,13 +189,13 @@ static nnx_status nnef_save(const void *model, const nnx_model_format *to, const
     return st;
 }
 
-static nnx_status nnef_build(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err)
+static nnx_status nnef_build(nnx_context *ctx, const void *model, uint32_t flags, nnx_graph **out, nnx_error *err)
 {
     nnx_ir_model tmp;
     nnx_ir_model_init(&tmp, &ctx->alloc, "nnef");
     nnx_status st = nnef_to_ir(model, &tmp, err);
     if (st == NNX_OK) /* moves tmp.ir; the output names stay in tmp's arena until freed */
-        st = nnx_graph_create(ctx, &tmp.ir, tmp.outputs, tmp.output_names, tmp.n_outputs, out, err);
+        st = nnx_graph_create_with(ctx, &tmp.ir, tmp.outputs, tmp.output_names, tmp.n_outputs, flags, out, err);
     nnx_ir_model_free(&tmp);
     return st;
 }

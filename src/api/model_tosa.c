@@ -244,9 +244,9 @@ static void tosa_parameters(const void *model, uint64_t *count, uint64_t *bytes)
 {
     nnx_model_ir_parameters(model, count, bytes);
 }
-static nnx_status tosa_build(nnx_context *ctx, const void *model, nnx_graph **out, nnx_error *err)
+static nnx_status tosa_build(nnx_context *ctx, const void *model, uint32_t flags, nnx_graph **out, nnx_error *err)
 {
-    return nnx_model_ir_build(ctx, model, out, err);
+    return nnx_model_ir_build(ctx, model, flags, out, err);
 }
 
 const nnx_model_ops nnx_model_tosa_ops = {tosa_load, tosa_free,       tosa_count, tosa_name, tosa_desc,

@@ -103,6 +103,12 @@ nnx_pool *nnx_context_pool(nnx_context *ctx);
 nnx_status nnx_graph_create(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
                             uint32_t count, nnx_graph **out, nnx_error *err);
 
+/* nnx_graph_create with nnx_build_flags: NNX_BUILD_EXPOSE_TENSORS adds every named value a
+ * node computes (not an input, a constant or a name already taken) as an output after the
+ * given ones, in node order (include/nnx.h, nnx_model_build_with). */
+nnx_status nnx_graph_create_with(nnx_context *ctx, nnx_ir *ir, const uint32_t *outputs, const char *const *names,
+                                 uint32_t count, uint32_t flags, nnx_graph **out, nnx_error *err);
+
 /* Dispatch once checked (graph.c): fixed, unbound and staged graphs; make: the output
  * tensors are made (outputs[k].tensor NULL on entry; NULL again on failure). */
 nnx_status nnx_graph_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,

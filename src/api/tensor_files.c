@@ -4,6 +4,7 @@
  * formats/onnx/onnx.h; read into buffers from the context's allocator, written atomically
  * (base/file.h). The formats' own messages ("PATH: error: ...") become the context's error. */
 #include "api/objects.h"
+#include "base/checked.h"
 #include "base/file.h"
 #include "formats/nnef/files/tensor_file.h"
 #include "formats/npy/npy.h"
@@ -189,5 +190,35 @@ nnx_status nnx_tensor_file_write(nnx_context *context, const char *path, nnx_ten
         st = nnx_file_write_atomic(path, file, file_size, &err);
     if (file)
         nnx_mem_free(&context->alloc, file);
+    return st == NNX_OK ? NNX_OK : nnx_context_fail(context, st, "%s", err.message);
+}
+
+nnx_status nnx_tensor_bundle_write(nnx_context *context, const char *path, const nnx_tensor_bundle_array *arrays,
+                                   size_t count)
+{
+    if (!context)
+        return NNX_ERROR_INVALID_ARGUMENT;
+    if (context->h.destroyed)
+        return NNX_ERROR_INVALID_STATE;
+    if (!path || (!arrays && count))
+        return nnx_context_fail(context, NNX_ERROR_INVALID_ARGUMENT, "write tensor bundle: a NULL argument");
+    const nnx_alloc *a = &context->alloc;
+    size_t room;
+    nnx_npz_member *m = NULL;
+    if (nnx_mul_size(count + 1, sizeof *m, &room))
+        m = nnx_mem_alloc(a, room);
+    if (!m)
+        return nnx_context_fail(context, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    for (size_t i = 0; i < count; i++)
+        m[i] = (nnx_npz_member){arrays[i].name,      arrays[i].desc.dtype, arrays[i].desc.shape,
+                                arrays[i].desc.rank, arrays[i].data,       arrays[i].size};
+    nnx_error err = {0};
+    void *file = NULL;
+    size_t file_size = 0;
+    nnx_status st = nnx_npz_write(m, count, path, a, &file, &file_size, &err);
+    if (st == NNX_OK)
+        st = nnx_file_write_atomic(path, file, file_size, &err);
+    nnx_mem_free(a, file);
+    nnx_mem_free(a, m);
     return st == NNX_OK ? NNX_OK : nnx_context_fail(context, st, "%s", err.message);
 }

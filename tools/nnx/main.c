@@ -25,6 +25,7 @@ static const command kCommands[] = {
     {"convert", "convert a model from one format to another", cmd_convert},
     {"dot", "draw a model's graph (Graphviz DOT, or any format Graphviz renders)", cmd_dot},
     {"bench", "time a model's inference", cmd_bench},
+    {"verify", "run two models on the same inputs and compare their outputs", cmd_verify},
     {"help", "show the help of a command", cmd_help},
 };
 static const size_t kCommandCount = sizeof kCommands / sizeof kCommands[0];

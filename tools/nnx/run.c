@@ -3,16 +3,20 @@
  * NAME=D0,...]`: load and compile a model, give it inputs from .npy/.dat/.pb files, .npz
  * bundles or seeded random values, dispatch it
  * once, summarise every output on standard output and optionally write each to DIR. File I/O
- * is in run_io.c, the summary in summary.c. */
+ * is in run_io.c, the summary in summary.c; --print in print_values.c, --save and the
+ * output-path checks in save_bundle.c, --compare in compare.c, --json in json_run.c. */
+#include "compare.h"
 #include "json_report.h"
 #include "run.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char kUsage[] = "Usage: nnx run [OPTIONS] MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast]\n"
-                             "               [--output-dir DIR] [-T npy|dat] [--threads N] [--random-inputs SEED]\n"
-                             "               [--quantize] [--quiet] [--lenient] [--json]\n";
+static const char kUsage[] =
+    "Usage: nnx run [OPTIONS] MODEL [--input [NAME=]FILE]... [--inputs FILE.npz] [--cast]\n"
+    "               [--output-dir DIR] [-T npy|dat] [--threads N] [--random-inputs SEED]\n"
+    "               [--quantize] [--quiet] [--lenient] [--json] [--print | --print-all]\n"
+    "               [-o FILE.npz|DIR] [--save FILE.npz] [--compare REF.npz [--rtol R] [--atol A]]\n";
 
 static const char kHelp[] =
     "\n"
@@ -39,7 +43,16 @@ static const char kHelp[] =
     "                            (--input wins for an input both give)\n"
     "      --cast                allow a lossy conversion to a float input type (float64\n"
     "                            to float32, int64 to float32): values are rounded\n"
-    "  -o, --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
+    "      --output-dir DIR      write each output NAME to DIR/NAME.npy (created if missing)\n"
+    "  -o, --output PATH         PATH ending in .npz: --save PATH; else --output-dir PATH\n"
+    "      --save FILE.npz       write every output, by name, into one NumPy .npz bundle\n"
+    "      --print               print each output's values as NumPy prints an array\n"
+    "                            (more than 1000 values summarised with ...)\n"
+    "      --print-all           --print without summarising\n"
+    "      --compare REF.npz     compare each output with the array of its name in REF:\n"
+    "                            max abs and rel error per output; exit 1 on a mismatch\n"
+    "      --rtol R, --atol A    --compare's tolerance: |got - ref| <= A + R * |ref|\n"
+    "                            (default R 1e-4, A 1e-5; integers and bool must be equal)\n"
     "  -T, --output-format FMT   npy (default) or dat (NNEF tensor files) for --output-dir\n"
     "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
     "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
@@ -68,6 +81,13 @@ enum {
     OPT_QUANTIZE,
     OPT_QUIET,
     OPT_JSON,
+    OPT_OUTPUT,
+    OPT_SAVE,
+    OPT_PRINT,
+    OPT_PRINT_ALL,
+    OPT_COMPARE,
+    OPT_RTOL,
+    OPT_ATOL,
     OPT_MODEL
 };
 static const cli_option kOptions[] = {
@@ -75,13 +95,20 @@ static const cli_option kOptions[] = {
     [OPT_INPUT] = {"input", 'i', true},
     [OPT_INPUTS] = {"inputs", 0, true},
     [OPT_CAST] = {"cast", 0, false},
-    [OPT_OUTPUT_DIR] = {"output-dir", 'o', true},
+    [OPT_OUTPUT_DIR] = {"output-dir", 0, true},
     [OPT_FORMAT] = {"output-format", 'T', true},
     [OPT_THREADS] = {"threads", 0, true},
     [OPT_RANDOM_INPUTS] = {"random-inputs", 0, true},
     [OPT_QUANTIZE] = {"quantize", 0, false},
     [OPT_QUIET] = {"quiet", 'q', false},
     [OPT_JSON] = {"json", 0, false},
+    [OPT_OUTPUT] = {"output", 'o', true},
+    [OPT_SAVE] = {"save", 0, true},
+    [OPT_PRINT] = {"print", 0, false},
+    [OPT_PRINT_ALL] = {"print-all", 0, false},
+    [OPT_COMPARE] = {"compare", 0, true},
+    [OPT_RTOL] = {"rtol", 0, true},
+    [OPT_ATOL] = {"atol", 0, true},
     [OPT_MODEL] = CLI_MODEL_OPTIONS,
 };
 
@@ -109,6 +136,11 @@ typedef struct run_args {
     bool json;                 /* --json: one JSON document instead of the summary (json_run.c) */
     cli_model_args model_args; /* --lenient, --params, --input-shape; --quantize and
                                   --random-inputs add their flags */
+    const char *save;          /* --save FILE.npz (or -o FILE.npz) */
+    bool print, print_all;     /* --print, --print-all */
+    const char *compare;       /* --compare REF.npz */
+    compare_tolerance tol;     /* --rtol, --atol */
+    bool tol_given;
 } run_args;
 
 /* A decimal seed from 0 to 2^64-1, digits only. */
@@ -160,10 +192,58 @@ static int add_input(cli_parser *p, run_args *a, const char *value)
     return -1;
 }
 
+/* A tolerance: a finite decimal number >= 0. */
+static bool parse_tolerance(const char *text, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (!*text || *end || !(v >= 0) || v > 1e300)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int take_option(cli_parser *p, int opt, const char *value, run_args *a);
+
+/* The options of what is done with the outputs (-o, --save, --print, --compare, ...). */
+static int take_output_option(cli_parser *p, int opt, const char *value, run_args *a)
+{
+    if (opt == OPT_OUTPUT && !*value)
+        return cli_usage_error(p, "-o wants FILE.npz or a folder");
+    if (opt == OPT_OUTPUT && !has_extension(value, ".npz"))
+        return take_option(p, OPT_OUTPUT_DIR, value, a);
+    switch (opt) {
+    case OPT_OUTPUT:
+    case OPT_SAVE:
+        if (a->save)
+            return cli_usage_error(p, "--save (or -o FILE.npz) given twice");
+        if (!has_extension(value, ".npz"))
+            return cli_usage_error(p, "--save wants a NumPy .npz file, got '%s'", value);
+        a->save = value;
+        return -1;
+    case OPT_PRINT: a->print = true; return -1;
+    case OPT_PRINT_ALL: a->print = a->print_all = true; return -1;
+    case OPT_COMPARE:
+        if (a->compare)
+            return cli_usage_error(p, "--compare given twice");
+        if (!has_extension(value, ".npz"))
+            return cli_usage_error(p, "--compare wants a NumPy .npz file, got '%s'", value);
+        a->compare = value;
+        return -1;
+    default: /* --rtol, --atol */
+        if (!parse_tolerance(value, opt == OPT_RTOL ? &a->tol.rtol : &a->tol.atol))
+            return cli_usage_error(p, "--%s wants a number >= 0, got '%s'", kOptions[opt].long_name, value);
+        a->tol_given = true;
+        return -1;
+    }
+}
+
 /* One option of `nnx run`; -1 to go on, else the exit code. */
 static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
 {
     long threads;
+    if (opt >= OPT_OUTPUT && opt <= OPT_ATOL)
+        return take_output_option(p, opt, value, a);
     switch (opt) {
     case OPT_HELP: printf("%s%s", kUsage, kHelp); return NNX_EXIT_OK;
     case OPT_INPUT: return add_input(p, a, value);
@@ -225,6 +305,13 @@ static int parse_args(int argc, char **argv, run_args *a)
         return cli_usage_error(&p, "missing MODEL");
     if (a->format_text && !a->output_dir)
         return cli_usage_error(&p, "--output-format needs --output-dir");
+    if (a->tol_given && !a->compare)
+        return cli_usage_error(&p, "--rtol and --atol need --compare");
+    /* output paths are checked before the model is loaded: a typo costs no run */
+    if (a->save && run_check_output_path("nnx run", "--save", a->save, false) != NNX_EXIT_OK)
+        return NNX_EXIT_USAGE;
+    if (a->output_dir && run_check_output_path("nnx run", "--output-dir", a->output_dir, true) != NNX_EXIT_OK)
+        return NNX_EXIT_USAGE;
     return -1;
 }
 
@@ -405,29 +492,47 @@ static int bind_inputs(nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_b
     return NNX_EXIT_OK;
 }
 
-/* Summarises each output and writes it to the output folder when one was given. */
+/* Summarises (and with --print shows) each output, writes it to the output folder when one
+ * was given, then saves the bundle (--save) and compares with the reference (--compare). */
 static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *t)
 {
-    int rc = NNX_EXIT_OK;
-    for (size_t i = 0; i < nnx_graph_output_count(g) && rc == NNX_EXIT_OK; i++) {
+    size_t n = nnx_graph_output_count(g);
+    run_buffer *outs = calloc(n + 1, sizeof *outs);
+    const char **names = calloc(n + 1, sizeof *names);
+    int rc = outs && names ? NNX_EXIT_OK : NNX_EXIT_INVALID_MODEL;
+    if (rc != NNX_EXIT_OK)
+        fprintf(stderr, "nnx run: out of memory\n");
+    for (size_t i = 0; i < n && rc == NNX_EXIT_OK; i++) {
         nnx_tensor_desc d;
         nnx_tensor_get_desc(t[i].tensor, &d);
-        run_buffer b = {.desc = d.desc};
-        if (nnx_operand_desc_bytes(&d.desc, &b.size) != NNX_OK || !(b.data = malloc(b.size ? b.size : 1))) {
+        run_buffer *b = &outs[i];
+        *b = (run_buffer){.desc = d.desc};
+        names[i] = t[i].name;
+        if (nnx_operand_desc_bytes(&d.desc, &b->size) != NNX_OK || !(b->data = malloc(b->size ? b->size : 1))) {
             fprintf(stderr, "nnx run: out of memory for output '%s'\n", t[i].name);
-            return NNX_EXIT_INVALID_MODEL;
+            rc = NNX_EXIT_INVALID_MODEL;
+            break;
         }
-        nnx_status st = nnx_tensor_read(t[i].tensor, b.data, b.size);
+        nnx_status st = nnx_tensor_read(t[i].tensor, b->data, b->size);
         if (st != NNX_OK) {
             rc = fail(ctx, st);
         } else {
             if (!a->quiet || a->json)
-                run_show_output(t[i].name, &b);
+                run_show_output(t[i].name, b);
+            if (a->print && !a->json)
+                run_print_values(stdout, b, a->print_all);
             if (a->output_dir)
-                rc = run_write_output(ctx, a->output_dir, t[i].name, a->format, &b);
+                rc = run_write_output(ctx, a->output_dir, t[i].name, a->format, b);
         }
-        run_buffer_free(&b);
     }
+    if (rc == NNX_EXIT_OK && a->save)
+        rc = run_save_bundle(ctx, a->save, names, outs, n);
+    if (rc == NNX_EXIT_OK && a->compare)
+        rc = run_compare_outputs(ctx, g, a->compare, outs, &a->tol);
+    for (size_t i = 0; outs && i < n; i++)
+        run_buffer_free(&outs[i]);
+    free(outs);
+    free(names);
     return rc;
 }
 
@@ -595,6 +700,12 @@ static int run(run_args *a)
                        "--random-inputs do not apply\n",
                        a->model),
                NNX_EXIT_USAGE)
+            : a->save || a->print || a->compare
+            ? (fprintf(stderr,
+                       "nnx run: %s: a TOSA test writes its outputs where desc.json says; --save, --print "
+                       "and --compare do not apply\n",
+                       a->model),
+               NNX_EXIT_USAGE)
             : run_desc(desc, a->output_dir, a->threads);
         free(desc);
         return rc;
@@ -630,7 +741,7 @@ static int run(run_args *a)
 
 int cmd_run(int argc, char **argv)
 {
-    run_args a = {0};
+    run_args a = {.tol = {COMPARE_RTOL, COMPARE_ATOL}};
     a.inputs = calloc((size_t)argc + 1, sizeof *a.inputs);
     if (!a.inputs) {
         fprintf(stderr, "nnx run: out of memory\n");

@@ -1,5 +1,6 @@
-/* run.h — what `nnx run` (run.c) shares with its helpers: input files and generated inputs
- * (run_io.c), output files (run_io.c) and the per-output summary (summary.c). Every function
+/* run.h — what `nnx run` (run.c) and `nnx verify` share with their helpers: input files and
+ * generated inputs (run_io.c), output files (run_io.c, save_bundle.c), the per-output summary
+ * (summary.c) and values (print_values.c). Every function
  * that can fail prints its message on stderr and returns an exit code of cli.h. */
 #ifndef NNX_CLI_RUN_H
 #define NNX_CLI_RUN_H
@@ -54,6 +55,24 @@ int run_make_dirs(const char *dir);
 /* Writes b to path: .dat as an NNEF tensor file, anything else as .npy, types widened as
  * for run_write_output (name is the output's, for messages). */
 int run_write_file(nnx_context *ctx, const char *path, const char *name, const run_buffer *b);
+
+/* *wide is b in a type numpy has: b itself (same data) or, for bfloat16, fp8, int4, int2,
+ * int48 and their kin, a new exact widening as run_write_output makes (free it when its
+ * data is not b's). */
+int run_widen_for_npy(const run_buffer *b, run_buffer *wide);
+
+/* save_bundle.c: writes outputs[i] (named names[i]) as one NumPy .npz bundle at path, as
+ * numpy.savez does (types widened as for .npy files). */
+int run_save_bundle(nnx_context *ctx, const char *path, const char *const *names, const run_buffer *outputs, size_t n);
+/* Checks, before any work, that path can be written: a file (--save) whose folder exists
+ * and is writable and which is not itself a folder, or a folder (--output-dir) that is one
+ * (writable) or can be made (its nearest existing parent a writable folder). Prints
+ * "PROG: OPTION PATH: why" and returns NNX_EXIT_USAGE, or NNX_EXIT_OK. */
+int run_check_output_path(const char *prog, const char *option, const char *path, bool folder);
+
+/* print_values.c: b's values as numpy.array2string prints them with NumPy's default print
+ * options (summarised beyond 1000 elements unless all), then a newline. */
+void run_print_values(FILE *out, const run_buffer *b, bool all);
 
 /* run_desc.c: path names a TOSA test (a desc.json, or a folder holding one and no
  * graph.nnef); *desc_path (malloc'ed) is the desc.json. */

@@ -372,6 +372,19 @@ int run_write_file(nnx_context *ctx, const char *path, const char *name, const r
     return st == NNX_OK ? NNX_EXIT_OK : cli_exit_code(st);
 }
 
+int run_widen_for_npy(const run_buffer *b, run_buffer *wide)
+{
+    *wide = *b;
+    nnx_dtype dt = file_dtype(b->desc.dtype, NNX_TENSOR_FILE_NPY);
+    if (dt == b->desc.dtype)
+        return NNX_EXIT_OK;
+    wide->desc.dtype = dt;
+    int rc = alloc_buffer(&wide->desc, wide);
+    if (rc == NNX_EXIT_OK) /* widening is exact: it cannot fail */
+        convert_exact(b->desc.dtype, b->data, dt, wide->data, wide->size / nnx_dtype_size(dt));
+    return rc;
+}
+
 int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
                      const run_buffer *b)
 {

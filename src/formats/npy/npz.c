@@ -16,6 +16,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -167,4 +168,135 @@ nnx_status nnx_npz_read(const void *bytes, size_t size, const char *path, const 
         nnx_mem_free(alloc, r.names[i]);
     nnx_mem_free(alloc, r.names);
     return st;
+}
+
+/* ------------------------------------------------------------------ writing (N17) */
+
+/* An in-memory sink for libarchive's writer. */
+typedef struct npz_sink {
+    const nnx_alloc *alloc;
+    uint8_t *data;
+    size_t len, cap;
+    bool oom;
+} npz_sink;
+
+static la_ssize_t sink_write(struct archive *ar, void *user, const void *buf, size_t n)
+{
+    npz_sink *s = user;
+    size_t need, cap = s->cap ? s->cap : 65536;
+    if (!nnx_add_size(s->len, n, &need) || need > (size_t)INT64_MAX) {
+        archive_set_error(ar, EFBIG, "bundle too large");
+        return -1;
+    }
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    if (need > s->cap) {
+        uint8_t *p = nnx_mem_realloc(s->alloc, s->data, cap);
+        if (!p) {
+            s->oom = true;
+            archive_set_error(ar, ENOMEM, "out of memory");
+            return -1;
+        }
+        s->data = p;
+        s->cap = cap;
+    }
+    memcpy(s->data + s->len, buf, n);
+    s->len = need;
+    return (la_ssize_t)n;
+}
+
+static nnx_status write_failed(struct archive *ar, const npz_sink *s, const char *path, nnx_error *err)
+{
+    if (s->oom || archive_errno(ar) == ENOMEM)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path_of(path));
+    const char *why = archive_error_string(ar);
+    return nnx_error_set(err, NNX_ERROR_IO, "%s: error: cannot write the bundle: %s", path_of(path),
+                         why ? why : "libarchive error");
+}
+
+/* The names: non-empty, each once. */
+static nnx_status check_members(const nnx_npz_member *m, size_t n, const char *path, nnx_error *err)
+{
+    if (n == 0)
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: a bundle needs at least one array",
+                             path_of(path));
+    for (size_t i = 0; i < n; i++) {
+        if (!m[i].name || !m[i].name[0] || (!m[i].data && m[i].size))
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: array %zu has no name or no data",
+                                 path_of(path), i);
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(m[i].name, m[j].name) == 0)
+                return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: array '%.64s' is given twice",
+                                     path_of(path), m[i].name);
+    }
+    return NNX_OK;
+}
+
+/* Member m as NAME.npy: its .npy bytes (from alloc) written as one stored entry. */
+static nnx_status write_member(struct archive *ar, const npz_sink *s, const nnx_npz_member *m, const char *path,
+                               nnx_error *err)
+{
+    size_t size = 0, written = 0, name_len = strlen(m->name), entry_len;
+    nnx_error inner = {0};
+    nnx_status st = nnx_npy_encoded_size(m->dtype, m->shape, m->rank, &size, &inner);
+    if (st != NNX_OK)
+        return nnx_error_set(err, st, "%s: error: array '%.64s': %s", path_of(path), m->name, inner.message);
+    if (!nnx_add_size(name_len, 5, &entry_len))
+        return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: a name too long", path_of(path));
+    uint8_t *file = nnx_mem_alloc(s->alloc, size ? size : 1);
+    char *entry = nnx_mem_alloc(s->alloc, entry_len);
+    struct archive_entry *e = archive_entry_new();
+    if (!file || !entry || !e)
+        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path_of(path));
+    if (st == NNX_OK &&
+        (st = nnx_npy_write(m->dtype, m->shape, m->rank, m->data, m->size, file, size, &written, &inner)) != NNX_OK)
+        nnx_error_set(err, st, "%s: error: array '%.64s': %s", path_of(path), m->name, inner.message);
+    if (st == NNX_OK) {
+        memcpy(entry, m->name, name_len);
+        memcpy(entry + name_len, ".npy", 5);
+        archive_entry_set_pathname(e, entry);
+        archive_entry_set_size(e, (la_int64_t)written);
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_entry_set_mtime(e, 315532800, 0); /* 1980-01-01, the earliest time zip holds */
+        if (archive_write_header(ar, e) != ARCHIVE_OK ||
+            (written && archive_write_data(ar, file, written) != (la_ssize_t)written))
+            st = write_failed(ar, s, path, err);
+    }
+    if (e)
+        archive_entry_free(e);
+    nnx_mem_free(s->alloc, file);
+    nnx_mem_free(s->alloc, entry);
+    return st;
+}
+
+nnx_status nnx_npz_write(const nnx_npz_member *members, size_t n, const char *path, const nnx_alloc *alloc, void **out,
+                         size_t *out_size, nnx_error *err)
+{
+    *out = NULL;
+    *out_size = 0;
+    nnx_status st = check_members(members, n, path, err);
+    if (st != NNX_OK)
+        return st;
+    struct archive *ar = archive_write_new();
+    if (!ar)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path_of(path));
+    npz_sink s = {alloc, NULL, 0, 0, false};
+    /* numpy.savez stores its members (zipfile.ZIP_STORED) */
+    if (archive_write_set_format_zip(ar) != ARCHIVE_OK ||
+        archive_write_set_options(ar, "zip:compression=store") != ARCHIVE_OK ||
+        archive_write_open2(ar, &s, NULL, sink_write, NULL, NULL) != ARCHIVE_OK)
+        st = write_failed(ar, &s, path, err);
+    for (size_t i = 0; st == NNX_OK && i < n; i++)
+        st = write_member(ar, &s, &members[i], path, err);
+    if (st == NNX_OK && archive_write_close(ar) != ARCHIVE_OK)
+        st = write_failed(ar, &s, path, err);
+    archive_write_free(ar);
+    if (st != NNX_OK) {
+        nnx_mem_free(alloc, s.data);
+        return st;
+    }
+    *out = s.data;
+    *out_size = s.len;
+    return NNX_OK;
 }

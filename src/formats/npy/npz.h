@@ -32,4 +32,24 @@ typedef nnx_status (*nnx_npz_member_fn)(void *user, const char *name, const nnx_
 nnx_status nnx_npz_read(const void *bytes, size_t size, const char *path, const nnx_alloc *alloc,
                         const nnx_npz_limits *limits, nnx_npz_member_fn fn, void *user, nnx_error *err);
 
+/* One array nnx_npz_write writes: name (the member is NAME.npy), its type and size bytes of
+ * row-major, little-endian elements (exactly the type's byte length). */
+typedef struct nnx_npz_member {
+    const char *name;
+    nnx_dtype dtype;
+    const uint32_t *shape;
+    uint32_t rank;
+    const void *data;
+    size_t size;
+} nnx_npz_member;
+
+/* Writes the members as numpy.savez does, N17: a zip (libarchive's writer) of stored
+ * (uncompressed) NAME.npy members, each a version 1.0 .npy file byte for byte as numpy.save
+ * writes it, in the order given, into a new buffer *out of *out_size bytes from alloc.
+ * Errors, each "PATH: error: ...": NNX_ERROR_INVALID_ARGUMENT (no member, an empty name, a
+ * name twice, a wrong size), NNX_ERROR_NOT_SUPPORTED (a type numpy lacks), NNX_ERROR_IO
+ * (libarchive failed), NNX_ERROR_OUT_OF_MEMORY. */
+nnx_status nnx_npz_write(const nnx_npz_member *members, size_t n, const char *path, const nnx_alloc *alloc, void **out,
+                         size_t *out_size, nnx_error *err);
+
 #endif
