@@ -1109,7 +1109,11 @@ NNX_API nnx_status nnx_context_run(nnx_context *context, nnx_graph *graph, const
 /* A model read from a file: today an NNEF document (1.0.2 and the later standard library, see
  * NNX_MODEL_STRICT_1_0_2; a folder, a lone graph.nnef, a .tar or a .tgz), checked like a
  * compiler checks a program: syntax, semantics, fragment expansion, shapes, tensor files. Errors are reported through nnx_context_error as
- * "PATH:LINE:COL: error: MESSAGE" (or "PATH: error: MESSAGE" when no position applies). */
+ * "PATH:LINE:COL: error: MESSAGE" (or "PATH: error: MESSAGE" when no position applies).
+ * A libnnx built without a front end (CMake NNX_WITH_ONNX, NNX_WITH_NNVM, NNX_WITH_ARCHIVE
+ * OFF; README, "Build options") keeps these functions: loading, saving or reading a tensor
+ * file of that format fails with NNX_ERROR_NOT_SUPPORTED, "PATH: error: this libnnx was built
+ * without ONNX support (NNX_WITH_ONNX=OFF)". */
 typedef struct nnx_model nnx_model;
 
 typedef enum nnx_model_flags {

@@ -2,14 +2,20 @@
  * `desc.json` or the folder holding one: the `.tosa` file it names is loaded (and so checked),
  * the inputs ifm_name[i] read from ifm_file[i], the graph run once, each output ofm_name[i]
  * written to ofm_file[i] (.npy) beside desc.json or into --output-dir. A test marked
- * expected_failure passes when the graph is rejected; the rule that rejects it is printed. */
+ * expected_failure passes when the graph is rejected; the rule that rejects it is printed.
+ * desc.json is read with libcjson: a build without it (NNX_CLI_DESC_JSON 0, NNX_WITH_NNVM=OFF)
+ * recognises a test folder but refuses to run it (exit 3). */
 #include "run.h"
 
+#if NNX_CLI_DESC_JSON
 #include <cjson/cJSON.h>
+#endif
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#if NNX_CLI_DESC_JSON
 #define DESC_MAX_BYTES ((long)1 << 20) /* a desc.json is a few hundred bytes */
 
 typedef struct desc_test {
@@ -19,6 +25,8 @@ typedef struct desc_test {
     cJSON *ifm_name, *ifm_file, *ofm_name, *ofm_file, *variable_name, *variable_file;
     bool expect_failure, either; /* either: expected_return_code 1 (unpredictable) */
 } desc_test;
+
+#endif
 
 /* path names a TOSA test: a folder holding desc.json (and no graph.nnef), or a file whose
  * name is desc.json. *desc_path (malloc'ed) is the desc.json. */
@@ -54,6 +62,7 @@ bool run_is_desc(const char *path, char **desc_path)
     return *desc_path != NULL;
 }
 
+#if NNX_CLI_DESC_JSON
 /* A name relative to the test folder that stays in it: not absolute, no ".." component. */
 static bool inside(const char *rel)
 {
@@ -287,3 +296,15 @@ int run_desc(const char *desc, const char *output_dir, uint32_t threads)
     free(t.folder);
     return rc;
 }
+
+#else /* NNX_CLI_DESC_JSON 0 */
+
+int run_desc(const char *desc, const char *output_dir, uint32_t threads)
+{
+    fprintf(stderr,
+            "%s: error: this nnx was built without libcjson (NNX_WITH_NNVM=OFF), so it cannot read TOSA test "
+            "folders (desc.json)\n",
+            desc);
+    return NNX_EXIT_UNSUPPORTED;
+}
+#endif
