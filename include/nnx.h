@@ -633,7 +633,9 @@ NNX_API nnx_operand *nnx_builder_cumulative_sum(nnx_builder *b, nnx_operand *x, 
  * runs: an index outside [-N, N) (N = the extent it indexes) is clamped into that range, and
  * a negative index counts from the end (-1 = N - 1), so no index ever reaches outside the
  * tensor. Scatter writes the updates in row-major order: of two updates to one element the
- * later wins. */
+ * later wins. (The gathers and scatters of an ONNX model do not clamp: there an index out of
+ * range fails the dispatch with NNX_ERROR_INVALID_ARGUMENT naming the node and the index, as
+ * ONNX Runtime fails.) */
 typedef struct nnx_gather_options {
     const char *label;
     uint32_t axis; /* default 0 */

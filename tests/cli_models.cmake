@@ -43,6 +43,11 @@ set_tests_properties(nnx_cli_onnx_run PROPERTIES FIXTURES_SETUP onnx-relu-ran)
 add_test(NAME nnx_cli_onnx_convert_same_outputs
   COMMAND ${CMAKE_COMMAND} -E compare_files ${onnx_out}/from_onnx/y.npy ${onnx_out}/from_nnef/y.npy)
 set_tests_properties(nnx_cli_onnx_convert_same_outputs PROPERTIES LABELS cli FIXTURES_REQUIRED onnx-ran)
+# An index out of range in an ONNX Gather fails the run naming the node, the index and the
+# axis (docs/decisions/onnx.md, "indices out of range"), where a WebNN graph would clamp it.
+nnx_onnx_cli(nnx_cli_onnx_gather_out_of_range 1
+  STDERR "^[^\n]*gather_out_of_range[.]onnx: error: dispatch: gather 'picked': index 4 \\(element 1 of the indices\\) is out of range for axis 1 of extent 4: valid indices are \\[-4, 3\\]\n"
+  ARGS run ${onnx_data}/gather_out_of_range.onnx --input x=${onnx_data}/x_3x4.npy)
 if(EXISTS /usr/bin/python3)
   add_test(NAME nnx_cli_onnx_run_values COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/data/nnef_run/check_output.py
            ${onnx_out}/relu_add/y.npy ${onnx_data}/relu_add_expected.npy)

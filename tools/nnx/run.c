@@ -447,7 +447,13 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
     if (rc == NNX_EXIT_OK) {
         /* the run makes the outputs: their shapes may depend on the input values */
         nnx_status st = nnx_context_run(ctx, g, in, ni, out, no);
-        rc = st == NNX_OK ? report_outputs(a, ctx, g, out) : fail(ctx, st);
+        if (st == NNX_OK)
+            rc = report_outputs(a, ctx, g, out);
+        else if (!strstr(nnx_context_error(ctx), "error: ")) { /* a run-time error (an index out of range) */
+            fprintf(stderr, "%s: error: %s\n", a->model, nnx_context_error(ctx));
+            rc = cli_exit_code(st);
+        } else
+            rc = fail(ctx, st);
     }
     free(in);
     free(out);
