@@ -642,7 +642,9 @@ NNX_API nnx_operand *nnx_builder_cumulative_sum(nnx_builder *b, nnx_operand *x, 
  * runs: an index outside [-N, N) (N = the extent it indexes) is clamped into that range, and
  * a negative index counts from the end (-1 = N - 1), so no index ever reaches outside the
  * tensor. Scatter writes the updates in row-major order: of two updates to one element the
- * later wins. */
+ * later wins. (The gathers and scatters of an ONNX model do not clamp: there an index out of
+ * range fails the dispatch with NNX_ERROR_INVALID_ARGUMENT naming the node and the index, as
+ * ONNX Runtime fails.) */
 typedef struct nnx_gather_options {
     const char *label;
     uint32_t axis; /* default 0 */
@@ -1123,7 +1125,11 @@ NNX_API nnx_status nnx_context_run(nnx_context *context, nnx_graph *graph, const
 /* A model read from a file: today an NNEF document (1.0.2 and the later standard library, see
  * NNX_MODEL_STRICT_1_0_2; a folder, a lone graph.nnef, a .tar or a .tgz), checked like a
  * compiler checks a program: syntax, semantics, fragment expansion, shapes, tensor files. Errors are reported through nnx_context_error as
- * "PATH:LINE:COL: error: MESSAGE" (or "PATH: error: MESSAGE" when no position applies). */
+ * "PATH:LINE:COL: error: MESSAGE" (or "PATH: error: MESSAGE" when no position applies).
+ * A libnnx built without a front end (CMake NNX_WITH_ONNX, NNX_WITH_NNVM, NNX_WITH_ARCHIVE
+ * OFF; README, "Build options") keeps these functions: loading, saving or reading a tensor
+ * file of that format fails with NNX_ERROR_NOT_SUPPORTED, "PATH: error: this libnnx was built
+ * without ONNX support (NNX_WITH_ONNX=OFF)". */
 typedef struct nnx_model nnx_model;
 
 typedef enum nnx_model_flags {

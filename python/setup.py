@@ -35,9 +35,23 @@ def libnnx() -> Path:
     return tree / "src" / "libnnx.a"
 
 
+def front_end_libraries(lib: Path) -> list:
+    """The libraries libnnx.a needs besides libm and pthreads: those of the front ends its
+    build tree (the CMakeCache.txt above src/libnnx.a) was configured with (NNX_WITH_*,
+    all ON unless the cache says OFF)."""
+    cache = lib.parent.parent / "CMakeCache.txt"
+    text = cache.read_text() if cache.is_file() else ""
+    wanted = []
+    for option, name in (("NNX_WITH_ARCHIVE", "archive"), ("NNX_WITH_ONNX", "protobuf-c"), ("NNX_WITH_NNVM", "cjson")):
+        if f"{option}:BOOL=OFF" not in text:
+            wanted.append(name)
+    return wanted
+
+
 class BuildWithLibnnx(build_ext):
     def build_extension(self, ext):
         lib = str(libnnx())
+        ext.libraries = front_end_libraries(Path(lib)) + ["m", "pthread"]
         ext.extra_objects = [lib]
         # setuptools relinks only when a dependency is newer than the extension.
         ext.depends = [lib] + [str(p) for p in (REPO / "include").glob("*.h")] + [str(p) for p in (HERE / "src").glob("*.h")]
@@ -50,7 +64,7 @@ extension = Extension(
     include_dirs=[str(REPO / "include")],
     define_macros=[("Py_LIMITED_API", "0x030B0000")],
     py_limited_api=True,
-    libraries=["archive", "protobuf-c", "cjson", "m", "pthread"],
+    libraries=["m", "pthread"],  # and the front ends' (front_end_libraries), set when libnnx.a is known
     # A call outside the limited API is undeclared there: make that an error, not a crash.
     extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers",
                         "-Werror=implicit-function-declaration", "-Werror=int-conversion",

@@ -3,7 +3,8 @@
 # Installs what is missing (Debian packages; ONNX Runtime from npm, scripts/setup-npm.sh, the
 # oracle of the ONNX writer's tests), checks the C files' layout (scripts/check-format.sh), then builds
 # and runs every test twice: a normal gcc build in build/ and a clang ASan+UBSan build in
-# build-asan/ (clang also builds the fuzz targets).
+# build-asan/ (clang also builds the fuzz targets). Before them, build-static/: the library
+# with every front end OFF, linked fully statically (check_static).
 # After each build it installs the Python package into a virtual environment and runs its
 # tests (scripts/test-python.sh; under the sanitizers, scripts/test-python-sanitized.sh).
 # Stops at the first failing step with a non-zero exit; prints a summary either way.
@@ -93,6 +94,38 @@ run_ctest() {
 step "setup (Debian packages)" bash "$repo/scripts/setup-debian.sh"
 step "setup (npm: ONNX Runtime, the ONNX writer's oracle)" bash "$repo/scripts/setup-npm.sh"
 step "format (clang-format)" bash "$repo/scripts/check-format.sh"
+
+# The library without front ends (README, "Build options"): with NNX_WITH_ONNX, NNX_WITH_NNVM
+# and NNX_WITH_ARCHIVE OFF it needs only libc, libm and pthreads. Builds the two libraries
+# alone (no optimisation: the check is about what they link, not their speed), links
+# tests/static/static_builder.c with `cc -static` and runs it (builder results worked out by
+# hand; each front end left out refuses its files naming its option), and checks that
+# libnnx.so's NEEDED entries are glibc's only (libc, libm, libpthread, the loader).
+check_static() {
+  local dir=$repo/build-static
+  configure "$dir" gcc -DNNX_SANITIZE= -DNNX_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=None \
+    -DNNX_WITH_ONNX=OFF -DNNX_WITH_NNVM=OFF -DNNX_WITH_ARCHIVE=OFF
+  cmake --build "$dir" -j"$jobs" --target nnx_static nnx
+  gcc -std=c11 -static -o "$dir/static_builder" "$repo/tests/static/static_builder.c" -I"$repo/include" \
+    "$dir/src/libnnx.a" -lm -lpthread
+  tar czf "$dir/digits.tgz" -C "$repo/examples/digits" model
+  "$dir/static_builder" "$repo/tests/data/onnx/relu_add.onnx" NNX_WITH_ONNX \
+    "$repo/tests/data/nnvm/vgg_like/graph.json" NNX_WITH_NNVM "$dir/digits.tgz" NNX_WITH_ARCHIVE
+  # A statically linked program has no dynamic section at all.
+  if readelf -d "$dir/static_builder" | grep -q NEEDED; then
+    echo "static_builder is not static:"; readelf -d "$dir/static_builder"; return 1
+  fi
+  local so needed extra
+  so=$(realpath "$dir/src/libnnx.so")
+  needed=$(readelf -d "$so" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]$/\1/p' | sort | tr '\n' ' ')
+  echo "libnnx.so NEEDED: $needed"
+  # ld-linux is glibc's dynamic loader, named by a library with thread-local variables.
+  extra=$(tr ' ' '\n' <<<"$needed" | grep -vE '^(libc|libm|libpthread)[.]so[.][0-9]+$|^ld-linux[-a-z0-9_.]*[.]so[.][0-9]+$|^$' || true)
+  if [[ -n $extra ]]; then
+    echo "libnnx.so without front ends needs more than libc, libm and pthreads: $extra"; return 1
+  fi
+}
+step "static (no front ends: cc -static, libnnx.so NEEDED)" check_static
 
 step "configure build/ (gcc)" configure "$repo/build" gcc -DNNX_SANITIZE=
 step "build build/" cmake --build "$repo/build" -j"$jobs"

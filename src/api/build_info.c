@@ -22,12 +22,15 @@ static void list_formats(void)
 {
     size_t n = 0;
     for (unsigned i = 0; i < nnx_model_format_count; i++) {
-        size_t k = strlen(nnx_model_formats[i].name);
+        const char *name = nnx_model_formats[i].name;
+        if ((!NNX_WITH_ONNX && strcmp(name, "onnx") == 0) || (!NNX_WITH_NNVM && strcmp(name, "nnvm") == 0))
+            continue; /* a row whose front end was left out of the build only refuses */
+        size_t k = strlen(name);
         if (n + k + 2 > sizeof formats)
             break; /* four names of four letters fit many times over */
         if (n)
             formats[n++] = ' ';
-        memcpy(formats + n, nnx_model_formats[i].name, k);
+        memcpy(formats + n, name, k);
         n += k;
     }
     formats[n] = '\0';

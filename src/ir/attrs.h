@@ -102,6 +102,16 @@ typedef struct nnx_attr_pool {
 typedef struct nnx_attr_axis {
     uint32_t axis;
 } nnx_attr_axis;
+/* gather, gather_elements, gather_nd, scatter_elements, scatter_nd: axis as nnx_attr_axis
+ * (which it extends: code may read `axis.axis`, C11 6.5.2.3p6; the ND ops ignore it).
+ * checked false (the default, WebNN's "clamped" indices): an index outside [-n, n - 1] is
+ * clamped into it. checked true (ONNX, whose operators leave such an index undefined and whose
+ * runtime refuses it): the dispatch fails naming the node, the index and the axis extent
+ * (ops/index.h nnx_indices_in_range; docs/decisions/onnx.md). */
+typedef struct nnx_attr_index {
+    uint32_t axis;
+    bool checked;
+} nnx_attr_index;
 typedef struct nnx_attr_reshape {
     uint32_t rank, shape[NNX_MAX_RANK];
 } nnx_attr_reshape;
@@ -305,6 +315,7 @@ typedef union nnx_attrs {
     nnx_attr_deconv deconv;
     nnx_attr_pool pool;
     nnx_attr_axis axis;
+    nnx_attr_index index;
     nnx_attr_reshape reshape;
     nnx_attr_transpose transpose;
     nnx_attr_slice slice;

@@ -7,6 +7,7 @@
 #include "ops/index.h"
 #include "ir/shape.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- gather */
@@ -185,4 +186,38 @@ nnx_status nnx_ref_gather_nd(const nnx_op_args *args, const nnx_view *in, nnx_vi
         memcpy((unsigned char *)out->data + m * inner * esize,
                (const unsigned char *)in[0].data + nnx_nd_offset(&in[0], &in[1], m, k) * esize, inner * esize);
     return NNX_OK;
+}
+
+/* ---------------------------------------------------------------- checked indices */
+
+bool nnx_indices_in_range(const nnx_op_args *args, const nnx_view *in, char *msg, size_t size)
+{
+    nnx_op op = args->op;
+    bool nd = op == NNX_OP_GATHER_ND || op == NNX_OP_SCATTER_ND;
+    if (!(nd || op == NNX_OP_GATHER || op == NNX_OP_GATHER_ELEMENTS || op == NNX_OP_SCATTER_ELEMENTS) ||
+        !args->attrs->index.checked || !in[1].data)
+        return true;
+    const nnx_operand_desc *x = &in[0].desc, *idx = &in[1].desc;
+    size_t count = (size_t)nnx_shape_elements(idx->shape, idx->rank);
+    uint32_t k = nd && idx->rank ? idx->shape[idx->rank - 1] : 0; /* coordinate size */
+    if (nd && k == 0)
+        return true; /* no coordinate: nothing indexes */
+    for (size_t e = 0; e < count; e++) {
+        uint32_t axis = nd ? (uint32_t)(e % k) : args->attrs->index.axis;
+        int64_t n = x->shape[axis], v = nnx_load_i(idx->dtype, in[1].data, e);
+        if (v >= -n && v < n)
+            continue;
+        if (n == 0)
+            snprintf(msg, size,
+                     "index %lld (element %zu of the indices) addresses axis %u of extent 0, which has no "
+                     "element",
+                     (long long)v, e, axis);
+        else
+            snprintf(msg, size,
+                     "index %lld (element %zu of the indices) is out of range for axis %u of extent %lld: "
+                     "valid indices are [%lld, %lld]",
+                     (long long)v, e, axis, (long long)n, (long long)-n, (long long)(n - 1));
+        return false;
+    }
+    return true;
 }

@@ -2,7 +2,8 @@
  * int64) and reading one run-time index. WebNN's policy (WebNN decision 6.1-19): an
  * index is clamped into [-n, n - 1], then a negative one counts from the end, so every index
  * a kernel uses lies in [0, n) whatever the data says: nothing is read or written out of
- * bounds. Also a shape formatter for messages ("[2, 3]"). */
+ * bounds. ONNX's nodes check their indices before the kernel instead (nnx_indices_in_range).
+ * Also a shape formatter for messages ("[2, 3]"). */
 #ifndef NNX_OPS_INDEX_H
 #define NNX_OPS_INDEX_H
 
@@ -33,6 +34,15 @@ static inline uint64_t nnx_load_index(nnx_dtype dt, const void *p, size_t i, uin
     v = v < lo ? lo : v > hi ? hi : v;
     return (uint64_t)(v < 0 ? v + (int64_t)n : v);
 }
+
+/* With attrs.index.checked (ONNX's gathers and scatters, ir/attrs.h nnx_attr_index): true when
+ * every index of in[1] lies in [-n, n - 1] for the extent n of the axis it addresses, else
+ * false with the first offending index in row-major order described in msg ("index 7
+ * (element 2 of the indices) is out of range for axis 1 of extent 4: valid indices are
+ * [-4, 3]"). Always true for other ops and for unchecked nodes, whose kernels clamp. A single
+ * pass in order before the kernel runs, so the index named does not depend on how the
+ * kernel is split over threads. */
+bool nnx_indices_in_range(const nnx_op_args *args, const nnx_view *in, char *msg, size_t size);
 
 /* Shared by gather.c and scatter.c (defined in gather.c). Element ops: input rank >= 1,
  * indices of the input's rank, axis < rank, indices.shape == input.shape off the axis. */

@@ -5,6 +5,7 @@
 #define NNX_OPS_TABLE_H
 
 #include "ir/ops.h"
+#include "ops/index.h"
 
 /* Validates an op's inputs and attributes and computes its output descriptors (out has
  * args->n_out entries). in[i] is NULL for an absent optional input. On a rule violation
@@ -43,6 +44,9 @@ static inline nnx_status nnx_node_kernel(const nnx_node *n, const nnx_view *in, 
     if (empty)
         return NNX_OK;
     nnx_op_args args = nnx_node_args(n);
+    char why[1]; /* the caller that wants the message calls nnx_indices_in_range itself */
+    if (!nnx_indices_in_range(&args, in, why, sizeof why))
+        return NNX_ERROR_INVALID_ARGUMENT; /* a checked index out of range (ops/index.h) */
     return nnx_op_impls[n->op].kernel(&args, in, out);
 }
 

@@ -269,6 +269,13 @@ nnx_status nnx_plan_run(const nnx_plan *plan, nnx_exec *x, nnx_error *err)
                               plan->prepared[k]};
         uint64_t t0 = prof ? now_ns() : 0;
         nnx_op_args args = nnx_node_args(node);
+        /* ONNX's gathers and scatters refuse an index out of range (ops/index.h): checked here,
+         * in one ordered pass before any kernel thread starts, so the index named is the same
+         * on every run. */
+        char why[192];
+        if (!nnx_indices_in_range(&args, x->in_views, why, sizeof why))
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s '%s': %s", nnx_op_table[node->op].name,
+                                 node->label, why);
         nnx_status st = plan->fast[k] ? plan->fast[k](&args, x->in_views, x->out_views, &env)
                                       : nnx_op_impls[node->op].kernel(&args, x->in_views, x->out_views);
         if (prof)

@@ -82,6 +82,12 @@ r = nnx("run", model, "--input", "x=" + at("x.npy"), "-o", at("o.npz"))
 check(r.returncode == 0 and open(at("o.npz"), "rb").read() == open(at("out.npz"), "rb").read(), "-o X.npz is --save X.npz")
 r = nnx("run", model, "--input", "x=" + at("x.npy"), "-o", at("o_dir"))
 check(r.returncode == 0 and os.path.exists(at("o_dir/probs.npy")), "-o DIR is --output-dir DIR")
+r = nnx("run", model, "--input", "x=" + at("x.npy"), "--output-dir", at("npz_dir"), "-T", "npz")
+check(r.returncode == 0, "--output-dir DIR -T npz", r.stderr)
+for name in ("logits", "probs"):
+    with np.load(at("npz_dir/%s.npz" % name)) as z:
+        check(z.files == [name] and np.array_equal(z[name], np.load(at("out/%s.npy" % name))),
+              "-T npz: %s.npz holds the one array %s, equal to %s.npy" % (name, name, name))
 
 # --compare
 r = nnx("run", model, "--input", "x=" + at("x.npy"), "--compare", at("ref.npz"))

@@ -95,15 +95,30 @@ static int time_dispatches(nnx_context *ctx, nnx_graph *g, const nnx_named_tenso
     return NNX_EXIT_OK;
 }
 
-typedef struct op_total {
-    const char *op;
-    uint64_t ns;
-    unsigned steps;
-} op_total;
+size_t run_profile_by_op(const nnx_graph *g, run_op_total *ops, uint64_t *total, uint64_t *runs)
+{
+    size_t n = nnx_graph_profile_count(g), n_ops = 0;
+    *total = 0;
+    *runs = 1;
+    for (size_t i = 0; i < n; i++) {
+        nnx_profile_step s;
+        nnx_graph_profile_step(g, i, &s);
+        *runs = s.runs ? s.runs : 1;
+        *total += s.nanoseconds;
+        size_t j = 0;
+        while (j < n_ops && strcmp(ops[j].op, s.op) != 0)
+            j++;
+        if (j == n_ops)
+            ops[n_ops++] = (run_op_total){s.op, 0, 0};
+        ops[j].ns += s.nanoseconds;
+        ops[j].steps++;
+    }
+    return n_ops;
+}
 
 static int by_time(const void *a, const void *b)
 {
-    uint64_t x = ((const op_total *)a)->ns, y = ((const op_total *)b)->ns;
+    uint64_t x = ((const run_op_total *)a)->ns, y = ((const run_op_total *)b)->ns;
     return x > y ? -1 : x < y;
 }
 
@@ -136,26 +151,18 @@ static int by_step_time(const void *a, const void *b)
  * ten slowest steps, or with all every step in execution order; each step with its index. */
 static void report_profile(const nnx_graph *g, bool all)
 {
-    size_t n = nnx_graph_profile_count(g), n_ops = 0;
-    op_total *ops = calloc(n + 1, sizeof *ops);
+    size_t n = nnx_graph_profile_count(g);
+    run_op_total *ops = calloc(n + 1, sizeof *ops);
     step_time *steps = calloc(n + 1, sizeof *steps);
     if (!ops || !steps) {
         fprintf(stderr, "nnx bench: out of memory for the profile\n");
         goto done;
     }
-    uint64_t total = 0, runs = 1;
+    uint64_t total, runs;
+    size_t n_ops = run_profile_by_op(g, ops, &total, &runs);
     for (size_t i = 0; i < n; i++) {
         nnx_profile_step s;
         nnx_graph_profile_step(g, i, &s);
-        runs = s.runs ? s.runs : 1;
-        total += s.nanoseconds;
-        size_t j = 0;
-        while (j < n_ops && strcmp(ops[j].op, s.op) != 0)
-            j++;
-        if (j == n_ops)
-            ops[n_ops++] = (op_total){s.op, 0, 0};
-        ops[j].ns += s.nanoseconds;
-        ops[j].steps++;
         steps[i] = (step_time){i, s.nanoseconds};
     }
     qsort(ops, n_ops, sizeof *ops, by_time);
@@ -163,8 +170,9 @@ static void report_profile(const nnx_graph *g, bool all)
         qsort(steps, n, sizeof *steps, by_step_time);
     printf("profile: %zu steps, %.3f ms per dispatch inside them\n", n, (double)total / (double)runs * 1e-6);
     for (size_t j = 0; j < n_ops; j++)
-        printf("  %-24s %4u step%s %9.3f ms %5.1f %%\n", ops[j].op, ops[j].steps, ops[j].steps == 1 ? " " : "s",
-               (double)ops[j].ns / (double)runs * 1e-6, total ? 100.0 * (double)ops[j].ns / (double)total : 0.0);
+        printf("  %-24s %4u step%s %9.3f ms %5.1f %%\n", ops[j].op, (unsigned)ops[j].steps,
+               ops[j].steps == 1 ? " " : "s", (double)ops[j].ns / (double)runs * 1e-6,
+               total ? 100.0 * (double)ops[j].ns / (double)total : 0.0);
     printf(all ? "steps:\n" : "slowest steps:\n");
     for (size_t i = 0; i < n && (all || i < 10); i++) {
         nnx_profile_step s;

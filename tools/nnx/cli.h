@@ -152,9 +152,10 @@ void cli_print_model_shape(FILE *out, const nnx_model *m, bool output, size_t i)
 /* The first input dimension of m that is symbolic (no extent bound), if any. */
 bool cli_model_unbound(const nnx_model *m, size_t *input, uint32_t *axis);
 
-/* output_file.c: a file a command writes. cli_check_output_file is called while parsing,
- * before any work: PATH names no folder and its folder exists and is writable (else a usage
- * error naming option, already reported: returns NNX_EXIT_USAGE; -1 to go on).
+/* output_file.c: paths a command writes. cli_check_output_path is called while parsing,
+ * before any work: a file path (folder false) must not name a folder and its folder must exist
+ * and be writable; a folder path must be a writable folder or sit under one (it is made).
+ * Returns NNX_EXIT_OK, or NNX_EXIT_USAGE with "PROG: OPTION PATH: why" said on stderr.
  * cli_output_open creates PATH's temporary twin; cli_output_close(out, rc) renames it into
  * place when rc is NNX_EXIT_OK and everything was written, else removes it, and returns the
  * exit code (rc, or 1 after a write error, said on stderr). */
@@ -163,7 +164,7 @@ typedef struct cli_output {
     char *temp;
     FILE *file;
 } cli_output;
-int cli_check_output_file(const cli_parser *p, const char *option, const char *path);
+int cli_check_output_path(const char *prog, const char *option, const char *path, bool folder);
 int cli_output_open(const char *path, cli_output *out);
 int cli_output_close(cli_output *out, int rc);
 mode_t cli_umask(void); /* the process's umask, left unchanged */

@@ -235,6 +235,8 @@ int cmd_convert(int argc, char **argv)
         paths[path_count++] = output;
     if (rc < 0 && path_count < 2)
         rc = cli_usage_error(&p, path_count == 0 ? "missing IN and OUT" : "missing OUT");
+    if (rc < 0 && map && cli_check_output_path("nnx convert", "--tensor-map", map, false) != NNX_EXIT_OK)
+        rc = NNX_EXIT_USAGE; /* said before the model is loaded */
     if (rc < 0 && !force && is_full_folder(paths[1]))
         rc = cli_usage_error(&p, "%s: the folder is not empty; give --force to replace its content", paths[1]);
     if (rc >= 0) { /* --help printed, or a usage error reported */

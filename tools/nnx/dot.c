@@ -126,7 +126,7 @@ int cmd_dot(int argc, char **argv)
     if (rc < 0 && !path)
         rc = cli_usage_error(&p, "missing PATH");
     if (rc < 0 && output)
-        rc = cli_check_output_file(&p, "-o", output);
+        rc = cli_check_output_path(p.prog, "-o", output, false) == NNX_EXIT_OK ? -1 : NNX_EXIT_USAGE;
     if (rc >= 0) { /* --help printed, or a usage error reported */
         cli_model_args_free(&a);
         return rc;

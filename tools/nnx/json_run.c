@@ -87,30 +87,14 @@ void json_bench_begin(const char *model, long runs, long warmup_ms, uint32_t thr
  * steps, time_ms, share}], steps: [{index, op, fused, kernel, label, output, time_ms, share}]},
  * every step in execution order, the operations in order of first use; time_ms per dispatch,
  * share of the profiled time from 0 to 1. */
-typedef struct op_total {
-    const char *op;
-    uint64_t ns, steps;
-} op_total;
-
 static cJSON *profile_of(const nnx_graph *g)
 {
     size_t n = nnx_graph_profile_count(g), n_ops = 0;
     uint64_t total = 0, runs = 1;
-    op_total *ops = calloc(n + 1, sizeof *ops);
+    run_op_total *ops = calloc(n + 1, sizeof *ops);
     cJSON *p = cJSON_CreateObject(), *op_list = cJSON_CreateArray(), *steps = cJSON_CreateArray();
-    for (size_t i = 0; ops && i < n; i++) {
-        nnx_profile_step s;
-        nnx_graph_profile_step(g, i, &s);
-        total += s.nanoseconds;
-        runs = s.runs ? s.runs : 1;
-        size_t j = 0;
-        while (j < n_ops && strcmp(ops[j].op, s.op) != 0)
-            j++;
-        if (j == n_ops)
-            ops[n_ops++] = (op_total){s.op, 0, 0};
-        ops[j].ns += s.nanoseconds;
-        ops[j].steps++;
-    }
+    if (ops)
+        n_ops = run_profile_by_op(g, ops, &total, &runs);
     double per = 1e-6 / (double)runs, of = total ? 1.0 / (double)total : 0.0;
     json_add(p, "step_count", json_uint(n));
     json_add(p, "runs", json_uint(runs));

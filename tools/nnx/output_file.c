@@ -1,7 +1,7 @@
-/* output_file.c — files a command writes (dot -o, and any other single-file result): the path
- * is checked before any work is done, and the file is written under a temporary name beside
- * it and renamed into place when complete, so a failure never leaves a truncated file or
- * destroys the previous one. */
+/* output_file.c — paths a command writes (dot -o, run --save/--output-dir/-o): checked before
+ * any work is done, so a typo costs no run; and a single file written under a temporary name
+ * beside it and renamed into place when complete, so a failure never leaves a truncated file
+ * or destroys the previous one. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -11,34 +11,67 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The folder path is in (malloc'ed): "." for a bare name. */
+/* The folder part of path ("." when it has none); NULL when out of memory. */
 static char *parent_of(const char *path)
 {
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return strdup(".");
-    if (slash == path)
-        return strdup("/");
-    return strndup(path, (size_t)(slash - path));
+    size_t n = strlen(path);
+    while (n > 1 && path[n - 1] == '/') /* "out/" names out */
+        n--;
+    while (n > 0 && path[n - 1] != '/')
+        n--;
+    while (n > 1 && path[n - 1] == '/')
+        n--;
+    return n == 0 ? strdup(".") : strndup(path, n);
 }
 
-int cli_check_output_file(const cli_parser *p, const char *option, const char *path)
+static int bad_path(const char *prog, const char *option, const char *path, const char *why, const char *detail)
+{
+    fprintf(stderr, "%s: %s %s: %s%s\n", prog, option, path, why, detail ? detail : "");
+    return NNX_EXIT_USAGE;
+}
+
+int cli_check_output_path(const char *prog, const char *option, const char *path, bool folder)
 {
     struct stat st;
-    if (!*path || path[strlen(path) - 1] == '/')
-        return cli_usage_error(p, "%s wants a file name, got '%s'", option, path);
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return cli_usage_error(p, "%s %s: not a regular file", option, path);
+    if (stat(path, &st) == 0) {
+        if (folder && !S_ISDIR(st.st_mode))
+            return bad_path(prog, option, path, "exists and is not a folder", NULL);
+        if (!folder && S_ISDIR(st.st_mode))
+            return bad_path(prog, option, path, "is a folder, not a file", NULL);
+        if (folder && access(path, W_OK | X_OK) != 0)
+            return bad_path(prog, option, path, "the folder cannot be written: ", strerror(errno));
+        if (folder)
+            return NNX_EXIT_OK;
+    } else if (errno != ENOENT && errno != ENOTDIR) { /* ENOTDIR: a file on the way, named below */
+        return bad_path(prog, option, path, "", strerror(errno));
+    }
+    /* a file's folder must exist; a folder to make needs its nearest existing parent */
     char *dir = parent_of(path);
     if (!dir) {
-        fprintf(stderr, "%s: out of memory\n", p->prog);
+        fprintf(stderr, "%s: out of memory\n", prog);
         return NNX_EXIT_INVALID_MODEL;
     }
-    int rc = -1;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        rc = cli_usage_error(p, "%s %s: the folder %s does not exist", option, path, dir);
-    else if (access(dir, W_OK | X_OK) != 0)
-        rc = cli_usage_error(p, "%s %s: the folder %s is not writable", option, path, dir);
+    int rc = NNX_EXIT_OK;
+    while (rc == NNX_EXIT_OK) {
+        if (stat(dir, &st) == 0) {
+            if (!S_ISDIR(st.st_mode))
+                rc = bad_path(prog, option, path, "not in a folder: ", dir);
+            else if (access(dir, W_OK | X_OK) != 0)
+                rc = bad_path(prog, option, path, "the folder cannot be written: ", dir);
+            break;
+        }
+        if (errno != ENOENT || !folder) {
+            rc = bad_path(prog, option, path, errno == ENOENT ? "no such folder: " : "cannot use the folder: ", dir);
+            break;
+        }
+        char *up = parent_of(dir);
+        if (!up || strcmp(up, dir) == 0) {
+            free(up);
+            break;
+        }
+        free(dir);
+        dir = up;
+    }
     free(dir);
     return rc;
 }

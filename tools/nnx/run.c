@@ -53,7 +53,8 @@ static const char kHelp[] =
     "                            max abs and rel error per output; exit 1 on a mismatch\n"
     "      --rtol R, --atol A    --compare's tolerance: |got - ref| <= A + R * |ref|\n"
     "                            (default R 1e-4, A 1e-5; integers and bool must be equal)\n"
-    "  -T, --output-format FMT   npy (default) or dat (NNEF tensor files) for --output-dir\n"
+    "  -T, --output-format FMT   the files --output-dir writes: npy (default), dat (NNEF\n"
+    "                            tensor files) or npz (NAME.npz holding the array NAME)\n"
     "      --threads N           worker threads, 0 = one per core (default), 1 = none\n"
     "      --random-inputs SEED  fill the inputs not given with uniform values in [-1, 1)\n"
     "                            (integers and bool: 0 or 1), the same for the same SEED;\n"
@@ -129,7 +130,6 @@ typedef struct run_args {
     const char *output_dir;
     const char *format_text; /* --output-format */
     bool quiet;              /* -q: no summary on standard output */
-    nnx_tensor_file_format format;
     uint32_t threads;
     bool random;
     uint64_t seed;
@@ -263,10 +263,9 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         a->output_dir = value;
         return -1;
     case OPT_FORMAT:
-        if (strcmp(value, "npy") != 0 && strcmp(value, "dat") != 0)
-            return cli_usage_error(p, "--output-format wants npy or dat, got '%s'", value);
+        if (strcmp(value, "npy") != 0 && strcmp(value, "dat") != 0 && strcmp(value, "npz") != 0)
+            return cli_usage_error(p, "--output-format wants npy, dat or npz, got '%s'", value);
         a->format_text = value;
-        a->format = value[0] == 'n' ? NNX_TENSOR_FILE_NPY : NNX_TENSOR_FILE_NNEF;
         return -1;
     case OPT_THREADS:
         if (!cli_parse_long(value, 0, MAX_THREADS, &threads))
@@ -308,9 +307,9 @@ static int parse_args(int argc, char **argv, run_args *a)
     if (a->tol_given && !a->compare)
         return cli_usage_error(&p, "--rtol and --atol need --compare");
     /* output paths are checked before the model is loaded: a typo costs no run */
-    if (a->save && run_check_output_path("nnx run", "--save", a->save, false) != NNX_EXIT_OK)
+    if (a->save && cli_check_output_path("nnx run", "--save", a->save, false) != NNX_EXIT_OK)
         return NNX_EXIT_USAGE;
-    if (a->output_dir && run_check_output_path("nnx run", "--output-dir", a->output_dir, true) != NNX_EXIT_OK)
+    if (a->output_dir && cli_check_output_path("nnx run", "--output-dir", a->output_dir, true) != NNX_EXIT_OK)
         return NNX_EXIT_USAGE;
     return -1;
 }
@@ -522,7 +521,7 @@ static int report_outputs(const run_args *a, nnx_context *ctx, nnx_graph *g, con
             if (a->print && !a->json)
                 run_print_values(stdout, b, a->print_all);
             if (a->output_dir)
-                rc = run_write_output(ctx, a->output_dir, t[i].name, a->format, b);
+                rc = run_write_output(ctx, a->output_dir, t[i].name, a->format_text ? a->format_text : "npy", b);
         }
     }
     if (rc == NNX_EXIT_OK && a->save)
@@ -571,7 +570,13 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
             st = nnx_context_run(ctx, g, in, ni, out, no);
             cli_phase_end();
         }
-        rc = st == NNX_OK ? report_outputs(a, ctx, g, out) : fail(ctx, st);
+        if (st == NNX_OK)
+            rc = report_outputs(a, ctx, g, out);
+        else if (!strstr(nnx_context_error(ctx), "error: ")) { /* a run-time error (an index out of range) */
+            fprintf(stderr, "%s: error: %s\n", a->model, nnx_context_error(ctx));
+            rc = cli_exit_code(st);
+        } else
+            rc = fail(ctx, st);
     }
     free(in);
     free(out);

@@ -43,17 +43,18 @@ void run_input_type(const nnx_model *m, const nnx_graph *g, size_t i, nnx_operan
  * depends only on seed and the input's index among the model's inputs. */
 int run_random_input(uint64_t seed, size_t index, const nnx_operand_desc *want, run_buffer *out);
 
-/* Writes b as DIR/NAME.npy or DIR/NAME.dat (NNEF 1.0.2 scheme), creating DIR if needed.
+/* Writes b as DIR/NAME.EXT, EXT "npy", "dat" (NNEF 1.0.2 scheme) or "npz" (a bundle of
+ * the one array NAME), creating DIR if needed.
  * Types a format lacks are widened exactly: for .npy bfloat16 and fp8 to float32, int4 to
  * int8, int48 to int64; for .dat bfloat16 and fp8 to float32. */
-int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
-                     const run_buffer *b);
+int run_write_output(nnx_context *ctx, const char *dir, const char *name, const char *ext, const run_buffer *b);
 
 /* Creates folder dir and its parents where missing (mkdir -p). */
 int run_make_dirs(const char *dir);
 
 /* Writes b to path: .dat as an NNEF tensor file, anything else as .npy, types widened as
- * for run_write_output (name is the output's, for messages). */
+ * for run_write_output (name is the output's, for messages); .npz as a NumPy bundle holding
+ * the one array name. */
 int run_write_file(nnx_context *ctx, const char *path, const char *name, const run_buffer *b);
 
 /* *wide is b in a type numpy has: b itself (same data) or, for bfloat16, fp8, int4, int2,
@@ -64,11 +65,6 @@ int run_widen_for_npy(const run_buffer *b, run_buffer *wide);
 /* save_bundle.c: writes outputs[i] (named names[i]) as one NumPy .npz bundle at path, as
  * numpy.savez does (types widened as for .npy files). */
 int run_save_bundle(nnx_context *ctx, const char *path, const char *const *names, const run_buffer *outputs, size_t n);
-/* Checks, before any work, that path can be written: a file (--save) whose folder exists
- * and is writable and which is not itself a folder, or a folder (--output-dir) that is one
- * (writable) or can be made (its nearest existing parent a writable folder). Prints
- * "PROG: OPTION PATH: why" and returns NNX_EXIT_USAGE, or NNX_EXIT_OK. */
-int run_check_output_path(const char *prog, const char *option, const char *path, bool folder);
 
 /* print_values.c: b's values as numpy.array2string prints them with NumPy's default print
  * options (summarised beyond 1000 elements unless all), then a newline. */
@@ -86,6 +82,15 @@ int run_desc(const char *desc, const char *output_dir, uint32_t threads);
  * out have room for the graph's counts. Tensors belong to ctx. */
 int run_make_tensors(nnx_context *ctx, nnx_graph *g, const nnx_model *m, run_buffer *buffers, nnx_named_tensor *in,
                      nnx_named_tensor *out);
+
+/* bench.c: the profile of g's timed dispatches by operation, one row per operation in order
+ * of first use, into ops (room for nnx_graph_profile_count(g) rows); returns the row count.
+ * *total is the profiled nanoseconds of every step, *runs the dispatches they add up (>= 1). */
+typedef struct run_op_total {
+    const char *op;
+    uint64_t ns, steps;
+} run_op_total;
+size_t run_profile_by_op(const nnx_graph *g, run_op_total *ops, uint64_t *total, uint64_t *runs);
 
 /* summary.c: "NAME: float32[1,10] min=... max=... mean=..." and, for a class-score vector,
  * "  top-5: I (V), ..." on out. */

@@ -152,7 +152,7 @@ static int parse_desc(const char *desc, desc_test *t)
 static int rejected(const desc_test *t, const char *desc, nnx_context *ctx, nnx_status st)
 {
     if (t->expect_failure || t->either) {
-        run_show_rejected(desc, nnx_context_error(ctx));
+        printf("%s: rejected as expected: %s\n", desc, nnx_context_error(ctx));
         return NNX_EXIT_OK;
     }
     fprintf(stderr, "%s\n", nnx_context_error(ctx));
@@ -220,7 +220,7 @@ static int write_outputs(const cJSON *names, const cJSON *files, nnx_context *ct
             ? run_write_file(ctx, path, item->valuestring, &b)
             : NNX_EXIT_INVALID_MODEL;
         if (rc == NNX_EXIT_OK)
-            run_show_output(item->valuestring, &b);
+            run_print_summary(stdout, item->valuestring, &b);
         free(path);
         run_buffer_free(&b);
         if (rc != NNX_EXIT_OK)

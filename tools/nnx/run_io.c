@@ -333,7 +333,7 @@ static nnx_dtype file_dtype(nnx_dtype dt, nnx_tensor_file_format format)
 
 /* DIR/NAME.EXT with characters outside [A-Za-z0-9_.-] of NAME (and a leading '.') as '_',
  * so an output name can never leave the folder. NULL when out of memory. */
-static char *output_path(const char *dir, const char *name, nnx_tensor_file_format format)
+static char *output_path(const char *dir, const char *name, const char *ext)
 {
     size_t n = strlen(dir) + strlen(name) + 8;
     char *path = malloc(n);
@@ -345,7 +345,7 @@ static char *output_path(const char *dir, const char *name, nnx_tensor_file_form
             *c == '-' || (*c == '.' && c != name);
         path[at++] = safe ? *c : '_';
     }
-    snprintf(path + at, n - (size_t)at, format == NNX_TENSOR_FILE_NPY ? ".npy" : ".dat");
+    snprintf(path + at, n - (size_t)at, ".%s", ext);
     return path;
 }
 
@@ -353,6 +353,8 @@ int run_write_file(nnx_context *ctx, const char *path, const char *name, const r
 {
     nnx_tensor_file_format format = NNX_TENSOR_FILE_NPY;
     size_t n = strlen(path);
+    if (n > 4 && strcmp(path + n - 4, ".npz") == 0)
+        return run_save_bundle(ctx, path, &name, b, 1);
     if (n > 4 && strcmp(path + n - 4, ".dat") == 0)
         format = NNX_TENSOR_FILE_NNEF;
     run_buffer wide = *b;
@@ -385,13 +387,12 @@ int run_widen_for_npy(const run_buffer *b, run_buffer *wide)
     return rc;
 }
 
-int run_write_output(nnx_context *ctx, const char *dir, const char *name, nnx_tensor_file_format format,
-                     const run_buffer *b)
+int run_write_output(nnx_context *ctx, const char *dir, const char *name, const char *ext, const run_buffer *b)
 {
     int rc = run_make_dirs(dir);
     if (rc != NNX_EXIT_OK)
         return rc;
-    char *path = output_path(dir, name, format);
+    char *path = output_path(dir, name, ext);
     if (!path) {
         fprintf(stderr, "nnx run: cannot write output '%s': out of memory\n", name);
         return NNX_EXIT_INVALID_MODEL;

@@ -9,11 +9,13 @@
  *     NNX_NPZ_MAX_BYTES bytes in all (or the caller's limits); a member's declared size is
  *     checked before anything is allocated, and its data must match it exactly. Encrypted
  *     members are NOT_SUPPORTED.
- * (IDs of docs/decisions/npy.md.) */
+ * (IDs of docs/decisions/npy.md.)
+ * Built with NNX_WITH_ARCHIVE=OFF, nnx_npz_read refuses every bundle (NOT_SUPPORTED). */
 #include "formats/npy/npz.h"
 
 #include "base/checked.h"
 
+#if NNX_WITH_ARCHIVE
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
@@ -300,3 +302,26 @@ nnx_status nnx_npz_write(const nnx_npz_member *members, size_t n, const char *pa
     *out_size = s.len;
     return NNX_OK;
 }
+#else /* NNX_WITH_ARCHIVE=OFF (src/CMakeLists.txt) */
+
+nnx_status nnx_npz_read(const void *bytes, size_t size, const char *path, const nnx_alloc *alloc,
+                        const nnx_npz_limits *limits, nnx_npz_member_fn fn, void *user, nnx_error *err)
+{
+    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                         "%s: error: this libnnx was built without archive support (NNX_WITH_ARCHIVE=OFF): "
+                         "it cannot read .npz bundles; give each input as a .npy file",
+                         path ? path : "<memory>");
+}
+
+nnx_status nnx_npz_write(const nnx_npz_member *members, size_t n, const char *path, const nnx_alloc *alloc, void **out,
+                         size_t *out_size, nnx_error *err)
+{
+    (void)members, (void)n, (void)alloc;
+    *out = NULL;
+    *out_size = 0;
+    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                         "%s: error: this libnnx was built without archive support (NNX_WITH_ARCHIVE=OFF): "
+                         "it cannot write .npz bundles",
+                         path ? path : "<memory>");
+}
+#endif

@@ -355,6 +355,12 @@ static nnx_status fold(ox *c, uint32_t node_index, uint32_t *first_out)
         in[k].desc = node->in[k] == NNX_NONE ? (nnx_operand_desc){0} : c->ir->values[node->in[k]].desc;
         in[k].data = node->in[k] == NNX_NONE ? NULL : c->ir->values[node->in[k]].data;
     }
+    /* A constant index out of range (ONNX's gathers and scatters check theirs, ops/index.h):
+     * the node stays, and the dispatch fails naming it and the index. */
+    nnx_op_args args = nnx_node_args(node);
+    char why[1];
+    if (!nnx_indices_in_range(&args, in, why, sizeof why))
+        return NNX_OK;
     nnx_status st = NNX_OK;
     uint32_t k = 0;
     for (; k < n_out; k++) {

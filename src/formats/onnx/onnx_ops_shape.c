@@ -492,7 +492,9 @@ nnx_status nnx_onnx_op_gather(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     nnx_operand_desc d = ox_desc(c, in[0]);
     uint32_t axis;
     CHECK(axis_of(c, ox_attr_i(n, "axis", 0), d.rank, &axis));
-    nnx_attrs a = {.axis = {axis}};
+    /* ONNX leaves an index outside [-s, s - 1] undefined and ONNX Runtime refuses it: checked,
+     * not clamped (docs/decisions/onnx.md, "indices out of range"). */
+    nnx_attrs a = {.index = {axis, true}};
     bool elements = strcmp(n->op_type, "GatherElements") == 0;
     return ox_node(c, elements ? NNX_OP_GATHER_ELEMENTS : NNX_OP_GATHER, in, 2, &a, 1, &out[0]);
 }
@@ -500,8 +502,9 @@ nnx_status nnx_onnx_op_gather(ox *c, const Onnx__NodeProto *n, const uint32_t *i
 nnx_status nnx_onnx_op_gather_nd(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
 {
     int64_t b = ox_attr_i(n, "batch_dims", 0);
+    nnx_attrs checked = {.index = {0, true}}; /* as Gather's */
     if (b == 0)
-        return ox_node(c, NNX_OP_GATHER_ND, in, 2, NULL, 1, &out[0]);
+        return ox_node(c, NNX_OP_GATHER_ND, in, 2, &checked, 1, &out[0]);
     /* batch_dims b: prepend each element's batch coordinates to its index tuple */
     nnx_operand_desc id = ox_desc(c, in[1]), dd = ox_desc(c, in[0]);
     if (b < 0 || b >= id.rank || b >= dd.rank)
@@ -530,7 +533,7 @@ nnx_status nnx_onnx_op_gather_nd(ox *c, const Onnx__NodeProto *n, const uint32_t
     nnx_attrs ca = {.axis = {id.rank - 1}};
     CHECK(ox_node(c, NNX_OP_CONCAT, parts, np, &ca, 1, &idx));
     uint32_t gi[2] = {in[0], idx};
-    return ox_node(c, NNX_OP_GATHER_ND, gi, 2, NULL, 1, &out[0]);
+    return ox_node(c, NNX_OP_GATHER_ND, gi, 2, &checked, 1, &out[0]);
 }
 
 nnx_status nnx_onnx_op_scatter(ox *c, const Onnx__NodeProto *n, const uint32_t *in, uint32_t n_in, uint32_t *out)
@@ -543,12 +546,11 @@ nnx_status nnx_onnx_op_scatter(ox *c, const Onnx__NodeProto *n, const uint32_t *
             return nnx_onnx_scatter_reduce(c, n, in, (nnx_scatter_reduction)r, &out[0]);
     if (strcmp(red, "none") != 0)
         return unsupported(c, "reduction '%s' is not supported", red);
+    nnx_attrs a = {.index = {0, true}}; /* indices checked as Gather's */
     if (strcmp(n->op_type, "ScatterND") == 0)
-        return ox_node(c, NNX_OP_SCATTER_ND, in, 3, NULL, 1, &out[0]);
+        return ox_node(c, NNX_OP_SCATTER_ND, in, 3, &a, 1, &out[0]);
     nnx_operand_desc d = ox_desc(c, in[0]);
-    uint32_t axis;
-    CHECK(axis_of(c, ox_attr_i(n, "axis", 0), d.rank, &axis));
-    nnx_attrs a = {.axis = {axis}};
+    CHECK(axis_of(c, ox_attr_i(n, "axis", 0), d.rank, &a.index.axis));
     return ox_node(c, NNX_OP_SCATTER_ELEMENTS, in, 3, &a, 1, &out[0]);
 }
 

@@ -14,6 +14,7 @@ to tests/fuzz/corpus/onnx/.
   pooling, Gemm of [batch,3,8,8]); outputs declared with exporter-style names (unk__N)
   conv_pool.onnx  x[1,1,4,4] -> Conv(w[2,1,3,3], bias, pads 1) -> Relu -> MaxPool 2x2 -> y
   unsupported.onnx  two operators nnx lacks (and one it has), for the all-at-once error
+  gather_out_of_range.onnx  x[3,4] -> Gather(axis 1, indices [1, 4]) -> picked: index 4 is refused
   random_uniform.onnx, random_normal_like.onnx, bernoulli.onnx, dropout_training.onnx  one
   random operator each, for test_onnx_random
   x_1x4.npy, x_1x1x4x4.npy, x_3x4.npy  inputs; relu_add_expected.npy and
@@ -25,7 +26,7 @@ import sys
 import numpy as np
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the test data
-from onnx_wire import BOOL, attr_float, attr_int, attr_ints, model, node, tensor  # noqa: E402
+from onnx_wire import BOOL, INT64, attr_float, attr_int, attr_ints, model, node, tensor  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "..", "fuzz", "corpus", "onnx")
@@ -99,6 +100,12 @@ def main():
         [node("ImageDecoder", ["x"], ["a"]), node("Relu", ["a"], ["b"]), node("StringSplit", ["b"], ["y"]),
          node("ImageDecoder", ["y"], ["z"])],
         [], [("x", [1, 4])], [("z", [1, 4])]))
+
+    # Gather with an index past the axis (4 of extent 4): `nnx run` fails naming it, as ONNX
+    # Runtime does (docs/decisions/onnx.md, "indices out of range"); x_3x4.npy is its input
+    write("gather_out_of_range.onnx", model(
+        [node("Gather", ["x", "i"], ["picked"], [attr_int("axis", 1)])],
+        [tensor("i", np.array([1, 4], dtype=np.int64), INT64)], [("x", [3, 4])], [("picked", [3, 2])]), seed=False)
 
 
 def probe_models():

@@ -6,8 +6,10 @@
 
 #include "formats/nnef/files/container.h"
 
+#if NNX_WITH_ARCHIVE
 #include <archive.h>
 #include <archive_entry.h>
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -310,6 +312,8 @@ static bool is_archive(const nnx_nnef_container *c)
 
 /* ------------------------------------------------------------------ archives */
 
+#if NNX_WITH_ARCHIVE
+
 /* libarchive reports format problems with EILSEQ (its ARCHIVE_ERRNO_FILE_FORMAT), misuse
  * with EINVAL and other data problems with -1; a positive errno else came from the system. */
 static nnx_status archive_failure(struct archive *ar, const char *path, nnx_error *err)
@@ -479,6 +483,17 @@ static nnx_status read_archive(nnx_nnef_container *c, int fd, const nnx_nnef_con
     archive_read_free(ar);
     return st;
 }
+
+#else
+/* NNX_WITH_ARCHIVE=OFF (src/CMakeLists.txt): folders and lone graph.nnef files only. */
+static nnx_status read_archive(nnx_nnef_container *c, int fd, const nnx_nnef_container_options *o, nnx_error *err)
+{
+    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                         "%s: error: this libnnx was built without archive support (NNX_WITH_ARCHIVE=OFF): "
+                         "it reads NNEF folders and graph.nnef files, not .tar or .tgz",
+                         c->path);
+}
+#endif
 
 /* `tar czf m.tgz model/`: every kept entry under one folder that holds graph.nnef, and no
  * graph.nnef at the root -> that folder becomes the root. */
@@ -968,6 +983,7 @@ static nnx_status write_folder(nnx_nnef_container_writer *w, const char *root, n
     return st;
 }
 
+#if NNX_WITH_ARCHIVE
 /* An in-memory sink for libarchive's writer. */
 typedef struct membuf {
     const nnx_alloc *alloc;
@@ -1052,6 +1068,16 @@ static nnx_status write_archive(nnx_nnef_container_writer *w, const char *path, 
     nnx_mem_free(&w->alloc, m.data);
     return st;
 }
+
+#else
+static nnx_status write_archive(nnx_nnef_container_writer *w, const char *path, bool gzip, nnx_error *err)
+{
+    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                         "%s: error: this libnnx was built without archive support (NNX_WITH_ARCHIVE=OFF): "
+                         "it writes NNEF as a folder, not as .tar or .tgz",
+                         path);
+}
+#endif
 
 nnx_status nnx_nnef_container_writer_write(nnx_nnef_container_writer *w, const char *path,
                                            nnx_nnef_container_format format, nnx_error *err)

@@ -1,0 +1,225 @@
+# cli_models.cmake — the command line on models of every front end (ONNX, NNVM, NNEF archives,
+# .npz inputs) and the Python checks against PyTorch, included by tests/CMakeLists.txt only
+# when the library is built with all of them (NNX_WITH_ONNX, NNX_WITH_NNVM, NNX_WITH_ARCHIVE);
+# nnx_onnx_cli runs `nnx ARGS...` and checks its exit code and output.
+# `nnx` on .onnx files (models from tests/data/onnx/gen_models.py): info, check (the
+# unsupported operators all at once, exit 3), dot, run against numpy, and convert to NNEF
+# with both runs giving the same bytes.
+set(onnx_data ${PROJECT_SOURCE_DIR}/tests/data/onnx)
+set(onnx_out ${CMAKE_CURRENT_BINARY_DIR}/onnx-cli)
+file(MAKE_DIRECTORY ${onnx_out}) # nnx convert writes into it and does not create parents
+function(nnx_onnx_cli name exit)
+  cmake_parse_arguments(A "" "STDOUT;STDERR" "ARGS" ${ARGN})
+  set(checks -DEXIT=${exit})
+  if(DEFINED A_STDOUT)
+    list(APPEND checks "-DSTDOUT=${A_STDOUT}")
+  endif()
+  if(DEFINED A_STDERR)
+    list(APPEND checks "-DSTDERR=${A_STDERR}")
+  endif()
+  add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} ${checks} -P ${PROJECT_SOURCE_DIR}/tools/nnx/expect.cmake --
+           $<TARGET_FILE:nnx-cli> ${A_ARGS})
+  set_tests_properties(${name} PROPERTIES LABELS cli)
+endfunction()
+nnx_onnx_cli(nnx_cli_onnx_info 0
+  STDOUT "inputs:\n  x +float32 +\\[1,4\\]\noutputs:\n  y +float32 +\\[1,4\\]\noperations: 2\n  Add +1\n  Relu +1\nparameters: 4 "
+  ARGS info ${onnx_data}/relu_add.onnx)
+nnx_onnx_cli(nnx_cli_onnx_check 0 STDOUT "conv_pool.onnx: valid \\(3 operations" ARGS check ${onnx_data}/conv_pool.onnx)
+nnx_onnx_cli(nnx_cli_onnx_check_unsupported 3
+  STDERR "unsupported.onnx: error: unsupported operators: ImageDecoder \\(opset 13\\), StringSplit \\(opset 13\\)\n"
+  ARGS check ${onnx_data}/unsupported.onnx)
+nnx_onnx_cli(nnx_cli_onnx_dot 0 STDOUT "^digraph" ARGS dot ${onnx_data}/conv_pool.onnx)
+nnx_onnx_cli(nnx_cli_onnx_run 0 STDOUT "^y: float32\\[1,4\\] "
+  ARGS run ${onnx_data}/relu_add.onnx --input x=${onnx_data}/x_1x4.npy -o ${onnx_out}/relu_add)
+nnx_onnx_cli(nnx_cli_onnx_convert 0 ARGS convert ${onnx_data}/conv_pool.onnx ${onnx_out}/conv_pool.tgz)
+nnx_onnx_cli(nnx_cli_onnx_run_onnx 0 STDOUT "^y: float32\\[1,2,2,2\\] "
+  ARGS run ${onnx_data}/conv_pool.onnx --input x=${onnx_data}/x_1x1x4x4.npy -o ${onnx_out}/from_onnx)
+nnx_onnx_cli(nnx_cli_onnx_run_nnef 0 STDOUT "^y: float32\\[1,2,2,2\\] "
+  ARGS run ${onnx_out}/conv_pool.tgz --input x=${onnx_data}/x_1x1x4x4.npy -o ${onnx_out}/from_nnef)
+set_tests_properties(nnx_cli_onnx_convert PROPERTIES FIXTURES_SETUP onnx-converted)
+set_tests_properties(nnx_cli_onnx_run_nnef PROPERTIES FIXTURES_REQUIRED onnx-converted FIXTURES_SETUP onnx-ran)
+set_tests_properties(nnx_cli_onnx_run_onnx PROPERTIES FIXTURES_SETUP onnx-ran)
+set_tests_properties(nnx_cli_onnx_run PROPERTIES FIXTURES_SETUP onnx-relu-ran)
+add_test(NAME nnx_cli_onnx_convert_same_outputs
+  COMMAND ${CMAKE_COMMAND} -E compare_files ${onnx_out}/from_onnx/y.npy ${onnx_out}/from_nnef/y.npy)
+set_tests_properties(nnx_cli_onnx_convert_same_outputs PROPERTIES LABELS cli FIXTURES_REQUIRED onnx-ran)
+# An index out of range in an ONNX Gather fails the run naming the node, the index and the
+# axis (docs/decisions/onnx.md, "indices out of range"), where a WebNN graph would clamp it.
+nnx_onnx_cli(nnx_cli_onnx_gather_out_of_range 1
+  STDERR "^[^\n]*gather_out_of_range[.]onnx: error: dispatch: gather 'picked': index 4 \\(element 1 of the indices\\) is out of range for axis 1 of extent 4: valid indices are \\[-4, 3\\]\n"
+  ARGS run ${onnx_data}/gather_out_of_range.onnx --input x=${onnx_data}/x_3x4.npy)
+if(EXISTS /usr/bin/python3)
+  add_test(NAME nnx_cli_onnx_run_values COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/data/nnef_run/check_output.py
+           ${onnx_out}/relu_add/y.npy ${onnx_data}/relu_add_expected.npy)
+  set_tests_properties(nnx_cli_onnx_run_values PROPERTIES LABELS cli FIXTURES_REQUIRED onnx-relu-ran SKIP_RETURN_CODE 77)
+endif()
+# A symbolic batch dimension: shown by name without a shape; bound by --input-shape on every
+# command that loads a model, or by run from its --input file; fixed dimensions must agree.
+set(onnx_batch ${onnx_data}/relu_add_batch.onnx)
+nnx_onnx_cli(nnx_cli_onnx_symbolic_check 0
+  STDOUT "relu_add_batch.onnx: structure valid \\(2 operations, 1 inputs, 1 outputs\\); input 'x' is float32\\[batch,4\\]: its operations are checked once its shape is given"
+  ARGS check ${onnx_batch})
+nnx_onnx_cli(nnx_cli_onnx_symbolic_info 0 STDOUT "inputs:\n  x +float32 +\\[batch,4\\]\noutputs:\n  y +float32 +\\[batch,4\\]\n"
+  ARGS info ${onnx_batch})
+nnx_onnx_cli(nnx_cli_onnx_symbolic_info_pair 0
+  STDOUT "  x +float32 +\\[batch,seq\\]\n  z +float32 +\\[batch,1\\]\noutputs:\n  y +float32 +\\[batch,seq\\]\n"
+  ARGS info ${onnx_data}/relu_add_pair.onnx)
+# Output shapes in the input dimensions, found by probing (engine decision E30): a classifier
+# whose file declares [unk__0,10], Concat and Pad of [batch,seq], a stride-2 Conv ("?").
+nnx_onnx_cli(nnx_cli_onnx_probed_info 0 STDOUT "inputs:\n  x +float32 +\\[batch,3,8,8\\]\noutputs:\n  y +float32 +\\[batch,10\\]\n"
+  ARGS info ${onnx_data}/probe_classifier.onnx)
+nnx_onnx_cli(nnx_cli_onnx_probed_info_concat 0
+  STDOUT "outputs:\n  cat +float32 +\\[batch,2\\*seq\\]\n  padded +float32 +\\[batch,seq\\+1\\]\n"
+  ARGS info ${onnx_data}/probe_concat.onnx)
+nnx_onnx_cli(nnx_cli_onnx_probed_info_conv 0 STDOUT "outputs:\n  y +float32 +\\[N,2,\\?,\\?\\]\n"
+  ARGS info ${onnx_data}/probe_conv.onnx)
+nnx_onnx_cli(nnx_cli_onnx_symbolic_run_needs_shape 1
+  STDERR "relu_add_batch.onnx: error: input 'x' is float32\\[batch,4\\]: dimension 0 \\('batch'\\) needs an extent: give --input x=FILE or --input-shape x=...\n"
+  ARGS run ${onnx_batch} --random-inputs 1)
+# --seed: the draws of a random operator are fixed by it (splitmix64, documented in the ONNX
+# decisions), the same at every load, different for another seed
+nnx_onnx_cli(nnx_cli_onnx_seed 0 STDOUT "^y: float32\\[200,100\\] min=-2 max=2.99996 mean=0.522123\n"
+  ARGS run ${onnx_data}/random_uniform.onnx --seed 5)
+nnx_onnx_cli(nnx_cli_onnx_seed_other 0 STDOUT "^y: float32\\[200,100\\] min=-1.99989 max=2.99899 mean=0.482385\n"
+  ARGS run ${onnx_data}/random_uniform.onnx --seed 6)
+nnx_onnx_cli(nnx_cli_onnx_seed_syntax 2 STDERR "^nnx run: --seed wants a decimal integer"
+  ARGS run ${onnx_data}/random_uniform.onnx --seed -1)
+nnx_onnx_cli(nnx_cli_onnx_dim_by_name 0 STDOUT "inputs:\n  x +float32 +\\[2,seq\\]\n  z +float32 +\\[2,1\\]\noutputs:\n  y +float32 +\\[2,seq\\]\n"
+  ARGS info ${onnx_data}/relu_add_pair.onnx --dim batch=2)
+nnx_onnx_cli(nnx_cli_onnx_dim_unknown 1 STDERR "error: an extent is given for dimension 'height', but no graph input has a dimension of that name left open\n"
+  ARGS check ${onnx_batch} --dim height=3)
+nnx_onnx_cli(nnx_cli_onnx_dim_run 0 STDOUT "^y: float32\\[5,4\\] " ARGS run ${onnx_batch} --dim batch=5 --random-inputs 1)
+nnx_onnx_cli(nnx_cli_onnx_dim_syntax 2 STDERR "^nnx info: --dim wants NAME=N" ARGS info ${onnx_batch} --dim batch)
+nnx_onnx_cli(nnx_cli_onnx_symbolic_dot 1 STDERR "graph input 'x' dimension 0 \\('batch'\\) has no extent: give the input shapes to draw it"
+  ARGS dot ${onnx_batch})
+nnx_onnx_cli(nnx_cli_onnx_input_shape_check 0 STDOUT "relu_add_batch.onnx: valid" ARGS check ${onnx_batch} --input-shape x=2,4)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_info 0 STDOUT "inputs:\n  x +float32 +\\[5,4\\]\noutputs:\n  y +float32 +\\[5,4\\]\n"
+  ARGS info ${onnx_batch} --input-shape=x=5,4)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_dot 0 STDOUT "label=\"x\\\\n\\[7,4\\]\"" ARGS dot ${onnx_batch} --input-shape x=7,4)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_bench 0 STDOUT "bench: median" ARGS bench ${onnx_batch} --input-shape x=16,4 --runs 2 --quiet)
+nnx_onnx_cli(nnx_cli_onnx_bench_shapes 0
+  STDOUT "^shapes x=1,4:\n[^\n]*: 2 dispatches: [^\n]*\nfirst dispatch \\(load, compile, run\\): [0-9.]+ ms\n.*\nshapes x=64,4:\n.*\nbench: median [0-9.]+ ms, min [0-9.]+ ms\n$"
+  ARGS bench ${onnx_batch} --shapes "x=1,4$<SEMICOLON>x=64,4" --runs 2 --quiet)
+nnx_onnx_cli(nnx_cli_onnx_bench_shapes_syntax 2 STDERR "^nnx bench: --input-shape wants NAME=D0,D1,... "
+  ARGS bench ${onnx_batch} --shapes "x=1,4$<SEMICOLON>x=" --quiet)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_convert 0 ARGS convert --force ${onnx_batch} --input-shape x=3,4 ${onnx_out}/batch3)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_fixed 1
+  STDERR "relu_add.onnx: error: graph input 'x' dimension 0 is 1, the shape given for it has 2\n"
+  ARGS check ${onnx_data}/relu_add.onnx --input-shape x=2,4)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_rank 1
+  STDERR "error: graph input 'x' has rank 2, the shape given for it rank 3\n" ARGS check ${onnx_batch} --input-shape x=1,2,4)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_not_input 1
+  STDERR "relu_add.onnx: error: a shape is given for 'y', which is not a graph input\n"
+  ARGS check ${onnx_data}/relu_add.onnx --input-shape y=1,4)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_twice 2 STDERR "^nnx info: --input-shape 'x' given twice\n"
+  ARGS info ${onnx_batch} --input-shape x=1,4 --input-shape x=2,4)
+nnx_onnx_cli(nnx_cli_onnx_input_shape_syntax 2 STDERR "^nnx run: --input-shape wants NAME=D0,D1,... "
+  ARGS run ${onnx_batch} --input-shape x=2,,4)
+nnx_onnx_cli(nnx_cli_onnx_run_binds_file_shape 0 STDOUT "^y: float32\\[3,4\\] "
+  ARGS run ${onnx_batch} --input x=${onnx_data}/x_3x4.npy -o ${onnx_out}/batch_from_file)
+nnx_onnx_cli(nnx_cli_onnx_run_input_shape_wins 1
+  STDERR "x_3x4.npy: error: the file holds float32\\[3,4\\], input 'x' is float32\\[2,4\\]\n"
+  ARGS run ${onnx_batch} --input-shape x=2,4 --input x=${onnx_data}/x_3x4.npy)
+set_tests_properties(nnx_cli_onnx_run_binds_file_shape PROPERTIES FIXTURES_SETUP onnx-batch-ran)
+if(EXISTS /usr/bin/python3)
+  add_test(NAME nnx_cli_onnx_run_binds_file_shape_values COMMAND /usr/bin/python3
+           ${PROJECT_SOURCE_DIR}/tests/data/nnef_run/check_output.py ${onnx_out}/batch_from_file/y.npy
+           ${onnx_data}/relu_add_3x4_expected.npy)
+  set_tests_properties(nnx_cli_onnx_run_binds_file_shape_values PROPERTIES LABELS cli FIXTURES_REQUIRED onnx-batch-ran
+                       SKIP_RETURN_CODE 77)
+endif()
+# Only regular files are read: a FIFO as the model (ONNX, NNEF) or as an --input file is
+# refused at once instead of blocking for a writer (each test fails by timeout if it blocks).
+set(fifo_dir ${onnx_out}/fifos)
+add_test(NAME nnx_cli_make_fifos COMMAND sh -c "rm -rf '${fifo_dir}' && mkdir -p '${fifo_dir}' && mkfifo '${fifo_dir}/m.onnx' '${fifo_dir}/m.nnef' '${fifo_dir}/x.npy'")
+set_tests_properties(nnx_cli_make_fifos PROPERTIES FIXTURES_SETUP fifos LABELS cli)
+nnx_onnx_cli(nnx_cli_fifo_onnx 1 STDERR "m.onnx: error: cannot read: not a regular file\n" ARGS info ${fifo_dir}/m.onnx)
+nnx_onnx_cli(nnx_cli_fifo_nnef 1 STDERR "m.nnef: error: cannot open: not a regular file or a folder\n"
+  ARGS check ${fifo_dir}/m.nnef)
+nnx_onnx_cli(nnx_cli_fifo_input 1 STDERR "x.npy: error: cannot read: not a regular file"
+  ARGS run ${onnx_data}/relu_add.onnx --input x=${fifo_dir}/x.npy)
+set_tests_properties(nnx_cli_fifo_onnx nnx_cli_fifo_nnef nnx_cli_fifo_input PROPERTIES FIXTURES_REQUIRED fifos TIMEOUT 20)
+# ONNX external data through a symbolic link: one that stays in the model's folder is read,
+# one that leads out of it is refused naming the file (as ONNX Runtime refuses).
+set(link_dir ${onnx_out}/links)
+add_test(NAME nnx_cli_make_links COMMAND sh -c "rm -rf '${link_dir}' && mkdir -p '${link_dir}/in' '${link_dir}/out' && cp '${onnx_data}/external_b.onnx' '${link_dir}/in/m.onnx' && cp '${onnx_data}/external_b.onnx' '${link_dir}/out/m.onnx' && cp '${onnx_data}/external_b_values.bin' '${link_dir}/in/values.bin' && cp '${onnx_data}/external_b_values.bin' '${link_dir}/values.bin' && ln -s values.bin '${link_dir}/in/b.bin' && ln -s ../values.bin '${link_dir}/out/b.bin'")
+set_tests_properties(nnx_cli_make_links PROPERTIES FIXTURES_SETUP links LABELS cli)
+nnx_onnx_cli(nnx_cli_link_inside 0 STDOUT "^y: float32\\[1,4\\] min=-2 max=4.5 mean=2\n"
+  ARGS run ${link_dir}/in/m.onnx --input x=${onnx_data}/x_1x4.npy)
+nnx_onnx_cli(nnx_cli_link_outside 1 STDERR "initializer 'b': [^\n]*/out/b.bin: error: cannot read: it leads out of the folder"
+  ARGS run ${link_dir}/out/m.onnx --input x=${onnx_data}/x_1x4.npy)
+set_tests_properties(nnx_cli_link_inside nnx_cli_link_outside PROPERTIES FIXTURES_REQUIRED links)
+# An opset newer than nnx knows is refused naming it; --newer-opsets reads it anyway.
+nnx_onnx_cli(nnx_cli_onnx_newer_opset 3
+  STDERR "relu_opset99.onnx: error: the model imports opset 99 of the default domain; nnx knows opsets up to 28"
+  ARGS check ${onnx_data}/relu_opset99.onnx)
+nnx_onnx_cli(nnx_cli_onnx_newer_opset_allowed 0 STDOUT "relu_opset99.onnx: valid"
+  ARGS check ${onnx_data}/relu_opset99.onnx --newer-opsets)
+# Output shapes that depend on the input values (a staged model): check and info say where,
+# run makes the outputs of this run's shapes, dot refuses naming the node.
+set(onnx_staged ${onnx_data}/data_shapes/nonzero_gather.onnx)
+nnx_onnx_cli(nnx_cli_onnx_staged_check 0
+  STDOUT "nonzero_gather.onnx: structure valid \\(6 operations, 1 inputs, 2 outputs\\); a shape depends on the input values from node 'idx' \\(NonZero\\): the operations from there on are checked when it runs\n"
+  ARGS check ${onnx_staged})
+nnx_onnx_cli(nnx_cli_onnx_staged_info 0 STDOUT "\nstaged: output shapes depend on the input values, from node 'idx' \\(NonZero\\)\n$"
+  ARGS info ${onnx_staged})
+nnx_onnx_cli(nnx_cli_onnx_staged_run 0 STDOUT "^y: float32\\[3\\] min=2 max=10 mean=6\n.*n: int64\\[1\\] min=3 max=3 mean=3\n$"
+  ARGS run ${onnx_staged} --input x=${onnx_data}/data_shapes/x_three_positive.npy)
+nnx_onnx_cli(nnx_cli_onnx_staged_bench 0 STDOUT "bench: median" ARGS bench ${onnx_staged} --runs 2 --quiet)
+nnx_onnx_cli(nnx_cli_onnx_staged_dot 1 STDERR "cannot draw this model: a shape in it depends on run-time values \\(node 'idx' \\(NonZero\\)\\)"
+  ARGS dot ${onnx_staged})
+# Real models exported from Debian's PyTorch with dynamic axes, run by `nnx run` at two shapes
+# each and compared with PyTorch (tests/models/check_dynamic_shapes.py).
+if(EXISTS /usr/bin/python3)
+  add_test(NAME onnx-exported-dynamic-shapes COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_dynamic_shapes.py
+           $<TARGET_FILE:nnx-cli> ${CMAKE_CURRENT_BINARY_DIR}/exported-models)
+  set_tests_properties(onnx-exported-dynamic-shapes PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # Detectors (torchvision's SSDlite, a scripted one with If and batched_nms) exported the same
+  # way, their detections matched with PyTorch's at two or three image shapes.
+  add_test(NAME onnx-exported-detectors COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_detectors.py
+           $<TARGET_FILE:nnx-cli> ${CMAKE_CURRENT_BINARY_DIR}/exported-detectors)
+  set_tests_properties(onnx-exported-detectors PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # The same kind of exports converted to .tosa (the float32 legalization), checked and run
+  # from the .tosa file against PyTorch (tests/models/check_tosa_conversion.py).
+  add_test(NAME onnx-exported-tosa COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_tosa_conversion.py
+           $<TARGET_FILE:nnx-cli> ${CMAKE_CURRENT_BINARY_DIR}/exported-tosa)
+  set_tests_properties(onnx-exported-tosa PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # The ONNX writer: the same kind of exports written back as ONNX by nnx, checked with
+  # python3-onnx's checker (full_check) and run again; NNEF models through ONNX and back; the
+  # backend node tests written as ONNX and run again by the conformance runner; every written
+  # file also run by ONNX Runtime (tests/onnxruntime/, installed by scripts/setup-npm.sh)
+  # (tests/models/check_onnx_writer.py).
+  add_test(NAME onnx-writer-round-trip COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_onnx_writer.py
+           $<TARGET_FILE:nnx-cli> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx-writer
+           ${PROJECT_SOURCE_DIR}/tests/onnxruntime/run_onnx.js $<TARGET_FILE:nnx-onnx-conformance>)
+  set_tests_properties(onnx-writer-round-trip PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # Every format to every format on four PyTorch models, each result run by nnx (and the ONNX
+  # ones by ONNX Runtime) against PyTorch (tests/models/check_conversion_matrix.py).
+  add_test(NAME conversion-matrix COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_conversion_matrix.py
+           $<TARGET_FILE:nnx-cli> ${PROJECT_SOURCE_DIR}/tests/onnxruntime/run_onnx.js ${CMAKE_CURRENT_BINARY_DIR}/conversion-matrix)
+  set_tests_properties(conversion-matrix PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # `nnx run --print` against numpy.array2string for every dtype both have
+  # (tests/models/check_print_values.py); --save, --compare, output paths and `nnx verify
+  # [--bisect]` on a PyTorch export and its conversions (tests/models/check_run_outputs.py).
+  add_test(NAME nnx-run-print-values COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_print_values.py
+           $<TARGET_FILE:nnx-cli> ${CMAKE_CURRENT_BINARY_DIR}/print-values)
+  set_tests_properties(nnx-run-print-values PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  add_test(NAME nnx-run-outputs-verify COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_run_outputs.py
+           $<TARGET_FILE:nnx-cli> ${CMAKE_CURRENT_BINARY_DIR}/run-outputs)
+  set_tests_properties(nnx-run-outputs-verify PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # A model above protobuf's 2 GiB written with external data, checked and run by nnx and
+  # ONNX Runtime (tests/models/check_onnx_external_data.py; 4.3 GB of files, removed after).
+  add_test(NAME onnx-writer-external-data COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_onnx_external_data.py
+           $<TARGET_FILE:nnx-cli> ${PROJECT_SOURCE_DIR}/tests/onnxruntime/run_onnx.js ${CMAKE_CURRENT_BINARY_DIR}/onnx-external-data)
+  set_tests_properties(onnx-writer-external-data PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # ONNX -> NNEF (later library, compositions) and ONNX -> NNVM JSON (batch_matmul) on PyTorch models
+  add_test(NAME nnef-nnvm-writers COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_nnef_nnvm_writers.py
+           $<TARGET_FILE:nnx-cli> ${CMAKE_CURRENT_BINARY_DIR}/nnef-nnvm-writers)
+  set_tests_properties(nnef-nnvm-writers PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+  # Names across conversion: an export with input "input:0" and Linear weights "fc.weight"
+  # converted to NNEF, NNVM, ONNX and TOSA keeps the weight names, runs by the old input
+  # name, and --tensor-map lists what changed (tests/models/check_names.py).
+  add_test(NAME convert-names COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/models/check_names.py
+           $<TARGET_FILE:nnx-cli> ${CMAKE_CURRENT_BINARY_DIR}/convert-names)
+  set_tests_properties(convert-names PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+endif()
