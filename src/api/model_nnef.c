@@ -200,8 +200,8 @@ static nnx_status nnef_build(nnx_context *ctx, const void *model, nnx_graph **ou
     return st;
 }
 
-const nnx_model_ops nnx_model_nnef_ops = {nnef_load, nnef_free,       nnef_count, nnef_name, nnef_desc,
-                                          NULL,      nnef_parameters, nnef_dot,   nnef_save, nnef_build};
+const nnx_model_ops nnx_model_nnef_ops = {nnef_load,       nnef_free, nnef_count, nnef_name,  nnef_desc, NULL,
+                                          nnef_parameters, nnef_dot,  nnef_save,  nnef_build, NULL,      NULL};
 
 nnx_status nnx_model_nnef_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                   uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,
