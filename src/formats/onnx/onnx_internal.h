@@ -48,6 +48,7 @@ typedef struct ox {
      * unsupported; and whether stages may not be cut (an unknown operator was found: a
      * staged load would drop what is listed). */
     bool structure, no_cut;
+    bool read_unknown; /* the node being mapped named an unknown value from a sub-graph */
     uint8_t *node_state;
     const char **node_why;
     uint32_t n_bad;
@@ -68,9 +69,10 @@ nnx_status ox_structure_begin(ox *c, const Onnx__GraphProto *g, nnx_error *err);
  * computed by a node that was not lowered; its outputs are then unknown. An input that is not
  * defined, or an output defined twice, is still an error. */
 nnx_status ox_structure_skip(ox *c, const Onnx__GraphProto *g, size_t i, bool *skip, nnx_error *err);
-/* Structure-only, after mapping node i failed with st: a NOT_SUPPORTED failure (or one that
- * needs run-time values when stages are not cut) lists it and makes its outputs unknown
- * (NNX_OK); any other failure is returned. */
+/* Structure-only, after mapping node i failed with st: a node whose sub-graph named an
+ * unknown value, or that needs run-time values when stages are not cut, is not lowered; a
+ * NOT_SUPPORTED failure lists it; either way its outputs are unknown (NNX_OK). Any other
+ * failure is returned. */
 nnx_status ox_structure_failed(ox *c, const Onnx__GraphProto *g, size_t i, nnx_status st);
 /* After the main graph loaded whole: the unsupported list (structure-only loads) and the
  * source graph (every load that mapped the nodes, for dot). */

@@ -89,6 +89,10 @@ bool ox_lookup(ox *c, const char *name, uint32_t *id)
     if (!c->parent || !ox_lookup(c->parent, name, &outer)) /* depth <= OX_MAX_DEPTH */
         return false;
     if (outer == OX_UNKNOWN) { /* structure-only: computed by a node that was not lowered */
+        ox *top = c;
+        while (top->parent)
+            top = top->parent;
+        top->read_unknown = true;
         ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "outer value '%s' is computed by an operation that was not lowered", name);
         return false;
     }
@@ -614,7 +618,7 @@ static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, size_t first, size
             return err->status;
         if (skip)
             continue;
-        c->missed = false;
+        c->missed = c->read_unknown = false;
         nnx_status st = map_node(c, n);
         if (st != NNX_OK && may_cut && c->missed && st != NNX_ERROR_OUT_OF_MEMORY && !c->no_cut && !c->n_bad) {
             c->cut = (uint32_t)i;
