@@ -184,6 +184,11 @@ typedef nnx_status (*nnx_ir_model_save_fn)(const nnx_ir *ir, const uint32_t *inp
 nnx_status nnx_ir_source_dot(const nnx_ir_source_graph *g, const nnx_alloc *a, char **text, nnx_error *err);
 
 void nnx_ir_model_init(nnx_ir_model *m, const nnx_alloc *alloc, const char *format);
+
+/* Keeps the n (> 0) unsupported operations u (in m's arena) in m, and makes build refuse
+ * the model naming the first (unless unrunnable already says why). */
+nnx_status nnx_ir_model_set_unsupported(nnx_ir_model *m, const char *path, const nnx_ir_unsupported *u, uint32_t n,
+                                        nnx_error *err);
 void nnx_ir_model_free(nnx_ir_model *m);
 
 /* Fills inputs/n_inputs with every NNX_VALUE_INPUT value in id order (for a loader whose

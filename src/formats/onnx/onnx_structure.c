@@ -312,15 +312,8 @@ static nnx_status list_unsupported(ox *c, const Onnx__GraphProto *g)
             return NNX_ERROR_OUT_OF_MEMORY;
         k++;
     }
-    char msg[NNX_ERROR_MESSAGE_MAX];
-    snprintf(msg, sizeof msg,
-             "%s: error: %u operation%s nnx cannot run (the model was loaded for its structure only): the first is "
-             "node '%.200s' (%.64s): %s",
-             c->path, k, k == 1 ? "" : "s", u[0].node, u[0].op, u[0].reason);
-    m->unrunnable = nnx_arena_strdup(&c->ir->arena, msg);
-    m->unsupported = u;
-    m->n_unsupported = k;
-    return m->unrunnable ? NNX_OK : NNX_ERROR_OUT_OF_MEMORY;
+    nnx_error e = {0};
+    return nnx_ir_model_set_unsupported(m, c->path, u, k, &e);
 }
 
 nnx_status ox_structure_finish(ox *c, const Onnx__GraphProto *g, nnx_error *err)
