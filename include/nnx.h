@@ -1138,7 +1138,9 @@ typedef enum nnx_model_flags {
     NNX_MODEL_STRICT_1_0_2 = 1u << 7,
     /* Load a model to describe it, not to run it: an operation nnx cannot lower or run (ONNX:
      * an unknown operator or domain, an attribute value nnx does not support; NNVM: an
-     * unknown op name) no longer fails the load. It is listed (nnx_model_unsupported), the
+     * unknown op name or refused attribute; NNEF: a custom operation, a fragment declared
+     * without a body, which loads either way) no longer fails the load. TOSA files have none:
+     * nnx implements every TOSA 1.0 operator. It is listed (nnx_model_unsupported), the
      * values computed from it have unknown shapes (nnx_model_output_shape_known), and the
      * model can be described (inputs, outputs, nnx_model_op_name, nnx_model_dot) but not
      * built or saved: nnx_model_build and nnx_model_save give NNX_ERROR_NOT_SUPPORTED naming
