@@ -275,6 +275,8 @@ static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_grap
 
 nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, nnx_graph **out, nnx_error *err)
 {
+    if (m->n_unsupported) /* structure-only, unbound ones too: refused now, not at dispatch */
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s", m->unrunnable);
     if (m->unbound)
         return build_unbound(ctx, m, out, err);
     if (m->staged)
@@ -376,7 +378,9 @@ static const nnx_ir_unsupported *ir_unsupported(const void *model, uint32_t *cou
 static bool ir_output_known(const void *model, size_t i)
 {
     const nnx_ir_model *m = model;
-    return m->unbound || m->staged || m->outputs[i] != NNX_NONE;
+    if (m->unbound) /* the probes load it at fixed shapes and see */
+        return !probed(m)->output_unknown || !m->output_unknown[i];
+    return m->staged || m->outputs[i] != NNX_NONE;
 }
 
 const nnx_model_ops nnx_model_ir_ops = {ir_load,       ir_free, ir_count, ir_name,  ir_desc,        ir_dim_name,

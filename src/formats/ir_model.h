@@ -116,6 +116,8 @@ typedef struct nnx_ir_model {
                             types the model API's probes found (api/shape_probe.h) */
     nnx_operand_desc *declared_outputs;
     const char **input_dims, **output_dims;
+    bool *output_unknown; /* unbound, structure-only: per output, whether the probes found it
+                             computed from an unsupported operation (NULL: none was) */
     /* Staged (loaded with allow_stages, fixed input shapes, and an operator whose output shape
      * depends on run-time values, e.g. NonZero of a computed tensor): ir, outputs and
      * declared_outputs as for an unbound model; stage_note says which node made it staged.

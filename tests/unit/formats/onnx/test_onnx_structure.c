@@ -2,8 +2,9 @@
  * (include/nnx.h): unknown operators, a custom domain and an attribute value nnx does not
  * support are listed (nnx_model_unsupported) instead of failing the load; what is computed
  * from them has an unknown shape; build and save refuse naming the first; the rest of the
- * graph still loads and is checked (an undefined name is still an error); a sub-graph naming
- * an unknown value is listed too; a model nnx runs loads and runs as without the flag. Models
+ * graph still loads and is checked (an undefined name is still an error); a node whose
+ * sub-graph names an unknown value is not lowered; an unbound model's outputs are probed; a
+ * model nnx runs loads and runs as without the flag. Models
  * are built in memory with the protobuf-c structs and written to a temporary file. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -243,6 +244,44 @@ static void subgraph_names_unknown_value(void **state)
     nnx_context_destroy(ctx);
 }
 
+/* A symbolic batch (unbound model): the unknown operator is listed, the output computed from
+ * it stays unknown while the other is found by the probes in the input's dimension, and the
+ * model is refused when built, not at its first dispatch. */
+static void unbound_model(void **state)
+{
+    (void)state;
+    static char *names[] = {"x", "r", "y", "z"};
+    mb b;
+    mb_init(&b, 17, 0);
+    size_t k = b.graph.n_input++;
+    b.in_ptrs[k] = mb_value(&b, &b.ins[k], "x", ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, k14, 2, "batch");
+    b.graph.input = b.in_ptrs;
+    node(&b, "Relu", &names[0], 1, &names[1], 1);
+    node(&b, "Foo", &names[1], 1, &names[2], 1)->domain = "com.example";
+    node(&b, "Neg", &names[1], 1, &names[3], 1);
+    output(&b, "y");
+    output(&b, "z");
+    nnx_context *ctx;
+    assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
+    nnx_model *m;
+    save_model(&b); /* kept until the end: the probes read the file again */
+    assert_int_equal(nnx_model_load(ctx, b.path, &(nnx_model_options){.flags = NNX_MODEL_STRUCTURE_ONLY}, &m), NNX_OK);
+    assert_string_equal(nnx_model_input_dim_name(m, 0, 0), "batch");
+    assert_int_equal(nnx_model_unsupported_count(m), 1);
+    assert_false(nnx_model_output_shape_known(m, 0));
+    assert_true(nnx_model_output_shape_known(m, 1));
+    assert_string_equal(nnx_model_output_dim_name(m, 1, 0), "batch");
+    nnx_operand_desc d;
+    nnx_model_output_desc(m, 1, &d);
+    assert_int_equal(d.rank, 2);
+    assert_int_equal(d.shape[1], 4);
+    nnx_graph *g;
+    assert_int_equal(nnx_model_build(m, &g), NNX_ERROR_NOT_SUPPORTED);
+    assert_non_null(strstr(nnx_context_error(ctx), "(Foo): unknown operator (domain com.example)"));
+    nnx_context_destroy(ctx);
+    unlink(b.path);
+}
+
 /* A model nnx runs loads with the flag as without it: nothing listed, and it runs (Relu's
  * values, by definition max(x, 0)). */
 static void supported_model_runs(void **state)
@@ -283,8 +322,11 @@ static void supported_model_runs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(listed_with_reasons),         cmocka_unit_test(refused_without_flag),
-        cmocka_unit_test(structure_errors_still_fail), cmocka_unit_test(subgraph_names_unknown_value),
+        cmocka_unit_test(listed_with_reasons),
+        cmocka_unit_test(refused_without_flag),
+        cmocka_unit_test(structure_errors_still_fail),
+        cmocka_unit_test(subgraph_names_unknown_value),
+        cmocka_unit_test(unbound_model),
         cmocka_unit_test(supported_model_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
