@@ -1155,7 +1155,18 @@ typedef enum nnx_model_flags {
      * also use what NNEF-Tools and tract added later (gather, cast, tan … atanh, elu's alpha,
      * selu, gelu, silu, softabs, min_max_ and zero_point_linear_quantize, in graph.quant too);
      * with this flag such a use is INVALID_MODEL naming it (`nnx --strict-1.0.2`). */
-    NNX_MODEL_STRICT_1_0_2 = 1u << 7
+    NNX_MODEL_STRICT_1_0_2 = 1u << 7,
+    /* Load a model to describe it, not to run it: an operation nnx cannot lower or run (ONNX:
+     * an unknown operator or domain, an attribute value nnx does not support; NNVM: an
+     * unknown op name or refused attribute; NNEF: a custom operation, a fragment declared
+     * without a body, which loads either way) no longer fails the load. TOSA files have none:
+     * nnx implements every TOSA 1.0 operator. It is listed (nnx_model_unsupported), the
+     * values computed from it have unknown shapes (nnx_model_output_shape_known), and the
+     * model can be described (inputs, outputs, nnx_model_op_name, nnx_model_dot) but not
+     * built or saved: nnx_model_build and nnx_model_save give NNX_ERROR_NOT_SUPPORTED naming
+     * the first such operation. Errors of the file itself (syntax, undefined names, a broken
+     * graph) still fail the load. A model with no such operation loads as without the flag. */
+    NNX_MODEL_STRUCTURE_ONLY = 1u << 8
 } nnx_model_flags;
 
 /* The shape of a graph input, applied before shapes propagate. ONNX: binds the dimensions the
@@ -1303,6 +1314,20 @@ NNX_API const char *nnx_model_format_name(const nnx_model *model);
 /* Operations in execution order (after expansion) and their names ("conv", …). */
 NNX_API size_t nnx_model_op_count(const nnx_model *model);
 NNX_API const char *nnx_model_op_name(const nnx_model *model, size_t index);
+/* The operations nnx cannot lower or run, of a model loaded with NNX_MODEL_STRUCTURE_ONLY
+ * (0 otherwise, and for a model nnx can run), in the model's order. index < count: the
+ * operator as the model names it (*op, "ImageDecoder"; as nnx_model_op_name gives it), the
+ * node (*node: the model's node name, else the name of its first output; "" when it has
+ * neither) and why (*reason, "unknown operator (domain com.example)"). Any pointer may be
+ * NULL; the strings live until the model is destroyed; false for an index out of range. */
+NNX_API size_t nnx_model_unsupported_count(const nnx_model *model);
+NNX_API bool nnx_model_unsupported(const nnx_model *model, size_t index, const char **op, const char **node,
+                                   const char **reason);
+/* Whether the shape of output index is known: false for an output computed from an
+ * unsupported operation (NNX_MODEL_STRUCTURE_ONLY), whose desc then holds only what the file
+ * declares (its dtype, NNX_DTYPE_UNDEFINED when it declares none; rank and extents 0), and
+ * for an index out of range. */
+NNX_API bool nnx_model_output_shape_known(const nnx_model *model, size_t index);
 /* Variables (weights): how many elements in all, and how many bytes their data takes in
  * memory (element count × element size of their dtype). Variables sharing a label share
  * their data and count once. */

@@ -207,6 +207,47 @@ nnx_status nnx_model_tosa_profiles(const nnx_model *m, uint32_t *all, uint32_t *
 }
 
 size_t nnx_model_op_count(const nnx_model *m) { return count_of(m, NNX_MODEL_OPS); }
+
+/* The unsupported operations of m (*n of them), NULL when none. */
+static const nnx_ir_unsupported *unsupported_of(const nnx_model *m, uint32_t *n)
+{
+    const nnx_model_ops *ops = ops_of(m);
+    *n = 0;
+    const nnx_ir_unsupported *u = ops && ops->unsupported ? ops->unsupported(m->model, n) : NULL;
+    if (!u)
+        *n = 0;
+    return u;
+}
+
+size_t nnx_model_unsupported_count(const nnx_model *m)
+{
+    uint32_t n;
+    unsupported_of(m, &n);
+    return n;
+}
+
+bool nnx_model_unsupported(const nnx_model *m, size_t index, const char **op, const char **node, const char **reason)
+{
+    uint32_t n;
+    const nnx_ir_unsupported *u = unsupported_of(m, &n);
+    if (index >= n)
+        return false;
+    if (op)
+        *op = u[index].op;
+    if (node)
+        *node = u[index].node;
+    if (reason)
+        *reason = u[index].reason;
+    return true;
+}
+
+bool nnx_model_output_shape_known(const nnx_model *m, size_t i)
+{
+    if (i >= count_of(m, NNX_MODEL_OUTPUTS))
+        return false;
+    const nnx_model_ops *ops = m->format->ops;
+    return !ops->output_known || ops->output_known(m->model, i);
+}
 const char *nnx_model_op_name(const nnx_model *m, size_t i) { return name_of(m, NNX_MODEL_OPS, i); }
 
 void nnx_model_parameters(const nnx_model *m, uint64_t *count, uint64_t *bytes)

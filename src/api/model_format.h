@@ -36,6 +36,11 @@ typedef struct nnx_model_ops {
                        const nnx_alloc *a, nnx_error *err);
     /* A graph of ctx; the model stays usable. flags: nnx_build_flags. */
     nnx_status (*build)(nnx_context *ctx, const void *model, uint32_t flags, nnx_graph **out, nnx_error *err);
+    /* The operations a structure-only load could not lower (*count of them; NULL when none);
+     * may be NULL: the format has none. */
+    const nnx_ir_unsupported *(*unsupported)(const void *model, uint32_t *count);
+    /* Whether output i's shape is known (i < count); may be NULL: always. */
+    bool (*output_known)(const void *model, size_t i);
 } nnx_model_ops;
 
 /* One row: nnx_model_load picks the row the file's content shows, the extension only

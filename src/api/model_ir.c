@@ -35,6 +35,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .newer_opsets = (o->flags & NNX_MODEL_NEWER_OPSETS) != 0,
         .values = o->values,
         .value_count = o->values ? o->value_count : 0,
+        .structure_only = (o->flags & NNX_MODEL_STRUCTURE_ONLY) != 0,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
     /* Reloads (per shape set, per stage) read the file again without the values. */
@@ -120,6 +121,8 @@ nnx_status nnx_model_ir_dot(const nnx_ir_model *m, const nnx_alloc *a, char **te
         return need_shapes(m, "draw", err);
     if (m->staged)
         return staged_refusal(m, "draw", err);
+    if (m->source_graph)
+        return nnx_ir_source_dot(m->source_graph, a, text, err);
     if (m->dot) {
         *text = nnx_mem_strdup(a, m->dot);
         return *text ? NNX_OK : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -152,6 +155,8 @@ nnx_status nnx_model_ir_save(const nnx_ir_model *m, const nnx_model_format *to, 
         return need_shapes(m, "convert", err);
     if (m->staged)
         return staged_refusal(m, "convert", err);
+    if (m->n_unsupported)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s", m->unrunnable);
     const char **names = input_names(m, a);
     if (!names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -270,6 +275,8 @@ static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_grap
 
 nnx_status nnx_model_ir_build(nnx_context *ctx, const nnx_ir_model *m, uint32_t flags, nnx_graph **out, nnx_error *err)
 {
+    if (m->n_unsupported) /* structure-only, unbound ones too: refused now, not at dispatch */
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s", m->unrunnable);
     if ((flags & NNX_BUILD_EXPOSE_TENSORS) && m->unbound)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                              "%s: error: intermediate tensors can be outputs only once the input shapes are known: "
@@ -335,8 +342,8 @@ static void ir_desc(const void *model, nnx_model_list list, size_t i, nnx_operan
     const nnx_ir_model *m = model;
     if (list == NNX_MODEL_OUTPUTS && m->unbound)
         *out = probed(m)->declared_outputs[i];
-    else if (list == NNX_MODEL_OUTPUTS && m->staged)
-        *out = m->declared_outputs[i];
+    else if (list == NNX_MODEL_OUTPUTS && (m->staged || m->outputs[i] == NNX_NONE))
+        *out = m->declared_outputs[i]; /* staged, or after an unsupported operation */
     else
         *out = m->ir.values[list == NNX_MODEL_INPUTS ? m->inputs[i] : m->outputs[i]].desc;
 }
@@ -369,5 +376,22 @@ static nnx_status ir_build(nnx_context *ctx, const void *model, uint32_t flags, 
     return nnx_model_ir_build(ctx, model, flags, out, err);
 }
 
-const nnx_model_ops nnx_model_ir_ops = {ir_load,     ir_free,       ir_count, ir_name, ir_desc,
-                                        ir_dim_name, ir_parameters, ir_dot,   ir_save, ir_build};
+static const nnx_ir_unsupported *ir_unsupported(const void *model, uint32_t *count)
+{
+    const nnx_ir_model *m = model;
+    *count = m->n_unsupported;
+    return m->unsupported;
+}
+
+/* An output after an operation that was not lowered has no value in ir; an unbound or
+ * staged model's outputs are typed (by name or at run time), not unknown. */
+static bool ir_output_known(const void *model, size_t i)
+{
+    const nnx_ir_model *m = model;
+    if (m->unbound) /* the probes load it at fixed shapes and see */
+        return !probed(m)->output_unknown || !m->output_unknown[i];
+    return m->staged || m->outputs[i] != NNX_NONE;
+}
+
+const nnx_model_ops nnx_model_ir_ops = {ir_load,       ir_free, ir_count, ir_name,  ir_desc,        ir_dim_name,
+                                        ir_parameters, ir_dot,  ir_save,  ir_build, ir_unsupported, ir_output_known};

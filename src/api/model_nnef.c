@@ -8,11 +8,47 @@
 #include "formats/nnef/emit/dot.h"
 #include "formats/nnef/emit/writer.h"
 #include "formats/nnef/lower/lower.h"
+#include "formats/nnef/lower/tosa_nnef.h"
+#include "formats/nnef/syntax/nnx_ops.h"
 #include "formats/nnef/model.h"
 #include "ir/dtypes.h"
 
 #include <string.h>
 #include <strings.h>
+
+/* NNEF 1.0.2 §3.2.2: a fragment declared without a body that is not a standard primitive
+ * is a custom operation, valid NNEF that the inference engine must provide; nnx provides the
+ * tosa_ fragments of its TOSA documents and its nnx_ops extension, no others. Each use is
+ * listed as unsupported, named by its first result; an nnx_ops fragment read as custom gets
+ * its own reason (lower.c refuses the same). */
+static nnx_status list_custom(nnx_nnef_model *m, nnx_error *err)
+{
+    const nnx_nnef_flat *g = &m->flat;
+    if (!g->has_custom_ops || nnx_nnef_tosa_document(g))
+        return NNX_OK;
+    nnx_ir_unsupported *u = nnx_arena_array(&m->flat.arena, g->n_ops, sizeof *u);
+    if (!u)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", g->filename);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const nnx_nnef_flat_op *op = &g->ops[i];
+        if (!op->custom || op->extension)
+            continue;
+        const nnx_nnef_value *r = op->n_results ? &op->results[0].value : NULL;
+        while (r && (r->kind == NNX_NNEF_VALUE_ARRAY || r->kind == NNX_NNEF_VALUE_TUPLE))
+            r = r->count ? &r->u.items[0] : NULL;
+        u[n].op = op->name;
+        u[n].node = r && r->kind == NNX_NNEF_VALUE_TENSOR ? g->tensors[r->u.tensor].name : "";
+        u[n].reason = nnx_nnef_ext_find(op->name)
+            ? "a fragment of nnx's nnx_ops extension, read as a custom operation (the document does not list "
+              "nnx_ops, or strict 1.0.2 mode)"
+            : "custom operation (declared without a body): nnx has no kernel for it";
+        n++;
+    }
+    m->unsupported = u;
+    m->n_unsupported = n;
+    return NNX_OK;
+}
 
 static nnx_status nnef_load(const nnx_model_format *fmt, const char *path, const nnx_model_options *o,
                             const nnx_alloc *a, void **model, nnx_error *err)
@@ -29,6 +65,8 @@ static nnx_status nnef_load(const nnx_model_format *fmt, const char *path, const
     };
     nnx_nnef_model *m = NULL;
     nnx_status st = nnx_nnef_model_load(path, &lo, a, &m, err);
+    if (st == NNX_OK && (o->flags & NNX_MODEL_STRUCTURE_ONLY))
+        st = list_custom(m, err);
     *model = m;
     return st;
 }
@@ -104,7 +142,8 @@ static nnx_status nnef_dot(const void *model, const nnx_alloc *a, char **text, n
 {
     nnx_strbuf b;
     nnx_strbuf_init(&b, a);
-    nnx_nnef_dot(&((const nnx_nnef_model *)model)->flat, &b);
+    const nnx_nnef_flat *g = &((const nnx_nnef_model *)model)->flat;
+    nnx_nnef_dot_marked(g, g->has_custom_ops && !nnx_nnef_tosa_document(g), &b);
     *text = nnx_strbuf_take(&b, NULL);
     return NNX_OK;
 }
@@ -200,8 +239,24 @@ static nnx_status nnef_build(nnx_context *ctx, const void *model, uint32_t flags
     return st;
 }
 
-const nnx_model_ops nnx_model_nnef_ops = {nnef_load, nnef_free,       nnef_count, nnef_name, nnef_desc,
-                                          NULL,      nnef_parameters, nnef_dot,   nnef_save, nnef_build};
+static const nnx_ir_unsupported *nnef_unsupported(const void *model, uint32_t *count)
+{
+    const nnx_nnef_model *m = model;
+    *count = m->n_unsupported;
+    return m->unsupported;
+}
+
+/* An output's shape is unknown after a custom operation: NNEF 1.0.2 chapter 6 leaves shape
+ * propagation out for a graph that has one. */
+static bool nnef_output_known(const void *model, size_t i)
+{
+    const nnx_nnef_flat *g = &((const nnx_nnef_model *)model)->flat;
+    return g->tensors[g->outputs[i]].has_shape;
+}
+
+const nnx_model_ops nnx_model_nnef_ops = {nnef_load, nnef_free,  nnef_count,       nnef_name,
+                                          nnef_desc, NULL,       nnef_parameters,  nnef_dot,
+                                          nnef_save, nnef_build, nnef_unsupported, nnef_output_known};
 
 nnx_status nnx_model_nnef_save_ir(const nnx_ir *ir, const uint32_t *inputs, const char *const *input_names,
                                   uint32_t n_inputs, const uint32_t *outputs, const char *const *output_names,

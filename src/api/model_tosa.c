@@ -249,8 +249,8 @@ static nnx_status tosa_build(nnx_context *ctx, const void *model, uint32_t flags
     return nnx_model_ir_build(ctx, model, flags, out, err);
 }
 
-const nnx_model_ops nnx_model_tosa_ops = {tosa_load, tosa_free,       tosa_count, tosa_name, tosa_desc,
-                                          NULL,      tosa_parameters, tosa_dot,   tosa_save, tosa_build};
+const nnx_model_ops nnx_model_tosa_ops = {tosa_load,       tosa_free, tosa_count, tosa_name,  tosa_desc, NULL,
+                                          tosa_parameters, tosa_dot,  tosa_save,  tosa_build, NULL,      NULL};
 
 void nnx_model_tosa_usage(const void *model, uint32_t *all, uint32_t *any)
 {

@@ -40,8 +40,11 @@ static bool collect_symbols(const nnx_ir_model *m, uint32_t *sym, const char **n
 }
 
 /* Loads m at every probe binding: got[p*n_outputs+o] is output o's type in probe p. shapes
- * has one entry per input. False when a load fails or gives other outputs. */
-static bool run_probes(const nnx_ir_model *m, const uint32_t *sym, nnx_input_shape *shapes, nnx_operand_desc *got)
+ * has one entry per input. False when a load fails or gives other outputs. unknown[o] is set
+ * when a structure-only load computes output o from an unsupported operation (its got
+ * entries are then not used). */
+static bool run_probes(const nnx_ir_model *m, const uint32_t *sym, nnx_input_shape *shapes, nnx_operand_desc *got,
+                       bool *unknown)
 {
     const nnx_alloc *a = m->ir.alloc;
     for (uint32_t p = 0; p < NNX_SHAPE_PROBES; p++) {
@@ -62,6 +65,10 @@ static bool run_probes(const nnx_ir_model *m, const uint32_t *sym, nnx_input_sha
             return false;
         bool ok = pm->n_outputs == m->n_outputs;
         for (uint32_t o = 0; ok && o < m->n_outputs; o++) {
+            if (pm->outputs[o] == NNX_NONE && pm->n_unsupported) {
+                unknown[o] = true;
+                continue;
+            }
             ok = pm->outputs[o] < pm->ir.n_values;
             if (ok)
                 got[(size_t)p * m->n_outputs + o] = pm->ir.values[pm->outputs[o]].desc;
@@ -115,14 +122,19 @@ void nnx_shape_probe_outputs(nnx_ir_model *m)
     uint32_t *sym = nnx_mem_calloc(a, n_axes + 1, sizeof *sym);
     nnx_input_shape *shapes = nnx_mem_calloc(a, (size_t)m->n_inputs + 1, sizeof *shapes);
     nnx_operand_desc *got = nnx_mem_calloc(a, (size_t)m->n_outputs * NNX_SHAPE_PROBES + 1, sizeof *got);
+    bool *unknown = nnx_arena_array(&m->ir.arena, (size_t)m->n_outputs + 1, sizeof *unknown);
     const char *names[NNX_SHAPE_PROBE_SYMBOLS];
     uint32_t n_symbols = 0;
     if (!m->output_dims)
         m->output_dims = nnx_arena_array(&m->ir.arena, (size_t)m->n_outputs * NNX_MAX_RANK + 1, sizeof *m->output_dims);
-    if (sym && shapes && got && m->output_dims && collect_symbols(m, sym, names, &n_symbols) &&
-        run_probes(m, sym, shapes, got))
+    if (sym && shapes && got && unknown && m->output_dims && collect_symbols(m, sym, names, &n_symbols) &&
+        run_probes(m, sym, shapes, got, unknown)) {
         for (uint32_t o = 0; o < m->n_outputs; o++)
-            fit_output(m, o, got, names, n_symbols);
+            if (unknown[o])
+                m->output_unknown = unknown; /* its declared type stays, its shape unknown */
+            else
+                fit_output(m, o, got, names, n_symbols);
+    }
     nnx_mem_free(a, sym);
     nnx_mem_free(a, shapes);
     nnx_mem_free(a, got);

@@ -2,6 +2,7 @@
  * the model's input, output and operator-name arrays. */
 #include "formats/ir_model.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void nnx_ir_model_init(nnx_ir_model *m, const nnx_alloc *alloc, const char *format)
@@ -39,4 +40,21 @@ void nnx_stage_values_free(const nnx_alloc *alloc, nnx_stage_value *v, uint32_t 
         nnx_mem_free_aligned(alloc, v[i].data);
     }
     nnx_mem_free(alloc, v);
+}
+
+nnx_status nnx_ir_model_set_unsupported(nnx_ir_model *m, const char *path, const nnx_ir_unsupported *u, uint32_t n,
+                                        nnx_error *err)
+{
+    m->unsupported = u;
+    m->n_unsupported = n;
+    if (m->unrunnable || !n)
+        return NNX_OK;
+    char msg[NNX_ERROR_MESSAGE_MAX];
+    snprintf(msg, sizeof msg,
+             "%s: error: %u operation%s nnx cannot run (the model was loaded for its structure only): the first is "
+             "node '%.200s' (%.64s): %s",
+             path, n, n == 1 ? "" : "s", u[0].node, u[0].op, u[0].reason);
+    if (!(m->unrunnable = nnx_arena_strdup(&m->ir.arena, msg)))
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    return NNX_OK;
 }

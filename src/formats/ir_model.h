@@ -25,6 +25,8 @@ typedef struct nnx_ir_model_options {
     const nnx_input_value *values; /* ONNX: graph input values known at load (nnx.h) */
     uint32_t value_count;
     const nnx_ir_renames *renames; /* save: where the writer reports the names it changed (NULL: not) */
+    bool structure_only;           /* NNX_MODEL_STRUCTURE_ONLY: an operation the front end cannot lower
+                              is listed in `unsupported` (below) instead of failing the load */
 } nnx_ir_model_options;
 
 /* A value passed between the stages of a staged model (below): its source name, type and
@@ -48,6 +50,38 @@ typedef struct nnx_ir_string_output {
     const uint32_t *lengths;    /* their lengths in bytes */
 } nnx_ir_string_output;
 
+/* An operation a front end could not lower into core IR, kept by a structure-only load
+ * (nnx_ir_model_options.structure_only): its operator as the source names it, the node's
+ * name (the source's, else its first output's) and why (an unknown operator, an attribute
+ * value nnx does not support, ...). All strings in the model's arena. */
+typedef struct nnx_ir_unsupported {
+    const char *op, *node, *reason;
+} nnx_ir_unsupported;
+
+/* The source's own graph (ONNX: the main graph's nodes), kept for drawing it as the source
+ * has it (nnx_model_dot), whatever core operations each node became. Tensors are named as
+ * in the source; desc is known only where the tensor became a core value (not after an
+ * operation that was not lowered, nor for sequences and strings). */
+typedef struct nnx_ir_source_tensor {
+    const char *name;
+    nnx_operand_desc desc;
+    bool known;
+} nnx_ir_source_tensor;
+typedef struct nnx_ir_source_node {
+    const char *name;   /* "" when the source gives none */
+    const char *op;     /* the source's operator (ONNX op_type) */
+    const char *domain; /* "" for the format's default */
+    uint32_t n_inputs, n_outputs;
+    const uint32_t *inputs, *outputs; /* indices into tensors; NNX_NONE: an absent optional */
+    bool unsupported;                 /* listed in nnx_ir_model.unsupported */
+} nnx_ir_source_node;
+typedef struct nnx_ir_source_graph {
+    uint32_t n_tensors, n_nodes, n_inputs, n_outputs;
+    const nnx_ir_source_tensor *tensors;
+    const nnx_ir_source_node *nodes;
+    const uint32_t *inputs, *outputs; /* the graph's inputs (initializers excluded) and outputs */
+} nnx_ir_source_graph;
+
 typedef struct nnx_ir_model {
     nnx_ir ir;
     const char *format; /* "nnvm", "onnx": a static string */
@@ -65,6 +99,12 @@ typedef struct nnx_ir_model {
     const char *unrunnable; /* optional: why the model cannot be built (e.g. "node 'x' calls the
                                   compiled function 'f', which nnx does not have"); build then
                                   fails with NNX_ERROR_NOT_SUPPORTED and this message */
+    /* Structure-only loads: the operations that were not lowered (build then fails with
+     * unrunnable, save refuses). An output computed from one of them is outputs[i] ==
+     * NNX_NONE with the type the file declares in declared_outputs[i] (its shape unknown). */
+    const nnx_ir_unsupported *unsupported;
+    uint32_t n_unsupported;
+    const nnx_ir_source_graph *source_graph; /* optional: the source's own graph, for dot */
     /* Unbound (loaded with allow_unbound, some input dimension symbolic or unknown and no
      * shape given): ir holds the graph inputs (those extents 0) and the weights but no nodes;
      * outputs[] are NNX_NONE and declared_outputs[] are the types the file declares for them
@@ -76,6 +116,8 @@ typedef struct nnx_ir_model {
                             types the model API's probes found (api/shape_probe.h) */
     nnx_operand_desc *declared_outputs;
     const char **input_dims, **output_dims;
+    bool *output_unknown; /* unbound, structure-only: per output, whether the probes found it
+                             computed from an unsupported operation (NULL: none was) */
     /* Staged (loaded with allow_stages, fixed input shapes, and an operator whose output shape
      * depends on run-time values, e.g. NonZero of a computed tensor): ir, outputs and
      * declared_outputs as for an unbound model; stage_note says which node made it staged.
@@ -140,7 +182,15 @@ typedef nnx_status (*nnx_ir_model_save_fn)(const nnx_ir *ir, const uint32_t *inp
                                            uint32_t n_outputs, const char *path, const nnx_ir_model_options *options,
                                            const nnx_alloc *alloc, nnx_error *err);
 
+/* g as Graphviz text in *text (a's, freed by the caller; ir_source_dot.c). */
+nnx_status nnx_ir_source_dot(const nnx_ir_source_graph *g, const nnx_alloc *a, char **text, nnx_error *err);
+
 void nnx_ir_model_init(nnx_ir_model *m, const nnx_alloc *alloc, const char *format);
+
+/* Keeps the n (> 0) unsupported operations u (in m's arena) in m, and makes build refuse
+ * the model naming the first (unless unrunnable already says why). */
+nnx_status nnx_ir_model_set_unsupported(nnx_ir_model *m, const char *path, const nnx_ir_unsupported *u, uint32_t n,
+                                        nnx_error *err);
 void nnx_ir_model_free(nnx_ir_model *m);
 
 /* Fills inputs/n_inputs with every NNX_VALUE_INPUT value in id order (for a loader whose

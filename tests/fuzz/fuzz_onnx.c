@@ -3,7 +3,8 @@
  * External data is refused (no folder), so the loader reads nothing but the input. Each
  * input is loaded twice: as it is, and as the model API loads it: allowed to stay unbound
  * (symbolic input dimensions kept, onnx_signature.c) or staged (cut before a node whose shape
- * needs run-time values, onnx_stages.c). */
+ * needs run-time values, onnx_stages.c); and a third time as `nnx info` loads it
+ * (NNX_MODEL_STRUCTURE_ONLY: nodes nnx cannot lower listed, onnx_structure.c). */
 #include "base/alloc.h"
 #include "formats/onnx/onnx.h"
 
@@ -13,11 +14,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     nnx_alloc alloc;
     nnx_alloc_init(&alloc, NULL);
-    for (int unbound = 0; unbound < 2; unbound++) {
+    for (int pass = 0; pass < 3; pass++) {
         nnx_ir_model m;
         nnx_ir_model_init(&m, &alloc, "onnx");
         nnx_error err = {0};
-        nnx_ir_model_options o = {.allow_unbound = unbound, .allow_stages = unbound};
+        bool api = pass > 0; /* as the model API loads it */
+        nnx_ir_model_options o = {.allow_unbound = api, .allow_stages = api, .structure_only = pass == 2};
         nnx_onnx_load_buffer(data, size, "fuzz.onnx", NULL, &o, NULL, 0, &m, &err);
         nnx_ir_model_free(&m);
     }

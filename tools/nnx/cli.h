@@ -179,6 +179,13 @@ bool cli_progress_is_verbose(void);
 void cli_phase_begin(const char *what);
 double cli_phase_end(void);
 
+/* unsupported.c: the operations of a model loaded with NNX_MODEL_STRUCTURE_ONLY that nnx
+ * cannot run (nnx_model_unsupported). How many of them are of operator op; each on a line
+ * of its own ("INDENTnode 'N' (OP): REASON"); all on one ("OP (node 'N'), ..."). */
+size_t cli_unsupported_of_op(const nnx_model *m, const char *op);
+void cli_print_unsupported(FILE *out, const nnx_model *m, const char *indent);
+void cli_print_unsupported_summary(FILE *out, const nnx_model *m);
+
 /* Subcommands (one file each). argv[0] is the subcommand's name; each handles --help. */
 int cmd_check(int argc, char **argv);
 int cmd_info(int argc, char **argv);

@@ -14,6 +14,8 @@ static const char kUsage[] = "Usage: nnx dot [OPTIONS] PATH [-T FORMAT] [-o FILE
 static const char kHelp[] = "\n"
                             "Write the graph of the model at PATH to standard output: one node per operation,\n"
                             "input and constant, one edge per operand, labelled with its type and shape.\n"
+                            "An ONNX model is drawn as its own nodes (name and operator); operations nnx\n"
+                            "cannot run are drawn dashed, in red.\n"
                             "\n"
                             "Options:\n"
                             "  -T, --output-format FORMAT\n"
@@ -133,6 +135,7 @@ int cmd_dot(int argc, char **argv)
     }
     nnx_context *ctx;
     nnx_model *model;
+    a.flags |= NNX_MODEL_STRUCTURE_ONLY; /* operations nnx cannot run are drawn dashed, in red */
     rc = cli_load_model(path, &a, &ctx, &model);
     cli_model_args_free(&a);
     if (rc != NNX_EXIT_OK)

@@ -10,7 +10,9 @@ static const char kUsage[] = "Usage: nnx info [OPTIONS] PATH [--json]\n";
 static const char kHelp[] = "\n"
                             "Print what the model at PATH takes and gives: each input and output with its\n"
                             "data type and shape, how many times each operation occurs (after compound\n"
-                            "operations are expanded), and how many parameters (weights) it has.\n"
+                            "operations are expanded), and how many parameters (weights) it has. Operations\n"
+                            "nnx cannot run are marked in the counts and listed after them; an output\n"
+                            "computed from one has an unknown shape, shown as ?.\n"
                             "\n"
                             "Options:\n"
                             "      --json     print one JSON document instead (docs/CLI.md)\n" CLI_MODEL_HELP
@@ -34,7 +36,10 @@ static void print_tensors(const nnx_model *m, bool output)
         nnx_operand_desc d;
         (output ? nnx_model_output_desc : nnx_model_input_desc)(m, i, &d);
         printf("  %-24s %-8s ", (output ? nnx_model_output_name : nnx_model_input_name)(m, i), cli_dtype_name(d.dtype));
-        cli_print_model_shape(stdout, m, output, i);
+        if (output && !nnx_model_output_shape_known(m, i))
+            putchar('?'); /* computed from an operation nnx cannot run */
+        else
+            cli_print_model_shape(stdout, m, output, i);
         putchar('\n');
     }
 }
@@ -68,8 +73,13 @@ static int print_histogram(const nnx_model *m)
         return NNX_EXIT_INVALID_MODEL;
     }
     printf("operations: %zu\n", nnx_model_op_count(m));
-    for (size_t k = 0; k < distinct; k++)
-        printf("  %-24s %zu\n", counts[k].name, counts[k].count);
+    for (size_t k = 0; k < distinct; k++) {
+        size_t bad = cli_unsupported_of_op(m, counts[k].name);
+        printf("  %-24s %zu", counts[k].name, counts[k].count);
+        if (bad)
+            printf(bad == counts[k].count ? " (unsupported)" : " (%zu unsupported)", bad);
+        putchar('\n');
+    }
     free(counts);
     return NNX_EXIT_OK;
 }
@@ -111,6 +121,7 @@ int cmd_info(int argc, char **argv)
     int rc = cli_parse_model_command_json("nnx info", kUsage, kHelp, argc, argv, &path, &a, &json);
     if (rc >= 0)
         return rc;
+    a.flags |= NNX_MODEL_STRUCTURE_ONLY; /* describe what nnx cannot run too */
     if (json) {
         rc = json_info(path, &a);
         cli_model_args_free(&a);
@@ -126,6 +137,10 @@ int cmd_info(int argc, char **argv)
     print_tensors(m, false);
     print_tensors(m, true);
     rc = print_histogram(m);
+    if (nnx_model_unsupported_count(m)) {
+        printf("unsupported: %zu\n", nnx_model_unsupported_count(m));
+        cli_print_unsupported(stdout, m, "  ");
+    }
     uint64_t count, bytes;
     nnx_model_parameters(m, &count, &bytes);
     printf("parameters: %llu (%llu bytes)\n", (unsigned long long)count, (unsigned long long)bytes);

@@ -28,13 +28,39 @@ static cJSON *format_of(const nnx_model *m, const cli_model_args *a)
     return json_str(m ? nnx_model_format_name(m) : a->format);
 }
 
-int json_check(const char *path, const cli_model_args *a)
+/* [{"op", "node", "reason"}]: the operations nnx cannot run (NNX_MODEL_STRUCTURE_ONLY);
+ * null when the model did not load. */
+static cJSON *unsupported_of(const nnx_model *m)
+{
+    if (!m)
+        return json_str(NULL);
+    cJSON *list = cJSON_CreateArray();
+    for (size_t i = 0; list && i < nnx_model_unsupported_count(m); i++) {
+        const char *op, *node, *reason;
+        nnx_model_unsupported(m, i, &op, &node, &reason);
+        cJSON *o = cJSON_CreateObject();
+        json_add(o, "op", json_str(op));
+        json_add(o, "node", json_str(node));
+        json_add(o, "reason", json_str(reason));
+        json_push(list, o);
+    }
+    return list;
+}
+
+int json_check(const char *path, const cli_model_args *a, bool structure)
 {
     json_begin("check", path);
     cJSON *doc = json_doc();
     nnx_context *ctx = NULL;
     nnx_model *m = NULL;
-    int rc = cli_load_model(path, a, &ctx, &m);
+    cli_model_args structural = *a;
+    structural.flags |= NNX_MODEL_STRUCTURE_ONLY; /* to list every operation nnx cannot run */
+    int rc = cli_load_model(path, &structural, &ctx, &m);
+    if (rc == NNX_EXIT_OK && nnx_model_unsupported_count(m) && !structure) {
+        fprintf(stderr, "%s: error: %zu unsupported operations (nnx check --structure checks the rest)\n", path,
+                nnx_model_unsupported_count(m));
+        rc = NNX_EXIT_UNSUPPORTED;
+    }
     size_t input;
     uint32_t axis;
     bool unbound = m && cli_model_unbound(m, &input, &axis);
@@ -48,6 +74,7 @@ int json_check(const char *path, const cli_model_args *a)
     add_tensors(doc, m);
     json_add(doc, "unbound_input", unbound ? json_model_tensor(m, false, input) : json_str(NULL));
     json_add(doc, "staged_from", json_str(staged));
+    json_add(doc, "unsupported", unsupported_of(m));
     if (ctx)
         nnx_context_destroy(ctx);
     return json_end(rc);
@@ -99,6 +126,7 @@ int json_info(const char *path, const cli_model_args *a)
     json_add(doc, "parameters", parameters);
     json_add(doc, "tosa_profiles", tosa_profiles(m));
     json_add(doc, "staged_from", json_str(m ? nnx_model_staged_reason(m) : NULL));
+    json_add(doc, "unsupported", unsupported_of(m));
     if (ctx)
         nnx_context_destroy(ctx);
     return json_end(rc);

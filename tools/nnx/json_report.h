@@ -51,7 +51,7 @@ cJSON *json_error(const char *text);
 
 /* json_check_info.c: `nnx check --json` and `nnx info --json` after their arguments are
  * parsed; the exit code. */
-int json_check(const char *path, const cli_model_args *a);
+int json_check(const char *path, const cli_model_args *a, bool structure);
 int json_info(const char *path, const cli_model_args *a);
 
 /* json_run.c: `nnx run --json` starts its document (json_begin) with an empty "outputs",

@@ -31,6 +31,10 @@ typedef struct nnx_nnef_model {
     char *graph_path;            /* "PATH/graph.nnef" as used in messages */
     bool zero_missing_variables; /* lowering zero-fills variables without a tensor file */
     bool apply_quantization;     /* lowering applies graph.quant (lower_quant.c) */
+    /* Loaded with NNX_MODEL_STRUCTURE_ONLY: the custom operations nnx cannot run (in the
+     * flat graph's arena; api/model_nnef.c). */
+    struct nnx_ir_unsupported *unsupported;
+    uint32_t n_unsupported;
 } nnx_nnef_model;
 
 typedef struct nnx_nnef_load_options {

@@ -70,7 +70,9 @@ nnx_status nnvm_dot(const nnvm_loader *L, const char *const *output_names, const
             nnx_strbuf_puts(&b, "\\n");
             escaped(&b, n->name);
         }
-        nnx_strbuf_puts(&b, "\"];\n");
+        /* structure-only: a node nnx cannot lower is dashed and red, as the ONNX graph draws it */
+        nnx_strbuf_puts(
+            &b, L->bad && L->bad[i] ? "\\nunsupported\", style=dashed, color=red, fontcolor=red];\n" : "\"];\n");
     }
     for (uint32_t i = 0; i < g->n_nodes; i++)
         for (uint32_t k = 0; k < g->nodes[i].n_inputs; k++) {

@@ -232,8 +232,17 @@ static nnx_status set_outputs(nnvm_loader *L, nnx_ir_model *m)
     for (uint32_t k = 0; k < g->n_heads; k++) {
         const nnx_nnvm_entry *h = &g->heads[k];
         const nnx_nnvm_node *n = &g->nodes[h->node];
-        uint32_t v = L->entry_value[g->node_row_ptr[h->node] + h->index];
-        if (v == NNX_NONE)
+        uint32_t e = g->node_row_ptr[h->node] + h->index, v = L->entry_value[e];
+        if (v == NNX_NONE && L->unknown && L->unknown[e]) { /* after an unsupported node: type only */
+            if (!m->declared_outputs &&
+                !(m->declared_outputs = nnx_arena_array(&L->ir->arena, g->n_heads, sizeof *m->declared_outputs)))
+                return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->path);
+            L->node = h->node;
+            L->n = n;
+            nnx_status st = entry_dtype(L, e, &m->declared_outputs[k].dtype);
+            if (st != NNX_OK)
+                return st;
+        } else if (v == NNX_NONE)
             return nnx_error_set(L->err, NNX_ERROR_NOT_SUPPORTED,
                                  "%s: error: key 'heads': entry %u: output %u of node %u '%.80s' (%s) is not computed "
                                  "by nnx",
@@ -265,6 +274,42 @@ static nnx_status set_outputs(nnvm_loader *L, nnx_ir_model *m)
 
 /* ---------------------------------------------------------------- the loader */
 
+/* Structure-only: whether node L->node reads an entry computed by a node that was not
+ * lowered. */
+static bool reads_unknown(const nnvm_loader *L)
+{
+    for (uint32_t k = 0; L->unknown && k < L->n->n_inputs; k++) {
+        const nnx_nnvm_entry *e = &L->n->inputs[k];
+        if (L->unknown[L->g->node_row_ptr[e->node] + e->index])
+            return true;
+    }
+    return false;
+}
+
+/* Structure-only: node L->node is not lowered; its entries are unknown. When it failed
+ * (reason: the message of its NOT_SUPPORTED failure) it is listed. */
+static nnx_status not_lowered(nnvm_loader *L, const char *reason)
+{
+    for (uint32_t k = 0; k < L->n->n_outputs; k++) {
+        uint32_t e = L->g->node_row_ptr[L->node] + k;
+        L->entry_value[e] = NNX_NONE;
+        L->unknown[e] = true;
+    }
+    if (!reason)
+        return NNX_OK;
+    /* the message is "PATH: error: node I 'NAME' (OP): WHY": keep WHY */
+    char head[64];
+    snprintf(head, sizeof head, "(%.40s): ", L->n->op);
+    const char *why = strstr(reason, head);
+    nnx_ir_unsupported *u = &L->list[L->n_bad];
+    u->op = L->n->op;
+    u->node = L->n->name;
+    u->reason = nnx_arena_strdup(&L->ir->arena, why ? why + strlen(head) : reason);
+    L->bad[L->node] = true;
+    L->n_bad++;
+    return u->reason ? NNX_OK : nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->path);
+}
+
 nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const nnx_tvm_param *params,
                           uint32_t n_params, bool have_params, const nnx_ir_model_options *o, nnx_ir_model *m,
                           nnx_error *err)
@@ -280,14 +325,30 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     for (uint32_t e = 0; e < g.n_entries; e++)
         L.entry_value[e] = NNX_NONE;
+    if (o && o->structure_only) {
+        L.unknown = nnx_arena_array(&m->ir.arena, g.n_entries ? g.n_entries : 1, sizeof *L.unknown);
+        L.bad = nnx_arena_array(&m->ir.arena, g.n_nodes ? g.n_nodes : 1, sizeof *L.bad);
+        L.list = nnx_arena_array(&m->ir.arena, g.n_nodes ? g.n_nodes : 1, sizeof *L.list);
+        if (!L.unknown || !L.bad || !L.list)
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    }
     for (uint32_t i = 0; i < g.n_nodes && st == NNX_OK; i++) {
         L.node = i;
         L.n = &g.nodes[i];
         if (strcmp(L.n->op, "null") == 0) {
             st = add_variable(&L, o, params, n_params, have_params);
+        } else if (reads_unknown(&L)) {
+            m->op_names[m->n_ops++] = L.n->op;
+            st = not_lowered(&L, NULL);
+            continue;
         } else {
             m->op_names[m->n_ops++] = L.n->op;
             st = nnvm_lower_node(&L);
+            if (st == NNX_ERROR_NOT_SUPPORTED && L.unknown) { /* listed; the rest is still read */
+                st = not_lowered(&L, err->message);
+                nnx_error_clear(err);
+                continue;
+            }
         }
         if (st == NNX_OK)
             st = check_entries(&L);
@@ -304,6 +365,8 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
     if (st == NNX_OK)
         st = nnvm_dot(&L, m->output_names, &m->dot);
     m->unrunnable = L.unrunnable;
+    if (st == NNX_OK && L.n_bad)
+        st = nnx_ir_model_set_unsupported(m, path, L.list, L.n_bad, err);
     return st;
 }
 

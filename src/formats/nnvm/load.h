@@ -17,6 +17,13 @@ typedef struct nnvm_loader {
     uint32_t node;         /* the node being lowered */
     const nnx_nnvm_node *n;
     const char *unrunnable; /* the first reason the graph cannot run (arena), or NULL */
+    /* Structure-only loads (nnx_ir_model_options.structure_only): per entry, whether it is
+     * computed by a node that was not lowered (NULL: not such a load); per node, whether it
+     * is listed as unsupported; the list (arena; n_bad of n_nodes room). */
+    bool *unknown;
+    bool *bad;
+    nnx_ir_unsupported *list;
+    uint32_t n_bad;
 } nnvm_loader;
 
 /* Records why the graph cannot be built ("PATH: error: node I 'NAME': MESSAGE"), once. */

@@ -43,7 +43,44 @@ typedef struct ox {
     uint32_t cut;
     struct ox_strs *strs;             /* the string tensors of the load (onnx_strings.c), shared by all scopes */
     nnx_onnx_string_outputs *str_out; /* where string graph outputs go (NULL: refused) */
+    /* Structure-only loads (onnx_structure.c; top scope only): per node of the main graph,
+     * whether it was lowered (OX_NODE_*) and, for an unsupported one, why; how many are
+     * unsupported; and whether stages may not be cut (an unknown operator was found: a
+     * staged load would drop what is listed). */
+    bool structure, no_cut;
+    bool read_unknown; /* the node being mapped named an unknown value from a sub-graph */
+    uint8_t *node_state;
+    const char **node_why;
+    uint32_t n_bad;
 } ox;
+
+/* The value table's id for a tensor computed by a node that was not lowered (structure-only
+ * loads): its consumers are not lowered either. It is tagged like a string id, so every
+ * guard that keeps sequence and string ids out of core IR keeps it out too. */
+#define OX_UNKNOWN 0xFFFFFFFEu
+enum { OX_NODE_LOWERED = 0, OX_NODE_UNSUPPORTED = 1, OX_NODE_AFTER = 2 };
+/* The operator name a node is listed under (nnx_model_op_name): the table's, else a copy of
+ * its op_type in the model's arena ("?" when it has none); NULL: out of memory. */
+const char *ox_node_op_name(ox *c, const Onnx__NodeProto *n);
+/* Structure-only: finds the nodes of g whose operator (or a sub-graph's) nnx does not know;
+ * a no-op for other loads. */
+nnx_status ox_structure_begin(ox *c, const Onnx__GraphProto *g, nnx_error *err);
+/* Structure-only, before node i of g is mapped: *skip when it is unsupported or reads a value
+ * computed by a node that was not lowered; its outputs are then unknown. An input that is not
+ * defined, or an output defined twice, is still an error. */
+nnx_status ox_structure_skip(ox *c, const Onnx__GraphProto *g, size_t i, bool *skip, nnx_error *err);
+/* Structure-only, after mapping node i failed with st: a node whose sub-graph named an
+ * unknown value, or that needs run-time values when stages are not cut, is not lowered; a
+ * NOT_SUPPORTED failure lists it; either way its outputs are unknown (NNX_OK). Any other
+ * failure is returned. */
+nnx_status ox_structure_failed(ox *c, const Onnx__GraphProto *g, size_t i, nnx_status st);
+/* After the main graph loaded whole: the unsupported list (structure-only loads) and the
+ * source graph (every load that mapped the nodes, for dot). */
+nnx_status ox_structure_finish(ox *c, const Onnx__GraphProto *g, nnx_error *err);
+/* Graph output `name` computed by a node that was not lowered: output NNX_NONE with the type
+ * vi declares (room for total outputs). */
+nnx_status ox_unknown_output(ox *c, const Onnx__ValueInfoProto *vi, size_t total, nnx_error *err);
+void ox_structure_free(ox *c);
 
 /* Sequences and optionals (ONNX IR, sequence(tensor), optional(T); onnx_sequence.c) are
  * load-time structures: the value table maps their names to tagged ids (OX_SEQ_TAG set)

@@ -88,6 +88,14 @@ bool ox_lookup(ox *c, const char *name, uint32_t *id)
     uint32_t outer;
     if (!c->parent || !ox_lookup(c->parent, name, &outer)) /* depth <= OX_MAX_DEPTH */
         return false;
+    if (outer == OX_UNKNOWN) { /* structure-only: computed by a node that was not lowered */
+        ox *top = c;
+        while (top->parent)
+            top = top->parent;
+        top->read_unknown = true;
+        ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "outer value '%s' is computed by an operation that was not lowered", name);
+        return false;
+    }
     if (c->inlined) {
         *id = outer;
         return true;
@@ -188,7 +196,7 @@ static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
     if (b.too_deep)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: sub-graphs are nested more than %d deep",
                              c->path, OX_MAX_DEPTH);
-    if (!b.n)
+    if (!b.n || c->structure) /* structure-only: listed per node (onnx_structure.c) */
         return NNX_OK;
     return nnx_error_set(
         err, NNX_ERROR_NOT_SUPPORTED, "%s: error: unsupported operator%s: %s%s", c->path, b.n == 1 ? "" : "s", b.list,
@@ -599,18 +607,25 @@ static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, size_t first, size
     c->m->op_names = nnx_arena_array(&c->ir->arena, g->n_node ? g->n_node : 1, sizeof *c->m->op_names);
     if (!c->m->op_names)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (size_t i = first; i < last; i++) { /* a stage lists only its own operators */
-        bool other;
-        c->m->op_names[c->m->n_ops++] = nnx_onnx_node_op(g->node[i], &other)->name;
-    }
+    for (size_t i = first; i < last; i++) /* a stage lists only its own operators */
+        if (!(c->m->op_names[c->m->n_ops++] = ox_node_op_name(c, g->node[i])))
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+    /* structure-only: once a node is listed as unsupported, a cut would drop the list */
     for (size_t i = first; i < last; i++) {
         const Onnx__NodeProto *n = g->node[i];
-        c->missed = false;
+        bool skip = false;
+        if (c->structure && ox_structure_skip(c, g, i, &skip, err) != NNX_OK)
+            return err->status;
+        if (skip)
+            continue;
+        c->missed = c->read_unknown = false;
         nnx_status st = map_node(c, n);
-        if (st != NNX_OK && may_cut && c->missed && st != NNX_ERROR_OUT_OF_MEMORY) {
+        if (st != NNX_OK && may_cut && c->missed && st != NNX_ERROR_OUT_OF_MEMORY && !c->no_cut && !c->n_bad) {
             c->cut = (uint32_t)i;
             return NNX_OK;
         }
+        if (st != NNX_OK && c->structure)
+            st = ox_structure_failed(c, g, i, st);
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s: error: node '%s' (%s, opset %lld): %s", c->path, c->label, n->op_type,
                                  (long long)c->opset, c->nerr.message);
@@ -681,6 +696,10 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         if (!find_value(c, name, &id))
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: graph output '%s' is not defined",
                                  c->path, name);
+        if (id == OX_UNKNOWN) { /* after an operation that was not lowered: one output, type declared */
+            total++;
+            continue;
+        }
         if (ox_is_str(id))
             continue;
         if (nnx_onnx_flatten(c, id, NULL, 0, &k, &indexed) != NNX_OK)
@@ -698,6 +717,12 @@ static nnx_status add_outputs(ox *c, const Onnx__GraphProto *g, nnx_error *err)
         uint32_t whole, n_flat;
         bool indexed;
         find_value(c, oname, &whole);
+        if (whole == OX_UNKNOWN) {
+            nnx_status st = ox_unknown_output(c, g->output[o], total, err);
+            if (st != NNX_OK)
+                return st;
+            continue;
+        }
         if (ox_is_str(whole)) {
             nnx_status st = nnx_onnx_str_output(c, oname, whole, m->n_outputs + (c->str_out ? c->str_out->n : 0), err);
             if (st != NNX_OK)
@@ -810,6 +835,8 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     nnx_status st = read_header(&c, model, err);
     const Onnx__GraphProto *g = model->graph;
     c.main_graph = g;
+    if (st == NNX_OK && !stage)
+        st = ox_structure_begin(&c, g, err);
     if (st == NNX_OK && !stage) /* a stage's model passed it when it was loaded whole */
         st = check_ops(&c, g, err);
     if (st == NNX_OK) {
@@ -859,6 +886,9 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     } else if (st == NNX_OK && !out->unbound) {
         st = add_outputs(&c, g, err);
     }
+    if (st == NNX_OK && !stage && !out->staged)
+        st = ox_structure_finish(&c, g, err);
+    ox_structure_free(&c);
     nnx_strmap_free(&c.values);
     nnx_strmap_free(&used);
     nnx_mem_free(alloc, stage_known);

@@ -86,10 +86,9 @@ nnx_status nnx_onnx_declare_unbound(ox *c, const Onnx__GraphProto *g, nnx_error 
     m->declared_outputs = nnx_arena_array(&c->ir->arena, n_out, sizeof *m->declared_outputs);
     if (!m->op_names || !m->outputs || !m->output_names || !m->declared_outputs)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (size_t i = 0; i < g->n_node; i++) {
-        bool other;
-        m->op_names[m->n_ops++] = nnx_onnx_node_op(g->node[i], &other)->name; /* check_ops found them all */
-    }
+    for (size_t i = 0; i < g->n_node; i++) /* unknown ones only in a structure-only load */
+        if (!(m->op_names[m->n_ops++] = ox_node_op_name(c, g->node[i])))
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     if (!g->n_output)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: the graph has no outputs", c->path);
     m->n_outputs = (uint32_t)g->n_output;

@@ -40,7 +40,9 @@ static void edges(nnx_strbuf *b, const nnx_nnef_flat *g, const nnx_nnef_value *v
     }
 }
 
-void nnx_nnef_dot(const nnx_nnef_flat *g, nnx_strbuf *b)
+void nnx_nnef_dot(const nnx_nnef_flat *g, nnx_strbuf *b) { nnx_nnef_dot_marked(g, false, b); }
+
+void nnx_nnef_dot_marked(const nnx_nnef_flat *g, bool unsupported_custom, nnx_strbuf *b)
 {
     nnx_strbuf_puts(b, "digraph \"");
     dot_escaped(b, g->name ? g->name : "graph");
@@ -52,7 +54,10 @@ void nnx_nnef_dot(const nnx_nnef_flat *g, nnx_strbuf *b)
         bool input = strcmp(op->name, "external") == 0;
         nnx_strbuf_printf(b, "  op%u [label=\"", i);
         dot_escaped(b, input ? g->tensors[op->results[0].value.u.tensor].name : op->name);
-        nnx_strbuf_puts(b, input ? "\", shape=ellipse];\n" : "\"];\n");
+        if (unsupported_custom && op->custom && !op->extension)
+            nnx_strbuf_puts(b, "\\nunsupported\", style=dashed, color=red, fontcolor=red];\n");
+        else
+            nnx_strbuf_puts(b, input ? "\", shape=ellipse];\n" : "\"];\n");
     }
     for (uint32_t i = 0; i < g->n_ops; i++)
         for (uint32_t k = 0; k < g->ops[i].n_args; k++)
