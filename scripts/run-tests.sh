@@ -109,7 +109,7 @@ check_static() {
   gcc -std=c11 -static -o "$dir/static_builder" "$repo/tests/static/static_builder.c" -I"$repo/include" \
     "$dir/src/libnnx.a" -lm -lpthread
   tar czf "$dir/digits.tgz" -C "$repo/examples/digits" model
-  "$dir/static_builder" "$repo/tests/data/onnx/relu_add.onnx" NNX_WITH_ONNX \
+  "$dir/static_builder" "formats=tosa nnef" "$repo/tests/data/onnx/relu_add.onnx" NNX_WITH_ONNX \
     "$repo/tests/data/nnvm/vgg_like/graph.json" NNX_WITH_NNVM "$dir/digits.tgz" NNX_WITH_ARCHIVE
   # A statically linked program has no dynamic section at all.
   if readelf -d "$dir/static_builder" | grep -q NEEDED; then
