@@ -1236,7 +1236,16 @@ typedef struct nnx_model_options {
     uint32_t value_count;
     const char *format; /* "onnx", "nnef", "nnvm" or "tosa": read path as that format whatever it
                            holds or is called; NULL: told from the content (below) */
+    uint32_t max_depth; /* ONNX: how deeply the file's protobuf messages may nest (a sub-graph
+                           level takes three: node, attribute, graph), measured on the wire
+                           before they are decoded; deeper is NNX_ERROR_NOT_SUPPORTED naming
+                           the limit. 0: NNX_MAX_DEPTH_DEFAULT (100, where ONNX's own
+                           protobuf readers stop; real models never reach it), which loads
+                           on a 256 KiB stack. A raised limit lets the decoder recurse that
+                           deep: the caller's stack must then hold about 1 KiB a level. */
 } nnx_model_options;
+/* nnx_model_options.max_depth when it is 0. */
+#define NNX_MAX_DEPTH_DEFAULT 100
 
 /* Reads and checks the model at path. options may be NULL. The format is told from the
  * file's first bytes, the extension only confirming: a protobuf ONNX ModelProto, an NNEF

@@ -102,6 +102,34 @@ set_tests_properties(nnx_cli_onnx_convert_same_outputs PROPERTIES LABELS cli FIX
 nnx_onnx_cli(nnx_cli_onnx_gather_out_of_range 1
   STDERR "^[^\n]*gather_out_of_range[.]onnx: error: dispatch: gather 'picked': index 4 \\(element 1 of the indices\\) is out of range for axis 1 of extent 4: valid indices are \\[-4, 3\\]\n"
   ARGS run ${onnx_data}/gather_out_of_range.onnx --input x=${onnx_data}/x_3x4.npy)
+# Messages nested past the limit (default 100, --max-depth) are refused naming it, before
+# protobuf-c (which recurses once per level with no limit) decodes them; the models are
+# written at test time by gen_deep.py. ONNX's own Python reader refuses them too (its
+# protobuf stops at 100).
+if(EXISTS /usr/bin/python3)
+  set(onnx_deep ${onnx_out}/deep)
+  add_test(NAME nnx_cli_onnx_deep_generate COMMAND /usr/bin/python3 ${onnx_data}/gen_deep.py ${onnx_deep})
+  set_tests_properties(nnx_cli_onnx_deep_generate PROPERTIES LABELS cli FIXTURES_SETUP onnx-deep)
+  set(deep_msg "error: the model's protobuf messages nest more than")
+  set(deep_opt "deep \\(the limit; raise it with nnx_model_options[.]max_depth, nnx --max-depth\\)\n$")
+  nnx_onnx_cli(nnx_cli_onnx_deep_type 3 STDERR "^[^\n]*deep_type[.]onnx: ${deep_msg} 100 ${deep_opt}"
+    ARGS check ${onnx_deep}/deep_type.onnx)
+  nnx_onnx_cli(nnx_cli_onnx_deep_if 3 STDERR "^[^\n]*deep_if[.]onnx: ${deep_msg} 100 ${deep_opt}"
+    ARGS info ${onnx_deep}/deep_if.onnx)
+  # A raised limit the file still passes: refused the same way, naming the new limit.
+  nnx_onnx_cli(nnx_cli_onnx_deep_type_raised 3 STDERR "^[^\n]*deep_type[.]onnx: ${deep_msg} 10000 ${deep_opt}"
+    ARGS check --max-depth 10000 ${onnx_deep}/deep_type.onnx)
+  nnx_onnx_cli(nnx_cli_onnx_if_100 3 STDERR "^[^\n]*if_100[.]onnx: ${deep_msg} 100 ${deep_opt}"
+    ARGS check ${onnx_deep}/if_100.onnx)
+  # Within a raised limit the file is decoded, and the loader's own sub-graph limit (64
+  # levels, ONNX-F3) refuses it.
+  nnx_onnx_cli(nnx_cli_onnx_if_100_raised 3 STDERR "sub-graphs are nested more than 64 deep"
+    ARGS check --max-depth 1000 ${onnx_deep}/if_100.onnx)
+  set_tests_properties(nnx_cli_onnx_deep_type nnx_cli_onnx_deep_if nnx_cli_onnx_deep_type_raised nnx_cli_onnx_if_100
+                       nnx_cli_onnx_if_100_raised PROPERTIES FIXTURES_REQUIRED onnx-deep)
+endif()
+nnx_onnx_cli(nnx_cli_onnx_max_depth_usage 2 STDERR "--max-depth wants a nesting depth from 1 to 4294967295, got '0'"
+  ARGS check --max-depth 0 ${onnx_data}/relu_add.onnx)
 if(EXISTS /usr/bin/python3)
   add_test(NAME nnx_cli_onnx_run_values COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/data/nnef_run/check_output.py
            ${onnx_out}/relu_add/y.npy ${onnx_data}/relu_add_expected.npy)

@@ -430,7 +430,7 @@ nnx_status nnx_graph_create_staged(nnx_context *ctx, const nnx_ir_model *m, cons
         nnx_graph_free(g);
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    nnx_status st = src->ops->open(r->path, a, &r->source, err);
+    nnx_status st = src->ops->open(r->path, src->options, a, &r->source, err);
     if (st != NNX_OK) {
         nnx_graph_free(g);
         return st;

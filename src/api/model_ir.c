@@ -36,6 +36,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .values = o->values,
         .value_count = o->values ? o->value_count : 0,
         .structure_only = (o->flags & NNX_MODEL_STRUCTURE_ONLY) != 0,
+        .max_depth = o->max_depth,
     };
     nnx_status st = fmt->load(path, &lo, m, err);
     /* Reloads (per shape set, per stage) read the file again without the values. */
@@ -48,6 +49,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         m->source.row = fmt;
         m->source.flags = o->flags;
         m->source.seed = o->seed;
+        m->source.max_depth = o->max_depth;
         m->source.path = nnx_arena_strdup(&m->ir.arena, path);
         m->source.params_path = o->params_path ? nnx_arena_strdup(&m->ir.arena, o->params_path) : NULL;
         if (!m->source.path || (o->params_path && !m->source.params_path))
@@ -175,6 +177,7 @@ typedef struct ir_source {
     char *path, *params_path;
     uint32_t flags;
     uint64_t seed;
+    uint32_t max_depth;
 } ir_source;
 
 static void source_free(void *user, const nnx_alloc *a)
@@ -188,11 +191,15 @@ static void source_free(void *user, const nnx_alloc *a)
 }
 
 nnx_status nnx_model_ir_reload(const nnx_model_format *row, const char *path, const char *params_path, uint32_t flags,
-                               uint64_t seed, const nnx_input_shape *shapes, uint32_t n, const nnx_alloc *a,
-                               nnx_ir_model **out, nnx_error *err)
+                               uint64_t seed, uint32_t max_depth, const nnx_input_shape *shapes, uint32_t n,
+                               const nnx_alloc *a, nnx_ir_model **out, nnx_error *err)
 {
-    nnx_model_options o = {
-        .flags = flags, .input_shapes = shapes, .input_shape_count = n, .params_path = params_path, .seed = seed};
+    nnx_model_options o = {.flags = flags,
+                           .input_shapes = shapes,
+                           .input_shape_count = n,
+                           .params_path = params_path,
+                           .seed = seed,
+                           .max_depth = max_depth};
     nnx_status st = nnx_model_ir_load(row, path, &o, a, out, err);
     if (st == NNX_OK && (*out)->unbound) {
         st = need_shapes(*out, "run", err);
@@ -208,8 +215,8 @@ static nnx_status source_specialize(void *user, nnx_context *ctx, const nnx_inpu
     const ir_source *s = user;
     nnx_ir_model *m = NULL;
     *out = NULL;
-    nnx_status st = nnx_model_ir_reload(s->row, s->path, s->params_path, s->flags, s->seed, shapes, n, &ctx->alloc, &m,
-                                        err);
+    nnx_status st = nnx_model_ir_reload(s->row, s->path, s->params_path, s->flags, s->seed, s->max_depth, shapes, n,
+                                        &ctx->alloc, &m, err);
     if (st == NNX_OK)
         st = nnx_model_ir_build(ctx, m, 0, out, err);
     if (st == NNX_OK)
@@ -239,6 +246,7 @@ static nnx_status build_unbound(nnx_context *ctx, const nnx_ir_model *m, nnx_gra
         s->row = m->source.row;
         s->flags = m->source.flags;
         s->seed = m->source.seed;
+        s->max_depth = m->source.max_depth;
         s->path = nnx_mem_strdup(a, m->source.path);
         s->params_path = m->source.params_path ? nnx_mem_strdup(a, m->source.params_path) : NULL;
         if (s->path && (!m->source.params_path || s->params_path))
@@ -268,7 +276,8 @@ static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_grap
     nnx_ir_model_options o = {.params_path = m->source.params_path,
                               .skip_tensor_data = m->source.flags &
                                   (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
-                              .seed = m->source.seed};
+                              .seed = m->source.seed,
+                              .max_depth = m->source.max_depth};
     nnx_stage_source src = {row->stages, m->source.path, &o};
     return nnx_graph_create_staged(ctx, m, &src, out, err);
 }

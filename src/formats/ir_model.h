@@ -27,6 +27,7 @@ typedef struct nnx_ir_model_options {
     const nnx_ir_renames *renames; /* save: where the writer reports the names it changed (NULL: not) */
     bool structure_only;           /* NNX_MODEL_STRUCTURE_ONLY: an operation the front end cannot lower
                               is listed in `unsupported` (below) instead of failing the load */
+    uint32_t max_depth; /* ONNX: protobuf message nesting allowed (nnx_model_options.max_depth; 0: default) */
 } nnx_ir_model_options;
 
 /* A value passed between the stages of a staged model (below): its source name, type and
@@ -137,6 +138,7 @@ typedef struct nnx_ir_model {
         const char *path, *params_path;
         uint32_t flags;
         uint64_t seed;
+        uint32_t max_depth;
         const void *row;
     } source;
 } nnx_ir_model;
@@ -152,7 +154,8 @@ typedef struct nnx_ir_model {
  * known): *out (n_out, from alloc, freed with nnx_stage_values_free) holds the values live
  * after it. */
 typedef struct nnx_ir_stage_ops {
-    nnx_status (*open)(const char *path, const nnx_alloc *alloc, void **source, nnx_error *err);
+    nnx_status (*open)(const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc, void **source,
+                       nnx_error *err);
     void (*close)(void *source, const nnx_alloc *alloc);
     nnx_status (*load)(const void *source, const nnx_ir_model_options *options, uint32_t first,
                        const nnx_stage_value *env, uint32_t n_env, nnx_ir_model *out, nnx_error *err);

@@ -68,11 +68,12 @@ typedef struct cli_model_args {
     nnx_dim_binding dims[32]; /* --dim NAME=N; names point into argv */
     uint32_t dim_count;
     const char *format; /* --format: onnx, nnef, nnvm or tosa; NULL: told from the content */
+    uint32_t max_depth; /* --max-depth: ONNX protobuf message nesting allowed; 0: the library's default */
 } cli_model_args;
 
 #define CLI_MODEL_OPTIONS \
     {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, {"dim", 0, true}, \
-        {"newer-opsets", 0, false}, {"format", 0, true}, {"verbose", 'v', false}, \
+        {"newer-opsets", 0, false}, {"format", 0, true}, {"verbose", 'v', false}, {"max-depth", 0, true}, \
     { \
         "strict-1.0.2", 0, false \
     }
@@ -135,6 +136,9 @@ cli_op_count *cli_op_histogram(const nnx_model *m, size_t *distinct);
     "      --newer-opsets\n" \
     "                 load an ONNX model that imports an opset newer than nnx knows,\n" \
     "                 reading each operator with the newest meaning nnx knows\n" \
+    "      --max-depth N\n" \
+    "                 how deeply an ONNX file's protobuf messages may nest (default 100;\n" \
+    "                 a sub-graph level takes 3): deeper is refused before decoding\n" \
     "  -v, --verbose  say how long each phase took (load, compile, first and steady\n" \
     "                 dispatch) on stderr\n" \
     "      --format onnx|nnef|nnvm|tosa\n" \

@@ -1,5 +1,5 @@
 /* model_args.c — the options of every command that loads a model (--lenient, --strict-1.0.2, --params FILE,
- * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N, --format FMT): parsing them into cli_model_args,
+ * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N, --format FMT, --max-depth N): parsing them into cli_model_args,
  * and the shapes given in the form nnx_model_options takes. */
 #include "cli.h"
 
@@ -111,6 +111,13 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
         a->format = value;
         return -1;
     }
+    if (strcmp(option->long_name, "max-depth") == 0) {
+        long depth;
+        if (!cli_parse_long(value, 1, UINT32_MAX, &depth))
+            return cli_usage_error(p, "--max-depth wants a nesting depth from 1 to %u, got '%s'", UINT32_MAX, value);
+        a->max_depth = (uint32_t)depth;
+        return -1;
+    }
     if (strcmp(option->long_name, "input-shape") == 0)
         return cli_model_parse_shape(p, a, value);
     if (strcmp(option->long_name, "dim") == 0) {
@@ -149,5 +156,6 @@ nnx_model_options cli_model_options(const cli_model_args *a)
                                .seed = a->seed,
                                .dims = a->dims,
                                .dim_count = a->dim_count,
-                               .format = a->format};
+                               .format = a->format,
+                               .max_depth = a->max_depth};
 }

@@ -53,7 +53,8 @@ nnx_status nnx_onnx_load_with_strings(const char *path, const nnx_ir_model_optio
 
 /* No model of this build is staged (nothing loads), so the stages are never called; they
  * still refuse rather than leave NULL pointers in the format table. */
-static nnx_status stage_open(const char *path, const nnx_alloc *alloc, void **source, nnx_error *err)
+static nnx_status stage_open(const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc,
+                             void **source, nnx_error *err)
 {
     *source = NULL;
     return without_onnx(path, err);

@@ -542,14 +542,16 @@ nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err);
 #define NNX_ONNX_MAX_OPSET 28
 #define NNX_ONNX_MAX_ML_OPSET 5
 
-/* Messages nest at most this deep in a model file (a sub-graph level takes three: node,
- * attribute, graph; OX_MAX_DEPTH of them fit), checked on the wire before protobuf-c, which
- * recurses without a limit, unpacks it (onnx_depth.c). */
-#define NNX_ONNX_MAX_MESSAGE_DEPTH 256
-nnx_status nnx_onnx_check_depth(const uint8_t *data, size_t size, const char *name, nnx_error *err);
-/* A serialized ModelProto decoded (its nesting checked first) into *model from pa; name is
- * for messages. */
-nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, ProtobufCAllocator *pa,
+/* The serialized ModelProto's messages nest at most max_depth deep (0: NNX_MAX_DEPTH_DEFAULT;
+ * a sub-graph level takes three: node, attribute, graph, so OX_MAX_DEPTH of them fit the
+ * default), checked on the wire before protobuf-c, which recurses without a limit, unpacks
+ * it (onnx_depth.c; its stack of open messages from pa). NOT_SUPPORTED naming the limit and
+ * the option that raises it. */
+nnx_status nnx_onnx_check_depth(const uint8_t *data, size_t size, const char *name, uint32_t max_depth,
+                                ProtobufCAllocator *pa, nnx_error *err);
+/* A serialized ModelProto decoded (its nesting checked first, against max_depth as above)
+ * into *model from pa; name is for messages. */
+nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, uint32_t max_depth, ProtobufCAllocator *pa,
                      Onnx__ModelProto **model, nnx_error *err);
 /* The folder of model file path, where its external data lives (from alloc; NULL: out of
  * memory). */

@@ -900,11 +900,11 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     return st;
 }
 
-nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, ProtobufCAllocator *pa,
+nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, uint32_t max_depth, ProtobufCAllocator *pa,
                      Onnx__ModelProto **model, nnx_error *err)
 {
     *model = NULL;
-    nnx_status st = nnx_onnx_check_depth(data, size, name, err);
+    nnx_status st = nnx_onnx_check_depth(data, size, name, max_depth, pa, err);
     if (st != NNX_OK)
         return st;
     *model = onnx__model_proto__unpack(pa, size, data);
@@ -935,7 +935,7 @@ static nnx_status load_buffer(const uint8_t *data, size_t size, const char *name
 {
     ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
     Onnx__ModelProto *model;
-    nnx_status st = ox_decode(data, size, name, &pa, &model, err);
+    nnx_status st = ox_decode(data, size, name, options ? options->max_depth : 0, &pa, &model, err);
     if (st != NNX_OK)
         return st;
     st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, str_out, out, err);

@@ -218,7 +218,8 @@ static void source_close(void *source, const nnx_alloc *alloc)
     nnx_mem_free(alloc, s);
 }
 
-static nnx_status source_open(const char *path, const nnx_alloc *alloc, void **source, nnx_error *err)
+static nnx_status source_open(const char *path, const nnx_ir_model_options *options, const nnx_alloc *alloc,
+                              void **source, nnx_error *err)
 {
     *source = NULL;
     onnx_source *s = nnx_mem_calloc(alloc, 1, sizeof *s);
@@ -233,7 +234,7 @@ static nnx_status source_open(const char *path, const nnx_alloc *alloc, void **s
         return st;
     }
     s->pa = nnx_onnx_pb_allocator(alloc);
-    st = ox_decode(v.data, v.size, path, &s->pa, &s->model, err);
+    st = ox_decode(v.data, v.size, path, options->max_depth, &s->pa, &s->model, err);
     nnx_file_unmap(&v);
     if (st != NNX_OK) {
         source_close(s, alloc);

@@ -145,8 +145,10 @@ static void wrap(uint8_t *buf, size_t *at, unsigned field, size_t len)
 }
 
 typedef struct deep_load {
-    const uint8_t *data;
+    const uint8_t *data; /* the model's bytes, or NULL to read path */
     size_t size;
+    const char *path;
+    uint32_t max_depth; /* nnx_ir_model_options.max_depth */
     nnx_status st;
     char message[NNX_ERROR_MESSAGE_MAX];
 } deep_load;
@@ -159,25 +161,37 @@ static void *load_deep(void *arg)
     nnx_ir_model m;
     nnx_ir_model_init(&m, &alloc, "onnx");
     nnx_error err = {0};
-    d->st = nnx_onnx_load_buffer(d->data, d->size, "deep.onnx", NULL, NULL, NULL, 0, &m, &err);
+    nnx_ir_model_options o = {.max_depth = d->max_depth};
+    d->st = d->data ? nnx_onnx_load_buffer(d->data, d->size, "deep.onnx", NULL, &o, NULL, 0, &m, &err)
+                    : nnx_onnx_load(d->path, &o, &m, &err);
     snprintf(d->message, sizeof d->message, "%s", err.message);
     nnx_ir_model_free(&m);
     return NULL;
 }
 
-/* A graph input whose type is a sequence of a sequence of ... 6000 deep (42 KB): protobuf-c
- * would recurse once per level unpacking it; the loader measures the nesting on the wire
- * first and refuses it, on a thread with a 256 KiB stack. */
-static void test_deep_messages_refused(void **state)
+/* Runs d's load on a thread with a 256 KiB stack (issue 27: loading must work there). */
+static void load_on_small_stack(deep_load *d)
 {
-    (void)state;
-    enum { LEVELS = 6000 };
-    static uint8_t buf[LEVELS * 8 + 256];
-    size_t at = sizeof buf, end = sizeof buf;
+    pthread_attr_t attr;
+    pthread_t t;
+    assert_int_equal(pthread_attr_init(&attr), 0);
+    assert_int_equal(pthread_attr_setstacksize(&attr, 256 * 1024), 0);
+    assert_int_equal(pthread_create(&t, &attr, load_deep, d), 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+}
+
+/* A model whose graph input x's type is a sequence of a sequence of ... levels deep, its
+ * messages nesting 5 + 2 * levels deep (model, graph, value info, type, then a Sequence and
+ * a TypeProto per level, the tensor type last), built at the end of buf[room]; *size gets
+ * its length and the result is its first byte. */
+static const uint8_t *deep_type_model(uint8_t *buf, size_t room, int levels, size_t *size)
+{
+    size_t at = room, end = room;
     buf[--at] = 1; /* innermost TypeProto.Tensor: elem_type 1 */
     buf[--at] = 1 << 3;
     wrap(buf, &at, 1, end - at); /* TypeProto.tensor_type */
-    for (int i = 0; i < LEVELS; i++) {
+    for (int i = 0; i < levels; i++) {
         wrap(buf, &at, 1, end - at); /* Sequence.elem_type */
         wrap(buf, &at, 4, end - at); /* TypeProto.sequence_type */
     }
@@ -186,16 +200,58 @@ static void test_deep_messages_refused(void **state)
     memcpy(buf + at, "\x0a\x01x", 3); /* ValueInfoProto.name "x" */
     wrap(buf, &at, 11, end - at);     /* GraphProto.input */
     wrap(buf, &at, 7, end - at);      /* ModelProto.graph */
-    deep_load d = {buf + at, end - at, NNX_OK, ""};
-    pthread_attr_t attr;
-    pthread_t t;
-    assert_int_equal(pthread_attr_init(&attr), 0);
-    assert_int_equal(pthread_attr_setstacksize(&attr, 256 * 1024), 0);
-    assert_int_equal(pthread_create(&t, &attr, load_deep, &d), 0);
-    pthread_join(t, NULL);
-    pthread_attr_destroy(&attr);
+    *size = end - at;
+    return buf + at;
+}
+
+/* A graph input whose type is a sequence of a sequence of ... 6000 deep (42 KB): protobuf-c
+ * would recurse once per level unpacking it; the loader measures the nesting on the wire
+ * first and refuses it, naming the limit and the option, on a thread with a 256 KiB stack. */
+static void test_deep_messages_refused(void **state)
+{
+    (void)state;
+    enum { LEVELS = 6000 };
+    static uint8_t buf[LEVELS * 8 + 256];
+    deep_load d = {0};
+    d.data = deep_type_model(buf, sizeof buf, LEVELS, &d.size);
+    load_on_small_stack(&d);
     assert_int_equal(d.st, NNX_ERROR_NOT_SUPPORTED);
-    assert_string_equal(d.message, "deep.onnx: error: the model's protobuf messages nest more than 256 deep");
+    assert_string_equal(d.message,
+                        "deep.onnx: error: the model's protobuf messages nest more than 100 deep (the "
+                        "limit; raise it with nnx_model_options.max_depth, nnx --max-depth)");
+}
+
+/* The deepest nesting the default accepts (99: 47 levels of sequence) is decoded by
+ * protobuf-c, recursing once per message (about 1 KiB each: 270 overflow this stack), on a
+ * 256 KiB stack; the loader then refuses the nested sequence type itself. A lower max_depth
+ * refuses the same bytes before decoding. */
+static void test_deepest_accepted_on_small_stack(void **state)
+{
+    (void)state;
+    static uint8_t buf[4096];
+    deep_load d = {0};
+    d.data = deep_type_model(buf, sizeof buf, 47, &d.size);
+    load_on_small_stack(&d);
+    assert_string_equal(d.message,
+                        "deep.onnx: error: graph input 'x' is a sequence of non-tensors (only "
+                        "sequence(tensor) is supported)");
+    assert_int_equal(d.st, NNX_ERROR_NOT_SUPPORTED);
+    d.max_depth = 98;
+    load_on_small_stack(&d);
+    assert_int_equal(d.st, NNX_ERROR_NOT_SUPPORTED);
+    assert_string_equal(d.message,
+                        "deep.onnx: error: the model's protobuf messages nest more than 98 deep (the "
+                        "limit; raise it with nnx_model_options.max_depth, nnx --max-depth)");
+}
+
+/* An ordinary model (tests/data/onnx/conv_pool.onnx) loads on a 256 KiB stack. */
+static void test_model_loads_on_small_stack(void **state)
+{
+    (void)state;
+    deep_load d = {.path = NNX_SOURCE_DIR "/tests/data/onnx/conv_pool.onnx"};
+    load_on_small_stack(&d);
+    assert_string_equal(d.message, "");
+    assert_int_equal(d.st, NNX_OK);
 }
 
 static void test_relu_runs(void **state)
@@ -871,6 +927,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_malformed_protobuf),
         cmocka_unit_test(test_deep_messages_refused),
+        cmocka_unit_test(test_deepest_accepted_on_small_stack),
+        cmocka_unit_test(test_model_loads_on_small_stack),
         cmocka_unit_test(test_empty_op_type),
         cmocka_unit_test(test_value_defined_twice),
         cmocka_unit_test(test_dim_value_out_of_range),
