@@ -4,24 +4,24 @@
 #include "api/builder.h"
 
 #include "base/checked.h"
+#include "base/strmap.h"
 
 #include <string.h>
 
-static nnx_status check_outputs(nnx_builder *b, const nnx_named_operand *outputs, size_t count)
+/* The checks of WebNN build step 1, output by output in order: the first failing one is the
+ * error. Repeated names are found with a map of the names seen so far (linear in count). */
+static nnx_status check_named(nnx_builder *b, const nnx_named_operand *outputs, size_t count, nnx_strmap *seen)
 {
-    if (!outputs || count == 0)
-        return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: no outputs given");
-    if (count > UINT32_MAX / 2)
-        return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: too many outputs");
     for (size_t i = 0; i < count; i++) {
         const char *name = outputs[i].name;
         const nnx_operand *op = outputs[i].operand;
         if (!name || !name[0])
             return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output %zu has an empty name", i);
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(outputs[j].name, name) == 0)
-                return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output name '%s' is given twice",
-                                     name);
+        bool added;
+        if (!nnx_strmap_put(seen, name, &added))
+            return nnx_error_set(&b->err, NNX_ERROR_OUT_OF_MEMORY, "build: out of memory");
+        if (!added)
+            return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: output name '%s' is given twice", name);
         if (!op || op->builder != b || op->value == NNX_NONE)
             return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT,
                                  "build: output '%s' is not an operand of this builder", name);
@@ -30,6 +30,21 @@ static nnx_status check_outputs(nnx_builder *b, const nnx_named_operand *outputs
                                  "build: output '%s' is a graph input or a constant (use identity)", name);
     }
     return NNX_OK;
+}
+
+static nnx_status check_outputs(nnx_builder *b, const nnx_named_operand *outputs, size_t count)
+{
+    if (!outputs || count == 0)
+        return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: no outputs given");
+    if (count > UINT32_MAX / 2)
+        return nnx_error_set(&b->err, NNX_ERROR_INVALID_ARGUMENT, "build: too many outputs");
+    nnx_strmap seen;
+    nnx_strmap_init(&seen, &b->ctx->alloc, false);
+    nnx_status st = nnx_strmap_reserve(&seen, (uint32_t)count)
+        ? check_named(b, outputs, count, &seen)
+        : nnx_error_set(&b->err, NNX_ERROR_OUT_OF_MEMORY, "build: out of memory");
+    nnx_strmap_free(&seen);
+    return st;
 }
 
 /* Inputs reachable from the outputs, in declaration order; unreachable constants freed. */

@@ -5,7 +5,9 @@
 #include "api/name_match.h"
 #include "ir/dtypes.h"
 #include "ir/ops.h"
+#include "base/strmap.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Releases everything but the handle. */
@@ -196,25 +198,37 @@ const char *nnx_graph_output_dim_name(const nnx_graph *g, size_t i, uint32_t axi
     return g && !g->h.destroyed ? nnx_graph_shapes_dim(g, true, i, axis) : NULL;
 }
 
+/* index maps each of names[0..n) to its position, the first one for a name given twice
+ * (what a search from the start finds); false when out of memory. The map borrows names. */
+static bool name_index(nnx_strmap *index, const nnx_alloc *a, const char *const *names, uint32_t n)
+{
+    nnx_strmap_init(index, a, false);
+    if (!nnx_strmap_reserve(index, n))
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        bool added;
+        uintptr_t *v = nnx_strmap_put(index, names[i], &added);
+        if (!v)
+            return false;
+        if (added)
+            *v = i;
+    }
+    return true;
+}
+
 /* WebNN "validate tensors with descriptors": same count, every name known and bound once,
  * tensors of this context, not constant, with equal descriptors. Returns for each entry of
  * names[] the position in bound[] of its tensor through slot[]. */
-static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_named_tensor *bound, size_t n_bound,
+static nnx_status match_indexed(nnx_context *ctx, const char *what, const nnx_named_tensor *bound, size_t n_bound,
                                 const char *const *names, const uint32_t *values, uint32_t n, const nnx_ir *ir,
-                                size_t *slot)
+                                const nnx_strmap *index, size_t *slot)
 {
-    if (n_bound != n)
-        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %zu %s tensors given, the graph has %u",
-                                n_bound, what, n);
-    if (n && !bound)
-        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the %s list is NULL", what);
     for (uint32_t i = 0; i < n; i++)
         slot[i] = SIZE_MAX;
     for (size_t k = 0; k < n_bound; k++) {
         const nnx_named_tensor *nt = &bound[k];
-        uint32_t i = 0;
-        while (i < n && !(nt->name && strcmp(names[i], nt->name) == 0))
-            i++;
+        uintptr_t found;
+        uint32_t i = nt->name && nnx_strmap_get(index, nt->name, &found) ? (uint32_t)found : n;
         if (i == n)
             return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph has no %s named '%s'", what,
                                     nt->name ? nt->name : "(null)");
@@ -242,38 +256,78 @@ static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_na
     return NNX_OK;
 }
 
+static nnx_status match_tensors(nnx_context *ctx, const char *what, const nnx_named_tensor *bound, size_t n_bound,
+                                const char *const *names, const uint32_t *values, uint32_t n, const nnx_ir *ir,
+                                size_t *slot)
+{
+    if (n_bound != n)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: %zu %s tensors given, the graph has %u",
+                                n_bound, what, n);
+    if (n && !bound)
+        return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the %s list is NULL", what);
+    nnx_strmap index;
+    nnx_status st = name_index(&index, &ctx->alloc, names, n)
+        ? match_indexed(ctx, what, bound, n_bound, names, values, n, ir, &index, slot)
+        : nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "dispatch: out of memory");
+    nnx_strmap_free(&index);
+    return st;
+}
+
 static nnx_status run(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, const size_t *in_slot,
                       const nnx_named_tensor *outputs, const size_t *out_slot);
 
-static bool any_tensor_twice(const nnx_named_tensor *in, size_t n_in, const nnx_named_tensor *out, size_t n_out)
+static int by_address(const void *a, const void *b)
 {
-    size_t n = n_in + n_out;
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = i + 1; j < n; j++) {
-            const nnx_tensor *a = i < n_in ? in[i].tensor : out[i - n_in].tensor;
-            const nnx_tensor *b = j < n_in ? in[j].tensor : out[j - n_in].tensor;
-            if (a && a == b)
-                return true;
-        }
-    return false;
+    uintptr_t x = (uintptr_t) * (const nnx_tensor *const *)a, y = (uintptr_t) * (const nnx_tensor *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether a non-NULL tensor appears twice among in[] and out[]: sorted by address, a repeat
+ * is a neighbour (n log n, for graphs with many outputs). *oom when the copy cannot be made. */
+static bool any_tensor_twice(const nnx_alloc *a, const nnx_named_tensor *in, size_t n_in, const nnx_named_tensor *out,
+                             size_t n_out, bool *oom)
+{
+    size_t n = n_in + n_out, m = 0;
+    *oom = false;
+    if (n < 2)
+        return false;
+    const nnx_tensor **all = nnx_mem_calloc(a, n, sizeof *all);
+    if (!all) {
+        *oom = true;
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const nnx_tensor *t = i < n_in ? in[i].tensor : out[i - n_in].tensor;
+        if (t)
+            all[m++] = t;
+    }
+    qsort(all, m, sizeof *all, by_address);
+    bool twice = false;
+    for (size_t i = 1; i < m && !twice; i++)
+        twice = all[i] == all[i - 1];
+    nnx_mem_free(a, all);
+    return twice;
 }
 
 /* The output tensors of fixed-shape g, made for the names outputs[] give (tensors NULL). */
 static nnx_status make_outputs(nnx_context *ctx, nnx_graph *g, nnx_named_tensor *outputs, size_t n_out)
 {
-    for (size_t k = 0; k < n_out; k++) {
-        uint32_t i = 0;
-        while (i < g->n_outputs && !(outputs[k].name && strcmp(g->output_names[i], outputs[k].name) == 0))
-            i++;
-        if (i == g->n_outputs)
-            return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph has no output named '%s'",
-                                    outputs[k].name ? outputs[k].name : "(null)");
-        nnx_tensor_desc td = {.desc = g->ir.values[g->output_values[i]].desc, .readable = true, .writable = true};
-        nnx_status st = nnx_tensor_create(ctx, &td, &outputs[k].tensor);
-        if (st != NNX_OK)
-            return st;
+    nnx_strmap index;
+    nnx_status st = NNX_OK;
+    if (!name_index(&index, &ctx->alloc, (const char *const *)g->output_names, g->n_outputs))
+        st = nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "dispatch: out of memory");
+    for (size_t k = 0; k < n_out && st == NNX_OK; k++) {
+        uintptr_t found;
+        if (!outputs[k].name || !nnx_strmap_get(&index, outputs[k].name, &found)) {
+            st = nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: the graph has no output named '%s'",
+                                  outputs[k].name ? outputs[k].name : "(null)");
+            break;
+        }
+        nnx_tensor_desc td = {.desc = g->ir.values[g->output_values[found]].desc, .readable = true, .writable = true};
+        st = nnx_tensor_create(ctx, &td, &outputs[k].tensor);
     }
-    return NNX_OK;
+    nnx_strmap_free(&index);
+    return st;
 }
 
 nnx_status nnx_graph_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named_tensor *inputs, size_t n_in,
@@ -320,8 +374,11 @@ static nnx_status check_dispatch(nnx_context *ctx, nnx_graph *g, const nnx_named
         return nnx_destroyed(ctx, NNX_ERROR_INVALID_STATE, "dispatch: the graph");
     if ((n_in && !inputs) || (n_out && !outputs))
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor list is NULL");
-    if (any_tensor_twice(inputs, n_in, outputs, n_out))
+    bool oom;
+    if (any_tensor_twice(&ctx->alloc, inputs, n_in, outputs, n_out, &oom))
         return nnx_context_fail(ctx, NNX_ERROR_INVALID_ARGUMENT, "dispatch: a tensor is bound more than once");
+    if (oom)
+        return nnx_context_fail(ctx, NNX_ERROR_OUT_OF_MEMORY, "dispatch: out of memory");
     return NNX_OK;
 }
 

@@ -16,11 +16,6 @@
 #define ALIGN 64
 #define FOREVER UINT32_MAX
 
-typedef struct block {
-    uint64_t offset, size;
-    uint32_t end; /* last step that reads it */
-} block;
-
 /* The last step reading each value (FOREVER for outputs and updated values). */
 static void last_uses(const nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, uint32_t *end)
 {
@@ -43,21 +38,117 @@ static void last_uses(const nnx_plan *plan, const uint32_t *outputs, uint32_t n_
             end[plan->alias[v]] = end[v];
 }
 
-/* First fit among the live blocks (sorted by offset) for size bytes; inserts the new block. */
-static uint64_t place(block *live, uint32_t *n_live, uint64_t size, uint32_t end)
+/* The live blocks: disjoint byte ranges, in a treap ordered by offset whose nodes also hold,
+ * for their subtree, the lowest offset, the highest end of bytes and the largest gap between
+ * two neighbouring blocks. First fit (the lowest-addressed gap that holds the size, else
+ * after the last block) is then a walk down one path, and placing and freeing a block are
+ * O(log n) expected: planning stays n log n when thousands of values live at once (graphs
+ * with many outputs). The priorities come from the node index, so the tree, like the
+ * placement (which depends only on the set of blocks), is the same on every run. */
+#define NIL UINT32_MAX
+
+typedef struct block {
+    uint64_t offset, size;
+    uint64_t lo, hi, gap; /* subtree: lowest offset, highest offset + size, largest inner gap */
+    uint32_t left, right, prio;
+    uint32_t next_free; /* the next block in the list of those freed at the same step */
+} block;
+
+static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+static void pull(block *t, uint32_t i)
 {
-    uint64_t at = 0;
-    uint32_t i = 0;
-    for (; i < *n_live; i++) {
-        if (live[i].offset >= at + size)
-            break;
-        uint64_t next = live[i].offset + live[i].size;
-        at = next > at ? next : at;
+    block *b = &t[i];
+    b->lo = b->left == NIL ? b->offset : t[b->left].lo;
+    b->hi = b->right == NIL ? b->offset + b->size : t[b->right].hi;
+    b->gap = 0;
+    if (b->left != NIL)
+        b->gap = max_u64(t[b->left].gap, b->offset - t[b->left].hi);
+    if (b->right != NIL)
+        b->gap = max_u64(b->gap, max_u64(t[b->right].gap, t[b->right].lo - (b->offset + b->size)));
+}
+
+/* Splits tree i into the blocks below offset (*l) and the others (*r). */
+static void split(block *t, uint32_t i, uint64_t offset, uint32_t *l, uint32_t *r)
+{
+    if (i == NIL) {
+        *l = *r = NIL;
+    } else if (t[i].offset < offset) {
+        split(t, t[i].right, offset, &t[i].right, r);
+        pull(t, i);
+        *l = i;
+    } else {
+        split(t, t[i].left, offset, l, &t[i].left);
+        pull(t, i);
+        *r = i;
     }
-    memmove(&live[i + 1], &live[i], (*n_live - i) * sizeof *live);
-    live[i] = (block){at, size, end};
-    (*n_live)++;
+}
+
+/* Joins l and r, every block of l below every block of r. */
+static uint32_t merge(block *t, uint32_t l, uint32_t r)
+{
+    if (l == NIL)
+        return r;
+    if (r == NIL)
+        return l;
+    if (t[l].prio > t[r].prio) {
+        t[l].right = merge(t, t[l].right, r);
+        pull(t, l);
+        return l;
+    }
+    t[r].left = merge(t, l, t[r].left);
+    pull(t, r);
+    return r;
+}
+
+/* Whether subtree i, whose blocks follow bytes ending at prev, has a gap of size bytes. */
+static bool has_gap(const block *t, uint32_t i, uint64_t prev, uint64_t size)
+{
+    return i != NIL && (t[i].lo - prev >= size || t[i].gap >= size);
+}
+
+/* The offset of the first gap of size bytes in subtree i (has_gap holds), its blocks
+ * following bytes ending at prev. */
+static uint64_t first_gap(const block *t, uint32_t i, uint64_t prev, uint64_t size)
+{
+    for (;;) {
+        const block *b = &t[i];
+        if (has_gap(t, b->left, prev, size)) {
+            i = b->left;
+            continue;
+        }
+        if (b->left != NIL)
+            prev = t[b->left].hi;
+        if (b->offset - prev >= size)
+            return prev;
+        prev = b->offset + b->size;
+        i = b->right; /* has_gap(t, b->right, prev, size) holds */
+    }
+}
+
+/* First fit for size bytes: the start of the lowest gap that holds them, else the end of the
+ * last block (0 when there is none); adds the block (node i) to the tree. */
+static uint64_t place(block *t, uint32_t *root, uint32_t i, uint64_t size)
+{
+    uint64_t at = has_gap(t, *root, 0, size) ? first_gap(t, *root, 0, size) : *root == NIL ? 0 : t[*root].hi;
+    t[i].offset = at;
+    t[i].size = size;
+    t[i].left = t[i].right = NIL;
+    t[i].prio = i * 2654435761u; /* a fixed permutation of the indices, spread */
+    pull(t, i);
+    uint32_t l, r;
+    split(t, *root, at, &l, &r);
+    *root = merge(t, merge(t, l, i), r);
     return at;
+}
+
+/* Removes block i from the tree. */
+static void release(block *t, uint32_t *root, uint32_t i)
+{
+    uint32_t l, m, r;
+    split(t, *root, t[i].offset, &l, &m);
+    split(t, m, t[i].offset + 1, &m, &r);
+    *root = merge(t, l, r);
 }
 
 nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outputs, nnx_error *err)
@@ -91,14 +182,22 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
                 first[home] = k;
         }
     }
-    uint32_t n_live = 0;
+    /* freed[k]: the first block no step after k reads (the rest through next_free) */
+    uint32_t *freed = nnx_mem_calloc(a, plan->n_order + 1, sizeof *freed);
+    if (!freed) {
+        nnx_mem_free(a, first);
+        nnx_mem_free(a, end);
+        nnx_mem_free(a, live);
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph's memory");
+    }
+    for (uint32_t k = 0; k <= plan->n_order; k++)
+        freed[k] = NIL;
+    uint32_t root = NIL, n_blocks = 0;
     nnx_status st = NNX_OK;
     for (uint32_t k = 0; k < plan->n_order && st == NNX_OK; k++) {
-        uint32_t keep = 0; /* free what no step from k on reads */
-        for (uint32_t i = 0; i < n_live; i++)
-            if (live[i].end >= k)
-                live[keep++] = live[i];
-        n_live = keep;
+        if (k > 0) /* free what no step from k on reads */
+            for (uint32_t i = freed[k - 1]; i != NIL; i = live[i].next_free)
+                release(live, &root, i);
         const nnx_node *node = &ir->nodes[plan->order[k]];
         for (uint32_t o = 0; o < node->n_out; o++) {
             uint32_t v = node->out[o], home = plan->alias[v] == NNX_NONE ? v : plan->alias[v];
@@ -109,7 +208,13 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
             v = home;
             nnx_desc_bytes(&ir->values[v].desc, &bytes); /* checked when compiling */
             uint64_t size = bytes ? ((uint64_t)bytes + ALIGN - 1) / ALIGN * ALIGN : ALIGN, top; /* empty: 64 */
-            plan->offsets[v] = place(live, &n_live, size, end[v]);
+            uint32_t i = n_blocks++; /* each value is placed once: at most n_values blocks */
+            plan->offsets[v] = place(live, &root, i, size);
+            if (end[v] != FOREVER) { /* freed after step max(end, k), like a block read no more */
+                uint32_t last = end[v] > k ? end[v] : k;
+                live[i].next_free = freed[last];
+                freed[last] = i;
+            }
             if (!nnx_add_u64(plan->offsets[v], size, &top) || top > SIZE_MAX / 2)
                 st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY,
                                    "the graph's values need more memory than can be addressed");
@@ -117,6 +222,7 @@ nnx_status nnx_memplan(nnx_plan *plan, const uint32_t *outputs, uint32_t n_outpu
                 plan->arena_bytes = top;
         }
     }
+    nnx_mem_free(a, freed);
     nnx_mem_free(a, first);
     nnx_mem_free(a, end);
     nnx_mem_free(a, live);

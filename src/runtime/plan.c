@@ -42,21 +42,36 @@ void nnx_plan_free(nnx_plan *plan)
     memset(plan, 0, sizeof *plan);
 }
 
-/* The data the fast kernel of node n (the next order entry) wants made now: shared with an
- * earlier step that prepared the same constant the same way, else made and owned. */
-static nnx_status prepare(nnx_plan *plan, uint32_t n, nnx_error *err)
+/* The data the fast kernel of node n (the next order entry) wants made now: shared with the
+ * earliest step that prepared the same constant the same way, else made and owned. Sharing
+ * needs the same constant in[1] (nnx_kernel_prepare_same), so the owning steps are kept in
+ * one list per in[1] (owners[v]: the first, NNX_NONE when none; next_owner[k]: the one after
+ * step k, in step order) and only that list is searched: compiling stays linear in the steps.
+ * owners[n_values] holds the steps whose in[1] is absent; a node with fewer than 2 inputs
+ * never shares (every kernel that prepares data reads in[1]). */
+static nnx_status prepare(nnx_plan *plan, uint32_t n, uint32_t *owners, uint32_t *next_owner, nnx_error *err)
 {
     const nnx_ir *ir = plan->ir;
-    uint32_t k = plan->n_order;
-    for (uint32_t j = 0; j < k; j++)
-        if (plan->prepared_owned[j] && plan->fast[j] == plan->fast[k] &&
-            nnx_kernel_prepare_same(ir, plan->fast[k], &ir->nodes[plan->order[j]], &ir->nodes[n])) {
-            plan->prepared[k] = plan->prepared[j];
-            return NNX_OK;
+    const nnx_node *node = &ir->nodes[n];
+    uint32_t k = plan->n_order, *link = NULL;
+    if (node->n_in >= 2) {
+        link = &owners[node->in[1] == NNX_NONE ? ir->n_values : node->in[1]];
+        for (; *link != NNX_NONE; link = &next_owner[*link]) {
+            uint32_t j = *link;
+            if (plan->fast[j] == plan->fast[k] &&
+                nnx_kernel_prepare_same(ir, plan->fast[k], &ir->nodes[plan->order[j]], node)) {
+                plan->prepared[k] = plan->prepared[j];
+                return NNX_OK;
+            }
         }
-    if (nnx_kernel_prepare(ir, &ir->nodes[n], plan->fast[k], &plan->prepared[k]) != NNX_OK)
+    }
+    if (nnx_kernel_prepare(ir, node, plan->fast[k], &plan->prepared[k]) != NNX_OK)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a kernel's weights");
     plan->prepared_owned[k] = plan->prepared[k] != NULL;
+    if (plan->prepared_owned[k] && link) {
+        next_owner[k] = NNX_NONE;
+        *link = k; /* the list's end: steps join in order */
+    }
     return NNX_OK;
 }
 
@@ -93,13 +108,17 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     plan->prepared_owned = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *plan->prepared_owned);
     uint32_t *readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *readers);
     uint32_t *n_readers = nnx_mem_calloc(a, ir->n_values + 1, sizeof *n_readers);
+    uint32_t *owners = nnx_mem_calloc(a, ir->n_values + 1, sizeof *owners);
+    uint32_t *next_owner = nnx_mem_calloc(a, ir->n_nodes + 1, sizeof *next_owner);
     nnx_status st = NNX_OK;
     if (!node_live || !value_live || !plan->order || !plan->needs_buffer || !plan->fast || !plan->act || !plan->skip ||
         !plan->alias || !plan->alias_offset || !plan->folded || !plan->prepared || !plan->prepared_owned || !readers ||
-        !n_readers) {
+        !n_readers || !owners || !next_owner) {
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
         goto done;
     }
+    for (uint32_t v = 0; v <= ir->n_values; v++)
+        owners[v] = NNX_NONE;
     nnx_ir_mark_live(ir, outputs, n_outputs, node_live, value_live);
     plan->max_in = plan->max_out = 1;
     for (uint32_t n = 0; n < ir->n_nodes; n++) {
@@ -107,7 +126,7 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
             continue;
         size_t shared, per_thread;
         if ((plan->fast[plan->n_order] = nnx_kernel_select(ir, &ir->nodes[n], &shared, &per_thread))) {
-            if ((st = prepare(plan, n, err)) != NNX_OK)
+            if ((st = prepare(plan, n, owners, next_owner, err)) != NNX_OK)
                 goto done;
             per_thread = (per_thread + 63) / 64 * 64;
             plan->shared_bytes = shared > plan->shared_bytes ? shared : plan->shared_bytes;
@@ -145,6 +164,8 @@ static nnx_status compile(nnx_plan *plan, const uint32_t *outputs, uint32_t n_ou
     if (!plan->profile || (threads && !plan->threads))
         st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory planning the graph");
 done:
+    nnx_mem_free(a, owners);
+    nnx_mem_free(a, next_owner);
     nnx_mem_free(a, readers);
     nnx_mem_free(a, n_readers);
     nnx_mem_free(a, node_live);

@@ -3,6 +3,7 @@
  * before it is used, so a truncated or hostile file ends in an error, never a wild read. */
 #include "formats/nnvm/params.h"
 #include "base/checked.h"
+#include "base/strmap.h"
 #include "ir/dtypes.h"
 
 #include <string.h>
@@ -153,6 +154,33 @@ static nnx_status read_array(cursor *c, const char *path, uint32_t k, nnx_tvm_pa
     return NNX_OK;
 }
 
+/* The n_names names into items[], each checked against the ones before it (seen). */
+static nnx_status read_names(cursor *c, const char *path, nnx_arena *arena, nnx_tvm_param *items, uint64_t n_names,
+                             nnx_strmap *seen, nnx_error *err)
+{
+    for (uint64_t k = 0; k < n_names; k++) {
+        uint64_t len;
+        const uint8_t *text;
+        if (!u64(c, &len) || len > c->left || !take(c, (size_t)len, &text))
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: truncated: name %llu", path,
+                                 (unsigned long long)k);
+        if (memchr(text, 0, (size_t)len))
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: name %llu contains a NUL byte", path,
+                                 (unsigned long long)k);
+        char *name = nnx_arena_alloc(arena, (size_t)len + 1);
+        if (!name)
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+        memcpy(name, text, (size_t)len);
+        items[k].name = name;
+        bool added;
+        if (!nnx_strmap_put(seen, name, &added))
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+        if (!added)
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: name '%s' appears twice", path, name);
+    }
+    return NNX_OK;
+}
+
 nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *path, nnx_arena *arena,
                                 nnx_tvm_param **out, uint32_t *count, nnx_error *err)
 {
@@ -175,31 +203,19 @@ nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *p
     nnx_tvm_param *items = nnx_arena_array(arena, n_names ? (size_t)n_names : 1, sizeof *items);
     if (!items)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
-    for (uint64_t k = 0; k < n_names; k++) {
-        uint64_t len;
-        const uint8_t *text;
-        if (!u64(&c, &len) || len > c.left || !take(&c, (size_t)len, &text))
-            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: truncated: name %llu", path,
-                                 (unsigned long long)k);
-        if (memchr(text, 0, (size_t)len))
-            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: name %llu contains a NUL byte", path,
-                                 (unsigned long long)k);
-        char *name = nnx_arena_alloc(arena, (size_t)len + 1);
-        if (!name)
-            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
-        memcpy(name, text, (size_t)len);
-        items[k].name = name;
-        for (uint64_t j = 0; j < k; j++)
-            if (strcmp(items[j].name, name) == 0)
-                return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: name '%s' appears twice", path, name);
-    }
+    nnx_strmap seen; /* the names so far: a repeat is found in constant time */
+    nnx_strmap_init(&seen, arena->alloc, false);
+    nnx_status st = read_names(&c, path, arena, items, n_names, &seen, err);
+    nnx_strmap_free(&seen);
+    if (st != NNX_OK)
+        return st;
     if (!u64(&c, &n_arrays))
         return TRUNC("no array count");
     if (n_arrays != n_names)
         return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: %llu names but %llu arrays", path,
                              (unsigned long long)n_names, (unsigned long long)n_arrays);
     for (uint32_t k = 0; k < (uint32_t)n_arrays; k++) {
-        nnx_status st = read_array(&c, path, k, &items[k], err);
+        st = read_array(&c, path, k, &items[k], err);
         if (st != NNX_OK)
             return st;
     }

@@ -126,6 +126,19 @@ typedef struct bad_ops {
     bool subgraph, too_deep;
 } bad_ops;
 
+/* Whether operator op_type of (non-default) domain was listed before; adds it when not (and
+ * says not listed when out of memory: listed twice rather than never). */
+static bool other_listed(nnx_strmap *listed, nnx_arena *keys, const char *domain, const char *op_type)
+{
+    size_t dl = strlen(domain), tl = strlen(op_type), size = 24 + dl + tl;
+    char *key = size > dl && size > tl ? nnx_arena_alloc(keys, size) : NULL;
+    if (!key)
+        return false;
+    snprintf(key, size, "%zu:%s%s", dl, domain, op_type);
+    bool added = false;
+    return nnx_strmap_put(listed, key, &added) && !added;
+}
+
 static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned depth, bad_ops *b)
 {
     if (depth > OX_MAX_DEPTH) {
@@ -136,6 +149,12 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
      * strings, alive for the load): once each in time linear in the nodes */
     nnx_strmap listed;
     nnx_strmap_init(&listed, c->ir->alloc, false);
+    /* the other domains' ones, by "<length of domain>:<domain><op_type>" (unambiguous: the
+     * length says where the domain ends), the keys made in keys */
+    nnx_strmap listed_other;
+    nnx_strmap_init(&listed_other, c->ir->alloc, false);
+    nnx_arena keys;
+    nnx_arena_init(&keys, c->ir->alloc);
     for (size_t i = 0; i < g->n_node; i++) {
         const Onnx__NodeProto *n = g->node[i];
         for (size_t a = 0; a < n->n_attribute; a++) {
@@ -152,11 +171,8 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
         bool seen = false, added = false;
         if (is_default_domain(n->domain))
             seen = nnx_strmap_put(&listed, t, &added) && !added;
-        for (size_t j = 0; j < i && !seen && !is_default_domain(n->domain); j++) {
-            const Onnx__NodeProto *p = g->node[j]; /* other domains: rare, compared pairwise */
-            seen = p->op_type && strcmp(p->op_type, t) == 0 && !is_default_domain(p->domain) &&
-                strcmp(p->domain, n->domain) == 0;
-        }
+        else if (n->op_type) /* a node with no op_type at all is listed each time */
+            seen = other_listed(&listed_other, &keys, n->domain, t);
         if (seen)
             continue;
         bool sg = false;
@@ -185,6 +201,8 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
         b->n++;
     }
     nnx_strmap_free(&listed);
+    nnx_strmap_free(&listed_other);
+    nnx_arena_free(&keys);
 }
 
 /* Every node's operator, in the graph and its sub-graphs, must be known: the unknown ones

@@ -295,6 +295,30 @@ static void test_unsupported_listed_at_once(void **state)
     nnx_ir_model_free(&m);
 }
 
+/* Unknown operators of other domains are listed once per (domain, op_type): the same name in
+ * two domains twice, a repeat in one domain once, in the order first met. */
+static void test_unsupported_other_domains_once(void **state)
+{
+    (void)state;
+    mb b;
+    mb_init(&b, 13, 0);
+    int64_t s[2] = {1, 4};
+    input(&b, "x", s, 2);
+    static char *a[] = {"a"}, *c[] = {"c"}, *d[] = {"d"};
+    node(&b, "Foo", XS, 1, a, 1)->domain = "com.a";
+    node(&b, "Foo", a, 1, c, 1)->domain = "com.b";
+    node(&b, "Foo", c, 1, d, 1)->domain = "com.a";
+    node(&b, "Bar", d, 1, YS, 1)->domain = "com.a";
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_NOT_SUPPORTED);
+    assert_string_equal(err.message,
+                        "t.onnx: error: unsupported operators: Foo (domain com.a), Foo (domain com.b), "
+                        "Bar (domain com.a)");
+    nnx_ir_model_free(&m);
+}
+
 /* A node without an op_type is named as such in the list of unsupported operators, not as
  * an operator called "". */
 static void test_empty_op_type(void **state)
@@ -934,6 +958,7 @@ int main(void)
         cmocka_unit_test(test_dim_value_out_of_range),
         cmocka_unit_test(test_relu_runs),
         cmocka_unit_test(test_unsupported_listed_at_once),
+        cmocka_unit_test(test_unsupported_other_domains_once),
         cmocka_unit_test(test_undefined_input),
         cmocka_unit_test(test_undefined_output),
         cmocka_unit_test(test_external_data),
