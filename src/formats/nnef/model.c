@@ -9,6 +9,7 @@
 #include "formats/nnef/check/sema.h"
 #include "formats/nnef/shapes/shapes.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -94,6 +95,30 @@ static nnx_nnef_pos variable_pos(const nnx_nnef_model *m, uint32_t tensor)
     return m->flat.ops[m->flat.tensors[tensor].producer].pos;
 }
 
+/* What messages call a tensor file: "MODEL.tgz:w.dat" inside an archive, "MODEL/w.dat" in a
+ * folder or beside a lone graph file (decision 62), so the file can be found from the message.
+ * Allocated in the flat graph's arena: the parsed header quotes it for the model's life. */
+static nnx_status shown_name(nnx_nnef_model *m, const char *relpath, const char **out, nnx_error *err)
+{
+    nnx_nnef_container_kind kind = nnx_nnef_container_kind_of(m->container);
+    const char *slash = strrchr(m->graph_path, '/'); /* "PATH/graph.nnef" unless lone */
+    size_t dir = slash ? (size_t)(slash - m->graph_path) : 0;
+    if (dir == 0 && kind == NNX_NNEF_CONTAINER_GRAPH_FILE) {
+        *out = relpath;
+        return NNX_OK;
+    }
+    size_t rel = strlen(relpath);
+    if (rel > SIZE_MAX - dir - 2)
+        return oom(err, m->graph_path);
+    char *name = nnx_arena_alloc(&m->flat.arena, dir + rel + 2);
+    if (!name)
+        return oom(err, m->graph_path);
+    bool archive = kind == NNX_NNEF_CONTAINER_TAR || kind == NNX_NNEF_CONTAINER_TGZ;
+    snprintf(name, dir + rel + 2, "%.*s%c%s", (int)dir, m->graph_path, archive ? ':' : '/', relpath);
+    *out = name;
+    return NNX_OK;
+}
+
 static nnx_status bind_variable(nnx_nnef_model *m, uint32_t t, nnx_error *err)
 {
     const nnx_nnef_flat_tensor *tensor = &m->flat.tensors[t];
@@ -103,7 +128,10 @@ static nnx_status bind_variable(nnx_nnef_model *m, uint32_t t, nnx_error *err)
         return st; /* absent: allowed for a structure-only check */
     if ((st = nnx_nnef_container_get(m->container, b->relpath, &b->bytes, &b->size, err)) != NNX_OK)
         return st;
-    if ((st = nnx_nnef_tensor_parse(b->bytes, b->size, b->relpath, &b->info, err)) != NNX_OK)
+    const char *name = b->relpath;
+    if ((st = shown_name(m, b->relpath, &name, err)) != NNX_OK)
+        return st;
+    if ((st = nnx_nnef_tensor_parse(b->bytes, b->size, name, &b->info, err)) != NNX_OK)
         return st;
     b->present = true;
     if (!tensor->has_shape || same_trimmed(b->info.shape, b->info.rank, tensor->shape, tensor->rank))

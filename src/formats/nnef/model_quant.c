@@ -54,6 +54,52 @@ static nnx_status check_arg_names(nnef_flattener *f, const nnx_nnef_quant_entry 
     return NNX_OK;
 }
 
+/* Where argument NAME of entry E was written: its own position, else (a default) the
+ * operation's. */
+static nnx_nnef_pos arg_pos(const nnx_nnef_quant_entry *e, const char *name)
+{
+    for (uint32_t k = 0; k < e->arg_count; k++)
+        if (strcmp(e->args[k].name, name) == 0)
+            return e->args[k].pos;
+    return e->op_pos;
+}
+
+static const nnx_nnef_value *arg_value(const nnx_nnef_flat_quant *q, const char *name)
+{
+    for (uint32_t i = 0; i < q->n_args; i++)
+        if (strcmp(q->args[i].name, name) == 0)
+            return &q->args[i].value;
+    return NULL;
+}
+
+static bool number_of(const nnx_nnef_value *v, double *out)
+{
+    if (v && v->kind == NNX_NNEF_VALUE_SCALAR)
+        *out = v->u.scalar;
+    else if (v && v->kind == NNX_NNEF_VALUE_INTEGER)
+        *out = (double)v->u.integer;
+    else
+        return false;
+    return true;
+}
+
+/* The quantization fragments of NNEF 1.0.2 §4.9.5 (and those of the later library) count
+ * levels as 2^bits: bits must be a positive integer, and nnx caps it at 32 (decision N63);
+ * a range [min, max] must not be reversed. */
+static nnx_status check_values(nnef_flattener *f, const nnx_nnef_quant_entry *e, const nnx_nnef_flat_quant *q)
+{
+    const nnx_nnef_value *bits = arg_value(q, "bits");
+    if (bits && bits->kind == NNX_NNEF_VALUE_INTEGER && (bits->u.integer < 1 || bits->u.integer > 32))
+        return quant_fail(f->err, f->g->filename, arg_pos(e, "bits"),
+                          "'%s' of '%s': bits = %lld; must be a positive integer (nnx supports 1..32)", e->op,
+                          e->tensor, (long long)bits->u.integer);
+    double lo, hi;
+    if (number_of(arg_value(q, "min"), &lo) && number_of(arg_value(q, "max"), &hi) && !(lo <= hi))
+        return quant_fail(f->err, f->g->filename, arg_pos(e, "min"), "'%s' of '%s': min = %g is greater than max = %g",
+                          e->op, e->tensor, lo, hi);
+    return NNX_OK;
+}
+
 static nnx_status bind_entry(nnef_flattener *f, nnx_nnef_model *m, const nnx_nnef_quant_entry *e)
 {
     int32_t t = find_tensor(&m->flat, e->tensor);
@@ -84,6 +130,8 @@ static nnx_status bind_entry(nnef_flattener *f, nnx_nnef_model *m, const nnx_nne
         args[i - 1] = (nnx_nnef_arg){frag->params[i].name, {0}, false};
         st = param_value(f, e, &frag->params[i], &args[i - 1].value);
     }
+    if (st == NNX_OK)
+        st = check_values(f, e, q);
     if (st == NNX_OK)
         m->flat.tensors[t].quant = q;
     return st;

@@ -306,6 +306,16 @@ static void test_quant_errors(void **state)
          "graph.quant:1:25: error: 'linear_quantize': the tensor argument 'x' is implicit in graph.quant"},
         {"\"conv\": linear_quantize(min = 0.0, max = 1.0);\n",
          "graph.quant:1:9: error: 'linear_quantize' needs a value for parameter 'bits'"},
+        /* §4.9.5: levels are 2^bits, bits a positive integer (nnx: at most 32, decision 62);
+         * the range [min, max] must not be reversed. Errors point at the argument. */
+        {"\"conv\": linear_quantize(min = 0.0, max = 1.0, bits = 1000000);\n",
+         "graph.quant:1:47: error: 'linear_quantize' of 'conv': bits = 1000000; must be a positive integer (nnx "
+         "supports 1..32)"},
+        {"\"conv\": linear_quantize(min = 0.0, max = 1.0, bits = -8);\n",
+         "graph.quant:1:47: error: 'linear_quantize' of 'conv': bits = -8; must be a positive integer (nnx supports "
+         "1..32)"},
+        {"\"conv\": linear_quantize(min = 1.0, max = 0.5, bits = 8);\n",
+         "graph.quant:1:25: error: 'linear_quantize' of 'conv': min = 1 is greater than max = 0.5"},
     };
     nnx_context *ctx = ctx_new();
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -317,6 +327,33 @@ static void test_quant_errors(void **state)
         if (!tail || strcmp(tail, cases[i].message) != 0)
             fail_msg("case %zu: got \"%s\", want \"...%s\"", i, msg, cases[i].message);
     }
+    nnx_context_destroy(ctx);
+}
+
+/* A malformed tensor file is named where it is: "DIR/conv/filter.dat" in a folder,
+ * "MODEL.tgz:conv/filter.dat" inside an archive (decision 62). */
+static void test_tensor_file_named_in_container(void **state)
+{
+    (void)state;
+    char dir[300], tgz[300], cmd[800], want[400];
+    snprintf(dir, sizeof dir, "%s/badtensor", tmp_root);
+    snprintf(tgz, sizeof tgz, "%s/badtensor.tgz", tmp_root);
+    unsigned char filter_dat[512], bias_dat[512];
+    size_t filter_len, bias_len;
+    make_model(dir, filter_dat, &filter_len, bias_dat, &bias_len);
+    write_file(dir, "conv/filter.dat", filter_dat, 60); /* the header needs 128 bytes */
+    snprintf(cmd, sizeof cmd, "tar czf '%s' -C '%s' graph.nnef conv", tgz, dir);
+    assert_int_equal(system(cmd), 0);
+    nnx_context *ctx = ctx_new();
+    nnx_model *m = NULL;
+    assert_int_equal(nnx_model_load(ctx, dir, NULL, &m), NNX_ERROR_INVALID_MODEL);
+    snprintf(want, sizeof want, "%s/conv/filter.dat: error: header is truncated", dir);
+    if (strncmp(nnx_context_error(ctx), want, strlen(want)) != 0)
+        fail_msg("folder: got \"%s\", want \"%s...\"", nnx_context_error(ctx), want);
+    assert_int_equal(nnx_model_load(ctx, tgz, NULL, &m), NNX_ERROR_INVALID_MODEL);
+    snprintf(want, sizeof want, "%s:conv/filter.dat: error: header is truncated", tgz);
+    if (strncmp(nnx_context_error(ctx), want, strlen(want)) != 0)
+        fail_msg("archive: got \"%s\", want \"%s...\"", nnx_context_error(ctx), want);
     nnx_context_destroy(ctx);
 }
 
@@ -338,9 +375,13 @@ static int remove_tmp(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_alexnet_shapes),        cmocka_unit_test(test_other_examples),
-        cmocka_unit_test(test_input_shape_override),  cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_stage4_shape_conflict), cmocka_unit_test(test_quant_errors),
+        cmocka_unit_test(test_alexnet_shapes),
+        cmocka_unit_test(test_other_examples),
+        cmocka_unit_test(test_input_shape_override),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_stage4_shape_conflict),
+        cmocka_unit_test(test_quant_errors),
+        cmocka_unit_test(test_tensor_file_named_in_container),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
 }

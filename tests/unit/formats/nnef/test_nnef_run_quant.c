@@ -83,16 +83,29 @@ static void test_quantize_matches_inline_ops(void **state)
     nnx_context_destroy(ctx);
 }
 
+/* Reversed bounds break §4.9.5's range and are a load error at graph.quant's argument
+ * (decision 62); equal bounds load (min <= max) but the body would divide by zero, so
+ * building says it cannot apply them, pointing at the graph and graph.quant. */
 static void test_quantize_bad_bounds(void **state)
 {
     (void)state;
     nnx_context *ctx;
     assert_int_equal(nnx_context_create(NULL, &ctx), NNX_OK);
-    float y[10];
-    nnx_status st = run_model(ctx, quant_graph, "\"x\": linear_quantize(min = 1.0, max = -1.0, bits = 4);\n",
-                              NNX_MODEL_APPLY_QUANTIZATION, y);
-    assert_int_equal(st, NNX_ERROR_NOT_SUPPORTED);
+    char dir[300];
+    write_quantized_document(quant_graph, "\"x\": linear_quantize(min = 1.0, max = -1.0, bits = 4);\n", dir,
+                             sizeof dir);
+    nnx_model *m = NULL;
+    nnx_status st = nnx_model_load(ctx, dir, &(nnx_model_options){.flags = NNX_MODEL_APPLY_QUANTIZATION}, &m);
+    remove_document(dir);
+    assert_int_equal(st, NNX_ERROR_INVALID_MODEL);
     const char *msg = nnx_context_error(ctx);
+    if (!strstr(msg, "graph.quant:1:22: error: 'linear_quantize' of 'x': min = 1 is greater than max = -1"))
+        fail_msg("unexpected message: %s", msg);
+    float y[10];
+    st = run_model(ctx, quant_graph, "\"x\": linear_quantize(min = 1.0, max = 1.0, bits = 4);\n",
+                   NNX_MODEL_APPLY_QUANTIZATION, y);
+    assert_int_equal(st, NNX_ERROR_NOT_SUPPORTED);
+    msg = nnx_context_error(ctx);
     if (!strstr(msg, "graph.nnef:4:") || !strstr(msg, "max > min (graph.quant 1:1)"))
         fail_msg("unexpected message: %s", msg);
     nnx_context_destroy(ctx);
