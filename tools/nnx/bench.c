@@ -48,7 +48,8 @@ static const char kHelp[] = "\n"
                             "                      per set, the last line the last set's\n" CLI_MODEL_HELP
                             "  -h, --help          show this help and exit\n"
                             "\n"
-                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 not supported.\n";
+                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 not supported,\n"
+                            "4 out of memory.\n";
 
 static double now(void)
 {

@@ -27,7 +27,8 @@ static const char kHelp[] =
     "      --json     print one JSON document instead, on failure too (docs/CLI.md)\n" CLI_MODEL_HELP
     "  -h, --help     show this help and exit\n"
     "\n"
-    "Exit codes: 0 valid, 1 invalid model, 2 usage error, 3 format not supported.\n";
+    "Exit codes: 0 valid, 1 invalid model, 2 usage error, 3 format not supported,\n"
+    "4 out of memory.\n";
 
 /* Parses check's arguments: -1 to go on (with *path, *a, *structure and *json set), else the
  * exit code (help printed, or a usage error reported; a freed). */

@@ -16,7 +16,8 @@ enum {
     NNX_EXIT_OK = 0,
     NNX_EXIT_INVALID_MODEL = 1, /* the model breaks a rule of its format */
     NNX_EXIT_USAGE = 2,         /* unknown command or option, missing or bad argument */
-    NNX_EXIT_UNSUPPORTED = 3    /* a valid request this build cannot serve (yet) */
+    NNX_EXIT_UNSUPPORTED = 3,   /* a valid request this build cannot serve (yet) */
+    NNX_EXIT_OUT_OF_MEMORY = 4  /* an allocation failed: the model may be fine (decision E40) */
 };
 
 /* One option a command accepts. "--name VALUE", "--name=VALUE", "-s VALUE" and "-sVALUE"
@@ -146,6 +147,9 @@ cli_op_count *cli_op_histogram(const nnx_model *m, size_t *distinct);
 
 /* model_io.c: the exit code for a library status (NOT_SUPPORTED -> 3, other errors -> 1). */
 int cli_exit_code(nnx_status st);
+/* The context's last message as the CLI prints it: a bare library "out of memory" (which
+ * names nothing) becomes "nnx: out of memory", so the line says which program failed. */
+const char *cli_error_text(nnx_context *ctx, nnx_status st);
 /* Creates a context and loads path with a's options; on failure prints the library's
  * message on stderr and returns the exit code (nothing left to free), else NNX_EXIT_OK. */
 int cli_load_model(const char *path, const cli_model_args *a, nnx_context **ctx, nnx_model **model);

@@ -52,7 +52,7 @@ static const char kHelp[] = "\n"
                             "  -h, --help     show this help and exit\n"
                             "\n"
                             "Exit codes: 0 ok, 1 invalid model or a failure to write OUT, 2 usage error,\n"
-                            "3 format not supported.\n";
+                            "3 format not supported, 4 out of memory.\n";
 
 /* The names the save changed, in the order reported. */
 typedef struct rename_list {

@@ -26,7 +26,8 @@ static const char kHelp[] = "\n"
                             "                 write to FILE instead of standard output\n" CLI_MODEL_HELP
                             "  -h, --help     show this help and exit\n"
                             "\n"
-                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
+                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported,\n"
+                            "4 out of memory.\n";
 
 /* Whether format can be handed to `dot -T` through the shell: a plain word of Graphviz's
  * format names (letters, digits, '.', '_', '-', ':' as in "svg:cairo", "xdot1.4"), at most

@@ -18,7 +18,8 @@ static const char kHelp[] = "\n"
                             "      --json     print one JSON document instead (docs/CLI.md)\n" CLI_MODEL_HELP
                             "  -h, --help     show this help and exit\n"
                             "\n"
-                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported.\n";
+                            "Exit codes: 0 ok, 1 invalid model, 2 usage error, 3 format not supported,\n"
+                            "4 out of memory.\n";
 
 static int by_count(const void *a, const void *b)
 {

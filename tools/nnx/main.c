@@ -51,6 +51,7 @@ static void print_help(void)
            "  1  invalid model: the model breaks a rule of its format\n"
            "  2  usage error: unknown command or option, missing or bad argument\n"
            "  3  not supported: a valid request this build cannot serve yet\n"
+           "  4  out of memory: an allocation failed (the model may be valid)\n"
            "\n"
            "Environment:\n"
            "  NNX_CPU_LEVEL  the kernels to use at most: reference (no fast kernels), generic,\n"

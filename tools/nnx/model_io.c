@@ -4,14 +4,24 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int cli_exit_code(nnx_status st)
 {
     switch (st) {
     case NNX_OK: return NNX_EXIT_OK;
     case NNX_ERROR_NOT_SUPPORTED: return NNX_EXIT_UNSUPPORTED;
+    case NNX_ERROR_OUT_OF_MEMORY: return NNX_EXIT_OUT_OF_MEMORY;
     default: return NNX_EXIT_INVALID_MODEL;
     }
+}
+
+const char *cli_error_text(nnx_context *ctx, nnx_status st)
+{
+    const char *msg = nnx_context_error(ctx);
+    if (st == NNX_ERROR_OUT_OF_MEMORY && (!msg || !*msg || strcmp(msg, "out of memory") == 0))
+        return "nnx: out of memory";
+    return msg;
 }
 
 int cli_load_model(const char *path, const cli_model_args *a, nnx_context **ctx, nnx_model **model)
@@ -27,7 +37,7 @@ int cli_load_model(const char *path, const cli_model_args *a, nnx_context **ctx,
     st = nnx_model_load(*ctx, path, &options, model);
     cli_phase_end();
     if (st != NNX_OK) {
-        fprintf(stderr, "%s\n", nnx_context_error(*ctx));
+        fprintf(stderr, "%s\n", cli_error_text(*ctx, st));
         nnx_context_destroy(*ctx);
         *ctx = NULL;
         return cli_exit_code(st);

@@ -66,7 +66,8 @@ static const char kHelp[] =
     "                            of the text (docs/CLI.md)\n"
     "  -h, --help                show this help and exit\n"
     "\n"
-    "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported.\n";
+    "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported,\n"
+    "4 out of memory.\n";
 
 #define MAX_THREADS 1024
 
@@ -412,7 +413,7 @@ static int read_bundle(bundle_state *b)
         return NNX_EXIT_OK;
     if (b->rc != NNX_EXIT_OK)
         return b->rc; /* take_array said why */
-    fprintf(stderr, "%s\n", nnx_context_error(b->ctx));
+    fprintf(stderr, "%s\n", cli_error_text(b->ctx, st));
     return cli_exit_code(st);
 }
 
@@ -464,7 +465,7 @@ static int gather_inputs(const run_args *a, nnx_context *ctx, nnx_model *m, cons
 
 static int fail(nnx_context *ctx, nnx_status st)
 {
-    fprintf(stderr, "%s\n", nnx_context_error(ctx));
+    fprintf(stderr, "%s\n", cli_error_text(ctx, st));
     return cli_exit_code(st);
 }
 
@@ -572,7 +573,8 @@ static int dispatch(const run_args *a, nnx_context *ctx, nnx_graph *g, const nnx
         }
         if (st == NNX_OK)
             rc = report_outputs(a, ctx, g, out);
-        else if (!strstr(nnx_context_error(ctx), "error: ")) { /* a run-time error (an index out of range) */
+        else if (st != NNX_ERROR_OUT_OF_MEMORY &&
+                 !strstr(nnx_context_error(ctx), "error: ")) { /* a run-time error (an index out of range) */
             fprintf(stderr, "%s: error: %s\n", a->model, nnx_context_error(ctx));
             rc = cli_exit_code(st);
         } else

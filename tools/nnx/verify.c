@@ -40,7 +40,7 @@ static const char kHelp[] = "\n"
                             "  -h, --help                show this help and exit\n"
                             "\n"
                             "Exit codes: 0 the outputs match, 1 a mismatch (or an invalid model or input), 2 usage\n"
-                            "error, 3 not supported.\n";
+                            "error, 3 not supported, 4 out of memory.\n";
 
 enum {
     OPT_HELP,

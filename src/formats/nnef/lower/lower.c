@@ -88,8 +88,9 @@ static nnx_status lower_constant(lowerer *L)
         (value->count != 1 && value->count != n))
         return lw_unsupported(L, "a constant whose value list does not fit its shape");
     unsigned char *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes ? bytes : 1);
-    if (!data)
-        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
+    if (!data) /* the biggest allocation a small document can ask for: say which and how big */
+        return nnx_nnef_error_at(L->err, NNX_ERROR_OUT_OF_MEMORY, L->g->filename, L->op->pos,
+                                 "out of memory for constant '%s' (%zu bytes)", tensor->name, bytes);
     bool ok = true;
     for (uint64_t i = 0; i < n && ok; i++)
         ok = store_item(&value->u.items[value->count == 1 ? 0 : i], d.dtype, data + i * esize);

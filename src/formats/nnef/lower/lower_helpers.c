@@ -208,7 +208,8 @@ nnx_status lw_variable(lowerer *L, nnx_dtype dtype)
         return lw_unsupported(L, "the variable is too large");
     void *data = nnx_mem_alloc_aligned(L->ir->alloc, bytes ? bytes : 1); /* zero-filled */
     if (!data)
-        return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->g->filename);
+        return nnx_nnef_error_at(L->err, NNX_ERROR_OUT_OF_MEMORY, L->g->filename, L->op->pos,
+                                 "out of memory for variable '%s' (%zu bytes)", tensor->label, bytes);
     nnx_status st = b->present ? nnx_nnef_tensor_decode(&b->info, b->bytes, d.dtype, data, bytes, L->err) : NNX_OK;
     uint32_t id;
     if (st == NNX_OK && (st = lw_constant(L, &d, data, bytes, &id)) == NNX_OK)
