@@ -82,6 +82,50 @@ if(EXISTS /usr/bin/python3)
   set_tests_properties(nnx_cli_onnx_structure_info nnx_cli_onnx_structure_check nnx_cli_onnx_structure_check_plain
                        nnx_cli_onnx_structure_dot nnx_cli_onnx_structure_batch_info nnx_cli_onnx_structure_batch_check
                        PROPERTIES FIXTURES_REQUIRED onnx-structure)
+  # Right answers or clear errors (issue 27 §4; tests/data/onnx/gen_load_errors.py):
+  # --random-inputs fills the inputs only, the external weights are still read (y = max(x, 5)
+  # is all 5, not max(x, 0)) or refused; out-of-range input dims, an empty op_type (invalid,
+  # exit 1) and an int32 MatMul (valid but not runnable, exit 3) are named.
+  set(onnx_loaderr ${onnx_out}/loaderr)
+  file(MAKE_DIRECTORY ${onnx_loaderr})
+  add_test(NAME nnx_cli_onnx_loaderr_gen
+           COMMAND /usr/bin/python3 ${onnx_data}/gen_load_errors.py ${onnx_loaderr})
+  set_tests_properties(nnx_cli_onnx_loaderr_gen PROPERTIES LABELS cli SKIP_RETURN_CODE 77
+                       FIXTURES_SETUP onnx-loaderr)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_ext_valid 0
+    STDOUT "^y: float32\\[1,4\\] min=5 max=5 mean=5\n"
+    ARGS run ${onnx_loaderr}/ext_valid.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_ext_missing 1
+    STDERR "ext_missing.onnx: error: initializer 'w': .*no_such_file.bin: error: cannot open: "
+    ARGS run ${onnx_loaderr}/ext_missing.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_ext_escape 1
+    STDERR "ext_escape.onnx: error: initializer 'w': tensor 'w': external data location '../../etc/passwd' leaves the model's folder\n"
+    ARGS run ${onnx_loaderr}/ext_escape.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_ext_fifo 1
+    STDERR "ext_fifo.onnx: error: initializer 'w': .*ext_fifo.bin: error: cannot read: not a regular file\n"
+    ARGS run ${onnx_loaderr}/ext_fifo.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_dim_negative 1
+    STDERR "dim_negative.onnx: error: graph input 'x' dimension 1 has dim_value -1, not an extent"
+    ARGS run ${onnx_loaderr}/dim_negative.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_dim_negative_shape 1
+    STDERR "dim_negative.onnx: error: graph input 'x' dimension 1 has dim_value -1, not an extent"
+    ARGS run ${onnx_loaderr}/dim_negative.onnx --input-shape x=2,3 --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_dim_huge 3
+    STDERR "dim_huge.onnx: error: graph input 'x' dimension 1 is 4611686018427387904, larger than an extent may be"
+    ARGS run ${onnx_loaderr}/dim_huge.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_empty_op 1 STDERR "empty_op.onnx: error: node 'N' has an empty op_type\n$"
+    ARGS run ${onnx_loaderr}/empty_op.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_empty_op_structure 1 STDERR "empty_op.onnx: error: node 'N' has an empty op_type\n$"
+    ARGS check --structure ${onnx_loaderr}/empty_op.onnx)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_matmul_int32 3
+    STDERR "matmul_int32.onnx: error: node 'mm' \\(MatMul, opset 13\\): MatMul of int32 is not supported"
+    ARGS run ${onnx_loaderr}/matmul_int32.onnx --random-inputs 1)
+  set_tests_properties(nnx_cli_onnx_loaderr_ext_valid nnx_cli_onnx_loaderr_ext_missing nnx_cli_onnx_loaderr_ext_escape
+                       nnx_cli_onnx_loaderr_ext_fifo nnx_cli_onnx_loaderr_dim_negative
+                       nnx_cli_onnx_loaderr_dim_negative_shape nnx_cli_onnx_loaderr_dim_huge
+                       nnx_cli_onnx_loaderr_empty_op nnx_cli_onnx_loaderr_empty_op_structure
+                       nnx_cli_onnx_loaderr_matmul_int32
+                       PROPERTIES FIXTURES_REQUIRED onnx-loaderr TIMEOUT 30)
 endif()
 nnx_onnx_cli(nnx_cli_onnx_run 0 STDOUT "^y: float32\\[1,4\\] "
   ARGS run ${onnx_data}/relu_add.onnx --input x=${onnx_data}/x_1x4.npy -o ${onnx_out}/relu_add)

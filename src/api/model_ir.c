@@ -26,7 +26,8 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .params_path = o->params_path,
         .input_shapes = o->input_shapes,
         .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
-        .skip_tensor_data = o->flags & (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
+        .skip_tensor_data = (o->flags & NNX_MODEL_SKIP_TENSOR_DATA) != 0,
+        .zero_missing_variables = (o->flags & NNX_MODEL_ZERO_MISSING_VARIABLES) != 0,
         .allow_unbound = true,
         .seed = o->seed,
         .dims = o->dims,
@@ -274,8 +275,8 @@ static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_grap
 {
     const nnx_model_format *row = m->source.row;
     nnx_ir_model_options o = {.params_path = m->source.params_path,
-                              .skip_tensor_data = m->source.flags &
-                                  (NNX_MODEL_SKIP_TENSOR_DATA | NNX_MODEL_ZERO_MISSING_VARIABLES),
+                              .skip_tensor_data = (m->source.flags & NNX_MODEL_SKIP_TENSOR_DATA) != 0,
+                              .zero_missing_variables = (m->source.flags & NNX_MODEL_ZERO_MISSING_VARIABLES) != 0,
                               .seed = m->source.seed,
                               .max_depth = m->source.max_depth};
     nnx_stage_source src = {row->stages, m->source.path, &o};

@@ -16,6 +16,8 @@ typedef struct nnx_ir_model_options {
     const nnx_dim_binding *dims; /* extents of named input dimensions (ONNX dim_param) */
     uint32_t dim_count;
     bool skip_tensor_data;         /* structure only: weights may be absent (zero-filled) */
+    bool zero_missing_variables;   /* NNX_MODEL_ZERO_MISSING_VARIABLES: NNVM weights without a .params
+                              file are zero-filled; ONNX external data is still read (or refused) */
     bool allow_unbound;            /* inputs may keep dimensions no shape binds: the model is then
                               `unbound` (below) instead of an error */
     uint64_t seed;                 /* of random operators that give none (nnx_model_options.seed) */

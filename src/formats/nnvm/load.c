@@ -163,7 +163,7 @@ static nnx_status add_variable(nnvm_loader *L, const nnx_ir_model_options *o, co
     if (!have_params && !g->compiled && feeds_weight(g, L->node)) {
         /* Zero-filled, so that the structure can be checked and drawn; unless only the structure
          * was asked for, building the graph then fails naming the weight. */
-        if (!(o && o->skip_tensor_data) &&
+        if (!(o && (o->skip_tensor_data || o->zero_missing_variables)) &&
             (st = nnvm_unrunnable(L,
                                   "the weight has no data: no .params file was given or found beside the "
                                   "graph (give one with --params FILE)")) != NNX_OK)

@@ -12,7 +12,7 @@
  * variables graph inputs (shape and type from the graph's attrs, or options->input_shapes),
  * every operator node core operations (a tvm_op a compiled_function call). Without a weights file, variables feeding weight operands
  * (conv2d/dense weight and bias, batch_norm statistics, prelu alpha) are zero-filled; unless
- * options->skip_tensor_data is set, out->unrunnable then names the first of them, as it names
+ * options->skip_tensor_data or zero_missing_variables is set, out->unrunnable then names the first of them, as it names
  * the first compiled function of a TVM graph. out->dot is the source graph drawn. Errors:
  * "PATH: error: node I 'NAME' (OP): key 'KEY': MESSAGE". */
 nnx_status nnx_nnvm_load(const char *path, const nnx_ir_model_options *options, nnx_ir_model *out, nnx_error *err);

@@ -124,6 +124,8 @@ typedef struct bad_ops {
     size_t len;
     uint32_t n;
     bool subgraph, too_deep;
+    const Onnx__NodeProto *no_op_type; /* the first node whose op_type is absent or empty */
+    size_t no_op_type_index;           /* its index in its graph */
 } bad_ops;
 
 /* Whether operator op_type of (non-default) domain was listed before; adds it when not (and
@@ -164,6 +166,10 @@ static void collect_bad_ops(const ox *c, const Onnx__GraphProto *g, unsigned dep
                 collect_bad_ops(c, n->attribute[a]->graphs[k], depth + 1, b);
         }
         const char *t = n->op_type ? n->op_type : "";
+        if (!t[0] && !b->no_op_type) {
+            b->no_op_type = n;
+            b->no_op_type_index = i;
+        }
         bool other;
         const ox_op *op = nnx_onnx_node_op(n, &other);
         if (op && (other || c->opset >= op->since))
@@ -214,6 +220,16 @@ static nnx_status check_ops(ox *c, const Onnx__GraphProto *g, nnx_error *err)
     if (b.too_deep)
         return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED, "%s: error: sub-graphs are nested more than %d deep",
                              c->path, OX_MAX_DEPTH);
+    /* NodeProto.op_type is required (ONNX IR spec, "Nodes"): a model without one is invalid,
+     * not one using an operator nnx lacks; refused in a structure-only load too */
+    if (b.no_op_type) {
+        const Onnx__NodeProto *n = b.no_op_type;
+        if (n->name && n->name[0])
+            return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: node '%s' has an empty op_type", c->path,
+                                 n->name);
+        return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: node %zu (output '%.64s') has an empty op_type",
+                             c->path, b.no_op_type_index, n->n_output && n->output[0] ? n->output[0] : "");
+    }
     if (!b.n || c->structure) /* structure-only: listed per node (onnx_structure.c) */
         return NNX_OK;
     return nnx_error_set(
@@ -320,7 +336,13 @@ static nnx_status check_given_shape(ox *c, const char *name, const Onnx__TensorS
                              declared->n_dim, d->rank);
     for (uint32_t k = 0; k < d->rank; k++) {
         const Onnx__TensorShapeProto__Dimension *dim = declared->dim[k];
-        if (dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE && dim->dim_value >= 0 &&
+        /* a negative value is no extent, whatever shape is given (as without one, below) */
+        if (dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE && dim->dim_value < 0)
+            return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
+                                 "%s: error: graph input '%s' dimension %u has dim_value %" PRId64
+                                 ", not an extent (an unknown one has dim_param or no value)",
+                                 c->path, name, k, dim->dim_value);
+        if (dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
             (uint64_t)dim->dim_value != d->shape[k])
             return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT,
                                  "%s: error: graph input '%s' dimension %u is %" PRId64

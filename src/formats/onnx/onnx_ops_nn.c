@@ -15,6 +15,14 @@ nnx_status nnx_onnx_op_matmul(ox *c, const Onnx__NodeProto *n, const uint32_t *i
     nnx_operand_desc ad = ox_desc(c, a), bd = ox_desc(c, b);
     if (ad.rank == 0 || bd.rank == 0)
         return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "operands must have rank >= 1");
+    /* ONNX MatMul also takes int32, int64, uint32 and uint64 (opset 9 on); nnx's matmul is
+     * float only: a valid model nnx cannot run, not an invalid one */
+    nnx_dtype_kind kind = nnx_dtype_kind_of(ad.dtype);
+    if (ad.dtype == bd.dtype && (kind == NNX_KIND_SINT || kind == NNX_KIND_UINT))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
+                       "MatMul of %s is not supported (nnx multiplies floating-point "
+                       "matrices only)",
+                       nnx_dtype_name(ad.dtype));
     if (ad.rank == 1) {
         uint32_t s[2] = {1, ad.shape[0]};
         CHECK(reshape(c, a, 2, s, &a));

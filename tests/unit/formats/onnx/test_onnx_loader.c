@@ -319,8 +319,9 @@ static void test_unsupported_other_domains_once(void **state)
     nnx_ir_model_free(&m);
 }
 
-/* A node without an op_type is named as such in the list of unsupported operators, not as
- * an operator called "". */
+/* A node without an op_type makes the model invalid (NodeProto.op_type is required): an
+ * INVALID_MODEL error naming the node (by index and output when it has no name), not an
+ * unsupported operator called "". */
 static void test_empty_op_type(void **state)
 {
     (void)state;
@@ -329,7 +330,13 @@ static void test_empty_op_type(void **state)
     int64_t s[2] = {1, 4};
     input(&b, "x", s, 2);
     node(&b, "", XS, 1, YS, 1);
-    refused_with(&b, "unsupported operator", "a node with no op_type ('y')");
+    output(&b, "y");
+    nnx_ir_model m;
+    nnx_error err;
+    assert_int_equal(load(&b, NULL, NULL, &m, &err), NNX_ERROR_INVALID_MODEL);
+    if (!strstr(err.message, "error: node 0 (output 'y') has an empty op_type"))
+        fail_msg("the message '%s' does not name the node", err.message);
+    nnx_ir_model_free(&m);
 }
 
 /* A dim_value is an extent: -1 is not one (an unknown extent has dim_param or no value), and
