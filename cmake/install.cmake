@@ -1,5 +1,5 @@
 # install.cmake — what `cmake --install` puts under the prefix: include/nnx.h (and the
-# nnx_tosa.h it includes), libnnx.so and libnnx.a (exported as nnx::nnx and
+# nnx_model.h and nnx_tosa.h it includes), libnnx.so and libnnx.a (exported as nnx::nnx and
 # nnx::nnx_static), bin/nnx with its man page nnx(1) and bash completion, a pkg-config file
 # and a CMake package (find_package(nnx)).
 # Included at the end of the top-level CMakeLists.txt.
@@ -8,7 +8,8 @@ include(CMakePackageConfigHelpers)
 set(NNX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/nnx)
 set(NNX_GENERATED_DIR ${PROJECT_BINARY_DIR}/install-files)
 
-install(FILES ${PROJECT_SOURCE_DIR}/include/nnx.h ${PROJECT_SOURCE_DIR}/include/nnx_tosa.h
+install(FILES ${PROJECT_SOURCE_DIR}/include/nnx.h ${PROJECT_SOURCE_DIR}/include/nnx_model.h
+              ${PROJECT_SOURCE_DIR}/include/nnx_tosa.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # Both libraries are packaged from nnx_obj's object files ($<TARGET_OBJECTS:>), not linked

@@ -172,7 +172,7 @@ if(EXISTS /usr/bin/python3)
   set_tests_properties(nnx_cli_onnx_deep_type nnx_cli_onnx_deep_if nnx_cli_onnx_deep_type_raised nnx_cli_onnx_if_100
                        nnx_cli_onnx_if_100_raised PROPERTIES FIXTURES_REQUIRED onnx-deep)
 endif()
-nnx_onnx_cli(nnx_cli_onnx_max_depth_usage 2 STDERR "--max-depth wants a nesting depth from 1 to 4294967295, got '0'"
+nnx_onnx_cli(nnx_cli_onnx_max_depth_usage 2 STDERR "--max-depth wants a whole number from 1 to 4294967295, got '0'"
   ARGS check --max-depth 0 ${onnx_data}/relu_add.onnx)
 if(EXISTS /usr/bin/python3)
   add_test(NAME nnx_cli_onnx_run_values COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/data/nnef_run/check_output.py

@@ -37,7 +37,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .values = o->values,
         .value_count = o->values ? o->value_count : 0,
         .structure_only = (o->flags & NNX_MODEL_STRUCTURE_ONLY) != 0,
-        .max_depth = o->max_depth,
+        .limits = nnx_load_limits_of(o),
     };
     nnx_status st = fmt->load(path, &lo, m, err);
     /* Reloads (per shape set, per stage) read the file again without the values. */
@@ -50,7 +50,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         m->source.row = fmt;
         m->source.flags = o->flags;
         m->source.seed = o->seed;
-        m->source.max_depth = o->max_depth;
+        m->source.limits = lo.limits;
         m->source.path = nnx_arena_strdup(&m->ir.arena, path);
         m->source.params_path = o->params_path ? nnx_arena_strdup(&m->ir.arena, o->params_path) : NULL;
         if (!m->source.path || (o->params_path && !m->source.params_path))
@@ -178,7 +178,7 @@ typedef struct ir_source {
     char *path, *params_path;
     uint32_t flags;
     uint64_t seed;
-    uint32_t max_depth;
+    nnx_load_limits limits;
 } ir_source;
 
 static void source_free(void *user, const nnx_alloc *a)
@@ -192,15 +192,12 @@ static void source_free(void *user, const nnx_alloc *a)
 }
 
 nnx_status nnx_model_ir_reload(const nnx_model_format *row, const char *path, const char *params_path, uint32_t flags,
-                               uint64_t seed, uint32_t max_depth, const nnx_input_shape *shapes, uint32_t n,
+                               uint64_t seed, const nnx_load_limits *limits, const nnx_input_shape *shapes, uint32_t n,
                                const nnx_alloc *a, nnx_ir_model **out, nnx_error *err)
 {
-    nnx_model_options o = {.flags = flags,
-                           .input_shapes = shapes,
-                           .input_shape_count = n,
-                           .params_path = params_path,
-                           .seed = seed,
-                           .max_depth = max_depth};
+    nnx_model_options o = {
+        .flags = flags, .input_shapes = shapes, .input_shape_count = n, .params_path = params_path, .seed = seed};
+    nnx_load_limits_to(limits, &o);
     nnx_status st = nnx_model_ir_load(row, path, &o, a, out, err);
     if (st == NNX_OK && (*out)->unbound) {
         st = need_shapes(*out, "run", err);
@@ -216,7 +213,7 @@ static nnx_status source_specialize(void *user, nnx_context *ctx, const nnx_inpu
     const ir_source *s = user;
     nnx_ir_model *m = NULL;
     *out = NULL;
-    nnx_status st = nnx_model_ir_reload(s->row, s->path, s->params_path, s->flags, s->seed, s->max_depth, shapes, n,
+    nnx_status st = nnx_model_ir_reload(s->row, s->path, s->params_path, s->flags, s->seed, &s->limits, shapes, n,
                                         &ctx->alloc, &m, err);
     if (st == NNX_OK)
         st = nnx_model_ir_build(ctx, m, 0, out, err);
@@ -247,7 +244,7 @@ static nnx_status build_unbound(nnx_context *ctx, const nnx_ir_model *m, nnx_gra
         s->row = m->source.row;
         s->flags = m->source.flags;
         s->seed = m->source.seed;
-        s->max_depth = m->source.max_depth;
+        s->limits = m->source.limits;
         s->path = nnx_mem_strdup(a, m->source.path);
         s->params_path = m->source.params_path ? nnx_mem_strdup(a, m->source.params_path) : NULL;
         if (s->path && (!m->source.params_path || s->params_path))
@@ -278,7 +275,7 @@ static nnx_status build_staged(nnx_context *ctx, const nnx_ir_model *m, nnx_grap
                               .skip_tensor_data = (m->source.flags & NNX_MODEL_SKIP_TENSOR_DATA) != 0,
                               .zero_missing_variables = (m->source.flags & NNX_MODEL_ZERO_MISSING_VARIABLES) != 0,
                               .seed = m->source.seed,
-                              .max_depth = m->source.max_depth};
+                              .limits = m->source.limits};
     nnx_stage_source src = {row->stages, m->source.path, &o};
     return nnx_graph_create_staged(ctx, m, &src, out, err);
 }

@@ -17,7 +17,7 @@ void nnx_model_ir_free(nnx_ir_model *m, const nnx_alloc *a);
  * given (shapes, one per input): what an unbound graph compiles for a shape set, and what
  * the output probes read (shape_probe.h). A model that stays unbound is an error. */
 nnx_status nnx_model_ir_reload(const nnx_model_format *row, const char *path, const char *params_path, uint32_t flags,
-                               uint64_t seed, uint32_t max_depth, const nnx_input_shape *shapes, uint32_t n,
+                               uint64_t seed, const nnx_load_limits *limits, const nnx_input_shape *shapes, uint32_t n,
                                const nnx_alloc *a, nnx_ir_model **out, nnx_error *err);
 
 /* Every constant's elements and bytes. */

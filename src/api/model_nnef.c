@@ -62,6 +62,7 @@ static nnx_status nnef_load(const nnx_model_format *fmt, const char *path, const
         .strict_1_0_2 = o->flags & NNX_MODEL_STRICT_1_0_2,
         .input_shapes = o->input_shapes,
         .input_shape_count = o->input_shapes ? o->input_shape_count : 0,
+        .limits = nnx_load_limits_of(o),
     };
     nnx_nnef_model *m = NULL;
     nnx_status st = nnx_nnef_model_load(path, &lo, a, &m, err);

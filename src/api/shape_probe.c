@@ -60,8 +60,8 @@ static bool run_probes(const nnx_ir_model *m, const uint32_t *sym, nnx_input_sha
         nnx_error err = {0};
         /* external tensor data is not read: the probes only look at shapes */
         if (nnx_model_ir_reload(m->source.row, m->source.path, m->source.params_path,
-                                m->source.flags | NNX_MODEL_SKIP_TENSOR_DATA, m->source.seed, m->source.max_depth,
-                                shapes, m->n_inputs, a, &pm, &err) != NNX_OK)
+                                m->source.flags | NNX_MODEL_SKIP_TENSOR_DATA, m->source.seed, &m->source.limits, shapes,
+                                m->n_inputs, a, &pm, &err) != NNX_OK)
             return false;
         bool ok = pm->n_outputs == m->n_outputs;
         for (uint32_t o = 0; ok && o < m->n_outputs; o++) {

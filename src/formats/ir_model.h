@@ -7,6 +7,7 @@
 #define NNX_FORMATS_IR_MODEL_H
 
 #include "ir/graph.h"
+#include "formats/load_limits.h"
 
 /* What a loader is asked for (from nnx_model_options). */
 typedef struct nnx_ir_model_options {
@@ -29,7 +30,7 @@ typedef struct nnx_ir_model_options {
     const nnx_ir_renames *renames; /* save: where the writer reports the names it changed (NULL: not) */
     bool structure_only;           /* NNX_MODEL_STRUCTURE_ONLY: an operation the front end cannot lower
                               is listed in `unsupported` (below) instead of failing the load */
-    uint32_t max_depth; /* ONNX: protobuf message nesting allowed (nnx_model_options.max_depth; 0: default) */
+    nnx_load_limits limits;        /* what the file may make the reader do (nnx_model_options max_*) */
 } nnx_ir_model_options;
 
 /* A value passed between the stages of a staged model (below): its source name, type and
@@ -140,7 +141,7 @@ typedef struct nnx_ir_model {
         const char *path, *params_path;
         uint32_t flags;
         uint64_t seed;
-        uint32_t max_depth;
+        nnx_load_limits limits;
         const void *row;
     } source;
 } nnx_ir_model;

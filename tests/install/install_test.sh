@@ -55,7 +55,7 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log" || {
   cat "$work/install.log"; exit 1; }
 
 # Everything the README promises is there.
-for f in include/nnx.h include/nnx_tosa.h bin/nnx; do
+for f in include/nnx.h include/nnx_model.h include/nnx_tosa.h bin/nnx; do
   [[ -e "$prefix/$f" ]] || { echo "FAIL: $prefix/$f was not installed" >&2; exit 1; }
 done
 find_one() { # find_one NAME [FIND-TESTS...]: the single installed file called NAME

@@ -527,7 +527,7 @@ static int parse_shape_sets(cli_parser *p, bench_args *b, const char *value)
         b->n_sets = k + 1;
         cli_model_args *s = &b->sets[k];
         s->flags = b->model_args.flags, s->params = b->model_args.params, s->seed = b->model_args.seed;
-        s->max_depth = b->model_args.max_depth;
+        s->limits = b->model_args.limits, s->format = b->model_args.format;
         memcpy(s->dims, b->model_args.dims, sizeof s->dims);
         s->dim_count = b->model_args.dim_count;
         for (uint32_t i = 0; i < b->model_args.shape_count && rc < 0; i++) {

@@ -68,13 +68,15 @@ typedef struct cli_model_args {
     uint64_t seed;            /* --seed: of the model's random operators */
     nnx_dim_binding dims[32]; /* --dim NAME=N; names point into argv */
     uint32_t dim_count;
-    const char *format; /* --format: onnx, nnef, nnvm or tosa; NULL: told from the content */
-    uint32_t max_depth; /* --max-depth: ONNX protobuf message nesting allowed; 0: the library's default */
+    const char *format;       /* --format: onnx, nnef, nnvm or tosa; NULL: told from the content */
+    nnx_model_options limits; /* --max-depth, --max-names, ...: only the max_* fields; 0: the library's default */
 } cli_model_args;
 
 #define CLI_MODEL_OPTIONS \
     {"lenient", 'l', false}, {"params", 0, true}, {"input-shape", 0, true}, {"seed", 0, true}, {"dim", 0, true}, \
         {"newer-opsets", 0, false}, {"format", 0, true}, {"verbose", 'v', false}, {"max-depth", 0, true}, \
+        {"max-names", 0, true}, {"max-operations", 0, true}, {"max-elements", 0, true}, \
+        {"max-archive-bytes", 0, true}, {"max-archive-ratio", 0, true}, \
     { \
         "strict-1.0.2", 0, false \
     }
@@ -137,9 +139,12 @@ cli_op_count *cli_op_histogram(const nnx_model *m, size_t *distinct);
     "      --newer-opsets\n" \
     "                 load an ONNX model that imports an opset newer than nnx knows,\n" \
     "                 reading each operator with the newest meaning nnx knows\n" \
-    "      --max-depth N\n" \
-    "                 how deeply an ONNX file's protobuf messages may nest (default 100;\n" \
-    "                 a sub-graph level takes 3): deeper is refused before decoding\n" \
+    "      --max-depth N, --max-names N, --max-operations N, --max-elements N,\n" \
+    "      --max-archive-bytes N, --max-archive-ratio N\n" \
+    "                 raise a limit on what the file may make nnx do (defaults: nesting\n" \
+    "                 100, names 2^24, operations after expansion 2^22, elements of one\n" \
+    "                 built list or tensor 2^28, unpacked archive bytes 2^36, unpacked\n" \
+    "                 bytes per compressed byte 100); a file over one is refused, exit 3\n" \
     "  -v, --verbose  say how long each phase took (load, compile, first and steady\n" \
     "                 dispatch) on stderr\n" \
     "      --format onnx|nnef|nnvm|tosa\n" \

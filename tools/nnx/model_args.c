@@ -1,9 +1,10 @@
 /* model_args.c — the options of every command that loads a model (--lenient, --strict-1.0.2, --params FILE,
- * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N, --format FMT, --max-depth N): parsing them into cli_model_args,
- * and the shapes given in the form nnx_model_options takes. */
+ * --input-shape NAME=D0,D1,..., --dim NAME=N, --seed N, --format FMT, --max-depth N and the other limits):
+ * parsing them into cli_model_args, and the shapes given in the form nnx_model_options takes. */
 #include "cli.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,40 @@ void cli_model_args_free(cli_model_args *a)
     free(a->shapes);
     a->shapes = NULL;
     a->shape_count = a->shape_room = 0;
+}
+
+/* --max-NAME N: one of nnx_model_options' limits, a positive decimal that fits its field. */
+static int limit_option(cli_parser *p, const char *flag, const char *value, nnx_model_options *o)
+{
+    static const struct {
+        const char *flag;
+        size_t offset;
+        bool wide;
+    } limits[] = {
+        {"max-depth", offsetof(nnx_model_options, max_depth), false},
+        {"max-names", offsetof(nnx_model_options, max_names), false},
+        {"max-operations", offsetof(nnx_model_options, max_operations), true},
+        {"max-elements", offsetof(nnx_model_options, max_elements), true},
+        {"max-archive-bytes", offsetof(nnx_model_options, max_archive_bytes), true},
+        {"max-archive-ratio", offsetof(nnx_model_options, max_archive_ratio), false},
+    };
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+        if (strcmp(flag, limits[i].flag) != 0)
+            continue;
+        unsigned long long max = limits[i].wide ? UINT64_MAX : UINT32_MAX, v = 0;
+        char *end = NULL;
+        errno = 0;
+        if (value[0] >= '1' && value[0] <= '9')
+            v = strtoull(value, &end, 10);
+        if (!end || *end || errno || v > max)
+            return cli_usage_error(p, "--%s wants a whole number from 1 to %llu, got '%s'", flag, max, value);
+        if (limits[i].wide)
+            *(uint64_t *)((char *)o + limits[i].offset) = v;
+        else
+            *(uint32_t *)((char *)o + limits[i].offset) = (uint32_t)v;
+        return -1;
+    }
+    return NNX_EXIT_USAGE;
 }
 
 const nnx_input_shape *cli_model_args_shape(const cli_model_args *a, const char *name, size_t len)
@@ -111,13 +146,8 @@ int cli_model_option(cli_parser *p, const cli_option *option, const char *value,
         a->format = value;
         return -1;
     }
-    if (strcmp(option->long_name, "max-depth") == 0) {
-        long depth;
-        if (!cli_parse_long(value, 1, UINT32_MAX, &depth))
-            return cli_usage_error(p, "--max-depth wants a nesting depth from 1 to %u, got '%s'", UINT32_MAX, value);
-        a->max_depth = (uint32_t)depth;
-        return -1;
-    }
+    if (strncmp(option->long_name, "max-", 4) == 0)
+        return limit_option(p, option->long_name, value, &a->limits);
     if (strcmp(option->long_name, "input-shape") == 0)
         return cli_model_parse_shape(p, a, value);
     if (strcmp(option->long_name, "dim") == 0) {
@@ -157,5 +187,10 @@ nnx_model_options cli_model_options(const cli_model_args *a)
                                .dims = a->dims,
                                .dim_count = a->dim_count,
                                .format = a->format,
-                               .max_depth = a->max_depth};
+                               .max_depth = a->limits.max_depth,
+                               .max_names = a->limits.max_names,
+                               .max_operations = a->limits.max_operations,
+                               .max_elements = a->limits.max_elements,
+                               .max_archive_bytes = a->limits.max_archive_bytes,
+                               .max_archive_ratio = a->limits.max_archive_ratio};
 }

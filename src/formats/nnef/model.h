@@ -8,6 +8,7 @@
 
 #include "formats/nnef/files/container.h"
 #include "formats/nnef/flatten/flat.h"
+#include "formats/load_limits.h"
 #include "formats/nnef/syntax/registry.h"
 #include "formats/nnef/files/tensor_file.h"
 
@@ -46,6 +47,7 @@ typedef struct nnx_nnef_load_options {
     bool strict_1_0_2; /* NNEF 1.0.2's standard library only (registry.h, decision 51) */
     const nnx_input_shape *input_shapes;
     uint32_t input_shape_count;
+    nnx_load_limits limits; /* nnx_model_options max_*; a field left 0 takes its NNX_MAX_*_DEFAULT */
 } nnx_nnef_load_options;
 
 nnx_status nnx_nnef_model_load(const char *path, const nnx_nnef_load_options *options, const nnx_alloc *alloc,

@@ -96,8 +96,5 @@ nnx_status nnx_onnx_check_depth(const uint8_t *data, size_t size, const char *na
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", name);
     if (!deep)
         return NNX_OK;
-    return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                         "%s: error: the model's protobuf messages nest more than %u deep (the limit; raise it with "
-                         "nnx_model_options.max_depth, nnx --max-depth)",
-                         name, max);
+    return nnx_limit_error(err, NNX_LIMIT_DEPTH, name, "the model's protobuf messages nest more than %u deep", max);
 }

@@ -975,7 +975,7 @@ static nnx_status load_buffer(const uint8_t *data, size_t size, const char *name
 {
     ProtobufCAllocator pa = nnx_onnx_pb_allocator(out->ir.alloc);
     Onnx__ModelProto *model;
-    nnx_status st = ox_decode(data, size, name, options ? options->max_depth : 0, &pa, &model, err);
+    nnx_status st = ox_decode(data, size, name, options ? options->limits.depth : 0, &pa, &model, err);
     if (st != NNX_OK)
         return st;
     st = nnx_onnx_load_model(model, name, dir, options, known, n_known, NULL, str_out, out, err);

@@ -234,7 +234,7 @@ static nnx_status source_open(const char *path, const nnx_ir_model_options *opti
         return st;
     }
     s->pa = nnx_onnx_pb_allocator(alloc);
-    st = ox_decode(v.data, v.size, path, options->max_depth, &s->pa, &s->model, err);
+    st = ox_decode(v.data, v.size, path, options->limits.depth, &s->pa, &s->model, err);
     nnx_file_unmap(&v);
     if (st != NNX_OK) {
         source_close(s, alloc);

@@ -161,7 +161,7 @@ static void *load_deep(void *arg)
     nnx_ir_model m;
     nnx_ir_model_init(&m, &alloc, "onnx");
     nnx_error err = {0};
-    nnx_ir_model_options o = {.max_depth = d->max_depth};
+    nnx_ir_model_options o = {.limits.depth = d->max_depth};
     d->st = d->data ? nnx_onnx_load_buffer(d->data, d->size, "deep.onnx", NULL, &o, NULL, 0, &m, &err)
                     : nnx_onnx_load(d->path, &o, &m, &err);
     snprintf(d->message, sizeof d->message, "%s", err.message);
