@@ -69,6 +69,7 @@ def load(
     *,
     dims: Mapping[str, int] | None = ...,
     values: Mapping[str, Any] | None = ...,
+    limits: Mapping[str, int] | None = ...,
 ) -> Model: ...
 def convert(
     src: _StrPath,
@@ -79,6 +80,7 @@ def convert(
     dims: Mapping[str, int] | None = ...,
     values: Mapping[str, Any] | None = ...,
     force: bool = ...,
+    limits: Mapping[str, int] | None = ...,
 ) -> None: ...
 def load_tensor(path: _StrPath, /) -> npt.NDArray[Any]: ...
 def save_tensor(path: _StrPath, array: npt.ArrayLike, /) -> None: ...

@@ -30,7 +30,58 @@ static const char *keep_str(load_args *a, PyObject *s, const char *what)
     return PyBytes_AsString(b);
 }
 
-static bool parse_load_args(load_args *a, PyObject *input_shapes, PyObject *dims, PyObject *params, PyObject *values)
+/* limits {"max_depth": n, ...}: the limit fields of nnx_model_options, each an int from 1 up to
+ * what its field holds. */
+static bool parse_limits(load_args *a, PyObject *limits)
+{
+    static const struct {
+        const char *key;
+        size_t offset;
+        bool wide;
+    } fields[] = {
+        {"max_depth", offsetof(nnx_model_options, max_depth), false},
+        {"max_names", offsetof(nnx_model_options, max_names), false},
+        {"max_operations", offsetof(nnx_model_options, max_operations), true},
+        {"max_elements", offsetof(nnx_model_options, max_elements), true},
+        {"max_archive_bytes", offsetof(nnx_model_options, max_archive_bytes), true},
+        {"max_archive_ratio", offsetof(nnx_model_options, max_archive_ratio), false},
+    };
+    if (!PyDict_Check(limits)) {
+        PyErr_SetString(PyExc_TypeError, "limits must be a dict {\"max_depth\": n, ...}");
+        return false;
+    }
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(limits, &pos, &key, &value)) {
+        const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8AndSize(key, NULL) : NULL;
+        size_t i = 0;
+        while (k && i < sizeof fields / sizeof fields[0] && strcmp(k, fields[i].key) != 0)
+            i++;
+        if (!k || i == sizeof fields / sizeof fields[0]) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "limits: unknown limit %R (max_depth, max_names, max_operations, max_elements, "
+                         "max_archive_bytes, max_archive_ratio)",
+                         key);
+            return false;
+        }
+        unsigned long long v = PyLong_Check(value) ? PyLong_AsUnsignedLongLong(value) : 0;
+        unsigned long long max = fields[i].wide ? UINT64_MAX : UINT32_MAX;
+        if (PyErr_Occurred() || v < 1 || v > max) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "limits['%s'] must be an int from 1 to %llu, not %R", k, max, value);
+            return false;
+        }
+        if (fields[i].wide)
+            *(uint64_t *)((char *)&a->o + fields[i].offset) = v;
+        else
+            *(uint32_t *)((char *)&a->o + fields[i].offset) = (uint32_t)v;
+    }
+    return true;
+}
+
+static bool parse_load_args(load_args *a, PyObject *input_shapes, PyObject *dims, PyObject *params, PyObject *values,
+                            PyObject *limits)
 {
     memset(a, 0, sizeof *a);
     a->keep = PyList_New(0);
@@ -88,7 +139,7 @@ static bool parse_load_args(load_args *a, PyObject *input_shapes, PyObject *dims
             return false;
         a->o.params_path = PyBytes_AsString(b);
     }
-    return true;
+    return limits == Py_None || parse_limits(a, limits);
 }
 
 /* Loads path on ctx (and, when build, compiles it) without the GIL. */
@@ -106,16 +157,17 @@ static nnx_status load_model(nnx_context *ctx, const char *path, const load_args
 
 static PyObject *nnx_load(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"path", "input_shapes", "params", "threads", "dims", "values", NULL};
+    static char *kw[] = {"path", "input_shapes", "params", "threads", "dims", "values", "limits", NULL};
     PyObject *path = NULL, *input_shapes = Py_None, *params = Py_None, *dims = Py_None, *values = Py_None;
+    PyObject *limits = Py_None;
     unsigned int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|OOI$OO:load", kw, PyUnicode_FSConverter, &path, &input_shapes,
-                                     &params, &threads, &dims, &values))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|OOI$OOO:load", kw, PyUnicode_FSConverter, &path, &input_shapes,
+                                     &params, &threads, &dims, &values, &limits))
         return NULL;
     load_args a;
     pynnx_model *m = NULL;
     pynnx_context *c = NULL;
-    if (!parse_load_args(&a, input_shapes, dims, params, values) || !(c = pynnx_context_new(threads)))
+    if (!parse_load_args(&a, input_shapes, dims, params, values, limits) || !(c = pynnx_context_new(threads)))
         goto fail;
     nnx_model *model = NULL;
     nnx_graph *graph = NULL;
@@ -151,17 +203,19 @@ fail:
 
 static PyObject *nnx_convert(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"src", "dst", "input_shapes", "params", "dims", "values", "force", NULL};
+    static char *kw[] = {"src", "dst", "input_shapes", "params", "dims", "values", "force", "limits", NULL};
     PyObject *src = NULL, *dst = NULL, *input_shapes = Py_None, *params = Py_None, *dims = Py_None, *values = Py_None;
+    PyObject *limits = Py_None;
     int force = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&O&|OO$OOp:convert", kw, PyUnicode_FSConverter, &src,
-                                     PyUnicode_FSConverter, &dst, &input_shapes, &params, &dims, &values, &force))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&O&|OO$OOpO:convert", kw, PyUnicode_FSConverter, &src,
+                                     PyUnicode_FSConverter, &dst, &input_shapes, &params, &dims, &values, &force,
+                                     &limits))
         return NULL;
     nnx_save_options so = {.flags = force ? NNX_SAVE_REPLACE : 0};
     load_args a;
     PyObject *result = NULL;
     pynnx_context *c = NULL;
-    if (parse_load_args(&a, input_shapes, dims, params, values) && (c = pynnx_context_new(1))) {
+    if (parse_load_args(&a, input_shapes, dims, params, values, limits) && (c = pynnx_context_new(1))) {
         nnx_model *model = NULL;
         nnx_status st = load_model(c->ctx, PyBytes_AsString(src), &a, &model, NULL);
         if (st == NNX_OK) {
@@ -304,17 +358,20 @@ static PyType_Spec model_spec = {"nnx.Model", sizeof(pynnx_model), 0,
 
 static PyMethodDef model_functions[] = {
     {"load", (PyCFunction)(void (*)(void))nnx_load, METH_VARARGS | METH_KEYWORDS,
-     "load(path, input_shapes=None, params=None, threads=0, *, dims=None, values=None)\n--\n\nReads, checks and "
+     "load(path, input_shapes=None, params=None, threads=0, *, dims=None, values=None, limits=None)\n--\n\nReads, "
+     "checks and "
      "compiles "
      "a model: NNEF (folder, graph.nnef, .tar, .tgz), ONNX (.onnx), NNVM graph JSON (.json; params: its .params, "
      "default the one beside it) or TOSA (.tosa). input_shapes {name: shape} and dims {dimension name: extent} bind "
      "symbolic dimensions; a model left with symbolic dimensions compiles per input shape set at run time. threads: "
      "worker threads, 0 = one per core. values (ONNX) {name: value} gives input values the model needs while it "
      "loads: an array, a list of arrays for a sequence input (its elements become the inputs name[0], ...), None "
-     "for an optional input left out, a NumPy array of str for a string input. The GIL is released while loading "
-     "and compiling."},
+     "for an optional input left out, a NumPy array of str for a string input. limits {\"max_operations\": n, ...} "
+     "raises the limits on what the file may make nnx do (the max_* fields of nnx_model_options). The GIL is "
+     "released while loading and compiling."},
     {"convert", (PyCFunction)(void (*)(void))nnx_convert, METH_VARARGS | METH_KEYWORDS,
-     "convert(src, dst, input_shapes=None, params=None, *, dims=None, values=None, force=False)\n--\n\nReads the model "
+     "convert(src, dst, input_shapes=None, params=None, *, dims=None, values=None, force=False, limits=None)\n--\n\n"
+     "Reads the model "
      "at src and "
      "writes it "
      "to dst in the format dst's ending names (see Model.save)."},

@@ -136,6 +136,29 @@ def test_load_errors(tmp_path):
         nnx.load(ONNX / "relu_add_batch.onnx", dims={"batch": 0})
 
 
+def test_load_limits(tmp_path):
+    """A limit broken raises NotSupportedError naming the field; raising it loads the file.
+    relu_add_batch.onnx nests 7 deep (model, graph, input, type, tensor type, shape, dimension),
+    so max_depth 6 refuses it."""
+    model = ONNX / "relu_add_batch.onnx"
+    with pytest.raises(nnx.NotSupportedError, match=r"nest more than 6 deep .*nnx_model_options\.max_depth"):
+        nnx.load(model, limits={"max_depth": 6})
+    x = np.load(ONNX / "x_3x4.npy")
+    got = nnx.load(model, limits={"max_depth": 7}).run({"x": x})["y"]
+    np.testing.assert_allclose(got, np.load(ONNX / "relu_add_3x4_expected.npy"), rtol=1e-6)
+    with pytest.raises(nnx.NotSupportedError, match="max_depth"):
+        nnx.convert(model, tmp_path / "out.onnx", limits={"max_depth": 6})
+    assert not (tmp_path / "out.onnx").exists()
+    with pytest.raises(ValueError, match="unknown limit 'depth'"):
+        nnx.load(model, limits={"depth": 5})
+    with pytest.raises(ValueError, match=r"limits\['max_names'\] must be an int from 1 to 4294967295"):
+        nnx.load(model, limits={"max_names": 2**32})
+    with pytest.raises(ValueError, match=r"limits\['max_elements'\]"):
+        nnx.load(model, limits={"max_elements": 0})
+    with pytest.raises(TypeError):
+        nnx.load(model, limits=[("max_depth", 5)])
+
+
 @pytest.mark.parametrize("ending", ["saved.tgz", "saved_folder", "saved.tosa", "graph.json"])
 def test_save_and_convert_round_trip(tmp_path, digits, ending):
     x = np.load(DIGITS / "sample.npy")
