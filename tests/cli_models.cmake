@@ -174,6 +174,14 @@ if(EXISTS /usr/bin/python3)
 endif()
 nnx_onnx_cli(nnx_cli_onnx_max_depth_usage 2 STDERR "--max-depth wants a whole number from 1 to 4294967295, got '0'"
   ARGS check --max-depth 0 ${onnx_data}/relu_add.onnx)
+# max_operations counts the core operations a model lowers to: relu_add.onnx is Relu + Add.
+nnx_onnx_cli(nnx_cli_onnx_max_operations 3 STDERR
+  "node 'y' \\(Add, opset 13\\): add: the model has more than 1 operations after expansion \\(the limit; raise it with nnx_model_options.max_operations, nnx --max-operations\\)"
+  ARGS check --max-operations 1 ${onnx_data}/relu_add.onnx)
+nnx_onnx_cli(nnx_cli_onnx_max_operations_raised 0 STDOUT "valid \\(2 operations"
+  ARGS check --max-operations 2 ${onnx_data}/relu_add.onnx)
+nnx_onnx_cli(nnx_cli_max_operations_usage 2 STDERR "--max-operations wants a whole number from 1 to 18446744073709551615, got '-3'"
+  ARGS check --max-operations -3 ${onnx_data}/relu_add.onnx)
 if(EXISTS /usr/bin/python3)
   add_test(NAME nnx_cli_onnx_run_values COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/data/nnef_run/check_output.py
            ${onnx_out}/relu_add/y.npy ${onnx_data}/relu_add_expected.npy)

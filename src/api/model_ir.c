@@ -39,6 +39,7 @@ nnx_status nnx_model_ir_load(const nnx_model_format *fmt, const char *path, cons
         .structure_only = (o->flags & NNX_MODEL_STRUCTURE_ONLY) != 0,
         .limits = nnx_load_limits_of(o),
     };
+    m->ir.max_nodes = lo.limits.operations;
     nnx_status st = fmt->load(path, &lo, m, err);
     /* Reloads (per shape set, per stage) read the file again without the values. */
     if (st == NNX_OK && lo.value_count && (m->unbound || m->staged))

@@ -89,7 +89,8 @@ static nnx_status take_graph(tosa_model *m, nnx_builder *b, const nnx_tosa_repla
 }
 
 /* Builds the file's main block on a private context into m. */
-static nnx_status replay(tosa_model *m, const char *path, bool variable_outputs, nnx_error *err)
+static nnx_status replay(tosa_model *m, const char *path, bool variable_outputs, uint64_t max_operations,
+                         nnx_error *err)
 {
     nnx_context *ctx = NULL;
     nnx_builder *b = NULL;
@@ -99,6 +100,7 @@ static nnx_status replay(tosa_model *m, const char *path, bool variable_outputs,
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     }
     nnx_tosa *t = nnx_tosa_begin(b, NULL);
+    b->ir.max_nodes = max_operations;
     nnx_tosa_replayed r;
     nnx_status st = t ? nnx_tosa_replay(t, &m->file, path, variable_outputs, &r, err)
                       : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
@@ -126,7 +128,7 @@ static nnx_status tosa_load(const nnx_model_format *fmt, const char *path, const
         st = nnx_tfile_read(&m->file, view.data, view.size, path, err);
     nnx_file_unmap(&view);
     if (st == NNX_OK)
-        st = replay(m, path, (o->flags & NNX_MODEL_VARIABLE_OUTPUTS) != 0, err);
+        st = replay(m, path, (o->flags & NNX_MODEL_VARIABLE_OUTPUTS) != 0, nnx_load_limits_of(o).operations, err);
     if (st == NNX_OK)
         st = check_shapes(m, path, o, err);
     if (st != NNX_OK) {

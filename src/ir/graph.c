@@ -78,6 +78,11 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
 nnx_status nnx_ir_append_node(nnx_ir *ir, const nnx_node *node, const nnx_operand_desc *out_desc, uint32_t *first_out,
                               nnx_error *err)
 {
+    if (ir->max_nodes && ir->n_nodes >= ir->max_nodes)
+        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
+                             "the model has more than %llu operations after expansion (the limit; raise it with "
+                             "nnx_model_options.max_operations, nnx --max-operations)",
+                             (unsigned long long)ir->max_nodes);
     if (!nnx_mem_reserve(ir->alloc, (void **)&ir->nodes, &ir->cap_nodes, ir->n_nodes + 1, sizeof(nnx_node)))
         return oom(err);
     uint32_t first = ir->n_values;

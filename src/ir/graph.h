@@ -44,6 +44,9 @@ typedef struct nnx_ir {
     uint32_t n_nodes, cap_nodes;
     nnx_ir_update *updates;
     uint32_t n_updates, cap_updates;
+    uint64_t max_nodes; /* 0: no limit; else appending node max_nodes + 1 fails with
+                           NNX_ERROR_NOT_SUPPORTED naming nnx_model_options.max_operations
+                           (a model reader sets it from that limit) */
 } nnx_ir;
 
 void nnx_ir_init(nnx_ir *ir, const nnx_alloc *alloc);

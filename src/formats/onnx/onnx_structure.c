@@ -151,7 +151,9 @@ nnx_status ox_structure_skip(ox *c, const Onnx__GraphProto *g, size_t i, bool *s
 
 nnx_status ox_structure_failed(ox *c, const Onnx__GraphProto *g, size_t i, nnx_status st)
 {
-    if (st == NNX_ERROR_OUT_OF_MEMORY || (st != NNX_ERROR_NOT_SUPPORTED && !c->missed && !c->read_unknown))
+    bool over_limit = c->ir->max_nodes && c->ir->n_nodes >= c->ir->max_nodes; /* max_operations: not the node's */
+    if (st == NNX_ERROR_OUT_OF_MEMORY || over_limit ||
+        (st != NNX_ERROR_NOT_SUPPORTED && !c->missed && !c->read_unknown))
         return st;
     if (c->read_unknown || c->missed) { /* after an unsupported node, or needs run-time values */
         c->node_state[i] = OX_NODE_AFTER;
