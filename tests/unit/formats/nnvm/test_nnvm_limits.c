@@ -106,8 +106,9 @@ static void test_json_depth_at_limit(void **state)
     d.text = text;
     load_on_small_stack(&d);
     assert_int_equal(d.st, NNX_ERROR_NOT_SUPPORTED);
-    assert_string_equal(d.message, "deep.json:1:113: error: JSON arrays and objects nested more than 100 deep (the "
-                                   "limit; raise it with nnx_model_options.max_depth, nnx --max-depth)");
+    assert_string_equal(d.message,
+                        "deep.json:1:113: error: JSON arrays and objects nested more than 100 deep (the "
+                        "limit; raise it with nnx_model_options.max_depth, nnx --max-depth)");
     /* raised, the same document loads */
     d.limits.depth = 101;
     load_on_small_stack(&d);
@@ -146,8 +147,9 @@ static void test_names(void **state)
     d.limits.names = 18;
     load_text(&d);
     assert_int_equal(d.st, NNX_ERROR_NOT_SUPPORTED);
-    assert_string_equal(d.message, "deep.json: error: the graph has 19 nodes, more than 18 names (the limit; raise it "
-                                   "with nnx_model_options.max_names, nnx --max-names)");
+    assert_string_equal(d.message,
+                        "deep.json: error: the graph has 19 nodes, more than 18 names (the limit; raise it "
+                        "with nnx_model_options.max_names, nnx --max-names)");
     d.limits.names = 19;
     load_text(&d);
     assert_int_equal(d.st, NNX_OK);
@@ -162,10 +164,10 @@ static void test_names(void **state)
     nnx_error err = {0};
     assert_int_equal(nnx_tvm_params_parse((const uint8_t *)params, n, "w.params", 7, &arena, &p, &count, &err),
                      NNX_ERROR_NOT_SUPPORTED);
-    assert_string_equal(err.message, "w.params: error: 8 arrays, more than 7 names (the limit; raise it with "
-                                     "nnx_model_options.max_names, nnx --max-names)");
-    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)params, n, "w.params", 8, &arena, &p, &count, &err),
-                     NNX_OK);
+    assert_string_equal(err.message,
+                        "w.params: error: 8 arrays, more than 7 names (the limit; raise it with "
+                        "nnx_model_options.max_names, nnx --max-names)");
+    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)params, n, "w.params", 8, &arena, &p, &count, &err), NNX_OK);
     assert_int_equal(count, 8);
     nnx_arena_free(&arena);
     free(params);
