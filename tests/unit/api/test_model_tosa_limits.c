@@ -35,23 +35,28 @@ static const char *path_of(const char *name)
 }
 
 /* Block `name`: y = COND_IF(true, a) with both branches `inner`, or y = a + a when inner is
- * NULL. Its tensors: a, y, and the constant condition c (3, or 2 for the leaf). */
+ * NULL. Its tensors, prefixed with the block's name (names are unique over a file, as nnx
+ * writes them): a, y, and the constant condition c (3, or 2 for the leaf). */
 static void nest_block(tfb *b, const char *name, const char *inner)
 {
     const int32_t s[] = {2}, s1[] = {1};
+    char a[16], y[16], c[16];
+    snprintf(a, sizeof a, "%s_a", name);
+    snprintf(y, sizeof y, "%s_y", name);
+    snprintf(c, sizeof c, "%s_c", name);
     tfb_block(b, name);
-    tfb_tensor(b, "a", NNX_TFILE_FP32, 1, s, NULL, 0);
-    tfb_tensor(b, "y", NNX_TFILE_FP32, 1, s, NULL, 0);
+    tfb_tensor(b, a, NNX_TFILE_FP32, 1, s, NULL, 0);
+    tfb_tensor(b, y, NNX_TFILE_FP32, 1, s, NULL, 0);
     if (inner) {
-        tfb_tensor(b, "c", NNX_TFILE_BOOL, 1, s1, (const uint8_t[]){1}, 1);
+        tfb_tensor(b, c, NNX_TFILE_BOOL, 1, s1, (const uint8_t[]){1}, 1);
         nnx_tfile_attr ia = {.type = NNX_TOSA_COND_IF};
         ia.graph1 = tfb_str(b, inner);
         ia.graph2 = tfb_str(b, inner);
-        tfb_op(b, NNX_TOSA_COND_IF, &ia, 2, (const char *[]){"c", "a"}, 1, (const char *[]){"y"});
+        tfb_op(b, NNX_TOSA_COND_IF, &ia, 2, (const char *[]){c, a}, 1, (const char *[]){y});
     } else {
-        tfb_op(b, NNX_TOSA_ADD, NULL, 2, (const char *[]){"a", "a"}, 1, (const char *[]){"y"});
+        tfb_op(b, NNX_TOSA_ADD, NULL, 2, (const char *[]){a, a}, 1, (const char *[]){y});
     }
-    tfb_io(b, 1, (const char *[]){"a"}, 1, (const char *[]){"y"});
+    tfb_io(b, 1, (const char *[]){a}, 1, (const char *[]){y});
 }
 
 /* main -> b1 -> b2 (blocks 3 deep); with cycle, b2 uses b1 again. */
@@ -124,8 +129,9 @@ static void test_cycle(void **state)
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 1}, &ctx), NNX_OK);
     for (uint32_t depth = 0; depth <= 1000; depth += 1000) {
         assert_int_equal(load_with(ctx, p, depth, 0), NNX_ERROR_INVALID_ARGUMENT);
-        assert_non_null(strstr(nnx_context_error(ctx), "cycle.tosa: error: block 'b1' is used inside itself (a "
-                                                       "COND_IF / WHILE_LOOP cycle through block 'b2')"));
+        assert_non_null(strstr(nnx_context_error(ctx),
+                               "cycle.tosa: error: block 'b1' is used inside itself (a "
+                               "COND_IF / WHILE_LOOP cycle through block 'b2')"));
     }
     nnx_context_destroy(ctx);
 }
@@ -138,9 +144,10 @@ static void test_names(void **state)
     nnx_context *ctx = NULL;
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 1}, &ctx), NNX_OK);
     assert_int_equal(load_with(ctx, p, 0, 7), NNX_ERROR_NOT_SUPPORTED);
-    assert_non_null(strstr(nnx_context_error(ctx), "names.tosa: error: the file declares 8 tensors and shapes, more "
-                                                   "than 7 names (the limit; raise it with nnx_model_options.max_names, "
-                                                   "nnx --max-names)"));
+    assert_non_null(strstr(nnx_context_error(ctx),
+                           "names.tosa: error: the file declares 8 tensors and shapes, more "
+                           "than 7 names (the limit; raise it with nnx_model_options.max_names, "
+                           "nnx --max-names)"));
     assert_int_equal(load_with(ctx, p, 0, 8), NNX_OK);
     nnx_context_destroy(ctx);
 }
