@@ -151,9 +151,11 @@ typedef struct nnx_model_options {
                                 elements of nested lists; a constant broadcast from one value;
                                 a tensor folded at load); 0: NNX_MAX_ELEMENTS_DEFAULT */
     uint64_t max_archive_bytes; /* bytes unpacked from a .tar/.tgz model, all members
-                                   together; 0: NNX_MAX_ARCHIVE_BYTES_DEFAULT */
-    uint32_t max_archive_ratio; /* unpacked bytes per byte of a compressed archive, checked
-                                   once more than NNX_ARCHIVE_RATIO_FLOOR bytes are unpacked;
+                                   together (the sizes their headers declare, members nnx
+                                   skips included); 0: NNX_MAX_ARCHIVE_BYTES_DEFAULT */
+    uint32_t max_archive_ratio; /* unpacked bytes per byte of the archive file (a .tgz; a
+                                   .tar only breaks it with sparse members), checked once
+                                   more than NNX_ARCHIVE_RATIO_FLOOR bytes are unpacked;
                                    0: NNX_MAX_ARCHIVE_RATIO_DEFAULT */
 } nnx_model_options;
 /* The defaults of nnx_model_options' limits (a field left 0 takes them). */

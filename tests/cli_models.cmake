@@ -182,6 +182,32 @@ nnx_onnx_cli(nnx_cli_onnx_max_operations_raised 0 STDOUT "valid \\(2 operations"
   ARGS check --max-operations 2 ${onnx_data}/relu_add.onnx)
 nnx_onnx_cli(nnx_cli_max_operations_usage 2 STDERR "--max-operations wants a whole number from 1 to 18446744073709551615, got '-3'"
   ARGS check --max-operations -3 ${onnx_data}/relu_add.onnx)
+# Names per file (--max-names, docs/CLI.md "Limits"): counted before the per-name work, in
+# each front end's unit: ONNX values, TVM .params entries (read before the graph), NNVM
+# nodes, TOSA tensors and shapes. Archives: the bytes unpacked (--max-archive-bytes).
+set(names_opt "\\(the limit; raise it with nnx_model_options[.]max_names, nnx --max-names\\)\n$")
+nnx_onnx_cli(nnx_cli_onnx_max_names 3
+  STDERR "^[^\n]*conv_pool[.]onnx: error: the model defines 6 names \\(initializers, inputs, value_info, node outputs\\), more than 2 ${names_opt}"
+  ARGS check --max-names 2 ${onnx_data}/conv_pool.onnx)
+nnx_onnx_cli(nnx_cli_onnx_max_names_enough 0 STDOUT "conv_pool.onnx: valid"
+  ARGS check --max-names 6 ${onnx_data}/conv_pool.onnx)
+set(nnvm_data ${PROJECT_SOURCE_DIR}/tests/data/nnvm)
+nnx_onnx_cli(nnx_cli_nnvm_params_max_names 3
+  STDERR "^[^\n]*vgg_like/graph[.]params: error: [0-9]+ arrays, more than 2 names ${names_opt}"
+  ARGS check --max-names 2 ${nnvm_data}/vgg_like/graph.json)
+nnx_onnx_cli(nnx_cli_nnvm_max_names 3
+  STDERR "^[^\n]*no_params/graph[.]json: error: the graph has [0-9]+ nodes, more than 2 names ${names_opt}"
+  ARGS check --max-names 2 ${nnvm_data}/no_params/graph.json)
+nnx_onnx_cli(nnx_cli_onnx_convert_tosa 0 ARGS convert ${onnx_data}/conv_pool.onnx ${onnx_out}/conv_pool.tosa)
+nnx_onnx_cli(nnx_cli_tosa_max_names 3
+  STDERR "^[^\n]*conv_pool[.]tosa: error: the file declares [0-9]+ tensors and shapes, more than 2 names ${names_opt}"
+  ARGS check --max-names 2 ${onnx_out}/conv_pool.tosa)
+set_tests_properties(nnx_cli_onnx_convert_tosa PROPERTIES FIXTURES_SETUP onnx-converted-tosa)
+set_tests_properties(nnx_cli_tosa_max_names PROPERTIES FIXTURES_REQUIRED onnx-converted-tosa)
+nnx_onnx_cli(nnx_cli_nnef_max_archive_bytes 3
+  STDERR "^[^\n]*conv_pool[.]tgz:[^\n]*: error: the archive unpacks to more than 100 bytes \\([0-9]+ with this entry\\) \\(the limit; raise it with nnx_model_options[.]max_archive_bytes, nnx --max-archive-bytes\\)\n$"
+  ARGS check --max-archive-bytes 100 ${onnx_out}/conv_pool.tgz)
+set_tests_properties(nnx_cli_nnef_max_archive_bytes PROPERTIES FIXTURES_REQUIRED onnx-converted)
 if(EXISTS /usr/bin/python3)
   add_test(NAME nnx_cli_onnx_run_values COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/data/nnef_run/check_output.py
            ${onnx_out}/relu_add/y.npy ${onnx_data}/relu_add_expected.npy)

@@ -8,6 +8,7 @@
 #include "api/tosa_replay.h"
 #include "base/file.h"
 #include "base/strbuf.h"
+#include "formats/load_limits.h"
 #include "formats/tosa/tosa_from_ir.h"
 #include "ops/graph_build.h"
 
@@ -88,8 +89,23 @@ static nnx_status take_graph(tosa_model *m, nnx_builder *b, const nnx_tosa_repla
     return NNX_OK;
 }
 
+/* nnx_model_options.max_names: the tensors and shapes of every block of the file, counted
+ * once it is read and before the replay looks any up. */
+static nnx_status check_names(const tosa_model *m, const char *path, uint32_t max, nnx_error *err)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < m->file.n_regions; i++)
+        for (uint32_t j = 0; j < m->file.regions[i].n_blocks; j++)
+            n += (uint64_t)m->file.regions[i].blocks[j].n_tensors + m->file.regions[i].blocks[j].n_shapes;
+    if (n > max)
+        return nnx_limit_error(err, NNX_LIMIT_NAMES, path,
+                               "the file declares %llu tensors and shapes, more than %u names", (unsigned long long)n,
+                               max);
+    return NNX_OK;
+}
+
 /* Builds the file's main block on a private context into m. */
-static nnx_status replay(tosa_model *m, const char *path, bool variable_outputs, uint64_t max_operations,
+static nnx_status replay(tosa_model *m, const char *path, bool variable_outputs, const nnx_load_limits *limits,
                          nnx_error *err)
 {
     nnx_context *ctx = NULL;
@@ -100,9 +116,9 @@ static nnx_status replay(tosa_model *m, const char *path, bool variable_outputs,
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     }
     nnx_tosa *t = nnx_tosa_begin(b, NULL);
-    b->ir.max_nodes = max_operations;
+    b->ir.max_nodes = limits->operations;
     nnx_tosa_replayed r;
-    nnx_status st = t ? nnx_tosa_replay(t, &m->file, path, variable_outputs, &r, err)
+    nnx_status st = t ? nnx_tosa_replay(t, &m->file, path, variable_outputs, limits->depth, &r, err)
                       : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     if (st == NNX_OK) {
         m->usage = *t->usage;
@@ -127,8 +143,11 @@ static nnx_status tosa_load(const nnx_model_format *fmt, const char *path, const
     if (st == NNX_OK)
         st = nnx_tfile_read(&m->file, view.data, view.size, path, err);
     nnx_file_unmap(&view);
+    nnx_load_limits limits = nnx_load_limits_of(o);
     if (st == NNX_OK)
-        st = replay(m, path, (o->flags & NNX_MODEL_VARIABLE_OUTPUTS) != 0, nnx_load_limits_of(o).operations, err);
+        st = check_names(m, path, limits.names, err);
+    if (st == NNX_OK)
+        st = replay(m, path, (o->flags & NNX_MODEL_VARIABLE_OUTPUTS) != 0, &limits, err);
     if (st == NNX_OK)
         st = check_shapes(m, path, o, err);
     if (st != NNX_OK) {

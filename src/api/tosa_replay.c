@@ -5,6 +5,7 @@
  * blocks replayed as the session's sub-graphs. Variables are the block's `variable` tensors. */
 #include "api/tosa_replay.h"
 #include "base/strmap.h"
+#include "formats/load_limits.h"
 #include "formats/tosa/tosa_data.h"
 
 #include <stdarg.h>
@@ -17,9 +18,20 @@ typedef struct replay {
     const char *path;
     nnx_error *err;
     bool failed; /* err holds the first failure (an inner block's stays) */
-    uint32_t depth;
     const nnx_tfile_block *main;
+    /* The blocks being replayed, innermost first (COND_IF / WHILE_LOOP blocks inside their
+     * operator's block): a block already among them is a cycle, and more than max_depth of
+     * them is nnx_model_options.max_depth broken. Each level costs a few KiB of stack
+     * (run_block, the front end's operator and sub-graph calls), so the bound is what keeps
+     * a file from exhausting it. */
+    const struct active *active;
+    uint32_t n_active, max_depth;
 } replay;
+
+typedef struct active {
+    const struct active *outer;
+    const nnx_tfile_block *block;
+} active;
 
 /* The names a block sees: its own, then (COND_IF branches) those of the block around it. */
 typedef struct scope {
@@ -472,14 +484,7 @@ static bool run_operator(replay *r, nnx_tosa *t, scope *s, uint32_t i)
     if (ok && !variable_op && n_out == op->n_outputs && output_descs(r, s, op, od))
         a.output_descs = od;
     if (ok && op->op != NNX_TOSA_VARIABLE) {
-        r->depth++;
-        ok = r->depth <= NNX_TFILE_MAX_DEPTH;
-        if (!ok)
-            failf(r, NNX_ERROR_NOT_SUPPORTED, "block '%s', %s: blocks nested deeper than %u", blk->name, where,
-                  NNX_TFILE_MAX_DEPTH);
-        else
-            ok = nnx_tosa_add(t, (nnx_tosa_op)op->op, in, n_in, &a, out, n_out) == n_out;
-        r->depth--;
+        ok = nnx_tosa_add(t, (nnx_tosa_op)op->op, in, n_in, &a, out, n_out) == n_out;
         if (!ok && t->b->err.status != NNX_OK) {
             const char *m = t->b->err.message;
             char prefix[48];
@@ -576,8 +581,40 @@ static bool implicit_variables(replay *r, nnx_tosa *t, const scope *s)
         failf(r, t->b->err.status, "block '%s': %s", b->name, t->b->err.message) == NNX_OK;
 }
 
+static nnx_status replay_block(replay *r, nnx_tosa *t, scope *parent, const nnx_tfile_block *blk,
+                               nnx_operand *const *in, uint32_t n_in, nnx_operand **out, uint32_t n_out);
+
+/* Replays blk (the main block, or a COND_IF / WHILE_LOOP block inside the block on top of
+ * r->active), refusing a cycle and nesting deeper than r->max_depth. */
 static nnx_status run_block(replay *r, nnx_tosa *t, scope *parent, const nnx_tfile_block *blk, nnx_operand *const *in,
                             uint32_t n_in, nnx_operand **out, uint32_t n_out)
+{
+    for (const active *x = r->active; x; x = x->outer)
+        if (x->block == blk)
+            return failf(r, NNX_ERROR_INVALID_ARGUMENT,
+                         "block '%s' is used inside itself (a COND_IF / WHILE_LOOP cycle through block '%s')",
+                         blk->name, r->active->block->name);
+    if (r->n_active >= r->max_depth) {
+        if (!r->failed) {
+            r->failed = true;
+            nnx_limit_error(r->err, NNX_LIMIT_DEPTH, r->path,
+                            "block '%s' (in COND_IF / WHILE_LOOP of block '%s'): blocks nested more than %u deep",
+                            blk->name, r->active->block->name, r->max_depth);
+        }
+        return r->err->status;
+    }
+    active here = {r->active, blk};
+    r->active = &here;
+    r->n_active++;
+    nnx_status st = replay_block(r, t, parent, blk, in, n_in, out, n_out);
+    r->n_active--;
+    r->active = here.outer;
+    return st;
+}
+
+/* run_block's work, once the block is known not to nest too deep or in itself. */
+static nnx_status replay_block(replay *r, nnx_tosa *t, scope *parent, const nnx_tfile_block *blk,
+                               nnx_operand *const *in, uint32_t n_in, nnx_operand **out, uint32_t n_out)
 {
     const nnx_alloc *al = t->b->ir.alloc;
     scope s = {.parent = parent, .block = blk};
@@ -643,11 +680,11 @@ static nnx_status variable_outputs_of(replay *r, nnx_tosa *t, nnx_tosa_replayed 
     return NNX_OK;
 }
 
-nnx_status nnx_tosa_replay(nnx_tosa *t, const nnx_tfile *f, const char *path, bool variable_outputs,
+nnx_status nnx_tosa_replay(nnx_tosa *t, const nnx_tfile *f, const char *path, bool variable_outputs, uint32_t max_depth,
                            nnx_tosa_replayed *out, nnx_error *err)
 {
     *out = (nnx_tosa_replayed){0};
-    replay r = {.f = f, .path = path, .err = err};
+    replay r = {.f = f, .path = path, .err = err, .max_depth = max_depth ? max_depth : NNX_MAX_DEPTH_DEFAULT};
     if (!f->n_regions || !f->regions[0].n_blocks)
         return failf(&r, NNX_ERROR_INVALID_ARGUMENT, "TosaGraph.regions: no region with a block");
     r.region = &f->regions[0];

@@ -22,8 +22,11 @@ typedef struct nnx_tosa_replayed {
  * (the front end's rule text, e.g. "ERROR_IF(shift < 0 || shift > 63)") in err with the
  * front end's status; a name no tensor declares or a file type nnx has no dtype for names
  * the field. variable_outputs: each variable of the main block is also an output (after the
- * block's), named as the variable, its value at the end of the block. */
-nnx_status nnx_tosa_replay(nnx_tosa *t, const nnx_tfile *f, const char *path, bool variable_outputs,
+ * block's), named as the variable, its value at the end of the block. max_depth
+ * (nnx_model_options.max_depth; 0: NNX_MAX_DEPTH_DEFAULT) bounds the blocks nested through
+ * COND_IF / WHILE_LOOP, the main block counting 1: deeper is nnx_limit_error's
+ * NNX_ERROR_NOT_SUPPORTED; a block used inside itself is NNX_ERROR_INVALID_ARGUMENT. */
+nnx_status nnx_tosa_replay(nnx_tosa *t, const nnx_tfile *f, const char *path, bool variable_outputs, uint32_t max_depth,
                            nnx_tosa_replayed *out, nnx_error *err);
 
 #endif

@@ -36,6 +36,15 @@ void nnx_load_limits_to(const nnx_load_limits *l, nnx_model_options *o)
     o->max_archive_ratio = l->archive_ratio;
 }
 
+nnx_load_limits nnx_load_limits_filled(const nnx_load_limits *l)
+{
+    if (!l)
+        return nnx_load_limits_of(NULL);
+    nnx_model_options o = {0};
+    nnx_load_limits_to(l, &o);
+    return nnx_load_limits_of(&o);
+}
+
 nnx_status nnx_limit_error(nnx_error *err, nnx_limit_kind kind, const char *where, const char *what_fmt, ...)
 {
     static const char *const names[] = {"depth", "names", "operations", "elements", "archive_bytes", "archive_ratio"};

@@ -18,6 +18,9 @@ typedef struct nnx_load_limits {
 
 /* o's limits with the defaults filled in; o may be NULL (every default). */
 nnx_load_limits nnx_load_limits_of(const nnx_model_options *o);
+/* l with every field left 0 given its default; l may be NULL (every default). For readers
+ * whose options may come zeroed (tests, fuzzers, internal callers). */
+nnx_load_limits nnx_load_limits_filled(const nnx_load_limits *l);
 /* The options (max_* fields only) that give l back: what a reload of the same file takes. */
 void nnx_load_limits_to(const nnx_load_limits *l, nnx_model_options *o);
 

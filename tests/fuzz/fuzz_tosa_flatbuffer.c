@@ -23,7 +23,7 @@ static void replay(const nnx_tfile *f)
     nnx_tosa *t = nnx_tosa_begin(b, NULL);
     nnx_tosa_replayed r;
     nnx_error err = {0};
-    if (t && nnx_tosa_replay(t, f, "fuzz.tosa", true, &r, &err) != NNX_OK &&
+    if (t && nnx_tosa_replay(t, f, "fuzz.tosa", true, 0, &r, &err) != NNX_OK &&
         strncmp(err.message, "fuzz.tosa: error: ", 18) != 0)
         __builtin_trap();
     nnx_builder_destroy(b);

@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     nnx_tvm_param *p = NULL, *q = NULL;
     uint32_t n = 0, m = 0;
     nnx_error err = {0};
-    nnx_status st = nnx_tvm_params_parse(data, size, "fuzz.params", &arena, &p, &n, &err);
+    nnx_status st = nnx_tvm_params_parse(data, size, "fuzz.params", 0, &arena, &p, &n, &err);
     if (st != NNX_OK) {
         check(st == NNX_ERROR_INVALID_MODEL || st == NNX_ERROR_NOT_SUPPORTED || st == NNX_ERROR_OUT_OF_MEMORY);
         check(strncmp(err.message, "fuzz.params: error: ", 20) == 0);
@@ -33,7 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         nnx_strbuf out;
         nnx_strbuf_init(&out, &alloc);
         check(nnx_tvm_params_write(p, n, &out, &err) == NNX_OK);
-        check(nnx_tvm_params_parse((const uint8_t *)out.data, out.len, "again.params", &arena, &q, &m, &err) == NNX_OK);
+        check(nnx_tvm_params_parse((const uint8_t *)out.data, out.len, "again.params", 0, &arena, &q, &m, &err) ==
+              NNX_OK);
         check(m == n);
         for (uint32_t k = 0; k < n; k++) {
             check(strcmp(p[k].name, q[k].name) == 0 && p[k].dtype == q[k].dtype && p[k].rank == q[k].rank);

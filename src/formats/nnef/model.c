@@ -158,7 +158,8 @@ static nnx_status bind_tensor_data(nnx_nnef_model *m, nnx_error *err)
 
 static nnx_status load(nnx_nnef_model *m, const char *path, const nnx_nnef_load_options *o, nnx_error *err)
 {
-    nnx_status st = nnx_nnef_container_open(path, NULL, m->alloc, &m->container, err);
+    nnx_nnef_container_options co = {.max_bytes = o->limits.archive_bytes, .max_ratio = o->limits.archive_ratio};
+    nnx_status st = nnx_nnef_container_open(path, &co, m->alloc, &m->container, err);
     if (st == NNX_OK)
         st = graph_path(m, path, err);
     if (st == NNX_OK)

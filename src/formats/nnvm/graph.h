@@ -7,6 +7,7 @@
 #define NNX_FORMATS_NNVM_GRAPH_H
 
 #include "base/arena.h"
+#include "formats/load_limits.h"
 #include "base/error.h"
 
 typedef struct nnx_nnvm_entry {
@@ -52,9 +53,12 @@ typedef struct nnx_nnvm_graph {
 
 /* Parses and validates text (size bytes, need not be NUL-terminated). Errors are
  * "PATH: error: node 3 'conv1': key 'inputs': MESSAGE" (or the top-level key), with
- * NNX_ERROR_INVALID_ARGUMENT for a malformed document. */
-nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, nnx_arena *arena, nnx_nnvm_graph *out,
-                                nnx_error *err);
+ * NNX_ERROR_INVALID_ARGUMENT for a malformed document. limits (NULL: the defaults; a field
+ * left 0 takes its default): the document's nesting is measured before cJSON parses it
+ * (nnx_json_check_depth) and its nodes are counted against limits->names before any is
+ * read, either broken being nnx_limit_error's NNX_ERROR_NOT_SUPPORTED. */
+nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, const nnx_load_limits *limits,
+                                nnx_arena *arena, nnx_nnvm_graph *out, nnx_error *err);
 
 /* The value of a node attribute, or NULL. */
 const char *nnx_nnvm_attr(const nnx_nnvm_node *n, const char *key);

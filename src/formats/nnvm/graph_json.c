@@ -5,6 +5,7 @@
  * counts, and the typed graph attributes ([type, value]) with one item per entry. Unknown keys are
  * errors (as NNVM's JSONObjectReadHelper), except top-level "metadata", which TVM also skips. */
 #include "formats/nnvm/graph.h"
+#include "formats/json_depth.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -17,7 +18,8 @@ typedef struct reader {
     nnx_arena *arena;
     nnx_error *err;
     nnx_nnvm_graph *g;
-    char where[200]; /* "node 3 'conv1': key 'inputs'" */
+    uint32_t max_names; /* limits.names: nodes the document may have */
+    char where[200];    /* "node 3 'conv1': key 'inputs'" */
 } reader;
 
 static nnx_status fail(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -403,6 +405,11 @@ static nnx_status read_graph(reader *r, const cJSON *root)
             return fail(r, "missing (a graph needs nodes, arg_nodes and heads)");
     }
     where_key(r, "nodes");
+    /* every node is a name: counted before any is read (nnx_model_options.max_names) */
+    int n_nodes = cJSON_IsArray(nodes) ? cJSON_GetArraySize(nodes) : 0;
+    if (n_nodes > 0 && (uint32_t)n_nodes > r->max_names)
+        return nnx_limit_error(r->err, NNX_LIMIT_NAMES, r->path, "the graph has %d nodes, more than %u names", n_nodes,
+                               r->max_names);
     nnx_status st = read_nodes(r, nodes);
     if (st == NNX_OK)
         st = row_ptr(r, rows);
@@ -443,10 +450,14 @@ static nnx_status read_graph(reader *r, const cJSON *root)
     return NNX_OK;
 }
 
-nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, nnx_arena *arena, nnx_nnvm_graph *out,
-                                nnx_error *err)
+nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path, const nnx_load_limits *limits,
+                                nnx_arena *arena, nnx_nnvm_graph *out, nnx_error *err)
 {
     memset(out, 0, sizeof *out);
+    nnx_load_limits lim = nnx_load_limits_filled(limits);
+    nnx_status st = nnx_json_check_depth(text, size, path, lim.depth, err);
+    if (st != NNX_OK)
+        return st;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
     if (!root) {
@@ -467,8 +478,8 @@ nnx_status nnx_nnvm_graph_parse(const char *text, size_t size, const char *path,
             cJSON_Delete(root);
             return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: text after the JSON document", path);
         }
-    reader r = {.path = path, .arena = arena, .err = err, .g = out};
-    nnx_status st = read_graph(&r, root);
+    reader r = {.path = path, .arena = arena, .err = err, .g = out, .max_names = lim.names};
+    st = read_graph(&r, root);
     cJSON_Delete(root);
     return st;
 }

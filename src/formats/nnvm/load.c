@@ -315,7 +315,7 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
                           nnx_error *err)
 {
     nnx_nnvm_graph g;
-    nnx_status st = nnx_nnvm_graph_parse(text, size, path, &m->ir.arena, &g, err);
+    nnx_status st = nnx_nnvm_graph_parse(text, size, path, o ? &o->limits : NULL, &m->ir.arena, &g, err);
     if (st != NNX_OK)
         return st;
     nnvm_loader L = {.path = path, .g = &g, .ir = &m->ir, .err = err};
@@ -387,8 +387,8 @@ static nnx_status load(const char *path, const nnx_ir_model_options *o, nnx_ir_m
         return st;
     if (params_path) {
         if ((st = nnx_file_map(params_path, m->ir.alloc, params_file, err)) == NNX_OK)
-            st = nnx_tvm_params_parse(params_file->data, params_file->size, params_path, &m->ir.arena, &params,
-                                      &n_params, err);
+            st = nnx_tvm_params_parse(params_file->data, params_file->size, params_path, o ? o->limits.names : 0,
+                                      &m->ir.arena, &params, &n_params, err);
     }
     if (st == NNX_OK)
         st = nnvm_load_text(path, (const char *)json.data, json.size, params, n_params, params_path != NULL, o, m, err);

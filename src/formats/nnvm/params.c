@@ -2,6 +2,7 @@
  * walks the bytes with a bounds-checked cursor: a length is compared with the bytes left
  * before it is used, so a truncated or hostile file ends in an error, never a wild read. */
 #include "formats/nnvm/params.h"
+#include "formats/load_limits.h"
 #include "base/checked.h"
 #include "base/strmap.h"
 #include "ir/dtypes.h"
@@ -181,8 +182,8 @@ static nnx_status read_names(cursor *c, const char *path, nnx_arena *arena, nnx_
     return NNX_OK;
 }
 
-nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *path, nnx_arena *arena,
-                                nnx_tvm_param **out, uint32_t *count, nnx_error *err)
+nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *path, uint32_t max_names,
+                                nnx_arena *arena, nnx_tvm_param **out, uint32_t *count, nnx_error *err)
 {
     cursor c = {bytes, size};
     uint64_t magic, reserved, n_names, n_arrays;
@@ -200,6 +201,10 @@ nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *p
     if (n_names > c.left / 8 || n_names > UINT32_MAX - 1)
         return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: %llu names cannot fit in %zu bytes", path,
                              (unsigned long long)n_names, c.left);
+    uint32_t names = max_names ? max_names : NNX_MAX_NAMES_DEFAULT;
+    if (n_names > names)
+        return nnx_limit_error(err, NNX_LIMIT_NAMES, path, "%llu arrays, more than %u names",
+                               (unsigned long long)n_names, names);
     nnx_tvm_param *items = nnx_arena_array(arena, n_names ? (size_t)n_names : 1, sizeof *items);
     if (!items)
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);

@@ -33,9 +33,11 @@ typedef struct nnx_tvm_param {
  * into `bytes` (which must outlive the result). `path` only prefixes messages
  * ("PATH: error: array 3 'conv_w': ..."). Errors: NNX_ERROR_INVALID_ARGUMENT for a malformed
  * or truncated file, NNX_ERROR_NOT_SUPPORTED for a type nnx has no dtype for (vector lanes,
- * unknown codes), duplicate names, ranks above NNX_MAX_RANK or extents above UINT32_MAX. */
-nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *path, nnx_arena *arena,
-                                nnx_tvm_param **out, uint32_t *count, nnx_error *err);
+ * unknown codes), duplicate names, ranks above NNX_MAX_RANK or extents above UINT32_MAX, and
+ * for more entries than max_names (nnx_model_options.max_names; 0: NNX_MAX_NAMES_DEFAULT),
+ * checked on the count before any name is read (nnx_limit_error). */
+nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *path, uint32_t max_names,
+                                nnx_arena *arena, nnx_tvm_param **out, uint32_t *count, nnx_error *err);
 
 /* Appends the .params encoding of params[0..count) to out (device CPU 0). NOT_SUPPORTED for a
  * dtype TVM has no code for (fp8, int4, int48). */

@@ -818,6 +818,46 @@ static nnx_status read_header(ox *c, const Onnx__ModelProto *model, nnx_error *e
     return NNX_OK;
 }
 
+/* The names g defines (initializers, sparse ones, inputs, value_info, node outputs), its
+ * sub-graphs' included, added to *n (saturating). Repeats count again (an old model lists its
+ * initializers among the inputs too): a cheap bound, taken before any name is looked up. The
+ * recursion follows sub-graphs, whose nesting ox_decode's depth walk has bounded already
+ * (three protobuf levels each). */
+static void count_names(const Onnx__GraphProto *g, uint64_t *n)
+{
+    if (!g)
+        return;
+    uint64_t add = (uint64_t)g->n_initializer + g->n_sparse_initializer + g->n_input + g->n_value_info;
+    *n = *n + add < *n ? UINT64_MAX : *n + add;
+    for (size_t i = 0; i < g->n_node; i++) {
+        const Onnx__NodeProto *node = g->node[i];
+        *n = *n + node->n_output < *n ? UINT64_MAX : *n + node->n_output;
+        for (size_t a = 0; a < node->n_attribute; a++) {
+            count_names(node->attribute[a]->g, n);
+            for (size_t k = 0; k < node->attribute[a]->n_graphs; k++)
+                count_names(node->attribute[a]->graphs[k], n);
+        }
+    }
+}
+
+/* nnx_model_options.max_names over the model's main graph, its sub-graphs and its local
+ * functions' node outputs. */
+static nnx_status check_names(const ox *c, const Onnx__ModelProto *model, nnx_error *err)
+{
+    uint64_t n = 0;
+    count_names(model->graph, &n);
+    for (size_t f = 0; f < model->n_functions; f++)
+        for (size_t i = 0; i < model->functions[f]->n_node; i++)
+            n += model->functions[f]->node[i]->n_output;
+    uint32_t max = c->options->limits.names ? c->options->limits.names : NNX_MAX_NAMES_DEFAULT;
+    if (n > max)
+        return nnx_limit_error(err, NNX_LIMIT_NAMES, c->path,
+                               "the model defines %llu names (initializers, inputs, value_info, node outputs), more "
+                               "than %u",
+                               (unsigned long long)n, max);
+    return NNX_OK;
+}
+
 /* The graph of a staged model, as an unbound one's: inputs, weights and declared outputs
  * (formats/ir_model.h), loaded again into a fresh out; note names the node that cut it. */
 static nnx_status declare_staged(ox *c, const Onnx__GraphProto *g, const char *note, nnx_error *err)
@@ -873,6 +913,8 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     nnx_strmap_init(&used, alloc, false);
     nnx_onnx_known_input *stage_known = NULL;
     nnx_status st = read_header(&c, model, err);
+    if (st == NNX_OK && !stage) /* a stage's model passed it when it was loaded whole */
+        st = check_names(&c, model, err);
     const Onnx__GraphProto *g = model->graph;
     c.main_graph = g;
     if (st == NNX_OK && !stage)

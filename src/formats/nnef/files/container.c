@@ -21,6 +21,7 @@
 #include "base/checked.h"
 #include "base/file.h"
 #include "base/strmap.h"
+#include "formats/load_limits.h"
 
 #define FULL_PATH_MAX 4096 /* root + '/' + relative path, NUL included (Linux PATH_MAX) */
 #define NAME_MAX_BYTES 255 /* longest path component (NAME_MAX of common file systems) */
@@ -328,8 +329,17 @@ static nnx_status archive_failure(struct archive *ar, const char *path, nnx_erro
                          why ? why : "unreadable data");
 }
 
+/* What an archive may unpack to (nnx_model_options max_archive_bytes, max_archive_ratio):
+ * every regular entry's declared size is charged at its header, before its data is read or
+ * skipped, so a bomb is refused before it costs memory or time. A declared size is what
+ * libarchive delivers (a tar header's size, pax "size", a sparse entry's logical size), so
+ * the data cannot outgrow it; a header claiming more than the stream holds costs no more
+ * than the stream gives (read_entry_data grows its buffer with the data). */
 typedef struct archive_budget {
-    uint64_t total, max_total;
+    uint64_t total;     /* declared bytes of the regular entries so far */
+    uint64_t max_total; /* limits.archive_bytes */
+    uint64_t file_size; /* the archive file's bytes: what the compressed stream can hold */
+    uint32_t ratio;     /* limits.archive_ratio */
     uint32_t entries, max_entries;
 } archive_budget;
 
@@ -378,15 +388,35 @@ static bool wanted(const char *path)
         (n > 4 && ascii_casecmp(base + n - 4, ".dat") == 0);
 }
 
-static nnx_status charge(const nnx_nnef_container *c, archive_budget *b, int64_t size, nnx_error *err)
+/* Charges an entry's declared size. The ratio is measured against the whole file (the
+ * compressed bytes the data can come from), once the total is past NNX_ARCHIVE_RATIO_FLOOR;
+ * a plain .tar is held to it too (only sparse entries unpack to more than they store). */
+static nnx_status charge(const nnx_nnef_container *c, archive_budget *b, const char *name, int64_t size, nnx_error *err)
 {
-    if (size < 0 || !nnx_add_u64(b->total, (uint64_t)size, &b->total) || b->total > b->max_total ||
-        (uint64_t)size > SIZE_MAX)
-        return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
-                             "%s: error: archive expands to more than %llu bytes (limit max_total_size)", c->path,
-                             (unsigned long long)b->max_total);
+    if (size < 0)
+        return entry_problem(c, name, "negative size", err);
+    char where[NNX_NNEF_PATH_MAX + 160], shown_name[96];
+    snprintf(where, sizeof where, "%s:%s", c->path, shown(name, shown_name, sizeof shown_name));
+    uint64_t total;
+    if (!nnx_add_u64(b->total, (uint64_t)size, &total) || total > b->max_total)
+        return nnx_limit_error(err, NNX_LIMIT_ARCHIVE_BYTES, where,
+                               "the archive unpacks to more than %llu bytes (%llu with this entry)",
+                               (unsigned long long)b->max_total,
+                               total < b->total ? (unsigned long long)UINT64_MAX : (unsigned long long)total);
+    uint64_t cap;
+    if (total > NNX_ARCHIVE_RATIO_FLOOR && nnx_mul_u64(b->file_size, b->ratio, &cap) && total > cap)
+        return nnx_limit_error(err, NNX_LIMIT_ARCHIVE_RATIO, where,
+                               "the archive unpacks to more than %u times its %llu bytes (%llu bytes with this entry)",
+                               b->ratio, (unsigned long long)b->file_size, (unsigned long long)total);
+    if ((uint64_t)size > SIZE_MAX)
+        return entry_problem(c, name, "larger than this system's address space", err);
+    b->total = total;
     return NNX_OK;
 }
+
+/* First buffer of an entry's data; it doubles (up to the declared size) as data arrives, so
+ * memory follows the bytes really unpacked, not what a header claims. */
+#define ENTRY_CHUNK ((size_t)16 << 20)
 
 static nnx_status read_entry_data(nnx_nnef_container *c, struct archive *ar, const char *name, size_t size,
                                   uint8_t **out, nnx_error *err)
@@ -394,11 +424,22 @@ static nnx_status read_entry_data(nnx_nnef_container *c, struct archive *ar, con
     *out = NULL;
     if (size == 0)
         return NNX_OK;
-    uint8_t *buf = nnx_mem_alloc(&c->alloc, size);
+    size_t cap = size < ENTRY_CHUNK ? size : ENTRY_CHUNK;
+    uint8_t *buf = nnx_mem_alloc(&c->alloc, cap);
     if (!buf)
         return oom(err, c->path);
     for (size_t got = 0; got < size;) {
-        la_ssize_t r = archive_read_data(ar, buf + got, size - got);
+        if (got == cap) {
+            size_t grown = cap > size / 2 ? size : cap * 2;
+            uint8_t *nb = nnx_mem_realloc(&c->alloc, buf, grown);
+            if (!nb) {
+                nnx_mem_free(&c->alloc, buf);
+                return oom(err, c->path);
+            }
+            buf = nb;
+            cap = grown;
+        }
+        la_ssize_t r = archive_read_data(ar, buf + got, cap - got);
         if (r <= 0) {
             nnx_mem_free(&c->alloc, buf);
             return r < 0 ? archive_failure(ar, c->path, err) : entry_problem(c, name, "truncated data", err);
@@ -456,19 +497,22 @@ static nnx_status take_entry(nnx_nnef_container *c, struct archive *ar, struct a
     if (!archive_entry_size_is_set(e))
         return entry_problem(c, raw, "no size", err);
     int64_t size = archive_entry_size(e);
-    nnx_status st = charge(c, b, size, err);
+    nnx_status st = charge(c, b, name, size, err);
     if (st != NNX_OK || !wanted(name))
         return st; /* libarchive skips unread data at the next header */
     return keep_entry(c, ar, name, (size_t)size, err);
 }
 
-static nnx_status read_archive(nnx_nnef_container *c, int fd, const nnx_nnef_container_options *o, nnx_error *err)
+static nnx_status read_archive(nnx_nnef_container *c, int fd, uint64_t file_size, const nnx_nnef_container_options *o,
+                               nnx_error *err)
 {
     struct archive *ar = archive_read_new();
     if (!ar)
         return oom(err, c->path);
-    archive_budget b = {0, o && o->max_total_size ? o->max_total_size : NNX_NNEF_DEFAULT_MAX_ARCHIVE_SIZE, 0,
-                        o && o->max_entries ? o->max_entries : NNX_NNEF_DEFAULT_MAX_ARCHIVE_ENTRIES};
+    archive_budget b = {.max_total = o && o->max_bytes ? o->max_bytes : NNX_MAX_ARCHIVE_BYTES_DEFAULT,
+                        .file_size = file_size,
+                        .ratio = o && o->max_ratio ? o->max_ratio : NNX_MAX_ARCHIVE_RATIO_DEFAULT,
+                        .max_entries = o && o->max_entries ? o->max_entries : NNX_NNEF_DEFAULT_MAX_ARCHIVE_ENTRIES};
     nnx_status st = NNX_OK;
     if (archive_read_support_filter_gzip(ar) != ARCHIVE_OK || archive_read_support_format_tar(ar) != ARCHIVE_OK ||
         archive_read_open_fd(ar, fd, 65536) != ARCHIVE_OK)
@@ -486,8 +530,10 @@ static nnx_status read_archive(nnx_nnef_container *c, int fd, const nnx_nnef_con
 
 #else
 /* NNX_WITH_ARCHIVE=OFF (src/CMakeLists.txt): folders and lone graph.nnef files only. */
-static nnx_status read_archive(nnx_nnef_container *c, int fd, const nnx_nnef_container_options *o, nnx_error *err)
+static nnx_status read_archive(nnx_nnef_container *c, int fd, uint64_t file_size, const nnx_nnef_container_options *o,
+                               nnx_error *err)
 {
+    (void)fd, (void)file_size, (void)o;
     return nnx_error_set(err, NNX_ERROR_NOT_SUPPORTED,
                          "%s: error: this libnnx was built without archive support (NNX_WITH_ARCHIVE=OFF): "
                          "it reads NNEF folders and graph.nnef files, not .tar or .tgz",
@@ -613,7 +659,7 @@ static nnx_status open_file(nnx_nnef_container *c, const nnx_nnef_container_opti
     int e = read_head(fd, head, sizeof head, &n);
     nnx_status st = e ? io_error(err, c->path, "read", e) : sniff(c, head, n, err);
     if (st == NNX_OK && is_archive(c))
-        st = read_archive(c, fd, options, err);
+        st = read_archive(c, fd, (uint64_t)sb.st_size, options, err);
     close(fd);
     if (st == NNX_OK && is_archive(c))
         strip_top_folder(c);

@@ -30,9 +30,15 @@
  * hard links, devices, FIFOs); unsafe names (absolute, a ".." component, a backslash, a
  * control character, an empty component, longer than NNX_NNEF_PATH_MAX or a component
  * longer than 255 bytes); two entries with the same name (tar's "last one wins" would let a
- * later entry silently replace a checked one); a total declared size of all regular entries
- * above options.max_total_size, or more than options.max_entries entries (decompression
- * bombs: the bound holds before anything large is allocated). Leading "./" is dropped.
+ * later entry silently replace a checked one); more than options.max_entries entries.
+ * Leading "./" is dropped. Decompression bombs (nnx_model_options max_archive_bytes,
+ * max_archive_ratio; docs/CLI.md "Limits"): each regular entry's declared size is added up
+ * at its header, before its data is read or skipped, and the total may exceed neither
+ * options.max_bytes nor, once past NNX_ARCHIVE_RATIO_FLOOR, options.max_ratio times the
+ * archive file's size (a plain .tar too: only its sparse entries can break it). Either is
+ * NNX_ERROR_NOT_SUPPORTED through nnx_limit_error at "ARCHIVE:ENTRY". An entry's buffer grows
+ * with the data libarchive really delivers, so a header claiming more than the stream holds
+ * costs at most what the stream gives.
  *
  * Folders are the user's own file system: files are mapped on demand (nnx_file_map: large
  * .dat files are mmap'ed, not copied) and symbolic links are followed, as any tool reading a
@@ -49,8 +55,6 @@
 
 /* Longest relative path handled, in bytes without the NUL (Linux PATH_MAX - 1). */
 #define NNX_NNEF_PATH_MAX 4095u
-/* Default bound of the total uncompressed size of an archive's regular entries. */
-#define NNX_NNEF_DEFAULT_MAX_ARCHIVE_SIZE ((uint64_t)4 << 30)
 /* Default bound of the number of entries in an archive (folders included). */
 #define NNX_NNEF_DEFAULT_MAX_ARCHIVE_ENTRIES (1u << 20)
 
@@ -63,8 +67,10 @@ typedef enum nnx_nnef_container_kind {
 
 /* Valid when zeroed (defaults). Bounds apply to archives only. */
 typedef struct nnx_nnef_container_options {
-    uint64_t max_total_size; /* 0 = NNX_NNEF_DEFAULT_MAX_ARCHIVE_SIZE */
-    uint32_t max_entries;    /* 0 = NNX_NNEF_DEFAULT_MAX_ARCHIVE_ENTRIES */
+    uint64_t max_bytes;   /* total declared size of the regular entries; 0 = NNX_MAX_ARCHIVE_BYTES_DEFAULT */
+    uint32_t max_ratio;   /* that total per byte of the archive file past NNX_ARCHIVE_RATIO_FLOOR;
+                             0 = NNX_MAX_ARCHIVE_RATIO_DEFAULT */
+    uint32_t max_entries; /* 0 = NNX_NNEF_DEFAULT_MAX_ARCHIVE_ENTRIES */
 } nnx_nnef_container_options;
 
 /* A container is used from one thread at a time (lookups fill a cache). err arguments

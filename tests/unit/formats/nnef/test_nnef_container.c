@@ -1,7 +1,7 @@
 /* test_nnef_container.c — NNEF containers (src/formats/nnef/container.c): folders, a lone
  * graph.nnef, .tar and .tgz archives built at test time with libarchive in a temporary folder,
  * vendor files, case-insensitive label lookup, one negative test per label rule and per
- * unsafe-entry rule, archive bounds, not-found versus I/O errors, the folder/tar/tgz writer,
+ * unsafe-entry rule, archive bounds (bytes, ratio, a lying header), not-found versus I/O errors, the folder/tar/tgz writer,
  * and allocation failure at every allocation of open and write. */
 #define _XOPEN_SOURCE 700
 #include <setjmp.h>
@@ -672,14 +672,107 @@ static void test_bomb_total_size(void **state)
     struct stat sb;
     assert_int_equal(stat(path, &sb), 0);
     assert_true(sb.st_size < 64 * 1024); /* 8 MiB of zeros compresses to a few KiB */
-    nnx_nnef_container_options o = {.max_total_size = 1u << 20};
-    open_fails(path, &o, NNX_ERROR_NOT_SUPPORTED, "bomb.tgz: error: archive expands to more than 1048576 bytes");
+    nnx_nnef_container_options o = {.max_bytes = 1u << 20};
+    open_fails(path, &o, NNX_ERROR_NOT_SUPPORTED,
+               "bomb.tgz:w.dat: error: the archive unpacks to more than 1048576 bytes (8388695 with this entry) (the "
+               "limit; raise it with nnx_model_options.max_archive_bytes, nnx --max-archive-bytes)");
     /* Skipped vendor entries count too: the bound is on the decompression work. */
     const fx v[] = {{"graph.nnef", graph_text, 0, 0, NULL, false}, {"vendor.bin", NULL, 8u << 20, 0, NULL, false}};
     make_archive(tmp_path(path, sizeof path, "bomb_vendor.tgz"), true, v, 2);
-    open_fails(path, &o, NNX_ERROR_NOT_SUPPORTED, "max_total_size");
-    nnx_nnef_container *c = open_ok(path); /* within the default 4 GiB */
+    open_fails(path, &o, NNX_ERROR_NOT_SUPPORTED, "bomb_vendor.tgz:vendor.bin: error: the archive unpacks to more");
+    /* 8 MiB from a few KiB: within the default bytes, and under NNX_ARCHIVE_RATIO_FLOOR */
+    nnx_nnef_container *c = open_ok(path);
     nnx_nnef_container_close(c);
+}
+
+/* 80 MiB of zeros gzip to about 80 KiB: past NNX_ARCHIVE_RATIO_FLOOR, the 1000:1 ratio breaks
+ * the default 100 (measured against the file's real size) and loads once it is raised. */
+static void test_bomb_ratio(void **state)
+{
+    (void)state;
+    char path[256];
+    const fx v[] = {{"graph.nnef", graph_text, 0, 0, NULL, false}, {"vendor.bin", NULL, 80u << 20, 0, NULL, false}};
+    make_archive(tmp_path(path, sizeof path, "ratio.tgz"), true, v, 2);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_true(sb.st_size * 200 < (80 << 20) && sb.st_size * 4000 > (80 << 20));
+    char want[200];
+    snprintf(want, sizeof want,
+             "ratio.tgz:vendor.bin: error: the archive unpacks to more than 100 times its %lld bytes",
+             (long long)sb.st_size);
+    open_fails(path, NULL, NNX_ERROR_NOT_SUPPORTED, want);
+    open_fails(path, NULL, NNX_ERROR_NOT_SUPPORTED, "nnx_model_options.max_archive_ratio, nnx --max-archive-ratio)");
+    nnx_nnef_container_options o = {.max_ratio = 4000};
+    nnx_nnef_container *c;
+    nnx_error err = {0};
+    assert_int_equal(nnx_nnef_container_open(path, &o, NULL, &c, &err), NNX_OK);
+    nnx_nnef_container_close(c);
+}
+
+/* A 512-byte ustar header for a regular file name of declared size (tar's octal fields and
+ * header checksum), written raw, gzip-compressed if gzip, with only `data` bytes after it:
+ * a header that claims far more than the archive holds. */
+static void make_lying_archive(const char *path, bool gzip, const char *name, uint64_t size, size_t data)
+{
+    unsigned char h[512 + 1024] = {0};
+    snprintf((char *)h, 100, "%s", name);
+    memcpy(h + 100, "0000644", 8);
+    memcpy(h + 108, "0000000", 8);
+    memcpy(h + 116, "0000000", 8);
+    char octal[24];
+    assert_int_equal(snprintf(octal, sizeof octal, "%011llo", (unsigned long long)size), 11);
+    memcpy(h + 124, octal, 12);
+    memcpy(h + 136, "00000000000", 12);
+    h[156] = '0';
+    memcpy(h + 257, "ustar", 6);
+    memcpy(h + 263, "00", 2);
+    memset(h + 148, ' ', 8);
+    unsigned sum = 0;
+    for (int i = 0; i < 512; i++)
+        sum += h[i];
+    snprintf((char *)h + 148, 8, "%06o", sum);
+    assert_true(data <= 1024);
+    struct archive *a = archive_write_new();
+    assert_int_equal(archive_write_set_format_raw(a), ARCHIVE_OK);
+    if (gzip)
+        assert_int_equal(archive_write_add_filter_gzip(a), ARCHIVE_OK);
+    assert_int_equal(archive_write_open_filename(a, path), ARCHIVE_OK);
+    struct archive_entry *en = archive_entry_new();
+    archive_entry_set_pathname(en, "raw");
+    archive_entry_set_filetype(en, AE_IFREG);
+    assert_int_equal(archive_write_header(a, en), ARCHIVE_OK);
+    assert_int_equal(archive_write_data(a, h, 512 + data), (la_ssize_t)(512 + data));
+    archive_entry_free(en);
+    assert_int_equal(archive_write_close(a), ARCHIVE_OK);
+    archive_write_free(a);
+}
+
+/* A header claiming 8 GiB (the most tar's 11 octal digits hold), or 60 MiB (under the ratio
+ * floor), in an archive of a few hundred bytes: refused at the header by the ratio (a plain
+ * .tar too), or costing only the bytes really there (the buffer grows with the data) before
+ * "truncated data". */
+static void test_bomb_lying_header(void **state)
+{
+    (void)state;
+    char path[256];
+    make_lying_archive(tmp_path(path, sizeof path, "lie.tgz"), true, "w.dat", (uint64_t)077777777777, 100);
+    open_fails(path, NULL, NNX_ERROR_NOT_SUPPORTED, "lie.tgz:w.dat: error: the archive unpacks to more than 100 times");
+    make_lying_archive(tmp_path(path, sizeof path, "lie.tar"), false, "w.dat", (uint64_t)077777777777, 100);
+    open_fails(path, NULL, NNX_ERROR_NOT_SUPPORTED, "lie.tar:w.dat: error: the archive unpacks to more than 100 times");
+    nnx_nnef_container_options o = {.max_bytes = 1u << 30};
+    open_fails(path, &o, NNX_ERROR_NOT_SUPPORTED, "lie.tar:w.dat: error: the archive unpacks to more than 1073741824");
+    /* 60 MiB claimed: under the floor, so read, and a counting allocator sees only the first
+     * chunk allocated, never the 60 MiB */
+    make_lying_archive(tmp_path(path, sizeof path, "lie60.tgz"), true, "w.dat", (uint64_t)60 << 20, 1000);
+    counting_alloc ca = {0};
+    nnx_alloc a = counting_alloc_wrap(&ca);
+    nnx_nnef_container *c = NULL;
+    nnx_error err = {0};
+    assert_int_equal(nnx_nnef_container_open(path, NULL, &a, &c, &err), NNX_ERROR_INVALID_MODEL);
+    assert_non_null(strstr(err.message, "lie60.tgz"));
+    assert_null(c);
+    assert_true(ca.largest <= ((size_t)16 << 20));
+    assert_int_equal(ca.live, 0);
 }
 
 static void test_bomb_entries(void **state)
@@ -1073,6 +1166,8 @@ int main(void)
         cmocka_unit_test(test_entry_device),
         cmocka_unit_test(test_entry_duplicate),
         cmocka_unit_test(test_bomb_total_size),
+        cmocka_unit_test(test_bomb_ratio),
+        cmocka_unit_test(test_bomb_lying_header),
         cmocka_unit_test(test_bomb_entries),
         cmocka_unit_test(test_not_found_vs_io_archive),
         cmocka_unit_test(test_not_found_vs_io_folder),

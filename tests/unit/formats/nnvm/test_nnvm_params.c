@@ -58,7 +58,7 @@ static void one_array(bytes *o, const char *name, uint8_t code, uint8_t bits, ui
 static nnx_status parse(const bytes *o, nnx_tvm_param **p, uint32_t *n, nnx_arena *arena, nnx_error *err)
 {
     memset(err, 0, sizeof *err);
-    return nnx_tvm_params_parse(o->b, o->n, "w.params", arena, p, n, err);
+    return nnx_tvm_params_parse(o->b, o->n, "w.params", 0, arena, p, n, err);
 }
 
 static void test_round_trip(void **state)
@@ -92,7 +92,7 @@ static void test_round_trip(void **state)
     nnx_arena_init(&arena, nnvm_libc());
     nnx_tvm_param *out;
     uint32_t n;
-    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)buf.data, buf.len, "rt.params", &arena, &out, &n, &err),
+    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)buf.data, buf.len, "rt.params", 0, &arena, &out, &n, &err),
                      NNX_OK);
     assert_int_equal(n, N);
     for (uint32_t k = 0; k < N; k++) {
@@ -108,7 +108,7 @@ static void test_round_trip(void **state)
     for (size_t len = 0; len < buf.len; len++) {
         uint8_t *copy = malloc(len ? len : 1);
         memcpy(copy, buf.data, len);
-        nnx_status st = nnx_tvm_params_parse(copy, len, "cut.params", &arena, &out, &n, &err);
+        nnx_status st = nnx_tvm_params_parse(copy, len, "cut.params", 0, &arena, &out, &n, &err);
         nnx_error_clear(&err);
         free(copy);
         if (st != NNX_ERROR_INVALID_MODEL)
@@ -116,7 +116,7 @@ static void test_round_trip(void **state)
     }
     /* One byte too many. */
     nnx_strbuf_append(&buf, "x", 1);
-    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)buf.data, buf.len, "long.params", &arena, &out, &n, &err),
+    assert_int_equal(nnx_tvm_params_parse((const uint8_t *)buf.data, buf.len, "long.params", 0, &arena, &out, &n, &err),
                      NNX_ERROR_INVALID_MODEL);
     assert_non_null(strstr(err.message, "1 bytes after the last array"));
     nnx_arena_free(&arena);

@@ -3,7 +3,7 @@
  * support are listed (nnx_model_unsupported) instead of failing the load; what is computed
  * from them has an unknown shape; build and save refuse naming the first; the rest of the
  * graph still loads and is checked (an undefined name is still an error); a node whose
- * sub-graph names an unknown value is not lowered; an unbound model's outputs are probed; a
+ * sub-graph names an unknown value is not lowered (and its names count towards max_names); an unbound model's outputs are probed; a
  * model nnx runs loads and runs as without the flag. Models
  * are built in memory with the protobuf-c structs and written to a temporary file. */
 #include <setjmp.h>
@@ -241,6 +241,19 @@ static void subgraph_names_unknown_value(void **state)
     const char *dot = nnx_model_dot(m);
     assert_non_null(dot);
     assert_non_null(strstr(dot, "[label=\"if\\nIf\"]"));
+    nnx_model_destroy(m);
+    /* nnx_model_options.max_names counts the sub-graphs' names too: inputs x, c, outputs a, y
+     * of the main graph and o of each branch (the same graph twice) are 6 */
+    save_model(&b);
+    nnx_model_options lim = {.flags = NNX_MODEL_STRUCTURE_ONLY, .max_names = 5};
+    assert_int_equal(nnx_model_load(ctx, b.path, &lim, &m), NNX_ERROR_NOT_SUPPORTED);
+    assert_non_null(strstr(nnx_context_error(ctx),
+                           ": error: the model defines 6 names (initializers, inputs, value_info, node outputs), more "
+                           "than 5 (the limit; raise it with nnx_model_options.max_names, nnx --max-names)"));
+    lim.max_names = 6;
+    assert_int_equal(nnx_model_load(ctx, b.path, &lim, &m), NNX_OK);
+    nnx_model_destroy(m);
+    unlink(b.path);
     nnx_context_destroy(ctx);
 }
 

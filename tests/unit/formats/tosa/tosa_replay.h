@@ -48,7 +48,7 @@ static inline nnx_graph *replay(nnx_context *ctx, const nnx_tfile *f)
     nnx_tosa *t = nnx_tosa_begin(bl, NULL);
     nnx_tosa_replayed r;
     nnx_error err = {0};
-    if (nnx_tosa_replay(t, f, "replay", false, &r, &err) != NNX_OK)
+    if (nnx_tosa_replay(t, f, "replay", false, 0, &r, &err) != NNX_OK)
         fail_msg("%s", err.message);
     assert_string_equal(r.main_block, "main");
     nnx_named_operand *outs = calloc(r.n_outputs + 1, sizeof *outs);
