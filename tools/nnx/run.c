@@ -713,7 +713,7 @@ static int run(run_args *a)
                        "and --compare do not apply\n",
                        a->model),
                NNX_EXIT_USAGE)
-            : run_desc(desc, a->output_dir, a->threads);
+            : run_desc(desc, a->output_dir, a->threads, &a->model_args.limits);
         free(desc);
         return rc;
     }

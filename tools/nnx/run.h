@@ -74,8 +74,9 @@ void run_print_values(FILE *out, const run_buffer *b, bool all);
  * graph.nnef); *desc_path (malloc'ed) is the desc.json. */
 bool run_is_desc(const char *path, char **desc_path);
 /* Runs the TOSA test described by desc, writing its outputs beside it or into output_dir
- * (when not NULL). Returns the exit code: 0 ran (or was rejected as expected). */
-int run_desc(const char *desc, const char *output_dir, uint32_t threads);
+ * (when not NULL), loading it with the limits given (only max_* fields set). Returns the exit
+ * code: 0 ran (or was rejected as expected). */
+int run_desc(const char *desc, const char *output_dir, uint32_t threads, const nnx_model_options *limits);
 
 /* run.c: tensors for every input of the compiled graph g (filled from buffers, indexed like
  * the model's inputs) and every output (readable), named as the graph names them; in and

@@ -260,7 +260,7 @@ static int run_graph(const desc_test *t, const char *desc, nnx_context *ctx, nnx
     return rc;
 }
 
-int run_desc(const char *desc, const char *output_dir, uint32_t threads)
+int run_desc(const char *desc, const char *output_dir, uint32_t threads, const nnx_model_options *limits)
 {
     desc_test t = {0};
     const char *slash = strrchr(desc, '/');
@@ -274,7 +274,8 @@ int run_desc(const char *desc, const char *output_dir, uint32_t threads)
         rc = bad(desc, "out of memory");
     if (rc == NNX_EXIT_OK) {
         nnx_model *m = NULL;
-        nnx_model_options o = {.flags = cJSON_GetArraySize(t.variable_name) ? NNX_MODEL_VARIABLE_OUTPUTS : 0};
+        nnx_model_options o = *limits; /* the --max-* limits given; nothing else */
+        o.flags = cJSON_GetArraySize(t.variable_name) ? NNX_MODEL_VARIABLE_OUTPUTS : 0;
         nnx_status st = nnx_model_load(ctx, model_path, &o, &m);
         if (st != NNX_OK)
             rc = rejected(&t, desc, ctx, st);
