@@ -76,16 +76,6 @@ static const nnx_tfile_shape *shape_of(const scope *s, const char *name)
     return NULL;
 }
 
-static nnx_operand *value_of(const scope *s, const char *name)
-{
-    for (; s; s = s->parent) {
-        uintptr_t p;
-        if (nnx_strmap_get(&s->values, name, &p))
-            return (nnx_operand *)p;
-    }
-    return NULL;
-}
-
 static bool bind(replay *r, scope *s, const char *name, nnx_operand *op)
 {
     uintptr_t *slot = nnx_strmap_put(&s->values, name, NULL);
@@ -334,14 +324,44 @@ static bool declare_variable(replay *r, nnx_tosa *t, const scope *s, const nnx_t
 
 /* The operand of name: bound already, else a constant tensor or shape of the block (made
  * through CONST / CONST_SHAPE, so that their rules apply), else an error. */
+/* The innermost scope from s out that binds or declares name (NULL: none); *value its value
+ * when that scope has bound one. A branch's own constant thus hides a value of the same name
+ * the block around it has already built. */
+static const scope *declaring(const scope *s, const char *name, nnx_operand **value)
+{
+    *value = NULL;
+    for (; s; s = s->parent) {
+        uintptr_t p;
+        if (nnx_strmap_get(&s->values, name, &p)) {
+            *value = (nnx_operand *)p;
+            return s;
+        }
+        if (nnx_strmap_get(&s->tensors, name, &p) || nnx_strmap_get(&s->shapes, name, &p))
+            return s;
+    }
+    return NULL;
+}
+
 static nnx_operand *operand_named(replay *r, nnx_tosa *t, scope *s, const char *name, const char *where)
 {
-    nnx_operand *op = value_of(s, name);
-    if (op)
+    nnx_operand *op;
+    const scope *d = declaring(s, name, &op);
+    uintptr_t i;
+    const nnx_tfile_tensor *tt = d && nnx_strmap_get(&d->tensors, name, &i) ? &d->block->tensors[i - 1] : NULL;
+    const nnx_tfile_shape *sh = !tt && d && nnx_strmap_get(&d->shapes, name, &i) ? &d->block->shapes[i - 1] : NULL;
+    bool constant = (tt && tt->data.present && !tt->variable) || sh;
+    if (op && op->builder != t->b && !constant) {
+        /* A COND_IF branch is its own graph (TOSA 1.0 §2.16.1 runs it on input_list alone). */
+        failf(r, NNX_ERROR_INVALID_ARGUMENT,
+              "block '%s', %s: '%s' is a value of block '%s', which a COND_IF branch reads only through "
+              "the operator's input_list",
+              s->block->name, where, name, d->block->name);
+        return NULL;
+    }
+    if (op && op->builder == t->b)
         return op;
+    /* an enclosing block's constant: built again on this branch's builder */
     const nnx_alloc *al = t->b->ir.alloc;
-    const nnx_tfile_tensor *tt = tensor_of(s, name);
-    const nnx_tfile_shape *sh = tt ? NULL : shape_of(s, name);
     nnx_tosa_attrs a = {0};
     nnx_operand *res = NULL;
     if (tt && tt->data.present && !tt->variable) {
