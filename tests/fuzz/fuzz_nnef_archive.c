@@ -18,11 +18,16 @@ static void check(bool ok)
         __builtin_trap();
 }
 
+static char path[64];
+
+static void remove_file(void) { unlink(path); }
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static char path[64];
-    if (!path[0])
+    if (!path[0]) { /* one file per process, removed when it exits */
         snprintf(path, sizeof path, "/tmp/fuzz-nnef-archive-%ld.bin", (long)getpid());
+        atexit(remove_file);
+    }
     FILE *f = fopen(path, "wb");
     if (!f)
         return 0;
