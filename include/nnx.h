@@ -271,7 +271,9 @@ typedef enum nnx_power_preference {
 } nnx_power_preference;
 
 typedef struct nnx_context_options {
-    uint32_t threads;        /* worker threads; 0 = one per core, 1 = none. A graph's
+    uint32_t threads;        /* worker threads; 0 = one per core, 1 = none, at most
+                                        * NNX_MAX_THREADS (more: nnx_context_create fails with
+                                        * NNX_ERROR_INVALID_ARGUMENT). A graph's
                                         * dispatches use them unless, while they run slow, single-
                                         * thread dispatches prove faster (the same bytes either way) */
     nnx_allocator allocator; /* zeroed = libc malloc/realloc/free */
@@ -279,6 +281,11 @@ typedef struct nnx_context_options {
     void *log_user;
     nnx_power_preference power_preference; /* a hint (WebNN); this CPU backend ignores it */
 } nnx_context_options;
+
+/* The most worker threads a context may have (nnx_context_options.threads; engine decision
+ * E43): each worker keeps scratch of its own, so memory grows with the count, while no
+ * machine nnx targets has this many cores to run them on. */
+#define NNX_MAX_THREADS 256
 
 /* options may be NULL (all defaults). On failure *out is NULL. */
 NNX_API nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **out);

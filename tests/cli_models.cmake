@@ -120,12 +120,59 @@ if(EXISTS /usr/bin/python3)
   nnx_onnx_cli(nnx_cli_onnx_loaderr_matmul_int32 3
     STDERR "matmul_int32.onnx: error: node 'mm' \\(MatMul, opset 13\\): MatMul of int32 is not supported"
     ARGS run ${onnx_loaderr}/matmul_int32.onnx --random-inputs 1)
+  # Gemm of int32, like MatMul: valid ONNX nnx cannot run (exit 3), naming node and type.
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_gemm_int32 3
+    STDERR "gemm_int32.onnx: error: node 'gm' \\(Gemm, opset 13\\): Gemm of int32 is not supported"
+    ARGS run ${onnx_loaderr}/gemm_int32.onnx --random-inputs 1)
+  # An opset newer than nnx knows is refused by name (exit 3) unless --newer-opsets.
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_opset99 3 STDERR "opset99.onnx: error: .*opset 99"
+    ARGS run ${onnx_loaderr}/opset99.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_opset99_newer 0 STDOUT "^y: float32\\[1,4\\] "
+    ARGS run ${onnx_loaderr}/opset99.onnx --random-inputs 1 --newer-opsets)
+  # Dims of a graph output or a value_info that are not extents (-1, 2^62): nnx computes
+  # shapes itself and does not read these, so the output is the right [1,4], never "symbolic"
+  # (decision "declared output dims").
+  foreach(f out_dim_negative out_dim_huge vi_dim_negative vi_dim_huge)
+    nnx_onnx_cli(nnx_cli_onnx_loaderr_${f} 0 STDOUT "^y: float32\\[1,4\\] "
+      ARGS run ${onnx_loaderr}/${f}.onnx --random-inputs 1)
+    nnx_onnx_cli(nnx_cli_onnx_loaderr_${f}_info 0 STDOUT "outputs:\n  y +float32 +\\[1,4\\]\n"
+      ARGS info ${onnx_loaderr}/${f}.onnx)
+    list(APPEND onnx_loaderr_tests nnx_cli_onnx_loaderr_${f} nnx_cli_onnx_loaderr_${f}_info)
+  endforeach()
+  # A name defined twice is an invalid model (exit 1) naming it (ONNX-L10).
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_dup_node_output 1
+    STDERR "dup_node_output.onnx: error: node 'r2' \\(Neg, opset 13\\): output 0 'y' is already defined"
+    ARGS run ${onnx_loaderr}/dup_node_output.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_dup_initializer 1
+    STDERR "dup_initializer.onnx: error: node 'r1' \\(Relu, opset 13\\): output 0 't' is already defined"
+    ARGS run ${onnx_loaderr}/dup_initializer.onnx --random-inputs 1)
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_dup_graph_input 1
+    STDERR "dup_graph_input.onnx: error: node 'r1' \\(Relu, opset 13\\): output 0 'x' is already defined"
+    ARGS run ${onnx_loaderr}/dup_graph_input.onnx --random-inputs 1)
+  # ConstantOfShape of 60000^3 elements: refused by the elements limit before allocating
+  # (exit 3, fast: the test's timeout is 30 s); raised past it, the load still fails cleanly.
+  nnx_onnx_cli(nnx_cli_onnx_loaderr_cos_huge 3
+    STDERR "cos_huge.onnx: node 'cos' \\(ConstantOfShape\\): error: the constant would have 216000000000000 elements, more than 268435456 \\(the limit; raise it with nnx_model_options.max_elements, nnx --max-elements\\)"
+    ARGS run ${onnx_loaderr}/cos_huge.onnx --random-inputs 1)
   set_tests_properties(nnx_cli_onnx_loaderr_ext_valid nnx_cli_onnx_loaderr_ext_missing nnx_cli_onnx_loaderr_ext_escape
                        nnx_cli_onnx_loaderr_ext_fifo nnx_cli_onnx_loaderr_dim_negative
                        nnx_cli_onnx_loaderr_dim_negative_shape nnx_cli_onnx_loaderr_dim_huge
                        nnx_cli_onnx_loaderr_empty_op nnx_cli_onnx_loaderr_empty_op_structure
-                       nnx_cli_onnx_loaderr_matmul_int32
+                       nnx_cli_onnx_loaderr_matmul_int32 nnx_cli_onnx_loaderr_gemm_int32
+                       nnx_cli_onnx_loaderr_opset99 nnx_cli_onnx_loaderr_opset99_newer ${onnx_loaderr_tests}
+                       nnx_cli_onnx_loaderr_dup_node_output nnx_cli_onnx_loaderr_dup_initializer
+                       nnx_cli_onnx_loaderr_dup_graph_input nnx_cli_onnx_loaderr_cos_huge
                        PROPERTIES FIXTURES_REQUIRED onnx-loaderr TIMEOUT 30)
+  # A 1 GiB ConstantOfShape (within the elements limit) in a 300 MB address space: out of
+  # memory, exit 4, naming the node and the bytes (decision E40). Sanitizers reserve more
+  # address space than the limit, so a plain build only.
+  if(NOT NNX_SANITIZE)
+    add_test(NAME nnx_cli_onnx_loaderr_cos_oom COMMAND ${CMAKE_COMMAND} -DEXIT=4
+      "-DSTDERR=cos_1gib[.]onnx: error: node 'cos' [(]ConstantOfShape, opset 13[)]: out of memory for the constant [(]1073741824 bytes[)]"
+      -P ${PROJECT_SOURCE_DIR}/tools/nnx/expect.cmake -- /bin/bash -c "ulimit -v 300000 && exec \"$0\" run \"$1\" --random-inputs 1"
+      $<TARGET_FILE:nnx-cli> ${onnx_loaderr}/cos_1gib.onnx)
+    set_tests_properties(nnx_cli_onnx_loaderr_cos_oom PROPERTIES LABELS cli FIXTURES_REQUIRED onnx-loaderr TIMEOUT 30)
+  endif()
 endif()
 nnx_onnx_cli(nnx_cli_onnx_run 0 STDOUT "^y: float32\\[1,4\\] "
   ARGS run ${onnx_data}/relu_add.onnx --input x=${onnx_data}/x_1x4.npy -o ${onnx_out}/relu_add)

@@ -20,7 +20,10 @@ pynnx_context *pynnx_context_new(uint32_t threads)
     Py_END_ALLOW_THREADS
     if (st != NNX_OK) {
         Py_DECREF(c);
-        return (pynnx_context *)pynnx_raise(st, "creating a context failed");
+        return (pynnx_context *)pynnx_raise(
+            st,
+            threads > NNX_MAX_THREADS ? "creating a context failed: threads is more than NNX_MAX_THREADS (256)"
+                                      : "creating a context failed");
     }
     return c;
 }

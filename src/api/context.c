@@ -54,6 +54,8 @@ nnx_status nnx_context_create(const nnx_context_options *options, nnx_context **
     nnx_context_options opts = {0};
     if (options)
         opts = *options;
+    if (opts.threads > NNX_MAX_THREADS)
+        return NNX_ERROR_INVALID_ARGUMENT; /* decision E43: refused, not clamped */
     nnx_alloc alloc;
     if (!nnx_alloc_init(&alloc, &opts.allocator))
         return NNX_ERROR_INVALID_ARGUMENT; /* a partial allocator hook */

@@ -124,6 +124,12 @@ static nnx_status replay(tosa_model *m, const char *path, bool variable_outputs,
         m->usage = *t->usage;
         m->main_block = r.main_block;
         st = take_graph(m, b, &r, err);
+        /* copying the graph copies its constants: a failure names its bytes, add the file */
+        if (st == NNX_ERROR_OUT_OF_MEMORY && strncmp(err->message, path, strlen(path)) != 0) {
+            char why[NNX_ERROR_MESSAGE_MAX];
+            snprintf(why, sizeof why, "%s", err->message);
+            nnx_error_set(err, st, "%s: error: %s", path, why);
+        }
     }
     nnx_context_destroy(ctx);
     return st;

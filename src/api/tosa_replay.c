@@ -125,8 +125,8 @@ static bool tensor_desc(replay *r, const scope *s, const nnx_tfile_tensor *t, nn
     return true;
 }
 
-/* bytes of a tensor's data decoded into nnx's layout (from alloc; *out NULL for no data). */
-static bool decode(replay *r, const nnx_alloc *a, uint32_t type, const nnx_tfile_bytes *bytes,
+/* bytes of tensor name's data decoded into nnx's layout (from alloc; *out NULL for no data). */
+static bool decode(replay *r, const char *name, const nnx_alloc *a, uint32_t type, const nnx_tfile_bytes *bytes,
                    const nnx_operand_desc *d, void **out, size_t *size)
 {
     *out = NULL;
@@ -143,8 +143,10 @@ static bool decode(replay *r, const nnx_alloc *a, uint32_t type, const nnx_tfile
                false;
     size_t sz = (size_t)n * nnx_dtype_size(d->dtype);
     void *buf = nnx_mem_alloc(a, sz ? sz : 1);
-    if (!buf)
-        return failf(r, NNX_ERROR_OUT_OF_MEMORY, "out of memory"), false;
+    if (!buf) /* the largest allocation a file asks for: name it */
+        return failf(r, NNX_ERROR_OUT_OF_MEMORY, "out of memory for tensor '%s' (%zu bytes)", name ? name : "",
+                     sz ? sz : 1),
+               false;
     nnx_tfile_decode(type, bytes->data, n, buf);
     *out = buf;
     *size = sz;
@@ -313,7 +315,7 @@ static bool declare_variable(replay *r, nnx_tosa *t, const scope *s, const nnx_t
         return false;
     void *data = NULL;
     size_t size = 0;
-    if (vt->data.present && vt->data.size && !decode(r, al, vt->type, &vt->data, &a.desc, &data, &size))
+    if (vt->data.present && vt->data.size && !decode(r, vt->name, al, vt->type, &vt->data, &a.desc, &data, &size))
         return false;
     a.values = data;
     a.values_size = size;
@@ -370,13 +372,13 @@ static nnx_operand *operand_named(replay *r, nnx_tosa *t, scope *s, const char *
         void *data;
         size_t size;
         if (tt->type == NNX_TFILE_SHAPE) {
-            if (!decode(r, al, tt->type, &tt->data, &a.desc, &data, &size))
+            if (!decode(r, tt->name, al, tt->type, &tt->data, &a.desc, &data, &size))
                 return NULL;
             a.shape_values = data;
             a.shape_values_count = (uint32_t)(size / sizeof(int64_t));
             nnx_tosa_add(t, NNX_TOSA_CONST_SHAPE, NULL, 0, &a, &res, 1);
         } else {
-            if (!decode(r, al, tt->type, &tt->data, &a.desc, &data, &size))
+            if (!decode(r, tt->name, al, tt->type, &tt->data, &a.desc, &data, &size))
                 return NULL;
             a.values = data;
             a.values_size = size;
@@ -387,7 +389,7 @@ static nnx_operand *operand_named(replay *r, nnx_tosa *t, scope *s, const char *
         nnx_operand_desc d = {.dtype = NNX_INT64, .rank = 1, .shape = {sh->rank}};
         void *data;
         size_t size;
-        if (!decode(r, al, NNX_TFILE_SHAPE, &sh->data, &d, &data, &size))
+        if (!decode(r, sh->name, al, NNX_TFILE_SHAPE, &sh->data, &d, &data, &size))
             return NULL;
         a.shape_values = data;
         a.shape_values_count = sh->rank;
@@ -478,19 +480,19 @@ static bool run_operator(replay *r, nnx_tosa *t, scope *s, uint32_t i)
         a.out_type = nnx_tfile_dtype_to_nnx(o0->type);
     if (ok && op->op == NNX_TOSA_CONST) {
         size_t size = 0;
-        ok = o0 && o0->data.present
-            ? tensor_desc(r, s, o0, &a.desc, false) && decode(r, al, o0->type, &o0->data, &a.desc, &data, &size)
-            : failf(r, NNX_ERROR_INVALID_ARGUMENT, "block '%s', %s: output '%s' has no data", blk->name, where,
-                    op->n_outputs ? op->outputs[0] : "") == NNX_OK;
+        ok = o0 && o0->data.present ? tensor_desc(r, s, o0, &a.desc, false) &&
+                decode(r, o0->name, al, o0->type, &o0->data, &a.desc, &data, &size)
+                                    : failf(r, NNX_ERROR_INVALID_ARGUMENT, "block '%s', %s: output '%s' has no data",
+                                            blk->name, where, op->n_outputs ? op->outputs[0] : "") == NNX_OK;
         a.values = data, a.values_size = size;
     } else if (ok && op->op == NNX_TOSA_CONST_SHAPE) {
         const nnx_tfile_shape *sh = op->n_outputs ? shape_of(s, op->outputs[0]) : NULL;
         size_t size = 0;
         nnx_operand_desc d = {.dtype = NNX_INT64, .rank = 1, .shape = {sh ? sh->rank : 0}};
         if (sh)
-            ok = decode(r, al, NNX_TFILE_SHAPE, &sh->data, &d, &data, &size);
+            ok = decode(r, sh->name, al, NNX_TFILE_SHAPE, &sh->data, &d, &data, &size);
         else if (o0 && o0->data.present)
-            ok = tensor_desc(r, s, o0, &d, false) && decode(r, al, o0->type, &o0->data, &d, &data, &size);
+            ok = tensor_desc(r, s, o0, &d, false) && decode(r, o0->name, al, o0->type, &o0->data, &d, &data, &size);
         else
             ok = failf(r, NNX_ERROR_INVALID_ARGUMENT, "block '%s', %s: output '%s' has no data", blk->name, where,
                        op->n_outputs ? op->outputs[0] : "") == NNX_OK;

@@ -62,8 +62,8 @@ nnx_status nnx_ir_add_constant(nnx_ir *ir, const nnx_operand_desc *desc, const v
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "constant data is %zu bytes, the descriptor needs %zu",
                              size, bytes);
     void *copy = nnx_mem_alloc_aligned(ir->alloc, size ? size : 1); /* an empty tensor has data too */
-    if (!copy)
-        return oom(err);
+    if (!copy) /* the largest allocation a model makes: say how large */
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for a constant (%zu bytes)", size ? size : 1);
     if (size)
         memcpy(copy, data, size);
     nnx_status st = new_value(ir, desc, NNX_VALUE_CONSTANT, id, err);

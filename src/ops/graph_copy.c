@@ -48,7 +48,8 @@ nnx_status nnx_ir_copy(nnx_ir *dst, const nnx_ir *src, nnx_error *err)
             } else { /* a constant freed as unreachable: keep the id, with zeros */
                 void *zeros = nnx_mem_calloc(dst->alloc, bytes ? bytes : 1, 1);
                 st = zeros ? nnx_ir_add_constant(dst, &val->desc, zeros, bytes, &id, err)
-                           : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+                           : nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for a constant (%zu bytes)",
+                                           bytes ? bytes : 1);
                 nnx_mem_free(dst->alloc, zeros);
             }
         } else {

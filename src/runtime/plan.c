@@ -228,8 +228,17 @@ nnx_exec *nnx_exec_create(const nnx_plan *plan, nnx_error *err)
         x->shared = nnx_mem_alloc_aligned(ir->alloc, plan->shared_bytes);
     if (!x || !x->buffers || !x->in_views || !x->out_views || !sized || (scratch_bytes && !x->scratch) ||
         (plan->shared_bytes && !x->shared)) {
+        /* the scratch grows with the threads (nnx_context_options.threads): name its size */
+        if (x && x->buffers && x->in_views && x->out_views && (!sized || (scratch_bytes && !x->scratch)))
+            nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY,
+                          "out of memory allocating the kernels' scratch (%llu bytes for each of %u threads)",
+                          (unsigned long long)plan->thread_bytes, nnx_pool_threads(plan->pool));
+        else if (x && x->buffers && x->in_views && x->out_views && plan->shared_bytes && !x->shared)
+            nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory allocating %llu bytes of shared scratch",
+                          (unsigned long long)plan->shared_bytes);
+        else
+            nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a run");
         nnx_exec_destroy(plan, x);
-        nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory preparing a run");
         return NULL;
     }
     if (plan->arena_bytes && !(x->arena = nnx_mem_alloc_aligned(ir->alloc, (size_t)plan->arena_bytes))) {

@@ -19,7 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         nnx_ir_model_init(&m, &alloc, "onnx");
         nnx_error err = {0};
         bool api = pass > 0; /* as the model API loads it */
-        nnx_ir_model_options o = {.allow_unbound = api, .allow_stages = api, .structure_only = pass == 2};
+        /* tensors built at load (ConstantOfShape, Range, ...) stay far below libFuzzer's 2 GB
+         * malloc limit: a larger one is the limit's clean refusal */
+        nnx_ir_model_options o = {
+            .allow_unbound = api, .allow_stages = api, .structure_only = pass == 2, .limits = {.elements = 1u << 22}};
         nnx_onnx_load_buffer(data, size, "fuzz.onnx", NULL, &o, NULL, 0, &m, &err);
         nnx_ir_model_free(&m);
     }

@@ -603,8 +603,9 @@ int cmd_bench(int argc, char **argv)
                 rc = cli_usage_error(&p, "--warmup wants milliseconds from 0 to 600000, got '%s'", value);
             break;
         case OPT_THREADS:
-            if (!cli_parse_long(value, 0, 1024, &threads))
-                rc = cli_usage_error(&p, "--threads wants a number from 0 to 1024, got '%s'", value);
+            if (!cli_parse_long(value, 0, NNX_MAX_THREADS, &threads))
+                rc = cli_usage_error(&p, "--threads wants a number from 0 to %d (NNX_MAX_THREADS), got '%s'",
+                                     NNX_MAX_THREADS, value);
             break;
         case OPT_SHAPES:
             if (shapes)

@@ -69,8 +69,6 @@ static const char kHelp[] =
     "Exit codes: 0 ok, 1 invalid model or bad input data, 2 usage error, 3 not supported,\n"
     "4 out of memory.\n";
 
-#define MAX_THREADS 1024
-
 enum {
     OPT_HELP,
     OPT_INPUT,
@@ -269,8 +267,9 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
         a->format_text = value;
         return -1;
     case OPT_THREADS:
-        if (!cli_parse_long(value, 0, MAX_THREADS, &threads))
-            return cli_usage_error(p, "--threads wants a number from 0 to %d, got '%s'", MAX_THREADS, value);
+        if (!cli_parse_long(value, 0, NNX_MAX_THREADS, &threads))
+            return cli_usage_error(p, "--threads wants a number from 0 to %d (NNX_MAX_THREADS), got '%s'",
+                                   NNX_MAX_THREADS, value);
         a->threads = (uint32_t)threads;
         return -1;
     case OPT_RANDOM_INPUTS:

@@ -157,8 +157,9 @@ static int take_option(cli_parser *p, int opt, const char *value, verify_args *a
         return -1;
     case OPT_BISECT: a->bisect = true; return -1;
     case OPT_THREADS:
-        if (!cli_parse_long(value, 0, 1024, &threads))
-            return cli_usage_error(p, "--threads wants a number from 0 to 1024, got '%s'", value);
+        if (!cli_parse_long(value, 0, NNX_MAX_THREADS, &threads))
+            return cli_usage_error(p, "--threads wants a number from 0 to %d (NNX_MAX_THREADS), got '%s'",
+                                   NNX_MAX_THREADS, value);
         a->threads = (uint32_t)threads;
         return -1;
     case CLI_POSITIONAL:

@@ -168,12 +168,24 @@ static nnx_status add_variable(nnvm_loader *L, const nnx_ir_model_options *o, co
                                   "the weight has no data: no .params file was given or found beside the "
                                   "graph (give one with --params FILE)")) != NNX_OK)
             return st;
+        /* the zeros are sized by the JSON's attrs alone, not by the file's bytes: the elements
+         * limit (nnx_model_options.max_elements) applies before they are allocated */
+        uint64_t count;
+        uint64_t limit = o && o->limits.elements ? o->limits.elements : NNX_MAX_ELEMENTS_DEFAULT;
+        if (!nnx_desc_elements(&d, &count) || count > limit) {
+            char where[256];
+            snprintf(where, sizeof where, "%s: node %u '%.80s'", L->path, L->node, n->name);
+            return nnx_limit_error(L->err, NNX_LIMIT_ELEMENTS, where,
+                                   "the zero-filled weight would have more than %llu elements",
+                                   (unsigned long long)limit);
+        }
         size_t bytes;
         if (!nnx_desc_bytes(&d, &bytes))
             return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "its shape is too large");
         void *zeros = nnx_mem_calloc(L->ir->alloc, bytes ? bytes : 1, 1);
         if (!zeros)
-            return nnvm_fail(L, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+            return nnvm_fail(L, NNX_ERROR_OUT_OF_MEMORY, "out of memory for the zero-filled weight (%zu bytes)",
+                             bytes ? bytes : 1);
         st = nnx_ir_add_constant(L->ir, &d, zeros, bytes, &id, L->err);
         nnx_mem_free(L->ir->alloc, zeros);
     } else {

@@ -207,7 +207,9 @@ nnx_status nnx_tvm_params_parse(const uint8_t *bytes, size_t size, const char *p
                                (unsigned long long)n_names, names);
     nnx_tvm_param *items = nnx_arena_array(arena, n_names ? (size_t)n_names : 1, sizeof *items);
     if (!items)
-        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY,
+                             "%s: error: out of memory for the table of %llu names (%zu bytes)", path,
+                             (unsigned long long)n_names, (size_t)(n_names ? n_names : 1) * sizeof *items);
     nnx_strmap seen; /* the names so far: a repeat is found in constant time */
     nnx_strmap_init(&seen, arena->alloc, false);
     nnx_status st = read_names(&c, path, arena, items, n_names, &seen, err);

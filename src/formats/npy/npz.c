@@ -106,8 +106,8 @@ static nnx_status read_member(npz_reader *r, struct archive *ar, struct archive_
     size_t size = (size_t)declared;
     uint8_t *buf = nnx_mem_alloc(r->alloc, size ? size : 1);
     if (!buf)
-        return nnx_error_set(r->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory for member '%.64s'", path,
-                             entry);
+        return nnx_error_set(r->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory for member '%.64s' (%zu bytes)",
+                             path, entry, size ? size : 1);
     size_t got = 0;
     while (got < size) {
         la_ssize_t n = archive_read_data(ar, buf + got, size - got);
@@ -249,7 +249,8 @@ static nnx_status write_member(struct archive *ar, const npz_sink *s, const nnx_
     char *entry = nnx_mem_alloc(s->alloc, entry_len);
     struct archive_entry *e = archive_entry_new();
     if (!file || !entry || !e)
-        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path_of(path));
+        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory for a member of %zu bytes",
+                           path_of(path), size ? size : 1);
     if (st == NNX_OK &&
         (st = nnx_npy_write(m->dtype, m->shape, m->rank, m->data, m->size, file, size, &written, &inner)) != NNX_OK)
         nnx_error_set(err, st, "%s: error: array '%.64s': %s", path_of(path), m->name, inner.message);

@@ -31,6 +31,30 @@ nnx_status ox_fail(ox *c, nnx_status st, const char *fmt, ...)
     return st;
 }
 
+nnx_status ox_elements(ox *c, const nnx_operand_desc *d, const char *what)
+{
+    uint64_t limit = c->options && c->options->limits.elements ? c->options->limits.elements : NNX_MAX_ELEMENTS_DEFAULT;
+    uint64_t count;
+    bool fits = nnx_desc_elements(d, &count); /* false: the product overflows 64 bits */
+    if (fits && count <= limit)
+        return NNX_OK;
+    if (c->nerr.status != NNX_OK)
+        return c->nerr.status;
+    char where[NNX_ERROR_MESSAGE_MAX / 2];
+    snprintf(where, sizeof where, "%s: node '%s' (%s)", c->path, c->label,
+             c->node && c->node->op_type ? c->node->op_type : "?");
+    c->nerr_whole = true;
+    if (!fits)
+        return nnx_limit_error(&c->nerr, NNX_LIMIT_ELEMENTS, where, "%s would have more than 2^64 elements", what);
+    return nnx_limit_error(&c->nerr, NNX_LIMIT_ELEMENTS, where, "%s would have %llu elements, more than %llu", what,
+                           (unsigned long long)count, (unsigned long long)limit);
+}
+
+nnx_status ox_oom(ox *c, const char *what, size_t bytes)
+{
+    return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s (%zu bytes)", what, bytes);
+}
+
 /* ---------------------------------------------------------------- values */
 
 nnx_operand_desc ox_desc(const ox *c, uint32_t id)
@@ -247,7 +271,7 @@ void *ox_calloc(ox *c, size_t count, size_t size)
     }
     void *p = nnx_mem_calloc(c->ir->alloc, count, size);
     if (!p)
-        ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+        ox_oom(c, "a tensor made at load time", count * size);
     return p;
 }
 
@@ -369,7 +393,7 @@ static nnx_status fold(ox *c, uint32_t node_index, uint32_t *first_out)
         nnx_desc_bytes(&out[k].desc, &b);
         out[k].data = nnx_mem_alloc_aligned(c->ir->alloc, b ? b : 1);
         if (!out[k].data) {
-            st = ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+            st = ox_oom(c, "an output folded at load time", b ? b : 1);
             break;
         }
         memset(out[k].data, 0, b ? b : 1);

@@ -52,6 +52,9 @@ typedef struct ox {
     uint8_t *node_state;
     const char **node_why;
     uint32_t n_bad;
+    /* c->nerr holds a whole message (file and node named: a broken load limit, ox_elements);
+     * the top graph's loop reports it as it is instead of prefixing the node */
+    bool nerr_whole;
 } ox;
 
 /* The value table's id for a tensor computed by a node that was not lowered (structure-only
@@ -437,6 +440,14 @@ static inline int64_t ox_f2i(double v)
         return -lim;
     return (int64_t)v;
 }
+
+/* The elements limit (nnx_model_options.max_elements) on a tensor of shape d the loader
+ * builds beyond the file's bytes (ConstantOfShape, Range, EyeLike): checked before anything
+ * is allocated; over it, the node fails with nnx_limit_error's message naming the file, the
+ * node, what, the count and the option (c->nerr_whole). */
+nnx_status ox_elements(ox *c, const nnx_operand_desc *d, const char *what);
+/* Out of memory for what (bytes long) of the node being mapped: the message names both. */
+nnx_status ox_oom(ox *c, const char *what, size_t bytes);
 
 /* Value access. */
 nnx_operand_desc ox_desc(const ox *c, uint32_t id);

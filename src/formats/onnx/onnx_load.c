@@ -579,6 +579,7 @@ static nnx_status map_node(ox *c, const Onnx__NodeProto *n)
     c->node = n;
     c->label = n->name && n->name[0] ? n->name : n->n_output && n->output[0] ? n->output[0] : "";
     nnx_error_clear(&c->nerr);
+    c->nerr_whole = false;
     uint32_t in_local[64], out_local[64], *in = in_local, *out = out_local, *heap = NULL;
     size_t n_io = n->n_input > n->n_output ? n->n_input : n->n_output;
     nnx_status st = NNX_OK;
@@ -666,6 +667,8 @@ static nnx_status add_nodes(ox *c, const Onnx__GraphProto *g, size_t first, size
         }
         if (st != NNX_OK && c->structure)
             st = ox_structure_failed(c, g, i, st);
+        if (st != NNX_OK && c->nerr_whole)
+            return nnx_error_set(err, st, "%s", c->nerr.message);
         if (st != NNX_OK)
             return nnx_error_set(err, st, "%s: error: node '%s' (%s, opset %lld): %s", c->path, c->label, n->op_type,
                                  (long long)c->opset, c->nerr.message);
@@ -982,6 +985,28 @@ nnx_status nnx_onnx_load_model(const Onnx__ModelProto *model, const char *name, 
     return st;
 }
 
+/* pa, watched: protobuf-c's unpack answers NULL both for a malformed message and for a failed
+ * allocation, and only the allocator can tell the two apart (the largest block refused). */
+typedef struct pb_watch {
+    ProtobufCAllocator *inner;
+    size_t refused;
+} pb_watch;
+
+static void *watch_alloc(void *data, size_t size)
+{
+    pb_watch *w = data;
+    void *p = w->inner->alloc(w->inner->allocator_data, size);
+    if (!p && size >= w->refused)
+        w->refused = size ? size : 1;
+    return p;
+}
+
+static void watch_free(void *data, void *p)
+{
+    pb_watch *w = data;
+    w->inner->free(w->inner->allocator_data, p);
+}
+
 nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, uint32_t max_depth, ProtobufCAllocator *pa,
                      Onnx__ModelProto **model, nnx_error *err)
 {
@@ -989,7 +1014,14 @@ nnx_status ox_decode(const uint8_t *data, size_t size, const char *name, uint32_
     nnx_status st = nnx_onnx_check_depth(data, size, name, max_depth, pa, err);
     if (st != NNX_OK)
         return st;
-    *model = onnx__model_proto__unpack(pa, size, data);
+    /* the message's blocks come from pa's allocator either way: free_unpacked(pa) frees them */
+    pb_watch w = {pa, 0};
+    ProtobufCAllocator watched = {watch_alloc, watch_free, &w};
+    *model = onnx__model_proto__unpack(&watched, size, data);
+    if (!*model && w.refused)
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY,
+                             "%s: error: out of memory decoding the protobuf (a block of %zu bytes was refused)", name,
+                             w.refused);
     if (!*model)
         return nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s: error: not an ONNX model (invalid protobuf)", name);
     return NNX_OK;

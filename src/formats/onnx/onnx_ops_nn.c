@@ -54,6 +54,15 @@ nnx_status nnx_onnx_op_gemm(ox *c, const Onnx__NodeProto *n, const uint32_t *in,
                             .beta = ox_attr_f(n, "beta", 1.0f),
                             .trans_a = ox_attr_i(n, "transA", 0) != 0,
                             .trans_b = ox_attr_i(n, "transB", 0) != 0}};
+    /* ONNX Gemm also takes int32, int64, uint32 and uint64 (opset 9 on); nnx's gemm, like its
+     * matmul, is float only: a valid model nnx cannot run (exit 3), not an invalid one */
+    nnx_operand_desc ad = ox_desc(c, in[0]);
+    nnx_dtype_kind kind = nnx_dtype_kind_of(ad.dtype);
+    if (kind == NNX_KIND_SINT || kind == NNX_KIND_UINT)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED,
+                       "Gemm of %s is not supported (nnx multiplies floating-point "
+                       "matrices only)",
+                       nnx_dtype_name(ad.dtype));
     uint32_t cc = in_or_none(in, n_in, 2);
     uint32_t ins[3] = {in[0], in[1], cc};
     return ox_node(c, NNX_OP_GEMM, ins, cc == NNX_NONE ? 2 : 3, &a, 1, &out[0]);

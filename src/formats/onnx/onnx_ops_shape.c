@@ -139,16 +139,19 @@ nnx_status nnx_onnx_op_constant_of_shape(ox *c, const Onnx__NodeProto *n, const 
             return ox_fail(c, NNX_ERROR_INVALID_ARGUMENT, "dimension %lld is out of range", (long long)v[i]);
         d.shape[i] = (uint32_t)v[i];
     }
+    /* the one tensor a few bytes of file can make as large as it likes: the elements limit
+     * first, then the bytes (not ox_alloc's scratch cap: the limit is the user's to raise) */
+    CHECK(ox_elements(c, &d, "the constant"));
     size_t bytes, es = nnx_dtype_size(d.dtype);
-    if (!nnx_desc_bytes(&d, &bytes) || bytes > ((size_t)1 << 32))
+    if (!nnx_desc_bytes(&d, &bytes))
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the tensor is too large");
-    uint8_t *p = ox_alloc(c, bytes ? bytes : 1);
+    uint8_t *p = nnx_mem_alloc_aligned(c->ir->alloc, bytes ? bytes : 1);
     if (!p)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+        return ox_oom(c, "the constant", bytes ? bytes : 1);
     for (size_t i = 0; i < bytes; i += es)
         memcpy(p + i, value, es);
     nnx_status st = ox_const(c, &d, p, &out[0]);
-    nnx_mem_free(c->ir->alloc, p);
+    nnx_mem_free_aligned(c->ir->alloc, p);
     return st;
 }
 
@@ -161,35 +164,40 @@ nnx_status nnx_onnx_op_range(ox *c, const Onnx__NodeProto *n, const uint32_t *in
     CHECK(ox_doubles(c, in[2], "delta", &dl, 1, &k));
     nnx_dtype dt = ox_desc(c, in[0]).dtype;
     double cnt = dl != 0 ? ceil((l - s) / dl) : 0;
-    if (!(cnt >= 1) || cnt > (1 << 24))
+    if (!(cnt >= 1))
         return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "a range of %g elements is not supported", cnt);
-    nnx_operand_desc d = {dt, 1, {(uint32_t)cnt}};
-    size_t es = nnx_dtype_size(dt);
-    uint8_t *p = ox_alloc(c, (size_t)cnt * es);
+    nnx_operand_desc d = {dt, 1, {cnt > UINT32_MAX ? UINT32_MAX : (uint32_t)cnt}};
+    CHECK(ox_elements(c, &d, "the range"));
+    if (cnt > UINT32_MAX)
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "a range of %g elements is longer than a dimension may be", cnt);
+    size_t bytes;
+    if (!nnx_desc_bytes(&d, &bytes))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the range is too large");
+    uint8_t *p = nnx_mem_calloc(c->ir->alloc, bytes, 1);
     if (!p)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+        return ox_oom(c, "the range", bytes);
     for (uint32_t i = 0; i < (uint32_t)cnt; i++) {
         double v = s + i * dl;
         switch (dt) {
         case NNX_FLOAT32: {
             float f = (float)v;
-            memcpy(p + 4 * i, &f, 4);
+            memcpy(p + (size_t)4 * i, &f, 4);
             break;
         }
-        case NNX_FLOAT64: memcpy(p + 8 * i, &v, 8); break;
+        case NNX_FLOAT64: memcpy(p + (size_t)8 * i, &v, 8); break;
         case NNX_INT16: {
             int16_t x = (int16_t)ox_f2i(v);
-            memcpy(p + 2 * i, &x, 2);
+            memcpy(p + (size_t)2 * i, &x, 2);
             break;
         }
         case NNX_INT32: {
             int32_t x = (int32_t)ox_f2i(v);
-            memcpy(p + 4 * i, &x, 4);
+            memcpy(p + (size_t)4 * i, &x, 4);
             break;
         }
         case NNX_INT64: {
             int64_t x = ox_f2i(v);
-            memcpy(p + 8 * i, &x, 8);
+            memcpy(p + (size_t)8 * i, &x, 8);
             break;
         }
         default: nnx_mem_free(c->ir->alloc, p); return unsupported(c, "Range of type %s", nnx_dtype_name(dt));
@@ -215,13 +223,13 @@ nnx_status nnx_onnx_op_eye_like(ox *c, const Onnx__NodeProto *n, const uint32_t 
     uint32_t one, zero;
     CHECK(ox_scalar(c, d.dtype, 1, &one));
     CHECK(ox_scalar(c, d.dtype, 0, &zero));
-    size_t es = nnx_dtype_size(d.dtype), bytes = 0;
-    uint8_t *p = ox_calloc(c, (size_t)d.shape[0] * d.shape[1], es);
-    if (p)
-        bytes = (size_t)d.shape[0] * d.shape[1] * es;
+    CHECK(ox_elements(c, &d, "the identity matrix"));
+    size_t es = nnx_dtype_size(d.dtype), bytes;
+    if (!nnx_desc_bytes(&d, &bytes))
+        return ox_fail(c, NNX_ERROR_NOT_SUPPORTED, "the identity matrix is too large");
+    uint8_t *p = nnx_mem_calloc(c->ir->alloc, bytes ? bytes : 1, 1);
     if (!p)
-        return ox_fail(c, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
-    memset(p, 0, bytes);
+        return ox_oom(c, "the identity matrix", bytes ? bytes : 1);
     for (int64_t i = 0; i < d.shape[0]; i++) {
         int64_t j = i + k;
         if (j >= 0 && j < d.shape[1])

@@ -170,7 +170,8 @@ static nnx_status read_external(const Onnx__TensorProto *t, const char *dir, con
         st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "tensor '%s': external data file '%s' is too short",
                            t->name ? t->name : "", loc);
     else if (!(*dst = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1)))
-        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for tensor '%s'", t->name ? t->name : "");
+        st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for tensor '%s' (%zu bytes)",
+                           t->name ? t->name : "", bytes ? bytes : (size_t)1);
     else if (bytes)
         memcpy(*dst, v.data + offset, bytes);
     nnx_file_unmap(&v);
@@ -209,7 +210,8 @@ static nnx_status unpack_in_place(const nnx_alloc *alloc, void **p, uint64_t cou
 {
     unsigned char *out = nnx_mem_alloc_aligned(alloc, count ? (size_t)count : 1);
     if (!out)
-        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s (%llu bytes)", what,
+                             (unsigned long long)(count ? count : 1));
     for (uint64_t i = 0; i < count; i++)
         out[i] = unpack_one(*p, i, bits, dt);
     nnx_mem_free_aligned(alloc, *p);
@@ -251,7 +253,8 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
             st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s has %zu bytes of raw data, its shape needs %zu",
                                what, t->raw_data.len, stored);
         else if (!(p = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1)))
-            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
+            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s (%zu bytes)", what,
+                               bytes ? bytes : (size_t)1);
         else if (bits)
             for (uint64_t i = 0; i < count; i++)
                 ((unsigned char *)p)[i] = unpack_one(t->raw_data.data, i, bits, dt);
@@ -263,7 +266,8 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
                                "%s has %zu packed values, its shape needs %zu (%u-bit elements, %u a byte)", what,
                                t->n_int32_data, stored, bits, 8 / bits);
         else if (!(p = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1)))
-            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
+            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s (%zu bytes)", what,
+                               bytes ? bytes : (size_t)1);
         for (uint64_t i = 0; st == NNX_OK && i < count; i++) {
             unsigned char byte = (unsigned char)t->int32_data[i / (8 / bits)];
             ((unsigned char *)p)[i] = unpack_one(&byte, i % (8 / bits), bits, dt);
@@ -282,7 +286,8 @@ nnx_status nnx_onnx_tensor_decode(const Onnx__TensorProto *t, const char *dir, c
             st = nnx_error_set(err, NNX_ERROR_INVALID_ARGUMENT, "%s has %zu values, its shape needs %llu", what, have,
                                (unsigned long long)count);
         else if (!(p = nnx_mem_alloc_aligned(alloc, bytes ? bytes : 1)))
-            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s", what);
+            st = nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory for %s (%zu bytes)", what,
+                               bytes ? bytes : (size_t)1);
         for (size_t i = 0; st == NNX_OK && i < count; i++) {
             unsigned char *q = (unsigned char *)p + i * esize;
             switch (dt) {

@@ -1,7 +1,10 @@
 """gen_load_errors.py — writes into the folder given small models nnx must load right or refuse
 clearly (issue 27 §4, ctest nnx_cli_onnx_loaderr_*): external weights (present, missing, a path
 escaping the model's folder, a FIFO) run with --random-inputs, input dims out of range (-1, 2^62), a
-node with an empty op_type, and an int32 MatMul. Exits 77 (skip) when the onnx package is missing.
+node with an empty op_type, an int32 MatMul and Gemm, an opset newer than nnx knows, output and
+value_info dims out of range, names defined twice (node outputs, an initializer, a graph input),
+and ConstantOfShape tensors over the elements limit or too large for a small address space. Exits
+77 (skip) when the onnx package is missing.
 """
 import os
 import sys
@@ -13,9 +16,9 @@ except ImportError:
     sys.exit(77)
 
 
-def model(nodes, inputs, outputs, inits=()):
-    g = helper.make_graph(nodes, "g", inputs, outputs, list(inits))
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+def model(nodes, inputs, outputs, inits=(), opset=13, value_info=()):
+    g = helper.make_graph(nodes, "g", inputs, outputs, list(inits), value_info=list(value_info))
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
     m.ir_version = 7
     return m
 
@@ -58,6 +61,41 @@ def main(out_dir):
                helper.make_tensor_value_info("b", TensorProto.INT32, [3, 2])],
               [helper.make_tensor_value_info("y", TensorProto.INT32, [2, 2])])
     save(m, os.path.join(out_dir, "matmul_int32.onnx"))
+    m = model([helper.make_node("Gemm", ["a", "b"], ["y"], name="gm")],
+              [helper.make_tensor_value_info("a", TensorProto.INT32, [2, 3]),
+               helper.make_tensor_value_info("b", TensorProto.INT32, [3, 2])],
+              [helper.make_tensor_value_info("y", TensorProto.INT32, [2, 2])])
+    save(m, os.path.join(out_dir, "gemm_int32.onnx"))
+    x14 = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])]
+    y14 = [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4])]
+    save(model([helper.make_node("Relu", ["x"], ["y"])], x14, y14, opset=99),
+         os.path.join(out_dir, "opset99.onnx"))
+    # dims out of range where nnx reads them but does not need them: a graph output's and a
+    # value_info's (the shapes nnx computes win; the file's must still be extents or names)
+    for name, dim in (("out_dim_negative.onnx", -1), ("out_dim_huge.onnx", 1 << 62)):
+        save(model([helper.make_node("Relu", ["x"], ["y"])], x14,
+                   [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, dim])]),
+             os.path.join(out_dir, name))
+    for name, dim in (("vi_dim_negative.onnx", -1), ("vi_dim_huge.onnx", 1 << 62)):
+        save(model([helper.make_node("Relu", ["x"], ["t"]), helper.make_node("Relu", ["t"], ["y"])], x14, y14,
+                   value_info=[helper.make_tensor_value_info("t", TensorProto.FLOAT, [1, dim])]),
+             os.path.join(out_dir, name))
+    # a name defined twice (ONNX IR, "Graphs": SSA, every name defined once)
+    save(model([helper.make_node("Relu", ["x"], ["y"], name="r1"), helper.make_node("Neg", ["x"], ["y"], name="r2")],
+               x14, y14), os.path.join(out_dir, "dup_node_output.onnx"))
+    w = helper.make_tensor("t", TensorProto.FLOAT, [1, 4], [1.0, 2.0, 3.0, 4.0])
+    save(model([helper.make_node("Relu", ["x"], ["t"], name="r1"), helper.make_node("Add", ["t", "x"], ["y"])],
+               x14, y14, [w]), os.path.join(out_dir, "dup_initializer.onnx"))
+    save(model([helper.make_node("Relu", ["x"], ["x"], name="r1"), helper.make_node("Neg", ["x"], ["y"])],
+               x14, y14), os.path.join(out_dir, "dup_graph_input.onnx"))
+    # ConstantOfShape from 3 int64s: 60000^3 elements, over the elements limit (exit 3 before
+    # anything is allocated), and 16384^2 float32s (1 GiB, within it: out of memory under ulimit -v)
+    for name, shape in (("cos_huge.onnx", [60000, 60000, 60000]), ("cos_1gib.onnx", [16384, 16384])):
+        s = helper.make_tensor("s", TensorProto.INT64, [len(shape)], shape)
+        save(model([helper.make_node("ConstantOfShape", ["s"], ["c"], name="cos"),
+                    helper.make_node("ReduceMax", ["c"], ["y"], keepdims=0)], x14,
+                   [helper.make_tensor_value_info("y", TensorProto.FLOAT, [])], [s]),
+             os.path.join(out_dir, name))
 
 
 if __name__ == "__main__":

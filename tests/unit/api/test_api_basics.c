@@ -241,10 +241,25 @@ static void test_number_cast_edges(void **state)
     assert_true(isnan(f));
 }
 
+/* Decision E43: NNX_MAX_THREADS workers are allowed (and run), one more is refused. */
+static void test_threads_bounded(void **state)
+{
+    (void)state;
+    nnx_context *ctx = (nnx_context *)1;
+    assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = NNX_MAX_THREADS + 1}, &ctx),
+                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_null(ctx);
+    assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = UINT32_MAX}, &ctx),
+                     NNX_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = NNX_MAX_THREADS}, &ctx), NNX_OK);
+    nnx_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_threads_bounded),
         cmocka_unit_test(test_destroy_null_is_noop),
         cmocka_unit_test(test_graph_outlives_builder),
         cmocka_unit_test(test_new_tensor_is_zero_filled),
