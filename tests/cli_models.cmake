@@ -172,6 +172,19 @@ if(EXISTS /usr/bin/python3)
   set_tests_properties(nnx_cli_onnx_deep_type nnx_cli_onnx_deep_if nnx_cli_onnx_deep_type_raised nnx_cli_onnx_if_100
                        nnx_cli_onnx_if_100_raised PROPERTIES FIXTURES_REQUIRED onnx-deep)
 endif()
+# NNEF documents of issue 27 (tests/data/nnef/limit_*.nnef, a few KB): 40 fragments that
+# each call the one before twice (2^39 operations) and a 60000 x 60000 list comprehension are
+# refused naming the limit, exit 3, before the memory is spent; the option sets the limit.
+set(nnef_limit_data ${PROJECT_SOURCE_DIR}/tests/data/nnef)
+nnx_onnx_cli(nnx_cli_nnef_limit_operations 3
+  STDERR "^[^\n]*limit_doubling[.]nnef:5:65: error: expanding the graph gives more than 2097152 operations \\(the limit; raise it with nnx_model_options[.]max_operations, nnx --max-operations\\)\n$"
+  ARGS check ${nnef_limit_data}/limit_doubling.nnef)
+nnx_onnx_cli(nnx_cli_nnef_limit_operations_option 3
+  STDERR "limit_doubling[.]nnef:[0-9]+:[0-9]+: error: expanding the graph gives more than 1000 operations"
+  ARGS check --max-operations 1000 ${nnef_limit_data}/limit_doubling.nnef)
+nnx_onnx_cli(nnx_cli_nnef_limit_elements 3
+  STDERR "^[^\n]*limit_square_list[.]nnef:8:90: error: the lists and strings this document builds count more than 134217728 elements, 4 a list item \\(the limit; raise it with nnx_model_options[.]max_elements, nnx --max-elements\\)\n$"
+  ARGS check ${nnef_limit_data}/limit_square_list.nnef)
 nnx_onnx_cli(nnx_cli_onnx_max_depth_usage 2 STDERR "--max-depth wants a whole number from 1 to 4294967295, got '0'"
   ARGS check --max-depth 0 ${onnx_data}/relu_add.onnx)
 if(EXISTS /usr/bin/python3)
