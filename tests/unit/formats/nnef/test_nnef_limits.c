@@ -20,7 +20,8 @@
 #include "nnx.h"
 
 /* The stack a load gets: 256 KiB as issue 27 asks; AddressSanitizer's redzones make every
- * frame several times larger, so its builds give 1 MiB (gcc -O2 needs at most 120 KiB). */
+ * frame larger, so its builds give 1 MiB (measured: at most 120 KiB with gcc -O2, 200 KiB
+ * with -fsanitize=address,undefined). */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define NNX_TEST_ASAN 1
@@ -28,8 +29,10 @@
 #endif
 #if defined(__SANITIZE_ADDRESS__) || defined(NNX_TEST_ASAN)
 #define LOAD_STACK (1024u * 1024u)
+#define REFUSED_WITHIN 60.0 /* seconds: ASan makes the 2^21 operations 5 times slower */
 #else
 #define LOAD_STACK (256u * 1024u)
+#define REFUSED_WITHIN 10.0 /* seconds, issue 27 ("well under 10 s"; about 2.5 s measured) */
 #endif
 
 #define HEADER "version 1.0;\nextension KHR_enable_fragment_definitions, KHR_enable_operator_expressions;\n"
@@ -323,7 +326,7 @@ static void test_doubling_fragments(void **state)
     snprintf(want, sizeof want, ":3:65: error: expanding the graph gives more than %llu operations" LIMIT_OPS,
              (unsigned long long)NNX_MAX_OPERATIONS_DEFAULT);
     expect_limit(&j, want);
-    assert_true(took < 10.0);
+    assert_true(took < REFUSED_WITHIN);
 }
 
 /* 11 fragments: 1025 operations (the external and 1024 neg). Limits of 1000 and 1024
@@ -367,7 +370,7 @@ static void test_square_comprehension(void **state)
              "item" LIMIT_ELEMENTS,
              (unsigned long long)NNX_MAX_ELEMENTS_DEFAULT);
     expect_limit(&j, want);
-    assert_true(took < 10.0);
+    assert_true(took < REFUSED_WITHIN);
 }
 
 /* external's `shape = [1]` is 4 elements (a list item counts 4), `[0]` 4 more, `[0] * 1000`
