@@ -141,15 +141,17 @@ typedef struct nnx_model_options {
                            inside fragments, TOSA blocks inside control flow. The default,
                            NNX_MAX_DEPTH_DEFAULT (100, where ONNX's own protobuf readers
                            stop), loads on a 256 KiB thread stack; a raised limit needs
-                           about 1 KiB of stack a level more. */
-    uint32_t max_names;         /* names one file defines (ONNX values, NNEF identifiers, NNVM nodes,
+                           about 1 to 1.2 KiB of stack a level more. */
+    uint32_t max_names;         /* names one file defines (ONNX values, NNEF tensors after expansion, NNVM nodes,
                            TVM .params entries, TOSA tensors); 0: NNX_MAX_NAMES_DEFAULT */
-    uint64_t max_operations;    /* operations of the model after every expansion (NNEF fragments,
-                                ONNX functions); 0: NNX_MAX_OPERATIONS_DEFAULT */
+    uint64_t max_operations;    /* operations of the model after every expansion: NNEF fragments
+                                expanded, the core operations ONNX, NNVM and TOSA operators
+                                lower to; 0: NNX_MAX_OPERATIONS_DEFAULT */
     uint64_t max_elements;      /* elements of one list or tensor the reader builds beyond the
-                                file's own bytes (an NNEF list comprehension, counting the
-                                elements of nested lists; a constant broadcast from one value;
-                                a tensor folded at load); 0: NNX_MAX_ELEMENTS_DEFAULT */
+                                file's own bytes (NNEF: the items of every list its expressions
+                                build, nested ones included, all together, an item counting 4
+                                for its 16 bytes, and string bytes; a constant broadcast from
+                                one value; a tensor folded at load); 0: NNX_MAX_ELEMENTS_DEFAULT */
     uint64_t max_archive_bytes; /* bytes unpacked from a .tar/.tgz model, all members
                                    together (the sizes their headers declare, members nnx
                                    skips included); 0: NNX_MAX_ARCHIVE_BYTES_DEFAULT */
@@ -161,8 +163,11 @@ typedef struct nnx_model_options {
 /* The defaults of nnx_model_options' limits (a field left 0 takes them). */
 #define NNX_MAX_DEPTH_DEFAULT 100
 #define NNX_MAX_NAMES_DEFAULT (UINT32_C(1) << 24)
-#define NNX_MAX_OPERATIONS_DEFAULT (UINT64_C(1) << 22)
-#define NNX_MAX_ELEMENTS_DEFAULT (UINT64_C(1) << 28)
+/* operations: 2^21, since an NNEF flat graph takes about 220 bytes an operation while it is
+ * expanded (2^22 took 930 MB); elements: 2^27, a 512 MiB float32 tensor, and 512 MiB of NNEF
+ * lists at 16 bytes an item (NNEF decisions 64, 65) */
+#define NNX_MAX_OPERATIONS_DEFAULT (UINT64_C(1) << 21)
+#define NNX_MAX_ELEMENTS_DEFAULT (UINT64_C(1) << 27)
 #define NNX_MAX_ARCHIVE_BYTES_DEFAULT (UINT64_C(1) << 36)
 #define NNX_MAX_ARCHIVE_RATIO_DEFAULT 100
 #define NNX_ARCHIVE_RATIO_FLOOR (UINT64_C(64) << 20)

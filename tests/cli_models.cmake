@@ -152,7 +152,7 @@ if(EXISTS /usr/bin/python3)
   # ConstantOfShape of 60000^3 elements: refused by the elements limit before allocating
   # (exit 3, fast: the test's timeout is 30 s); raised past it, the load still fails cleanly.
   nnx_onnx_cli(nnx_cli_onnx_loaderr_cos_huge 3
-    STDERR "cos_huge.onnx: node 'cos' \\(ConstantOfShape\\): error: the constant would have 216000000000000 elements, more than 268435456 \\(the limit; raise it with nnx_model_options.max_elements, nnx --max-elements\\)"
+    STDERR "cos_huge.onnx: node 'cos' \\(ConstantOfShape\\): error: the constant would have 216000000000000 elements, more than 134217728 \\(the limit; raise it with nnx_model_options.max_elements, nnx --max-elements\\)"
     ARGS run ${onnx_loaderr}/cos_huge.onnx --random-inputs 1)
   set_tests_properties(nnx_cli_onnx_loaderr_ext_valid nnx_cli_onnx_loaderr_ext_missing nnx_cli_onnx_loaderr_ext_escape
                        nnx_cli_onnx_loaderr_ext_fifo nnx_cli_onnx_loaderr_dim_negative
@@ -163,13 +163,13 @@ if(EXISTS /usr/bin/python3)
                        nnx_cli_onnx_loaderr_dup_node_output nnx_cli_onnx_loaderr_dup_initializer
                        nnx_cli_onnx_loaderr_dup_graph_input nnx_cli_onnx_loaderr_cos_huge
                        PROPERTIES FIXTURES_REQUIRED onnx-loaderr TIMEOUT 30)
-  # A 1 GiB ConstantOfShape (within the elements limit) in a 300 MB address space: out of
+  # A 1 GiB ConstantOfShape (the elements limit raised past it) in a 300 MB address space: out of
   # memory, exit 4, naming the node and the bytes (decision E40). Sanitizers reserve more
   # address space than the limit, so a plain build only.
   if(NOT NNX_SANITIZE)
     add_test(NAME nnx_cli_onnx_loaderr_cos_oom COMMAND ${CMAKE_COMMAND} -DEXIT=4
       "-DSTDERR=cos_1gib[.]onnx: error: node 'cos' [(]ConstantOfShape, opset 13[)]: out of memory for the constant [(]1073741824 bytes[)]"
-      -P ${PROJECT_SOURCE_DIR}/tools/nnx/expect.cmake -- /bin/bash -c "ulimit -v 300000 && exec \"$0\" run \"$1\" --random-inputs 1"
+      -P ${PROJECT_SOURCE_DIR}/tools/nnx/expect.cmake -- /bin/bash -c "ulimit -v 300000 && exec \"$0\" run \"$1\" --random-inputs 1 --max-elements 300000000"
       $<TARGET_FILE:nnx-cli> ${onnx_loaderr}/cos_1gib.onnx)
     set_tests_properties(nnx_cli_onnx_loaderr_cos_oom PROPERTIES LABELS cli FIXTURES_REQUIRED onnx-loaderr TIMEOUT 30)
   endif()
@@ -219,6 +219,19 @@ if(EXISTS /usr/bin/python3)
   set_tests_properties(nnx_cli_onnx_deep_type nnx_cli_onnx_deep_if nnx_cli_onnx_deep_type_raised nnx_cli_onnx_if_100
                        nnx_cli_onnx_if_100_raised PROPERTIES FIXTURES_REQUIRED onnx-deep)
 endif()
+# NNEF documents of issue 27 (tests/data/nnef/limit_*.nnef, a few KB): 40 fragments that
+# each call the one before twice (2^39 operations) and a 60000 x 60000 list comprehension are
+# refused naming the limit, exit 3, before the memory is spent; the option sets the limit.
+set(nnef_limit_data ${PROJECT_SOURCE_DIR}/tests/data/nnef)
+nnx_onnx_cli(nnx_cli_nnef_limit_operations 3
+  STDERR "^[^\n]*limit_doubling[.]nnef:5:65: error: expanding the graph gives more than 2097152 operations \\(the limit; raise it with nnx_model_options[.]max_operations, nnx --max-operations\\)\n$"
+  ARGS check ${nnef_limit_data}/limit_doubling.nnef)
+nnx_onnx_cli(nnx_cli_nnef_limit_operations_option 3
+  STDERR "limit_doubling[.]nnef:[0-9]+:[0-9]+: error: expanding the graph gives more than 1000 operations"
+  ARGS check --max-operations 1000 ${nnef_limit_data}/limit_doubling.nnef)
+nnx_onnx_cli(nnx_cli_nnef_limit_elements 3
+  STDERR "^[^\n]*limit_square_list[.]nnef:8:90: error: the lists and strings this document builds count more than 134217728 elements, 4 a list item \\(the limit; raise it with nnx_model_options[.]max_elements, nnx --max-elements\\)\n$"
+  ARGS check ${nnef_limit_data}/limit_square_list.nnef)
 nnx_onnx_cli(nnx_cli_onnx_max_depth_usage 2 STDERR "--max-depth wants a whole number from 1 to 4294967295, got '0'"
   ARGS check --max-depth 0 ${onnx_data}/relu_add.onnx)
 # max_operations counts the core operations a model lowers to: relu_add.onnx is Relu + Add.

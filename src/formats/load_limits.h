@@ -36,7 +36,7 @@ typedef enum nnx_limit_kind {
 
 /* Sets err to NNX_ERROR_NOT_SUPPORTED with "WHERE: error: WHAT (the limit; raise it with
  * nnx_model_options.max_X, nnx --max-X)": where is "file", "file:line:col" or
- * "file: node 'n'", what says what went over, e.g. "the list has more than 268435456
+ * "file: node 'n'", what says what went over, e.g. "the list has more than 134217728
  * elements". Returns NNX_ERROR_NOT_SUPPORTED. */
 nnx_status nnx_limit_error(nnx_error *err, nnx_limit_kind kind, const char *where, const char *what_fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -63,11 +63,14 @@ static void check_message(nnx_status st, const nnx_error *err, const char *file)
 {
     if (st == NNX_OK)
         return;
-    check(st == NNX_ERROR_PARSE || st == NNX_ERROR_OUT_OF_MEMORY);
+    /* nesting past the depth limit is the load limit's error (parser.h), not a syntax error */
+    check(st == NNX_ERROR_PARSE || st == NNX_ERROR_OUT_OF_MEMORY || st == NNX_ERROR_NOT_SUPPORTED);
     size_t n = strlen(file);
     check(strncmp(err->message, file, n) == 0 && err->message[n] == ':');
     if (st == NNX_ERROR_PARSE)
         check(strstr(err->message, ": error: expected ") != NULL);
+    if (st == NNX_ERROR_NOT_SUPPORTED)
+        check(strstr(err->message, "levels deep (the limit; raise it with nnx_model_options.max_depth") != NULL);
 }
 
 typedef struct failing {

@@ -142,8 +142,8 @@ cli_op_count *cli_op_histogram(const nnx_model *m, size_t *distinct);
     "      --max-depth N, --max-names N, --max-operations N, --max-elements N,\n" \
     "      --max-archive-bytes N, --max-archive-ratio N\n" \
     "                 raise a limit on what the file may make nnx do (defaults: nesting\n" \
-    "                 100, names 2^24, operations after expansion 2^22, elements of one\n" \
-    "                 built list or tensor 2^28, unpacked archive bytes 2^36, unpacked\n" \
+    "                 100, names 2^24, operations after expansion 2^21, elements of one\n" \
+    "                 built list or tensor 2^27, unpacked archive bytes 2^36, unpacked\n" \
     "                 bytes per compressed byte 100); a file over one is refused, exit 3\n" \
     "  -v, --verbose  say how long each phase took (load, compile, first and steady\n" \
     "                 dispatch) on stderr\n" \

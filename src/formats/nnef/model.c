@@ -51,7 +51,8 @@ static nnx_status parse_document(nnx_nnef_model *m, const nnx_nnef_load_options 
     nnx_status st = nnx_nnef_container_get(m->container, "graph.nnef", &text, &size, err);
     if (st != NNX_OK)
         return st;
-    nnx_nnef_parse_options po = {.flags = o->lenient_extensions ? NNX_NNEF_PARSE_LENIENT_EXTENSIONS : 0};
+    nnx_nnef_parse_options po = {.flags = o->lenient_extensions ? NNX_NNEF_PARSE_LENIENT_EXTENSIONS : 0,
+                                 .max_depth = m->limits.depth};
     return nnx_nnef_parse_ex(text, size, m->graph_path, &po, m->alloc, &m->doc, err);
 }
 
@@ -156,6 +157,36 @@ static nnx_status bind_tensor_data(nnx_nnef_model *m, nnx_error *err)
     return NNX_OK;
 }
 
+/* A tensor nnx makes itself when the model is built, not read from the file's bytes: a
+ * `constant` (its value list broadcast to its shape) and, with zero_missing_variables, a
+ * variable without a tensor file. Its shape is known now, so one with more elements than
+ * max_elements is refused at load, before the build would allocate it (NNEF decision 66). */
+static nnx_status check_materialised(nnx_nnef_model *m, nnx_error *err)
+{
+    for (uint32_t i = 0; i < m->flat.n_ops; i++) {
+        const nnx_nnef_flat_op *op = &m->flat.ops[i];
+        bool constant = strcmp(op->name, "constant") == 0, variable = strcmp(op->name, "variable") == 0;
+        if ((!constant && !variable) || op->n_results != 1 || op->results[0].value.kind != NNX_NNEF_VALUE_TENSOR)
+            continue;
+        uint32_t t = op->results[0].value.u.tensor;
+        const nnx_nnef_flat_tensor *tensor = &m->flat.tensors[t];
+        if (!tensor->has_shape || (variable && (!m->zero_missing_variables || m->bindings[t].present)))
+            continue;
+        uint64_t n = 1;
+        bool over = false;
+        for (uint32_t k = 0; k < tensor->rank && !over; k++)
+            over = __builtin_mul_overflow(n, (uint64_t)tensor->shape[k], &n);
+        if (!over && n <= m->limits.elements)
+            continue;
+        char where[NNX_ERROR_MESSAGE_MAX / 2];
+        snprintf(where, sizeof where, "%s:%u:%u", m->graph_path, op->pos.line, op->pos.col);
+        return nnx_limit_error(err, NNX_LIMIT_ELEMENTS, where, "%s '%s' would be made with more than %llu elements",
+                               constant ? "constant" : "variable (zero-filled)", tensor->name,
+                               (unsigned long long)m->limits.elements);
+    }
+    return NNX_OK;
+}
+
 static nnx_status load(nnx_nnef_model *m, const char *path, const nnx_nnef_load_options *o, nnx_error *err)
 {
     nnx_nnef_container_options co = {.max_bytes = o->limits.archive_bytes, .max_ratio = o->limits.archive_ratio};
@@ -167,11 +198,15 @@ static nnx_status load(nnx_nnef_model *m, const char *path, const nnx_nnef_load_
     if (st == NNX_OK)
         st = nnx_nnef_registry_init_ex(&m->reg, m->doc, o->strict_1_0_2, m->alloc, err);
     if (st == NNX_OK)
-        st = nnx_nnef_check(m->doc, &m->reg, err);
+        st = nnx_nnef_check_ex(m->doc, &m->reg, m->limits.depth, err);
     if (st != NNX_OK)
         return st;
     nnx_nnef_flat_init(&m->flat, m->alloc, m->graph_path);
-    nnx_nnef_flatten_options fo = {.expand_all = o->expand_all};
+    nnx_nnef_flatten_options fo = {.expand_all = o->expand_all,
+                                   .max_depth = m->limits.depth,
+                                   .max_operations = m->limits.operations,
+                                   .max_elements = m->limits.elements,
+                                   .max_names = m->limits.names};
     st = nnx_nnef_flatten(m->doc, &m->reg, &fo, &m->flat, err);
     if (st == NNX_OK)
         st = apply_input_shapes(m, o, err);
@@ -181,6 +216,8 @@ static nnx_status load(nnx_nnef_model *m, const char *path, const nnx_nnef_load_
         st = oom(err, path);
     if (st == NNX_OK && !o->skip_tensor_data)
         st = bind_tensor_data(m, err);
+    if (st == NNX_OK)
+        st = check_materialised(m, err);
     if (st == NNX_OK)
         st = nnx_nnef_bind_quant(m, err);
     return st;
@@ -199,6 +236,10 @@ nnx_status nnx_nnef_model_load(const char *path, const nnx_nnef_load_options *op
     m->alloc = alloc;
     m->zero_missing_variables = o.zero_missing_variables;
     m->apply_quantization = o.apply_quantization;
+    m->limits = o.limits;
+    nnx_model_options defaults = {0};
+    nnx_load_limits_to(&m->limits, &defaults); /* a field left 0 takes its default */
+    m->limits = nnx_load_limits_of(&defaults);
     nnx_status st = load(m, path, &o, err);
     if (st != NNX_OK) {
         nnx_nnef_model_free(m);

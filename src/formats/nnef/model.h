@@ -32,6 +32,7 @@ typedef struct nnx_nnef_model {
     char *graph_path;            /* "PATH/graph.nnef" as used in messages */
     bool zero_missing_variables; /* lowering zero-fills variables without a tensor file */
     bool apply_quantization;     /* lowering applies graph.quant (lower_quant.c) */
+    nnx_load_limits limits;      /* what the load was given, defaults filled in */
     /* Loaded with NNX_MODEL_STRUCTURE_ONLY: the custom operations nnx cannot run (in the
      * flat graph's arena; api/model_nnef.c). */
     struct nnx_ir_unsupported *unsupported;

@@ -153,12 +153,17 @@ nnx_status nnx_nnef_bind_quant(nnx_nnef_model *m, nnx_error *err)
     snprintf(file, n, "%s", m->graph_path);
     char *slash = strrchr(file, '/');
     snprintf(slash ? slash + 1 : file, n - (size_t)(slash ? slash + 1 - file : 0), "graph.quant");
-    if ((st = nnx_nnef_parse_quant(text, size, file, m->alloc, &m->quant, err)) != NNX_OK)
+    if ((st = nnx_nnef_parse_quant_ex(text, size, file, m->limits.depth, m->alloc, &m->quant, err)) != NNX_OK)
         return st;
     /* Values are evaluated like any compile-time expression, reported against graph.quant. */
     const char *graph_file = m->flat.filename;
     m->flat.filename = file;
     nnef_flattener f = {.reg = &m->reg, .g = &m->flat, .err = err};
+    f.opts = (nnx_nnef_flatten_options){.max_depth = m->limits.depth,
+                                        .max_operations = m->limits.operations,
+                                        .max_elements = m->limits.elements,
+                                        .max_names = m->limits.names};
+    nnef_flattener_limits(&f);
     for (uint32_t i = 0; i < m->quant->entry_count && st == NNX_OK; i++)
         st = bind_entry(&f, m, &m->quant->entries[i]);
     m->flat.filename = graph_file;

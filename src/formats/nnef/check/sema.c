@@ -101,6 +101,12 @@ static nnx_status check_document(sema *s)
 
 nnx_status nnx_nnef_check(const nnx_nnef_document *doc, const nnx_nnef_registry *reg, nnx_error *err)
 {
+    return nnx_nnef_check_ex(doc, reg, 0, err);
+}
+
+nnx_status nnx_nnef_check_ex(const nnx_nnef_document *doc, const nnx_nnef_registry *reg, uint32_t max_depth,
+                             nnx_error *err)
+{
     nnx_error scratch = {0};
     if (!err)
         err = &scratch;
@@ -109,6 +115,7 @@ nnx_status nnx_nnef_check(const nnx_nnef_document *doc, const nnx_nnef_registry 
                              "nnx_nnef_check: a document and its registry are required");
     sema s = {
         .doc = doc, .reg = reg, .alloc = &doc->alloc, .err = err, .file = doc->filename ? doc->filename : "<input>"};
+    s.max_height = max_depth && max_depth < NNX_NNEF_TY_MAX_HEIGHT ? max_depth : NNX_NNEF_TY_MAX_HEIGHT;
     nnx_arena_init(&s.arena, s.alloc);
     s.sigs = nnx_mem_calloc(s.alloc, reg->count ? reg->count : 1, sizeof *s.sigs);
     nnx_status st = s.sigs ? check_document(&s) : sema_oom(&s);

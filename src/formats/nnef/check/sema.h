@@ -73,6 +73,13 @@
  *   anything else.
  */
 nnx_status nnx_nnef_check(const nnx_nnef_document *doc, const nnx_nnef_registry *reg, nnx_error *err);
+/* The same with a depth limit: no type built from expressions (a = [b]; c = [a]; ...) may
+ * nest arrays and tuples more than max_depth levels (0 or more than NNX_NNEF_TY_MAX_HEIGHT:
+ * NNX_NNEF_TY_MAX_HEIGHT), so the values the flattener builds by them cannot either. A model
+ * load passes nnx_model_options.max_depth; breaking it is the limit's error
+ * (formats/load_limits.h, NNX_ERROR_NOT_SUPPORTED). */
+nnx_status nnx_nnef_check_ex(const nnx_nnef_document *doc, const nnx_nnef_registry *reg, uint32_t max_depth,
+                             nnx_error *err);
 
 #ifdef NNX_NNEF_SEMA_INTERNAL
 /* ---- internal: shared by sema*.c only ---------------------------------------------------- */
@@ -140,6 +147,7 @@ typedef struct sema {
     const nnx_nnef_assignment *stmt; /* the assignment being checked */
     sema_map labels;                 /* lower-cased variable label -> sema_label (U12) */
     char tybuf[2][160];              /* types spelled for the one diagnostic (kept off the stack) */
+    uint32_t max_height;             /* of types built from expressions (nnx_nnef_check_ex) */
 } sema;
 
 /* Records "FILE:LINE:COL: error: ..." (NNX_ERROR_INVALID_MODEL) unless an error is already

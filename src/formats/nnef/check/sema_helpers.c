@@ -3,6 +3,7 @@
  * bound, and the name maps of scopes and signatures (base/strmap.h). */
 #define NNX_NNEF_SEMA_INTERNAL
 #include "formats/nnef/check/sema.h"
+#include "formats/load_limits.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -39,13 +40,19 @@ const char *sema_ty(sema *s, int slot, const nnx_nnef_ty *t)
 }
 
 /* Types built from expressions can nest without the AST's limit (a = [b]; b2 = [a]; ...),
- * so their height is capped here to keep every recursive walk of a type bounded. */
+ * so their height is capped here (the load's depth limit) to keep every recursive walk of a
+ * type, and of the values the flattener builds by it, bounded. */
 static nnx_status check_height(sema *s, nnx_nnef_pos pos, uint32_t height)
 {
-    if (height <= NNX_NNEF_TY_MAX_HEIGHT)
+    if (height <= s->max_height)
         return NNX_OK;
-    return sema_fail(s, pos, "the type of this expression nests arrays and tuples more than %u levels deep",
-                     NNX_NNEF_TY_MAX_HEIGHT);
+    if (s->status != NNX_OK)
+        return s->status;
+    char where[NNX_ERROR_MESSAGE_MAX / 2];
+    snprintf(where, sizeof where, "%s:%u:%u", s->file, pos.line, pos.col);
+    return s->status = nnx_limit_error(s->err, NNX_LIMIT_DEPTH, where,
+                                       "the type of this expression nests arrays and tuples more than %u levels deep",
+                                       s->max_height);
 }
 
 nnx_status sema_array_of(sema *s, nnx_nnef_pos pos, const nnx_nnef_ty *item, const nnx_nnef_ty **out)

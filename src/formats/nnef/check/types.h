@@ -15,8 +15,8 @@
 /* Types are immutable. Primitives, tensors and the empty-array type are static singletons
  * (compare them by pointer or with nnx_nnef_ty_equal); arrays and tuples live in the arena
  * they were made in. Recursive functions below recurse at most `height` levels; the
- * checker refuses to build types higher than NNX_NNEF_TY_MAX_HEIGHT, so no walk can
- * exhaust the stack. */
+ * checker refuses to build types higher than its depth limit (nnx_nnef_check_ex; at most
+ * NNX_NNEF_TY_MAX_HEIGHT), so no walk can exhaust the stack. */
 #define NNX_NNEF_TY_MAX_HEIGHT 1024u
 
 typedef enum nnx_nnef_ty_kind {

@@ -28,29 +28,96 @@ nnx_status nnef_oom(nnef_flattener *f)
     return nnx_error_set(f->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", f->g->filename);
 }
 
-nnx_status nnef_frame_set(nnef_flattener *f, nnef_frame *fr, const char *name, const nnx_nnef_value *v)
+nnx_status nnef_limit(nnef_flattener *f, nnx_limit_kind kind, nnx_nnef_pos pos, const char *fmt, ...)
 {
-    if (!fr->names.alloc)
-        nnx_strmap_init(&fr->names, f->g->alloc, false); /* frames start zeroed */
-    if (!nnx_mem_reserve(f->g->alloc, (void **)&fr->vars, &fr->cap_vars, fr->n_vars + 1, sizeof *fr->vars))
-        return nnef_oom(f);
-    bool added;
-    uintptr_t *index = nnx_strmap_put(&fr->names, name, &added);
-    if (!index)
-        return nnef_oom(f);
-    if (!added) {
-        fr->vars[*index].value = *v; /* comprehension iterators are rebound per item */
+    char what[NNX_ERROR_MESSAGE_MAX / 2], where[NNX_ERROR_MESSAGE_MAX / 2];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(where, sizeof where, "%s:%u:%u", f->g->filename, pos.line, pos.col);
+    return nnx_limit_error(f->err, kind, where, "%s", what);
+}
+
+void nnef_flattener_limits(nnef_flattener *f)
+{
+    if (!f->opts.max_depth)
+        f->opts.max_depth = NNX_MAX_DEPTH_DEFAULT;
+    if (!f->opts.max_operations)
+        f->opts.max_operations = NNX_MAX_OPERATIONS_DEFAULT;
+    if (!f->opts.max_elements)
+        f->opts.max_elements = NNX_MAX_ELEMENTS_DEFAULT;
+    if (!f->opts.max_names)
+        f->opts.max_names = NNX_MAX_NAMES_DEFAULT;
+}
+
+nnx_nnef_pos nnef_at(const nnef_frame *fr, nnx_nnef_pos pos) { return fr->user ? pos : fr->origin; }
+
+/* Counts n more elements (list items weighted by the caller, string bytes) against
+ * max_elements before they are allocated (flatten.h). */
+static nnx_status count_elements(nnef_flattener *f, nnx_nnef_pos pos, uint64_t n)
+{
+    if (n <= f->opts.max_elements && f->elements <= f->opts.max_elements - n) {
+        f->elements += n;
         return NNX_OK;
     }
-    *index = fr->n_vars;
+    return nnef_limit(f, NNX_LIMIT_ELEMENTS, pos,
+                      "the lists and strings this document builds count more than %llu elements, %u a list item",
+                      (unsigned long long)f->opts.max_elements, NNX_NNEF_LIST_ITEM_ELEMENTS);
+}
+
+/* A fragment's frame holds a handful of names (its parameters and locals): they are found by
+ * a linear scan, and a hash map is built only once a frame holds more than FRAME_SCAN of them
+ * (the graph body's). Expanding a fragment then costs no map: the hostile documents of issue
+ * 27 expand millions of them. */
+#define FRAME_SCAN 16
+
+static uint32_t frame_find(const nnef_frame *fr, const char *name)
+{
+    if (fr->names.alloc) {
+        uintptr_t index;
+        return nnx_strmap_get(&fr->names, name, &index) ? (uint32_t)index : UINT32_MAX;
+    }
+    for (uint32_t i = 0; i < fr->n_vars; i++)
+        if (strcmp(fr->vars[i].name, name) == 0)
+            return i;
+    return UINT32_MAX;
+}
+
+nnx_status nnef_frame_set(nnef_flattener *f, nnef_frame *fr, const char *name, const nnx_nnef_value *v)
+{
+    uint32_t at = frame_find(fr, name);
+    if (at != UINT32_MAX) {
+        fr->vars[at].value = *v; /* comprehension iterators are rebound per item */
+        return NNX_OK;
+    }
+    if (!nnx_mem_reserve(f->g->alloc, (void **)&fr->vars, &fr->cap_vars, fr->n_vars + 1, sizeof *fr->vars))
+        return nnef_oom(f);
+    if (!fr->names.alloc && fr->n_vars == FRAME_SCAN) { /* from now on, a map */
+        nnx_strmap_init(&fr->names, f->g->alloc, false);
+        for (uint32_t i = 0; i < fr->n_vars; i++) {
+            bool added;
+            uintptr_t *index = nnx_strmap_put(&fr->names, fr->vars[i].name, &added);
+            if (!index)
+                return nnef_oom(f);
+            *index = i;
+        }
+    }
+    if (fr->names.alloc) {
+        bool added;
+        uintptr_t *index = nnx_strmap_put(&fr->names, name, &added);
+        if (!index)
+            return nnef_oom(f);
+        *index = fr->n_vars;
+    }
     fr->vars[fr->n_vars++] = (nnef_var){name, *v};
     return NNX_OK;
 }
 
 const nnx_nnef_value *nnef_frame_get(const nnef_frame *fr, const char *name)
 {
-    uintptr_t index;
-    return nnx_strmap_get(&fr->names, name, &index) ? &fr->vars[index].value : NULL;
+    uint32_t at = frame_find(fr, name);
+    return at != UINT32_MAX ? &fr->vars[at].value : NULL;
 }
 
 void nnef_frame_free(nnef_flattener *f, nnef_frame *fr)
@@ -58,6 +125,7 @@ void nnef_frame_free(nnef_flattener *f, nnef_frame *fr)
     nnx_mem_free(f->g->alloc, fr->vars);
     if (fr->names.alloc)
         nnx_strmap_free(&fr->names);
+    fr->names = (nnx_strmap){0};
     fr->vars = NULL;
     fr->n_vars = fr->cap_vars = 0;
 }
@@ -98,21 +166,31 @@ bool nnef_value_equal(const nnx_nnef_value *a, const nnx_nnef_value *b)
 
 static bool is_tensor(const nnx_nnef_value *v) { return v->kind == NNX_NNEF_VALUE_TENSOR; }
 
-static nnx_status new_list(nnef_flattener *f, nnx_nnef_value_kind kind, uint32_t count, nnx_nnef_value *out)
+/* A list of count items, counted against max_elements at pos first. */
+static nnx_status new_list(nnef_flattener *f, nnx_nnef_pos pos, nnx_nnef_value_kind kind, uint32_t count,
+                           nnx_nnef_value *out)
 {
     out->kind = kind;
     out->count = count;
     out->u.items = NULL;
+    nnx_status st = count_elements(f, pos, (uint64_t)count * NNX_NNEF_LIST_ITEM_ELEMENTS);
+    if (st != NNX_OK)
+        return st;
     if (count && !(out->u.items = nnx_arena_array(&f->g->arena, count, sizeof *out->u.items)))
         return nnef_oom(f);
     return NNX_OK;
 }
 
-static nnx_status new_string(nnef_flattener *f, const char *a, size_t na, const char *b, size_t nb, nnx_nnef_value *out)
+/* The string a[0, na) b[0, nb), its bytes counted against max_elements at pos first. */
+static nnx_status new_string(nnef_flattener *f, nnx_nnef_pos pos, const char *a, size_t na, const char *b, size_t nb,
+                             nnx_nnef_value *out)
 {
     size_t n;
     if (!nnx_add_size(na, nb, &n) || !nnx_add_size(n, 1, &n))
         return nnef_oom(f);
+    nnx_status st = count_elements(f, pos, n - 1);
+    if (st != NNX_OK)
+        return st;
     char *s = nnx_arena_alloc(&f->g->arena, n);
     if (!s)
         return nnef_oom(f);
@@ -212,16 +290,16 @@ static bool compare(nnx_nnef_binary_op op, double a, double b)
 }
 
 /* Arrays and strings: '+' concatenates, '*' repeats (§3.3.3, Table 1). */
-static nnx_status sequence_op(nnef_flattener *f, const nnx_nnef_expr *e, const nnx_nnef_value *a,
+static nnx_status sequence_op(nnef_flattener *f, const nnx_nnef_expr *e, nnx_nnef_pos at, const nnx_nnef_value *a,
                               const nnx_nnef_value *b, nnx_nnef_value *out)
 {
     nnx_nnef_binary_op op = e->u.binary.op;
     if (op == NNX_NNEF_BINARY_ADD && a->kind == b->kind && a->kind == NNX_NNEF_VALUE_STRING)
-        return new_string(f, a->u.string, strlen(a->u.string), b->u.string, strlen(b->u.string), out);
+        return new_string(f, at, a->u.string, strlen(a->u.string), b->u.string, strlen(b->u.string), out);
     if (op == NNX_NNEF_BINARY_ADD && a->kind == b->kind && a->kind == NNX_NNEF_VALUE_ARRAY) {
         if ((uint64_t)a->count + b->count > UINT32_MAX / 2)
             return nnef_fail(f, e->op_pos, "array too long");
-        nnx_status st = new_list(f, NNX_NNEF_VALUE_ARRAY, a->count + b->count, out);
+        nnx_status st = new_list(f, at, NNX_NNEF_VALUE_ARRAY, a->count + b->count, out);
         if (st == NNX_OK && out->count) {
             memcpy(out->u.items, a->u.items, a->count * sizeof *a->u.items);
             memcpy(out->u.items + a->count, b->u.items, b->count * sizeof *b->u.items);
@@ -231,10 +309,21 @@ static nnx_status sequence_op(nnef_flattener *f, const nnx_nnef_expr *e, const n
     if (op == NNX_NNEF_BINARY_MUL && b->kind == NNX_NNEF_VALUE_INTEGER &&
         (a->kind == NNX_NNEF_VALUE_ARRAY || a->kind == NNX_NNEF_VALUE_STRING)) {
         size_t len = a->kind == NNX_NNEF_VALUE_ARRAY ? a->count : strlen(a->u.string);
-        if (b->u.integer < 0 || (b->u.integer > 0 && (uint64_t)len * (uint64_t)b->u.integer > (1u << 24)))
-            return nnef_fail(f, e->op_pos, "repetition count %lld is negative or too large", (long long)b->u.integer);
-        uint32_t n = (uint32_t)(len * (size_t)b->u.integer);
+        if (b->u.integer < 0)
+            return nnef_fail(f, e->op_pos, "repetition count %lld is negative", (long long)b->u.integer);
+        /* the size is checked against max_elements before anything is allocated; a count
+         * that does not even fit a list's length is over any limit */
+        uint64_t n64;
+        if (__builtin_mul_overflow((uint64_t)len, (uint64_t)b->u.integer, &n64) || n64 > UINT32_MAX / 2)
+            return nnef_limit(f, NNX_LIMIT_ELEMENTS, at,
+                              "repeating %zu items %lld times counts more than %llu elements, %u a list item", len,
+                              (long long)b->u.integer, (unsigned long long)f->opts.max_elements,
+                              NNX_NNEF_LIST_ITEM_ELEMENTS);
+        uint32_t n = (uint32_t)n64;
         if (a->kind == NNX_NNEF_VALUE_STRING) {
+            nnx_status st = count_elements(f, at, n);
+            if (st != NNX_OK)
+                return st;
             char *s = nnx_arena_alloc(&f->g->arena, (size_t)n + 1);
             if (!s)
                 return nnef_oom(f);
@@ -243,7 +332,7 @@ static nnx_status sequence_op(nnef_flattener *f, const nnx_nnef_expr *e, const n
             *out = (nnx_nnef_value){.kind = NNX_NNEF_VALUE_STRING, .u.string = s};
             return NNX_OK;
         }
-        nnx_status st = new_list(f, NNX_NNEF_VALUE_ARRAY, n, out);
+        nnx_status st = new_list(f, at, NNX_NNEF_VALUE_ARRAY, n, out);
         for (uint32_t i = 0; st == NNX_OK && i < n; i++)
             out->u.items[i] = a->u.items[i % len];
         return st;
@@ -251,7 +340,7 @@ static nnx_status sequence_op(nnef_flattener *f, const nnx_nnef_expr *e, const n
     return nnef_fail(f, e->op_pos, "operator '%s' cannot be applied to these operands", nnx_nnef_binary_op_symbol(op));
 }
 
-static nnx_status attribute_binary(nnef_flattener *f, const nnx_nnef_expr *e, const nnx_nnef_value *a,
+static nnx_status attribute_binary(nnef_flattener *f, const nnx_nnef_expr *e, nnx_nnef_pos at, const nnx_nnef_value *a,
                                    const nnx_nnef_value *b, nnx_nnef_value *out)
 {
     nnx_nnef_binary_op op = e->u.binary.op;
@@ -292,7 +381,7 @@ static nnx_status attribute_binary(nnef_flattener *f, const nnx_nnef_expr *e, co
         *out = (nnx_nnef_value){.kind = NNX_NNEF_VALUE_SCALAR, .u.scalar = scalar_arith(op, a->u.scalar, b->u.scalar)};
         return NNX_OK;
     }
-    return sequence_op(f, e, a, b, out);
+    return sequence_op(f, e, at, a, b, out);
 }
 
 static nnx_status eval_binary(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_expr *e, nnx_nnef_value *out)
@@ -321,12 +410,13 @@ static nnx_status eval_binary(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_
         *out = b;
         return NNX_OK;
     }
-    return attribute_binary(f, e, &a, &b, out);
+    return attribute_binary(f, e, nnef_at(fr, e->op_pos), &a, &b, out);
 }
 
 static nnx_status eval_list(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_expr *e, nnx_nnef_value *out)
 {
-    nnx_status st = new_list(f, e->kind == NNX_NNEF_EXPR_ARRAY ? NNX_NNEF_VALUE_ARRAY : NNX_NNEF_VALUE_TUPLE,
+    nnx_status st = new_list(f, nnef_at(fr, e->pos),
+                             e->kind == NNX_NNEF_EXPR_ARRAY ? NNX_NNEF_VALUE_ARRAY : NNX_NNEF_VALUE_TUPLE,
                              e->u.list.count, out);
     for (uint32_t i = 0; st == NNX_OK && i < e->u.list.count; i++)
         st = nnef_eval(f, fr, e->u.list.items[i], &out->u.items[i]);
@@ -351,7 +441,9 @@ static nnx_status eval_comprehension(nnef_flattener *f, nnef_frame *fr, const nn
                              "iterated arrays have different lengths (%u and %u)", length, lists[k].count);
         length = lists[k].count;
     }
-    nnx_status st = new_list(f, NNX_NNEF_VALUE_ARRAY, length, out);
+    /* the result's own items are counted at once (its length is the iterables'); the lists
+     * its items hold are counted as each is built */
+    nnx_status st = new_list(f, nnef_at(fr, e->pos), NNX_NNEF_VALUE_ARRAY, length, out);
     uint32_t kept = 0;
     for (uint32_t i = 0; st == NNX_OK && i < length; i++) {
         for (uint32_t k = 0; st == NNX_OK && k < n_it; k++)
@@ -403,7 +495,7 @@ static nnx_status eval_subscript(nnef_flattener *f, nnef_frame *fr, const nnx_nn
             return nnef_fail(f, e->u.subscript.index->pos, "index %lld is out of range for length %lld", (long long)lo,
                              (long long)len);
         if (str)
-            return new_string(f, base.u.string + lo, 1, "", 0, out);
+            return new_string(f, nnef_at(fr, e->pos), base.u.string + lo, 1, "", 0, out);
         *out = base.u.items[lo];
         return NNX_OK;
     }
@@ -415,7 +507,7 @@ static nnx_status eval_subscript(nnef_flattener *f, nnef_frame *fr, const nnx_nn
     if (lo >= hi)
         lo = hi = 0; /* "the result is the empty array" */
     if (str)
-        return new_string(f, base.u.string + lo, (size_t)(hi - lo), "", 0, out);
+        return new_string(f, nnef_at(fr, e->pos), base.u.string + lo, (size_t)(hi - lo), "", 0, out);
     *out = base;
     out->kind = NNX_NNEF_VALUE_ARRAY;
     out->count = (uint32_t)(hi - lo);
@@ -423,7 +515,8 @@ static nnx_status eval_subscript(nnef_flattener *f, nnef_frame *fr, const nnx_nn
     return NNX_OK;
 }
 
-static nnx_status cast_builtin(nnef_flattener *f, const nnx_nnef_expr *e, const nnx_nnef_value *x, nnx_nnef_value *out)
+static nnx_status cast_builtin(nnef_flattener *f, const nnx_nnef_expr *e, nnx_nnef_pos at, const nnx_nnef_value *x,
+                               nnx_nnef_value *out)
 {
     nnx_nnef_builtin fn = e->u.builtin.fn;
     char text[64];
@@ -474,7 +567,7 @@ static nnx_status cast_builtin(nnef_flattener *f, const nnx_nnef_expr *e, const 
     default:
         if (x->kind == NNX_NNEF_VALUE_SCALAR && !strpbrk(text, ".eEn"))
             strcat(text, ".0"); /* NNEF 1.0.2 §3.3.3, decision 29: a scalar's literal always has '.' or 'e' */
-        return new_string(f, s, strlen(s), "", 0, out);
+        return new_string(f, at, s, strlen(s), "", 0, out);
     }
 }
 
@@ -498,31 +591,36 @@ static nnx_status eval_builtin(nnef_flattener *f, nnef_frame *fr, const nnx_nnef
             *out = (nnx_nnef_value){.kind = NNX_NNEF_VALUE_INTEGER, .u.integer = n};
             return NNX_OK;
         }
-        st = new_list(f, NNX_NNEF_VALUE_ARRAY, (uint32_t)n, out);
+        st = new_list(f, nnef_at(fr, e->pos), NNX_NNEF_VALUE_ARRAY, (uint32_t)n, out);
         for (uint32_t i = 0; st == NNX_OK && i < (uint32_t)n; i++)
             out->u.items[i] = (nnx_nnef_value){.kind = NNX_NNEF_VALUE_INTEGER, .u.integer = i};
         return st;
     }
-    return cast_builtin(f, e, &x, out);
+    return cast_builtin(f, e, nnef_at(fr, e->pos), &x, out);
 }
 
 static nnx_status eval_invocation(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_expr *e, nnx_nnef_value *out)
 {
     uint32_t n = e->u.invocation.arg_count;
-    nnef_call_arg args[64];
     if (n > 64)
         return nnef_fail(f, e->pos, "more than 64 arguments");
-    for (uint32_t i = 0; i < n; i++) {
+    /* this frame recurses once per nested invocation: a few arguments on the stack, more on
+     * the heap (issue 27: loading works on a 256 KiB thread stack) */
+    nnef_call_arg small[NNEF_SMALL_ARGS], *args = small;
+    if (n > NNEF_SMALL_ARGS && !(args = nnx_mem_alloc(f->g->alloc, n * sizeof *args)))
+        return nnef_oom(f);
+    nnx_status st = NNX_OK;
+    for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
         const nnx_nnef_argument *a = &e->u.invocation.args[i];
         args[i] = (nnef_call_arg){a->name, {0}, a->pos};
-        nnx_status st = nnef_eval(f, fr, a->value, &args[i].value);
-        if (st != NNX_OK)
-            return st;
+        st = nnef_eval(f, fr, a->value, &args[i].value);
     }
     nnx_nnef_value results[8];
     uint32_t n_out = 0;
-    nnx_status st = nnef_invoke(f, fr, e->u.invocation.name, e->u.invocation.generic, args, n, NULL, e->pos, results,
-                                &n_out);
+    if (st == NNX_OK)
+        st = nnef_invoke(f, fr, e->u.invocation.name, e->u.invocation.generic, args, n, NULL, e->pos, results, &n_out);
+    if (args != small)
+        nnx_mem_free(f->g->alloc, args);
     if (st != NNX_OK)
         return st;
     if (n_out != 1)
@@ -530,6 +628,31 @@ static nnx_status eval_invocation(nnef_flattener *f, nnef_frame *fr, const nnx_n
                          e->u.invocation.name, n_out);
     *out = results[0];
     return NNX_OK;
+}
+
+/* An expression with operands, one level deeper (flatten.h, max_depth). */
+static nnx_status eval_compound(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_expr *e, nnx_nnef_value *out)
+{
+    switch (e->kind) {
+    case NNX_NNEF_EXPR_ARRAY:
+    case NNX_NNEF_EXPR_TUPLE: return eval_list(f, fr, e, out);
+    case NNX_NNEF_EXPR_UNARY: return eval_unary(f, fr, e, out);
+    case NNX_NNEF_EXPR_BINARY: return eval_binary(f, fr, e, out);
+    case NNX_NNEF_EXPR_IF_ELSE: {
+        nnx_nnef_value c;
+        nnx_status st = nnef_eval(f, fr, e->u.if_else.condition, &c);
+        if (st != NNX_OK)
+            return st;
+        if (c.kind != NNX_NNEF_VALUE_LOGICAL)
+            return nnef_fail(f, e->u.if_else.condition->pos, "an if condition must be logical");
+        return nnef_eval(f, fr, c.u.logical ? e->u.if_else.then_value : e->u.if_else.else_value, out);
+    }
+    case NNX_NNEF_EXPR_COMPREHENSION: return eval_comprehension(f, fr, e, out);
+    case NNX_NNEF_EXPR_SUBSCRIPT: return eval_subscript(f, fr, e, out);
+    case NNX_NNEF_EXPR_BUILTIN: return eval_builtin(f, fr, e, out);
+    case NNX_NNEF_EXPR_INVOCATION: return eval_invocation(f, fr, e, out);
+    default: return nnef_fail(f, e->pos, "unexpected expression");
+    }
 }
 
 nnx_status nnef_eval(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_expr *e, nnx_nnef_value *out)
@@ -559,23 +682,14 @@ nnx_status nnef_eval(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_expr *e, 
         *out = *v;
         return NNX_OK;
     }
-    case NNX_NNEF_EXPR_ARRAY:
-    case NNX_NNEF_EXPR_TUPLE: return eval_list(f, fr, e, out);
-    case NNX_NNEF_EXPR_UNARY: return eval_unary(f, fr, e, out);
-    case NNX_NNEF_EXPR_BINARY: return eval_binary(f, fr, e, out);
-    case NNX_NNEF_EXPR_IF_ELSE: {
-        nnx_nnef_value c;
-        nnx_status st = nnef_eval(f, fr, e->u.if_else.condition, &c);
-        if (st != NNX_OK)
-            return st;
-        if (c.kind != NNX_NNEF_VALUE_LOGICAL)
-            return nnef_fail(f, e->u.if_else.condition->pos, "an if condition must be logical");
-        return nnef_eval(f, fr, c.u.logical ? e->u.if_else.then_value : e->u.if_else.else_value, out);
+    default: {
+        if (f->depth >= f->opts.max_depth)
+            return nnef_limit(f, NNX_LIMIT_DEPTH, nnef_at(fr, e->pos),
+                              "fragments and expressions nest more than %u levels deep here", f->opts.max_depth);
+        f->depth++;
+        nnx_status st = eval_compound(f, fr, e, out);
+        f->depth--;
+        return st;
     }
-    case NNX_NNEF_EXPR_COMPREHENSION: return eval_comprehension(f, fr, e, out);
-    case NNX_NNEF_EXPR_SUBSCRIPT: return eval_subscript(f, fr, e, out);
-    case NNX_NNEF_EXPR_BUILTIN: return eval_builtin(f, fr, e, out);
-    case NNX_NNEF_EXPR_INVOCATION: return eval_invocation(f, fr, e, out);
-    default: return nnef_fail(f, e->pos, "unexpected expression");
     }
 }

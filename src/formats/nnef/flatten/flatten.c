@@ -3,7 +3,8 @@
  * generic type comes from <T>, <?> (the caller's), the declared default, or the arguments
  * (NNEF 1.0.2 §3.3.1, §3.3.2, decision 12: the default is substituted, not deduced, when there is one).
  * Primitives, custom operations and native compounds become flat ops; other fragments are
- * expanded in a new frame, depth-limited (NNEF 1.0.2 §3.3.2, chapter 6, decision 50). Graph-level names are kept
+ * expanded in a new frame (NNEF 1.0.2 §3.3.2, chapter 6, decision 50), within the load limits
+ * of flatten.h (decisions 63-67). Graph-level names are kept
  * for exported tensors; an identity or constant result becomes copy / constant (entry 34). */
 #include "formats/nnef/flatten/eval.h"
 #include "formats/nnef/syntax/nnx_ops.h"
@@ -37,16 +38,26 @@ static bool name_taken(const nnef_flattener *f, const char *name)
     return bsearch(&name, f->taken, f->n_taken, sizeof *f->taken, cmp_str) != NULL;
 }
 
-/* A new tensor, named `name` or, when NULL, a generated "t<n>" that no graph identifier uses. */
+/* A new tensor, named `name` or, when NULL, a generated "t<n>" that no graph identifier uses;
+ * one name more against max_names (reported at pos). */
 static nnx_status new_tensor(nnef_flattener *f, const char *name, nnx_nnef_type_kind dtype, uint32_t producer,
-                             uint32_t *index)
+                             nnx_nnef_pos pos, uint32_t *index)
 {
-    char buf[32];
+    if (f->g->n_tensors >= f->opts.max_names)
+        return nnef_limit(f, NNX_LIMIT_NAMES, pos, "the graph has more than %u tensors after expansion",
+                          f->opts.max_names);
+    char buf[16];
     bool generated = name == NULL;
-    while (!name) {
-        snprintf(buf, sizeof buf, "t%u", f->next_name++);
-        if (!name_taken(f, buf))
-            name = buf;
+    while (!name) { /* "t%u" without printf: millions of names in a big expansion */
+        char *p = buf + sizeof buf;
+        *--p = '\0';
+        uint32_t n = f->next_name++;
+        do
+            *--p = (char)('0' + n % 10);
+        while (n /= 10);
+        *--p = 't';
+        if (!name_taken(f, p))
+            name = p;
     }
     nnx_nnef_flat_tensor t = {.name = nnx_arena_strdup(&f->g->arena, name), .dtype = dtype, .producer = producer};
     if (!t.name || nnx_nnef_flat_add_tensor(f->g, &t, index) != NNX_OK ||
@@ -114,7 +125,7 @@ static nnx_status resolve_generic(nnef_flattener *f, nnef_frame *caller, const n
 static nnx_status bind_args(nnef_flattener *f, const nnx_nnef_fragment *frag, const nnef_call_arg *args,
                             uint32_t n_args, nnx_nnef_pos pos, nnx_nnef_value *vals)
 {
-    nnef_frame empty = {0};
+    nnef_frame empty = {.origin = pos}; /* defaults: errors point at the invocation */
     for (uint32_t i = 0; i < frag->param_count; i++)
         vals[i] = (nnx_nnef_value){0};
     uint32_t next = 0;
@@ -184,7 +195,8 @@ static nnx_status make_result(nnef_flattener *f, const nnef_frame *fr, const nnx
         dtype = generic;
     if (!array) {
         *out = (nnx_nnef_value){.kind = NNX_NNEF_VALUE_TENSOR};
-        return new_tensor(f, result_name(fr, lvalue, ri, n_results, -1), dtype, op_index, &out->u.tensor);
+        return new_tensor(f, result_name(fr, lvalue, ri, n_results, -1), dtype, op_index, nnef_at(fr, pos),
+                          &out->u.tensor);
     }
     uint32_t n = 0;
     nnx_status st = array_result_length(f, lvalue, ri, n_results, pos, op, &n);
@@ -195,7 +207,7 @@ static nnx_status make_result(nnef_flattener *f, const nnef_frame *fr, const nnx
         return nnef_oom(f);
     for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
         out->u.items[i].kind = NNX_NNEF_VALUE_TENSOR;
-        st = new_tensor(f, result_name(fr, lvalue, ri, n_results, (int32_t)i), dtype, op_index,
+        st = new_tensor(f, result_name(fr, lvalue, ri, n_results, (int32_t)i), dtype, op_index, nnef_at(fr, pos),
                         &out->u.items[i].u.tensor);
     }
     return st;
@@ -206,6 +218,10 @@ static nnx_status emit(nnef_flattener *f, const nnef_frame *caller, const nnx_nn
                        nnx_nnef_pos pos, nnx_nnef_value *out, uint32_t *n_out)
 {
     const nnx_nnef_fragment *frag = entry->fragment;
+    if (f->g->n_ops >= f->opts.max_operations) /* before anything of this op is allocated */
+        return nnef_limit(f, NNX_LIMIT_OPERATIONS, nnef_at(caller, pos),
+                          "expanding the graph gives more than %llu operations",
+                          (unsigned long long)f->opts.max_operations);
     nnx_nnef_flat_op op = {
         .generic = generic,
         .n_args = frag->param_count,
@@ -254,8 +270,9 @@ static nnx_status expand(nnef_flattener *f, const nnef_frame *caller, const nnx_
 {
     const nnx_nnef_fragment *frag = entry->fragment;
     if (f->depth >= f->opts.max_depth)
-        return nnef_fail(f, caller->user ? pos : caller->origin, "expanding '%s' exceeds the depth limit %u",
-                         frag->name, f->opts.max_depth);
+        return nnef_limit(f, NNX_LIMIT_DEPTH, nnef_at(caller, pos),
+                          "expanding '%s' nests fragments and expressions more than %u levels deep", frag->name,
+                          f->opts.max_depth);
     nnef_frame fr = {
         .fragment = frag, .generic = generic, .user = !entry->standard, .origin = caller->user ? pos : caller->origin};
     nnx_status st = NNX_OK;
@@ -288,15 +305,21 @@ nnx_status nnef_invoke(nnef_flattener *f, nnef_frame *fr, const char *name, cons
     const nnx_nnef_fragment *frag = entry->fragment;
     if (frag->result_count > MAX_RESULTS || frag->param_count > 64)
         return nnef_fail(f, pos, "'%s' has too many parameters or results", name);
-    nnx_nnef_value vals[64];
-    nnx_nnef_type_kind g;
+    /* this frame recurses once per expansion: a few values on the stack, more on the heap */
+    nnx_nnef_value small[NNEF_SMALL_ARGS], *vals = small;
+    if (frag->param_count > NNEF_SMALL_ARGS && !(vals = nnx_mem_alloc(f->g->alloc, frag->param_count * sizeof *vals)))
+        return nnef_oom(f);
+    nnx_nnef_type_kind g = NNX_NNEF_TYPE_NONE;
     nnx_status st = bind_args(f, frag, args, n_args, pos, vals);
     if (st == NNX_OK)
         st = resolve_generic(f, fr, frag, generic, vals, pos, &g);
-    if (st != NNX_OK)
-        return st;
     bool keep = !frag->has_body || (entry->standard && !f->opts.expand_all && nnx_nnef_is_native_compound(name));
-    return keep ? emit(f, fr, entry, g, vals, lvalue, pos, out, n_out) : expand(f, fr, entry, g, vals, pos, out, n_out);
+    if (st == NNX_OK)
+        st = keep ? emit(f, fr, entry, g, vals, lvalue, pos, out, n_out)
+                  : expand(f, fr, entry, g, vals, pos, out, n_out);
+    if (vals != small)
+        nnx_mem_free(f->g->alloc, vals);
+    return st;
 }
 
 /* ---------------------------------------------------------------- assignments */
@@ -367,17 +390,23 @@ static nnx_status assign(nnef_flattener *f, nnef_frame *fr, const nnx_nnef_assig
     nnx_status st;
     if (rv->kind == NNX_NNEF_EXPR_INVOCATION && !(rv->flags & NNX_NNEF_EXPR_PARENTHESIZED)) {
         uint32_t n = rv->u.invocation.arg_count, n_out = 0;
-        nnef_call_arg args[64];
         nnx_nnef_value results[MAX_RESULTS];
         if (n > 64)
             return nnef_fail(f, rv->pos, "more than 64 arguments");
-        for (uint32_t i = 0; i < n; i++) {
+        /* this frame recurses once per expansion: a few arguments on the stack, more on the heap */
+        nnef_call_arg small[NNEF_SMALL_ARGS] = {{0}}, *args = small;
+        if (n > NNEF_SMALL_ARGS && !(args = nnx_mem_alloc(f->g->alloc, n * sizeof *args)))
+            return nnef_oom(f);
+        st = NNX_OK;
+        for (uint32_t i = 0; i < n && st == NNX_OK; i++) {
             args[i] = (nnef_call_arg){rv->u.invocation.args[i].name, {0}, rv->u.invocation.args[i].pos};
-            if ((st = nnef_eval(f, fr, rv->u.invocation.args[i].value, &args[i].value)) != NNX_OK)
-                return st;
+            st = nnef_eval(f, fr, rv->u.invocation.args[i].value, &args[i].value);
         }
-        st = nnef_invoke(f, fr, rv->u.invocation.name, rv->u.invocation.generic, args, n, a->lvalue, rv->pos, results,
-                         &n_out);
+        if (st == NNX_OK)
+            st = nnef_invoke(f, fr, rv->u.invocation.name, rv->u.invocation.generic, args, n, a->lvalue, rv->pos,
+                             results, &n_out);
+        if (args != small)
+            nnx_mem_free(f->g->alloc, args);
         if (st != NNX_OK)
             return st;
         if (n_out == 1) {
@@ -459,8 +488,7 @@ nnx_status nnx_nnef_flatten(const nnx_nnef_document *doc, const nnx_nnef_registr
     nnef_flattener f = {.doc = doc, .reg = reg, .g = g, .err = err};
     if (options)
         f.opts = *options;
-    if (!f.opts.max_depth)
-        f.opts.max_depth = NNX_NNEF_DEFAULT_EXPANSION_DEPTH;
+    nnef_flattener_limits(&f);
     const nnx_nnef_graph *graph = doc->graph;
     if (!graph)
         return nnx_error_set(err, NNX_ERROR_INVALID_MODEL, "%s: error: the document has no graph", g->filename);

@@ -31,8 +31,9 @@
  * `op_pos` locates the operator. Literals folded with a minus sign start at the '-'.
  *
  * Depth: every expression and type has `height` (1 for a leaf, 1 + the largest child's
- * height otherwise) and the parser guarantees height <= the parse depth limit (default
- * NNX_NNEF_DEFAULT_MAX_DEPTH = 256), so recursive walks need at most that many frames.
+ * height otherwise) and the parser guarantees height <= the parse depth limit (a model
+ * load: nnx_model_options.max_depth, default 100; a direct parse: NNX_NNEF_DEFAULT_MAX_DEPTH
+ * = 256), so recursive walks need at most that many frames.
  *
  * Walking a document:
  *     for each doc->fragments[i]: its params/results (name, type, default_value) and, when

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/checked.h"
+#include "formats/load_limits.h"
 #include "formats/nnef/syntax/lexer.h"
 
 #define LOOKAHEAD 6 /* the longest decision: IDENT '<' type '>' '(' (NNEF 1.0.2 §3.2.3, §3.3.3, decision 5) */
@@ -163,11 +164,24 @@ static PRINTF(3, 4) bool need_ops(parser *p, const nnx_nnef_token *at, const cha
     return false;
 }
 
+/* Nesting past max_depth: the load limit's error (formats/load_limits.h), status
+ * NNX_ERROR_NOT_SUPPORTED, at the token that goes one level too deep. */
+static COLD void too_deep(parser *p, nnx_nnef_pos at)
+{
+    if (p->failed)
+        return;
+    char where[NNX_ERROR_MESSAGE_MAX / 2];
+    snprintf(where, sizeof where, "%s:%u:%u", p->filename, at.line, at.col);
+    p->failed = true;
+    p->status = nnx_limit_error(p->err, NNX_LIMIT_DEPTH, where, "expressions and types nest more than %u levels deep",
+                                p->max_depth);
+}
+
 static bool enter(parser *p)
 {
     if (++p->depth <= p->max_depth)
         return true;
-    error_at(p, pos_of(peek(p, 0)), "expected at most %u levels of nesting, found more", p->max_depth);
+    too_deep(p, pos_of(peek(p, 0)));
     return false;
 }
 
@@ -262,7 +276,7 @@ static nnx_nnef_expr *seal(parser *p, nnx_nnef_expr *e)
     nnx_nnef_expr_for_each_child(e, max_height, &h);
     e->height = h + 1;
     if (e->height > p->max_depth) {
-        error_at(p, e->pos, "expected at most %u levels of nesting, found more", p->max_depth);
+        too_deep(p, e->pos);
         return NULL;
     }
     return e;
@@ -456,7 +470,7 @@ static nnx_nnef_type *tuple_type(parser *p)
     t->items = pop_list(p, mark, sizeof(nnx_nnef_type *), &t->count, t->pos);
     t->height = h + 1;
     if (t->height > p->max_depth)
-        error_at(p, t->pos, "expected at most %u levels of nesting, found more", p->max_depth);
+        too_deep(p, t->pos);
     return p->failed ? NULL : t;
 }
 
@@ -483,7 +497,7 @@ static nnx_nnef_type *parse_type(parser *p)
         a->item = t;
         a->height = t->height + 1;
         if (a->height > p->max_depth) {
-            error_at(p, pos_of(&open), "expected at most %u levels of nesting, found more", p->max_depth);
+            too_deep(p, pos_of(&open));
             return NULL;
         }
         t = a;
@@ -1409,6 +1423,12 @@ static bool quant_entry(parser *p, nnx_nnef_quant_entry *q)
 nnx_status nnx_nnef_parse_quant(const char *text, size_t len, const char *filename, const nnx_alloc *alloc,
                                 nnx_nnef_quant **out, nnx_error *err)
 {
+    return nnx_nnef_parse_quant_ex(text, len, filename, 0, alloc, out, err);
+}
+
+nnx_status nnx_nnef_parse_quant_ex(const char *text, size_t len, const char *filename, uint32_t max_depth,
+                                   const nnx_alloc *alloc, nnx_nnef_quant **out, nnx_error *err)
+{
     nnx_error local;
     nnx_status st;
     if (!err) {
@@ -1422,7 +1442,7 @@ nnx_status nnx_nnef_parse_quant(const char *text, size_t len, const char *filena
     if (!q)
         return st;
     parser p;
-    parser_init(&p, text ? text : "", len, &q->arena, filename ? filename : "<input>", err, 0);
+    parser_init(&p, text ? text : "", len, &q->arena, filename ? filename : "<input>", err, max_depth);
     p.ops = p.quant = true; /* values are compile-time expressions (§5.3) */
     if ((q->filename = nnx_arena_strdup(&q->arena, p.filename)))
         p.filename = q->filename;

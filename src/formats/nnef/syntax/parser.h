@@ -31,10 +31,14 @@
  * - A comprehension iterable stops before 'if' and before binary 'in' (§3.2.3).
  * - `tensor` without <...> is accepted only in stdlib mode (the spec's argmax_pool).
  * - A '>=' token is split where a type's closing '>' is expected (tensor<scalar>= 0.0).
- * - Nesting deeper than the depth limit (default 256) is an error, so neither the parser
- *   nor a recursive walk of the tree can exhaust the stack (the parser's worst case at the
- *   default limit is about 0.5 MB of stack, 1 MB under ASan; lower max_depth for small
- *   thread stacks). Long operator chains count: `1 + 1 + ...` nests to the left.
+ * - Nesting deeper than the depth limit is an error, so neither the parser nor a recursive
+ *   walk of the tree can exhaust the stack. A model load passes nnx_model_options.max_depth
+ *   (default NNX_MAX_DEPTH_DEFAULT = 100, which parses on a 256 KiB thread stack); a direct
+ *   call with max_depth 0 takes NNX_NNEF_DEFAULT_MAX_DEPTH (256, for the standard library
+ *   text and tools that parse alone). Long operator chains count: `1 + 1 + ...` nests to
+ *   the left. Breaking it is the load limit's error (formats/load_limits.h): status
+ *   NNX_ERROR_NOT_SUPPORTED, "FILE:LINE:COL: error: expressions and types nest more than N
+ *   levels deep (the limit; raise it with nnx_model_options.max_depth, nnx --max-depth)".
  */
 #ifndef NNX_FORMATS_NNEF_PARSER_H
 #define NNX_FORMATS_NNEF_PARSER_H
@@ -79,6 +83,9 @@ void nnx_nnef_document_free(nnx_nnef_document *doc); /* NULL is a no-op */
  * in compositional expression syntax. */
 nnx_status nnx_nnef_parse_quant(const char *text, size_t len, const char *filename, const nnx_alloc *alloc,
                                 nnx_nnef_quant **out, nnx_error *err);
+/* The same with a depth limit (0 = NNX_NNEF_DEFAULT_MAX_DEPTH), as a model load passes it. */
+nnx_status nnx_nnef_parse_quant_ex(const char *text, size_t len, const char *filename, uint32_t max_depth,
+                                   const nnx_alloc *alloc, nnx_nnef_quant **out, nnx_error *err);
 
 void nnx_nnef_quant_free(nnx_nnef_quant *quant); /* NULL is a no-op */
 

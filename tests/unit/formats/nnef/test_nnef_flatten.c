@@ -180,7 +180,9 @@ static void test_depth_limit(void **state)
     (void)state;
     expect_error("fragment f( x: tensor<scalar> ) -> ( y: tensor<scalar> ) { y = f(x); }\n"
                  "graph g( x ) -> ( y ) { x = external(shape = [2]); y = f(x); }",
-                 NNX_ERROR_INVALID_MODEL, "t.nnef:3:64: error: expanding 'f' exceeds the depth limit 1024");
+                 NNX_ERROR_NOT_SUPPORTED,
+                 "t.nnef:3:64: error: expanding 'f' nests fragments and expressions more than 100 levels deep (the "
+                 "limit; raise it with nnx_model_options.max_depth, nnx --max-depth)");
 }
 
 static void test_comprehension_and_ranges(void **state)

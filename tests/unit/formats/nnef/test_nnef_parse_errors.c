@@ -245,12 +245,7 @@ static const golden document_cases[] = {
      "t.nnef:3:57: error: expected ',' in the tuple literal (a tuple has at least two items), found ')'"},
     {0, V FRG "fragment f(x: tensor<scalar>) -> (y: tensor<scalar> = 0.0);", 0,
      "t.nnef:3:53: error: expected ',' or ')' in the result list, found '='"},
-    /* The depth limit. */
-    {0,
-     V OPS G("y = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
-             "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
-             "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["),
-     0, "t.nnef:5:265: error: expected at most 256 levels of nesting, found more"},
+    /* The depth limit is a load limit, not a syntax error: test_nnef_parse.c, test_nnef_limits.c. */
 };
 
 static const golden quant_cases[] = {
