@@ -52,6 +52,10 @@ typedef struct ox {
     uint8_t *node_state;
     const char **node_why;
     uint32_t n_bad;
+    /* ox_add_output: per value id below n_output_marks (the values when the first output was
+     * added; arena), whether it is already a graph output, so 100k outputs cost linear time. */
+    bool *output_marks;
+    uint32_t n_output_marks;
 } ox;
 
 /* The value table's id for a tensor computed by a node that was not lowered (structure-only
