@@ -100,7 +100,7 @@ STDOUT = {
     "threads_1000": r"y: float32\[1,4\] min=",
 }
 
-SANITIZER_REPORT = re.compile(r"ERROR: (Address|Leak|Thread)Sanitizer|runtime error:|Sanitizer:DEADLYSIGNAL")
+SANITIZER_REPORT = re.compile(r"(Address|Leak|Thread|UndefinedBehavior)Sanitizer|runtime error:")
 
 
 def snapshot(root, skip):
