@@ -151,19 +151,22 @@ step "python under ASan+UBSan" bash "$repo/scripts/test-python-sanitized.sh" "$r
 # randomization off.
 run_tsan_test() {
   local name out rc=0
-  for name in test_concurrent_dispatch test_symbolic_shapes test_onnx_data_shapes test_pool test_thread_policy; do
-    local bin=$repo/build-tsan/tests/$name
+  # bench-soak (bench/soak.c): 10,000 dispatches of one graph from 4 threads, own tensors.
+  for name in test_concurrent_dispatch test_symbolic_shapes test_onnx_data_shapes test_pool test_thread_policy \
+              bench-soak; do
+    local cmd=("$repo/build-tsan/tests/$name")
+    [[ $name == bench-soak ]] && cmd=("$repo/build-tsan/bench/bench-soak" 10000 4)
     rc=0
-    out=$("$bin" 2>&1) || rc=$?
+    out=$("${cmd[@]}" 2>&1) || rc=$?
     if [[ $rc -ne 0 && $out == *"unexpected memory mapping"* ]]; then
       echo "(TSan cannot map its memory here; rerunning with ASLR off)"
       rc=0
-      out=$(setarch "$(uname -m)" -R "$bin" 2>&1) || rc=$?
+      out=$(setarch "$(uname -m)" -R "${cmd[@]}" 2>&1) || rc=$?
     fi
     echo "$out"
     [[ $rc -eq 0 ]] || return $rc
   done
 }
 step "configure build-tsan/ (clang, thread)" configure "$repo/build-tsan" clang -DNNX_SANITIZE=thread
-step "build build-tsan/ (concurrency tests only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch test_symbolic_shapes test_onnx_data_shapes test_pool test_thread_policy
+step "build build-tsan/ (concurrency tests only)" cmake --build "$repo/build-tsan" -j"$jobs" --target test_concurrent_dispatch test_symbolic_shapes test_onnx_data_shapes test_pool test_thread_policy bench-soak
 step "test build-tsan/" run_tsan_test

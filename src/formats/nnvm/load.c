@@ -115,16 +115,15 @@ static nnx_status entry_dtype(nnvm_loader *L, uint32_t e, nnx_dtype *dt)
 }
 
 static nnx_status add_variable(nnvm_loader *L, const nnx_ir_model_options *o, const nnx_tvm_param *params,
-                               uint32_t n_params, bool have_params)
+                               bool have_params)
 {
     const nnx_nnvm_graph *g = L->g;
     const nnx_nnvm_node *n = L->n;
     uint32_t e = g->node_row_ptr[L->node], id;
     const nnx_nnvm_entry_info *graph_shape = g->shapes ? &g->shapes[e] : NULL;
-    for (uint32_t k = 0; k < n_params; k++) {
-        const nnx_tvm_param *p = &params[k];
-        if (strcmp(p->name, n->name) != 0)
-            continue;
+    uintptr_t at;
+    if (nnx_strmap_get(&L->params_by_name, n->name, &at)) {
+        const nnx_tvm_param *p = &params[at];
         nnx_operand_desc d = {.dtype = p->dtype, .rank = p->rank};
         memcpy(d.shape, p->shape, sizeof d.shape);
         nnx_status st = nnx_ir_add_constant(L->ir, &d, p->data, p->size, &id, L->err);
@@ -337,6 +336,17 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     for (uint32_t e = 0; e < g.n_entries; e++)
         L.entry_value[e] = NNX_NONE;
+    nnx_strmap_init(&L.params_by_name, m->ir.alloc, false);
+    if (!nnx_strmap_reserve(&L.params_by_name, n_params))
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+    for (uint32_t k = 0; k < n_params; k++) { /* the .params reader refused repeated names */
+        uintptr_t *slot = nnx_strmap_put(&L.params_by_name, params[k].name, NULL);
+        if (!slot) {
+            nnx_strmap_free(&L.params_by_name);
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
+        }
+        *slot = k;
+    }
     if (o && o->structure_only) {
         L.unknown = nnx_arena_array(&m->ir.arena, g.n_entries ? g.n_entries : 1, sizeof *L.unknown);
         L.bad = nnx_arena_array(&m->ir.arena, g.n_nodes ? g.n_nodes : 1, sizeof *L.bad);
@@ -348,7 +358,7 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
         L.node = i;
         L.n = &g.nodes[i];
         if (strcmp(L.n->op, "null") == 0) {
-            st = add_variable(&L, o, params, n_params, have_params);
+            st = add_variable(&L, o, params, have_params);
         } else if (reads_unknown(&L)) {
             m->op_names[m->n_ops++] = L.n->op;
             st = not_lowered(&L, NULL);
@@ -376,6 +386,7 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
         st = nnx_ir_model_collect_inputs(m, err);
     if (st == NNX_OK)
         st = nnvm_dot(&L, m->output_names, &m->dot);
+    nnx_strmap_free(&L.params_by_name);
     m->unrunnable = L.unrunnable;
     if (st == NNX_OK && L.n_bad)
         st = nnx_ir_model_set_unsupported(m, path, L.list, L.n_bad, err);

@@ -55,6 +55,10 @@ typedef struct ox {
     /* c->nerr holds a whole message (file and node named: a broken load limit, ox_elements);
      * the top graph's loop reports it as it is instead of prefixing the node */
     bool nerr_whole;
+    /* ox_add_output: per value id below n_output_marks (the values when the first output was
+     * added; arena), whether it is already a graph output, so 100k outputs cost linear time. */
+    bool *output_marks;
+    uint32_t n_output_marks;
 } ox;
 
 /* The value table's id for a tensor computed by a node that was not lowered (structure-only

@@ -703,8 +703,19 @@ nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err)
     /* An output that is not a node's own result (an input, a constant, or a value already
      * output) gets a copy, so that every output is a distinct computed value. */
     bool dup = c->ir->values[id].kind != NNX_VALUE_NODE;
-    for (size_t k = 0; k < i && !dup; k++)
-        dup = m->outputs[k] == id;
+    if (!c->output_marks && c->ir->n_values) {
+        if (!(c->output_marks = nnx_arena_array(&c->ir->arena, c->ir->n_values, sizeof *c->output_marks)))
+            return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+        c->n_output_marks = c->ir->n_values;
+        for (size_t k = 0; k < i; k++)
+            if (m->outputs[k] < c->n_output_marks)
+                c->output_marks[m->outputs[k]] = true;
+    }
+    if (id < c->n_output_marks)
+        dup = dup || c->output_marks[id];
+    else /* a value made after the marks (a copy made for an earlier output): look */
+        for (size_t k = 0; k < i && !dup; k++)
+            dup = m->outputs[k] == id;
     if (dup) {
         nnx_operand_desc d = ox_desc(c, id);
         nnx_attrs a = {.reshape = {.rank = d.rank}};
@@ -718,6 +729,8 @@ nnx_status ox_add_output(ox *c, const char *name, uint32_t id, nnx_error *err)
             return nnx_error_set(err, st, "%s: error: graph output '%s': %s", c->path, name, c->nerr.message);
     }
     m->outputs[i] = id;
+    if (id < c->n_output_marks)
+        c->output_marks[id] = true;
     m->output_names[i] = nnx_arena_strdup(&c->ir->arena, name);
     if (!m->output_names[i])
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "out of memory");

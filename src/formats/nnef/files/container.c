@@ -718,6 +718,8 @@ static nnx_status join(const nnx_nnef_container *c, const char *rel, char *full,
     return NNX_OK;
 }
 
+/* A folder's files must stay inside it once every symbolic link is resolved (E32): a w.dat
+ * linked to /etc/hostname or to a file beside the folder is refused, naming the link. */
 static nnx_status fs_load(nnx_nnef_container *c, item *it, nnx_error *err)
 {
     char full[FULL_PATH_MAX];
@@ -725,7 +727,9 @@ static nnx_status fs_load(nnx_nnef_container *c, item *it, nnx_error *err)
         return NNX_OK;
     nnx_status st = c->kind == NNX_NNEF_CONTAINER_GRAPH_FILE ? NNX_OK : join(c, it->path, full, err);
     if (st == NNX_OK)
-        st = nnx_file_map(c->kind == NNX_NNEF_CONTAINER_GRAPH_FILE ? c->path : full, &c->alloc, &it->view, err);
+        st = c->kind == NNX_NNEF_CONTAINER_GRAPH_FILE
+            ? nnx_file_map(c->path, &c->alloc, &it->view, err)
+            : nnx_file_map_inside(c->path, it->path, &c->alloc, &it->view, err);
     if (st == NNX_OK) {
         it->data = it->view.data;
         it->size = it->view.size;
