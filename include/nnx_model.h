@@ -172,6 +172,15 @@ typedef struct nnx_model_options {
 #define NNX_MAX_ARCHIVE_RATIO_DEFAULT 100
 #define NNX_ARCHIVE_RATIO_FLOOR (UINT64_C(64) << 20)
 
+/* The limits by name, for programs that take them as text (the nnx command, Python):
+ * nnx_model_limit_max gives the largest value the limit called name ("max_depth",
+ * "max_names", "max_operations", "max_elements", "max_archive_bytes", "max_archive_ratio")
+ * holds, 0 when name is none of them; nnx_model_options_set_limit sets that field of options
+ * to value, NNX_ERROR_INVALID_ARGUMENT (options unchanged) for a NULL argument, another name
+ * or a value outside 1 .. nnx_model_limit_max(name). */
+NNX_API uint64_t nnx_model_limit_max(const char *name);
+NNX_API nnx_status nnx_model_options_set_limit(nnx_model_options *options, const char *name, uint64_t value);
+
 /* Reads and checks the model at path. options may be NULL. The format is told from the
  * file's first bytes, the extension only confirming: a protobuf ONNX ModelProto, an NNEF
  * document (`version` first), a folder with graph.nnef, a gzip or tar NNEF archive, NNVM

@@ -30,22 +30,10 @@ static const char *keep_str(load_args *a, PyObject *s, const char *what)
     return PyBytes_AsString(b);
 }
 
-/* limits {"max_depth": n, ...}: the limit fields of nnx_model_options, each an int from 1 up to
- * what its field holds. */
+/* limits {"max_depth": n, ...}: the limit fields of nnx_model_options
+ * (nnx_model_options_set_limit), each an int from 1 up to what its field holds. */
 static bool parse_limits(load_args *a, PyObject *limits)
 {
-    static const struct {
-        const char *key;
-        size_t offset;
-        bool wide;
-    } fields[] = {
-        {"max_depth", offsetof(nnx_model_options, max_depth), false},
-        {"max_names", offsetof(nnx_model_options, max_names), false},
-        {"max_operations", offsetof(nnx_model_options, max_operations), true},
-        {"max_elements", offsetof(nnx_model_options, max_elements), true},
-        {"max_archive_bytes", offsetof(nnx_model_options, max_archive_bytes), true},
-        {"max_archive_ratio", offsetof(nnx_model_options, max_archive_ratio), false},
-    };
     if (!PyDict_Check(limits)) {
         PyErr_SetString(PyExc_TypeError, "limits must be a dict {\"max_depth\": n, ...}");
         return false;
@@ -54,10 +42,8 @@ static bool parse_limits(load_args *a, PyObject *limits)
     PyObject *key, *value;
     while (PyDict_Next(limits, &pos, &key, &value)) {
         const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8AndSize(key, NULL) : NULL;
-        size_t i = 0;
-        while (k && i < sizeof fields / sizeof fields[0] && strcmp(k, fields[i].key) != 0)
-            i++;
-        if (!k || i == sizeof fields / sizeof fields[0]) {
+        uint64_t max = k ? nnx_model_limit_max(k) : 0;
+        if (!max) {
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError,
                          "limits: unknown limit %R (max_depth, max_names, max_operations, max_elements, "
@@ -66,16 +52,12 @@ static bool parse_limits(load_args *a, PyObject *limits)
             return false;
         }
         unsigned long long v = PyLong_Check(value) ? PyLong_AsUnsignedLongLong(value) : 0;
-        unsigned long long max = fields[i].wide ? UINT64_MAX : UINT32_MAX;
-        if (PyErr_Occurred() || v < 1 || v > max) {
+        if (PyErr_Occurred() || nnx_model_options_set_limit(&a->o, k, v) != NNX_OK) {
             PyErr_Clear();
-            PyErr_Format(PyExc_ValueError, "limits['%s'] must be an int from 1 to %llu, not %R", k, max, value);
+            PyErr_Format(PyExc_ValueError, "limits['%s'] must be an int from 1 to %llu, not %R", k,
+                         (unsigned long long)max, value);
             return false;
         }
-        if (fields[i].wide)
-            *(uint64_t *)((char *)&a->o + fields[i].offset) = v;
-        else
-            *(uint32_t *)((char *)&a->o + fields[i].offset) = (uint32_t)v;
     }
     return true;
 }

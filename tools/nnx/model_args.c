@@ -4,7 +4,6 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,38 +16,23 @@ void cli_model_args_free(cli_model_args *a)
     a->shape_count = a->shape_room = 0;
 }
 
-/* --max-NAME N: one of nnx_model_options' limits, a positive decimal that fits its field. */
+/* --max-NAME N: the limit max_NAME of nnx_model_options (nnx_model_options_set_limit), a
+ * positive decimal that fits its field. */
 static int limit_option(cli_parser *p, const char *flag, const char *value, nnx_model_options *o)
 {
-    static const struct {
-        const char *flag;
-        size_t offset;
-        bool wide;
-    } limits[] = {
-        {"max-depth", offsetof(nnx_model_options, max_depth), false},
-        {"max-names", offsetof(nnx_model_options, max_names), false},
-        {"max-operations", offsetof(nnx_model_options, max_operations), true},
-        {"max-elements", offsetof(nnx_model_options, max_elements), true},
-        {"max-archive-bytes", offsetof(nnx_model_options, max_archive_bytes), true},
-        {"max-archive-ratio", offsetof(nnx_model_options, max_archive_ratio), false},
-    };
-    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
-        if (strcmp(flag, limits[i].flag) != 0)
-            continue;
-        unsigned long long max = limits[i].wide ? UINT64_MAX : UINT32_MAX, v = 0;
-        char *end = NULL;
-        errno = 0;
-        if (value[0] >= '1' && value[0] <= '9')
-            v = strtoull(value, &end, 10);
-        if (!end || *end || errno || v > max)
-            return cli_usage_error(p, "--%s wants a whole number from 1 to %llu, got '%s'", flag, max, value);
-        if (limits[i].wide)
-            *(uint64_t *)((char *)o + limits[i].offset) = v;
-        else
-            *(uint32_t *)((char *)o + limits[i].offset) = (uint32_t)v;
-        return -1;
-    }
-    return NNX_EXIT_USAGE;
+    char name[32];
+    snprintf(name, sizeof name, "%s", flag);
+    for (char *c = name; *c; c++)
+        *c = *c == '-' ? '_' : *c;
+    unsigned long long v = 0;
+    char *end = NULL;
+    errno = 0;
+    if (value[0] >= '1' && value[0] <= '9')
+        v = strtoull(value, &end, 10);
+    if (!end || *end || errno || nnx_model_options_set_limit(o, name, v) != NNX_OK)
+        return cli_usage_error(p, "--%s wants a whole number from 1 to %llu, got '%s'", flag,
+                               (unsigned long long)nnx_model_limit_max(name), value);
+    return -1;
 }
 
 const nnx_input_shape *cli_model_args_shape(const cli_model_args *a, const char *name, size_t len)
