@@ -418,6 +418,14 @@ static nnx_status charge(const nnx_nnef_container *c, archive_budget *b, const c
  * memory follows the bytes really unpacked, not what a header claims. */
 #define ENTRY_CHUNK ((size_t)16 << 20)
 
+/* Out of memory for member name of archive path: its declared size named (engine E44). */
+static nnx_status member_oom(nnx_error *err, const char *path, const char *name, size_t size)
+{
+    char shown_name[96];
+    return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s:%s: error: out of memory for the member (%zu bytes)", path,
+                         shown(name, shown_name, sizeof shown_name), size);
+}
+
 static nnx_status read_entry_data(nnx_nnef_container *c, struct archive *ar, const char *name, size_t size,
                                   uint8_t **out, nnx_error *err)
 {
@@ -427,14 +435,14 @@ static nnx_status read_entry_data(nnx_nnef_container *c, struct archive *ar, con
     size_t cap = size < ENTRY_CHUNK ? size : ENTRY_CHUNK;
     uint8_t *buf = nnx_mem_alloc(&c->alloc, cap);
     if (!buf)
-        return oom(err, c->path);
+        return member_oom(err, c->path, name, size);
     for (size_t got = 0; got < size;) {
         if (got == cap) {
             size_t grown = cap > size / 2 ? size : cap * 2;
             uint8_t *nb = nnx_mem_realloc(&c->alloc, buf, grown);
             if (!nb) {
                 nnx_mem_free(&c->alloc, buf);
-                return oom(err, c->path);
+                return member_oom(err, c->path, name, size);
             }
             buf = nb;
             cap = grown;
