@@ -236,10 +236,7 @@ nnx_status nnx_nnef_model_load(const char *path, const nnx_nnef_load_options *op
     m->alloc = alloc;
     m->zero_missing_variables = o.zero_missing_variables;
     m->apply_quantization = o.apply_quantization;
-    m->limits = o.limits;
-    nnx_model_options defaults = {0};
-    nnx_load_limits_to(&m->limits, &defaults); /* a field left 0 takes its default */
-    m->limits = nnx_load_limits_of(&defaults);
+    m->limits = nnx_load_limits_filled(&o.limits); /* a field left 0 takes its default */
     nnx_status st = load(m, path, &o, err);
     if (st != NNX_OK) {
         nnx_nnef_model_free(m);
