@@ -205,6 +205,17 @@ def nnvm_sum(folder, n):
     write(os.path.join(folder, "graph.params"), params_bytes(params))
 
 
+def nnvm_outputs(path, n):
+    """An NNVM graph without weights: n inputs, each through relu to an output; the relus are
+    named y0 ... y9 over and over, so the output names need n suffixes (y0, y0_1, ...)."""
+    nodes = [{"op": "null", "name": "x%d" % i, "inputs": []} for i in range(n)]
+    nodes += [{"op": "relu", "name": "y%d" % (i % 10), "inputs": [[i, 0, 0]]} for i in range(n)]
+    doc = {"nodes": nodes, "arg_nodes": list(range(n)), "heads": [[n + i, 0, 0] for i in range(n)],
+           "node_row_ptr": list(range(2 * n + 1)),
+           "attrs": {"shape": ["list_shape", [[1]] * (2 * n)], "dltype": ["list_str", ["float32"] * (2 * n)]}}
+    write(path, json.dumps(doc))
+
+
 def nnvm_relu(folder):
     doc = {"nodes": [{"op": "null", "name": "data", "inputs": []}, {"op": "null", "name": "w", "inputs": []},
                      {"op": "elemwise_add", "name": "y", "inputs": [[0, 0, 0], [1, 0, 0]]}],
@@ -244,6 +255,7 @@ def main():
     write(j("outputs_100k.onnx"), onnx_outputs(100000))
     write(j("unknown_50k.onnx"), onnx_unknown_ops(50000))
     nnvm_sum(j("params_100k"), 100000)
+    nnvm_outputs(j("nnvm_outputs_100k.json"), 100000)
 
     # (5) links: w.dat -> /etc/hostname; w.dat -> a valid file outside the folder; ONNX
     # external data through a link that leaves the folder; a convert whose output has a

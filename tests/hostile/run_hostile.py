@@ -55,6 +55,7 @@ CASES = [
     ("onnx_outputs_100k", ["check", "{d}/outputs_100k.onnx"], 0, r"^$"),
     ("onnx_unknown_ops_50k", ["check", "{d}/unknown_50k.onnx"], 3, r"error: 50000 unsupported operations"),
     ("nnvm_params_100k_names", ["run", "{d}/params_100k/graph.json", "--random-inputs", "1"], 0, r"^$"),
+    ("nnvm_outputs_100k", ["check", "{d}/nnvm_outputs_100k.json"], 0, r"^$"),
     # (5) links that leave the model's folder; writing through a link inside the output
     ("nnef_dat_link_etc", ["check", "{d}/link_etc"], 1,
      r"w\.dat: error: cannot read: it leads out of the folder .*link_etc \(a symbolic link\)"),
@@ -101,6 +102,7 @@ STDOUT = {
     "onnx_chain_100k": r"chain_100k\.onnx: valid \(100000 operations, 1 inputs, 1 outputs\)",
     "onnx_outputs_100k": r"outputs_100k\.onnx: valid \(100000 operations, 1 inputs, 100000 outputs\)",
     "nnvm_params_100k_names": r"s99999: float32\[1\] min=(99999|100000)(\.\d+)? ",
+    "nnvm_outputs_100k": r"valid \(100000 operations, 100000 inputs, 100000 outputs\)",
 }
 
 # Cases whose answer is the address-space limit's (exit 4): skipped in sanitizer builds.

@@ -77,19 +77,21 @@ static nnx_status find_params(const char *path, const nnx_alloc *a, char **found
 
 /* ---------------------------------------------------------------- variables */
 
-/* Is node v read as a weight operand (conv2d/dense/conv2d_transpose weight or bias,
- * batch_norm's statistics, prelu's alpha) by some operator node? */
-static bool feeds_weight(const nnx_nnvm_graph *g, uint32_t v)
+/* Per node: is it read as a weight operand (conv2d/dense/conv2d_transpose weight or bias,
+ * batch_norm's statistics, prelu's alpha) by some later operator node? One pass over the
+ * graph (arena; NULL when out of memory). */
+static bool *weight_nodes(const nnx_nnvm_graph *g, nnx_arena *arena)
 {
-    for (uint32_t i = v + 1; i < g->n_nodes; i++) {
+    bool *w = nnx_arena_array(arena, g->n_nodes ? g->n_nodes : 1, sizeof *w);
+    for (uint32_t i = 0; w && i < g->n_nodes; i++) {
         const nnx_nnvm_node *n = &g->nodes[i];
         bool weighted = strcmp(n->op, "conv2d") == 0 || strcmp(n->op, "dense") == 0 ||
             strcmp(n->op, "conv2d_transpose") == 0 || strcmp(n->op, "batch_norm") == 0 || strcmp(n->op, "prelu") == 0;
         for (uint32_t k = 1; weighted && k < n->n_inputs; k++)
-            if (n->inputs[k].node == v)
-                return true;
+            if (n->inputs[k].node < i)
+                w[n->inputs[k].node] = true;
     }
-    return false;
+    return w;
 }
 
 /* The type of entry e from the graph's attrs (dltype, else dtype), float32 when absent. */
@@ -159,7 +161,7 @@ static nnx_status add_variable(nnvm_loader *L, const nnx_ir_model_options *o, co
                          "no shape: the graph's attrs have no 'shape' and none was given "
                          "(nnx_model_options.input_shapes; nnx --input-shape)");
     }
-    if (!have_params && !g->compiled && feeds_weight(g, L->node)) {
+    if (!have_params && !g->compiled && L->weight && L->weight[L->node]) {
         /* Zero-filled, so that the structure can be checked and drawn; unless only the structure
          * was asked for, building the graph then fails naming the weight. */
         if (!(o && (o->skip_tensor_data || o->zero_missing_variables)) &&
@@ -189,9 +191,11 @@ static nnx_status add_variable(nnvm_loader *L, const nnx_ir_model_options *o, co
         nnx_mem_free(L->ir->alloc, zeros);
     } else {
         /* Inputs are bound by name: two variables of one name would be one input twice. */
-        for (uint32_t v = 0; v < L->ir->n_values; v++)
-            if (L->ir->values[v].kind == NNX_VALUE_INPUT && strcmp(L->ir->values[v].name, n->name) == 0)
-                return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "another graph input is named '%.80s' too", n->name);
+        bool added;
+        if (!nnx_strmap_put(&L->input_names, n->name, &added))
+            return nnvm_fail(L, NNX_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (!added)
+            return nnvm_fail(L, NNX_ERROR_INVALID_MODEL, "another graph input is named '%.80s' too", n->name);
         st = nnx_ir_add_input(L->ir, n->name, &d, &id, L->err);
     }
     if (st != NNX_OK)
@@ -232,6 +236,8 @@ static nnx_status check_entries(nnvm_loader *L)
 
 /* ---------------------------------------------------------------- outputs */
 
+static nnx_status set_output_names(nnvm_loader *L, nnx_ir_model *m, nnx_strmap *taken_names);
+
 static nnx_status set_outputs(nnvm_loader *L, nnx_ir_model *m)
 {
     const nnx_nnvm_graph *g = L->g;
@@ -240,6 +246,16 @@ static nnx_status set_outputs(nnvm_loader *L, nnx_ir_model *m)
     m->output_names = nnx_arena_array(&L->ir->arena, g->n_heads, sizeof *m->output_names);
     if (!m->outputs || !m->output_names)
         return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->path);
+    nnx_strmap taken; /* the output names so far: uniqueness in constant time per name */
+    nnx_strmap_init(&taken, L->ir->alloc, false);
+    nnx_status st = set_output_names(L, m, &taken);
+    nnx_strmap_free(&taken);
+    return st;
+}
+
+static nnx_status set_output_names(nnvm_loader *L, nnx_ir_model *m, nnx_strmap *taken_names)
+{
+    const nnx_nnvm_graph *g = L->g;
     for (uint32_t k = 0; k < g->n_heads; k++) {
         const nnx_nnvm_entry *h = &g->heads[k];
         const nnx_nnvm_node *n = &g->nodes[h->node];
@@ -267,18 +283,29 @@ static nnx_status set_outputs(nnvm_loader *L, nnx_ir_model *m)
             snprintf(name, sizeof name, "%.256s:%u", n->name, h->index);
         else
             snprintf(name, sizeof name, "%.256s", n->name);
+        /* each name taken maps to the next suffix to try after it, so a name repeated n times
+         * costs n tries in all, not n^2 / 2 */
         size_t base = strlen(name);
-        for (uint32_t suffix = 1;; suffix++) {
-            bool taken = false;
-            for (uint32_t j = 0; j < k && !taken; j++)
-                taken = strcmp(m->output_names[j], name) == 0;
-            if (!taken)
-                break;
-            snprintf(name + base, sizeof name - base, "_%u", suffix);
+        uintptr_t suffix = 1;
+        bool repeated = nnx_strmap_get(taken_names, name, &suffix);
+        if (repeated) {
+            uintptr_t at;
+            do
+                snprintf(name + base, sizeof name - base, "_%u", (unsigned)suffix++);
+            while (nnx_strmap_get(taken_names, name, &at));
         }
         m->outputs[k] = v;
-        if (!(m->output_names[k] = nnx_arena_strdup(&L->ir->arena, name)))
+        uintptr_t *slot = NULL;
+        if (!(m->output_names[k] = nnx_arena_strdup(&L->ir->arena, name)) ||
+            !(slot = nnx_strmap_put(taken_names, m->output_names[k], NULL)))
             return nnx_error_set(L->err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", L->path);
+        *slot = 1;
+        if (repeated) { /* the base name is a key already: put finds its slot, keeps its key */
+            name[base] = '\0';
+            uintptr_t *base_next = nnx_strmap_put(taken_names, name, NULL);
+            if (base_next)
+                *base_next = suffix;
+        }
     }
     return NNX_OK;
 }
@@ -337,6 +364,7 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
     for (uint32_t e = 0; e < g.n_entries; e++)
         L.entry_value[e] = NNX_NONE;
     nnx_strmap_init(&L.params_by_name, m->ir.alloc, false);
+    nnx_strmap_init(&L.input_names, m->ir.alloc, false);
     if (!nnx_strmap_reserve(&L.params_by_name, n_params))
         return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     for (uint32_t k = 0; k < n_params; k++) { /* the .params reader refused repeated names */
@@ -346,6 +374,10 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
             return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
         }
         *slot = k;
+    }
+    if (!have_params && !g.compiled && !(L.weight = weight_nodes(&g, &m->ir.arena))) {
+        nnx_strmap_free(&L.params_by_name);
+        return nnx_error_set(err, NNX_ERROR_OUT_OF_MEMORY, "%s: error: out of memory", path);
     }
     if (o && o->structure_only) {
         L.unknown = nnx_arena_array(&m->ir.arena, g.n_entries ? g.n_entries : 1, sizeof *L.unknown);
@@ -387,6 +419,7 @@ nnx_status nnvm_load_text(const char *path, const char *text, size_t size, const
     if (st == NNX_OK)
         st = nnvm_dot(&L, m->output_names, &m->dot);
     nnx_strmap_free(&L.params_by_name);
+    nnx_strmap_free(&L.input_names);
     m->unrunnable = L.unrunnable;
     if (st == NNX_OK && L.n_bad)
         st = nnx_ir_model_set_unsupported(m, path, L.list, L.n_bad, err);

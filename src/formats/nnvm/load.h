@@ -27,6 +27,8 @@ typedef struct nnvm_loader {
     uint32_t n_bad;
     nnx_strmap params_by_name; /* .params key -> its index: a variable finds its weights in
                                   constant time (a scan per variable was quadratic) */
+    nnx_strmap input_names;    /* the graph inputs' names so far: a repeat is found in constant time */
+    bool *weight;              /* per node: read as an operator's weight operand (NULL with .params) */
 } nnvm_loader;
 
 /* Records why the graph cannot be built ("PATH: error: node I 'NAME': MESSAGE"), once. */
