@@ -2,9 +2,10 @@
  * from T threads, each with its own input and output tensors (issue 27 §7). Resident memory
  * (/proc/self/statm) is sampled after the first 1,000 dispatches, every 10,000 and at the end;
  * every output must equal the thread's first. Exits 1 if RSS grew past the first sample by
- * more than max(1 MiB, 1 %) — not asserted under a sanitizer, whose allocator keeps freed
- * memory in quarantine — or if a dispatch failed or differed. Public API only.
- * Usage: bench-soak [dispatches (default 100000)] [threads (default 4)] [model folder] */
+ * more than max(1 MiB, 1 %), or the tolerance given — not asserted under a sanitizer, whose
+ * allocator keeps freed memory in quarantine — or if a dispatch failed or differed.
+ * Usage: bench-soak [dispatches (default 100000)] [threads (default 4)] [model folder]
+ *                   [tolerance in MiB] */
 #define _POSIX_C_SOURCE 200809L
 #include "nnx.h"
 
@@ -129,6 +130,7 @@ int main(int argc, char **argv)
     long total = argc > 1 ? atol(argv[1]) : 100000;
     int threads = argc > 2 ? atoi(argv[2]) : 4;
     const char *path = argc > 3 ? argv[3] : NNX_SOAK_MODEL;
+    double given_tolerance = argc > 4 ? atof(argv[4]) : 0; /* MiB; 0: max(1 MiB, 1 %) */
     if (total < 2 * BASELINE || threads < 1 || threads > MAX_THREADS || total % threads) {
         fprintf(stderr, "usage: bench-soak [dispatches >= %d, a multiple of threads] [threads 1..%d] [model]\n",
                 2 * BASELINE, MAX_THREADS);
@@ -185,6 +187,8 @@ int main(int argc, char **argv)
         printf("rss after %7ld: %.2f MiB (%+.2f)\n", k * EVERY, atomic_load(&s.rss_pages[k]) * mib,
                (atomic_load(&s.rss_pages[k]) - base) * mib);
     double growth = (end_pages - base) * mib, tolerance = base * mib / 100 > 1.0 ? base * mib / 100 : 1.0;
+    if (given_tolerance > 0)
+        tolerance = given_tolerance;
     printf("rss at the end: %.2f MiB: grew %+.2f MiB since dispatch %d (tolerance %.2f MiB)%s\n", end_pages * mib,
            growth, BASELINE, tolerance, SOAK_SANITIZED ? "; not asserted under a sanitizer" : "");
     nnx_graph_destroy(s.graph);
