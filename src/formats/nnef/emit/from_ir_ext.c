@@ -96,7 +96,7 @@ static nnx_status lower_norm(nnx_nnef_lower *L)
         for (uint32_t k = 0; k < kd.rank; k++)
             kd.shape[k] = k == a->axis ? x->shape[k] : 1;
     bool has_scale = has_input(L, first_param), has_bias = has_input(L, first_param + 1);
-    uint32_t out = n->out[0], m, v, d, t, sq, p;
+    uint32_t out = n->out[0], m, v, d, t, sq = NNX_NONE, p;
     nnx_status st;
     if (given) {
         st = spread(L, 1, x, along, n_along, &m);
@@ -116,7 +116,8 @@ static nnx_status lower_norm(nnx_nnef_lower *L)
             st = bin(L, "sub", in_tensor(L, 0), m, 0, x, NNX_NONE, &d);
         if (st == NNX_OK)
             st = bin(L, "mul", d, d, 0, x, NNX_NONE, &sq);
-        r[0].value = nnx_nnef_v_tensor(sq);
+        if (st == NNX_OK)
+            r[0].value = nnx_nnef_v_tensor(sq);
         if (st == NNX_OK)
             st = nnx_nnef_lower_op1(L, "mean_reduce", r, 2, &kd, NNX_NONE, &v);
     }
