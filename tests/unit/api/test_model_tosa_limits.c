@@ -2,6 +2,7 @@
  * nested through COND_IF bounded by max_depth (the main block counting 1), a block used
  * inside itself refused as a cycle, and the tensors and shapes of a file counted against
  * max_names; files made with the test builder (tests/unit/common/tosa_file_builder.h). */
+#include "../common/model_graph.h"
 #include "../common/tosa_file_builder.h"
 
 #include "nnx.h"
@@ -92,27 +93,12 @@ static void test_depth(void **state)
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 1}, &ctx), NNX_OK);
     assert_int_equal(load_with(ctx, p, 0, 0), NNX_OK);
     assert_int_equal(load_with(ctx, p, 3, 0), NNX_OK);
-    nnx_model *m = NULL;
-    assert_int_equal(nnx_model_load(ctx, p, NULL, &m), NNX_OK);
-    nnx_graph *g = NULL;
-    assert_int_equal(nnx_model_build(m, &g), NNX_OK);
+    nnx_graph *g = test_model_graph(ctx, p, "nested.tosa");
     const float a[2] = {1.5f, -4.0f};
     float y[2] = {0};
-    nnx_tensor_desc di = {.writable = true}, dout = {.readable = true};
-    nnx_graph_input_desc(g, 0, &di.desc);
-    nnx_graph_output_desc(g, 0, &dout.desc);
-    nnx_named_tensor ti = {nnx_graph_input_name(g, 0), NULL}, to = {nnx_graph_output_name(g, 0), NULL};
-    assert_int_equal(nnx_tensor_create(ctx, &di, &ti.tensor), NNX_OK);
-    assert_int_equal(nnx_tensor_create(ctx, &dout, &to.tensor), NNX_OK);
-    assert_int_equal(nnx_tensor_write(ti.tensor, a, sizeof a), NNX_OK);
-    if (nnx_context_dispatch(ctx, g, &ti, 1, &to, 1) != NNX_OK)
-        fail_msg("dispatch: %s", nnx_context_error(ctx));
-    assert_int_equal(nnx_tensor_read(to.tensor, y, sizeof y), NNX_OK);
-    nnx_tensor_destroy(ti.tensor);
-    nnx_tensor_destroy(to.tensor);
+    test_run_one(ctx, g, a, sizeof a, y, sizeof y);
     assert_true(y[0] == 3.0f && y[1] == -8.0f);
     nnx_graph_destroy(g);
-    nnx_model_destroy(m);
     assert_int_equal(load_with(ctx, p, 2, 0), NNX_ERROR_NOT_SUPPORTED);
     assert_non_null(strstr(nnx_context_error(ctx),
                            "nested.tosa: error: block 'b2' (in COND_IF / WHILE_LOOP of block 'b1'): blocks nested "

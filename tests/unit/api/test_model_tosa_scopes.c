@@ -2,6 +2,7 @@
  * declares a constant under a name the block around it also uses reads its own constant,
  * built on the branch's builder (TOSA 1.0 §2.6: a block's tensors are its own; the enclosing
  * block's are visible only where the branch declares nothing of that name). */
+#include "../common/model_graph.h"
 #include "../common/tosa_file_builder.h"
 
 #include "nnx.h"
@@ -47,27 +48,10 @@ static void run_file(const char *path, float out[2])
 {
     nnx_context *ctx = NULL;
     assert_int_equal(nnx_context_create(&(nnx_context_options){.threads = 1}, &ctx), NNX_OK);
-    nnx_model *m = NULL;
-    if (nnx_model_load(ctx, path, NULL, &m) != NNX_OK)
-        fail_msg("load: %s", nnx_context_error(ctx));
-    nnx_graph *g = NULL;
-    if (nnx_model_build(m, &g) != NNX_OK)
-        fail_msg("build: %s", nnx_context_error(ctx));
+    nnx_graph *g = test_model_graph(ctx, path, path);
     const float a[2] = {1.5f, -4.0f};
-    nnx_tensor_desc di = {.writable = true}, dout = {.readable = true};
-    nnx_graph_input_desc(g, 0, &di.desc);
-    nnx_graph_output_desc(g, 0, &dout.desc);
-    nnx_named_tensor ti = {nnx_graph_input_name(g, 0), NULL}, to = {nnx_graph_output_name(g, 0), NULL};
-    assert_int_equal(nnx_tensor_create(ctx, &di, &ti.tensor), NNX_OK);
-    assert_int_equal(nnx_tensor_create(ctx, &dout, &to.tensor), NNX_OK);
-    assert_int_equal(nnx_tensor_write(ti.tensor, a, sizeof a), NNX_OK);
-    if (nnx_context_dispatch(ctx, g, &ti, 1, &to, 1) != NNX_OK)
-        fail_msg("dispatch: %s", nnx_context_error(ctx));
-    assert_int_equal(nnx_tensor_read(to.tensor, out, 2 * sizeof *out), NNX_OK);
-    nnx_tensor_destroy(ti.tensor);
-    nnx_tensor_destroy(to.tensor);
+    test_run_one(ctx, g, a, sizeof a, out, 2 * sizeof *out);
     nnx_graph_destroy(g);
-    nnx_model_destroy(m);
     nnx_context_destroy(ctx);
 }
 
