@@ -573,7 +573,7 @@ int cmd_bench(int argc, char **argv)
         [OPT_SHAPES] = {"shapes", 0, true},  [OPT_PROFILE_ALL] = {"profile-all", 0, false},
         [OPT_JSON] = {"json", 0, false},     [OPT_MODEL] = CLI_MODEL_OPTIONS,
     };
-    long threads = 0, warmup_ms = 0;
+    long warmup_ms = 0;
     bool quiet = false;
     bench_args b = {.iterations = 100};
     int rc = -1;
@@ -602,11 +602,7 @@ int cmd_bench(int argc, char **argv)
             if (!cli_parse_long(value, 0, 600000, &warmup_ms))
                 rc = cli_usage_error(&p, "--warmup wants milliseconds from 0 to 600000, got '%s'", value);
             break;
-        case OPT_THREADS:
-            if (!cli_parse_long(value, 0, NNX_MAX_THREADS, &threads))
-                rc = cli_usage_error(&p, "--threads wants a number from 0 to %d (NNX_MAX_THREADS), got '%s'",
-                                     NNX_MAX_THREADS, value);
-            break;
+        case OPT_THREADS: rc = cli_threads_option(&p, value, &b.threads); break;
         case OPT_SHAPES:
             if (shapes)
                 rc = cli_usage_error(&p, "--shapes given twice");
@@ -626,7 +622,6 @@ int cmd_bench(int argc, char **argv)
         rc = parse_shape_sets(&p, &b, shapes);
     if (rc < 0) {
         b.warmup = (double)warmup_ms * 1e-3;
-        b.threads = (uint32_t)threads;
         b.progress = !quiet && !b.json && isatty(STDERR_FILENO);
         cli_progress_quiet(quiet || b.json); /* --json captures stderr: nothing drawn */
         if (b.json) {

@@ -57,6 +57,9 @@ int cli_usage_error(const cli_parser *p, const char *format, ...) __attribute__(
 
 /* Parses a decimal integer in [min, max]; false (and *out untouched) otherwise. */
 bool cli_parse_long(const char *text, long min, long max, long *out);
+/* --threads N, 0 (one per core) to NNX_MAX_THREADS: -1 with *threads set, else the usage
+ * error's exit code (reported). */
+int cli_threads_option(const cli_parser *p, const char *value, uint32_t *threads);
 
 /* model_args.c: the options of every command that loads a model. A command lists
  * CLI_MODEL_OPTIONS in its option table and hands each of them to cli_model_option. */

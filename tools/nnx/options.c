@@ -112,6 +112,16 @@ int cli_usage_error(const cli_parser *p, const char *format, ...)
     return NNX_EXIT_USAGE;
 }
 
+int cli_threads_option(const cli_parser *p, const char *value, uint32_t *threads)
+{
+    long n;
+    if (!cli_parse_long(value, 0, NNX_MAX_THREADS, &n))
+        return cli_usage_error(p, "--threads wants a number from 0 to %d (NNX_MAX_THREADS), got '%s'", NNX_MAX_THREADS,
+                               value);
+    *threads = (uint32_t)n;
+    return -1;
+}
+
 bool cli_parse_long(const char *text, long min, long max, long *out)
 {
     /* strtol would also skip leading blanks and take a '+'; a count written " 5" or "+5"

@@ -240,7 +240,6 @@ static int take_output_option(cli_parser *p, int opt, const char *value, run_arg
 /* One option of `nnx run`; -1 to go on, else the exit code. */
 static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
 {
-    long threads;
     if (opt >= OPT_OUTPUT && opt <= OPT_ATOL)
         return take_output_option(p, opt, value, a);
     switch (opt) {
@@ -266,12 +265,7 @@ static int take_option(cli_parser *p, int opt, const char *value, run_args *a)
             return cli_usage_error(p, "--output-format wants npy, dat or npz, got '%s'", value);
         a->format_text = value;
         return -1;
-    case OPT_THREADS:
-        if (!cli_parse_long(value, 0, NNX_MAX_THREADS, &threads))
-            return cli_usage_error(p, "--threads wants a number from 0 to %d (NNX_MAX_THREADS), got '%s'",
-                                   NNX_MAX_THREADS, value);
-        a->threads = (uint32_t)threads;
-        return -1;
+    case OPT_THREADS: return cli_threads_option(p, value, &a->threads);
     case OPT_RANDOM_INPUTS:
         if (!parse_seed(value, &a->seed))
             return cli_usage_error(p, "--random-inputs wants a number from 0 to 18446744073709551615, got '%s'", value);

@@ -114,7 +114,6 @@ static bool parse_number(const char *text, double *out)
 
 static int take_option(cli_parser *p, int opt, const char *value, verify_args *a)
 {
-    long threads;
     unsigned long long seed;
     char *end;
     switch (opt) {
@@ -156,12 +155,7 @@ static int take_option(cli_parser *p, int opt, const char *value, verify_args *a
             return cli_usage_error(p, "--%s wants a number >= 0, got '%s'", kOptions[opt].long_name, value);
         return -1;
     case OPT_BISECT: a->bisect = true; return -1;
-    case OPT_THREADS:
-        if (!cli_parse_long(value, 0, NNX_MAX_THREADS, &threads))
-            return cli_usage_error(p, "--threads wants a number from 0 to %d (NNX_MAX_THREADS), got '%s'",
-                                   NNX_MAX_THREADS, value);
-        a->threads = (uint32_t)threads;
-        return -1;
+    case OPT_THREADS: return cli_threads_option(p, value, &a->threads);
     case CLI_POSITIONAL:
         if (a->paths[1])
             return cli_usage_error(p, "unexpected argument '%s'", value);
